@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import pc from 'picocolors';
+import { build } from '../../core/build.js';
+import { formatMs, runCommand, type SetExitCode } from '../run-command.js';
+
+export function registerBuildCommand(program: Command, setExitCode: SetExitCode): void {
+  program
+    .command('build')
+    .description('Build the site into out/ (the site folder holds sdkdocs.config.ts)')
+    .argument('[siteDir]', 'site folder', '.')
+    .option('--out-dir <dir>', 'output folder instead of the config outDir')
+    .option('--verbose', 'print each build stage with its time')
+    .action(async (siteDir: string, options: { outDir?: string; verbose?: boolean }) => {
+      setExitCode(
+        await runCommand(options, async (logger) => {
+          const result = await build({ siteDir, outDir: options.outDir, logger });
+          const out = path.relative(process.cwd(), result.site.config.paths.siteOut) || '.';
+          logger.info(`${pc.green('✔')} Built ${result.site.pages.length} pages in ${formatMs(result.ms)} → ${out}`);
+          if (options.verbose) {
+            for (const timing of result.timings) logger.info(`  ${timing.name.padEnd(18)} ${formatMs(timing.ms).padStart(8)}`);
+          }
+        }),
+      );
+    });
+}

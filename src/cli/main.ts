@@ -1,0 +1,41 @@
+import { Command, CommanderError } from 'commander';
+import { ExitCode } from '../core/diagnostic.js';
+import { packageVersion } from '../core/package-root.js';
+import { registerBuildCommand } from './commands/build.js';
+import { registerCheckLinksCommand } from './commands/check-links.js';
+import { registerServeCommand } from './commands/serve.js';
+
+/** Runs the CLI with the given arguments (without `node` and the script) and returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  let exitCode: number = ExitCode.ok;
+  const setExitCode = (code: number) => {
+    exitCode = code;
+  };
+  const program = new Command()
+    .name('sdkdocs')
+    .description('Build, serve and check the documentation site of an SDK.')
+    .version(packageVersion(), '-v, --version')
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  registerBuildCommand(program, setExitCode);
+  registerServeCommand(program, setExitCode);
+  registerCheckLinksCommand(program, setExitCode);
+  // A bare `sdkdocs` is a usage error like any other: help on stderr, exit 2.
+  if (argv.length === 0) {
+    program.outputHelp({ error: true });
+    return ExitCode.usage;
+  }
+  for (const command of program.commands) command.exitOverride();
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code)) return ExitCode.ok;
+      return ExitCode.usage;
+    }
+    throw error;
+  }
+  return exitCode;
+}

@@ -1,0 +1,228 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { z } from 'zod';
+import { UserError, type Diagnostic } from '../core/diagnostic.js';
+import { configSchema, type ParsedConfig } from './schema.js';
+import { resolveConfig, type ResolvedConfig, type ResolveOptions } from './resolve.js';
+
+export const configFileNames = ['sdkdocs.config.ts', 'sdkdocs.config.mts', 'sdkdocs.config.js', 'sdkdocs.config.mjs'];
+
+/** Finds, compiles, imports, validates and resolves the site's config. */
+export async function loadConfig(siteDir: string, options: ResolveOptions = {}): Promise<ResolvedConfig> {
+  const absoluteSiteDir = path.resolve(siteDir);
+  if (!existsSync(absoluteSiteDir)) {
+    throw new UserError({
+      severity: 'error',
+      code: 'config',
+      message: `Site folder ${absoluteSiteDir} does not exist.`,
+      hint: 'Pass the folder that holds sdkdocs.config.ts: `sdkdocs build path/to/site`.',
+    });
+  }
+  const configFile = configFileNames.map((name) => path.join(absoluteSiteDir, name)).find((file) => existsSync(file));
+  if (!configFile) {
+    throw new UserError({
+      severity: 'error',
+      code: 'config',
+      message: `No sdkdocs.config.ts in ${absoluteSiteDir}.`,
+      hint: "Create one: `import { defineConfig } from 'sdkdocs'; export default defineConfig({ title: 'My SDK', url: 'https://example.com' });`",
+    });
+  }
+  const exported = await importConfigModule(configFile);
+  const parsed = validateConfig(exported, configFile);
+  return resolveConfig(parsed, absoluteSiteDir, configFile, options);
+}
+
+/**
+ * Bundles the config with esbuild so that it may be TypeScript and import local files. The
+ * `sdkdocs` import is served from a virtual module: the config only needs `defineConfig`, and the
+ * site folder may not have sdkdocs installed where Node would find it.
+ */
+async function importConfigModule(configFile: string): Promise<unknown> {
+  let result: esbuild.BuildResult<{ write: false }>;
+  try {
+    result = await esbuild.build({
+      entryPoints: [configFile],
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'silent',
+      plugins: [
+        {
+          name: 'sdkdocs-virtual',
+          setup(build: esbuild.PluginBuild) {
+            build.onResolve({ filter: /^sdkdocs$/ }, () => ({ path: 'sdkdocs', namespace: 'sdkdocs-virtual' }));
+            build.onLoad({ filter: /.*/, namespace: 'sdkdocs-virtual' }, () => ({
+              contents: 'export function defineConfig(config) { return config; }',
+              loader: 'js',
+            }));
+          },
+        },
+      ],
+    });
+  } catch (error) {
+    const failure = error as esbuild.BuildFailure;
+    const diagnostics: Diagnostic[] = (failure.errors ?? []).map((message) => ({
+      severity: 'error',
+      code: 'config',
+      message: `Cannot compile the config: ${message.text}`,
+      file: message.location ? path.resolve(message.location.file) : configFile,
+      line: message.location?.line,
+      column: message.location ? message.location.column + 1 : undefined,
+    }));
+    throw new UserError(diagnostics.length ? diagnostics : [{ severity: 'error', message: String(error), file: configFile }]);
+  }
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-config-'));
+  const compiled = path.join(tempDir, 'config.mjs');
+  try {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(compiled, result.outputFiles[0].text);
+    const module = (await import(pathToFileURL(compiled).href)) as { default?: unknown };
+    if (module.default === undefined) {
+      throw new UserError({
+        severity: 'error',
+        code: 'config',
+        message: 'The config has no default export.',
+        file: configFile,
+        hint: 'End it with `export default defineConfig({ ... })`.',
+      });
+    }
+    return module.default;
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    throw new UserError({
+      severity: 'error',
+      code: 'config',
+      message: `The config threw while loading: ${(error as Error).message}`,
+      file: configFile,
+    });
+  } finally {
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+/** Validates raw config data; every problem becomes one diagnostic naming the key path. */
+export function validateConfig(data: unknown, configFile: string): ParsedConfig {
+  const result = configSchema.safeParse(data, { reportInput: true });
+  if (result.success) return result.data;
+  throw new UserError(result.error.issues.flatMap((issue) => describeIssue(issue, data, configFile)));
+}
+
+function keyPath(segments: readonly PropertyKey[]): string {
+  return segments
+    .map((segment, index) =>
+      typeof segment === 'number' ? `[${segment}]` : `${index === 0 ? '' : '.'}${String(segment)}`,
+    )
+    .join('');
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, data: unknown, configFile: string): Diagnostic[] {
+  const at = keyPath(issue.path);
+  const base = { severity: 'error' as const, code: 'config', file: configFile };
+  const input = (issue as { input?: unknown }).input;
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      return issue.keys.map((key) => {
+        const container = valueAt(data, issue.path);
+        const known = knownKeysAt(issue.path);
+        const suggestion = closest(key, known);
+        return {
+          ...base,
+          message: `${at ? `${at}.` : ''}${key}: unknown key.`,
+          hint: suggestion
+            ? `Did you mean "${suggestion}"?`
+            : `Known keys here: ${known.join(', ') || '(none)'}${container === undefined ? '' : ''}.`,
+        };
+      });
+    }
+    case 'invalid_type':
+      return [{ ...base, message: `${at || '(config)'}: expected ${issue.expected}, found ${show(input)}.` }];
+    case 'invalid_value':
+      return [
+        {
+          ...base,
+          message: `${at}: expected one of ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}, found ${show(input)}.`,
+        },
+      ];
+    case 'custom':
+      return [{ ...base, message: `${at}: ${issue.message}.`.replace(/\.\.$/, '.'), hint: undefined }];
+    default:
+      return [{ ...base, message: `${at || '(config)'}: ${issue.message}${input === undefined ? '' : `, found ${show(input)}`}.` }];
+  }
+}
+
+function valueAt(data: unknown, segments: readonly PropertyKey[]): unknown {
+  let current: unknown = data;
+  for (const segment of segments) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[segment];
+  }
+  return current;
+}
+
+/** The keys the schema allows at a path, for "did you mean". */
+function knownKeysAt(segments: readonly PropertyKey[]): string[] {
+  let schema: unknown = configSchema;
+  for (const segment of segments) {
+    schema = unwrap(schema);
+    const def = (schema as { def?: { type?: string; shape?: Record<string, unknown>; element?: unknown; valueType?: unknown } }).def;
+    if (!def) return [];
+    if (def.type === 'object' && def.shape) schema = def.shape[String(segment)];
+    else if (def.type === 'array') schema = def.element;
+    else if (def.type === 'record') schema = def.valueType;
+    else return [];
+  }
+  schema = unwrap(schema);
+  const shape = (schema as { def?: { shape?: Record<string, unknown> } })?.def?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+function unwrap(schema: unknown): unknown {
+  let current = schema as { def?: { type?: string; innerType?: unknown; in?: unknown; schema?: unknown } } | undefined;
+  while (current?.def && ['default', 'optional', 'pipe', 'nullable', 'prefault'].includes(current.def.type ?? '')) {
+    current = (current.def.innerType ?? current.def.in) as typeof current;
+  }
+  return current;
+}
+
+/** The closest known key by edit distance, if it is close enough to be a typo. */
+export function closest(word: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length];
+}

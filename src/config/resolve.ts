@@ -1,0 +1,58 @@
+import path from 'node:path';
+import type { ParsedConfig } from './schema.js';
+
+/** The config after validation, with defaults filled in and every path made absolute. */
+export type ResolvedConfig = ParsedConfig & {
+  /** The site folder (where `sdkdocs.config.ts` is). */
+  siteDir: string;
+  /** The config file, for error messages. */
+  configFile: string;
+  paths: {
+    docs: string;
+    static: string;
+    pages: string;
+    /** The output root (`out/`): replaced whole by each build. */
+    outRoot: string;
+    /** Where the site's files go: `out/sdk/` for baseUrl `/sdk/`. */
+    siteOut: string;
+    /** Caches that survive between builds. */
+    cache: string;
+  };
+  /** Routes with the base URL: `/sdk/docs`, `/sdk/api`. */
+  routes: { docs: string; api: string; root: string };
+};
+
+export interface ResolveOptions {
+  /** Overrides `outDir`, relative to the current directory. */
+  outDir?: string;
+}
+
+export function resolveConfig(
+  parsed: ParsedConfig,
+  siteDir: string,
+  configFile: string,
+  options: ResolveOptions = {},
+): ResolvedConfig {
+  const outRoot = options.outDir ? path.resolve(options.outDir) : path.resolve(siteDir, parsed.outDir);
+  const baseSegments = parsed.baseUrl.split('/').filter(Boolean);
+  const root = parsed.baseUrl;
+  const trim = (segment: string) => segment.replace(/^\/+|\/+$/g, '');
+  return {
+    ...parsed,
+    siteDir,
+    configFile,
+    paths: {
+      docs: path.resolve(siteDir, parsed.docs.path),
+      static: path.resolve(siteDir, parsed.staticDir),
+      pages: path.resolve(siteDir, parsed.pagesDir),
+      outRoot,
+      siteOut: path.join(outRoot, ...baseSegments),
+      cache: path.resolve(siteDir, 'node_modules', '.cache', 'sdkdocs'),
+    },
+    routes: {
+      root,
+      docs: `${root}${trim(parsed.docs.routeBasePath)}`,
+      api: `${root}${trim(parsed.api?.routeBasePath ?? 'api')}`,
+    },
+  };
+}

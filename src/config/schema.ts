@@ -1,0 +1,269 @@
+import { z } from 'zod';
+
+/** What to do when a link, markdown link or anchor does not resolve. */
+const brokenLinkAction = z.enum(['throw', 'warn', 'ignore']);
+
+const linkTarget = {
+  /** Internal route, with or without the base URL. @example '/docs/intro' */
+  to: z.string().optional(),
+  /** External URL. @example 'https://github.com/playkit/sdk' */
+  href: z.string().url().optional(),
+};
+
+/** Navbar item types the theme has a component for. */
+export const navbarItemTypes = ['default', 'dropdown', 'docSidebar', 'doc', 'html'] as const;
+
+const navbarItemBase = {
+  /** @example 'Docs' */
+  label: z.string().optional(),
+  ...linkTarget,
+  /** Side of the navbar. @defaultValue 'right' */
+  position: z.enum(['left', 'right']).default('right'),
+  /** Route prefix that marks a plain link as active. @example '/docs' */
+  activeBasePath: z.string().optional(),
+};
+
+const dropdownChild = z.strictObject({
+  type: z.literal('default').optional(),
+  label: z.string(),
+  ...linkTarget,
+});
+
+/**
+ * One navbar entry. The `type` picks the component; checked separately so that an unknown type
+ * gets the theme's own message instead of a union error.
+ */
+const navbarItem = z
+  .strictObject({
+    /** @defaultValue 'default' */
+    type: z.string().default('default'),
+    ...navbarItemBase,
+    /** For `docSidebar`: the sidebar whose first doc the item links to. @example 'docsSidebar' */
+    sidebarId: z.string().optional(),
+    /** For `doc`: the id of the doc to link to. @example 'intro' */
+    docId: z.string().optional(),
+    /** For `dropdown`: its entries. */
+    items: z.array(dropdownChild).optional(),
+    /** For `html`: raw HTML to show. */
+    value: z.string().optional(),
+  })
+  .superRefine((item, ctx) => {
+    if (!(navbarItemTypes as readonly string[]).includes(item.type)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['type'],
+        message: `No NavbarItem component found for type "${item.type}". Use one of: ${navbarItemTypes.join(', ')}`,
+      });
+      return;
+    }
+    const need = (key: keyof typeof item, why: string) => {
+      if (item[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: why });
+    };
+    if (item.type === 'default' && item.to === undefined && item.href === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'a link item needs "to" (internal route) or "href" (external URL)' });
+    }
+    if (item.type === 'default' || item.type === 'dropdown') need('label', `a "${item.type}" item needs a "label"`);
+    if (item.type === 'dropdown') need('items', 'a dropdown needs "items"');
+    if (item.type === 'docSidebar') need('sidebarId', 'a docSidebar item needs "sidebarId"');
+    if (item.type === 'doc') need('docId', 'a doc item needs "docId"');
+    if (item.type === 'html') need('value', 'an html item needs "value"');
+  });
+
+const localeConfig = z.strictObject({
+  /** @example 'English' */
+  label: z.string().optional(),
+  /** @defaultValue 'ltr' */
+  direction: z.enum(['ltr', 'rtl']).optional(),
+  /** @example 'en' */
+  htmlLang: z.string().optional(),
+  /** @defaultValue 'gregory' */
+  calendar: z.string().optional(),
+  /** URL path segment of the locale. @example 'en' */
+  path: z.string().optional(),
+});
+
+/** The schema of `sdkdocs.config.ts`. */
+export const configSchema = z.strictObject({
+  /** Site title, shown in the navbar and in every `<title>`. @example 'Playkit' */
+  title: z.string().min(1),
+  /** One line under the title on the landing page. @example 'Delightful game development toolkit' */
+  tagline: z.string().default(''),
+  /** The site's origin, for canonical URLs and the sitemap. @example 'https://docs.playkit.dev' */
+  url: z.string().url(),
+  /** Path the site is served under; starts and ends with `/`. @example '/sdk/' */
+  baseUrl: z
+    .string()
+    .regex(/^\/(.*\/)?$/, 'baseUrl must start and end with "/", e.g. "/sdk/"')
+    .default('/'),
+  /** Favicon, relative to the static folder. @example 'img/favicon.svg' */
+  favicon: z.string().optional(),
+  /** Folder of files copied as they are to the site root. @defaultValue 'static' */
+  staticDir: z.string().default('static'),
+  /** Folder of custom React pages (`index.tsx` → `/`). @defaultValue 'src/pages' */
+  pagesDir: z.string().default('src/pages'),
+  /** Output folder, relative to the site folder; the site lands in `{outDir}/{baseUrl}`. @defaultValue 'out' */
+  outDir: z.string().default('out'),
+
+  i18n: z
+    .strictObject({
+      /** @defaultValue 'en' */
+      defaultLocale: z.string().default('en'),
+      /** @defaultValue ['en'] */
+      locales: z.array(z.string()).default(['en']),
+      /** Per-locale settings. @example { en: { label: 'English', direction: 'ltr' } } */
+      localeConfigs: z.record(z.string(), localeConfig).default({}),
+    })
+    .default({ defaultLocale: 'en', locales: ['en'], localeConfigs: {} }),
+
+  docs: z
+    .strictObject({
+      /** Folder of the markdown docs, relative to the site. @defaultValue 'docs' */
+      path: z.string().default('docs'),
+      /** URL segment of the docs. @defaultValue 'docs' */
+      routeBasePath: z.string().default('docs'),
+      sidebar: z
+        .strictObject({
+          /** Id of the one autogenerated sidebar. @defaultValue 'docsSidebar' */
+          id: z.string().default('docsSidebar'),
+          /** Categories can be collapsed. @defaultValue true */
+          collapsible: z.boolean().default(true),
+          /** Categories start collapsed (the active page's category is always open). @defaultValue true */
+          collapsed: z.boolean().default(true),
+        })
+        .default({ id: 'docsSidebar', collapsible: true, collapsed: true }),
+      /** Show breadcrumbs on docs pages. @defaultValue true */
+      breadcrumbs: z.boolean().default(true),
+      /** Base URL for "Edit this page" links; the doc's path is appended. @example 'https://github.com/playkit/sdk/edit/main/docs/' */
+      editUrl: z.string().url().optional(),
+      /** Label of the current version. @defaultValue 'Next' */
+      versionLabel: z.string().default('Next'),
+      /** Doc shown by the docs root. @defaultValue 'intro' */
+      mainDocId: z.string().default('intro'),
+    })
+    .default({
+      path: 'docs',
+      routeBasePath: 'docs',
+      sidebar: { id: 'docsSidebar', collapsible: true, collapsed: true },
+      breadcrumbs: true,
+      versionLabel: 'Next',
+      mainDocId: 'intro',
+    }),
+
+  /** Heading levels listed in the table of contents. @defaultValue { minHeadingLevel: 2, maxHeadingLevel: 3 } */
+  tableOfContents: z
+    .strictObject({
+      minHeadingLevel: z.number().int().min(2).max(6).default(2),
+      maxHeadingLevel: z.number().int().min(2).max(6).default(3),
+    })
+    .refine((toc) => toc.minHeadingLevel <= toc.maxHeadingLevel, {
+      message: 'minHeadingLevel must not be greater than maxHeadingLevel',
+    })
+    .default({ minHeadingLevel: 2, maxHeadingLevel: 3 }),
+
+  markdown: z
+    .strictObject({
+      /** Prerender ```mermaid blocks to inline SVG. @defaultValue false */
+      mermaid: z.boolean().default(false),
+    })
+    .default({ mermaid: false }),
+
+  /** Links to pages that do not exist. @defaultValue 'throw' */
+  onBrokenLinks: brokenLinkAction.default('throw'),
+  /** Relative `.md` links to files that do not exist. @defaultValue 'warn' */
+  onBrokenMarkdownLinks: brokenLinkAction.default('warn'),
+  /** `#fragments` that match no heading on their page. @defaultValue 'warn' */
+  onBrokenAnchors: brokenLinkAction.default('warn'),
+
+  navbar: z
+    .strictObject({
+      /** @example 'Playkit' (defaults to the site title) */
+      title: z.string().optional(),
+      logo: z
+        .strictObject({
+          alt: z.string(),
+          src: z.string(),
+          srcDark: z.string().optional(),
+        })
+        .optional(),
+      /** Hide the navbar while scrolling down. @defaultValue false */
+      hideOnScroll: z.boolean().default(false),
+      items: z.array(navbarItem).default([]),
+    })
+    .default({ hideOnScroll: false, items: [] }),
+
+  footer: z
+    .strictObject({
+      /** @defaultValue 'dark' */
+      style: z.enum(['light', 'dark']).default('dark'),
+      links: z
+        .array(
+          z.strictObject({
+            title: z.string().optional(),
+            items: z.array(z.strictObject({ label: z.string(), ...linkTarget })),
+          }),
+        )
+        .default([]),
+      logo: z.strictObject({ alt: z.string(), src: z.string(), href: z.string().optional() }).optional(),
+      /** @example 'Copyright © 2025 Playkit' */
+      copyright: z.string().optional(),
+      /** The content licence notice. @example 'Content licensed under CC BY 4.0.' */
+      license: z.string().optional(),
+    })
+    .optional(),
+
+  announcementBar: z
+    .strictObject({
+      /** Changing the id shows the bar again to readers who closed it. */
+      id: z.string().default('announcement-bar'),
+      /** HTML content. */
+      content: z.string(),
+      backgroundColor: z.string().default('#fff'),
+      textColor: z.string().default('#000'),
+      isCloseable: z.boolean().default(true),
+    })
+    .optional(),
+
+  colorMode: z
+    .strictObject({
+      /** @defaultValue 'light' */
+      defaultMode: z.enum(['light', 'dark']).default('light'),
+      /** Hide the light/dark toggle. @defaultValue false */
+      disableSwitch: z.boolean().default(false),
+      /** Follow the system preference while the reader has not chosen. @defaultValue true */
+      respectPrefersColorScheme: z.boolean().default(true),
+    })
+    .default({ defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true }),
+
+  search: z
+    .strictObject({
+      /** Most results shown for one query. @defaultValue 8 */
+      maxHits: z.number().int().positive().default(8),
+    })
+    .default({ maxHits: 8 }),
+
+  api: z
+    .strictObject({
+      /** SDK entry points, relative to the site. @example ['sdk/src/index.ts'] */
+      entryPoints: z.array(z.string()).min(1),
+      /** The SDK's tsconfig, relative to the site. @example 'sdk/tsconfig.json' */
+      tsconfig: z.string(),
+      /** URL segment of the API reference. @defaultValue 'api' */
+      routeBasePath: z.string().default('api'),
+      /** Source links: `{path}` and `{line}` are filled in. @example 'https://github.com/playkit/sdk/blob/main/{path}#L{line}' */
+      sourceLinkTemplate: z.string().optional(),
+      /** Skip type checking, for third-party sources whose dependencies are not installed. @defaultValue false */
+      skipTypeCheck: z.boolean().default(false),
+      /** Type-check every ```ts block of the docs against the SDK. @defaultValue false */
+      checkDocSamples: z.boolean().default(false),
+      /** Module name that doc samples import the SDK by. @example '@playkit/sdk' */
+      packageName: z.string().optional(),
+    })
+    .optional(),
+});
+
+/** What a user writes in `sdkdocs.config.ts`. */
+export type UserConfig = z.input<typeof configSchema>;
+/** The validated config with defaults filled in (paths still relative; see {@link ResolvedConfig}). */
+export type ParsedConfig = z.output<typeof configSchema>;
+export type NavbarItemConfig = ParsedConfig['navbar']['items'][number];
+export type BrokenLinkAction = z.infer<typeof brokenLinkAction>;

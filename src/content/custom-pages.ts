@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { ComponentType } from 'react';
+import { addPage, type Site } from '../core/site.js';
+import { UserError } from '../core/diagnostic.js';
+import { joinUrlPath } from '../shared/paths.js';
+import type { SiteData } from '../shared/types.js';
+
+/** What a custom page module exports. */
+export interface CustomPageModule {
+  default: ComponentType<{ site: SiteData }>;
+  /** Optional page metadata. */
+  meta?: { title?: string; description?: string };
+}
+
+const require = createRequire(import.meta.url);
+/** React must be the same copy sdkdocs renders with, wherever the site folder is. */
+const sharedModules = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/server'];
+
+/**
+ * Compiles the React pages in the site's pages folder (`index.tsx` → `/`, `about.tsx` → `/about`)
+ * and adds a page for each; renderPages renders the component to static HTML.
+ */
+export async function collectCustomPages(site: Site): Promise<void> {
+  const pagesDir = site.config.paths.pages;
+  if (!existsSync(pagesDir)) return;
+  const files = (await readdir(pagesDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && /\.(tsx|jsx)$/.test(entry.name) && !entry.name.startsWith('_'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  if (files.length === 0) return;
+  const modules = await importPageModules(files);
+  for (const [file, module] of modules) {
+    const relative = path.relative(pagesDir, file).split(path.sep).join('/').replace(/\.(tsx|jsx)$/, '');
+    const routePart = relative === 'index' ? '' : relative.replace(/\/index$/, '');
+    let route = joinUrlPath(site.config.routes.root, routePart);
+    if (route.length > 1 && route.endsWith('/') && routePart !== '') route = route.slice(0, -1);
+    if (routePart === '') route = site.config.routes.root;
+    const title = module.meta?.title ?? (routePart === '' ? site.config.title : routePart);
+    addPage(site, {
+      route,
+      kind: routePart === '' ? 'landing' : 'custom',
+      sourceFile: file,
+      component: module.default,
+      anchors: new Set(),
+      links: [],
+      data: {
+        path: route,
+        kind: routePart === '' ? 'landing' : 'custom',
+        title,
+        documentTitle: routePart === '' ? `${site.config.title}${site.config.tagline ? ` | ${site.config.tagline}` : ''}` : `${title} | ${site.config.title}`,
+        description: module.meta?.description ?? site.config.tagline,
+        html: '',
+        toc: [],
+        breadcrumbs: [],
+      },
+    });
+  }
+}
+
+async function importPageModules(files: string[]): Promise<Map<string, CustomPageModule>> {
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-pages-'));
+  try {
+    const result = await esbuild
+      .build({
+        entryPoints: files,
+        bundle: true,
+        write: false,
+        outdir: tempDir,
+        outbase: path.dirname(files[0]),
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        jsx: 'automatic',
+        logLevel: 'silent',
+        metafile: true,
+        entryNames: '[dir]/[name]-[hash]',
+        plugins: [
+          {
+            name: 'sdkdocs-shared-react',
+            setup(build) {
+              build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) =>
+                sharedModules.includes(args.path)
+                  ? { path: pathToFileURL(require.resolve(args.path)).href, external: true }
+                  : undefined,
+              );
+            },
+          },
+        ],
+      })
+      .catch((error: esbuild.BuildFailure) => {
+        throw new UserError(
+          (error.errors ?? []).map((message) => ({
+            severity: 'error' as const,
+            code: 'page',
+            message: `Cannot compile the page: ${message.text}`,
+            file: message.location ? path.resolve(message.location.file) : undefined,
+            line: message.location?.line,
+            column: message.location ? message.location.column + 1 : undefined,
+          })),
+        );
+      });
+    const modules = new Map<string, CustomPageModule>();
+    const outputs = result.outputFiles.filter((output) => output.path.endsWith('.js'));
+    for (const output of outputs) await writeFile(output.path, output.text).catch(async () => {
+      await (await import('node:fs/promises')).mkdir(path.dirname(output.path), { recursive: true });
+      await writeFile(output.path, output.text);
+    });
+    const outputByEntry = new Map<string, string>();
+    for (const [outputPath, meta] of Object.entries(result.metafile!.outputs)) {
+      if (meta.entryPoint) outputByEntry.set(path.resolve(meta.entryPoint), path.resolve(outputPath));
+    }
+    for (const file of files) {
+      const output = { path: outputByEntry.get(path.resolve(file))! };
+      const module = (await import(pathToFileURL(output.path).href)) as Partial<CustomPageModule>;
+      if (typeof module.default !== 'function') {
+        throw new UserError({
+          severity: 'error',
+          code: 'page',
+          message: 'A page must export a React component as its default export.',
+          file,
+          hint: 'Write `export default function MyPage() { return <main>…</main>; }`.',
+        });
+      }
+      modules.set(file, module as CustomPageModule);
+    }
+    return modules;
+  } finally {
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}

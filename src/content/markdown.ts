@@ -1,0 +1,77 @@
+import type { Element, Root as HastRoot } from 'hast';
+import type { Root as MdastRoot } from 'mdast';
+import rehypeAutolinkHeadings from 'rehype-autolink-headings';
+import rehypeSlug from 'rehype-slug';
+import remarkDirective from 'remark-directive';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { VFile } from 'vfile';
+import type { SourceLink } from '../core/site.js';
+import { formatThemeString } from '../shared/theme-strings.js';
+import type { TocItem } from '../shared/types.js';
+import remarkAdmonitions, { normalizeAdmonitionTitles } from './plugins/remark-admonitions.js';
+import rehypeCode from './plugins/rehype-code.js';
+import remarkLinks, { type RemarkLinksOptions } from './plugins/remark-links.js';
+import rehypeToc, { headingText } from './plugins/rehype-toc.js';
+
+export interface MarkdownResult {
+  hast: HastRoot;
+  toc: TocItem[];
+  anchors: Set<string>;
+  links: SourceLink[];
+  /** The first h1's text, when the markdown has one. */
+  h1?: string;
+}
+
+/**
+ * The markdown pipeline shared by docs and TSDoc comments: GFM, admonitions, link rewriting,
+ * build-time highlighting, heading ids and direct links, TOC collection.
+ */
+export function createMarkdownProcessor() {
+  const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective);
+  const mdastTransforms = unified().use(remarkAdmonitions).use(remarkLinks);
+
+  const toHast = unified()
+    .use(remarkRehype)
+    .use(rehypeCode)
+    .use(rehypeSlug)
+    .use(rehypeAutolinkHeadings, {
+      behavior: 'append',
+      test: ['h2', 'h3', 'h4', 'h5', 'h6'],
+      properties: (heading: Readonly<Element>) => ({
+        className: ['hash-link'],
+        ariaLabel: formatThemeString('directLink', { heading: headingText(heading as Element) }),
+      }),
+      content: { type: 'text', value: '#' },
+    })
+    .use(rehypeToc);
+
+  /** Parses markdown to mdast; positions stay true to the file, front matter included. */
+  function parse(markdown: string, filePath?: string): { mdast: MdastRoot; file: VFile } {
+    const file = new VFile({ value: normalizeAdmonitionTitles(markdown), path: filePath });
+    const mdast = parser.parse(file) as MdastRoot;
+    return { mdast, file };
+  }
+
+  /** Runs the transforms and converts to hast. */
+  async function transform(mdast: MdastRoot, file: VFile, links: RemarkLinksOptions): Promise<MarkdownResult> {
+    file.data.linkContext = links;
+    const transformed = (await mdastTransforms.run(mdast, file)) as MdastRoot;
+    const hast = (await toHast.run(transformed, file)) as HastRoot;
+    const firstH1 = hast.children.find((node): node is Element => node.type === 'element' && node.tagName === 'h1');
+    return {
+      hast,
+      toc: file.data.toc ?? [],
+      anchors: file.data.anchors ?? new Set(),
+      links: file.data.links ?? [],
+      h1: firstH1 ? headingText(firstH1) : undefined,
+    };
+  }
+
+  return { parse, transform };
+}
+
+export type MarkdownProcessor = ReturnType<typeof createMarkdownProcessor>;

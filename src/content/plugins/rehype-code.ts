@@ -1,0 +1,142 @@
+import type { Element, ElementContent, Root, Text } from 'hast';
+import { toString } from 'hast-util-to-string';
+import { common, createLowlight } from 'lowlight';
+import { visit } from 'unist-util-visit';
+
+const lowlight = createLowlight(common);
+lowlight.registerAlias({ bash: ['sh', 'shell', 'zsh', 'console'], typescript: ['tsx', 'mts', 'cts'], javascript: ['jsx', 'mjs', 'cjs'] });
+
+/** What the info string after the language says: `title="game.ts" {1,3-4}`. */
+export interface CodeMeta {
+  title?: string;
+  highlightLines: Set<number>;
+  showLineNumbers: boolean;
+}
+
+export function parseCodeMeta(meta: string | undefined | null): CodeMeta {
+  const result: CodeMeta = { highlightLines: new Set(), showLineNumbers: false };
+  if (!meta) return result;
+  const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
+  if (title) result.title = title[1] ?? title[2] ?? title[3];
+  const ranges = /\{([\d,\s-]+)\}/.exec(meta);
+  if (ranges) {
+    for (const part of ranges[1].split(',')) {
+      const [from, to] = part.trim().split('-').map((n) => Number.parseInt(n, 10));
+      if (Number.isNaN(from)) continue;
+      for (let line = from; line <= (Number.isNaN(to ?? Number.NaN) ? from : to); line++) result.highlightLines.add(line);
+    }
+  }
+  result.showLineNumbers = /\bshowLineNumbers\b/.test(meta);
+  return result;
+}
+
+/** Languages that other stages own (mermaid is prerendered to SVG by renderDiagrams). */
+const passThroughLanguages = new Set(['mermaid']);
+
+/**
+ * Highlights fenced code at build time with lowlight (highlight.js grammars) so no highlighting
+ * JavaScript reaches the browser, and adds the title bar and highlighted lines from the meta.
+ */
+export default function rehypeCode() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node, index, parent) => {
+      if (node.tagName !== 'pre' || !parent || index === undefined) return;
+      const code = node.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
+      if (!code) return;
+      const classNames = (code.properties.className as string[] | undefined) ?? [];
+      const language = classNames.find((name) => name.startsWith('language-'))?.slice('language-'.length);
+      if (language && passThroughLanguages.has(language)) return;
+      const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
+      const source = toString(code).replace(/\n$/, '');
+      let highlighted: ElementContent[];
+      if (language && lowlight.registered(language)) {
+        highlighted = lowlight.highlight(language, source).children as ElementContent[];
+      } else {
+        highlighted = [{ type: 'text', value: source }];
+      }
+      const lines = splitIntoLines(highlighted).map((content, i): Element => ({
+        type: 'element',
+        tagName: 'span',
+        properties: { className: meta.highlightLines.has(i + 1) ? ['code-line', 'code-line-highlighted'] : ['code-line'] },
+        children: content.length > 0 ? content : [{ type: 'text', value: '' }],
+      }));
+      const codeChildren: ElementContent[] = [];
+      lines.forEach((line, i) => {
+        if (i > 0) codeChildren.push({ type: 'text', value: '\n' });
+        codeChildren.push(line);
+      });
+      const pre: Element = {
+        type: 'element',
+        tagName: 'pre',
+        properties: { className: ['code-block-pre', ...(meta.showLineNumbers ? ['with-line-numbers'] : [])], tabIndex: 0 },
+        children: [
+          {
+            type: 'element',
+            tagName: 'code',
+            properties: { className: ['hljs', ...(language ? [`language-${language}`] : [])] },
+            children: codeChildren,
+          },
+        ],
+      };
+      const wrapperChildren: ElementContent[] = [];
+      if (meta.title) {
+        wrapperChildren.push({
+          type: 'element',
+          tagName: 'div',
+          properties: { className: ['code-block-title'] },
+          children: [{ type: 'text', value: meta.title }],
+        });
+      }
+      wrapperChildren.push({
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['code-block-content'] },
+        children: [
+          pre,
+          {
+            type: 'element',
+            tagName: 'button',
+            properties: { type: 'button', className: ['code-copy-button'], ariaLabel: 'Copy code to clipboard', title: 'Copy', dataCopy: '' },
+            children: [{ type: 'text', value: 'Copy' }],
+          },
+        ],
+      });
+      parent.children[index] = {
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['code-block', ...(language ? [`language-${language}`] : [])] },
+        children: wrapperChildren,
+        position: node.position,
+      };
+    });
+  };
+}
+
+/**
+ * Splits highlighted hast into one node list per source line. A token that spans lines (a block
+ * comment) is cut at each newline and its wrapping span repeated, so every line is well formed.
+ */
+export function splitIntoLines(nodes: ElementContent[]): ElementContent[][] {
+  const lines: ElementContent[][] = [[]];
+  const walk = (node: ElementContent, wrappers: Element[]) => {
+    if (node.type === 'text') {
+      const parts = node.value.split('\n');
+      parts.forEach((part, i) => {
+        if (i > 0) lines.push([]);
+        if (part) appendWithWrappers(lines[lines.length - 1], { type: 'text', value: part } as Text, wrappers);
+      });
+    } else if (node.type === 'element') {
+      for (const child of node.children) walk(child, [...wrappers, node]);
+    }
+  };
+  for (const node of nodes) walk(node, []);
+  return lines;
+}
+
+function appendWithWrappers(line: ElementContent[], text: Text, wrappers: Element[]): void {
+  let content: ElementContent = text;
+  for (let i = wrappers.length - 1; i >= 0; i--) {
+    content = { type: 'element', tagName: wrappers[i].tagName, properties: { ...wrappers[i].properties }, children: [content] };
+  }
+  line.push(content);
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import type { Definition, Image, Link, Root } from 'mdast';
+import type { VFile } from 'vfile';
+import { visit } from 'unist-util-visit';
+import { isExternalUrl, withBaseUrl } from '../../shared/paths.js';
+import type { SourceLink } from '../../core/site.js';
+
+export interface RemarkLinksOptions {
+  /** Route (with base URL) of the doc whose file is given, or undefined when there is none. */
+  routeOfFile: (absoluteFile: string) => string | undefined;
+  /** The docs folder: `/intro.md` style links resolve against it. */
+  docsDir: string;
+  baseUrl: string;
+  /** Route of the page being parsed, for `#fragment` links. */
+  pageRoute: string;
+}
+
+/**
+ * Rewrites relative `.md` links to the routes of the docs they name and absolute routes to carry
+ * the base URL, and records every link (with its position) in `file.data.links` for the link rules.
+ */
+export default function remarkLinks() {
+  return (tree: Root, file: VFile) => {
+    const options = file.data.linkContext;
+    if (!options) return;
+    const links: SourceLink[] = [];
+    const sourceFile = file.path;
+    const visitor = (node: Link | Definition | Image) => {
+      const url = node.url;
+      if (!url || isExternalUrl(url)) return;
+      const position = node.position?.start;
+      const record: SourceLink = { url, kind: 'route', file: sourceFile, line: position?.line, column: position?.column };
+      const [target, fragment] = splitFragment(url);
+      if (target === '') {
+        record.resolved = `${options.pageRoute}#${fragment}`;
+      } else if (/\.mdx?$/i.test(target) && node.type !== 'image') {
+        record.kind = 'markdown';
+        const absolute = target.startsWith('/')
+          ? path.join(options.docsDir, target)
+          : path.resolve(path.dirname(sourceFile ?? options.docsDir), decodeURI(target));
+        const route = options.routeOfFile(absolute);
+        if (route) {
+          record.resolved = fragment === undefined ? route : `${route}#${fragment}`;
+          node.url = record.resolved;
+        }
+      } else if (target.startsWith('/')) {
+        record.resolved = withBaseUrl(url, options.baseUrl);
+        node.url = record.resolved;
+      } else {
+        record.resolved = new URL(url, `http://site${options.pageRoute}/`).pathname + (fragment === undefined ? '' : `#${fragment}`);
+        node.url = record.resolved;
+      }
+      links.push(record);
+    };
+    visit(tree, (node) => {
+      if (node.type === 'link' || node.type === 'definition' || node.type === 'image') visitor(node as Link);
+    });
+    file.data.links = links;
+  };
+}
+
+function splitFragment(url: string): [string, string | undefined] {
+  const hash = url.indexOf('#');
+  return hash === -1 ? [url, undefined] : [url.slice(0, hash), url.slice(hash + 1)];
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    links: SourceLink[];
+    /** Set per file by the caller: where links of this file resolve. */
+    linkContext: RemarkLinksOptions;
+  }
+}

@@ -1,0 +1,149 @@
+import { UserError, type Diagnostic } from '../core/diagnostic.js';
+import type { Site } from '../core/site.js';
+import { withBaseUrl } from '../shared/paths.js';
+import type { NavbarItemData, SiteData } from '../shared/types.js';
+import { firstSidebarLink } from './sidebar.js';
+
+/**
+ * Resolves navbar items against the content: `docSidebar` and `doc` items become links to the
+ * right doc, and internal links get the base URL. An item that points at nothing is a config error.
+ */
+export function resolveNavbar(site: Site): NavbarItemData[] {
+  const { config } = site;
+  const diagnostics: Diagnostic[] = [];
+  const items = config.navbar.items.map((item, index): NavbarItemData => {
+    const key = `navbar.items[${index}]`;
+    const link = (to: string | undefined, href: string | undefined) => ({
+      to: to !== undefined ? withBaseUrl(to, config.baseUrl) : undefined,
+      href,
+    });
+    switch (item.type) {
+      case 'docSidebar': {
+        const sidebar = site.sidebars[item.sidebarId!];
+        const first = sidebar ? firstSidebarLink(sidebar) : undefined;
+        if (!first) {
+          diagnostics.push({
+            severity: 'error',
+            code: 'config',
+            file: config.configFile,
+            message: sidebar
+              ? `${key}.sidebarId: the sidebar "${item.sidebarId}" has no doc to link to.`
+              : `${key}.sidebarId: there is no sidebar "${item.sidebarId}".`,
+            hint: sidebar
+              ? `Add a markdown file under ${config.docs.path}/.`
+              : `The docs sidebar is "${config.docs.sidebar.id}" (docs.sidebar.id).`,
+          });
+        }
+        return {
+          type: 'docSidebar',
+          label: item.label ?? 'Docs',
+          to: first,
+          position: item.position,
+          activeBasePath: config.routes.docs,
+        };
+      }
+      case 'doc': {
+        const doc = site.docs.find((candidate) => candidate.id === item.docId);
+        if (!doc) {
+          diagnostics.push({
+            severity: 'error',
+            code: 'config',
+            file: config.configFile,
+            message: `${key}.docId: no doc has the id "${item.docId}".`,
+            hint: `Known ids include: ${site.docs.slice(0, 5).map((d) => d.id).join(', ')}.`,
+          });
+        }
+        return { type: 'link', label: item.label ?? doc?.sidebarLabel ?? item.docId!, to: doc?.route, position: item.position };
+      }
+      case 'dropdown':
+        return {
+          type: 'dropdown',
+          label: item.label!,
+          ...link(item.to, item.href),
+          position: item.position,
+          items: (item.items ?? []).map((child) => ({
+            type: 'link',
+            label: child.label,
+            ...link(child.to, child.href),
+            position: item.position,
+          })),
+        };
+      default:
+        return {
+          type: 'link',
+          label: item.label ?? '',
+          ...link(item.to, item.href),
+          position: item.position,
+          activeBasePath: item.activeBasePath ? withBaseUrl(item.activeBasePath, config.baseUrl) : undefined,
+        };
+    }
+  });
+  if (diagnostics.length > 0) throw new UserError(diagnostics);
+  return items;
+}
+
+/** The site-wide data every page renders with and the client hydrates from. */
+export function createSiteData(site: Site, navbarItems: NavbarItemData[]): SiteData {
+  const { config } = site;
+  const localeName = config.i18n.defaultLocale;
+  const locale = config.i18n.localeConfigs[localeName] ?? {};
+  const sidebarId = config.docs.sidebar.id;
+  return {
+    title: config.title,
+    tagline: config.tagline,
+    url: config.url,
+    baseUrl: config.baseUrl,
+    favicon: config.favicon ? withBaseUrl(config.favicon, config.baseUrl) : undefined,
+    locale: {
+      name: localeName,
+      label: locale.label ?? (localeName === 'en' ? 'English' : localeName),
+      direction: locale.direction ?? 'ltr',
+      htmlLang: locale.htmlLang ?? localeName,
+      calendar: locale.calendar ?? 'gregory',
+      path: locale.path ?? localeName,
+    },
+    navbar: {
+      title: config.navbar.title ?? config.title,
+      logo: config.navbar.logo
+        ? {
+            alt: config.navbar.logo.alt,
+            src: withBaseUrl(config.navbar.logo.src, config.baseUrl),
+            srcDark: config.navbar.logo.srcDark ? withBaseUrl(config.navbar.logo.srcDark, config.baseUrl) : undefined,
+          }
+        : undefined,
+      hideOnScroll: config.navbar.hideOnScroll,
+      items: navbarItems,
+    },
+    footer: config.footer
+      ? {
+          style: config.footer.style,
+          links: config.footer.links.map((column) => ({
+            title: column.title,
+            items: column.items.map((item) => ({
+              label: item.label,
+              to: item.to !== undefined ? withBaseUrl(item.to, config.baseUrl) : undefined,
+              href: item.href,
+            })),
+          })),
+          logo: config.footer.logo ? { ...config.footer.logo, src: withBaseUrl(config.footer.logo.src, config.baseUrl) } : undefined,
+          copyright: config.footer.copyright,
+          license: config.footer.license,
+        }
+      : undefined,
+    announcementBar: config.announcementBar,
+    colorMode: config.colorMode,
+    docsVersion: {
+      name: 'current',
+      label: config.docs.versionLabel,
+      isLast: true,
+      path: config.routes.docs,
+      mainDocId: config.docs.mainDocId,
+      docs: site.docs.map((doc) => ({ id: doc.id, path: doc.route, sidebar: sidebarId })),
+      sidebars: [sidebarId],
+    },
+    docsPluginId: 'default',
+    tableOfContents: config.tableOfContents,
+    search: config.search,
+    breadcrumbs: config.docs.breadcrumbs,
+  };
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../config/load.js';
+import type { ResolvedConfig } from '../config/resolve.js';
+import { collectContent } from '../content/collect-content.js';
+import { parseMarkdown } from '../content/parse-markdown.js';
+import { generateApi } from '../api/generate-api.js';
+import { renderDiagrams } from '../mermaid/render-diagrams.js';
+import { checkLinks } from '../links/check-links.js';
+import { buildSearchIndex } from '../search/build-search-index.js';
+import { renderPages } from '../render/render-pages.js';
+import { bundleClient } from '../bundle/bundle-client.js';
+import { writeSite } from '../write/write-site.js';
+import { createConsoleLogger, type Logger } from './logger.js';
+import { createSite, type BuildContext, type Site } from './site.js';
+import { runStages, type Stage, type StageTiming } from './stage.js';
+
+/** The build, in order. `check-links` and tests run a prefix of it. */
+export const buildStages: readonly Stage[] = [
+  { name: 'collectContent', run: collectContent },
+  { name: 'parseMarkdown', run: parseMarkdown },
+  { name: 'generateApi', run: generateApi },
+  { name: 'renderDiagrams', run: renderDiagrams },
+  { name: 'checkLinks', run: checkLinks },
+  { name: 'buildSearchIndex', run: buildSearchIndex },
+  // Before renderPages: every page links the content-hashed asset names.
+  { name: 'bundleClient', run: bundleClient },
+  { name: 'renderPages', run: renderPages },
+  { name: 'writeSite', run: writeSite },
+];
+
+export type StageName = (typeof buildStages)[number]['name'];
+
+export interface BuildOptions {
+  /** The site folder. @defaultValue the current directory */
+  siteDir?: string;
+  /** Output folder instead of the config's `outDir`. */
+  outDir?: string;
+  logger?: Logger;
+  /** Stop after this stage (inclusive); tests stop before `writeSite` to inspect the model. */
+  until?: StageName;
+  /** Use an already loaded config instead of reading the site's. */
+  config?: ResolvedConfig;
+  /** A previous build's model whose unchanged work may be reused. */
+  previous?: Site;
+}
+
+export interface BuildResult {
+  site: Site;
+  timings: StageTiming[];
+  ms: number;
+}
+
+/** Builds a site: every stage from loading the config to writing the output folder. */
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const started = performance.now();
+  const logger = options.logger ?? createConsoleLogger();
+  const siteDir = path.resolve(options.siteDir ?? '.');
+  const config = options.config ?? (await loadConfig(siteDir, { outDir: options.outDir }));
+  const site = createSite(config);
+  const ctx: BuildContext = { logger, cacheDir: config.paths.cache, previous: options.previous };
+  const stopAt = options.until ? buildStages.findIndex((stage) => stage.name === options.until) : buildStages.length - 1;
+  const timings = await runStages(site, ctx, buildStages.slice(0, stopAt + 1));
+  return { site, timings, ms: performance.now() - started };
+}

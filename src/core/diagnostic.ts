@@ -1,0 +1,59 @@
+import path from 'node:path';
+import pc from 'picocolors';
+
+export type Severity = 'error' | 'warning';
+
+/** A problem in the user's input that the user must fix, with where it is and how to fix it. */
+export interface Diagnostic {
+  severity: Severity;
+  message: string;
+  /** Absolute path of the file at fault, if any. */
+  file?: string;
+  line?: number;
+  column?: number;
+  /** How to fix it. */
+  hint?: string;
+  /** Short name of the rule or stage that raised it, e.g. `front-matter`, `broken-link`. */
+  code?: string;
+}
+
+/** Exit codes, one per failure class. */
+export const ExitCode = {
+  ok: 0,
+  /** The user's input is wrong: config, content, links, SDK source. */
+  inputError: 1,
+  /** The command line itself is wrong. */
+  usage: 2,
+  /** A bug or an environment problem (missing browser, disk full). */
+  internal: 3,
+} as const;
+
+/** Thrown for problems the user must fix; carries one or more diagnostics. */
+export class UserError extends Error {
+  readonly diagnostics: Diagnostic[];
+  constructor(diagnostics: Diagnostic[] | Diagnostic) {
+    const list = Array.isArray(diagnostics) ? diagnostics : [diagnostics];
+    super(list.map((d) => formatDiagnostic(d, { color: false })).join('\n'));
+    this.name = 'UserError';
+    this.diagnostics = list;
+  }
+}
+
+/** `docs/guide.md:12:5 error <what>. <how to fix>` — relative to `cwd` when inside it. */
+export function formatDiagnostic(d: Diagnostic, options: { color?: boolean; cwd?: string } = {}): string {
+  const color = options.color ?? false;
+  const cwd = options.cwd ?? process.cwd();
+  let where = '';
+  if (d.file) {
+    const rel = path.relative(cwd, d.file);
+    where = rel && !rel.startsWith('..') ? rel : d.file;
+    if (d.line !== undefined) where += `:${d.line}`;
+    if (d.line !== undefined && d.column !== undefined) where += `:${d.column}`;
+  }
+  const label = d.severity === 'error' ? 'error' : 'warning';
+  const paint = color ? (d.severity === 'error' ? pc.red : pc.yellow) : (s: string) => s;
+  const parts = [where ? (color ? pc.bold(where) : where) : '', paint(label), d.message];
+  let text = parts.filter(Boolean).join(' ');
+  if (d.hint) text += color ? ` ${pc.dim(d.hint)}` : ` ${d.hint}`;
+  return text;
+}

@@ -1,0 +1,69 @@
+import pc from 'picocolors';
+import { formatDiagnostic, type Diagnostic } from './diagnostic.js';
+
+/** Where the build reports to. Tests pass a silent or recording logger. */
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+  /** Only shown with --verbose. */
+  debug(message: string): void;
+  diagnostic(d: Diagnostic): void;
+  /** A one-line progress update that overwrites itself in a terminal; silent elsewhere. */
+  progress(message: string): void;
+}
+
+export interface ConsoleLoggerOptions {
+  verbose?: boolean;
+  stream?: NodeJS.WriteStream;
+}
+
+export function createConsoleLogger(options: ConsoleLoggerOptions = {}): Logger {
+  const out = options.stream ?? process.stderr;
+  const interactive = Boolean(out.isTTY) && !process.env.CI;
+  const color = interactive || Boolean(process.env.FORCE_COLOR);
+  let progressShown = false;
+  const clearProgress = () => {
+    if (progressShown) {
+      out.write('\r\x1b[2K');
+      progressShown = false;
+    }
+  };
+  const line = (text: string) => {
+    clearProgress();
+    out.write(`${text}\n`);
+  };
+  return {
+    info: (m) => line(m),
+    warn: (m) => line(color ? pc.yellow(m) : m),
+    error: (m) => line(color ? pc.red(m) : m),
+    debug: (m) => {
+      if (options.verbose) line(color ? pc.dim(m) : m);
+    },
+    diagnostic: (d) => line(formatDiagnostic(d, { color })),
+    progress: (m) => {
+      if (!interactive) return;
+      out.write(`\r\x1b[2K${pc.dim(m.slice(0, (out.columns || 80) - 1))}`);
+      progressShown = true;
+    },
+  };
+}
+
+/** A logger that records everything, for tests and for callers that print themselves. */
+export function createMemoryLogger(): Logger & { messages: string[]; diagnostics: Diagnostic[] } {
+  const messages: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  return {
+    messages,
+    diagnostics,
+    info: (m) => messages.push(m),
+    warn: (m) => messages.push(m),
+    error: (m) => messages.push(m),
+    debug: () => {},
+    diagnostic: (d) => {
+      diagnostics.push(d);
+      messages.push(formatDiagnostic(d));
+    },
+    progress: () => {},
+  };
+}

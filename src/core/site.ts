@@ -1,0 +1,155 @@
+import type { Root as HastRoot } from 'hast';
+import type { ComponentType } from 'react';
+import type { Root as MdastRoot } from 'mdast';
+import type { ResolvedConfig } from '../config/resolve.js';
+import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
+import type { Diagnostic } from './diagnostic.js';
+import type { Logger } from './logger.js';
+
+/** Parsed Docusaurus front matter of one doc. */
+export interface FrontMatter {
+  id?: string;
+  title?: string;
+  sidebar_label?: string;
+  sidebar_position?: number;
+  slug?: string;
+  description?: string;
+  [key: string]: unknown;
+}
+
+/** A markdown file found under the docs folder. */
+export interface DocSource {
+  /** Absolute path. */
+  file: string;
+  /** Path relative to the docs folder, with forward slashes: `getting-started/installation.md`. */
+  relativePath: string;
+  /** Folder of the doc relative to the docs folder ('' at the top). */
+  dir: string;
+  raw: string;
+}
+
+/** A doc after front matter and markdown parsing. */
+export interface Doc {
+  source: DocSource;
+  /** `getting-started/installation`, or the front matter `id` in the doc's folder. */
+  id: string;
+  frontMatter: FrontMatter;
+  /** Line where the markdown body starts (after the front matter), 1-based. */
+  title: string;
+  sidebarLabel: string;
+  sidebarPosition?: number;
+  description?: string;
+  /** Route with base URL. */
+  route: string;
+  mdast?: MdastRoot;
+  hast?: HastRoot;
+}
+
+/** A `_category_.json` (or an implicit folder category). */
+export interface Category {
+  /** Folder relative to the docs folder. */
+  dir: string;
+  label: string;
+  position?: number;
+  collapsible?: boolean;
+  collapsed?: boolean;
+  /** Route of the generated index page, if the category has one. */
+  indexRoute?: string;
+  description?: string;
+  /** The `_category_.json` file, for error messages. */
+  file?: string;
+}
+
+/** A link found in content or config, kept for the link rules. */
+export interface SourceLink {
+  /** As written. */
+  url: string;
+  /** Resolved absolute route (with base URL) and fragment, when internal. */
+  resolved?: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  /** Where it came from: a relative `.md` link, a plain route link, a config entry, a TSDoc comment. */
+  kind: 'markdown' | 'route' | 'config' | 'tsdoc' | 'page';
+}
+
+/** One route the build emits. */
+export interface Page {
+  route: string;
+  kind: RouteData['kind'];
+  /** The file the page comes from, for diagnostics. */
+  sourceFile?: string;
+  /** Content as hast, rendered by renderPages; or prerendered HTML in `data.html`. */
+  hast?: HastRoot;
+  /** A custom React page's component, rendered to static HTML by renderPages. */
+  component?: ComponentType<{ site: SiteData }>;
+  /** All that the client needs; `html` is filled by renderPages. */
+  data: RouteData;
+  /** Every element id on the page, for anchor checks (filled by renderPages and the API stage). */
+  anchors: Set<string>;
+  links: SourceLink[];
+}
+
+/** A file for the output folder, relative to the site root folder (`out/sdk`). */
+export interface OutputFile {
+  path: string;
+  contents: string | Uint8Array;
+}
+
+/**
+ * The one in-memory model that flows through the build stages. Each stage adds to it; only
+ * writeSite touches the output folder.
+ */
+export interface Site {
+  config: ResolvedConfig;
+  siteData?: SiteData;
+  docSources: DocSource[];
+  categories: Category[];
+  docs: Doc[];
+  sidebars: Record<string, SidebarItem[]>;
+  pages: Page[];
+  /** Emitted asset URLs the page shell references (CSS, JS), filled by bundleClient. */
+  assets: { css: string[]; js: string[]; inlineHead: string[] };
+  /** Files other than pages: assets, search data, sitemap; keyed by output path. */
+  outputs: Map<string, OutputFile>;
+  diagnostics: Diagnostic[];
+}
+
+/** What every stage gets besides the site. */
+export interface BuildContext {
+  logger: Logger;
+  /** Folder for caches that survive between builds (`node_modules/.cache/sdkdocs` under the site). */
+  cacheDir: string;
+  /** Set when a stage should reuse a previous run's work (serve --watch). */
+  previous?: Site;
+}
+
+export function createSite(config: ResolvedConfig): Site {
+  return {
+    config,
+    docSources: [],
+    categories: [],
+    docs: [],
+    sidebars: {},
+    pages: [],
+    assets: { css: [], js: [], inlineHead: [] },
+    outputs: new Map(),
+    diagnostics: [],
+  };
+}
+
+/** Adds a page, refusing two pages at one route (both sources are named). */
+export function addPage(site: Site, page: Page): void {
+  const existing = site.pages.find((p) => p.route === page.route);
+  if (existing) {
+    site.diagnostics.push({
+      severity: 'error',
+      code: 'duplicate-route',
+      message: `Duplicate route ${page.route}: ${page.sourceFile ?? page.kind} and ${existing.sourceFile ?? existing.kind} both emit it.`,
+      file: page.sourceFile,
+      hint: 'Give one of them another `slug` or `id` in its front matter, or rename the file.',
+    });
+    return;
+  }
+  site.pages.push(page);
+}

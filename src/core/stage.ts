@@ -1,0 +1,37 @@
+import { performance } from 'node:perf_hooks';
+import { UserError } from './diagnostic.js';
+import type { BuildContext, Site } from './site.js';
+
+/** One named step of the build: reads and adds to the site model. */
+export interface Stage {
+  name: string;
+  run(site: Site, ctx: BuildContext): Promise<void>;
+}
+
+export interface StageTiming {
+  name: string;
+  ms: number;
+}
+
+/**
+ * Runs stages in order, timing each. Content diagnostics are collected by the stages and printed
+ * together; the first stage that leaves an error behind ends the run with all of them.
+ */
+export async function runStages(site: Site, ctx: BuildContext, stages: readonly Stage[]): Promise<StageTiming[]> {
+  const timings: StageTiming[] = [];
+  let reported = 0;
+  for (const stage of stages) {
+    ctx.logger.progress(`${stage.name}…`);
+    const started = performance.now();
+    await stage.run(site, ctx);
+    const ms = performance.now() - started;
+    timings.push({ name: stage.name, ms });
+    ctx.logger.debug(`${stage.name.padEnd(18)} ${ms.toFixed(0).padStart(6)} ms`);
+    const fresh = site.diagnostics.slice(reported);
+    reported = site.diagnostics.length;
+    const errors = fresh.filter((d) => d.severity === 'error');
+    for (const warning of fresh.filter((d) => d.severity === 'warning')) ctx.logger.diagnostic(warning);
+    if (errors.length > 0) throw new UserError(errors);
+  }
+  return timings;
+}

@@ -1,0 +1,158 @@
+/**
+ * Data shapes shared by the build (Node) and the browser runtime. Everything here is plain JSON:
+ * the build serialises it into pages and route files, the client reads it back unchanged.
+ */
+
+/** A link target as the theme renders it: an internal route (`to`) or an external URL (`href`). */
+export interface NavLink {
+  label: string;
+  /** Absolute site path including the base URL, e.g. `/sdk/docs/intro`. */
+  to?: string;
+  /** External URL, opened as is. */
+  href?: string;
+}
+
+export type NavbarItemPosition = 'left' | 'right';
+
+/** A navbar item after resolution: internal links carry the base URL already. */
+export interface NavbarItemData {
+  type: 'link' | 'dropdown' | 'docSidebar';
+  label: string;
+  to?: string;
+  href?: string;
+  position: NavbarItemPosition;
+  /** Route prefix that marks the item active, e.g. `/sdk/docs/`. */
+  activeBasePath?: string;
+  items?: NavbarItemData[];
+}
+
+export interface FooterLinkColumn {
+  title?: string;
+  items: NavLink[];
+}
+
+export interface FooterData {
+  style: 'light' | 'dark';
+  links: FooterLinkColumn[];
+  logo?: { src: string; alt: string; href?: string };
+  copyright?: string;
+  /** The content licence notice shown under the copyright. */
+  license?: string;
+}
+
+export interface AnnouncementBarData {
+  id: string;
+  content: string;
+  backgroundColor: string;
+  textColor: string;
+  isCloseable: boolean;
+}
+
+export interface ColorModeData {
+  defaultMode: 'light' | 'dark';
+  disableSwitch: boolean;
+  respectPrefersColorScheme: boolean;
+}
+
+export interface LocaleData {
+  label: string;
+  direction: 'ltr' | 'rtl';
+  htmlLang: string;
+  calendar: string;
+  path: string;
+}
+
+/** Docs-version metadata, as Docusaurus exposes it (spec section 3). */
+export interface DocsVersionData {
+  name: string;
+  label: string;
+  isLast: boolean;
+  path: string;
+  mainDocId: string;
+  docs: { id: string; path: string; sidebar: string }[];
+  sidebars: string[];
+}
+
+export interface SidebarDocItem {
+  type: 'doc' | 'link';
+  label: string;
+  /** Route with base URL. */
+  to: string;
+  docId?: string;
+}
+
+export interface SidebarCategoryItem {
+  type: 'category';
+  label: string;
+  /** The category's generated index page, when it has one. */
+  to?: string;
+  collapsible: boolean;
+  collapsed: boolean;
+  items: SidebarItem[];
+}
+
+export type SidebarItem = SidebarDocItem | SidebarCategoryItem;
+
+export interface TocItem {
+  id: string;
+  text: string;
+  depth: number;
+}
+
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+export type RouteKind = 'landing' | 'doc' | 'category' | 'api' | 'custom' | 'notFound';
+
+/**
+ * Everything one route needs to render inside the site chrome. The content is prerendered HTML:
+ * markdown, highlighting and diagrams are all done at build time.
+ */
+export interface RouteData {
+  /** Absolute path with the base URL and no trailing slash (except the root `/sdk/`). */
+  path: string;
+  kind: RouteKind;
+  /** The page's own title (its h1). */
+  title: string;
+  /** The `<title>` text: `{page} | {site title}`. */
+  documentTitle: string;
+  description?: string;
+  /** Prerendered content HTML. */
+  html: string;
+  toc: TocItem[];
+  breadcrumbs: Crumb[];
+  /** Name of the sidebar shown beside the content (`docs`, `api`), if any. */
+  sidebar?: string;
+  previous?: NavLink;
+  next?: NavLink;
+  editUrl?: string;
+  /** Doc id for doc routes (`getting-started/installation`). */
+  docId?: string;
+}
+
+/** Site-wide data: the same for every route. */
+export interface SiteData {
+  title: string;
+  tagline: string;
+  url: string;
+  baseUrl: string;
+  favicon?: string;
+  locale: LocaleData & { name: string };
+  navbar: {
+    title: string;
+    logo?: { src: string; alt: string; srcDark?: string };
+    hideOnScroll: boolean;
+    items: NavbarItemData[];
+  };
+  footer?: FooterData;
+  announcementBar?: AnnouncementBarData;
+  colorMode: ColorModeData;
+  docsVersion: DocsVersionData;
+  /** Name of the docs plugin, the key for the preferred-version storage entry. */
+  docsPluginId: string;
+  tableOfContents: { minHeadingLevel: number; maxHeadingLevel: number };
+  search: { maxHits: number };
+  breadcrumbs: boolean;
+}

@@ -1,0 +1,112 @@
+import { formatThemeString } from '../src/shared/theme-strings.js';
+import type { Crumb, NavLink, TocItem } from '../src/shared/types.js';
+import { Link } from './Link.js';
+
+export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  if (crumbs.length === 0) return null;
+  return (
+    <nav className="breadcrumbs" aria-label={formatThemeString('breadcrumbs')}>
+      <ol>
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          const home = index === 0 && crumb.label === formatThemeString('homePage');
+          return (
+            <li key={`${index}-${crumb.label}`} className={`breadcrumbs-item${last ? ' breadcrumbs-item-active' : ''}`}>
+              {crumb.to && !last ? (
+                <Link to={crumb.to} className="breadcrumbs-link" aria-label={home ? crumb.label : undefined}>
+                  {home ? <HomeIcon /> : crumb.label}
+                </Link>
+              ) : (
+                <span className="breadcrumbs-link" aria-current={last ? 'page' : undefined}>
+                  {crumb.label}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+function HomeIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="breadcrumbs-home">
+      <path fill="currentColor" d="M10 19v-5h4v5c0 .55.45 1 1 1h3c.55 0 1-.45 1-1v-7h1.7c.46 0 .68-.57.33-.87L12.67 3.6c-.38-.34-.96-.34-1.34 0l-8.36 7.53c-.34.3-.13.87.33.87H5v7c0 .55.45 1 1 1h3c.55 0 1-.45 1-1z" />
+    </svg>
+  );
+}
+
+/** Nested list of the page's headings. */
+export function TocList({ items, className }: { items: TocItem[]; className?: string }) {
+  if (items.length === 0) return null;
+  const minDepth = Math.min(...items.map((item) => item.depth));
+  type Node = { item: TocItem; children: Node[] };
+  const roots: Node[] = [];
+  const stack: Node[] = [];
+  for (const item of items) {
+    const node: Node = { item, children: [] };
+    while (stack.length > 0 && stack[stack.length - 1].item.depth >= item.depth) stack.pop();
+    if (stack.length === 0 || item.depth === minDepth) roots.push(node);
+    else stack[stack.length - 1].children.push(node);
+    stack.push(node);
+  }
+  const render = (nodes: Node[], top: boolean) => (
+    <ul className={top ? className : undefined}>
+      {nodes.map((node) => (
+        <li key={node.item.id}>
+          <a href={`#${node.item.id}`} className="toc-link">
+            {node.item.text}
+          </a>
+          {node.children.length > 0 ? render(node.children, false) : null}
+        </li>
+      ))}
+    </ul>
+  );
+  return render(roots, true);
+}
+
+export function TableOfContents({ items }: { items: TocItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="toc-desktop">
+      <nav className="toc" aria-label={formatThemeString('onThisPage')}>
+        <div className="toc-title">{formatThemeString('onThisPage')}</div>
+        <TocList items={items} className="toc-list" />
+      </nav>
+    </div>
+  );
+}
+
+/** Below the desktop breakpoint the TOC folds into a disclosure above the content; it works without JavaScript. */
+export function TableOfContentsMobile({ items }: { items: TocItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <details className="toc-mobile">
+      <summary>{formatThemeString('onThisPage')}</summary>
+      <TocList items={items} className="toc-list" />
+    </details>
+  );
+}
+
+export function Pagination({ previous, next }: { previous?: NavLink; next?: NavLink }) {
+  if (!previous && !next) return null;
+  return (
+    <nav className="pagination-nav" aria-label={formatThemeString('docsPages')}>
+      {previous ? (
+        <Link to={previous.to} className="pagination-link pagination-link-prev">
+          <div className="pagination-sublabel">{formatThemeString('previous')}</div>
+          <div className="pagination-label">{previous.label}</div>
+        </Link>
+      ) : (
+        <span />
+      )}
+      {next ? (
+        <Link to={next.to} className="pagination-link pagination-link-next">
+          <div className="pagination-sublabel">{formatThemeString('next')}</div>
+          <div className="pagination-label">{next.label}</div>
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from './Link.js';
+import { useTheme } from './context.js';
+
+/** Link columns, the copyright and the content licence notice. */
+export function Footer() {
+  const { site } = useTheme();
+  const footer = site.footer;
+  if (!footer) return null;
+  return (
+    <footer className={`footer footer-${footer.style}`}>
+      <div className="container">
+        {footer.links.length > 0 ? (
+          <div className="footer-links">
+            {footer.links.map((column, index) => (
+              <div className="footer-column" key={index}>
+                {column.title ? <div className="footer-title">{column.title}</div> : null}
+                <ul className="footer-items">
+                  {column.items.map((item) => (
+                    <li key={item.label}>
+                      <Link to={item.to} href={item.href} className="footer-link">
+                        {item.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        ) : null}
+        <div className="footer-bottom">
+          {footer.logo ? (
+            <Link href={footer.logo.href} className="footer-logo">
+              <img src={footer.logo.src} alt={footer.logo.alt} height={32} />
+            </Link>
+          ) : null}
+          {footer.copyright ? <div className="footer-copyright">{footer.copyright}</div> : null}
+          {footer.license ? <div className="footer-license" dangerouslySetInnerHTML={{ __html: footer.license }} /> : null}
+        </div>
+      </div>
+    </footer>
+  );
+}

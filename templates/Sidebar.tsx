@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import type { SidebarCategoryItem, SidebarItem } from '../src/shared/types.js';
+import { Link } from './Link.js';
+
+function containsRoute(item: SidebarItem, path: string): boolean {
+  if (item.to === path) return true;
+  return item.type === 'category' && item.items.some((child) => containsRoute(child, path));
+}
+
+/**
+ * A sidebar menu. Collapsed categories do not render their items (a 10,000-page sidebar would
+ * otherwise be copied into every page); the category holding the current page is always open.
+ */
+export function SidebarMenu({ items, path, level = 1 }: { items: SidebarItem[]; path: string; level?: number }) {
+  return (
+    <ul className={level === 1 ? 'menu-list menu-list-root' : 'menu-list'}>
+      {items.map((item) =>
+        item.type === 'category' ? (
+          <SidebarCategory key={`${item.label}${item.to ?? ''}`} item={item} path={path} level={level} />
+        ) : (
+          <li key={item.to} className={`menu-item menu-item-level-${level}`}>
+            <Link to={item.to} className={`menu-link${item.to === path ? ' menu-link-active' : ''}`} aria-current={item.to === path ? 'page' : undefined}>
+              {item.label}
+            </Link>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+function SidebarCategory({ item, path, level }: { item: SidebarCategoryItem; path: string; level: number }) {
+  const active = containsRoute(item, path);
+  const [collapsed, setCollapsed] = useState(item.collapsible && item.collapsed && !active);
+  const expanded = !collapsed;
+  const toggle = () => setCollapsed((value) => !value);
+  return (
+    <li className={`menu-item menu-item-category menu-item-level-${level}${collapsed ? ' menu-item-collapsed' : ''}`} data-category="">
+      <div className="menu-category">
+        {item.to ? (
+          <Link
+            to={item.to}
+            className={`menu-link menu-category-link${item.to === path ? ' menu-link-active' : ''}${active ? ' menu-link-active-trail' : ''}`}
+            aria-current={item.to === path ? 'page' : undefined}
+          >
+            {item.label}
+          </Link>
+        ) : (
+          <button type="button" className="menu-link menu-category-link clean-button" aria-expanded={expanded} onClick={item.collapsible ? toggle : undefined}>
+            {item.label}
+          </button>
+        )}
+        {item.collapsible ? (
+          <button
+            type="button"
+            className="menu-caret clean-button"
+            aria-expanded={expanded}
+            aria-label={`${expanded ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`}
+            onClick={toggle}
+          />
+        ) : null}
+      </div>
+      {expanded ? (
+        <div className="menu-collapsible" data-collapsible="">
+          <SidebarMenu items={item.items} path={path} level={level + 1} />
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ComponentPropsWithoutRef } from 'react';
+
+/**
+ * Overrides for elements of rendered markdown, passed to rehype-react as its `components` map.
+ * Sites and later features add entries here; each gets the element's props.
+ */
+export const markdownComponents = {
+  /** Wide tables scroll on their own instead of widening the page. */
+  table: (props: ComponentPropsWithoutRef<'table'>) => (
+    <div className="table-wrapper">
+      <table {...props} />
+    </div>
+  ),
+  /** Images load lazily and never overflow the column. */
+  img: (props: ComponentPropsWithoutRef<'img'>) => <img loading="lazy" decoding="async" {...props} />,
+};

@@ -1,0 +1,100 @@
+import { formatThemeString } from '../src/shared/theme-strings.js';
+import type { SidebarItem, SiteData } from '../src/shared/types.js';
+import { Link } from './Link.js';
+
+/**
+ * Content of the generated pages. Like markdown, it is rendered to static HTML at build time and
+ * shipped as the route's `html`, so none of it needs to be in the client bundle.
+ */
+
+export function LandingContent({ site }: { site: SiteData }) {
+  const docsLink = site.navbar.items.find((item) => item.type === 'docSidebar')?.to ?? `${site.docsVersion.path}/${site.docsVersion.mainDocId}`;
+  const apiLink = site.navbar.items.find((item) => item.to?.endsWith('/api'))?.to;
+  return (
+    <>
+      <header className="hero">
+        <div className="container">
+          <h1 className="hero-title">{site.title}</h1>
+          <p className="hero-subtitle">{site.tagline}</p>
+          <div className="hero-buttons">
+            <Link to={docsLink} className="button button-primary button-lg">
+              Get started
+            </Link>
+            {apiLink ? (
+              <Link to={apiLink} className="button button-secondary button-lg">
+                API reference
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </header>
+    </>
+  );
+}
+
+/** A card per item of the category, with the doc's description when it has one. */
+export function CategoryIndexContent({
+  title,
+  description,
+  items,
+  descriptions,
+}: {
+  title: string;
+  description?: string;
+  items: SidebarItem[];
+  descriptions: Map<string, string | undefined>;
+}) {
+  return (
+    <>
+      <header>
+        <h1>{title}</h1>
+        {description ? <p className="category-description">{description}</p> : null}
+      </header>
+      <section className="category-cards" aria-label={formatThemeString('categoryIndexIntro')}>
+        {items.map((item) => {
+          const to = item.to ?? (item.type === 'category' ? firstLink(item.items) : undefined);
+          const text =
+            item.type === 'category'
+              ? formatThemeString('docsPageCount', { count: countDocs(item.items) })
+              : descriptions.get(item.to);
+          return (
+            <article className="card" key={`${item.label}${to ?? ''}`}>
+              <h2 className="card-title">
+                <Link to={to} className="card-link">
+                  {item.type === 'category' ? '🗃️ ' : '📄️ '}
+                  {item.label}
+                </Link>
+              </h2>
+              {text ? <p className="card-description">{text}</p> : null}
+            </article>
+          );
+        })}
+      </section>
+    </>
+  );
+}
+
+function firstLink(items: SidebarItem[]): string | undefined {
+  for (const item of items) {
+    if (item.to) return item.to;
+    if (item.type === 'category') {
+      const inner = firstLink(item.items);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+function countDocs(items: SidebarItem[]): number {
+  return items.reduce((sum, item) => sum + (item.type === 'category' ? countDocs(item.items) : 1), 0);
+}
+
+export function NotFoundContent() {
+  return (
+    <div className="container not-found">
+      <h1>{formatThemeString('notFoundTitle')}</h1>
+      <p>{formatThemeString('notFoundText')}</p>
+      <p>{formatThemeString('notFoundHint')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type BuildOptions, type BuildResult } from '../../src/core/build.js';
+import { createMemoryLogger } from '../../src/core/logger.js';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const exampleSiteDir = path.join(repoRoot, 'example-site');
+export const fixturesDir = path.join(repoRoot, 'tests', 'fixtures');
+
+/** Path of a fixture site under tests/fixtures. */
+export function fixture(name: string): string {
+  return path.join(fixturesDir, name);
+}
+
+/** Builds a site with a recording logger; output goes to a fresh temporary folder unless told otherwise. */
+export async function buildSite(
+  siteDir: string,
+  options: Omit<BuildOptions, 'siteDir' | 'logger'> = {},
+): Promise<BuildResult & { logger: ReturnType<typeof createMemoryLogger> }> {
+  const logger = createMemoryLogger();
+  const outDir = options.outDir ?? (await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-test-out-')));
+  const result = await build({ ...options, siteDir, logger, outDir });
+  return { ...result, logger };
+}
+
+/** Copies a site folder to a temporary place so that a test may change it. */
+export async function copySite(siteDir: string): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-test-site-'));
+  await cp(siteDir, dir, { recursive: true, filter: (src) => !/[\\/](out|node_modules)([\\/]|$)/.test(path.relative(siteDir, src)) });
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The HTML a build emitted for a route (`/sdk/docs/intro` → `docs/intro/index.html`). */
+export function pageHtml(result: BuildResult, route: string): string {
+  const base = result.site.config.baseUrl;
+  const relative = route.startsWith(base) ? route.slice(base.length) : route.replace(/^\//, '');
+  const key = relative === '' ? 'index.html' : relative.endsWith('.html') ? relative : `${relative.replace(/\/$/, '')}/index.html`;
+  const file = result.site.outputs.get(key);
+  if (!file) throw new Error(`no output for ${route} (looked for ${key})`);
+  return typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents);
+}
