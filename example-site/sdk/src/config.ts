@@ -23,7 +23,7 @@
  *   launcherOrigin: params.get('origin') ?? 'https://casino.example.com',
  *   locale: params.get('lang') ?? 'en-US',
  * };
- * const sdk = new PlaykitSdk(config);
+ * export const sdk = new PlaykitSdk(config);
  * ```
  */
 export interface SdkConfig {

@@ -20,7 +20,7 @@
  *
  * declare const sdk: PlaykitSdk;
  *
- * async function spin(): Promise<void> {
+ * export async function spin(): Promise<void> {
  *   try {
  *     await sdk.playRound(100);
  *   } catch (error) {
@@ -62,8 +62,8 @@ export class RgsError extends Error {
     init: {
       code: string;
       status: number;
-      retryable?: boolean;
-      details?: Readonly<Record<string, unknown>>;
+      retryable?: boolean | undefined;
+      details?: Readonly<Record<string, unknown>> | undefined;
       cause?: unknown;
     },
   ) {

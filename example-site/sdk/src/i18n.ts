@@ -54,7 +54,7 @@ export enum CurrencyNumber {
  * ```ts
  * import { CurrencyFormat, CurrencyNumber, type FormatCurrencyOptions } from '@playkit/sdk';
  *
- * const forBetButton: FormatCurrencyOptions = {
+ * export const forBetButton: FormatCurrencyOptions = {
  *   display: CurrencyFormat.Symbol,
  *   number: CurrencyNumber.TrimZeros,
  * };

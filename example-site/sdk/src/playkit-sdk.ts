@@ -48,7 +48,7 @@ const NO_CURRENCY = 'XXX';
  *   launcherOrigin: 'https://casino.example.com',
  * });
  *
- * async function start(): Promise<void> {
+ * export async function start(): Promise<void> {
  *   await sdk.init();
  *   sdk.sendEvent('gameLoaded');
  *   const round = await sdk.playRound(100);
@@ -241,7 +241,7 @@ export class PlaykitSdk {
    *
    * declare const sdk: PlaykitSdk;
    *
-   * async function spin(): Promise<void> {
+   * export async function spin(): Promise<void> {
    *   const round = await sdk.playRound(200);
    *   console.log(round.outcome, round.win);
    *   await sdk.endRound(round.roundId);
@@ -262,7 +262,7 @@ export class PlaykitSdk {
    *
    * declare const sdk: PlaykitSdk;
    *
-   * async function spinTenLines(): Promise<void> {
+   * export async function spinTenLines(): Promise<void> {
    *   const round = await sdk.playRound({ bet: 500, options: { lines: 10 } });
    *   await sdk.endRound(round.roundId);
    * }
@@ -315,7 +315,7 @@ export class PlaykitSdk {
    *
    * declare const sdk: PlaykitSdk;
    *
-   * async function finish(): Promise<void> {
+   * export async function finish(): Promise<void> {
    *   const { win, balance } = await sdk.endRound();
    *   sdk.sendEvent('balanceChanged', { balance });
    *   console.log(`Won ${win}`);
