@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,7 +32,7 @@ export async function loadConfig(siteDir: string, options: ResolveOptions = {}):
     });
   }
   const exported = await importConfigModule(configFile);
-  const parsed = validateConfig(exported, configFile);
+  const parsed = validateConfig(exported, configFile, await readFile(configFile, 'utf8'));
   return resolveConfig(parsed, absoluteSiteDir, configFile, options);
 }
 
@@ -80,7 +80,6 @@ async function importConfigModule(configFile: string): Promise<unknown> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-config-'));
   const compiled = path.join(tempDir, 'config.mjs');
   try {
-    const { writeFile } = await import('node:fs/promises');
     await writeFile(compiled, result.outputFiles[0].text);
     const module = (await import(pathToFileURL(compiled).href)) as { default?: unknown };
     if (module.default === undefined) {
@@ -107,10 +106,39 @@ async function importConfigModule(configFile: string): Promise<unknown> {
 }
 
 /** Validates raw config data; every problem becomes one diagnostic naming the key path. */
-export function validateConfig(data: unknown, configFile: string): ParsedConfig {
+export function validateConfig(data: unknown, configFile: string, source?: string): ParsedConfig {
   const result = configSchema.safeParse(data, { reportInput: true });
   if (result.success) return result.data;
-  throw new UserError(result.error.issues.flatMap((issue) => describeIssue(issue, data, configFile)));
+  throw new UserError(
+    result.error.issues.flatMap((issue) =>
+      describeIssue(issue, configFile).map(({ keys, ...diagnostic }) =>
+        source ? { ...diagnostic, ...locateKey(source, keys) } : diagnostic,
+      ),
+    ),
+  );
+}
+
+/**
+ * Best-effort position of a key path in the config's source text: each named key is searched
+ * for after the previous one, so `navbar.items[1].position` lands on the right line in the
+ * usual object-literal config.
+ */
+export function locateKey(source: string, segments: readonly PropertyKey[]): { line?: number; column?: number } {
+  let offset = 0;
+  let found = -1;
+  for (const segment of segments) {
+    if (typeof segment !== 'string') continue;
+    const escaped = segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`(?:^|[\\s{,])['"]?${escaped}['"]?\\s*:`, 'g');
+    pattern.lastIndex = offset;
+    const match = pattern.exec(source);
+    if (!match) break;
+    found = match.index + match[0].search(/['"\w]/);
+    offset = found + segment.length;
+  }
+  if (found === -1) return {};
+  const before = source.slice(0, found).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
 }
 
 function keyPath(segments: readonly PropertyKey[]): string {
@@ -130,22 +158,25 @@ function show(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
-function describeIssue(issue: z.core.$ZodIssue, data: unknown, configFile: string): Diagnostic[] {
+/** A diagnostic plus the key path it is about, for locating it in the source. */
+type KeyedDiagnostic = Diagnostic & { keys: readonly PropertyKey[] };
+
+function describeIssue(issue: z.core.$ZodIssue, configFile: string): KeyedDiagnostic[] {
   const at = keyPath(issue.path);
-  const base = { severity: 'error' as const, code: 'config', file: configFile };
+  const base = { severity: 'error' as const, code: 'config', file: configFile, keys: issue.path };
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
     case 'unrecognized_keys': {
       return issue.keys.map((key) => {
-        const container = valueAt(data, issue.path);
         const known = knownKeysAt(issue.path);
         const suggestion = closest(key, known);
         return {
           ...base,
+          keys: [...issue.path, key],
           message: `${at ? `${at}.` : ''}${key}: unknown key.`,
           hint: suggestion
             ? `Did you mean "${suggestion}"?`
-            : `Known keys here: ${known.join(', ') || '(none)'}${container === undefined ? '' : ''}.`,
+            : `Known keys here: ${known.join(', ') || '(none)'}.`,
         };
       });
     }
@@ -163,15 +194,6 @@ function describeIssue(issue: z.core.$ZodIssue, data: unknown, configFile: strin
     default:
       return [{ ...base, message: `${at || '(config)'}: ${issue.message}${input === undefined ? '' : `, found ${show(input)}`}.` }];
   }
-}
-
-function valueAt(data: unknown, segments: readonly PropertyKey[]): unknown {
-  let current: unknown = data;
-  for (const segment of segments) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[segment];
-  }
-  return current;
 }
 
 /** The keys the schema allows at a path, for "did you mean". */

@@ -15,7 +15,7 @@ import type { TocItem } from '../shared/types.js';
 import remarkAdmonitions, { normalizeAdmonitionTitles } from './plugins/remark-admonitions.js';
 import rehypeCode from './plugins/rehype-code.js';
 import remarkLinks, { type RemarkLinksOptions } from './plugins/remark-links.js';
-import rehypeToc, { headingText } from './plugins/rehype-toc.js';
+import rehypeToc, { headingText, isFootnoteLabel } from './plugins/rehype-toc.js';
 
 export interface MarkdownResult {
   hast: HastRoot;
@@ -40,7 +40,7 @@ export function createMarkdownProcessor() {
     .use(rehypeSlug)
     .use(rehypeAutolinkHeadings, {
       behavior: 'append',
-      test: ['h2', 'h3', 'h4', 'h5', 'h6'],
+      test: (node: Element) => /^h[2-6]$/.test(node.tagName) && !isFootnoteLabel(node),
       properties: (heading: Readonly<Element>) => ({
         className: ['hash-link'],
         ariaLabel: formatThemeString('directLink', { heading: headingText(heading as Element) }),

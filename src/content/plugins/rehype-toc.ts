@@ -17,13 +17,18 @@ export default function rehypeToc() {
       const id = node.properties.id;
       if (typeof id === 'string') anchors.add(id);
       const rank = headingRank(node);
-      if (rank && rank >= 2 && typeof id === 'string') {
+      if (rank && rank >= 2 && typeof id === 'string' && !isFootnoteLabel(node)) {
         toc.push({ id, text: headingText(node), depth: rank });
       }
     });
     file.data.toc = toc;
     file.data.anchors = anchors;
   };
+}
+
+/** GFM's hidden "Footnotes" heading is for screen readers, not for the table of contents. */
+export function isFootnoteLabel(node: Element): boolean {
+  return node.properties.id === 'footnote-label' || (node.properties.className as string[] | undefined)?.includes('sr-only') === true;
 }
 
 /** A heading's text without the direct-link anchor's own text. */

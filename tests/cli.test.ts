@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/browser.js';
+import { fixture, repoRoot } from './helpers/site.js';
+
+const bin = path.join(repoRoot, 'bin', 'sdkdocs.js');
+const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+describe('sdkdocs CLI (bin)', () => {
+  it('prints help and version with exit 0', () => {
+    const help = run('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('build [options] [siteDir]');
+    expect(help.stdout).toContain('check-links');
+    expect(run('--version').stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('exits 2 with help on a bad command or option', () => {
+    const badCommand = run('frobnicate');
+    expect(badCommand.status).toBe(2);
+    expect(badCommand.stderr).toContain("unknown command 'frobnicate'");
+    const badOption = run('build', '--no-such-option');
+    expect(badOption.status).toBe(2);
+    expect(badOption.stderr).toContain("unknown option '--no-such-option'");
+    expect(badOption.stderr).toContain('Usage: sdkdocs build');
+    expect(run().status).toBe(2);
+  });
+
+  it('builds a site and prints a summary with pages, time and output folder', async () => {
+    const { dir, cleanup } = await tempDir('sdkdocs-cli-');
+    cleanups.push(cleanup);
+    const result = run('build', fixture('basic'), '--out-dir', dir);
+    expect(result.stderr).toMatch(/Built 9 pages in [\d.]+ m?s → /);
+    expect(result.status).toBe(0);
+    expect(existsSync(path.join(dir, 'kit', 'docs', 'intro', 'index.html'))).toBe(true);
+  });
+
+  it('exits 1 on bad input and prints the located error', async () => {
+    const { dir, cleanup } = await tempDir('sdkdocs-cli-');
+    cleanups.push(cleanup);
+    const result = run('build', fixture('bad-front-matter'), '--out-dir', dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/broken\.md:3:\d+ error Malformed front matter/);
+  });
+});
