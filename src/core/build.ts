@@ -5,6 +5,7 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import { collectContent } from '../content/collect-content.js';
 import { parseMarkdown } from '../content/parse-markdown.js';
 import { generateApi } from '../api/generate-api.js';
+import type { DiagramRenderer } from '../mermaid/diagram-renderer.js';
 import { renderDiagrams } from '../mermaid/render-diagrams.js';
 import { checkLinks } from '../links/check-links.js';
 import { buildSearchIndex } from '../search/build-search-index.js';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   config?: ResolvedConfig;
   /** A previous build's model whose unchanged work may be reused. */
   previous?: Site;
+  /** Renders mermaid diagrams instead of mermaid-cli in Chromium (tests pass a fake). */
+  diagramRenderer?: DiagramRenderer;
 }
 
 export interface BuildResult {
@@ -58,7 +61,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const siteDir = path.resolve(options.siteDir ?? '.');
   const config = options.config ?? (await loadConfig(siteDir, { outDir: options.outDir }));
   const site = createSite(config);
-  const ctx: BuildContext = { logger, cacheDir: config.paths.cache, previous: options.previous };
+  const ctx: BuildContext = { logger, cacheDir: config.paths.cache, previous: options.previous, diagramRenderer: options.diagramRenderer };
   const stopAt = options.until ? buildStages.findIndex((stage) => stage.name === options.until) : buildStages.length - 1;
   const timings = await runStages(site, ctx, buildStages.slice(0, stopAt + 1));
   return { site, timings, ms: performance.now() - started };

@@ -3,6 +3,8 @@ import type { ComponentType } from 'react';
 import type { Root as MdastRoot } from 'mdast';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
+import type { DiagramRenderer } from '../mermaid/diagram-renderer.js';
+import type { DiagramStats } from '../mermaid/render-diagrams.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
 
@@ -113,6 +115,8 @@ export interface Site {
   /** Files other than pages: assets, search data, sitemap; keyed by output path. */
   outputs: Map<string, OutputFile>;
   diagnostics: Diagnostic[];
+  /** What renderDiagrams did (diagrams found, cached, rendered, browsers started). */
+  diagrams?: DiagramStats;
 }
 
 /** What every stage gets besides the site. */
@@ -122,6 +126,8 @@ export interface BuildContext {
   cacheDir: string;
   /** Set when a stage should reuse a previous run's work (serve --watch). */
   previous?: Site;
+  /** Renders mermaid diagrams instead of mermaid-cli in Chromium (tests pass a fake). */
+  diagramRenderer?: DiagramRenderer;
 }
 
 export function createSite(config: ResolvedConfig): Site {

@@ -1,0 +1,41 @@
+/** The two mermaid themes every diagram is rendered in: one per colour mode of the site. */
+export const diagramThemes = ['default', 'dark'] as const;
+
+export type DiagramTheme = (typeof diagramThemes)[number];
+
+/**
+ * Turns a mermaid definition into a standalone SVG document. The build owns the browser work
+ * through this interface so that unit tests can use a fake and only one test needs Chromium.
+ */
+export interface DiagramRenderer {
+  /**
+   * Everything besides the definition and theme that shapes the SVG (renderer, mermaid version,
+   * fonts): part of the cache key, so upgrading mermaid or changing the font renders again.
+   */
+  readonly cacheKey: string;
+  /** How many times this renderer has started a browser; a warm build starts none. */
+  readonly browserLaunches: number;
+  /**
+   * Renders one diagram. Throws {@link DiagramSyntaxError} when the definition is invalid and
+   * {@link DiagramBrowserMissingError} when there is no browser to render with.
+   */
+  render(definition: string, theme: DiagramTheme): Promise<string>;
+  /** Releases the browser, if one was started. */
+  close(): Promise<void>;
+}
+
+/** The definition does not parse: the message is mermaid's own, with its line and caret. */
+export class DiagramSyntaxError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DiagramSyntaxError';
+  }
+}
+
+/** No Chromium was found, or it would not start. */
+export class DiagramBrowserMissingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DiagramBrowserMissingError';
+  }
+}

@@ -1,0 +1,89 @@
+import type { Element, ElementContent, Properties, Root } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { visit } from 'unist-util-visit';
+
+export interface InlineSvgOptions {
+  /** Becomes the root `<svg>` id and the prefix of every other id in it: unique on its page. */
+  id: string;
+  className: string[];
+  /** The font stack the diagram was rendered with; inline copies of it are dropped. */
+  fontFamily: string;
+}
+
+/** Mermaid's bookkeeping for its browser runtime, which a static page never runs. */
+const runtimeOnlyProperties = ['dataEt', 'dataId', 'dataType', 'name', 'ariaRoleDescription'];
+
+/**
+ * Turns a rendered mermaid SVG into a hast `<svg>` that can sit inline in a page beside others:
+ * every id is prefixed and every reference to it (`url(#…)`, `href="#…"`, ARIA, the `<style>`
+ * rules scoped by the root id) follows; the title and description become its accessible name;
+ * attributes only mermaid's runtime reads are dropped to keep the page light.
+ */
+export function inlineDiagramSvg(svg: string, options: InlineSvgOptions): Element {
+  const fragment: Root = fromHtml(svg, { fragment: true });
+  const root = fragment.children.find((node): node is Element => node.type === 'element' && node.tagName === 'svg');
+  if (!root) throw new Error('sdkdocs: the diagram renderer returned no <svg> element');
+  const rootId = typeof root.properties.id === 'string' ? root.properties.id : undefined;
+  const label = fallbackLabel(root);
+
+  const renamed = new Map<string, string>();
+  visit(root, 'element', (node) => {
+    const id = node.properties.id;
+    if (typeof id !== 'string' || id === '') return;
+    renamed.set(id, node === root ? options.id : rootId && id.includes(rootId) ? id.replaceAll(rootId, options.id) : `${options.id}-${id}`);
+  });
+  const rename = (id: string) => renamed.get(id) ?? id;
+  const sameFont = fontKey(options.fontFamily);
+
+  visit(root, 'element', (node) => {
+    const properties = node.properties;
+    for (const key of runtimeOnlyProperties) delete properties[key];
+    for (const [key, value] of Object.entries(properties)) {
+      if (key === 'id' && typeof value === 'string') properties.id = rename(value);
+      else if ((key === 'href' || key === 'xLinkHref') && typeof value === 'string' && value.startsWith('#')) properties[key] = `#${rename(value.slice(1))}`;
+      else if ((key === 'ariaLabelledBy' || key === 'ariaDescribedBy') && Array.isArray(value)) properties[key] = value.map((ref) => rename(String(ref)));
+      else if (key === 'style' && typeof value === 'string') properties.style = withoutDeclarations(value, (name, text) => name === 'font-family' && fontKey(text) === sameFont);
+      else if (typeof value === 'string' && value.includes('url(#')) properties[key] = value.replace(/url\(#([^)]+)\)/g, (_, ref: string) => `url(#${rename(ref)})`);
+    }
+    if (node.tagName === 'style') {
+      for (const child of node.children) {
+        if (child.type === 'text') child.value = child.value.replace(/#([A-Za-z_][\w-]*)/g, (match, ref: string) => (renamed.has(ref) ? `#${rename(ref)}` : match));
+      }
+    }
+  });
+
+  const title = root.children.find((node): node is Element => node.type === 'element' && node.tagName === 'title');
+  const description = root.children.find((node): node is Element => node.type === 'element' && node.tagName === 'desc');
+  const properties: Properties = { ...root.properties, className: options.className, role: 'img' };
+  if (typeof properties.style === 'string') {
+    properties.style = withoutDeclarations(properties.style, (name) => name === 'background-color');
+  }
+  delete properties.ariaLabelledBy;
+  delete properties.ariaDescribedBy;
+  if (title && typeof title.properties.id === 'string') properties.ariaLabelledBy = [title.properties.id];
+  else properties.ariaLabel = label;
+  if (description && typeof description.properties.id === 'string') properties.ariaDescribedBy = [description.properties.id];
+  return { ...root, properties, children: root.children as ElementContent[] };
+}
+
+/** `sequence diagram` for a sequence diagram without `accTitle`. */
+function fallbackLabel(svg: Element): string {
+  const kind = String(svg.properties.ariaRoleDescription ?? '').replace(/-v\d+$/, '');
+  return kind ? `${kind[0].toUpperCase()}${kind.slice(1)} diagram` : 'Diagram';
+}
+
+function withoutDeclarations(style: string, drop: (name: string, value: string) => boolean): string {
+  return style
+    .split(';')
+    .map((declaration) => declaration.trim())
+    .filter((declaration) => {
+      const colon = declaration.indexOf(':');
+      return colon > 0 && !drop(declaration.slice(0, colon).trim().toLowerCase(), declaration.slice(colon + 1).trim());
+    })
+    .join(';');
+}
+
+/** Font stacks compared without quotes and spaces: the browser re-quotes them when it serialises. */
+function fontKey(fontFamily: string): string {
+  return fontFamily.replace(/["'\s]/g, '').toLowerCase();
+}
