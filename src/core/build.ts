@@ -44,6 +44,10 @@ export interface BuildOptions {
   config?: ResolvedConfig;
   /** A previous build's model whose unchanged work may be reused. */
   previous?: Site;
+  /** With `previous`: the files created, changed or deleted since it was built (serve --watch). */
+  changedFiles?: ReadonlySet<string>;
+  /** With `previous`: told which output files the in-place write changed or deleted. */
+  onOutputsWritten?: BuildContext['onOutputsWritten'];
   /** Renders mermaid diagrams instead of mermaid-cli in Chromium (tests pass a fake). */
   diagramRenderer?: DiagramRenderer;
 }
@@ -61,7 +65,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const siteDir = path.resolve(options.siteDir ?? '.');
   const config = options.config ?? (await loadConfig(siteDir, { outDir: options.outDir }));
   const site = createSite(config);
-  const ctx: BuildContext = { logger, cacheDir: config.paths.cache, previous: options.previous, diagramRenderer: options.diagramRenderer };
+  const ctx: BuildContext = {
+    logger,
+    cacheDir: config.paths.cache,
+    previous: options.previous,
+    changedFiles: options.changedFiles,
+    onOutputsWritten: options.onOutputsWritten,
+    diagramRenderer: options.diagramRenderer,
+  };
   const stopAt = options.until ? buildStages.findIndex((stage) => stage.name === options.until) : buildStages.length - 1;
   const timings = await runStages(site, ctx, buildStages.slice(0, stopAt + 1));
   return { site, timings, ms: performance.now() - started };

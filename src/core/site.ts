@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Root as HastRoot } from 'hast';
 import type { ComponentType } from 'react';
 import type { Root as MdastRoot } from 'mdast';
@@ -126,8 +127,35 @@ export interface BuildContext {
   cacheDir: string;
   /** Set when a stage should reuse a previous run's work (serve --watch). */
   previous?: Site;
+  /**
+   * With `previous`: the files (absolute paths) created, changed or deleted since it was built.
+   * Stages may reuse the previous work for every other file without reading it again. Without
+   * it, any file may have changed. See {@link mayHaveChanged}.
+   */
+  changedFiles?: ReadonlySet<string>;
+  /** With `previous`, writeSite updates the output folder in place and reports what it wrote here. */
+  onOutputsWritten?: (written: WrittenOutputs) => void;
   /** Renders mermaid diagrams instead of mermaid-cli in Chromium (tests pass a fake). */
   diagramRenderer?: DiagramRenderer;
+}
+
+/** Output paths (relative to the site root folder) that an in-place write changed or deleted. */
+export interface WrittenOutputs {
+  changed: string[];
+  removed: string[];
+}
+
+/**
+ * Whether anything at or below `fileOrFolder` may differ from what `ctx.previous` was built
+ * from: always true for a full build or when the build was not told what changed.
+ */
+export function mayHaveChanged(ctx: BuildContext, fileOrFolder: string): boolean {
+  if (!ctx.previous || !ctx.changedFiles) return true;
+  for (const file of ctx.changedFiles) {
+    const relative = path.relative(fileOrFolder, file);
+    if (relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))) return true;
+  }
+  return false;
 }
 
 export function createSite(config: ResolvedConfig): Site {
