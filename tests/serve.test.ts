@@ -1,0 +1,187 @@
+import { readFile, symlink, writeFile, mkdir, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PortInUseError, startStaticServer, type StaticServer } from '../src/serve/static-server.js';
+import { negotiateEncoding } from '../src/serve/content-encoding.js';
+import { tempDir } from './helpers/browser.js';
+import { rawRequest } from './helpers/http.js';
+import { buildSite, fixture } from './helpers/site.js';
+
+const secret = 'TOP-SECRET-OUTSIDE-THE-SITE';
+let work: Awaited<ReturnType<typeof tempDir>>;
+let server: StaticServer;
+let siteOut: string;
+let notFoundHtml: string;
+
+beforeAll(async () => {
+  work = await tempDir('sdkdocs-serve-');
+  const outDir = path.join(work.dir, 'out');
+  const { site } = await buildSite(fixture('serve-site'), { outDir });
+  siteOut = site.config.paths.siteOut;
+  notFoundHtml = await readFile(path.join(siteOut, '404.html'), 'utf8');
+  // Secrets next to the output folder and one level up, and links that point at them.
+  await writeFile(path.join(work.dir, 'secret.txt'), secret);
+  await writeFile(path.join(outDir, 'secret.txt'), secret);
+  await mkdir(path.join(work.dir, 'private'));
+  await writeFile(path.join(work.dir, 'private', 'secret.txt'), secret);
+  await symlink(path.join(work.dir, 'secret.txt'), path.join(siteOut, 'leak.txt'));
+  await symlink(path.join(work.dir, 'private'), path.join(siteOut, 'linked'));
+  server = await startStaticServer({ root: outDir, baseUrl: '/sdk/', port: 0 });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  await work?.cleanup();
+});
+
+const get = (rawPath: string, headers?: Record<string, string>) => rawRequest(server.port, rawPath, { headers });
+
+describe('serve: a built site as a static host serves it', () => {
+  it('binds to 127.0.0.1 and announces the base URL', () => {
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/sdk/`);
+    expect(server.server.address()).toMatchObject({ address: '127.0.0.1' });
+  });
+
+  it('answers clean URLs with and without a trailing slash, and the file itself', async () => {
+    const page = await readFile(path.join(siteOut, 'docs', 'intro', 'index.html'), 'utf8');
+    for (const url of ['/sdk/docs/intro', '/sdk/docs/intro/', '/sdk/docs/intro/index.html']) {
+      const response = await get(url);
+      expect(response.status, url).toBe(200);
+      expect(response.body, url).toBe(page);
+    }
+    expect((await get('/sdk/')).body).toBe(await readFile(path.join(siteOut, 'index.html'), 'utf8'));
+    expect((await get('/sdk/docs/guides/setup?tab=1')).status).toBe(200);
+  });
+
+  it('answers anything else with 404.html and status 404', async () => {
+    for (const url of ['/sdk/docs/nope', '/sdk/docs/intro/extra', '/elsewhere', '/sdk/assets/missing.css']) {
+      const response = await get(url);
+      expect(response.status, url).toBe(404);
+      expect(response.body, url).toBe(notFoundHtml);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    }
+  });
+
+  it('redirects / and the base URL without its slash to the base URL', async () => {
+    for (const url of ['/', '/sdk']) {
+      const response = await get(url);
+      expect(response.status, url).toBe(302);
+      expect(response.headers.location).toBe('/sdk/');
+    }
+  });
+
+  it('sends the right content types', async () => {
+    const css = (await readdir(path.join(siteOut, 'assets', 'css')))[0];
+    const expected: Record<string, string> = {
+      '/sdk/docs/intro': 'text/html; charset=utf-8',
+      '/sdk/robots.txt': 'text/plain; charset=utf-8',
+      '/sdk/img/logo.svg': 'image/svg+xml; charset=utf-8',
+      '/sdk/sitemap.xml': 'text/xml; charset=utf-8',
+      [`/sdk/assets/css/${css}`]: 'text/css; charset=utf-8',
+    };
+    for (const [url, type] of Object.entries(expected)) {
+      const response = await get(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers['content-type'], url).toBe(type);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('caches hashed assets for good and revalidates HTML', async () => {
+    const css = (await readdir(path.join(siteOut, 'assets', 'css')))[0];
+    expect((await get(`/sdk/assets/css/${css}`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/sdk/docs/intro')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/sdk/robots.txt')).headers['cache-control']).toBe('no-cache');
+    const first = await get('/sdk/docs/intro');
+    const again = await get('/sdk/docs/intro', { 'If-None-Match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('compresses text with brotli or gzip as the client accepts, and leaves small files and images alone', async () => {
+    const plain = await get('/sdk/docs/intro');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.body));
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+
+    const gzip = await get('/sdk/docs/intro', { 'Accept-Encoding': 'gzip, deflate' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toBe(plain.body);
+    expect(gzip.encodedLength).toBeLessThan(plain.body.length / 2);
+
+    const brotli = await get('/sdk/docs/intro', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.body).toBe(plain.body);
+
+    const refused = await get('/sdk/docs/intro', { 'Accept-Encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+
+    const small = await get('/sdk/robots.txt', { 'Accept-Encoding': 'gzip, br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const notFound = await get('/sdk/nope', { 'Accept-Encoding': 'gzip' });
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers['content-encoding']).toBe('gzip');
+    expect(notFound.body).toBe(notFoundHtml);
+  });
+
+  it('negotiates encodings by weight', () => {
+    expect(negotiateEncoding(undefined)).toBeUndefined();
+    expect(negotiateEncoding('identity')).toBeUndefined();
+    expect(negotiateEncoding('gzip;q=1, br;q=0.5')).toBe('gzip');
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('*, br;q=0')).toBe('gzip');
+  });
+
+  it('refuses paths that try to leave the output folder, in every encoding, and symlinks that point outside', async () => {
+    const attempts = [
+      '/sdk/../secret.txt',
+      '/sdk/../../secret.txt',
+      '/sdk/docs/../../secret.txt',
+      '/sdk/%2e%2e/secret.txt',
+      '/sdk/%2E%2E/%2e%2e/secret.txt',
+      '/sdk/..%2fsecret.txt',
+      '/sdk/..%2F..%2Fsecret.txt',
+      '/sdk/%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/sdk/..%5csecret.txt',
+      '/sdk/..\\..\\secret.txt',
+      '/sdk/%252e%252e/secret.txt',
+      '/sdk/docs%00/intro',
+      '/sdk/./docs/intro',
+      '/sdk/%c0%ae%c0%ae/secret.txt',
+      '/sdk/leak.txt',
+      '/sdk/linked/secret.txt',
+      '/sdk/linked/',
+    ];
+    for (const attempt of attempts) {
+      const response = await get(attempt);
+      expect(response.status, attempt).toBe(404);
+      expect(response.body, attempt).not.toContain(secret);
+    }
+  });
+
+  it('answers HEAD without a body and refuses other methods', async () => {
+    const head = await rawRequest(server.port, '/sdk/docs/intro', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+    const post = await rawRequest(server.port, '/sdk/docs/intro', { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('says clearly that a port is taken, or moves to the next free one when allowed', async () => {
+    const root = path.dirname(siteOut);
+    await expect(startStaticServer({ root, baseUrl: '/sdk/', port: server.port })).rejects.toThrow(PortInUseError);
+    await expect(startStaticServer({ root, baseUrl: '/sdk/', port: server.port })).rejects.toThrow(
+      `Port ${server.port} on 127.0.0.1 is already in use.`,
+    );
+    const next = await startStaticServer({ root, baseUrl: '/sdk/', port: server.port, portAttempts: 5 });
+    try {
+      expect(next.port).toBeGreaterThan(server.port);
+      expect(next.port).toBeLessThanOrEqual(server.port + 5);
+      expect((await rawRequest(next.port, '/sdk/docs/intro')).status).toBe(200);
+    } finally {
+      await next.close();
+    }
+  });
+});
