@@ -6,7 +6,7 @@ import { visit } from 'unist-util-visit';
 import { packageRoot } from '../core/package-root.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
-import { openDiagramCache } from './diagram-cache.js';
+import { openDiagramCache, type DiagramCache } from './diagram-cache.js';
 import { DiagramBrowserMissingError, DiagramSyntaxError, diagramThemes, type DiagramRenderer, type DiagramTheme } from './diagram-renderer.js';
 import { inlineDiagramSvg } from './diagram-svg.js';
 import { createMermaidCliRenderer } from './mermaid-cli-renderer.js';
@@ -15,7 +15,7 @@ import { createMermaidCliRenderer } from './mermaid-cli-renderer.js';
 export interface DiagramStats {
   /** ```mermaid blocks found. */
   diagrams: number;
-  /** SVGs (one per diagram and theme) taken from the cache. */
+  /** SVGs (one per distinct diagram text and theme) taken from the cache. */
   fromCache: number;
   /** SVGs rendered in the browser. */
   rendered: number;
@@ -30,7 +30,6 @@ interface DiagramBlock {
   pre: Element;
   definition: string;
   line?: number;
-  svgs: Partial<Record<DiagramTheme, string>>;
 }
 
 const variantOfTheme: Record<DiagramTheme, string> = { default: 'light', dark: 'dark' };
@@ -52,43 +51,11 @@ export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<voi
   const fontFamily = siteFontFamily();
   const renderer: DiagramRenderer = ctx.diagramRenderer ?? createMermaidCliRenderer({ fontFamily });
   const cache = openDiagramCache(path.join(ctx.cacheDir, 'mermaid'), renderer.cacheKey);
-  const diagnostics: Diagnostic[] = [];
-  let browserProblem: Diagnostic | undefined;
-
-  const renderBlock = async (block: DiagramBlock) => {
-    for (const theme of diagramThemes) {
-      const cached = await cache.get(block.definition, theme);
-      if (cached !== undefined) {
-        block.svgs[theme] = cached;
-        stats.fromCache++;
-        continue;
-      }
-      if (browserProblem) return;
-      try {
-        const svg = await renderer.render(block.definition, theme);
-        stats.rendered++;
-        await cache.set(block.definition, theme, svg);
-        block.svgs[theme] = svg;
-      } catch (error) {
-        if (error instanceof DiagramSyntaxError) {
-          diagnostics.push({ ...at(block), severity: 'error', code: 'mermaid', message: `mermaid: ${error.message}`, hint: syntaxHint(error.message, block.line) });
-        } else if (error instanceof DiagramBrowserMissingError) {
-          browserProblem ??= { ...at(block), severity: 'error', code: 'chromium', message: error.message };
-        } else {
-          throw error;
-        }
-        // The light variant failed; the dark one would fail the same way.
-        return;
-      }
-    }
-  };
-
+  // Blocks with the same text (the same diagram on two pages) render once.
+  const definitions = [...new Set(blocks.map((block) => block.definition))];
+  let outcome: RenderOutcome;
   try {
-    let next = 0;
-    const worker = async () => {
-      while (next < blocks.length) await renderBlock(blocks[next++]);
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrentRenders, blocks.length) }, worker));
+    outcome = await renderDefinitions(definitions, renderer, cache, stats);
   } finally {
     stats.browserLaunches = renderer.browserLaunches;
     if (!ctx.diagramRenderer) await renderer.close();
@@ -96,23 +63,31 @@ export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<voi
   ctx.logger.debug(
     `mermaid: ${stats.diagrams} diagram${stats.diagrams === 1 ? '' : 's'}, ${stats.fromCache} SVGs from the cache, ${stats.rendered} rendered, ${stats.browserLaunches} browser launch${stats.browserLaunches === 1 ? '' : 'es'}`,
   );
-  if (browserProblem) diagnostics.push(browserProblem);
-  if (diagnostics.length > 0) {
-    site.diagnostics.push(...diagnostics);
-    return;
-  }
 
-  const counts = new Map<Page, number>();
+  const { svgs, syntaxErrors, browserProblem } = outcome;
   for (const block of blocks) {
-    const number = (counts.get(block.page) ?? 0) + 1;
-    counts.set(block.page, number);
+    const syntaxError = syntaxErrors.get(block.definition);
+    if (syntaxError === undefined) continue;
+    site.diagnostics.push({ ...at(block), severity: 'error', code: 'mermaid', message: `mermaid: ${syntaxError}`, hint: syntaxHint(syntaxError, block.line) });
+  }
+  if (browserProblem) {
+    // Reported once, at the first diagram that needed the browser.
+    const first = blocks.find((block) => !svgs.has(block.definition) && !syntaxErrors.has(block.definition))!;
+    site.diagnostics.push({ ...at(first), severity: 'error', code: 'chromium', message: browserProblem });
+  }
+  if (svgs.size < definitions.length) return;
+
+  const numberOnPage = new Map<Page, number>();
+  for (const block of blocks) {
+    const number = (numberOnPage.get(block.page) ?? 0) + 1;
+    numberOnPage.set(block.page, number);
     const figure: Element = {
       type: 'element',
       tagName: 'figure',
       properties: { className: ['mermaid-diagram'] },
       position: block.pre.position,
       children: diagramThemes.map((theme) =>
-        inlineDiagramSvg(block.svgs[theme]!, {
+        inlineDiagramSvg(svgs.get(block.definition)![theme], {
           id: `mermaid-${number}-${variantOfTheme[theme]}`,
           className: ['mermaid-svg', `mermaid-${variantOfTheme[theme]}`],
           fontFamily,
@@ -123,6 +98,49 @@ export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<voi
   }
 }
 
+interface RenderOutcome {
+  svgs: Map<string, Record<DiagramTheme, string>>;
+  /** Mermaid's message per definition that does not parse. */
+  syntaxErrors: Map<string, string>;
+  browserProblem?: string;
+}
+
+/** Both themes of every definition, from the cache or the renderer, a few at a time. */
+async function renderDefinitions(definitions: string[], renderer: DiagramRenderer, cache: DiagramCache, stats: DiagramStats): Promise<RenderOutcome> {
+  const outcome: RenderOutcome = { svgs: new Map(), syntaxErrors: new Map() };
+  const renderOne = async (definition: string) => {
+    const svgs: Partial<Record<DiagramTheme, string>> = {};
+    for (const theme of diagramThemes) {
+      const cached = await cache.get(definition, theme);
+      if (cached !== undefined) {
+        svgs[theme] = cached;
+        stats.fromCache++;
+        continue;
+      }
+      if (outcome.browserProblem) return;
+      try {
+        const svg = await renderer.render(definition, theme);
+        stats.rendered++;
+        await cache.set(definition, theme, svg);
+        svgs[theme] = svg;
+      } catch (error) {
+        if (error instanceof DiagramSyntaxError) outcome.syntaxErrors.set(definition, error.message);
+        else if (error instanceof DiagramBrowserMissingError) outcome.browserProblem ??= error.message;
+        else throw error;
+        // A definition that fails in one theme fails in the other too.
+        return;
+      }
+    }
+    outcome.svgs.set(definition, svgs as Record<DiagramTheme, string>);
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < definitions.length) await renderOne(definitions[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrentRenders, definitions.length) }, worker));
+  return outcome;
+}
+
 function findDiagramBlocks(page: Page): DiagramBlock[] {
   if (!page.hast) return [];
   const blocks: DiagramBlock[] = [];
@@ -131,7 +149,7 @@ function findDiagramBlocks(page: Page): DiagramBlock[] {
     const code = node.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
     const classes = code?.properties.className;
     if (!code || !Array.isArray(classes) || !classes.includes('language-mermaid')) return;
-    blocks.push({ page, parent, pre: node, definition: toString(code), line: node.position?.start.line, svgs: {} });
+    blocks.push({ page, parent, pre: node, definition: toString(code), line: node.position?.start.line });
     return 'skip';
   });
   return blocks;

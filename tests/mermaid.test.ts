@@ -1,0 +1,206 @@
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UserError } from '../src/core/diagnostic.js';
+import { DiagramSyntaxError, type DiagramRenderer, type DiagramTheme } from '../src/mermaid/diagram-renderer.js';
+import { createMermaidCliRenderer, parserMessage } from '../src/mermaid/mermaid-cli-renderer.js';
+import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
+import { chromiumMissingHint } from '../src/shared/chromium.js';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { BuildResult } from '../src/core/build.js';
+import { createHastRenderer } from '../src/render/render-pages.js';
+import { buildSite, copySite, fixture } from './helpers/site.js';
+
+/**
+ * Stands in for mermaid-cli: an SVG shaped like mermaid's (root id, scoped <style>, markers
+ * referenced by url(#…) and href, title/desc wired by ARIA) that says which theme drew it.
+ */
+function createFakeRenderer(): DiagramRenderer & { calls: { definition: string; theme: DiagramTheme }[] } {
+  const calls: { definition: string; theme: DiagramTheme }[] = [];
+  return {
+    calls,
+    cacheKey: 'fake-renderer 1',
+    get browserLaunches() {
+      return calls.length > 0 ? 1 : 0;
+    },
+    async render(definition, theme) {
+      calls.push({ definition, theme });
+      if (definition.includes('-->>>')) throw new DiagramSyntaxError("Parse error on line 3:\n...SDK-->>>Game\n-------^\nExpecting 'ACTOR', got 'INVALID'");
+      const title = /accTitle:\s*(.+)/.exec(definition)?.[1];
+      const kind = definition.trimStart().startsWith('sequenceDiagram') ? 'sequence' : 'flowchart-v2';
+      const fill = theme === 'dark' ? '#1f2020' : '#ECECFF';
+      return [
+        `<svg id="mermaid-svg" width="100%" xmlns="http://www.w3.org/2000/svg" style="max-width: 300px; background-color: transparent;" viewBox="0 0 300 100" role="graphics-document document" aria-roledescription="${kind}"${title ? ' aria-labelledby="chart-title-mermaid-svg"' : ''}>`,
+        title ? `<title id="chart-title-mermaid-svg">${title}</title>` : '',
+        `<style>#mermaid-svg{font-family:${siteFontFamily()};}#mermaid-svg .node rect{fill:${fill};}</style>`,
+        '<defs><marker id="mermaid-svg-arrowhead"><path d="M0,0 L10,5 z"/></marker><linearGradient id="g1"/></defs>',
+        `<g id="node-1" class="node" data-et="node" data-id="Bet"><rect fill="url(#g1)" width="10" height="10"/><text style="font-size: 16px; font-family: ${siteFontFamily()};">theme ${theme}</text></g>`,
+        '<path d="M0,0 L50,0" marker-end="url(#mermaid-svg-arrowhead)"/><use href="#node-1"/>',
+        '</svg>',
+      ].join('');
+    },
+    async close() {},
+  };
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+async function freshCopy(name: string): Promise<string> {
+  const copy = await copySite(fixture(name));
+  cleanups.push(copy.cleanup);
+  return copy.dir;
+}
+
+/** Attribute values of every `id` in the HTML. */
+function idsIn(html: string): string[] {
+  return [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => match[1]);
+}
+
+/** A page's content as renderPages turns it into HTML (hast → React → static markup). */
+function contentHtml(result: BuildResult, route: string): string {
+  const page = result.site.pages.find((candidate) => candidate.route === route);
+  if (!page?.hast) throw new Error(`no content for ${route}`);
+  return renderToStaticMarkup(createHastRenderer()(page.hast));
+}
+
+function figuresIn(html: string): string[] {
+  return html.match(/<figure class="mermaid-diagram">[\s\S]*?<\/figure>/g) ?? [];
+}
+
+describe('renderDiagrams', () => {
+  it('replaces each mermaid block with a light and a dark inline SVG', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    const renderer = createFakeRenderer();
+    const result = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: renderer });
+    const html = contentHtml(result, '/kit/docs/intro');
+
+    const figures = figuresIn(html);
+    expect(figures).toHaveLength(2);
+    for (const figure of figures) {
+      expect(figure).toMatch(/<svg[^>]*class="mermaid-svg mermaid-light"[\s\S]*theme default/);
+      expect(figure).toMatch(/<svg[^>]*class="mermaid-svg mermaid-dark"[\s\S]*theme dark/);
+    }
+    expect(html).not.toContain('language-mermaid');
+    expect(html).toContain('other code blocks stay code');
+    // Light and dark of both diagrams: each rendered once per theme.
+    expect(renderer.calls.map((call) => call.theme).sort()).toEqual(['dark', 'dark', 'default', 'default']);
+  });
+
+  it('keeps ids unique on the page and every reference pointing inside its own SVG', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    const result = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: createFakeRenderer() });
+    const html = contentHtml(result, '/kit/docs/intro');
+    const ids = idsIn(html);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    const [sequence, flowchart] = figuresIn(html);
+    const darkFlowchart = flowchart.slice(flowchart.indexOf('mermaid-dark') - 200);
+    expect(darkFlowchart).toContain('id="mermaid-2-dark"');
+    expect(darkFlowchart).toContain('marker-end="url(#mermaid-2-dark-arrowhead)"');
+    expect(darkFlowchart).toContain('id="mermaid-2-dark-arrowhead"');
+    expect(darkFlowchart).toContain('fill="url(#mermaid-2-dark-g1)"');
+    expect(darkFlowchart).toContain('href="#mermaid-2-dark-node-1"');
+    // mermaid scopes its rules by the root id: they follow the new id.
+    expect(darkFlowchart).toMatch(/<style>#mermaid-2-dark\{[^}]*\}#mermaid-2-dark \.node rect\{fill:#1f2020;\}<\/style>/);
+    expect(sequence).not.toMatch(/id="mermaid-svg|#mermaid-svg/);
+  });
+
+  it('gives each SVG an accessible name: the title from accTitle, or the kind of diagram', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    const result = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: createFakeRenderer() });
+    const [sequence, flowchart] = figuresIn(contentHtml(result, '/kit/docs/intro'));
+
+    const titled = /<svg id="mermaid-1-light"[^>]*>/.exec(sequence)![0];
+    expect(titled).toContain('role="img"');
+    expect(titled).toContain('aria-labelledby="chart-title-mermaid-1-light"');
+    expect(sequence).toContain('<title id="chart-title-mermaid-1-light">Start-up handshake</title>');
+
+    const untitled = /<svg id="mermaid-2-light"[^>]*>/.exec(flowchart)![0];
+    expect(untitled).toContain('role="img"');
+    expect(untitled).toContain('aria-label="Flowchart diagram"');
+  });
+
+  it('drops what only mermaid’s browser runtime reads, and inline copies of the site font', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    const result = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: createFakeRenderer() });
+    const [figure] = figuresIn(contentHtml(result, '/kit/docs/intro'));
+    expect(figure).not.toContain('data-et=');
+    expect(figure).not.toContain('data-id=');
+    expect(figure).not.toContain('aria-roledescription');
+    expect(figure).toContain('<text style="font-size:16px">');
+  });
+
+  it('renders from the cache on the next build and starts no browser; a changed diagram renders again', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    const cold = createFakeRenderer();
+    const first = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: cold });
+    // Three blocks, two of them the same text: that one renders once per theme.
+    expect(first.site.diagrams).toEqual({ diagrams: 3, fromCache: 0, rendered: 4, browserLaunches: 1 });
+    expect(existsSync(path.join(siteDir, 'node_modules', '.cache', 'sdkdocs', 'mermaid'))).toBe(true);
+
+    const warm = createFakeRenderer();
+    const second = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: warm });
+    expect(warm.calls).toEqual([]);
+    expect(second.site.diagrams).toEqual({ diagrams: 3, fromCache: 4, rendered: 0, browserLaunches: 0 });
+    expect(figuresIn(contentHtml(second, '/kit/docs/intro'))).toEqual(figuresIn(contentHtml(first, '/kit/docs/intro')));
+
+    const secondDoc = path.join(siteDir, 'docs', 'second.md');
+    await writeFile(secondDoc, (await readFile(secondDoc, 'utf8')).replace('Spin --> Win', 'Spin --> Lose'));
+    const changed = createFakeRenderer();
+    await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: changed });
+    expect(changed.calls.map((call) => call.theme)).toEqual(['default', 'dark']);
+    expect(changed.calls[0].definition).toContain('Spin --> Lose');
+  });
+
+  it('fails the build at the code fence with mermaid’s parser message, leaving out/ untouched', async () => {
+    const siteDir = await freshCopy('mermaid-syntax-error');
+    const outDir = path.join(siteDir, 'out');
+    const error = await buildSite(siteDir, { outDir, diagramRenderer: createFakeRenderer() }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    const [diagnostic] = (error as UserError).diagnostics;
+    expect(diagnostic).toMatchObject({
+      severity: 'error',
+      code: 'mermaid',
+      file: path.join(siteDir, 'docs', 'intro.md'),
+      line: 9,
+    });
+    expect(diagnostic.message).toMatch(/^mermaid: Parse error on line 3:/);
+    expect(diagnostic.hint).toBe('Line 3 of the diagram is line 12 of the file.');
+    expect(existsSync(outDir)).toBe(false);
+  });
+
+  it('says how to install Chromium when there is none, without trying to start one', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    const renderer = createMermaidCliRenderer({ fontFamily: siteFontFamily(), findBrowser: () => undefined });
+    const error = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: renderer }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    const diagnostics = (error as UserError).diagnostics;
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0].code).toBe('chromium');
+    expect(diagnostics[0].message).toContain(chromiumMissingHint);
+    expect(diagnostics[0].message).toContain('SDKDOCS_CHROMIUM');
+    expect(renderer.browserLaunches).toBe(0);
+  });
+
+  it('leaves mermaid blocks as code when markdown.mermaid is off', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    const configFile = path.join(siteDir, 'sdkdocs.config.ts');
+    await writeFile(configFile, (await readFile(configFile, 'utf8')).replace('mermaid: true', 'mermaid: false'));
+    const renderer = createFakeRenderer();
+    const result = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: renderer });
+    expect(contentHtml(result, '/kit/docs/intro')).toContain('language-mermaid');
+    expect(renderer.calls).toEqual([]);
+  });
+});
+
+describe('parserMessage', () => {
+  it('keeps mermaid’s message and drops the stack frame puppeteer appends', () => {
+    const raw =
+      "Parse error on line 3:\n...  A->>B: hi  B-->>>A what\n---------------------^\nExpecting '+', '-', got 'INVALID'\nParser.parseError (https://mermaid-cli-intercept.invalid/node_modules/mermaid/dist/chunks/sequenceDiagram.mjs:409:21)";
+    expect(parserMessage(raw)).toBe("Parse error on line 3:\n...  A->>B: hi  B-->>>A what\n---------------------^\nExpecting '+', '-', got 'INVALID'");
+  });
+});
