@@ -1,0 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { benchDir } from './corpus.mjs';
+
+/** Builds a site in a fresh Node process and returns its wall/CPU time and peak RSS. */
+export function measureBuild(siteDir, outDir, env = {}) {
+  const output = execFileSync(process.execPath, [path.join(benchDir, 'lib', 'run-build.mjs'), siteDir, outDir], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(output.trim().split('\n').pop());
+}
