@@ -1,4 +1,306 @@
-import type { BuildContext, Site } from '../core/site.js';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Element, Root } from 'hast';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { visit } from 'unist-util-visit';
+import type { BrokenLinkAction } from '../config/schema.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { BuildContext, Page, Site, SourceLink } from '../core/site.js';
+import { isExternalUrl, joinUrlPath, normalizeRoute, withBaseUrl } from '../shared/paths.js';
+import type { SidebarItem } from '../shared/types.js';
+import { closestMatch } from './closest-match.js';
+import { lineAt, scanHtml } from './html-links.js';
 
-/** Stage placeholder: filled in by its own issue. */
-export async function checkLinks(_site: Site, _ctx: BuildContext): Promise<void> {}
+/** A link to check, with where to report it. */
+interface LinkToCheck extends SourceLink {
+  /** Route of the page the link is on; a bare `#fragment` points into it. */
+  pageRoute?: string;
+  /** For links from the config: the key that holds it, e.g. `footer.links[0].items[1].to`. */
+  keyPath?: string;
+}
+
+/** What the build emits at one route; `anchors` is undefined where the ids are not known yet. */
+interface LinkTarget {
+  route: string;
+  anchors?: Set<string>;
+}
+
+type Rule = 'onBrokenLinks' | 'onBrokenMarkdownLinks' | 'onBrokenAnchors';
+
+interface Problem {
+  rule: Rule;
+  code: string;
+  message: string;
+  hint?: string;
+}
+
+/** Fragments a browser handles without a matching id. */
+const alwaysValidFragments = new Set(['', 'top']);
+/** "Did you mean" costs a scan of every route; past this many broken links the list alone is enough. */
+const maxSuggestions = 100;
+
+/**
+ * Checks every link the build knows of (docs, TSDoc comments, custom pages, category indexes,
+ * navbar and footer) against every route, static file and output the build emits, and every
+ * `#fragment` against the ids of its target page. `onBrokenLinks`, `onBrokenMarkdownLinks` and
+ * `onBrokenAnchors` decide whether a broken one fails the build, warns or is ignored.
+ *
+ * Runs before renderPages, so it sees the ids of docs (their hast), API pages (`page.anchors`)
+ * and custom pages (rendered here); fragments into category, landing and not-found pages, whose
+ * content does not exist yet, are not checked here but by `sdkdocs check-links` on the output.
+ */
+export async function checkLinks(site: Site, ctx: BuildContext): Promise<void> {
+  const { config } = site;
+  const actions: Record<Rule, BrokenLinkAction> = {
+    onBrokenLinks: config.onBrokenLinks,
+    onBrokenMarkdownLinks: config.onBrokenMarkdownLinks,
+    onBrokenAnchors: config.onBrokenAnchors,
+  };
+  if (Object.values(actions).every((action) => action === 'ignore')) return;
+
+  const customPages = renderCustomPages(site);
+  const targets = await collectTargets(site, customPages);
+  const links = [...collectPageLinks(site), ...(await collectCustomPageLinks(site, customPages)), ...(await collectConfigLinks(site))];
+
+  const diagnostics: Diagnostic[] = [];
+  let suggestions = 0;
+  for (const link of links) {
+    const problem = findProblem(link, targets, site, suggestions < maxSuggestions);
+    if (!problem) continue;
+    const action = actions[problem.rule];
+    if (action === 'ignore') continue;
+    if (problem.hint?.includes('Did you mean')) suggestions++;
+    diagnostics.push({
+      severity: action === 'throw' ? 'error' : 'warning',
+      code: problem.code,
+      message: problem.message,
+      hint: problem.hint,
+      file: link.file,
+      line: link.line,
+      column: link.column,
+    });
+  }
+  // Grouped by source file, in the order of the file.
+  diagnostics.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+  site.diagnostics.push(...diagnostics);
+  ctx.logger.debug(`checked ${links.length} links against ${targets.size} routes: ${diagnostics.length} broken`);
+}
+
+function findProblem(link: LinkToCheck, targets: Map<string, LinkTarget>, site: Site, suggest: boolean): Problem | undefined {
+  const { baseUrl } = site.config;
+  const where = link.keyPath ? `${link.keyPath}: ` : '';
+  if (link.resolved === undefined) {
+    if (link.kind === 'markdown') {
+      return {
+        rule: 'onBrokenMarkdownLinks',
+        code: 'broken-markdown-link',
+        message: `${where}Broken markdown link → ${link.url}: no doc at that path.`,
+        hint: 'Link to a markdown file of the docs folder, relative to this file (./other-page.md) or to the docs folder (/guides/page.md).',
+      };
+    }
+    return {
+      rule: 'onBrokenLinks',
+      code: 'broken-link',
+      message: `${where}Broken link → ${link.url}: ${link.kind === 'tsdoc' ? 'TypeDoc cannot resolve it to a declaration of the API.' : 'it names no page.'}`,
+      hint: link.kind === 'tsdoc' ? 'Name an exported declaration: {@link ClassName}, {@link ClassName.member}, or use a URL.' : undefined,
+    };
+  }
+
+  const [pathPart, fragment] = splitUrl(link.resolved);
+  const route = normalizeRoute(pathPart, baseUrl);
+  const target = targets.get(route);
+  const shown = link.url === link.resolved ? link.url : `${link.url} (${link.resolved})`;
+  if (!target) {
+    const withBase = withBaseUrl(route, baseUrl);
+    const hint = withBase !== route && targets.has(normalizeRoute(withBase, baseUrl))
+      ? `The link lacks the base URL ${baseUrl}: write ${withBase}${fragment === undefined ? '' : `#${fragment}`}.`
+      : didYouMean(`No page, static file or generated file has the route ${route}.`, suggest ? closestMatch(route, targets.keys()) : undefined);
+    return { rule: 'onBrokenLinks', code: 'broken-link', message: `${where}Broken link → ${shown}`, hint };
+  }
+  if (fragment === undefined || target.anchors === undefined || alwaysValidFragments.has(fragment)) return undefined;
+  const id = safeDecode(fragment);
+  if (target.anchors.has(id) || target.anchors.has(fragment)) return undefined;
+  return {
+    rule: 'onBrokenAnchors',
+    code: 'broken-anchor',
+    message: `${where}Broken anchor → ${shown}`,
+    hint: didYouMean(`${target.route} has no heading or element with the id "${id}".`, suggest ? closestMatch(id, target.anchors) : undefined, '#'),
+  };
+}
+
+function didYouMean(text: string, suggestion: string | undefined, prefix = ''): string {
+  return suggestion === undefined ? text : `${text} Did you mean ${prefix}${suggestion}?`;
+}
+
+/** Every route the build emits: pages, outputs (assets, search data) and static files. */
+async function collectTargets(site: Site, customPages: Map<Page, RenderedPage>): Promise<Map<string, LinkTarget>> {
+  const { baseUrl } = site.config;
+  const targets = new Map<string, LinkTarget>();
+  const add = (route: string, anchors?: Set<string>) => {
+    const normalized = normalizeRoute(safeDecode(route), baseUrl);
+    if (!targets.has(normalized)) targets.set(normalized, { route, anchors });
+  };
+  for (const page of site.pages) add(page.route, anchorsOf(page, customPages.get(page)));
+  for (const output of site.outputs.keys()) add(joinUrlPath(baseUrl, output));
+  for (const file of await listFiles(site.config.paths.static)) add(joinUrlPath(baseUrl, file));
+  return targets;
+}
+
+/** The ids a fragment can point at, when the page's content is known at this stage. */
+function anchorsOf(page: Page, custom: RenderedPage | undefined): Set<string> | undefined {
+  if (custom) return new Set([...page.anchors, ...custom.ids]);
+  if (page.hast) return new Set([...page.anchors, ...idsInHast(page.hast)]);
+  // API pages list their members' ids; others get their content in renderPages.
+  return page.kind === 'api' || page.anchors.size > 0 ? page.anchors : undefined;
+}
+
+function idsInHast(tree: Root): string[] {
+  const ids: string[] = [];
+  visit(tree, 'element', (node: Element) => {
+    if (typeof node.properties.id === 'string') ids.push(node.properties.id);
+  });
+  return ids;
+}
+
+/** Links recorded by the markdown pipeline (docs) and the API stage (TSDoc), and category index entries. */
+function collectPageLinks(site: Site): LinkToCheck[] {
+  const links: LinkToCheck[] = [];
+  const sidebar = site.sidebars[site.config.docs.sidebar.id] ?? [];
+  for (const page of site.pages) {
+    for (const link of page.links) links.push({ ...link, file: link.file ?? page.sourceFile, pageRoute: page.route });
+    if (page.kind !== 'category') continue;
+    const category = findCategory(sidebar, page.route);
+    for (const item of category?.items ?? []) {
+      if (item.to) links.push({ url: item.to, resolved: item.to, kind: 'route', file: page.sourceFile ?? site.config.paths.docs, pageRoute: page.route });
+    }
+  }
+  return links;
+}
+
+function findCategory(items: SidebarItem[], route: string): Extract<SidebarItem, { type: 'category' }> | undefined {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.to === route) return item;
+    const inner = findCategory(item.items, route);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+interface RenderedPage {
+  html: string;
+  ids: string[];
+}
+
+/**
+ * Custom React pages, rendered to static HTML the way renderPages will: their links are what the
+ * browser gets, so `/docs/intro` without the base URL is broken there.
+ */
+function renderCustomPages(site: Site): Map<Page, RenderedPage> {
+  const rendered = new Map<Page, RenderedPage>();
+  for (const page of site.pages) {
+    if (!page.component || !site.siteData) continue;
+    const html = renderToStaticMarkup(createElement(page.component, { site: site.siteData }));
+    rendered.set(page, { html, ids: scanHtml(html).ids });
+  }
+  return rendered;
+}
+
+async function collectCustomPageLinks(site: Site, customPages: Map<Page, RenderedPage>): Promise<LinkToCheck[]> {
+  const links: LinkToCheck[] = [];
+  for (const [page, { html }] of customPages) {
+    const source = page.sourceFile ? await readFile(page.sourceFile, 'utf8') : '';
+    for (const link of scanHtml(html).links) {
+      const resolved = resolveHtmlUrl(link.url, page.route, site.config.url);
+      if (resolved === undefined) continue;
+      links.push({ url: link.url, resolved, kind: 'page', file: page.sourceFile, line: lineOfText(source, link.url), pageRoute: page.route });
+    }
+  }
+  return links;
+}
+
+/** Navbar and footer links, logos, favicon and links inside the config's HTML snippets. */
+async function collectConfigLinks(site: Site): Promise<LinkToCheck[]> {
+  const { config, siteData } = site;
+  if (!siteData) return [];
+  const { baseUrl } = config;
+  const source = existsSync(config.configFile) ? await readFile(config.configFile, 'utf8') : '';
+  const links: LinkToCheck[] = [];
+  const push = (keyPath: string, url: string, resolved: string) =>
+    links.push({ url, resolved, kind: 'config', file: config.configFile, line: lineOfText(source, url), keyPath });
+  const add = (keyPath: string, url: string | undefined) => {
+    if (url !== undefined && !isExternalUrl(url)) push(keyPath, url, withBaseUrl(url, baseUrl));
+  };
+  // Raw HTML is not rewritten: its links are checked as a browser resolves them.
+  const addHtml = (keyPath: string, html: string | undefined) => {
+    for (const link of html ? scanHtml(html).links : []) {
+      const resolved = resolveHtmlUrl(link.url, config.routes.root, config.url);
+      if (resolved !== undefined) push(keyPath, link.url, resolved);
+    }
+  };
+
+  config.navbar.items.forEach((item, index) => {
+    if (item.type === 'docSidebar' || item.type === 'doc') return; // resolved against the docs when the sidebar was built
+    add(`navbar.items[${index}].to`, item.to);
+    item.items?.forEach((child, childIndex) => add(`navbar.items[${index}].items[${childIndex}].to`, child.to));
+    addHtml(`navbar.items[${index}].value`, item.value);
+  });
+  add('navbar.logo.src', config.navbar.logo?.src);
+  add('navbar.logo.srcDark', config.navbar.logo?.srcDark);
+  add('favicon', config.favicon);
+  config.footer?.links.forEach((column, columnIndex) =>
+    column.items.forEach((item, index) => add(`footer.links[${columnIndex}].items[${index}].to`, item.to)),
+  );
+  add('footer.logo.src', config.footer?.logo?.src);
+  add('footer.logo.href', config.footer?.logo?.href);
+  addHtml('footer.copyright', config.footer?.copyright);
+  addHtml('footer.license', config.footer?.license);
+  addHtml('announcementBar.content', config.announcementBar?.content);
+  return links;
+}
+
+/**
+ * Resolves a URL from rendered HTML as a browser on `pageRoute` would; undefined for other sites.
+ * Absolute URLs on the site's own origin are internal.
+ */
+function resolveHtmlUrl(url: string, pageRoute: string, siteUrl: string): string | undefined {
+  const origin = new URL(siteUrl).origin;
+  let resolved: URL;
+  try {
+    resolved = new URL(url, `${origin}${pageRoute}`);
+  } catch {
+    return url;
+  }
+  if (resolved.origin !== origin || !/^https?:$/.test(resolved.protocol)) return undefined;
+  return `${resolved.pathname}${resolved.hash}`;
+}
+
+function splitUrl(url: string): [string, string | undefined] {
+  const hash = url.indexOf('#');
+  const withoutFragment = hash === -1 ? url : url.slice(0, hash);
+  const query = withoutFragment.indexOf('?');
+  return [query === -1 ? withoutFragment : withoutFragment.slice(0, query), hash === -1 ? undefined : url.slice(hash + 1)];
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Line of the first place `text` mentions `value` (a URL from a config or page source). */
+function lineOfText(text: string, value: string): number | undefined {
+  const index = text.indexOf(value);
+  return index === -1 ? undefined : lineAt(text, index);
+}
+
+/** Files under a folder, as forward-slash paths relative to it. */
+async function listFiles(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
