@@ -147,15 +147,19 @@ export interface WrittenOutputs {
 
 /**
  * Whether anything at or below `fileOrFolder` may differ from what `ctx.previous` was built
- * from: always true for a full build or when the build was not told what changed.
+ * from (a changed folder counts for everything in it): always true for a full build or when the
+ * build was not told what changed.
  */
 export function mayHaveChanged(ctx: BuildContext, fileOrFolder: string): boolean {
   if (!ctx.previous || !ctx.changedFiles) return true;
-  for (const file of ctx.changedFiles) {
-    const relative = path.relative(fileOrFolder, file);
-    if (relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))) return true;
+  for (const changed of ctx.changedFiles) {
+    if (isSameOrInside(changed, fileOrFolder) || isSameOrInside(fileOrFolder, changed)) return true;
   }
   return false;
+}
+
+function isSameOrInside(file: string, folder: string): boolean {
+  return file === folder || file.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep);
 }
 
 export function createSite(config: ResolvedConfig): Site {
