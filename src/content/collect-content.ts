@@ -5,7 +5,7 @@ import GithubSlugger from 'github-slugger';
 import { z } from 'zod';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { UserError } from '../core/diagnostic.js';
-import { addPage, type BuildContext, type Category, type Doc, type DocSource, type Site } from '../core/site.js';
+import { addPage, mayHaveChanged, type BuildContext, type Category, type Doc, type DocSource, type Site } from '../core/site.js';
 import { buildSidebar, flattenSidebar, findSidebarTrail } from './sidebar.js';
 import { parseFrontMatter } from './front-matter.js';
 import { createSiteData, resolveNavbar } from './site-data.js';
@@ -63,17 +63,24 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
     (file) => /\.mdx?$/.test(file) && !path.relative(docsDir, file).split(path.sep).some((part) => part.startsWith('_')),
   );
 
+  // serve --watch: a doc the previous build read is kept (the same object, which tells later
+  // stages it is unchanged) unless the watcher saw it change and its text really differs.
+  const previousSources = new Map(ctx.previous?.docSources.map((source) => [source.file, source]));
   site.docSources = await Promise.all(
     docFiles.map(async (file): Promise<DocSource> => {
+      const earlier = previousSources.get(file);
+      if (earlier && !mayHaveChanged(ctx, file)) return earlier;
+      const raw = await readFile(file, 'utf8');
+      if (earlier?.raw === raw) return earlier;
       const relativePath = path.relative(docsDir, file).split(path.sep).join('/');
       const dir = path.posix.dirname(relativePath);
-      return { file, relativePath, dir: dir === '.' ? '' : dir, raw: await readFile(file, 'utf8') };
+      return { file, relativePath, dir: dir === '.' ? '' : dir, raw };
     }),
   );
   ctx.logger.debug(`found ${site.docSources.length} docs and ${categoryFiles.length} categories`);
 
   site.categories = await readCategories(site, categoryFiles);
-  site.docs = readDocs(site);
+  site.docs = readDocs(site, ctx.previous);
   if (site.diagnostics.some((d) => d.severity === 'error')) return;
 
   const sidebarId = config.docs.sidebar.id;
@@ -83,7 +90,7 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
 
   createDocPages(site);
   createCategoryPages(site);
-  await collectCustomPages(site);
+  await collectCustomPages(site, ctx);
   createLandingAndNotFound(site);
 }
 
@@ -158,9 +165,16 @@ function toCategory(site: Site, dir: string, data: z.infer<typeof categorySchema
   return category;
 }
 
-function readDocs(site: Site): Doc[] {
+function readDocs(site: Site, previous: Site | undefined): Doc[] {
   const docs: Doc[] = [];
+  // A doc depends only on its source and the config, and a config change is a fresh build.
+  const previousDocs = new Map(previous?.docs.map((doc) => [doc.source, doc]));
   for (const source of site.docSources) {
+    const earlier = previousDocs.get(source);
+    if (earlier) {
+      docs.push(earlier);
+      continue;
+    }
     const fm = parseFrontMatter(source.raw, source.file);
     site.diagnostics.push(...fm.diagnostics);
     if (fm.diagnostics.length > 0) continue;

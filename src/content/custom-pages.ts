@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { ComponentType } from 'react';
-import { addPage, type Site } from '../core/site.js';
+import { addPage, mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { UserError } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';
 import type { SiteData } from '../shared/types.js';
@@ -26,8 +26,16 @@ const sharedModules = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'r
  * Compiles the React pages in the site's pages folder (`index.tsx` → `/`, `about.tsx` → `/about`)
  * and adds a page for each; renderPages renders the component to static HTML.
  */
-export async function collectCustomPages(site: Site): Promise<void> {
+export async function collectCustomPages(site: Site, ctx: BuildContext): Promise<void> {
   const pagesDir = site.config.paths.pages;
+  if (ctx.previous && !mayHaveChanged(ctx, pagesDir)) {
+    // serve --watch: compiling the pages again would give the same components.
+    for (const page of ctx.previous.pages) {
+      if (!page.component || !page.sourceFile?.startsWith(pagesDir + path.sep)) continue;
+      addPage(site, { ...page, data: { ...page.data, html: '' }, anchors: new Set(), links: [] });
+    }
+    return;
+  }
   if (!existsSync(pagesDir)) return;
   const files = (await readdir(pagesDir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile() && /\.(tsx|jsx)$/.test(entry.name) && !entry.name.startsWith('_'))

@@ -35,13 +35,10 @@ export default function remarkLinks() {
         record.resolved = `${options.pageRoute}#${fragment}`;
       } else if (/\.mdx?$/i.test(target) && node.type !== 'image') {
         record.kind = 'markdown';
-        const absolute = target.startsWith('/')
-          ? path.join(options.docsDir, target)
-          : path.resolve(path.dirname(sourceFile ?? options.docsDir), decodeURI(target));
-        const route = options.routeOfFile(absolute);
-        if (route) {
-          record.resolved = fragment === undefined ? route : `${route}#${fragment}`;
-          node.url = record.resolved;
+        const resolved = resolveMarkdownLink(url, sourceFile, options);
+        if (resolved) {
+          record.resolved = resolved;
+          node.url = resolved;
         }
       } else if (target.startsWith('/')) {
         record.resolved = withBaseUrl(url, options.baseUrl);
@@ -57,6 +54,24 @@ export default function remarkLinks() {
     });
     file.data.links = links;
   };
+}
+
+/**
+ * Where a `.md` link (`../guide.md#setup`) written in `sourceFile` points: the route of the doc
+ * with that file plus the fragment, or undefined when no doc has that file.
+ */
+export function resolveMarkdownLink(
+  url: string,
+  sourceFile: string | undefined,
+  options: Pick<RemarkLinksOptions, 'routeOfFile' | 'docsDir'>,
+): string | undefined {
+  const [target, fragment] = splitFragment(url);
+  const absolute = target.startsWith('/')
+    ? path.join(options.docsDir, target)
+    : path.resolve(path.dirname(sourceFile ?? options.docsDir), decodeURI(target));
+  const route = options.routeOfFile(absolute);
+  if (!route) return undefined;
+  return fragment === undefined ? route : `${route}#${fragment}`;
 }
 
 function splitFragment(url: string): [string, string | undefined] {
