@@ -1,18 +1,95 @@
-import type { Command } from 'commander';
-import { ExitCode } from '../../core/diagnostic.js';
-import type { SetExitCode } from '../run-command.js';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import pc from 'picocolors';
+import { UserError } from '../../core/diagnostic.js';
+import { serve } from '../../serve/serve.js';
+import { PortInUseError } from '../../serve/static-server.js';
+import { runCommand, type SetExitCode } from '../run-command.js';
+
+interface ServeCommandOptions {
+  port: number;
+  host: string;
+  outDir?: string;
+  watch?: boolean;
+  open?: boolean;
+  verbose?: boolean;
+}
+
+/** Without an explicit --port, a taken 3000 moves on to the next free port within this many. */
+const defaultPortAttempts = 20;
 
 export function registerServeCommand(program: Command, setExitCode: SetExitCode): void {
   program
     .command('serve')
-    .description('Serve the built site; with --watch, rebuild on change and reload the browser')
+    .description('Serve the built site; with --watch, build first, rebuild on change and reload the browser')
     .argument('[siteDir]', 'site folder', '.')
-    .option('--port <port>', 'port to listen on', '3000')
-    .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('--watch', 'rebuild on change and reload open pages')
+    .option('--port <port>', 'port to listen on (0 for any free port)', parsePort, 3000)
+    .option('--host <host>', 'address to bind (0.0.0.0 to be reachable from other machines)', '127.0.0.1')
+    .option('--out-dir <dir>', 'output folder instead of the config outDir')
+    .option('--watch', 'build, then rebuild on change and reload open pages')
     .option('--open', 'open the site in a browser')
-    .action(async () => {
-      process.stderr.write('sdkdocs serve: not implemented yet\n');
-      setExitCode(ExitCode.internal);
+    .option('--verbose', 'print each build stage with its time')
+    .action(async (siteDir: string, options: ServeCommandOptions, command: Command) => {
+      const portChosen = command.getOptionValueSource('port') === 'cli';
+      setExitCode(
+        await runCommand(options, async (logger) => {
+          const server = await serve({
+            siteDir,
+            outDir: options.outDir,
+            port: options.port,
+            host: options.host,
+            portAttempts: portChosen ? 0 : defaultPortAttempts,
+            watch: options.watch,
+            logger,
+          }).catch((error: unknown) => {
+            if (!(error instanceof PortInUseError)) throw error;
+            throw new UserError({
+              severity: 'error',
+              code: 'serve',
+              message: error.message,
+              hint: `Stop the other server or pass another port: --port ${error.port + 1}, or --port 0 for any free one.`,
+            });
+          });
+          if (server.port !== options.port && options.port !== 0) logger.warn(`Port ${options.port} is in use; using ${server.port} instead.`);
+          const folder = path.relative(process.cwd(), server.outRoot) || '.';
+          logger.info(`Serving ${folder} at ${pc.cyan(server.url)}${options.watch ? ', watching for changes' : ''}. Press Ctrl+C to stop.`);
+          if (options.open) openBrowser(server.url);
+          await stopSignal();
+          await server.close();
+        }),
+      );
     });
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
+  return port;
+}
+
+/** Resolves on Ctrl+C (SIGINT) or SIGTERM. */
+function stopSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** Opens the URL in the default browser; without one (a server, a container) nothing happens. */
+function openBrowser(url: string): void {
+  const [command, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+  try {
+    const child = spawn(command, args, { stdio: 'ignore', detached: true });
+    child.on('error', () => {});
+    child.unref();
+  } catch {
+    // No opener installed: the URL is printed above.
+  }
 }

@@ -1,0 +1,136 @@
+/**
+ * Live reload for `sdkdocs serve --watch`, added to every page by the server (never part of a
+ * build): reloads the page when a rebuild changed it, keeping the scroll position, and shows
+ * build errors in an overlay until they are fixed.
+ */
+import {
+  liveReloadEvents,
+  liveReloadEventsPath,
+  liveReloadScriptData,
+  type BuildErrorMessage,
+  type HelloMessage,
+  type ReloadMessage,
+} from '../shared/live-reload.js';
+import { normalizeRoute } from '../shared/paths.js';
+
+const script = document.currentScript;
+const servedVersion = Number(script?.getAttribute(liveReloadScriptData.version));
+const servedFile = script?.getAttribute(liveReloadScriptData.file) ?? undefined;
+const baseUrl = script?.getAttribute(liveReloadScriptData.baseUrl) ?? '/';
+const servedPathname = location.pathname;
+const scrollKey = () => `sdkdocs:live-reload-scroll:${location.pathname}`;
+
+restoreScroll();
+const events = new EventSource(liveReloadEventsPath);
+events.addEventListener(liveReloadEvents.hello, (event) => {
+  const hello = JSON.parse((event as MessageEvent<string>).data) as HelloMessage;
+  if (hello.error) {
+    showOverlay(hello.error);
+    return;
+  }
+  hideOverlay();
+  // A rebuild finished while this page was loading or the connection was down.
+  if (Number.isFinite(servedVersion) && hello.version !== servedVersion) reloadKeepingScroll();
+});
+events.addEventListener(liveReloadEvents.reload, (event) => {
+  const message = JSON.parse((event as MessageEvent<string>).data) as ReloadMessage;
+  if (message.all || message.paths.includes(currentRoute())) reloadKeepingScroll();
+  else hideOverlay();
+});
+events.addEventListener(liveReloadEvents.buildError, (event) => {
+  showOverlay(JSON.parse((event as MessageEvent<string>).data) as BuildErrorMessage);
+});
+
+/** The route on screen: client-side navigation may have left the page that was served. */
+function currentRoute(): string {
+  if (servedFile === '404.html' && location.pathname === servedPathname) return normalizeRoute(`${baseUrl}404.html`, baseUrl);
+  return normalizeRoute(location.pathname, baseUrl);
+}
+
+function reloadKeepingScroll(): void {
+  try {
+    sessionStorage.setItem(scrollKey(), JSON.stringify([scrollX, scrollY]));
+  } catch {
+    // Storage may be disabled; the page still reloads, at the top.
+  }
+  location.reload();
+}
+
+/** Scrolls back to where the page was before a live reload; again once images and the app have loaded. */
+function restoreScroll(): void {
+  let saved: string | null = null;
+  try {
+    saved = sessionStorage.getItem(scrollKey());
+    sessionStorage.removeItem(scrollKey());
+  } catch {
+    return;
+  }
+  if (!saved) return;
+  const [x, y] = JSON.parse(saved) as [number, number];
+  const scroll = () => window.scrollTo(x, y);
+  scroll();
+  if (document.readyState !== 'complete') addEventListener('load', () => requestAnimationFrame(scroll), { once: true });
+}
+
+const overlayId = '__sdkdocs-build-error';
+
+function hideOverlay(): void {
+  document.getElementById(overlayId)?.remove();
+}
+
+/** A full-window panel listing the errors as `file:line:column message hint`; its styles stay inside a shadow root. */
+function showOverlay(error: BuildErrorMessage): void {
+  hideOverlay();
+  const host = document.createElement('div');
+  host.id = overlayId;
+  host.setAttribute('role', 'alertdialog');
+  host.setAttribute('aria-label', 'Build error');
+  const root = host.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = `
+    :host { position: fixed; inset: 0; z-index: 2147483647; display: flex; align-items: flex-start; justify-content: center;
+      padding: 8vh 16px; background: rgb(0 0 0 / 0.6); font: 14px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+    .panel { max-width: 960px; width: 100%; max-height: 80vh; overflow: auto; background: #1b1b1d; color: #e3e3e3;
+      border-top: 6px solid #e13238; border-radius: 6px; padding: 20px 24px; box-shadow: 0 12px 40px rgb(0 0 0 / 0.5); }
+    h2 { margin: 0 0 12px; color: #ff6b6b; font-size: 16px; }
+    ul { margin: 0; padding: 0; list-style: none; }
+    li { padding: 10px 0; border-top: 1px solid #333; white-space: pre-wrap; }
+    .where { color: #7fb3ff; }
+    .hint { color: #a0a0a0; display: block; margin-top: 4px; }
+    .note { margin: 12px 0 0; color: #a0a0a0; }
+    button { float: right; background: none; border: 1px solid #555; color: inherit; border-radius: 4px; cursor: pointer; font: inherit; }`;
+  const panel = document.createElement('div');
+  panel.className = 'panel';
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = 'Close';
+  close.addEventListener('click', hideOverlay);
+  const title = document.createElement('h2');
+  title.textContent = error.diagnostics.length === 1 ? 'Build failed' : `Build failed with ${error.diagnostics.length} errors`;
+  const list = document.createElement('ul');
+  for (const diagnostic of error.diagnostics) {
+    const item = document.createElement('li');
+    if (diagnostic.file) {
+      const where = document.createElement('span');
+      where.className = 'where';
+      where.textContent = [diagnostic.file, diagnostic.line, diagnostic.line === undefined ? undefined : diagnostic.column]
+        .filter((part) => part !== undefined)
+        .join(':');
+      item.append(where, ' ');
+    }
+    item.append(diagnostic.message);
+    if (diagnostic.hint) {
+      const hint = document.createElement('span');
+      hint.className = 'hint';
+      hint.textContent = diagnostic.hint;
+      item.append(hint);
+    }
+    list.append(item);
+  }
+  const note = document.createElement('p');
+  note.className = 'note';
+  note.textContent = 'Fix the file and save: the page reloads by itself.';
+  panel.append(close, title, list, note);
+  root.append(style, panel);
+  document.body.append(host);
+}

@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config/load.js';
+import { UserError } from '../core/diagnostic.js';
+import { createConsoleLogger, type Logger } from '../core/logger.js';
+import { createLiveReload } from './live-reload.js';
+import { startStaticServer, type StaticServer } from './static-server.js';
+import { watchSite, type BuildOutcome, type SiteWatcher, type WatchSiteOptions } from './watch-site.js';
+
+export interface ServeOptions {
+  /** The site folder. @defaultValue the current directory */
+  siteDir?: string;
+  /** Output folder instead of the config's `outDir`. */
+  outDir?: string;
+  /** 0 picks a free port. @defaultValue 3000 */
+  port?: number;
+  /** @defaultValue '127.0.0.1' */
+  host?: string;
+  /** How many following ports to try when `port` is taken. @defaultValue 0 */
+  portAttempts?: number;
+  /** Build first, rebuild on every change and reload open pages. */
+  watch?: boolean;
+  logger?: Logger;
+  /** With `watch`: told about every build. */
+  onBuild?: (outcome: BuildOutcome) => void;
+  /** With `watch`: passed on to each build. */
+  buildOptions?: WatchSiteOptions['buildOptions'];
+}
+
+export interface SiteServer {
+  /** The site's address, with the base URL. */
+  readonly url: string;
+  readonly port: number;
+  /** The folder served: the site's files under `{outRoot}{baseUrl}`. */
+  readonly outRoot: string;
+  /** With `watch`. */
+  watcher?: SiteWatcher;
+  /** Stops watching and serving; open connections are closed. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the built site (the config's output folder) at its base URL as a static host would.
+ * With `watch`, builds it first and keeps it up to date: every change rebuilds what it affects,
+ * open pages reload themselves, and a build error shows in them until it is fixed.
+ */
+export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
+  const logger = options.logger ?? createConsoleLogger();
+  const siteDir = path.resolve(options.siteDir ?? '.');
+  const listen = { port: options.port, host: options.host, portAttempts: options.portAttempts };
+  if (!options.watch) {
+    const config = await loadConfig(siteDir, { outDir: options.outDir });
+    if (!existsSync(path.join(config.paths.siteOut, 'index.html'))) {
+      const site = path.relative(process.cwd(), siteDir) || '.';
+      throw new UserError({
+        severity: 'error',
+        code: 'serve',
+        message: `There is no build to serve in ${path.relative(process.cwd(), config.paths.siteOut) || config.paths.siteOut}.`,
+        hint: `Build it first with \`sdkdocs build ${site}\`, or run \`sdkdocs serve ${site} --watch\` to build, serve and rebuild on every change.`,
+      });
+    }
+    const server = await startStaticServer({ ...listen, root: config.paths.outRoot, baseUrl: config.baseUrl });
+    return { url: server.url, port: server.port, outRoot: config.paths.outRoot, close: () => server.close() };
+  }
+
+  let server: StaticServer | undefined;
+  let watcher: SiteWatcher | undefined;
+  const liveReload = await createLiveReload(() => watcher?.config.baseUrl ?? '/');
+  const onBuild = (outcome: BuildOutcome) => {
+    if (!outcome.ok) {
+      liveReload.buildFailed(outcome.diagnostics, siteDir);
+    } else if (outcome.full) {
+      server?.retarget(outcome.site.config.paths.outRoot, outcome.site.config.baseUrl);
+      liveReload.filesChanged([], { all: true });
+    } else {
+      liveReload.filesChanged([...(outcome.written?.changed ?? []), ...(outcome.written?.removed ?? [])]);
+    }
+    options.onBuild?.(outcome);
+  };
+  watcher = await watchSite({ siteDir, outDir: options.outDir, logger, onBuild, buildOptions: options.buildOptions });
+  const startedWatcher = watcher;
+  try {
+    server = await startStaticServer({
+      ...listen,
+      root: watcher.config.paths.outRoot,
+      baseUrl: watcher.config.baseUrl,
+      before: liveReload.handle,
+      htmlTransform: liveReload.htmlTransform,
+    });
+  } catch (error) {
+    await startedWatcher.close();
+    liveReload.close();
+    throw error;
+  }
+  const started = server;
+  return {
+    get url() {
+      return started.url;
+    },
+    port: started.port,
+    get outRoot() {
+      return startedWatcher.config.paths.outRoot;
+    },
+    watcher: startedWatcher,
+    async close() {
+      await startedWatcher.close();
+      liveReload.close();
+      await started.close();
+    },
+  };
+}

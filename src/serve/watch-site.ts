@@ -1,0 +1,255 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { watch, type FSWatcher } from 'chokidar';
+import pc from 'picocolors';
+import { loadConfig } from '../config/load.js';
+import type { ResolvedConfig } from '../config/resolve.js';
+import { formatMs } from '../cli/run-command.js';
+import { build, type BuildOptions } from '../core/build.js';
+import { UserError, type Diagnostic } from '../core/diagnostic.js';
+import type { Logger } from '../core/logger.js';
+import type { Site, WrittenOutputs } from '../core/site.js';
+
+export interface WatchSiteOptions {
+  siteDir: string;
+  /** Output folder instead of the config's `outDir`. */
+  outDir?: string;
+  logger: Logger;
+  /** Told about every build, good or failed, the first one included. */
+  onBuild?: (outcome: BuildOutcome) => void;
+  /** Passed on to each build (tests use a fake diagram renderer). */
+  buildOptions?: Pick<BuildOptions, 'diagramRenderer'>;
+}
+
+/** What one build of the watch loop did. */
+export type BuildOutcome =
+  | {
+      ok: true;
+      /** A fresh build (the first one, or after a config change): every page may have changed. */
+      full: boolean;
+      site: Site;
+      /** The output files written in place; undefined after a full build. */
+      written?: WrittenOutputs;
+      /** The source files that changed, relative to the site folder. */
+      sources: string[];
+      ms: number;
+    }
+  | { ok: false; diagnostics: Diagnostic[]; sources: string[]; ms: number };
+
+export interface SiteWatcher {
+  /** The config of the last good load. */
+  readonly config: ResolvedConfig;
+  /** The last good build, undefined while none has succeeded. */
+  readonly site: Site | undefined;
+  /** Resolves once no build is running or waiting for its batch. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Changes this close together are one batch: a checkout or a save-all writes many files at once. */
+const batchDelayMs = 5;
+/** chokidar emits one change per file in this window and drops the rest. */
+const chokidarChangeThrottleMs = 50;
+
+/**
+ * Builds the site, then watches its docs, pages, static files, config and SDK source and
+ * rebuilds on every change: the same build stages, given the previous build and the changed
+ * files, so that each stage redoes only what the change affects. One build runs at a time;
+ * changes that arrive meanwhile go into the next one. A config change starts afresh. A failed
+ * build leaves the last good output in place, and its changes are retried with the next one.
+ */
+export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher> {
+  const { siteDir, logger } = options;
+  let config = await loadConfig(siteDir, { outDir: options.outDir });
+  let previous: Site | undefined;
+  /** Changes not yet picked up by a build. */
+  const pending = new Set<string>();
+  /** Changes not yet in a good build: a failed build's changes are still to do. */
+  let unbuilt = new Set<string>();
+  /** Each changed file as it was when the last build that took it started. */
+  const builtStates = new Map<string, string>();
+  let timer: NodeJS.Timeout | undefined;
+  let building: Promise<void> | undefined;
+  let closed = false;
+
+  const runBuild = async (batch: Set<string>) => {
+    const started = performance.now();
+    for (const file of batch) unbuilt.add(file);
+    const sources = [...unbuilt].map((file) => path.relative(siteDir, file)).sort();
+    for (const [file, state] of await fileStates(batch)) builtStates.set(file, state);
+    const full = !previous || unbuilt.has(config.configFile);
+    let written: WrittenOutputs | undefined;
+    try {
+      if (full && previous) {
+        const roots = watchedPaths(config);
+        config = await loadConfig(siteDir, { outDir: options.outDir });
+        rewatch(roots, watchedPaths(config));
+      }
+      const result = await build({
+        ...options.buildOptions,
+        config,
+        logger,
+        previous: full ? undefined : previous,
+        changedFiles: full ? undefined : unbuilt,
+        onOutputsWritten: (outputs) => {
+          written = outputs;
+        },
+      });
+      previous = result.site;
+      unbuilt = new Set();
+      const ms = performance.now() - started;
+      const what = full ? `${result.site.pages.length} pages, full build` : describeWrites(written, config);
+      logger.info(`${pc.green('↻')} ${describeSources(sources)} → ${what} ${pc.dim(`· ${formatMs(ms)}`)}`);
+      options.onBuild?.({ ok: true, full, site: result.site, written, sources, ms });
+    } catch (error) {
+      const diagnostics =
+        error instanceof UserError
+          ? error.diagnostics
+          : [{ severity: 'error' as const, code: 'internal', message: `Internal error: ${(error as Error).stack ?? String(error)}` }];
+      const ms = performance.now() - started;
+      for (const diagnostic of diagnostics) logger.diagnostic(diagnostic);
+      const errors = diagnostics.filter((d) => d.severity === 'error').length;
+      logger.error(
+        `${pc.red('✖')} ${describeSources(sources)} → build failed with ${errors} error${errors === 1 ? '' : 's'} ${pc.dim(`· ${formatMs(ms)}`)}; still serving the last good build`,
+      );
+      options.onBuild?.({ ok: false, diagnostics, sources, ms });
+    }
+  };
+
+  const drain = async () => {
+    while (pending.size > 0 && !closed) {
+      const batch = new Set(pending);
+      pending.clear();
+      await runBuild(batch);
+    }
+  };
+  const schedule = () => {
+    if (timer || building || closed) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      building = drain().finally(() => {
+        building = undefined;
+        if (pending.size > 0) schedule();
+      });
+    }, batchDelayMs);
+  };
+
+  await runBuild(new Set());
+
+  const watcher: FSWatcher = watch(watchedPaths(config), {
+    ignoreInitial: true,
+    ignored: (file) => isIgnored(file, config),
+  });
+  const rewatch = (before: string[], after: string[]) => {
+    const removed = before.filter((root) => !after.includes(root));
+    const added = after.filter((root) => !before.includes(root));
+    if (removed.length > 0) watcher.unwatch(removed);
+    if (added.length > 0) watcher.add(added);
+  };
+  const changed = (file: string) => {
+    pending.add(file);
+    schedule();
+  };
+  watcher.on('all', (_event, file) => {
+    const absolute = path.resolve(file);
+    changed(absolute);
+    // chokidar drops further changes to a file for 50 ms after one (a save right after a save,
+    // a file written in two steps): look at it again once that window has passed.
+    setTimeout(() => {
+      if (pending.has(absolute) || closed) return;
+      void fileStates([absolute]).then((states) => {
+        if (states.get(absolute) !== builtStates.get(absolute)) changed(absolute);
+      });
+    }, chokidarChangeThrottleMs + 10).unref();
+  });
+  watcher.on('error', (error) => logger.warn(`File watching failed: ${(error as Error).message}`));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  const idle = async () => {
+    while (timer || building) await (building ?? new Promise((resolve) => setTimeout(resolve, batchDelayMs)));
+  };
+  return {
+    get config() {
+      return config;
+    },
+    get site() {
+      return previous;
+    },
+    idle,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await watcher.close();
+      await building;
+    },
+  };
+}
+
+/** The config, docs, pages and static folders, and the SDK source folder and tsconfig when the site has an API reference. */
+export function watchedPaths(config: ResolvedConfig): string[] {
+  const paths = [config.configFile, config.paths.docs, config.paths.pages, config.paths.static];
+  if (config.api) {
+    const entryFolders = config.api.entryPoints.map((entry) => path.dirname(path.resolve(config.siteDir, entry)));
+    paths.push(commonFolder(entryFolders), path.resolve(config.siteDir, config.api.tsconfig));
+  }
+  return [...new Set(paths)];
+}
+
+function commonFolder(folders: string[]): string {
+  return folders.reduce((common, folder) => {
+    while (common !== path.dirname(common) && folder !== common && !folder.startsWith(common + path.sep)) common = path.dirname(common);
+    return common;
+  });
+}
+
+/** Output and cache folders, dependencies, dot files (`.git`, editor swap files) and backups (`file~`). */
+function isIgnored(file: string, config: ResolvedConfig): boolean {
+  const absolute = path.resolve(file);
+  if (absolute === config.paths.outRoot || absolute.startsWith(config.paths.outRoot + path.sep)) return true;
+  const relative = path.relative(config.siteDir, absolute);
+  return relative.split(path.sep).some((part) => part === 'node_modules' || (part.startsWith('.') && part !== '..') || part.endsWith('~'));
+}
+
+/** Modification time and size of each file ('' when missing), to notice a write that was still going on. */
+async function fileStates(files: Iterable<string>): Promise<Map<string, string>> {
+  const states = new Map<string, string>();
+  await Promise.all(
+    [...files].map(async (file) => {
+      const stats = await stat(file).catch(() => undefined);
+      states.set(file, stats ? `${stats.mtimeMs}:${stats.size}` : '');
+    }),
+  );
+  return states;
+}
+
+function describeSources(sources: string[]): string {
+  if (sources.length === 0) return 'first build';
+  const shown = sources.slice(0, 3).join(', ');
+  return sources.length > 3 ? `${shown} and ${sources.length - 3} more` : shown;
+}
+
+/** "1 page, search", "2 pages, 1 page removed, sitemap", "no output changed". */
+export function describeWrites(written: WrittenOutputs | undefined, config: ResolvedConfig): string {
+  if (!written || (written.changed.length === 0 && written.removed.length === 0)) return 'no output changed';
+  const apiFolder = `${config.routes.api.slice(config.baseUrl.length)}/`;
+  const count = (n: number, one: string, many: string) => (n === 0 ? [] : [`${n} ${n === 1 ? one : many}`]);
+  const isPage = (file: string) => file.endsWith('.html');
+  const isApiPage = (file: string) => isPage(file) && file.startsWith(apiFolder);
+  const others = new Set(
+    [...written.changed, ...written.removed].filter((file) => !isPage(file)).map((file) => {
+      if (/search/i.test(file)) return 'search';
+      if (file === 'sitemap.xml') return 'sitemap';
+      if (file.startsWith('assets/') && /\.(css|js)$/.test(file)) return 'client bundle';
+      if (file.startsWith('assets/')) return 'route data';
+      return 'static files';
+    }),
+  );
+  return [
+    ...count(written.changed.filter((file) => isPage(file) && !isApiPage(file)).length, 'page', 'pages'),
+    ...count(written.changed.filter(isApiPage).length, 'API page', 'API pages'),
+    ...count(written.removed.filter(isPage).length, 'page removed', 'pages removed'),
+    ...[...others].sort(),
+  ].join(', ');
+}

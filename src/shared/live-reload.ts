@@ -1,0 +1,56 @@
+/**
+ * The protocol between `sdkdocs serve --watch` and the live-reload script in the page: server-sent
+ * events on {@link liveReloadEventsPath}, each a JSON message.
+ */
+
+/** The event stream. Outside any base URL, so it never collides with a page. */
+export const liveReloadEventsPath = '/__sdkdocs/events';
+/** The script the server adds to every HTML page while watching. */
+export const liveReloadScriptPath = '/__sdkdocs/live-reload.js';
+
+/** Event names on the stream. */
+export const liveReloadEvents = {
+  /** Sent on connect: {@link HelloMessage}. */
+  hello: 'hello',
+  /** A build finished and wrote files: {@link ReloadMessage}. */
+  reload: 'reload',
+  /** A build failed: {@link BuildErrorMessage}. */
+  buildError: 'build-error',
+} as const;
+
+/** A build problem as the overlay shows it; `file` is relative to the site folder. */
+export interface OverlayDiagnostic {
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  hint?: string;
+}
+
+export interface BuildErrorMessage {
+  diagnostics: OverlayDiagnostic[];
+}
+
+export interface ReloadMessage {
+  /** Counts successful builds; a page knows the version it was served at. */
+  version: number;
+  /** Every page reloads (assets, static files or the whole site changed, or a build error was fixed). */
+  all: boolean;
+  /** Routes whose page changed, in the form of {@link normalizeRoute} (`/sdk/docs/intro`, `/sdk/404`). */
+  paths: string[];
+}
+
+export interface HelloMessage {
+  version: number;
+  /** Set while the last build failed. */
+  error?: BuildErrorMessage;
+}
+
+/** The attributes of the injected script tag that tell the script about the page it is in. */
+export const liveReloadScriptData = {
+  /** Build version the page was served at. */
+  version: 'data-version',
+  /** The output file that was served (`docs/intro/index.html`, `404.html`). */
+  file: 'data-file',
+  baseUrl: 'data-base-url',
+} as const;
