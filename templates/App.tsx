@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { RouteData, SidebarItem, SiteData } from '../src/shared/types.js';
 import { AnnouncementBar } from './AnnouncementBar.js';
-import { ThemeContext } from './context.js';
+import { ThemeContext, type ThemeRuntime } from './context.js';
 import { Breadcrumbs, Pagination, TableOfContents, TableOfContentsMobile } from './DocParts.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Footer } from './Footer.js';
@@ -14,40 +14,58 @@ export interface AppProps {
   site: SiteData;
   route: RouteData;
   sidebars: Record<string, SidebarItem[]>;
-  /** Rendered where the client runtime shows route loading state (spinner, error box). */
+  /** Shown instead of the route while the client runtime loads it (spinner) or failed to (error box). */
   status?: ReactNode;
-  /** The mobile menu, rendered by the client only while it is open. */
-  mobileMenu?: ReactNode;
+  /** The content as React elements (custom React pages) instead of the route's prerendered HTML. */
+  pageContent?: ReactNode;
+  /** Client services (storage, data loading); absent at build time. */
+  runtime?: ThemeRuntime;
 }
 
 /** The id the skip link jumps to. */
 export const mainContentId = '__main-content';
 
 /** The whole page below `<body>`: rendered to HTML at build time and hydrated by the client. */
-export function App({ site, route, sidebars, status, mobileMenu }: AppProps) {
+export function App({ site, route, sidebars, status, pageContent, runtime }: AppProps) {
   return (
-    <ThemeContext.Provider value={{ site, route, sidebars }}>
+    <ThemeContext.Provider value={{ site, route, sidebars, runtime }}>
       <a className="skip-to-content" href={`#${mainContentId}`}>
         {formatThemeString('skipToContent')}
       </a>
       <AnnouncementBar />
-      <Navbar mobileMenu={mobileMenu} />
+      <Navbar />
       <div className="main-wrapper">
-        {status}
-        <ErrorBoundary resetKey={route.path}>
-          <RouteContent route={route} sidebar={route.sidebar ? sidebars[route.sidebar] : undefined} />
-        </ErrorBoundary>
+        {status ? (
+          <main className="page-main page-status" id={mainContentId} tabIndex={-1} aria-busy="true">
+            {status}
+          </main>
+        ) : (
+          <ErrorBoundary resetKey={route.path}>
+            <DocumentTitle title={route.documentTitle} />
+            <RouteContent route={route} sidebar={route.sidebar ? sidebars[route.sidebar] : undefined} pageContent={pageContent} />
+          </ErrorBoundary>
+        )}
       </div>
       <Footer />
     </ThemeContext.Provider>
   );
 }
 
-function Content({ html }: { html: string }) {
-  return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+/** The document title follows the route shown; inside the error boundary so a crash keeps `Page Error`. */
+function DocumentTitle({ title }: { title: string }) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return null;
 }
 
-function RouteContent({ route, sidebar }: { route: RouteData; sidebar?: SidebarItem[] }) {
+/** The route's content; the client reads the first page's HTML back from this element instead of shipping it twice. */
+function Content({ html, pageContent }: { html: string; pageContent?: ReactNode }) {
+  if (pageContent) return <div className="markdown" data-route-content="">{pageContent}</div>;
+  return <div className="markdown" data-route-content="" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sidebar?: SidebarItem[]; pageContent?: ReactNode }) {
   if (route.kind === 'doc' || route.kind === 'category' || (route.kind === 'api' && sidebar)) {
     return (
       <div className="doc-layout">
@@ -63,7 +81,7 @@ function RouteContent({ route, sidebar }: { route: RouteData; sidebar?: SidebarI
             <article className="doc-article">
               <Breadcrumbs crumbs={route.breadcrumbs} />
               <TableOfContentsMobile items={route.toc} />
-              <Content html={route.html} />
+              <Content html={route.html} pageContent={pageContent} />
               {route.editUrl ? (
                 <div className="doc-footer">
                   <Link href={route.editUrl} className="edit-this-page">
@@ -81,7 +99,7 @@ function RouteContent({ route, sidebar }: { route: RouteData; sidebar?: SidebarI
   }
   return (
     <main className={`page-main page-${route.kind}`} id={mainContentId} tabIndex={-1}>
-      <Content html={route.html} />
+      <Content html={route.html} pageContent={pageContent} />
     </main>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { Crumb, NavLink, TocItem } from '../src/shared/types.js';
 import { Link } from './Link.js';
@@ -38,7 +39,7 @@ function HomeIcon() {
 }
 
 /** Nested list of the page's headings. */
-export function TocList({ items, className }: { items: TocItem[]; className?: string }) {
+export function TocList({ items, className, activeId }: { items: TocItem[]; className?: string; activeId?: string }) {
   if (items.length === 0) return null;
   const minDepth = Math.min(...items.map((item) => item.depth));
   type Node = { item: TocItem; children: Node[] };
@@ -55,7 +56,7 @@ export function TocList({ items, className }: { items: TocItem[]; className?: st
     <ul className={top ? className : undefined}>
       {nodes.map((node) => (
         <li key={node.item.id}>
-          <a href={`#${node.item.id}`} className="toc-link">
+          <a href={`#${node.item.id}`} className={node.item.id === activeId ? 'toc-link toc-link-active' : 'toc-link'}>
             {node.item.text}
           </a>
           {node.children.length > 0 ? render(node.children, false) : null}
@@ -66,13 +67,56 @@ export function TocList({ items, className }: { items: TocItem[]; className?: st
   return render(roots, true);
 }
 
+/**
+ * The heading the reader is at: the last one scrolled past the navbar, or the first one while it
+ * is still in the upper half of the window.
+ */
+function useActiveHeading(items: TocItem[]): string | undefined {
+  const [active, setActive] = useState<string>();
+  const ids = items.map((item) => item.id).join(' ');
+  useEffect(() => {
+    if (!ids) return;
+    const headingIds = ids.split(' ');
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const offset = (document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? 60) + 24;
+      let current: string | undefined;
+      for (const id of headingIds) {
+        const heading = document.getElementById(id);
+        if (!heading) continue;
+        const top = heading.getBoundingClientRect().top;
+        if (top <= offset) current = id;
+        else {
+          if (!current && top < window.innerHeight / 2) current = id;
+          break;
+        }
+      }
+      setActive(current);
+    };
+    const schedule = () => {
+      frame ||= requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
+  }, [ids]);
+  return active;
+}
+
 export function TableOfContents({ items }: { items: TocItem[] }) {
+  const activeId = useActiveHeading(items);
   if (items.length === 0) return null;
   return (
     <div className="toc-desktop">
       <nav className="toc" aria-label={formatThemeString('onThisPage')}>
         <div className="toc-title">{formatThemeString('onThisPage')}</div>
-        <TocList items={items} className="toc-list" />
+        <TocList items={items} className="toc-list" activeId={activeId} />
       </nav>
     </div>
   );

@@ -1,10 +1,11 @@
-import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react';
 import { isExternalUrl } from '../src/shared/paths.js';
 
 export interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   to?: string;
   href?: string;
   children?: ReactNode;
+  ref?: Ref<HTMLAnchorElement>;
 }
 
 /**

@@ -1,10 +1,15 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { routeRenderedEvent } from '../src/shared/client-data.js';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { NavbarItemData } from '../src/shared/types.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { Link } from './Link.js';
 import { SearchBar } from './SearchBar.js';
+import { SidebarMenu } from './Sidebar.js';
 import { useTheme } from './context.js';
+
+/** Below this width (px) the layout is mobile: navbar items move into the sidebar menu. */
+export const mobileBreakpoint = 996;
 
 /** Whether a navbar item points at the current page or the section it is in. */
 export function isNavbarItemActive(item: NavbarItemData, path: string): boolean {
@@ -30,22 +35,7 @@ export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mob
         </li>
       );
     }
-    return (
-      <div className="navbar-item navbar-dropdown" data-dropdown="">
-        <Link to={item.to} href={item.href} className={className} aria-haspopup="true" aria-expanded="false" role="button" data-dropdown-toggle="">
-          {item.label}
-        </Link>
-        <ul className="dropdown-menu">
-          {(item.items ?? []).map((child) => (
-            <li key={child.label}>
-              <Link to={child.to} href={child.href} className={`dropdown-link${isNavbarItemActive(child, route.path) ? ' dropdown-link-active' : ''}`}>
-                {child.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
+    return <NavbarDropdown item={item} className={className} />;
   }
   const link = (
     <Link to={item.to} href={item.href} className={className} aria-current={active && item.to === route.path ? 'page' : undefined}>
@@ -56,6 +46,70 @@ export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mob
   return mobile ? <li className="menu-item">{link}</li> : <div className="navbar-item">{link}</div>;
 }
 
+/**
+ * A dropdown: opens on hover (CSS) and on click or Enter/Space; closes on a click, touch or focus
+ * outside it and on Escape.
+ */
+function NavbarDropdown({ item, className }: { item: NavbarItemData; className: string }) {
+  const { route } = useTheme();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: Event) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const events = ['mousedown', 'touchstart', 'focusin'] as const;
+    for (const name of events) document.addEventListener(name, closeOutside);
+    return () => {
+      for (const name of events) document.removeEventListener(name, closeOutside);
+    };
+  }, [open]);
+  useEffect(() => setOpen(false), [route.path]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      setOpen(false);
+      toggle.current?.focus();
+    } else if (event.target === toggle.current && (event.key === ' ' || event.key === 'Enter')) {
+      event.preventDefault();
+      setOpen((value) => !value);
+    } else if (event.target === toggle.current && event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('.dropdown-menu a')?.focus());
+    }
+  };
+  return (
+    <div className={`navbar-item navbar-dropdown${open ? ' navbar-dropdown-open' : ''}`} ref={root} onKeyDown={onKeyDown}>
+      <Link
+        to={item.to}
+        href={item.href}
+        className={className}
+        aria-haspopup="true"
+        aria-expanded={open}
+        role="button"
+        ref={toggle}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen((value) => !value);
+        }}
+      >
+        {item.label}
+      </Link>
+      <ul className="dropdown-menu">
+        {(item.items ?? []).map((child) => (
+          <li key={child.label}>
+            <Link to={child.to} href={child.href} className={`dropdown-link${isNavbarItemActive(child, route.path) ? ' dropdown-link-active' : ''}`}>
+              {child.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function ExternalIcon() {
   return (
     <svg className="icon-external" width="13" height="13" aria-hidden="true" viewBox="0 0 24 24">
@@ -64,17 +118,119 @@ function ExternalIcon() {
   );
 }
 
-/** The fixed top bar: brand, items on either side, colour-mode toggle, search and the mobile menu button. */
-export function Navbar({ mobileMenu }: { mobileMenu?: ReactNode }) {
-  const { site } = useTheme();
+/**
+ * Hides the navbar while the reader scrolls down and shows it again when they scroll up or reach
+ * the top. Scrolling done by a navigation (to a `#fragment`) does not count.
+ */
+function useHideOnScroll(enabled: boolean, paused: boolean): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let last = window.scrollY;
+    let ignoreNext = false;
+    const onScroll = () => {
+      const y = window.scrollY;
+      const navbarHeight = document.querySelector('.navbar')?.getBoundingClientRect().height ?? 60;
+      if (y < navbarHeight) setHidden(false);
+      else if (!ignoreNext && y !== last) setHidden(y > last);
+      ignoreNext = false;
+      last = y;
+    };
+    const onNavigate = () => {
+      ignoreNext = true;
+      last = window.scrollY;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener(routeRenderedEvent, onNavigate);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener(routeRenderedEvent, onNavigate);
+    };
+  }, [enabled]);
+  return hidden && !paused;
+}
+
+/**
+ * The menu that slides in below the mobile breakpoint: the navbar items, and on pages with a
+ * sidebar that sidebar as a secondary menu shown first, with a way back to the main menu.
+ */
+function MobileMenu({ onClose }: { onClose: () => void }) {
+  const { site, route, sidebars } = useTheme();
+  const sidebar = route.sidebar ? sidebars[route.sidebar] : undefined;
+  const [showSidebar, setShowSidebar] = useState(Boolean(sidebar));
+  return (
+    <div className="navbar-sidebar">
+      <div className="navbar-sidebar-header">
+        <Link to={site.baseUrl} className="navbar-brand">
+          {site.navbar.logo ? (
+            <span className="navbar-logo">
+              <img src={site.navbar.logo.src} alt={site.navbar.logo.alt} height={32} width={32} />
+            </span>
+          ) : null}
+          <b className="navbar-title">{site.navbar.title}</b>
+        </Link>
+        {site.colorMode.disableSwitch ? null : <ColorModeToggle />}
+        <button type="button" className="navbar-sidebar-close clean-button" aria-label={formatThemeString('closeNavbar')} onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <div className="navbar-sidebar-panels">
+        {sidebar && showSidebar ? (
+          <>
+            <button type="button" className="navbar-sidebar-back clean-button" onClick={() => setShowSidebar(false)}>
+              {formatThemeString('backToMainMenu')}
+            </button>
+            <SidebarMenu items={sidebar} path={route.path} />
+          </>
+        ) : (
+          <ul className="menu-list menu-list-root">
+            {site.navbar.items.map((item) => (
+              <NavbarItem key={item.label} item={item} mobile />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The fixed top bar: brand, items on either side, colour-mode toggle, search and the mobile menu. */
+export function Navbar() {
+  const { site, route } = useTheme();
   const { navbar } = site;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const hidden = useHideOnScroll(navbar.hideOnScroll, menuOpen);
   const left = navbar.items.filter((item) => item.position === 'left');
   const right = navbar.items.filter((item) => item.position === 'right');
+  useEffect(() => setMenuOpen(false), [route.path]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const desktop = matchMedia(`(min-width: ${mobileBreakpoint + 1}px)`);
+    const closeOnDesktop = () => desktop.matches && setMenuOpen(false);
+    const closeOnEscape = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    desktop.addEventListener('change', closeOnDesktop);
+    document.addEventListener('keydown', closeOnEscape);
+    document.body.style.overflow = 'hidden';
+    return () => {
+      desktop.removeEventListener('change', closeOnDesktop);
+      document.removeEventListener('keydown', closeOnEscape);
+      document.body.style.overflow = '';
+    };
+  }, [menuOpen]);
   return (
-    <nav className="navbar" aria-label={formatThemeString('main')} data-hide-on-scroll={navbar.hideOnScroll ? '' : undefined}>
+    <nav
+      className={`navbar${hidden ? ' navbar-hidden' : ''}${menuOpen ? ' navbar-sidebar-open' : ''}`}
+      aria-label={formatThemeString('main')}
+    >
       <div className="navbar-inner">
         <div className="navbar-items navbar-items-left">
-          <button type="button" className="navbar-toggle clean-button" aria-label={formatThemeString('toggleNavbar')} aria-expanded="false" data-mobile-menu-toggle="">
+          <button
+            type="button"
+            className="navbar-toggle clean-button"
+            aria-label={formatThemeString('toggleNavbar')}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
             <svg width="30" height="30" viewBox="0 0 30 30" aria-hidden="true">
               <path stroke="currentColor" strokeLinecap="round" strokeMiterlimit="10" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
             </svg>
@@ -99,8 +255,8 @@ export function Navbar({ mobileMenu }: { mobileMenu?: ReactNode }) {
           <SearchBar />
         </div>
       </div>
-      <div className="navbar-backdrop" data-mobile-menu-close="" />
-      {mobileMenu}
+      <div className="navbar-backdrop" onClick={() => setMenuOpen(false)} />
+      {menuOpen ? <MobileMenu onClose={() => setMenuOpen(false)} /> : null}
     </nav>
   );
 }

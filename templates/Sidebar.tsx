@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { SidebarCategoryItem, SidebarItem } from '../src/shared/types.js';
+import { Collapsible } from './Collapsible.js';
 import { Link } from './Link.js';
+import { useTheme } from './context.js';
 
 function containsRoute(item: SidebarItem, path: string): boolean {
   if (item.to === path) return true;
@@ -30,10 +33,18 @@ export function SidebarMenu({ items, path, level = 1 }: { items: SidebarItem[]; 
 }
 
 function SidebarCategory({ item, path, level }: { item: SidebarCategoryItem; path: string; level: number }) {
+  const { route, runtime } = useTheme();
   const active = containsRoute(item, path);
   const [collapsed, setCollapsed] = useState(item.collapsible && item.collapsed && !active);
+  // The active page's category opens; categories never close by themselves.
+  useEffect(() => {
+    if (active) setCollapsed(false);
+  }, [active]);
+  const toggle = () => {
+    if (collapsed && item.itemsOmitted && route.sidebar) runtime?.loadFullSidebar(route.sidebar);
+    setCollapsed((value) => !value);
+  };
   const expanded = !collapsed;
-  const toggle = () => setCollapsed((value) => !value);
   return (
     <li className={`menu-item menu-item-category menu-item-level-${level}${collapsed ? ' menu-item-collapsed' : ''}`} data-category="">
       <div className="menu-category">
@@ -55,16 +66,15 @@ function SidebarCategory({ item, path, level }: { item: SidebarCategoryItem; pat
             type="button"
             className="menu-caret clean-button"
             aria-expanded={expanded}
-            aria-label={`${expanded ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`}
+            aria-label={formatThemeString(expanded ? 'collapseCategory' : 'expandCategory', { label: item.label })}
             onClick={toggle}
           />
         ) : null}
       </div>
-      {expanded ? (
-        <div className="menu-collapsible" data-collapsible="">
-          <SidebarMenu items={item.items} path={path} level={level + 1} />
-        </div>
-      ) : null}
+      {/* Items left out of the page open once the full sidebar has arrived, so the animation knows their height. */}
+      <Collapsible collapsed={collapsed || Boolean(item.itemsOmitted)} className="menu-collapsible">
+        <SidebarMenu items={item.items} path={path} level={level + 1} />
+      </Collapsible>
     </li>
   );
 }

@@ -1,11 +1,26 @@
 import { createContext, useContext } from 'react';
 import type { RouteData, SidebarItem, SiteData } from '../src/shared/types.js';
 
+/** Browser storage that never throws: failures are reported once on the console and ignored. */
+export interface ThemeStorage {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+}
+
+/** What the client runtime gives theme components; absent while rendering at build time. */
+export interface ThemeRuntime {
+  storage: ThemeStorage;
+  /** Replaces a page's copy of a sidebar (collapsed categories without items) by the full one. */
+  loadFullSidebar(name: string): void;
+}
+
 /** What every theme component may read: the site, the current route and the sidebars. */
 export interface ThemeContextValue {
   site: SiteData;
   route: RouteData;
   sidebars: Record<string, SidebarItem[]>;
+  runtime?: ThemeRuntime;
 }
 
 export const ThemeContext = createContext<ThemeContextValue | null>(null);

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
@@ -7,24 +8,150 @@ import { joinUrlPath } from '../shared/paths.js';
 /** Output folder of hashed assets, relative to the site root. */
 export const assetsDir = 'assets';
 
+/** Entry points, relative to the package root (as esbuild's metafile names them). */
+const clientEntry = 'src/client/entry.tsx';
+const themeEntry = 'templates/theme.css';
+
+/** Module id of the generated map of custom React pages (route → lazy import). */
+const pagesModuleId = 'sdkdocs:pages';
+/** React must be sdkdocs's own copy, wherever a site's custom pages live. */
+const sharedModules = /^(react|react-dom|scheduler)(\/.*)?$/;
+
+export interface ClientBundleOptions {
+  /** The site's custom pages folder; its pages are bundled as lazily loaded chunks. */
+  pagesDir: string;
+}
+
+/** A custom page the client renders as a React component: its route and source file. */
+export interface ClientPage {
+  route: string;
+  file: string;
+}
+
+/** One reusable esbuild context and the page list its generated module reads on each rebuild. */
+interface ClientBundler {
+  context: esbuild.BuildContext<{ metafile: true; write: false }>;
+  pages: ClientPage[];
+}
+
+const bundlers = new Map<string, Promise<ClientBundler>>();
+
 /**
- * Bundles the theme's CSS (and, from the client-runtime issue on, its JavaScript) with esbuild
- * into content-hashed files under `assets/`, and records their URLs for the page shells.
+ * The esbuild context for these options, created once and cached: a build that reuses a previous
+ * one (`serve --watch`) calls `rebuild()` on it, which only redoes what changed.
  */
-export async function bundleClient(site: Site, _ctx: BuildContext): Promise<void> {
-  const root = packageRoot();
-  const result = await esbuild.build({
-    entryPoints: { theme: path.join(root, 'templates', 'theme.css') },
-    bundle: true,
-    minify: true,
-    write: false,
-    outdir: path.join(root, assetsDir, 'css'),
-    entryNames: '[name].[hash]',
-    logLevel: 'silent',
-  });
-  for (const file of result.outputFiles) {
-    const relative = path.join(assetsDir, 'css', path.basename(file.path)).split(path.sep).join('/');
-    site.outputs.set(relative, { path: relative, contents: file.contents });
-    site.assets.css.push(joinUrlPath(site.config.baseUrl, relative));
+function clientBundler(options: ClientBundleOptions): Promise<ClientBundler> {
+  const key = JSON.stringify(options);
+  let bundler = bundlers.get(key);
+  if (!bundler) {
+    bundler = createClientBundler(options);
+    bundlers.set(key, bundler);
+    bundler.catch(() => bundlers.delete(key));
   }
+  return bundler;
+}
+
+/**
+ * Disposes every cached esbuild context. A live context keeps esbuild's service process, and so
+ * the Node process, running: a watcher calls this when it stops.
+ */
+export async function disposeClientBundlers(): Promise<void> {
+  const all = [...bundlers.values()];
+  bundlers.clear();
+  await Promise.all(all.map(async (bundler) => (await bundler.catch(() => undefined))?.context.dispose()));
+}
+
+async function createClientBundler(options: ClientBundleOptions): Promise<ClientBundler> {
+  const root = packageRoot();
+  const require = createRequire(path.join(root, 'package.json'));
+  const holder: ClientBundler = { context: undefined!, pages: [] };
+  const customPagesPlugin: esbuild.Plugin = {
+    name: 'sdkdocs-client',
+    setup(build) {
+      build.onResolve({ filter: /^sdkdocs:pages$/ }, () => ({ path: pagesModuleId, namespace: 'sdkdocs' }));
+      build.onLoad({ filter: /.*/, namespace: 'sdkdocs' }, () => ({
+        contents: pagesModuleSource(holder.pages),
+        resolveDir: options.pagesDir,
+        loader: 'js',
+      }));
+      // A site's pages import React from wherever they are; all must share sdkdocs's copy.
+      build.onResolve({ filter: sharedModules }, (args) =>
+        args.importer.startsWith(root) ? undefined : { path: require.resolve(args.path) },
+      );
+    },
+  };
+  holder.context = await esbuild.context({
+    absWorkingDir: root,
+    entryPoints: { main: clientEntry, theme: themeEntry },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022', 'chrome100', 'firefox100', 'safari15'],
+    minify: true,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    write: false,
+    metafile: true,
+    outdir: path.join(root, assetsDir),
+    entryNames: '[ext]/[name].[hash]',
+    chunkNames: '[ext]/chunk.[hash]',
+    assetNames: 'media/[name].[hash]',
+    logLevel: 'silent',
+    plugins: [customPagesPlugin],
+  });
+  return holder;
+}
+
+function pagesModuleSource(pages: ClientPage[]): string {
+  const entries = pages.map((page) => `  ${JSON.stringify(page.route)}: () => import(${JSON.stringify(page.file)}),`);
+  return `export const pages = {\n${entries.join('\n')}\n};\n`;
+}
+
+/**
+ * Bundles the client runtime (from the same React templates the pages are rendered with) and the
+ * theme CSS with esbuild: minified ES modules with code splitting, content-hashed under
+ * `assets/js/` and `assets/css/`. Custom React pages become lazily loaded chunks.
+ */
+export async function bundleClient(site: Site, ctx: BuildContext): Promise<void> {
+  const bundler = await clientBundler({ pagesDir: site.config.paths.pages });
+  bundler.pages = site.pages
+    .filter((page) => page.component && page.sourceFile)
+    .map((page) => ({ route: page.route, file: page.sourceFile! }));
+  const result = await bundler.context
+    .rebuild()
+    .catch((error: esbuild.BuildFailure) => {
+      const messages = (error.errors ?? []).map((message) => `${message.location ? `${message.location.file}:${message.location.line}: ` : ''}${message.text}`);
+      throw new Error(`Cannot bundle the client runtime:\n${messages.join('\n') || String(error)}`, { cause: error });
+    })
+    .finally(async () => {
+      // A one-off build lets the process exit; a build that reuses a previous one (watch) keeps the context.
+      if (!ctx.previous) await disposeClientBundlers();
+    });
+  const outdir = path.join(packageRoot(), assetsDir);
+  const url = (file: string) => joinUrlPath(site.config.baseUrl, relativeOutput(outdir, file));
+  for (const file of result.outputFiles) {
+    if (file.path.endsWith('.map')) continue;
+    const relative = relativeOutput(outdir, file.path);
+    site.outputs.set(relative, { path: relative, contents: file.contents });
+  }
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    const absolute = path.resolve(packageRoot(), file);
+    if (output.entryPoint === clientEntry) {
+      site.assets.js.push(url(absolute));
+      // The entry's static imports are needed at once: preloading them saves a round trip.
+      for (const imported of output.imports) {
+        if (imported.kind === 'import-statement' && !imported.external) {
+          site.assets.inlineHead.push(`<link rel="modulepreload" href="${url(path.resolve(packageRoot(), imported.path))}">`);
+        }
+      }
+    } else if (output.entryPoint === themeEntry && absolute.endsWith('.css')) {
+      site.assets.css.push(url(absolute));
+    }
+  }
+}
+
+function relativeOutput(outdir: string, file: string): string {
+  return path.join(assetsDir, path.relative(outdir, file)).split(path.sep).join('/');
 }

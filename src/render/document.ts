@@ -1,3 +1,7 @@
+import { announcementDismissedKey } from '../../templates/AnnouncementBar.js';
+import { colorModeStorageKey } from '../../templates/ColorModeToggle.js';
+import { appRootId, bootDataId, type BootData } from '../shared/client-data.js';
+import { formatThemeString } from '../shared/theme-strings.js';
 import type { RouteData, SiteData } from '../shared/types.js';
 
 export interface DocumentParts {
@@ -10,7 +14,7 @@ export interface DocumentParts {
   /** Extra `<head>` HTML from stages (preloads, inline scripts). */
   head: string[];
   /** JSON the client hydrates from (everything but the route's HTML, which is already in the page). */
-  bootData: unknown;
+  bootData: BootData;
 }
 
 export function escapeHtml(text: string): string {
@@ -23,14 +27,40 @@ export function scriptJson(value: unknown): string {
 }
 
 /**
- * Sets `data-theme` before the first paint so a dark reader never sees a light flash: the stored
- * choice wins, then the system preference (when respected), then the default.
+ * The inline head script, run before the first paint:
+ * - marks `<html class="js">` (CSS shows script-only controls such as copy buttons);
+ * - sets `data-theme` so a dark reader never sees a light flash: the stored choice wins, then the
+ *   system preference (when respected), then the default;
+ * - hides an announcement bar the reader closed (same id);
+ * - when the page is served outside the base URL (its assets cannot load, so no bundle runs),
+ *   shows a banner that suggests the base URL to use instead.
  */
-export function colorModeScript(colorMode: SiteData['colorMode']): string {
+export function headScript(site: SiteData, route: RouteData): string {
+  const { colorMode, baseUrl } = site;
   const respect = colorMode.respectPrefersColorScheme && !colorMode.disableSwitch;
-  return `(function(){var t;try{t=localStorage.getItem('theme')}catch(e){}if(t!=='light'&&t!=='dark'){t=${
-    respect ? `matchMedia('(prefers-color-scheme: dark)').matches?'dark':` : ''
-  }${JSON.stringify(colorMode.defaultMode)}}document.documentElement.setAttribute('data-theme',t);document.documentElement.setAttribute('data-theme-choice',t)})()`;
+  const fallback = JSON.stringify(colorMode.defaultMode);
+  // The route's path inside the base URL: what to strip from the address to find the real base.
+  const routeInBase = route.kind === 'notFound' ? null : route.path.startsWith(baseUrl) ? route.path.slice(baseUrl.length) : '';
+  const banner = [formatThemeString('wrongBaseUrl'), formatThemeString('wrongBaseUrlHint', { baseUrl })];
+  return [
+    '(function(){var d=document.documentElement,t,s;d.className+=" js";',
+    'function g(k){try{return localStorage.getItem(k)}catch(e){return null}}',
+    `t=g(${JSON.stringify(colorModeStorageKey)});`,
+    `if(t!=="light"&&t!=="dark")t=${respect ? `matchMedia("(prefers-color-scheme: dark)").matches?"dark":${fallback}` : fallback};`,
+    'd.setAttribute("data-theme",t);',
+    site.announcementBar
+      ? `if(g(${JSON.stringify(announcementDismissedKey)})===${JSON.stringify(site.announcementBar.id)})d.setAttribute("data-announcement-dismissed","");`
+      : '',
+    `var b=${JSON.stringify(baseUrl)},p=location.pathname,r=${JSON.stringify(routeInBase)};`,
+    'if(p.indexOf(b)!==0){',
+    's=p.replace(/(\\/index)?\\.html$/,"").replace(/\\/$/,"");',
+    's=r&&s.slice(-r.length-1)==="/"+r?s.slice(0,-r.length):r===""?s+"/":p.slice(0,p.lastIndexOf("/")+1);',
+    'document.addEventListener("DOMContentLoaded",function(){var e=document.createElement("div");',
+    'e.className="base-url-banner";e.setAttribute("role","alert");',
+    'e.style.cssText="padding:1rem;background:#ffebec;color:#a4000f;border-bottom:2px solid #e13238;font:600 16px/1.5 system-ui,sans-serif";',
+    `${JSON.stringify(banner)}.forEach(function(m){var q=document.createElement("p");q.style.margin="0";q.textContent=m.replace("{suggested}",s);e.appendChild(q)});`,
+    'document.body.insertBefore(e,document.body.firstChild)})}})()',
+  ].join('');
 }
 
 /** The static HTML document of one route. */
@@ -52,7 +82,7 @@ export function renderDocument(parts: DocumentParts): string {
     `<meta property="og:locale" content="${escapeHtml(site.locale.htmlLang.replace('-', '_'))}">`,
     '<meta name="twitter:card" content="summary">',
     site.favicon ? `<link rel="icon" href="${escapeHtml(site.favicon)}">` : '',
-    `<script>${colorModeScript(site.colorMode)}</script>`,
+    `<script>${headScript(site, route).replace(/<\//g, '<\\/')}</script>`,
     ...parts.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...parts.js.map((src) => `<link rel="modulepreload" href="${escapeHtml(src)}">`),
     ...parts.head,
@@ -66,8 +96,8 @@ export function renderDocument(parts: DocumentParts): string {
 ${head}
 </head>
 <body class="route-${route.kind}">
-<div id="__sdkdocs">${parts.appHtml}</div>
-<script id="__sdkdocs-data" type="application/json">${scriptJson(parts.bootData)}</script>
+<div id="${appRootId}">${parts.appHtml}</div>
+<script id="${bootDataId}" type="application/json">${scriptJson(parts.bootData)}</script>
 ${scripts}
 </body>
 </html>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Element, Root } from 'hast';
 import { createElement, type ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
@@ -8,7 +9,17 @@ import { App } from '../../templates/App.js';
 import { markdownComponents } from '../../templates/markdown-components.js';
 import { CategoryIndexContent, LandingContent, NotFoundContent } from '../../templates/page-content.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
-import type { SidebarItem } from '../shared/types.js';
+import {
+  dataFilesDir,
+  manifestShardIndex,
+  routeFilesDir,
+  routeKeyLength,
+  routesPerManifestShard,
+  type RouteManifestShard,
+  type SiteDataFiles,
+} from '../shared/client-data.js';
+import { joinUrlPath } from '../shared/paths.js';
+import type { SidebarItem, SiteData } from '../shared/types.js';
 import { outputPathOfRoute, renderDocument } from './document.js';
 import { sitemapXml } from './sitemap.js';
 
@@ -19,27 +30,34 @@ export function createHastRenderer(components: Record<string, unknown> = markdow
 }
 
 /**
- * Renders every page: its content to static HTML (the route's `html`), then the whole document
- * around the server-rendered `<App>`. The documents go to `site.outputs`.
+ * Renders every page: its content to static HTML (the route's `html`), then each route's data
+ * file and the site's shared data files, then the whole document around the server-rendered
+ * `<App>`. Everything goes to `site.outputs`.
  */
 export async function renderPages(site: Site, ctx: BuildContext): Promise<void> {
-  const siteData = site.siteData!;
+  // Pages carry site data without the docs list: it grows with the site and the client loads it on demand.
+  const { docs: _docs, ...docsVersion } = site.siteData!.docsVersion;
+  const pageSite: SiteData = { ...site.siteData!, docsVersion };
   const toReact = createHastRenderer();
   const descriptions = new Map(site.docs.map((doc) => [doc.route, doc.description]));
+  for (const page of site.pages) page.data.html ||= renderContent(page, site, pageSite, toReact, descriptions);
+  const files = emitDataFiles(site);
   let done = 0;
   for (const page of site.pages) {
-    page.data.html ||= renderContent(page, site, toReact, descriptions);
-    const sidebars: Record<string, SidebarItem[]> = page.data.sidebar ? { [page.data.sidebar]: site.sidebars[page.data.sidebar] ?? [] } : {};
-    const appHtml = renderToString(createElement(App, { site: siteData, route: page.data, sidebars }));
+    const sidebarName = page.data.sidebar;
+    const sidebar = sidebarName ? site.sidebars[sidebarName] : undefined;
+    const sidebars: Record<string, SidebarItem[]> = sidebar ? { [sidebarName!]: pruneSidebar(sidebar, page.route) } : {};
+    const pageContent = page.component ? createElement(page.component, { site: pageSite }) : undefined;
+    const appHtml = renderToString(createElement(App, { site: pageSite, route: page.data, sidebars, pageContent }));
     const { html: _html, ...routeWithoutHtml } = page.data;
     const documentHtml = renderDocument({
-      site: siteData,
+      site: pageSite,
       route: page.data,
       appHtml,
       css: site.assets.css,
       js: site.assets.js,
       head: site.assets.inlineHead,
-      bootData: { site: siteData, route: routeWithoutHtml, sidebars },
+      bootData: { site: pageSite, route: routeWithoutHtml, sidebars, files },
     });
     const path = outputPathOfRoute(page.route, site.config.baseUrl);
     site.outputs.set(path, { path, contents: documentHtml });
@@ -48,13 +66,81 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   site.outputs.set('sitemap.xml', { path: 'sitemap.xml', contents: sitemapXml(site) });
 }
 
+/**
+ * A page's own copy of its sidebar: collapsed categories that do not hold the page keep their
+ * label and link but lose their items, exactly what the server renders; the client loads the
+ * full sidebar when one is expanded.
+ */
+export function pruneSidebar(items: SidebarItem[], route: string): SidebarItem[] {
+  return items.map((item) => {
+    if (item.type !== 'category') return item;
+    const holdsRoute = (candidate: SidebarItem): boolean =>
+      candidate.to === route || (candidate.type === 'category' && candidate.items.some(holdsRoute));
+    if (item.collapsible && item.collapsed && !holdsRoute(item) && item.items.length > 0) {
+      return { ...item, items: [], itemsOmitted: true };
+    }
+    return { ...item, items: pruneSidebar(item.items, route) };
+  });
+}
+
+function contentHash(contents: string): string {
+  return createHash('sha256').update(contents).digest('hex').slice(0, 8);
+}
+
+/** A short, stable, file-name-safe key for a route; a collision takes the next salt. */
+export function routeKey(route: string, taken: Set<string>): string {
+  for (let salt = 0; ; salt++) {
+    const digest = createHash('sha256').update(salt === 0 ? route : `${route}#${salt}`).digest();
+    const key = digest.readBigUInt64BE(0).toString(36).padStart(routeKeyLength, '0').slice(-routeKeyLength);
+    if (!taken.has(key)) {
+      taken.add(key);
+      return key;
+    }
+  }
+}
+
+/**
+ * Emits a content-hashed JSON file per route (its RouteData with the HTML), the route manifest in
+ * shards of about {@link routesPerManifestShard} routes (a 10,000-page site never sends one big
+ * table), each sidebar in full and the docs list; returns their URLs for the pages' boot data.
+ */
+function emitDataFiles(site: Site): SiteDataFiles {
+  const baseUrl = site.config.baseUrl;
+  const emit = (path: string, contents: string) => {
+    site.outputs.set(path, { path, contents });
+    return joinUrlPath(baseUrl, path);
+  };
+  const emitHashed = (name: string, contents: string) => emit(`${dataFilesDir}/${name}.${contentHash(contents)}.json`, contents);
+  const keys = new Set<string>();
+  const routeFiles: [string, string][] = [];
+  for (const page of site.pages) {
+    // Unknown paths are answered by the server's 404 page, so the not-found route needs no file.
+    if (page.kind === 'notFound') continue;
+    // A custom page's content comes from its component chunk; its HTML would be sent twice.
+    const json = JSON.stringify(page.component ? { ...page.data, html: '' } : page.data);
+    const name = `${routeKey(page.route, keys)}.${contentHash(json)}`;
+    emit(`${routeFilesDir}/${name}.json`, json);
+    routeFiles.push([page.route, name]);
+  }
+  const shardCount = Math.max(1, Math.ceil(routeFiles.length / routesPerManifestShard));
+  const shards: RouteManifestShard[] = Array.from({ length: shardCount }, () => ({}));
+  for (const [route, name] of routeFiles) shards[manifestShardIndex(route, shardCount)][route] = name;
+  return {
+    routeManifest: shards.map((shard, index) => emitHashed(`routes-${index}`, JSON.stringify(shard))),
+    sidebars: Object.fromEntries(
+      Object.entries(site.sidebars).map(([name, items]) => [name, emitHashed(`sidebar-${name.replace(/[^\w-]/g, '_')}`, JSON.stringify(items))]),
+    ),
+    docs: emitHashed('docs', JSON.stringify(site.siteData!.docsVersion.docs ?? [])),
+  };
+}
+
 function renderContent(
   page: Page,
   site: Site,
+  siteData: SiteData,
   toReact: (hast: Root) => ReactElement,
   descriptions: Map<string, string | undefined>,
 ): string {
-  const siteData = site.siteData!;
   if (page.component) return renderToStaticMarkup(createElement(page.component, { site: siteData }));
   switch (page.kind) {
     case 'landing':

@@ -18,6 +18,8 @@ export const themeStrings = {
     breadcrumbs: 'Breadcrumbs',
     homePage: 'Home page',
     docsSidebar: 'Docs sidebar',
+    expandCategory: "Expand sidebar category '{label}'",
+    collapseCategory: "Collapse sidebar category '{label}'",
     apiSidebar: 'API sidebar',
     onThisPage: 'On this page',
     docsPages: 'Docs pages',

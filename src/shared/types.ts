@@ -69,7 +69,11 @@ export interface DocsVersionData {
   isLast: boolean;
   path: string;
   mainDocId: string;
-  docs: { id: string; path: string; sidebar: string }[];
+  /**
+   * Every doc of the version. The build has it; pages leave it out (it grows with the site) and
+   * the client loads it from a hashed data file when it needs it.
+   */
+  docs?: { id: string; path: string; sidebar: string }[];
   sidebars: string[];
 }
 
@@ -89,6 +93,11 @@ export interface SidebarCategoryItem {
   collapsible: boolean;
   collapsed: boolean;
   items: SidebarItem[];
+  /**
+   * Set in a page's own copy of a sidebar when the items of this collapsed category were left out
+   * to keep pages small; the client loads them from the full sidebar file when it is expanded.
+   */
+  itemsOmitted?: boolean;
 }
 
 export type SidebarItem = SidebarDocItem | SidebarCategoryItem;

@@ -1,0 +1,64 @@
+import { createElement, useEffect, useMemo, useRef, useState } from 'react';
+import { App } from '../../templates/App.js';
+import type { ThemeRuntime } from '../../templates/context.js';
+import { errorMessageChain } from '../../templates/ErrorBoundary.js';
+import type { BootData } from '../shared/client-data.js';
+import { formatThemeString } from '../shared/theme-strings.js';
+import { Router, type View, type ViewStatus } from './router.js';
+import type { RouteLoader } from './route-loader.js';
+import { checkDocsRoute } from './docs-plugin.js';
+import { safeStorage } from './storage.js';
+
+function Spinner() {
+  return <div className="route-spinner" role="status" aria-label={formatThemeString('loading')} />;
+}
+
+/** The red box of a route that failed to load, with a Retry button. */
+function RouteError({ error, retry }: { error: unknown; retry: () => void }) {
+  return (
+    <div className="route-error" role="alert">
+      <p className="route-error-title">{formatThemeString('loadFailed')}</p>
+      {errorMessageChain(error).map((message, index) => (
+        <p key={index} className="route-error-message">
+          {message}
+        </p>
+      ))}
+      <button type="button" className="button route-error-retry" onClick={retry}>
+        {formatThemeString('retry')}
+      </button>
+    </div>
+  );
+}
+
+function statusElement(status: ViewStatus | undefined) {
+  if (!status) return undefined;
+  return status.kind === 'loading' ? <Spinner /> : <RouteError error={status.error} retry={status.retry} />;
+}
+
+/** The hydrated root: holds the view the router changes and renders the theme's `<App>` for it. */
+export function ClientApp({ boot, loader, initial }: { boot: BootData; loader: RouteLoader; initial: View }) {
+  const [view, setView] = useState(initial);
+  const current = useRef(view);
+  current.current = view;
+  const router = useMemo(() => new Router({ view: () => current.current, update: setView }, loader, boot), [boot, loader]);
+  const runtime = useMemo<ThemeRuntime>(() => ({ storage: safeStorage, loadFullSidebar: (name) => router.loadFullSidebar(name) }), [router]);
+  useEffect(() => router.start(), [router]);
+  useEffect(() => {
+    if (view.status) return;
+    if (view.renderId === 0 || view.routeChanged) {
+      checkDocsRoute(boot.site, view.route, view.location.path, view.sidebars, loader, safeStorage);
+    }
+    router.afterRender(view);
+    // Only a new navigation matters here, not a sidebar that finished loading.
+  }, [view.renderId, view.status]);
+  return (
+    <App
+      site={boot.site}
+      route={view.route}
+      sidebars={view.sidebars}
+      runtime={runtime}
+      status={statusElement(view.status)}
+      pageContent={view.page ? createElement(view.page, { site: boot.site }) : undefined}
+    />
+  );
+}
