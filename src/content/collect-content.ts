@@ -6,13 +6,13 @@ import { z } from 'zod';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { UserError } from '../core/diagnostic.js';
 import { addPage, mayHaveChanged, type BuildContext, type Category, type Doc, type DocSource, type Site } from '../core/site.js';
-import { buildSidebar, flattenSidebar, findSidebarTrail } from './sidebar.js';
+import { buildSidebar, sidebarNeighbours, sidebarTrails, type SidebarNeighbours } from './sidebar.js';
 import { parseFrontMatter } from './front-matter.js';
 import { createSiteData, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { joinUrlPath } from '../shared/paths.js';
-import type { Crumb, RouteData } from '../shared/types.js';
+import type { Crumb, RouteData, SidebarCategoryItem } from '../shared/types.js';
 
 const categorySchema = z.strictObject({
   label: z.string().optional(),
@@ -54,14 +54,14 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   }
   const files = (await readdir(docsDir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => !path.relative(docsDir, file).split(path.sep).some((part) => part === 'node_modules'))
-    .sort();
+    .map((entry) => ({ file: path.join(entry.parentPath, entry.name), parts: path.relative(docsDir, entry.parentPath).split(path.sep) }))
+    .filter(({ parts }) => !parts.includes('node_modules'))
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 
-  const categoryFiles = files.filter((file) => /^_category_\.(json|ya?ml)$/.test(path.basename(file)));
-  const docFiles = files.filter(
-    (file) => /\.mdx?$/.test(file) && !path.relative(docsDir, file).split(path.sep).some((part) => part.startsWith('_')),
-  );
+  const categoryFiles = files.filter(({ file }) => /^_category_\.(json|ya?ml)$/.test(path.basename(file))).map(({ file }) => file);
+  const docFiles = files
+    .filter(({ file, parts }) => /\.mdx?$/.test(file) && !path.basename(file).startsWith('_') && !parts.some((part) => part.startsWith('_')))
+    .map(({ file }) => file);
 
   // serve --watch: a doc the previous build read is kept (the same object, which tells later
   // stages it is unchanged) unless the watcher saw it change and its text really differs.
@@ -88,8 +88,10 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   const navbarItems = resolveNavbar(site);
   site.siteData = createSiteData(site, navbarItems);
 
-  createDocPages(site);
-  createCategoryPages(site);
+  const sidebar = site.sidebars[sidebarId];
+  const navigation: SidebarNavigation = { neighbours: sidebarNeighbours(sidebar), trails: sidebarTrails(sidebar) };
+  createDocPages(site, navigation);
+  createCategoryPages(site, navigation);
   await collectCustomPages(site, ctx);
   createLandingAndNotFound(site);
 }
@@ -97,9 +99,10 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
 async function readCategories(site: Site, files: string[]): Promise<Category[]> {
   const { docs: docsDir } = site.config.paths;
   const categories = new Map<string, Category>();
-  for (const file of files) {
+  const raws = await Promise.all(files.map((file) => readFile(file, 'utf8')));
+  for (const [index, file] of files.entries()) {
     const dir = path.relative(docsDir, path.dirname(file)).split(path.sep).join('/');
-    const raw = await readFile(file, 'utf8');
+    const raw = raws[index];
     let data: unknown;
     try {
       data = file.endsWith('.json') ? JSON.parse(raw) : (await import('yaml')).parse(raw);
@@ -246,14 +249,16 @@ export function stripNumberPrefix(name: string): string {
   return name.replace(/^\d+[-_.\s]+(?=\D)/, '');
 }
 
-function createDocPages(site: Site): void {
+/** Where each route sits in the sidebar, worked out once for all pages. */
+interface SidebarNavigation {
+  neighbours: Map<string, SidebarNeighbours>;
+  trails: Map<string, SidebarCategoryItem[]>;
+}
+
+function createDocPages(site: Site, navigation: SidebarNavigation): void {
   const sidebarId = site.config.docs.sidebar.id;
-  const sidebar = site.sidebars[sidebarId];
-  const order = flattenSidebar(sidebar);
   for (const doc of site.docs) {
-    const position = order.findIndex((item) => item.to === doc.route);
-    const previous = position > 0 ? order[position - 1] : undefined;
-    const next = position >= 0 && position < order.length - 1 ? order[position + 1] : undefined;
+    const { previous, next } = navigation.neighbours.get(doc.route) ?? {};
     const data: RouteData = {
       path: doc.route,
       kind: 'doc',
@@ -262,7 +267,7 @@ function createDocPages(site: Site): void {
       description: doc.description,
       html: '',
       toc: [],
-      breadcrumbs: site.config.docs.breadcrumbs ? breadcrumbsFor(site, doc.route, doc.sidebarLabel) : [],
+      breadcrumbs: site.config.docs.breadcrumbs ? breadcrumbsFor(site, navigation, doc.route, doc.sidebarLabel) : [],
       sidebar: sidebarId,
       previous: previous ? { label: previous.label, to: previous.to } : undefined,
       next: next ? { label: next.label, to: next.to } : undefined,
@@ -278,8 +283,8 @@ function ensureSlash(url: string): string {
 }
 
 /** Home, then each category on the way to the route (linked when it has an index), then the page. */
-function breadcrumbsFor(site: Site, route: string, label: string): Crumb[] {
-  const trail = findSidebarTrail(site.sidebars[site.config.docs.sidebar.id], route) ?? [];
+function breadcrumbsFor(site: Site, navigation: SidebarNavigation, route: string, label: string): Crumb[] {
+  const trail = navigation.trails.get(route) ?? [];
   return [
     { label: formatThemeString('homePage'), to: site.config.baseUrl },
     ...trail.map((category) => ({ label: category.label, to: category.to })),
@@ -287,14 +292,11 @@ function breadcrumbsFor(site: Site, route: string, label: string): Crumb[] {
   ];
 }
 
-function createCategoryPages(site: Site): void {
+function createCategoryPages(site: Site, navigation: SidebarNavigation): void {
   const sidebarId = site.config.docs.sidebar.id;
-  const order = flattenSidebar(site.sidebars[sidebarId]);
   for (const category of site.categories) {
     if (!category.indexRoute) continue;
-    const position = order.findIndex((item) => item.to === category.indexRoute);
-    const previous = position > 0 ? order[position - 1] : undefined;
-    const next = position >= 0 && position < order.length - 1 ? order[position + 1] : undefined;
+    const { previous, next } = navigation.neighbours.get(category.indexRoute) ?? {};
     addPage(site, {
       route: category.indexRoute,
       kind: 'category',
@@ -309,7 +311,7 @@ function createCategoryPages(site: Site): void {
         description: category.description ?? `Pages in ${category.label}.`,
         html: '',
         toc: [],
-        breadcrumbs: site.config.docs.breadcrumbs ? breadcrumbsFor(site, category.indexRoute, category.label).slice(0, -1).concat({ label: category.label }).filter((crumb, i, all) => !(i === all.length - 2 && crumb.to === category.indexRoute)) : [],
+        breadcrumbs: site.config.docs.breadcrumbs ? breadcrumbsFor(site, navigation, category.indexRoute, category.label).slice(0, -1).concat({ label: category.label }).filter((crumb, i, all) => !(i === all.length - 2 && crumb.to === category.indexRoute)) : [],
         sidebar: sidebarId,
         previous: previous ? { label: previous.label, to: previous.to } : undefined,
         next: next ? { label: next.label, to: next.to } : undefined,
