@@ -163,5 +163,7 @@ export interface SiteData {
   docsPluginId: string;
   tableOfContents: { minHeadingLevel: number; maxHeadingLevel: number };
   search: { maxHits: number };
+  /** URLs of the search documents and the serialized search index, set by the buildSearchIndex stage. */
+  searchFiles?: { documents: string; index: string };
   breadcrumbs: boolean;
 }

@@ -1,0 +1,196 @@
+import type { Element, ElementContent, Root, RootContent } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { headingRank } from 'hast-util-heading-rank';
+import type { Page, Site } from '../core/site.js';
+import { headingText } from '../content/plugins/rehype-toc.js';
+import { maxRecordTextLength, type SearchRecord, type SearchRecordKind } from '../shared/search/search-data.js';
+import type { SidebarItem } from '../shared/types.js';
+
+/**
+ * Headings of these ranks start a record of their own; deeper headings stay inside their
+ * section's text. h2 and h3 are what the table of contents links to, and an h3 deep in a long
+ * page is exactly what a reader searches for.
+ */
+const sectionRanks = new Set([2, 3]);
+
+/** Content that is not prose: code blocks are long and noisy, the rest is markup or chrome. */
+const skippedTags = new Set(['pre', 'script', 'style', 'svg', 'template', 'button', 'nav']);
+
+/** Elements after which words must not run together (`<td>a</td><td>b</td>` is "a b"). */
+const blockTags = new Set([
+  'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'div', 'dl', 'dt', 'figcaption', 'figure',
+  'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'ol', 'p', 'section', 'summary',
+  'table', 'td', 'th', 'tr', 'ul',
+]);
+
+/** A section found in a page's content, before it becomes one or more records. */
+interface Section {
+  heading?: string;
+  anchor?: string;
+  text: string;
+  /** Rank of the heading (1 for the page's top, before any heading). */
+  rank: number;
+}
+
+/**
+ * Every search record of the site: one per section of each doc, category index and API page, in
+ * page order. Landing, custom and not-found pages are not searched.
+ */
+export function collectSearchRecords(site: Site): SearchRecord[] {
+  const records: SearchRecord[] = [];
+  for (const page of site.pages) {
+    switch (page.kind) {
+      case 'doc':
+        records.push(...sectionRecords(page, site.config.baseUrl, contentTree(page), 'doc', 'doc'));
+        break;
+      case 'category':
+        records.push(categoryRecord(site, page));
+        break;
+      case 'api': {
+        const isRoot = page.route === site.config.routes.api;
+        records.push(...sectionRecords(page, site.config.baseUrl, contentTree(page), isRoot ? 'category' : 'api-symbol', isRoot ? 'category' : 'api-member'));
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return records;
+}
+
+/** A page's content as hast: docs carry it; a stage may have prerendered HTML instead (API pages). */
+function contentTree(page: Page): Root | undefined {
+  if (page.hast) return page.hast;
+  if (page.data.html) return fromHtml(page.data.html, { fragment: true });
+  return undefined;
+}
+
+function sectionRecords(
+  page: Page,
+  baseUrl: string,
+  tree: Root | undefined,
+  pageKind: SearchRecordKind,
+  sectionKind: SearchRecordKind,
+): SearchRecord[] {
+  const sections = tree ? splitSections(tree) : [{ text: '', rank: 1 }];
+  // The TOC says what a heading is called; the heading itself may hold badges (`readonly`).
+  const tocText = new Map(page.data.toc.map((item) => [item.id, item.text]));
+  const breadcrumb = breadcrumbLabels(page, baseUrl);
+  const records: SearchRecord[] = [];
+  sections.forEach((section, index) => {
+    const next = sections[index + 1];
+    // A heading with no text of its own that only groups deeper ones ("Methods" above the methods
+    // of an API page) leaves the searching to its subsections.
+    const isGroupLabel = section.heading !== undefined && section.text === '' && next !== undefined && next.rank > section.rank;
+    if (isGroupLabel && sectionKind === 'api-member') return;
+    for (const text of boundedChunks(section.text)) {
+      records.push({
+        route: page.route,
+        anchor: section.anchor,
+        title: page.data.title,
+        heading: (section.anchor && tocText.get(section.anchor)) || section.heading,
+        text,
+        breadcrumb,
+        kind: section.heading === undefined ? pageKind : sectionKind,
+      });
+    }
+  });
+  return records;
+}
+
+/**
+ * Splits content at its h2/h3 headings (wherever they are nested) into the page's top and one
+ * section per heading, each with its plain text.
+ */
+export function splitSections(tree: Root): Section[] {
+  const sections: Section[] = [{ text: '', rank: 1 }];
+  let parts: string[] = [];
+  const flush = () => {
+    sections[sections.length - 1].text = collapseWhitespace(parts.join(''));
+    parts = [];
+  };
+  const visit = (node: Root | RootContent | ElementContent) => {
+    if (node.type === 'text') {
+      parts.push(node.value);
+      return;
+    }
+    if (node.type !== 'element' && node.type !== 'root') return;
+    if (node.type === 'element') {
+      if (skippedTags.has(node.tagName) || isDirectLink(node)) return;
+      const rank = headingRank(node);
+      if (rank === 1) return;
+      const id = node.properties.id;
+      if (rank && sectionRanks.has(rank) && typeof id === 'string') {
+        flush();
+        sections.push({ heading: headingText(node), anchor: id, text: '', rank });
+        return;
+      }
+    }
+    node.children.forEach(visit);
+    if (node.type === 'element' && blockTags.has(node.tagName)) parts.push(' ');
+  };
+  visit(tree);
+  flush();
+  return sections;
+}
+
+/** The `#` anchor rehype-autolink-headings appends to headings. */
+function isDirectLink(node: Element): boolean {
+  const className = node.properties.className;
+  return node.tagName === 'a' && Array.isArray(className) && className.includes('hash-link');
+}
+
+function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Cuts a long text at word boundaries into pieces of at most {@link maxRecordTextLength}
+ * characters. Empty text is one empty piece: the heading alone is still worth finding.
+ */
+export function boundedChunks(text: string): string[] {
+  if (text.length <= maxRecordTextLength) return [text];
+  const chunks: string[] = [];
+  let rest = text;
+  while (rest.length > maxRecordTextLength) {
+    const window = rest.slice(0, maxRecordTextLength + 1);
+    const cut = window.lastIndexOf(' ');
+    const end = cut > maxRecordTextLength / 2 ? cut : maxRecordTextLength;
+    chunks.push(rest.slice(0, end).trim());
+    rest = rest.slice(end).trim();
+  }
+  if (rest) chunks.push(rest);
+  return chunks;
+}
+
+/** The categories above a page: its breadcrumbs without the home link and the page itself. */
+function breadcrumbLabels(page: Page, baseUrl: string): string[] {
+  return page.data.breadcrumbs
+    .slice(0, -1)
+    .filter((crumb) => crumb.to !== baseUrl)
+    .map((crumb) => crumb.label);
+}
+
+/** A category index is one record: its label, description and the labels of what it holds. */
+function categoryRecord(site: Site, page: Page): SearchRecord {
+  const item = findCategory(site.sidebars[site.config.docs.sidebar.id] ?? [], page.route);
+  const childLabels = (item?.items ?? []).map((child) => child.label);
+  const text = collapseWhitespace([page.data.description ?? '', ...childLabels].join(' '));
+  return {
+    route: page.route,
+    title: page.data.title,
+    text: boundedChunks(text)[0],
+    breadcrumb: breadcrumbLabels(page, site.config.baseUrl),
+    kind: 'category',
+  };
+}
+
+function findCategory(items: SidebarItem[], route: string): Extract<SidebarItem, { type: 'category' }> | undefined {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.to === route) return item;
+    const inner = findCategory(item.items, route);
+    if (inner) return inner;
+  }
+  return undefined;
+}

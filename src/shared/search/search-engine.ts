@@ -1,0 +1,359 @@
+import Fuse, { type Expression, type IFuseOptions } from 'fuse.js';
+import { highlightSegments, snippetSegments, type TextSegment } from './highlight.js';
+import {
+  highlightParam,
+  searchKeyNames,
+  searchKeys,
+  type SearchDocument,
+  type SearchDocuments,
+  type SearchRecord,
+  type SerializedSearchIndex,
+} from './search-data.js';
+import { phraseOf, queryTerms, wordsOf } from './words.js';
+
+/** One result, ready to show. */
+export interface SearchHit {
+  record: SearchRecord;
+  /** Where the result leads: the section's anchor, with the words to highlight on arrival. */
+  url: string;
+  title: TextSegment[];
+  heading?: TextSegment[];
+  snippet: TextSegment[];
+}
+
+export interface SearchEngine {
+  /** The best hits for a query, at most `maxHits`; an empty or wordless query finds nothing. */
+  search(query: string, maxHits: number): SearchHit[];
+  readonly recordCount: number;
+}
+
+/**
+ * How many of the records the word pre-filter passes on to fuse.js. fuse.js scores a record by
+ * scanning all its fields for every query word; a few hundred of the best candidates keep a query
+ * within a few milliseconds on a site of thousands of pages.
+ */
+const fuseCandidateLimit = 60;
+
+/** Field bits of a posting: where in the record a word occurs. */
+const fieldBits = { headline: 1, page: 2, text: 4, breadcrumb: 8 } as const;
+const fieldBitCount = 4;
+
+/** How much an occurrence in each field counts for the pre-filter (the best field counts). */
+function fieldWeight(mask: number): number {
+  if (mask & fieldBits.headline) return 3;
+  if (mask & fieldBits.page) return 1.5;
+  if (mask & fieldBits.text) return 1;
+  return 0.8;
+}
+
+/** Results of one page shown before any page gets a fourth, so one long page cannot fill the list. */
+const hitsPerPageFirst = 3;
+
+/** A record kind's share of the final score: lower ranks higher, so API names win ties with prose. */
+const kindFactor: Record<SearchDocument['kind'], number> = {
+  'api-symbol': 0.5,
+  'api-member': 0.7,
+  doc: 1,
+  category: 1.2,
+};
+
+/**
+ * fuse.js options; `ignoreLocation` because a word counts wherever it is in a section, the
+ * threshold lets one typo through in a short word and two in a long one.
+ */
+export const fuseOptions: IFuseOptions<SearchDocument> = {
+  keys: searchKeys,
+  includeScore: true,
+  ignoreLocation: true,
+  threshold: 0.3,
+  shouldSort: false,
+};
+
+/**
+ * The search over the two files the build emits. Runs the same in the browser and in Node, so
+ * the ranking tests exercise exactly what visitors get.
+ *
+ * A query is split into words; each word is expanded against the site's vocabulary (the word
+ * itself, words it begins, words one or two typos away) to find candidate records, ranked first by
+ * how many of the query's words they hold. fuse.js then scores the best candidates over the
+ * weighted fields of the serialized index, and the hits come out as: most query words covered,
+ * then an exact headline, then the query said as written, then the fuse.js score weighted by the
+ * record's kind.
+ */
+export function createSearchEngine(documents: SearchDocuments, serializedIndex: SerializedSearchIndex): SearchEngine {
+  const records = documents.records;
+  const fuseIndexRecords: SerializedSearchIndex['records'] = [];
+  for (const indexRecord of serializedIndex.records) fuseIndexRecords[indexRecord.i] = indexRecord;
+  const keyIndex = Object.fromEntries(serializedIndex.keys.map((key, index) => [key.id, String(index)]));
+  const fieldOf = (recordIndex: number, key: string): string => fuseIndexRecords[recordIndex]?.$[keyIndex[key]]?.v ?? '';
+  const postings = buildPostings(records.length, fieldOf);
+  const vocabulary = [...postings.keys()].sort();
+  const recordCount = records.length;
+
+  function search(query: string, maxHits: number): SearchHit[] {
+    const terms = queryTerms(query);
+    if (terms.length === 0 || maxHits <= 0) return [];
+    const expansions = terms.map((term) => expandTerm(term, vocabulary));
+    const { candidates, coverage } = preFilter(expansions, postings, recordCount);
+    if (candidates.length === 0) return [];
+    const fuseScores = scoreWithFuse(candidates, terms);
+    const phrase = terms.join(' ');
+    const ranked = candidates
+      .map((recordIndex) => {
+        const record = records[recordIndex];
+        const headline = phraseOf(record.heading ?? record.title);
+        return {
+          recordIndex,
+          coverage: coverage.get(recordIndex) ?? 0,
+          // A page whose title is the query beats a section of that name elsewhere.
+          exactHeadline: headline !== phrase ? 0 : record.heading === undefined ? 2 : 1,
+          // Only a query of several words can be said "as written"; one word is coverage alone.
+          hasPhrase: terms.length > 1 && ` ${headline} ${phraseOf(fieldOf(recordIndex, searchKeyNames.text))} `.includes(` ${phrase} `),
+          score: (fuseScores.get(recordIndex) ?? 1) * kindFactor[record.kind],
+        };
+      })
+      .sort(
+        (a, b) =>
+          b.coverage - a.coverage ||
+          b.exactHeadline - a.exactHeadline ||
+          Number(b.hasPhrase) - Number(a.hasPhrase) ||
+          a.score - b.score ||
+          a.recordIndex - b.recordIndex,
+      );
+    const chosen = diversify(ranked.map((entry) => entry.recordIndex), records, maxHits);
+    const marked = expansions.flatMap((expansion, index) => [terms[index], ...expansion.fuzzy]);
+    return chosen.map((recordIndex) => toHit(records[recordIndex], fieldOf(recordIndex, searchKeyNames.text), marked));
+  }
+
+  /** fuse.js over the candidates only: an index of just their serialized records. */
+  function scoreWithFuse(candidates: number[], terms: string[]): Map<number, number> {
+    const subset = candidates.map((recordIndex) => fuseIndexRecords[recordIndex]).filter(Boolean);
+    const index = Fuse.parseIndex<SearchDocument>({ keys: serializedIndex.keys, records: subset } as Parameters<typeof Fuse.parseIndex>[0]);
+    const fuse = new Fuse(records, fuseOptions, index);
+    const expression: Expression = { $or: terms };
+    const scores = new Map<number, number>();
+    for (const result of fuse.search(expression)) scores.set(result.refIndex, result.score ?? 1);
+    return scores;
+  }
+
+  return { search, recordCount };
+}
+
+/**
+ * Word → records it occurs in, each posting `recordIndex * 16 + fieldMask`. Built once when the
+ * engine is created, from the field values in the serialized index.
+ */
+function buildPostings(recordCount: number, fieldOf: (recordIndex: number, key: string) => string): Map<string, number[]> {
+  const postings = new Map<string, number[]>();
+  const fields: [string, number][] = [
+    [searchKeyNames.headline, fieldBits.headline],
+    [searchKeyNames.page, fieldBits.page],
+    [searchKeyNames.text, fieldBits.text],
+    [searchKeyNames.breadcrumb, fieldBits.breadcrumb],
+  ];
+  const masks = new Map<string, number>();
+  for (let recordIndex = 0; recordIndex < recordCount; recordIndex++) {
+    masks.clear();
+    for (const [key, bit] of fields) {
+      const value = fieldOf(recordIndex, key);
+      if (!value) continue;
+      for (const word of wordsOf(value)) masks.set(word, (masks.get(word) ?? 0) | bit);
+    }
+    for (const [word, mask] of masks) {
+      let list = postings.get(word);
+      if (!list) postings.set(word, (list = []));
+      list.push(recordIndex * (1 << fieldBitCount) + mask);
+    }
+  }
+  return postings;
+}
+
+/** Matches at least this good are the word itself or a word it begins; the rest are typo matches. */
+const strongMatchQuality = 0.85;
+
+/** The vocabulary words a query word stands for, with how well each matches (1 = the word itself). */
+interface TermExpansion {
+  matches: Map<string, number>;
+  /** Words found only by tolerating typos, marked in results besides the query word itself. */
+  fuzzy: string[];
+}
+
+/** Typos tolerated in a query word: none in short words, where one typo makes another word. */
+function allowedEdits(length: number): number {
+  if (length < 4) return 0;
+  return length < 8 ? 1 : 2;
+}
+
+/** Most typo matches one query word expands to; the closest are kept. */
+const maxFuzzyExpansions = 8;
+
+/**
+ * Expands a query word: exact, as the start of longer words (`time` → `timeout`), and within a
+ * typo or two of a word or of its start (`timout` → `timeout`, `timeouterror`).
+ */
+export function expandTerm(term: string, vocabulary: readonly string[]): TermExpansion {
+  const matches = new Map<string, number>();
+  const first = lowerBound(vocabulary, term);
+  for (let i = first; i < vocabulary.length && vocabulary[i].startsWith(term); i++) {
+    const word = vocabulary[i];
+    matches.set(word, word === term ? 1 : term.length >= 2 ? strongMatchQuality : 0);
+  }
+  for (const [word, quality] of matches) if (quality === 0) matches.delete(word);
+  const edits = allowedEdits(term.length);
+  const fuzzy: { word: string; quality: number }[] = [];
+  if (edits > 0) {
+    for (const word of vocabulary) {
+      if (matches.has(word)) continue;
+      const distance = boundedEditDistance(term, word, edits);
+      if (distance.whole <= edits) fuzzy.push({ word, quality: 0.75 - 0.15 * (distance.whole - 1) });
+      else if (distance.prefix <= edits) fuzzy.push({ word, quality: 0.6 - 0.15 * (distance.prefix - 1) });
+    }
+  }
+  fuzzy.sort((a, b) => b.quality - a.quality || a.word.length - b.word.length);
+  const kept = fuzzy.slice(0, maxFuzzyExpansions);
+  for (const { word, quality } of kept) matches.set(word, quality);
+  return { matches, fuzzy: kept.map(({ word }) => word) };
+}
+
+function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle] < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Optimal-string-alignment distance between a query word and a vocabulary word (`whole`), and
+ * between the query word and the closest start of the vocabulary word (`prefix`), both capped
+ * at `limit + 1`: the work stops as soon as every alignment is over the limit.
+ */
+export function boundedEditDistance(term: string, word: string, limit: number): { whole: number; prefix: number } {
+  const over = limit + 1;
+  const columns = Math.min(word.length, term.length + limit);
+  let previousPrevious: number[] = [];
+  let previous = Array.from({ length: columns + 1 }, (_, j) => j);
+  for (let i = 1; i <= term.length; i++) {
+    const current = [i];
+    let rowMinimum = i;
+    for (let j = 1; j <= columns; j++) {
+      const cost = term[i - 1] === word[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && term[i - 1] === word[j - 2] && term[i - 2] === word[j - 1]) {
+        value = Math.min(value, previousPrevious[j - 2] + 1);
+      }
+      current[j] = value;
+      if (value < rowMinimum) rowMinimum = value;
+    }
+    if (rowMinimum > limit) return { whole: over, prefix: over };
+    previousPrevious = previous;
+    previous = current;
+  }
+  const whole = word.length <= columns ? Math.min(previous[word.length], over) : over;
+  const prefix = Math.min(Math.min(...previous.slice(Math.max(0, term.length - limit))), over);
+  return { whole, prefix };
+}
+
+/**
+ * Finds the records holding any expansion of any query word, and keeps the best
+ * {@link fuseCandidateLimit}: most query words first (a typo match counts half), then the rarer
+ * and better-placed words (a headline beats running text).
+ */
+function preFilter(
+  expansions: TermExpansion[],
+  postings: Map<string, number[]>,
+  recordCount: number,
+): { candidates: number[]; coverage: Map<number, number> } {
+  const termCount = expansions.length;
+  const best = new Float32Array(recordCount * termCount);
+  // 2 where a record holds the query word or a word it begins, 1 where it holds only a typo match.
+  const strength = new Uint8Array(recordCount * termCount);
+  const touched: number[] = [];
+  const seen = new Uint8Array(recordCount);
+  const documentFrequency = new Array<number>(termCount).fill(0);
+  expansions.forEach((expansion, term) => {
+    for (const [word, quality] of expansion.matches) {
+      for (const posting of postings.get(word) ?? []) {
+        const recordIndex = posting >>> fieldBitCount;
+        const value = quality * fieldWeight(posting & ((1 << fieldBitCount) - 1));
+        const slot = recordIndex * termCount + term;
+        if (best[slot] === 0) documentFrequency[term]++;
+        if (value > best[slot]) best[slot] = value;
+        const matchStrength = quality >= strongMatchQuality ? 2 : 1;
+        if (matchStrength > strength[slot]) strength[slot] = matchStrength;
+        if (!seen[recordIndex]) {
+          seen[recordIndex] = 1;
+          touched.push(recordIndex);
+        }
+      }
+    }
+  });
+  const inverseFrequency = documentFrequency.map((frequency) => Math.log(1 + recordCount / Math.max(1, frequency)));
+  const coverage = new Map<number, number>();
+  const keys = new Float64Array(touched.length);
+  touched.forEach((recordIndex, position) => {
+    let covered = 0;
+    let weight = 0;
+    for (let term = 0; term < termCount; term++) {
+      const slot = recordIndex * termCount + term;
+      covered += strength[slot] / 2;
+      weight += best[slot] * inverseFrequency[term];
+    }
+    coverage.set(recordIndex, covered);
+    // Coverage dominates: the weight of one record never reaches 1000.
+    keys[position] = covered * 1000 + weight;
+  });
+  const threshold = touched.length <= fuseCandidateLimit ? 0 : keys.slice().sort()[touched.length - fuseCandidateLimit];
+  const candidates = touched
+    .map((recordIndex, position) => ({ recordIndex, key: keys[position] }))
+    .filter(({ key }) => key >= threshold)
+    .sort((a, b) => b.key - a.key || a.recordIndex - b.recordIndex)
+    .slice(0, fuseCandidateLimit)
+    .map(({ recordIndex }) => recordIndex);
+  return { candidates, coverage };
+}
+
+/**
+ * Picks the hits in rank order, each section once (long sections are several records), and no
+ * more than {@link hitsPerPageFirst} of one page until every other page has had its turn.
+ */
+function diversify(ranked: number[], records: SearchDocument[], maxHits: number): number[] {
+  const sections = new Set<string>();
+  const perPage = new Map<string, number>();
+  const chosen: number[] = [];
+  const deferred: number[] = [];
+  for (const recordIndex of ranked) {
+    const record = records[recordIndex];
+    const section = `${record.route}#${record.anchor ?? ''}`;
+    if (sections.has(section)) continue;
+    sections.add(section);
+    const count = perPage.get(record.route) ?? 0;
+    if (count >= hitsPerPageFirst) {
+      deferred.push(recordIndex);
+      continue;
+    }
+    perPage.set(record.route, count + 1);
+    chosen.push(recordIndex);
+    if (chosen.length === maxHits) return chosen;
+  }
+  return [...chosen, ...deferred].slice(0, maxHits);
+}
+
+/** Most words a result link carries to the target page for highlighting. */
+const maxHighlightWords = 8;
+
+function toHit(record: SearchDocument, text: string, marked: string[]): SearchHit {
+  const params = new URLSearchParams();
+  for (const word of [...new Set(marked)].slice(0, maxHighlightWords)) params.append(highlightParam, word);
+  const url = `${record.route}?${params.toString()}${record.anchor ? `#${record.anchor}` : ''}`;
+  return {
+    record: { ...record, text },
+    url,
+    title: highlightSegments(record.title, marked),
+    heading: record.heading ? highlightSegments(record.heading, marked) : undefined,
+    snippet: snippetSegments(text, marked),
+  };
+}

@@ -1,0 +1,248 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BuildResult } from '../src/core/build.js';
+import type { Page } from '../src/core/site.js';
+import { collectSearchRecords } from '../src/search/search-records.js';
+import { createSearchEngine, type SearchEngine, type SearchHit } from '../src/shared/search/search-engine.js';
+import {
+  highlightParam,
+  maxRecordTextLength,
+  searchKeys,
+  type SearchDocuments,
+  type SerializedSearchIndex,
+} from '../src/shared/search/search-data.js';
+import { buildSite, exampleSiteDir } from './helpers/site.js';
+
+let result: BuildResult;
+let documents: SearchDocuments;
+let index: SerializedSearchIndex;
+let engine: SearchEngine;
+
+/** The contents of an output file by its URL (`/sdk/assets/search/index.abc.json`). */
+function outputByUrl(url: string): string {
+  const base = result.site.config.baseUrl;
+  const file = result.site.outputs.get(url.startsWith(base) ? url.slice(base.length) : url);
+  if (!file) throw new Error(`no output for ${url}`);
+  return typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents);
+}
+
+beforeAll(async () => {
+  result = await buildSite(exampleSiteDir, { until: 'buildSearchIndex' });
+  const files = result.site.siteData?.searchFiles;
+  if (!files) throw new Error('the build set no siteData.searchFiles');
+  documents = JSON.parse(outputByUrl(files.documents)) as SearchDocuments;
+  index = JSON.parse(outputByUrl(files.index)) as SerializedSearchIndex;
+  engine = createSearchEngine(documents, index);
+}, 180_000);
+
+/** `route` or `route#anchor` of a hit. */
+function target(hit: SearchHit): string {
+  return hit.record.anchor ? `${hit.record.route}#${hit.record.anchor}` : hit.record.route;
+}
+
+function headline(hit: SearchHit): string {
+  return hit.record.heading ?? hit.record.title;
+}
+
+function hasApiPage(route: string): boolean {
+  return documents.records.some((record) => record.route === route);
+}
+
+describe('search files', () => {
+  it('emits the documents and the index as content-hashed JSON under the asset path, linked from the site data', () => {
+    const files = result.site.siteData!.searchFiles!;
+    expect(files.documents).toMatch(/^\/sdk\/assets\/search\/documents\.[0-9a-f]{10}\.json$/);
+    expect(files.index).toMatch(/^\/sdk\/assets\/search\/index\.[0-9a-f]{10}\.json$/);
+    expect(documents.records.length).toBeGreaterThan(50);
+    expect(index.records).toHaveLength(documents.records.length);
+    expect(index.keys.map((key) => key.id)).toEqual(searchKeys.map((key) => key.name));
+  });
+
+  it('makes one record per h2/h3 section, anchored at a heading the page has', () => {
+    const route = '/sdk/docs/advanced/error-handling';
+    const page = result.site.pages.find((candidate) => candidate.route === route)!;
+    const records = documents.records.filter((record) => record.route === route);
+    const anchors = records.map((record) => record.anchor);
+    expect(anchors[0]).toBeUndefined();
+    expect(records[0]).toMatchObject({ title: 'Error Handling', kind: 'doc', breadcrumb: ['Advanced'] });
+    expect(anchors).toEqual(expect.arrayContaining(['rgserror', 'error-codes', 'timeouterror', 'insufficient-funds', 'expired-session']));
+    for (const anchor of anchors) if (anchor) expect(page.anchors).toContain(anchor);
+    const insufficientFunds = records.find((record) => record.anchor === 'insufficient-funds')!;
+    expect(insufficientFunds.heading).toBe('Insufficient funds');
+  });
+
+  it('keeps section text in the index only, bounded, without code blocks or heading anchors', () => {
+    const textKey = String(searchKeys.findIndex((key) => key.name === 'text'));
+    for (const record of documents.records) expect(record).not.toHaveProperty('text');
+    const texts = index.records.map((record) => record.$[textKey]?.v ?? '');
+    for (const text of texts) expect(text.length).toBeLessThanOrEqual(maxRecordTextLength);
+    const installation = documents.records
+      .map((record, position) => ({ record, text: texts[position] }))
+      .filter(({ record }) => record.route === '/sdk/docs/getting-started/installation');
+    const all = installation.map(({ text }) => text).join(' ');
+    expect(all).toContain('distributed as a single npm package');
+    expect(all).not.toContain('npm install @playkit/sdk');
+    expect(all).not.toMatch(/ #(\s|$)/);
+  });
+
+  it('indexes category pages with what they hold, and not the landing or not-found page', () => {
+    const category = documents.records.find((record) => record.route === '/sdk/docs/category/getting-started');
+    expect(category).toMatchObject({ kind: 'category', title: 'Getting Started' });
+    expect(documents.records.some((record) => record.route === '/sdk/' || record.route.endsWith('404.html'))).toBe(false);
+  });
+
+  it('makes API symbol and member records from prerendered page HTML, skipping headings that only group members', () => {
+    const apiPage: Page = {
+      route: '/sdk/api/class/Widget',
+      kind: 'api',
+      anchors: new Set(['properties', 'size', 'methods', 'resize']),
+      links: [],
+      data: {
+        path: '/sdk/api/class/Widget',
+        kind: 'api',
+        title: 'Widget',
+        documentTitle: 'Widget',
+        html: [
+          '<h1>Widget</h1><p>A resizable widget.</p>',
+          '<h2 id="properties">Properties<a class="hash-link" href="#properties">#</a></h2>',
+          '<section><h3 id="size"><code>size</code><span class="api-badge">readonly</span><a class="hash-link" href="#size">#</a></h3><p>Current size in pixels.</p></section>',
+          '<h2 id="methods">Methods<a class="hash-link" href="#methods">#</a></h2>',
+          '<section><h3 id="resize"><code>resize</code><a class="hash-link" href="#resize">#</a></h3><pre><code>resize(to: number): void</code></pre><p>Changes the size.</p></section>',
+        ].join(''),
+        toc: [
+          { id: 'properties', text: 'Properties', depth: 2 },
+          { id: 'size', text: 'size', depth: 3 },
+          { id: 'methods', text: 'Methods', depth: 2 },
+          { id: 'resize', text: 'resize', depth: 3 },
+        ],
+        breadcrumbs: [{ label: 'API', to: '/sdk/api' }, { label: 'Classes' }, { label: 'Widget' }],
+      },
+    };
+    const records = collectSearchRecords({ ...result.site, pages: [apiPage] });
+    expect(records).toEqual([
+      { route: apiPage.route, anchor: undefined, title: 'Widget', heading: undefined, text: 'A resizable widget.', breadcrumb: ['API', 'Classes'], kind: 'api-symbol' },
+      { route: apiPage.route, anchor: 'size', title: 'Widget', heading: 'size', text: 'Current size in pixels.', breadcrumb: ['API', 'Classes'], kind: 'api-member' },
+      { route: apiPage.route, anchor: 'resize', title: 'Widget', heading: 'resize', text: 'Changes the size.', breadcrumb: ['API', 'Classes'], kind: 'api-member' },
+    ]);
+  });
+});
+
+/**
+ * The labelled query set: each query and the page (`route`) or section (`route#anchor`) that must
+ * be among its first three hits, over the example site's docs (and its API pages once built).
+ */
+const labelledQueries: { query: string; expected: string; why: string }[] = [
+  { query: 'Quick Start', expected: '/sdk/docs/getting-started/quick-start', why: 'exact page title' },
+  { query: 'configuration', expected: '/sdk/docs/getting-started/configuration', why: 'exact page title, lower case' },
+  { query: 'Installation', expected: '/sdk/docs/getting-started/installation', why: 'exact page title' },
+  { query: 'sequence diagram', expected: '/sdk/docs/getting-started/sequence-diagram', why: 'page title of two words' },
+  { query: 'error handling', expected: '/sdk/docs/advanced/error-handling', why: 'page title of two words' },
+  { query: 'configuraton', expected: '/sdk/docs/getting-started/configuration', why: 'typo in a page title' },
+  { query: 'empty game shell', expected: '/sdk/docs/getting-started/quick-start', why: 'phrase from a getting-started page' },
+  { query: 'distributed as a single npm package', expected: '/sdk/docs/getting-started/installation', why: 'sentence from a getting-started page' },
+  { query: 'round loop', expected: '/sdk/docs/getting-started/gameplay#the-round-loop', why: 'section heading, two words' },
+  { query: 'balance changed', expected: '/sdk/docs/getting-started/sending-events#balance-changed', why: 'h3 heading' },
+  { query: 'minor units', expected: '/sdk/docs/getting-started/localization#minor-units', why: 'h3 heading' },
+  { query: 'insufficient funds', expected: '/sdk/docs/advanced/error-handling#insufficient-funds', why: 'h3 deep in a long page' },
+  { query: 'expired session', expected: '/sdk/docs/advanced/error-handling#expired-session', why: 'h3 deep in a long page' },
+  { query: 'paylines', expected: '/sdk/docs/getting-started/gameplay#game-specific-options', why: 'word only in a deep h3 section' },
+  { query: 'misspelled event names', expected: '/sdk/docs/getting-started/installation#typescript-settings', why: 'words only in an h3 section' },
+  { query: 'idempotency', expected: '/sdk/docs/wrapper/overview#idempotency', why: 'h3 heading, one word' },
+  { query: 'origin checks', expected: '/sdk/docs/getting-started/reacting-to-events#origin-checks', why: 'h2 heading' },
+  { query: 'pause and resume', expected: '/sdk/docs/getting-started/reacting-to-events#pause-and-resume', why: 'heading with a stop word' },
+  { query: 'sessionToken', expected: '/sdk/docs/getting-started/configuration#sessiontoken', why: 'camelCase option name' },
+  { query: 'launcherOrigin', expected: '/sdk/docs/getting-started/configuration#launcherorigin', why: 'camelCase option name' },
+  { query: 'exponential backoff', expected: '/sdk/docs/advanced/error-handling#retries-and-backoff', why: 'two words in one section' },
+  { query: 'cause chain', expected: '/sdk/docs/advanced/error-handling#the-cause-chain', why: 'heading behind a stop word' },
+  { query: 'unfinished rounds', expected: '/sdk/docs/getting-started/gameplay#unfinished-rounds', why: 'h2 heading' },
+  { query: 'bundler', expected: '/sdk/docs/getting-started/installation#bundler-notes', why: 'prefix of a heading word' },
+  { query: 'Getting Started', expected: '/sdk/docs/category/getting-started', why: 'exact category title' },
+  { query: 'RGS protocol', expected: '/sdk/docs/wrapper/overview#the-rgs-protocol', why: 'acronym and word' },
+];
+
+describe('ranking over the example site', () => {
+  it.each(labelledQueries)('$query → $expected ($why)', ({ query, expected }) => {
+    const top = engine.search(query, 8).slice(0, 3).map(target);
+    expect(top).toContain(expected);
+  });
+
+  it('ranks an exact page title first', () => {
+    for (const query of ['Quick Start', 'Installation', 'Configuration', 'Localization', 'Error Handling']) {
+      const [first] = engine.search(query, 8);
+      expect(first.record.anchor, query).toBeUndefined();
+      expect(first.record.title.toLowerCase(), query).toBe(query.toLowerCase());
+    }
+  });
+
+  it('ranks an API symbol name first, on its API page once the API reference is built', () => {
+    for (const [query, apiRoute] of [
+      ['RgsError', '/sdk/api/class/RgsError'],
+      ['TimeoutError', '/sdk/api/class/TimeoutError'],
+    ]) {
+      const [first] = engine.search(query, 8);
+      expect(headline(first), query).toBe(query);
+      if (hasApiPage(apiRoute)) expect(first.record.route, query).toBe(apiRoute);
+    }
+  });
+
+  it('finds TimeoutError through the typo "timout", with the real word marked', () => {
+    const hits = engine.search('timout', 8);
+    expect(hits.slice(0, 3).map(headline)).toContain('TimeoutError');
+    const marked = hits.flatMap((hit) => [...(hit.heading ?? []), ...hit.snippet]).filter((segment) => segment.marked);
+    expect(marked.some((segment) => segment.text.toLowerCase().startsWith('timeout'))).toBe(true);
+  });
+
+  it('ranks sections holding every word of a multi-word query first', () => {
+    for (const query of ['timeout retries', 'bet limits round', 'launcher origin message', 'currency locale']) {
+      const [first] = engine.search(query, 8);
+      const fields = `${first.record.title} ${first.record.heading ?? ''} ${first.record.text}`.toLowerCase();
+      for (const word of query.split(' ')) expect(fields, `${query}: "${word}" in ${target(first)}`).toContain(word);
+    }
+  });
+
+  it('returns at most maxHits results, each section once, linking to its anchor with the words to highlight', () => {
+    expect(engine.search('launcher', 3)).toHaveLength(3);
+    const hits = engine.search('launcher', 8);
+    expect(hits.length).toBeLessThanOrEqual(8);
+    expect(new Set(hits.map(target)).size).toBe(hits.length);
+    const withAnchor = hits.find((hit) => hit.record.anchor)!;
+    const url = new URL(withAnchor.url, 'https://example.com');
+    expect(url.pathname).toBe(withAnchor.record.route);
+    expect(url.hash).toBe(`#${withAnchor.record.anchor}`);
+    expect(url.searchParams.getAll(highlightParam)).toContain('launcher');
+  });
+
+  it('marks the searched words in the title, heading and snippet', () => {
+    const [first] = engine.search('minor units', 8);
+    expect(first.heading).toEqual([{ text: 'Minor', marked: true }, { text: ' ' }, { text: 'units', marked: true }]);
+    expect(first.snippet.some((segment) => segment.marked && /^minor$/i.test(segment.text))).toBe(true);
+    expect(first.snippet.map((segment) => segment.text).join('').length).toBeLessThanOrEqual(170);
+  });
+});
+
+describe('queries that must neither crash nor hang', () => {
+  const awkward = [
+    '',
+    '   ',
+    'a',
+    'the of and',
+    '.*+?^${}()|[]\\',
+    '(((',
+    '[a-z]+$',
+    '\\',
+    '"unterminated',
+    '🎰 jackpot 🎰',
+    'x'.repeat(1000),
+    'timeout '.repeat(125),
+    Array.from({ length: 1000 }, (_, i) => String.fromCharCode(33 + (i % 90))).join(''),
+  ];
+  it.each(awkward.map((query) => ({ query, label: JSON.stringify(query.slice(0, 40)) })))('$label', ({ query }) => {
+    const hits = engine.search(query, 8);
+    expect(Array.isArray(hits)).toBe(true);
+    expect(hits.length).toBeLessThanOrEqual(8);
+  });
+
+  it('finds nothing for an empty query', () => {
+    expect(engine.search('', 8)).toEqual([]);
+    expect(engine.search(' \t\n', 8)).toEqual([]);
+  });
+});
