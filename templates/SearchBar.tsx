@@ -1,21 +1,221 @@
+import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { routeRenderedEvent, type RouteRenderedDetail } from '../src/shared/client-data.js';
+import type { TextSegment } from '../src/shared/search/highlight.js';
+import { highlightParam, pageHighlightClass } from '../src/shared/search/search-data.js';
+import type { SearchEngine, SearchHit } from '../src/shared/search/search-engine.js';
 import { formatThemeString } from '../src/shared/theme-strings.js';
+import { useTheme } from './context.js';
+
+type LoadState = 'idle' | 'loading' | 'ready' | 'failed';
+
+/** Apple keyboards have ⌘ where others have Ctrl. */
+function isApplePlatform(): boolean {
+  const { userAgentData } = navigator as Navigator & { userAgentData?: { platform?: string } };
+  return /mac|iphone|ipad|ipod/i.test(userAgentData?.platform || navigator.platform || navigator.userAgent);
+}
 
 /**
- * The navbar search box. It renders in its loading state; the client runtime loads the search
- * data on first use and switches the placeholder once ready.
+ * Marks the searched words on the page a result led to, and removes the marks on the next
+ * navigation. The code is loaded only when there is something to mark or unmark.
+ */
+function updatePageHighlight(search: string): void {
+  if (!new URLSearchParams(search).has(highlightParam) && !document.querySelector(`mark.${pageHighlightClass}`)) return;
+  import('../src/client/search/page-highlight.js').then(
+    (module) => module.highlightSearchedWords(search),
+    (error: unknown) => console.error('sdkdocs: the search highlight could not be loaded.', error),
+  );
+}
+
+function Segments({ segments }: { segments: TextSegment[] }) {
+  return (
+    <>
+      {segments.map((segment, index) =>
+        segment.marked ? <mark key={index}>{segment.text}</mark> : <Fragment key={index}>{segment.text}</Fragment>,
+      )}
+    </>
+  );
+}
+
+/**
+ * The navbar search box, an accessible combobox. It renders with the `Loading...` placeholder and
+ * switches to `Search ⌘+K` / `Search Ctrl+K` once hydrated. fuse.js and the search files are
+ * loaded on first use (focus, typing or the shortcut), never with the page. Results link to the
+ * section with the searched words in the URL, for the target page to highlight.
  */
 export function SearchBar() {
+  const { site } = useTheme();
+  const id = useId();
+  const listboxId = `${id}results`;
+  const optionId = (index: number) => `${id}result-${index}`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [placeholder, setPlaceholder] = useState(formatThemeString('loading'));
+  const [engine, setEngine] = useState<SearchEngine>();
+  const [loadState, setLoadState] = useState<LoadState>('idle');
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+
+  const load = useCallback(() => {
+    if (loadState === 'loading' || loadState === 'ready') return;
+    setLoadState('loading');
+    import('../src/client/search/load-search-engine.js')
+      .then((module) => module.loadSearchEngine(site.searchFiles))
+      .then(
+        (loaded) => {
+          setEngine(() => loaded);
+          setLoadState('ready');
+        },
+        (error: unknown) => {
+          console.error('sdkdocs: search could not be loaded.', error);
+          setLoadState('failed');
+        },
+      );
+  }, [loadState, site.searchFiles]);
+
+  useEffect(() => {
+    const apple = isApplePlatform();
+    setPlaceholder(formatThemeString(apple ? 'searchPlaceholderMac' : 'searchPlaceholderOther'));
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'k' || event.altKey || event.shiftKey || !(apple ? event.metaKey : event.ctrlKey)) return;
+      event.preventDefault();
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  useEffect(() => {
+    const onRouteRendered = (event: Event) => updatePageHighlight((event as CustomEvent<RouteRenderedDetail>).detail?.search ?? window.location.search);
+    window.addEventListener(routeRenderedEvent, onRouteRendered);
+    // A page opened from a result by a full page load has no route change to wait for.
+    updatePageHighlight(window.location.search);
+    return () => window.removeEventListener(routeRenderedEvent, onRouteRendered);
+  }, []);
+
+  const hits: SearchHit[] = useMemo(
+    () => (engine && query.trim() ? engine.search(query, site.search.maxHits) : []),
+    [engine, query, site.search.maxHits],
+  );
+  useEffect(() => setActive(0), [hits]);
+  const activeOptionId = optionId(active);
+  useEffect(() => {
+    document.getElementById(activeOptionId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeOptionId]);
+
+  const expanded = open && query.trim() !== '';
+  const showsList = expanded && hits.length > 0;
+  const status =
+    !expanded || hits.length > 0
+      ? ''
+      : loadState === 'failed'
+        ? formatThemeString('searchLoadFailed')
+        : !engine
+          ? formatThemeString('loading')
+          : formatThemeString('searchNoResults', { query: query.trim() });
+
+  const close = () => setOpen(false);
+  // After the click has reached the client runtime (which navigates), not before: the result's
+  // link must still be in the page while the click travels up to the document.
+  const finish = () =>
+    setTimeout(() => {
+      setOpen(false);
+      setQuery('');
+      inputRef.current?.blur();
+    });
+  const go = (index: number) => document.getElementById(optionId(index))?.querySelector('a')?.click();
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        if (hits.length === 0) return;
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        if (!open) setOpen(true);
+        else setActive((current) => (current + step + hits.length) % hits.length);
+        return;
+      }
+      case 'Enter':
+        if (!showsList) return;
+        event.preventDefault();
+        go(active);
+        return;
+      case 'Escape':
+        if (!expanded) return;
+        // Keeps the query (a search input would clear itself): Escape only closes the list.
+        event.preventDefault();
+        close();
+        return;
+      default:
+        return;
+    }
+  };
+
   return (
     <div className="navbar-search" data-search-root="">
       <input
+        ref={inputRef}
         type="search"
         className="navbar-search-input"
-        placeholder={formatThemeString('loading')}
+        placeholder={placeholder}
         aria-label={formatThemeString('searchLabel')}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={showsList}
+        aria-controls={listboxId}
+        aria-activedescendant={showsList ? activeOptionId : undefined}
         autoComplete="off"
         spellCheck={false}
+        value={query}
+        onFocus={() => {
+          load();
+          setOpen(true);
+        }}
+        onBlur={close}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setOpen(true);
+          load();
+        }}
+        onKeyDown={onKeyDown}
         data-search-input=""
       />
+      {/* Pressing on a result must not blur the input first: that would close the list before the click. */}
+      <div className="search-dropdown" hidden={!expanded} onMouseDown={(event) => event.preventDefault()}>
+        <ul role="listbox" id={listboxId} aria-label={formatThemeString('searchResults')} className="search-results" hidden={!showsList}>
+          {hits.map((hit, index) => (
+            <li
+              key={hit.url}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              className={`search-result${index === active ? ' search-result-active' : ''}`}
+              onMouseMove={() => setActive(index)}
+            >
+              <a href={hit.url} tabIndex={-1} className="search-result-link" onClick={finish}>
+                <span className="search-result-title">
+                  {hit.record.breadcrumb.length > 0 ? <span className="search-result-path">{hit.record.breadcrumb.join(' › ')} › </span> : null}
+                  <Segments segments={hit.title} />
+                </span>
+                {hit.heading ? (
+                  <span className="search-result-section">
+                    <Segments segments={hit.heading} />
+                  </span>
+                ) : null}
+                {hit.snippet.length > 0 ? (
+                  <span className="search-result-snippet">
+                    <Segments segments={hit.snippet} />
+                  </span>
+                ) : null}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className="search-status" role="status">
+          {status}
+        </p>
+      </div>
     </div>
   );
 }

@@ -42,6 +42,8 @@ export const themeStrings = {
     searchPlaceholderOther: 'Search Ctrl+K',
     searchNoResults: 'No results for "{query}"',
     searchLabel: 'Search',
+    searchResults: 'Search results',
+    searchLoadFailed: 'Search could not be loaded. Try again in a moment.',
     wrongBaseUrl: 'Your site did not load properly.',
     wrongBaseUrlHint: 'The current configuration has baseUrl = {baseUrl}. We suggest trying baseUrl = {suggested}',
     navbarItemError: 'A theme navbar item failed to render. Please double-check the following navbar item (themeConfig.navbar.items) of your sdkdocs config:',

@@ -1,0 +1,37 @@
+/**
+ * Loaded on the first use of the search box only: the search bar imports this module lazily, so
+ * it and fuse.js are a chunk of their own, and the two search files are fetched from here.
+ */
+import { createSearchEngine, type SearchEngine } from '../../shared/search/search-engine.js';
+import type { SearchDocuments, SerializedSearchIndex } from '../../shared/search/search-data.js';
+import type { SiteData } from '../../shared/types.js';
+
+/** One load per page session. */
+let pending: Promise<SearchEngine> | undefined;
+
+/**
+ * The site's search engine: fetches the documents and the serialized index in parallel on the
+ * first call and creates the engine; later calls share it. A failed load is retried on the next
+ * call.
+ */
+export function loadSearchEngine(files: SiteData['searchFiles']): Promise<SearchEngine> {
+  if (!pending) {
+    pending = createEngine(files);
+    pending.catch(() => {
+      pending = undefined;
+    });
+  }
+  return pending;
+}
+
+async function createEngine(files: SiteData['searchFiles']): Promise<SearchEngine> {
+  if (!files) throw new Error('This site was built without search data (siteData.searchFiles is missing).');
+  const [documents, index] = await Promise.all([fetchJson<SearchDocuments>(files.documents), fetchJson<SerializedSearchIndex>(files.index)]);
+  return createSearchEngine(documents, index);
+}
+
+async function fetchJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
