@@ -1,0 +1,78 @@
+import path from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { startStaticServer, type StaticServer } from '../../src/serve/static-server.js';
+import { launchBrowser, openPage, serveOutput, tempDir } from '../helpers/browser.js';
+import { buildSite } from '../helpers/site.js';
+
+/** A site built once into a temporary folder, served on 127.0.0.1, with one shared Chromium. */
+export interface SiteUnderTest {
+  outDir: string;
+  server: StaticServer;
+  browser: Browser;
+  /** Absolute URL of a path inside the base URL (`docs/intro`). */
+  url(pathInSite?: string): string;
+  /** A fresh context and page recording console problems; closed by `close()` or at the end. */
+  open(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page; problems: string[] }>;
+  /** Serves the same output with its site folder at another path (a wrong base URL). */
+  serveAt(baseUrl: string): Promise<StaticServer>;
+  close(): Promise<void>;
+}
+
+export async function startSiteUnderTest(siteDir: string, baseUrl: string): Promise<SiteUnderTest> {
+  const { dir: outDir, cleanup } = await tempDir('sdkdocs-client-');
+  await buildSite(siteDir, { outDir });
+  const server = await serveOutput(outDir, baseUrl);
+  const browser = await launchBrowser();
+  const contexts: BrowserContext[] = [];
+  const servers: StaticServer[] = [];
+  return {
+    outDir,
+    server,
+    browser,
+    url: (pathInSite = '') => server.url + pathInSite.replace(/^\//, ''),
+    async open(options) {
+      const context = await browser.newContext(options);
+      contexts.push(context);
+      return { context, ...(await openPage(context)) };
+    },
+    async serveAt(otherBase) {
+      const root = path.join(outDir, ...baseUrl.split('/').filter(Boolean));
+      const other = await startStaticServer({ root, baseUrl: otherBase, port: 0, host: '127.0.0.1' });
+      servers.push(other);
+      return other;
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      for (const other of servers) await other.close();
+      await browser.close();
+      await server.close();
+      await cleanup();
+    },
+  };
+}
+
+/** Resolves once the client runtime has hydrated the page (it announces the first route). */
+export async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.addInitScript(() => {
+    const record = window as unknown as { __routeEvents?: unknown[] };
+    if (record.__routeEvents) return;
+    const events: unknown[] = (record.__routeEvents = []);
+    window.addEventListener('sdkdocs:route-rendered', (event) => events.push((event as CustomEvent).detail));
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => (window as unknown as { __routeEvents: unknown[] }).__routeEvents.length > 0);
+}
+
+/** The route-rendered events seen so far on the page. */
+export function routeEvents(page: Page): Promise<{ path: string; search: string; hash: string }[]> {
+  return page.evaluate(() => (window as unknown as { __routeEvents: { path: string; search: string; hash: string }[] }).__routeEvents);
+}
+
+/** Marks the page's JavaScript realm; the mark survives client-side navigation but not a full load. */
+export async function markRealm(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { __realm: boolean }).__realm = true));
+}
+
+export function realmSurvived(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __realm?: boolean }).__realm === true);
+}
