@@ -1,0 +1,646 @@
+import path from 'node:path';
+import type { Root as HastRoot } from 'hast';
+import GithubSlugger from 'github-slugger';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ApiIndexPage, ApiSymbolPage } from '../../templates/api/ApiPages.js';
+import type {
+  ApiIndexItemView,
+  ApiIndexView,
+  ApiSymbolView,
+  CommentView,
+  LinkView,
+  MemberView,
+  ParameterView,
+  PropertyView,
+  SectionView,
+  SignatureView,
+  SourceView,
+  TokenView,
+  TypeParameterView,
+} from '../../templates/api/types.js';
+import { createMarkdownProcessor, type MarkdownProcessor } from '../content/markdown.js';
+import { addPage, type Page, type Site, type SourceLink } from '../core/site.js';
+import { createHastRenderer } from '../render/render-pages.js';
+import { joinUrlPath } from '../shared/paths.js';
+import { formatThemeString, type ThemeStringKey } from '../shared/theme-strings.js';
+import type { Crumb, NavLink, SidebarItem, TocItem } from '../shared/types.js';
+import {
+  apiSymbolKinds,
+  type ApiComment,
+  type ApiCommentPart,
+  type ApiDeclarationRef,
+  type ApiMember,
+  type ApiMemberKind,
+  type ApiModel,
+  type ApiParameter,
+  type ApiProperty,
+  type ApiRef,
+  type ApiSignature,
+  type ApiSource,
+  type ApiSymbol,
+  type ApiSymbolKind,
+  type ApiTypeParameter,
+  type TypeToken,
+} from './model.js';
+
+/** Name of the API sidebar in `site.sidebars` and in each API page's `data.sidebar`. */
+export const apiSidebarName = 'api';
+
+const kindLabels: Record<ApiSymbolKind, ThemeStringKey> = {
+  class: 'apiKindClass',
+  interface: 'apiKindInterface',
+  enum: 'apiKindEnum',
+  function: 'apiKindFunction',
+  type: 'apiKindType',
+  variable: 'apiKindVariable',
+  namespace: 'apiKindNamespace',
+};
+
+const groupLabels: Record<ApiSymbolKind, ThemeStringKey> = {
+  class: 'apiGroupClass',
+  interface: 'apiGroupInterface',
+  enum: 'apiGroupEnum',
+  function: 'apiGroupFunction',
+  type: 'apiGroupType',
+  variable: 'apiGroupVariable',
+  namespace: 'apiGroupNamespace',
+};
+
+/** Member sections in page order. */
+const sections: { kinds: ApiMemberKind[]; title: ThemeStringKey }[] = [
+  { kinds: ['callSignature'], title: 'apiSectionCallSignatures' },
+  { kinds: ['constructor'], title: 'apiSectionConstructors' },
+  { kinds: ['enumMember'], title: 'apiSectionEnumMembers' },
+  { kinds: ['property'], title: 'apiSectionProperties' },
+  { kinds: ['accessor'], title: 'apiSectionAccessors' },
+  { kinds: ['method'], title: 'apiSectionMethods' },
+  { kinds: ['indexSignature'], title: 'apiSectionIndexSignatures' },
+];
+
+/** Signatures longer than this put each parameter on its own line. */
+const maxSignatureWidth = 80;
+
+/**
+ * Adds the API reference to the site: the index page, a page per symbol and the API sidebar.
+ * Each page's content is rendered here (TSDoc through the docs' markdown pipeline, then the
+ * templates in templates/api), with its members' anchors and its TSDoc links for the link rules.
+ */
+export async function createApiPages(site: Site, model: ApiModel): Promise<void> {
+  const apiRoot = site.config.routes.api;
+  const routeOf = (key: string) => joinUrlPath(apiRoot, key);
+  const hrefOf = (ref: ApiRef) => `${routeOf(ref.symbol)}${ref.member ? `#${ref.member}` : ''}`;
+  const processor = createMarkdownProcessor();
+  const routeByFile = new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
+  const context: PageContext = { site, processor, routeByFile, hrefOf, toHtml: createHtmlRenderer() };
+  const symbolsByKey = new Map(model.symbols.map((symbol) => [symbol.key, symbol]));
+  const listed = (kind: ApiSymbolKind) =>
+    model.symbols
+      .filter((symbol) => symbol.kind === kind)
+      .sort((a, b) => a.qualifiedName.localeCompare(b.qualifiedName, 'en', { sensitivity: 'base' }));
+  const groups = apiSymbolKinds.map((kind) => ({ kind, symbols: listed(kind) })).filter((group) => group.symbols.length > 0);
+
+  const sidebar: SidebarItem[] = [
+    { type: 'link', label: formatThemeString('apiOverview'), to: apiRoot },
+    ...groups.map(
+      (group): SidebarItem => ({
+        type: 'category',
+        label: formatThemeString(groupLabels[group.kind]),
+        collapsible: true,
+        collapsed: false,
+        items: group.symbols.map((symbol) => ({ type: 'link', label: symbol.qualifiedName, to: routeOf(symbol.key) })),
+      }),
+    ),
+  ];
+  site.sidebars[apiSidebarName] = sidebar;
+  const order: NavLink[] = [{ label: formatThemeString('apiOverview'), to: apiRoot }];
+  for (const group of groups) for (const symbol of group.symbols) order.push({ label: symbol.qualifiedName, to: routeOf(symbol.key) });
+  const neighbours = (route: string) => {
+    const index = order.findIndex((link) => link.to === route);
+    return { previous: index > 0 ? order[index - 1] : undefined, next: index >= 0 && index < order.length - 1 ? order[index + 1] : undefined };
+  };
+
+  const indexPage = new PageRenderer(context, apiRoot);
+  const indexItem = async (symbol: ApiSymbol): Promise<ApiIndexItemView> => ({
+    name: symbol.qualifiedName,
+    href: routeOf(symbol.key),
+    kindLabel: formatThemeString(kindLabels[symbol.kind]),
+    summary: await indexPage.parts(firstParagraph(summaryOf(symbol)), summarySourceOf(symbol)),
+    deprecated: isDeprecated(symbol.comment) || (symbol.signatures.length > 0 && symbol.signatures.every((s) => isDeprecated(s.comment))),
+  });
+  const title = formatThemeString('apiIndexTitle');
+  const index: ApiIndexView = {
+    title,
+    intro: model.comment ? await indexPage.parts(model.comment.summary, undefined) : undefined,
+    groups: [],
+  };
+  const groupIds = new GithubSlugger();
+  for (const group of groups) {
+    const groupTitle = formatThemeString(groupLabels[group.kind]);
+    index.groups.push({ id: groupIds.slug(groupTitle), title: groupTitle, items: await Promise.all(group.symbols.map(indexItem)) });
+  }
+  const crumbs = (trail: Crumb[]): Crumb[] =>
+    site.config.docs.breadcrumbs ? [{ label: formatThemeString('homePage'), to: site.config.baseUrl }, ...trail] : [];
+  addPage(
+    site,
+    indexPage.page({
+      title,
+      description: model.comment ? plainText(firstParagraph(model.comment.summary)) : undefined,
+      html: renderToStaticMarkup(createElement(ApiIndexPage, { index })),
+      toc: index.groups.map((group) => ({ id: group.id, text: group.title, depth: 2 })),
+      breadcrumbs: crumbs([{ label: title }]),
+      ...neighbours(apiRoot),
+    }),
+  );
+
+  for (const symbol of model.symbols) {
+    const route = routeOf(symbol.key);
+    const renderer = new PageRenderer(context, route, symbol.source?.file);
+    const view = await renderer.symbol(symbol, (key) => symbolsByKey.get(key), indexItem);
+    const namespaces = symbol.qualifiedName.split('.').slice(0, -1);
+    const trail: Crumb[] = [{ label: title, to: apiRoot }, { label: formatThemeString(groupLabels[symbol.kind]) }];
+    namespaces.forEach((_, i) => trail.push({ label: namespaces.slice(0, i + 1).join('.'), to: routeOf(`namespace/${namespaces.slice(0, i + 1).join('.')}`) }));
+    trail.push({ label: symbol.name });
+    addPage(
+      site,
+      renderer.page({
+        title: symbol.qualifiedName,
+        description: plainText(firstParagraph(summaryOf(symbol))) || undefined,
+        html: renderToStaticMarkup(createElement(ApiSymbolPage, { symbol: view })),
+        toc: tocOf(view),
+        breadcrumbs: crumbs(trail),
+        ...neighbours(route),
+      }),
+    );
+  }
+}
+
+interface PageContext {
+  site: Site;
+  processor: MarkdownProcessor;
+  routeByFile: Map<string, string>;
+  hrefOf: (ref: ApiRef) => string;
+  toHtml: (hast: HastRoot) => string;
+}
+
+function createHtmlRenderer(): PageContext['toHtml'] {
+  const toReact = createHastRenderer();
+  return (hast) => renderToStaticMarkup(toReact(hast));
+}
+
+function tocOf(view: ApiSymbolView): TocItem[] {
+  return view.sections.flatMap((section) => [
+    { id: section.id, text: section.title, depth: 2 },
+    ...section.members.map((member) => ({ id: member.id, text: member.name, depth: 3 })),
+  ]);
+}
+
+/** Renders one API page's views and collects its anchors and links. */
+class PageRenderer {
+  private readonly anchors = new Set<string>();
+  private readonly links: SourceLink[] = [];
+
+  constructor(
+    private readonly context: PageContext,
+    private readonly route: string,
+    private readonly sourceFile?: string,
+  ) {}
+
+  page(data: { title: string; description?: string; html: string; toc: TocItem[]; breadcrumbs: Crumb[]; previous?: NavLink; next?: NavLink }): Page {
+    const { site } = this.context;
+    for (const item of data.toc) this.anchors.add(item.id);
+    return {
+      route: this.route,
+      kind: 'api',
+      sourceFile: this.sourceFile,
+      anchors: this.anchors,
+      links: this.links,
+      data: {
+        path: this.route,
+        kind: 'api',
+        title: data.title,
+        documentTitle: `${data.title} | ${site.config.title}`,
+        description: data.description,
+        html: data.html,
+        toc: data.toc,
+        breadcrumbs: data.breadcrumbs,
+        sidebar: apiSidebarName,
+        previous: data.previous,
+        next: data.next,
+      },
+    };
+  }
+
+  async symbol(
+    symbol: ApiSymbol,
+    symbolOf: (key: string) => ApiSymbol | undefined,
+    indexItem: (symbol: ApiSymbol) => Promise<ApiIndexItemView>,
+  ): Promise<ApiSymbolView> {
+    const slugger = new GithubSlugger();
+    // Members keep the ids the model gave them (the link targets); sections take what is left.
+    for (const member of symbol.members) slugger.slug(member.id);
+    const sectionViews: SectionView[] = [];
+    for (const section of sections) {
+      const members = symbol.members.filter((member) => section.kinds.includes(member.kind));
+      if (members.length === 0) continue;
+      const title = formatThemeString(section.title);
+      sectionViews.push({ id: slugger.slug(title), title, members: await Promise.all(members.map((member) => this.member(member))) });
+    }
+    const children = symbol.children.map(symbolOf).filter((child): child is ApiSymbol => child !== undefined);
+    return {
+      name: symbol.qualifiedName,
+      kind: symbol.kind,
+      kindLabel: formatThemeString(kindLabels[symbol.kind]),
+      deprecated: isDeprecated(symbol.comment),
+      declaration: this.declaration(symbol),
+      comment: await this.comment(symbol.comment, symbol.source),
+      typeParameters: await this.typeParameters(symbol.typeParameters, symbol.source),
+      hierarchy: {
+        extendedBy: symbol.extendedBy.map((ref) => this.declarationLink(ref)),
+        implementedBy: symbol.implementedBy.map((ref) => this.declarationLink(ref)),
+      },
+      signatures: await Promise.all(symbol.signatures.map((signature) => this.signature(signature, symbol.name))),
+      sections: sectionViews,
+      children: await Promise.all(children.map(indexItem)),
+      source: this.source(symbol.source),
+    };
+  }
+
+  /** `class RgsError extends Error`, `type Handler = …`; functions show their signatures instead. */
+  private declaration(symbol: ApiSymbol): TokenView[] | undefined {
+    const tokens: TypeToken[] = [];
+    const keyword = (text: string) => tokens.push({ text, kind: 'keyword' });
+    const list = (types: TypeToken[][]) => types.forEach((type, i) => tokens.push(...(i > 0 ? [{ text: ', ' }] : []), ...type));
+    switch (symbol.kind) {
+      case 'function':
+        return undefined;
+      case 'class':
+        if (symbol.flags.abstract) keyword('abstract ');
+        keyword('class ');
+        break;
+      case 'interface':
+        keyword('interface ');
+        break;
+      case 'enum':
+        keyword(symbol.flags.const ? 'const enum ' : 'enum ');
+        break;
+      case 'type':
+        keyword('type ');
+        break;
+      case 'variable':
+        keyword(symbol.flags.const ? 'const ' : 'let ');
+        break;
+      case 'namespace':
+        keyword('namespace ');
+        break;
+    }
+    tokens.push({ text: symbol.name, kind: 'name' });
+    tokens.push(...typeParameterTokens(symbol.typeParameters));
+    if (symbol.extends.length > 0) {
+      keyword(' extends ');
+      list(symbol.extends);
+    }
+    if (symbol.implements.length > 0) {
+      keyword(' implements ');
+      list(symbol.implements);
+    }
+    if (symbol.type && symbol.kind === 'type') tokens.push({ text: ' = ', kind: 'punctuation' }, ...symbol.type);
+    if (symbol.type && symbol.kind === 'variable') tokens.push({ text: ': ', kind: 'punctuation' }, ...symbol.type);
+    return this.tokens(tokens);
+  }
+
+  private async member(member: ApiMember): Promise<MemberView> {
+    const signatures = member.kind === 'accessor' ? [member.getter, member.setter].filter((s): s is ApiSignature => s !== undefined) : member.signatures;
+    const deprecated = isDeprecated(member.comment) || (signatures.length > 0 && signatures.every((signature) => isDeprecated(signature.comment)));
+    const badges: string[] = [];
+    const badge = (on: boolean | undefined, key: ThemeStringKey) => {
+      if (on) badges.push(formatThemeString(key));
+    };
+    badge(member.flags.static, 'apiBadgeStatic');
+    badge(member.flags.abstract, 'apiBadgeAbstract');
+    badge(member.flags.protected, 'apiBadgeProtected');
+    badge(member.flags.readonly || (member.kind === 'accessor' && !member.setter), 'apiBadgeReadonly');
+    badge(member.flags.optional, 'apiBadgeOptional');
+    badge(member.inheritedFrom !== undefined, 'apiBadgeInherited');
+    badge(deprecated, 'apiBadgeDeprecated');
+    return {
+      id: member.id,
+      name: member.name,
+      badges,
+      deprecated,
+      code: this.memberCode(member),
+      comment: await this.comment(member.comment, member.source),
+      properties: await this.properties(member.properties, member.source),
+      signatures: await Promise.all(signatures.map((signature) => this.signature(signature, member.name))),
+      inheritedFrom: member.inheritedFrom ? this.declarationLink(member.inheritedFrom) : undefined,
+      overrides: member.overrides ? this.declarationLink(member.overrides) : undefined,
+      implementationOf: member.implementationOf ? this.declarationLink(member.implementationOf) : undefined,
+      source: this.source(member.source),
+    };
+  }
+
+  private memberCode(member: ApiMember): TokenView[] | undefined {
+    if (member.kind === 'enumMember') {
+      return this.tokens([{ text: member.name, kind: 'name' }, { text: ' = ', kind: 'punctuation' }, ...(member.type ?? [])]);
+    }
+    if (member.kind !== 'property') return undefined;
+    const tokens: TypeToken[] = [];
+    if (member.flags.static) tokens.push({ text: 'static ', kind: 'keyword' });
+    if (member.flags.readonly) tokens.push({ text: 'readonly ', kind: 'keyword' });
+    tokens.push({ text: member.name, kind: 'name' }, { text: member.flags.optional ? '?: ' : ': ', kind: 'punctuation' }, ...(member.type ?? []));
+    return this.tokens(tokens);
+  }
+
+  private async signature(signature: ApiSignature, name: string): Promise<SignatureView> {
+    const comment = await this.comment(signature.comment, signature.source);
+    const returnsTag = signature.comment?.blockTags.find((tag) => tag.tag === '@returns' || tag.tag === '@return');
+    const returns =
+      signature.returnType && signature.kind !== 'constructor' && !(isVoid(signature.returnType) && !returnsTag)
+        ? {
+            type: this.tokens(signature.returnType),
+            description: comment.returns,
+            properties: await this.properties(signature.returnProperties, signature.source),
+          }
+        : undefined;
+    return {
+      code: this.tokens(signatureTokens(signature, name)),
+      comment,
+      typeParameters: await this.typeParameters(signature.typeParameters, signature.source),
+      parameters: await Promise.all(signature.parameters.map((parameter) => this.parameter(parameter, signature.source))),
+      returns,
+      source: this.source(signature.source),
+    };
+  }
+
+  private async parameter(parameter: ApiParameter, source: ApiSource | undefined): Promise<ParameterView> {
+    return {
+      name: parameter.name,
+      type: this.tokens(parameter.type),
+      optional: parameter.optional,
+      rest: parameter.rest,
+      defaultValue: parameter.defaultValue,
+      description: await this.commentText(parameter.comment, source),
+      properties: await this.properties(parameter.properties, source),
+    };
+  }
+
+  private async properties(properties: ApiProperty[] | undefined, source: ApiSource | undefined): Promise<PropertyView[]> {
+    return Promise.all(
+      (properties ?? []).map(async (property) => ({
+        name: property.name,
+        type: this.tokens(property.type),
+        optional: property.optional,
+        readonly: property.readonly,
+        description: await this.commentText(property.comment, source),
+        properties: await this.properties(property.properties, source),
+      })),
+    );
+  }
+
+  private async typeParameters(parameters: ApiTypeParameter[], source: ApiSource | undefined): Promise<TypeParameterView[]> {
+    return Promise.all(
+      parameters.map(async (parameter) => ({
+        name: parameter.name,
+        constraint: parameter.constraint ? this.tokens(parameter.constraint) : undefined,
+        default: parameter.default ? this.tokens(parameter.default) : undefined,
+        description: await this.commentText(parameter.comment, source),
+      })),
+    );
+  }
+
+  private declarationLink(ref: ApiDeclarationRef): LinkView {
+    return ref.ref ? { text: ref.text, href: this.context.hrefOf(ref.ref) } : { text: ref.text };
+  }
+
+  private tokens(tokens: TypeToken[]): TokenView[] {
+    return tokens.map((token) => {
+      const view: TokenView = { text: token.text };
+      if (token.kind) view.kind = token.kind;
+      if (token.ref) view.href = this.context.hrefOf(token.ref);
+      return view;
+    });
+  }
+
+  private source(source: ApiSource | undefined): SourceView | undefined {
+    if (!source) return undefined;
+    const { siteDir, api } = this.context.site.config;
+    const relative = path.relative(siteDir, source.file).split(path.sep).join('/');
+    const inDependency = relative.split('/').includes('node_modules');
+    // Declarations from dependencies (lib.es5.d.ts for `Error.message`) are named by their package path.
+    const label = `${inDependency ? relative.slice(relative.lastIndexOf('node_modules/') + 'node_modules/'.length) : relative}:${source.line}`;
+    const template = api?.sourceLinkTemplate;
+    if (!template || inDependency) return { label };
+    return { label, href: template.replaceAll('{path}', relative).replaceAll('{line}', String(source.line)) };
+  }
+
+  /** The summary alone, for parameters, properties and type parameters. */
+  private async commentText(comment: ApiComment | undefined, source: ApiSource | undefined): Promise<string | undefined> {
+    if (!comment) return undefined;
+    return this.parts(comment.summary, source);
+  }
+
+  async comment(comment: ApiComment | undefined, source: ApiSource | undefined): Promise<CommentView> {
+    const view: CommentView = { throws: [], examples: [], see: [], otherTags: [], modifiers: [] };
+    if (!comment) return view;
+    view.summary = await this.parts(comment.summary, source);
+    view.modifiers = comment.modifierTags.map((tag) => tag.slice(1)).filter((tag) => !hiddenModifiers.has(tag));
+    const remarks: string[] = [];
+    for (const tag of comment.blockTags) {
+      const html = (await this.parts(tag.tag === '@throws' ? codeLeadingErrorName(tag.content) : tag.content, source)) ?? '';
+      switch (tag.tag) {
+        case '@remarks':
+          remarks.push(html);
+          break;
+        case '@deprecated':
+          view.deprecated = html;
+          break;
+        case '@returns':
+        case '@return':
+          view.returns = html;
+          break;
+        case '@throws':
+          view.throws.push(html);
+          break;
+        case '@example':
+          view.examples.push(tag.name ? { title: tag.name, html } : { html });
+          break;
+        case '@defaultValue':
+        case '@default':
+          view.defaultValue = html;
+          break;
+        case '@see':
+          view.see.push(html);
+          break;
+        case '@param':
+        case '@typeParam':
+        case '@template':
+        case '@privateRemarks':
+          break;
+        default:
+          view.otherTags.push({ tag: tag.tag.slice(1), html });
+      }
+    }
+    if (remarks.length > 0) view.remarks = remarks.join('');
+    return view;
+  }
+
+  /** TSDoc parts → markdown → HTML through the docs' pipeline; `{@link}`s become links to API routes. */
+  async parts(parts: ApiCommentPart[], source: ApiSource | undefined): Promise<string | undefined> {
+    const generated = new Set<string>();
+    let markdown = '';
+    for (const part of parts) {
+      if (part.kind !== 'link') {
+        markdown += part.text;
+        continue;
+      }
+      const text = part.code ? codeSpan(part.text) : escapeLinkText(part.text);
+      if (part.target) {
+        const href = this.context.hrefOf(part.target);
+        generated.add(href);
+        markdown += `[${text}](${href})`;
+        this.recordTsdocLink(part.text, href, part.source ?? source);
+      } else if (part.url) {
+        markdown += `[${text}](${part.url})`;
+      } else {
+        markdown += codeSpan(part.text);
+        if (!part.resolvedWithoutPage) this.recordTsdocLink(part.text, undefined, part.source ?? source);
+      }
+    }
+    if (markdown.trim() === '') return undefined;
+    return this.markdown(markdown, source, generated);
+  }
+
+  private recordTsdocLink(text: string, resolved: string | undefined, source: ApiSource | undefined): void {
+    const link: SourceLink = { url: text, kind: 'tsdoc', file: source?.file, line: source?.line, column: source?.column };
+    if (resolved) link.resolved = resolved;
+    this.links.push(link);
+  }
+
+  private async markdown(markdown: string, source: ApiSource | undefined, generated: Set<string>): Promise<string> {
+    const { processor, site, routeByFile, toHtml } = this.context;
+    const { mdast, file } = processor.parse(markdown, source?.file);
+    const result = await processor.transform(mdast, file, {
+      routeOfFile: (absolute) => routeByFile.get(absolute),
+      docsDir: site.config.paths.docs,
+      baseUrl: site.config.baseUrl,
+      pageRoute: this.route,
+    });
+    for (const anchor of result.anchors) this.anchors.add(anchor);
+    for (const link of result.links) {
+      if (generated.has(link.url)) continue;
+      // Positions inside a comment chunk are not the file's; the declaration is the nearest known place.
+      this.links.push({ ...link, file: source?.file, line: source?.line, column: source?.column });
+    }
+    return toHtml(result.hast);
+  }
+}
+
+/** Modifiers that only steer TypeDoc and mean nothing to a reader. */
+const hiddenModifiers = new Set(['inline', 'inlineType', 'hidden', 'ignore', 'internal', 'override', 'virtual', 'readonly', 'public', 'private', 'protected', 'packageDocumentation']);
+
+function signatureTokens(signature: ApiSignature, name: string): TypeToken[] {
+  if (signature.kind === 'index') {
+    const parameter = signature.parameters[0];
+    return [
+      { text: '[', kind: 'punctuation' },
+      { text: parameter?.name ?? 'key', kind: 'name' },
+      { text: ': ', kind: 'punctuation' },
+      ...(parameter?.type ?? []),
+      { text: ']: ', kind: 'punctuation' },
+      ...(signature.returnType ?? []),
+    ];
+  }
+  const head: TypeToken[] = [];
+  if (signature.kind === 'constructor') head.push({ text: 'new ', kind: 'keyword' });
+  if (signature.kind === 'get') head.push({ text: 'get ', kind: 'keyword' });
+  if (signature.kind === 'set') head.push({ text: 'set ', kind: 'keyword' });
+  if (signature.kind !== 'constructorType') head.push({ text: signature.kind === 'constructor' ? signature.name : name, kind: 'name' });
+  head.push(...typeParameterTokens(signature.typeParameters));
+  const parameters = signature.parameters.map((parameter): TypeToken[] => [
+    ...(parameter.rest ? [{ text: '...', kind: 'punctuation' as const }] : []),
+    { text: parameter.name, kind: 'name' },
+    { text: parameter.optional || parameter.defaultValue !== undefined ? '?: ' : ': ', kind: 'punctuation' },
+    ...parameter.type,
+  ]);
+  const tail: TypeToken[] = signature.kind === 'set' || !signature.returnType ? [] : [{ text: '): ', kind: 'punctuation' }, ...signature.returnType];
+  const close: TypeToken[] = tail.length > 0 ? tail : [{ text: ')', kind: 'punctuation' }];
+  const oneLine = [...head, { text: '(', kind: 'punctuation' as const }, ...joinTokens(parameters, ', '), ...close];
+  const firstLineWidth = oneLine.map((token) => token.text).join('').split('\n')[0].length;
+  if (parameters.length < 2 || firstLineWidth <= maxSignatureWidth) return oneLine;
+  // One parameter per line, the inner lines of multi-line object types indented with them.
+  const indented = parameters.map((tokens) => [{ text: '\n  ' }, ...tokens.map((token) => ({ ...token, text: token.text.replaceAll('\n', '\n  ') }))]);
+  return [...head, { text: '(', kind: 'punctuation' }, ...joinTokens(indented, ','), { text: '\n' }, ...close];
+}
+
+function typeParameterTokens(parameters: ApiTypeParameter[]): TypeToken[] {
+  if (parameters.length === 0) return [];
+  const each = parameters.map((parameter): TypeToken[] => [
+    { text: parameter.name, kind: 'type' },
+    ...(parameter.constraint ? [{ text: ' extends ', kind: 'keyword' as const }, ...parameter.constraint] : []),
+    ...(parameter.default ? [{ text: ' = ', kind: 'punctuation' as const }, ...parameter.default] : []),
+  ]);
+  return [{ text: '<', kind: 'punctuation' }, ...joinTokens(each, ', '), { text: '>', kind: 'punctuation' }];
+}
+
+function joinTokens(lists: TypeToken[][], separator: string): TypeToken[] {
+  return lists.flatMap((list, index) => (index > 0 ? [{ text: separator, kind: 'punctuation' as const }, ...list] : list));
+}
+
+function isVoid(tokens: TypeToken[]): boolean {
+  return tokens.length === 1 && tokens[0].text === 'void';
+}
+
+function isDeprecated(comment: ApiComment | undefined): boolean {
+  return comment?.blockTags.some((tag) => tag.tag === '@deprecated') ?? false;
+}
+
+/** A function's text lives on its first signature. */
+function summaryOf(symbol: ApiSymbol): ApiCommentPart[] {
+  return symbol.comment?.summary ?? symbol.signatures[0]?.comment?.summary ?? [];
+}
+
+function summarySourceOf(symbol: ApiSymbol): ApiSource | undefined {
+  return symbol.comment ? symbol.source : (symbol.signatures[0]?.source ?? symbol.source);
+}
+
+/** The parts up to the first blank line. */
+function firstParagraph(parts: ApiCommentPart[]): ApiCommentPart[] {
+  const result: ApiCommentPart[] = [];
+  for (const part of parts) {
+    if (part.kind === 'text' && /\n\s*\n/.test(part.text)) {
+      result.push({ kind: 'text', text: part.text.split(/\n\s*\n/)[0] });
+      break;
+    }
+    result.push(part);
+  }
+  return result;
+}
+
+/** Text for meta descriptions and search: no markdown. */
+function plainText(parts: ApiCommentPart[]): string {
+  return parts
+    .map((part) => (part.kind === 'code' ? part.text.replace(/^`+|`+$/g, '') : part.text))
+    .join('')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** TSDoc `@throws RangeError when …` names the error type first: show it as code. */
+function codeLeadingErrorName(parts: ApiCommentPart[]): ApiCommentPart[] {
+  const [first, ...rest] = parts;
+  if (first?.kind !== 'text') return parts;
+  const match = /^(\s*)([A-Z][\w.]*(?:Error|Exception))\b/.exec(first.text);
+  if (!match) return parts;
+  return [{ kind: 'text', text: match[1] }, { kind: 'code', text: `\`${match[2]}\`` }, { kind: 'text', text: first.text.slice(match[0].length) }, ...rest];
+}
+
+function codeSpan(text: string): string {
+  const fence = text.includes('`') ? '``' : '`';
+  return `${fence}${fence.length > 1 ? ' ' : ''}${text}${fence.length > 1 ? ' ' : ''}${fence}`;
+}
+
+function escapeLinkText(text: string): string {
+  return text.replace(/[[\]\\*_`]/g, '\\$&');
+}

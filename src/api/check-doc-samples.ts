@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Code, Root as MdastRoot } from 'mdast';
+import ts from 'typescript';
+import { visit } from 'unist-util-visit';
+import { createMarkdownProcessor } from '../content/markdown.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { Doc } from '../core/site.js';
+import type { ApiInputs } from './model.js';
+
+/** Info-string languages of the blocks that are checked. */
+const checkedLanguages = new Set(['ts', 'typescript', 'mts', 'cts']);
+
+/** A word in a block's info string that leaves it unchecked: ```ts no-check. */
+export const noCheckMeta = 'no-check';
+
+/** One ```ts block of a doc. */
+export interface DocSample {
+  /** The doc's absolute path. */
+  file: string;
+  /** Line of the block's first code line, 1-based. */
+  line: number;
+  /** Columns the code is indented by in the doc (a block inside a list or admonition). */
+  indent: number;
+  code: string;
+}
+
+export interface DocSamplesOptions {
+  /** The SDK's tsconfig: its compiler options apply to the samples. */
+  tsconfig: string;
+  /** Where `import … from '<packageName>'` goes: the first entry point. */
+  entryPoint: string;
+  packageName: string;
+  /** What the API model was made from; part of the cache key. */
+  inputs: ApiInputs;
+  /** TypeDoc's programs, whose parsed files (lib.dom.d.ts, the SDK) are reused. */
+  programs?: readonly ts.Program[];
+  /** Folder for the result of the last check; none when absent. */
+  cacheDir?: string;
+  /** The result of the previous build in this process (serve --watch). */
+  previous?: DocSamplesResult;
+}
+
+export interface DocSamplesResult {
+  /** Hash of the SDK, the options and every sample: an equal key means an equal result. */
+  key: string;
+  checked: number;
+  diagnostics: Diagnostic[];
+}
+
+const cacheFileName = 'doc-samples.json';
+
+/** Bumped when the check itself changes, so cached results are dropped. */
+const checkVersion = 1;
+
+/** Every ```ts block of the docs, except those marked `no-check`. */
+export function collectDocSamples(docs: Doc[]): DocSample[] {
+  const processor = createMarkdownProcessor();
+  const samples: DocSample[] = [];
+  for (const doc of docs) {
+    if (!/^[ \t>]*(```|~~~)[ \t]*(ts|typescript|mts|cts)\b/im.test(doc.source.raw)) continue;
+    const { mdast } = processor.parse(doc.source.raw, doc.source.file);
+    visit(mdast as MdastRoot, 'code', (node: Code) => {
+      if (!node.lang || !checkedLanguages.has(node.lang.toLowerCase())) return;
+      if (node.meta?.split(/\s+/).includes(noCheckMeta)) return;
+      const start = node.position?.start;
+      if (!start) return;
+      samples.push({ file: doc.source.file, line: start.line + 1, indent: start.column - 1, code: node.value });
+    });
+  }
+  return samples;
+}
+
+/**
+ * Type-checks every sample against the SDK, each as its own module, all in one TypeScript
+ * program: `import … from '<packageName>'` resolves to the SDK's entry point through `paths`.
+ * A sample that no longer compiles is an error at its doc's `file:line:col`.
+ */
+export async function checkDocSamples(samples: DocSample[], options: DocSamplesOptions): Promise<DocSamplesResult> {
+  const key = createHash('sha1')
+    .update(JSON.stringify({ checkVersion, typescript: ts.version, inputs: options.inputs, entryPoint: options.entryPoint, packageName: options.packageName, samples }))
+    .digest('hex');
+  if (options.previous?.key === key) return options.previous;
+  const cacheFile = options.cacheDir ? path.join(options.cacheDir, cacheFileName) : undefined;
+  const cached = cacheFile ? await readCached(cacheFile) : undefined;
+  if (cached?.key === key) return cached;
+
+  const result: DocSamplesResult = { key, checked: samples.length, diagnostics: samples.length > 0 ? typeCheck(samples, options) : [] };
+  if (cacheFile) await writeCached(cacheFile, result);
+  return result;
+}
+
+function typeCheck(samples: DocSample[], options: DocSamplesOptions): Diagnostic[] {
+  const compilerOptions = sampleCompilerOptions(options);
+  const virtualFiles = new Map<string, DocSample>();
+  for (const sample of samples) {
+    // Next to its doc, so that other imports resolve from the site's node_modules like the doc's reader's would.
+    virtualFiles.set(path.resolve(`${sample.file}.sample-${sample.line}.ts`), sample);
+  }
+  const host = ts.createCompilerHost(compilerOptions, true);
+  const reusable = new Map<string, ts.SourceFile>();
+  for (const program of options.programs ?? []) {
+    for (const sourceFile of program.getSourceFiles()) reusable.set(path.resolve(sourceFile.fileName), sourceFile);
+  }
+  const readFromHost = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const absolute = path.resolve(fileName);
+    const sample = virtualFiles.get(absolute);
+    if (sample) return ts.createSourceFile(fileName, sample.code, languageVersion, true, ts.ScriptKind.TS);
+    return reusable.get(absolute) ?? readFromHost(fileName, languageVersion, onError, shouldCreate);
+  };
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = (fileName) => virtualFiles.has(path.resolve(fileName)) || fileExists(fileName);
+  const readFile = host.readFile.bind(host);
+  host.readFile = (fileName) => virtualFiles.get(path.resolve(fileName))?.code ?? readFile(fileName);
+
+  const program = ts.createProgram({ rootNames: [...virtualFiles.keys()], options: compilerOptions, host });
+  const diagnostics: Diagnostic[] = [];
+  for (const [fileName, sample] of virtualFiles) {
+    const sourceFile = program.getSourceFile(fileName);
+    if (!sourceFile) continue;
+    const problems = [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)];
+    for (const problem of problems) {
+      if (problem.category !== ts.DiagnosticCategory.Error) continue;
+      const { line, character } = sourceFile.getLineAndCharacterOfPosition(problem.start ?? 0);
+      diagnostics.push({
+        severity: 'error',
+        code: 'doc-sample',
+        message: `This code sample does not compile against the SDK: TS${problem.code}: ${ts.flattenDiagnosticMessageText(problem.messageText, '\n')}`,
+        file: sample.file,
+        line: sample.line + line,
+        column: sample.indent + character + 1,
+        hint: `Update the sample to match the SDK, or mark the block \`\`\`ts ${noCheckMeta} if it is not meant to compile.`,
+      });
+    }
+  }
+  return diagnostics;
+}
+
+/** The SDK's compiler options, loosened where samples differ from library code. */
+function sampleCompilerOptions(options: DocSamplesOptions): ts.CompilerOptions {
+  const parsed = ts.getParsedCommandLineOfConfigFile(options.tsconfig, {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: () => {},
+  });
+  const base = parsed?.options ?? {};
+  const entry = options.entryPoint;
+  return {
+    ...base,
+    noEmit: true,
+    // A sample shows one thing; declarations it does not use are not mistakes.
+    noUnusedLocals: false,
+    noUnusedParameters: false,
+    moduleDetection: ts.ModuleDetectionKind.Force,
+    paths: { ...base.paths, [options.packageName]: [entry] },
+    rootDir: undefined,
+    rootDirs: undefined,
+    outDir: undefined,
+    declaration: false,
+    declarationMap: false,
+    composite: false,
+    incremental: false,
+    tsBuildInfoFile: undefined,
+  };
+}
+
+async function readCached(file: string): Promise<DocSamplesResult | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as DocSamplesResult;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeCached(file: string, result: DocSamplesResult): Promise<void> {
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    await writeFile(temporary, JSON.stringify(result));
+    await rename(temporary, file);
+  } catch {
+    // Only costs time on the next build.
+  }
+}

@@ -1,0 +1,418 @@
+import GithubSlugger from 'github-slugger';
+import {
+  type Comment,
+  type CommentDisplayPart,
+  type DeclarationReflection,
+  type ParameterReflection,
+  type ProjectReflection,
+  type ReferenceType,
+  type Reflection,
+  ReflectionKind,
+  type SignatureReflection,
+  type SomeType,
+  type SourceReference,
+  type TypeParameterReflection,
+} from 'typedoc';
+import type {
+  ApiComment,
+  ApiCommentPart,
+  ApiDeclarationRef,
+  ApiFlags,
+  ApiMember,
+  ApiMemberKind,
+  ApiModel,
+  ApiParameter,
+  ApiProperty,
+  ApiRef,
+  ApiSignature,
+  ApiSignatureKind,
+  ApiSource,
+  ApiSymbol,
+  ApiSymbolKind,
+  ApiTypeParameter,
+} from './model.js';
+import { TypePrinter } from './type-tokens.js';
+
+const symbolKinds = new Map<ReflectionKind, ApiSymbolKind>([
+  [ReflectionKind.Class, 'class'],
+  [ReflectionKind.Interface, 'interface'],
+  [ReflectionKind.Enum, 'enum'],
+  [ReflectionKind.Function, 'function'],
+  [ReflectionKind.TypeAlias, 'type'],
+  [ReflectionKind.Variable, 'variable'],
+  [ReflectionKind.Namespace, 'namespace'],
+  [ReflectionKind.Module, 'namespace'],
+]);
+
+const memberKinds = new Map<ReflectionKind, ApiMemberKind>([
+  [ReflectionKind.Constructor, 'constructor'],
+  [ReflectionKind.Property, 'property'],
+  [ReflectionKind.Accessor, 'accessor'],
+  [ReflectionKind.Method, 'method'],
+  [ReflectionKind.EnumMember, 'enumMember'],
+]);
+
+const signatureKinds = new Map<ReflectionKind, ApiSignatureKind>([
+  [ReflectionKind.CallSignature, 'call'],
+  [ReflectionKind.ConstructorSignature, 'constructor'],
+  [ReflectionKind.GetSignature, 'get'],
+  [ReflectionKind.SetSignature, 'set'],
+  [ReflectionKind.IndexSignature, 'index'],
+]);
+
+const linkTags = new Set(['@link', '@linkcode', '@linkplain']);
+
+export interface ConvertOptions {
+  /** Reads a source file, to find the line of each `{@link}` for the link rules. */
+  readSource: (file: string) => string | undefined;
+}
+
+/**
+ * Turns TypeDoc's reflection model into the plain {@link ApiModel}: every exported class, enum,
+ * interface, function, type alias, variable and namespace becomes a symbol with its members,
+ * comments, signatures and types printed as tokens that link to the pages of other symbols.
+ */
+export function convertProject(project: ProjectReflection, options: ConvertOptions): Omit<ApiModel, 'inputs' | 'version'> {
+  const pages = collectPages(project);
+  const refOf = (reflection: Reflection): ApiRef | undefined => {
+    for (let current: Reflection | undefined = reflection; current && !current.isProject(); current = current.parent) {
+      const ref = pages.refs.get(current.id);
+      if (ref) return ref;
+    }
+    return undefined;
+  };
+  const exactRefOf = (reflection: Reflection): ApiRef | undefined => pages.refs.get(reflection.id);
+  const converter = new ReflectionConverter(new TypePrinter(exactRefOf), refOf, exactRefOf, options);
+  return {
+    comment: converter.comment(project.comment, undefined),
+    symbols: pages.symbols.map(({ reflection, key, kind, qualifiedName, memberIds, children }) =>
+      converter.symbol(reflection, { key, kind, qualifiedName, memberIds, children }),
+    ),
+  };
+}
+
+interface PageEntry {
+  reflection: DeclarationReflection;
+  key: string;
+  kind: ApiSymbolKind;
+  qualifiedName: string;
+  memberIds: Map<number, string>;
+  children: string[];
+}
+
+/**
+ * First pass: which reflections get a page and which anchor every member gets, so that types and
+ * links anywhere can point to them.
+ */
+function collectPages(project: ProjectReflection): { symbols: PageEntry[]; refs: Map<number, ApiRef> } {
+  const symbols: PageEntry[] = [];
+  const refs = new Map<number, ApiRef>();
+  const visit = (container: { children?: DeclarationReflection[] }, prefix: string): string[] => {
+    const keys: string[] = [];
+    for (const reflection of container.children ?? []) {
+      const kind = symbolKinds.get(reflection.kind);
+      if (!kind) continue;
+      const qualifiedName = prefix ? `${prefix}.${reflection.name}` : reflection.name;
+      const key = `${kind}/${qualifiedName}`;
+      const entry: PageEntry = { reflection, key, kind, qualifiedName, memberIds: new Map(), children: [] };
+      symbols.push(entry);
+      keys.push(key);
+      refs.set(reflection.id, { symbol: key });
+      const slugger = new GithubSlugger();
+      for (const member of membersOf(reflection)) {
+        const id = slugger.slug(member.name);
+        entry.memberIds.set(member.id, id);
+        refs.set(member.id, { symbol: key, member: id });
+      }
+      if (kind === 'namespace') entry.children = visit(reflection, qualifiedName);
+    }
+    return keys;
+  };
+  visit(project, '');
+  return { symbols, refs };
+}
+
+/** The members shown on a symbol's page: own members first in source order, then inherited ones. */
+function membersOf(reflection: DeclarationReflection): DeclarationReflection[] {
+  if (reflection.kindOf(ReflectionKind.Namespace | ReflectionKind.Module)) return [];
+  const children =
+    reflection.children ??
+    (reflection.type?.type === 'reflection' && reflection.kindOf(ReflectionKind.TypeAlias | ReflectionKind.Variable)
+      ? reflection.type.declaration.children
+      : undefined) ??
+    [];
+  const members = children.filter((child) => memberKinds.has(child.kind));
+  const own = members.filter((member) => !member.inheritedFrom);
+  const inherited = members.filter((member) => member.inheritedFrom);
+  return [...own, ...inherited];
+}
+
+class ReflectionConverter {
+  constructor(
+    private readonly printer: TypePrinter,
+    private readonly refOf: (reflection: Reflection) => ApiRef | undefined,
+    private readonly exactRefOf: (reflection: Reflection) => ApiRef | undefined,
+    private readonly options: ConvertOptions,
+  ) {}
+
+  symbol(
+    reflection: DeclarationReflection,
+    page: { key: string; kind: ApiSymbolKind; qualifiedName: string; memberIds: Map<number, string>; children: string[] },
+  ): ApiSymbol {
+    const source = sourceOf(reflection);
+    const members = membersOf(reflection).map((member) => this.member(member, page.memberIds.get(member.id)!));
+    for (const [index, signature] of (reflection.indexSignatures ?? []).entries()) {
+      members.push({
+        id: index === 0 ? 'index-signature' : `index-signature-${index}`,
+        name: '[index]',
+        kind: 'indexSignature',
+        flags: {},
+        signatures: [this.signature(signature)],
+        source: sourceOf(signature),
+      });
+    }
+    const isFunction = page.kind === 'function';
+    if (!isFunction && reflection.signatures?.length) {
+      members.unshift({
+        id: 'call-signature',
+        name: '(call)',
+        kind: 'callSignature',
+        flags: {},
+        signatures: reflection.signatures.map((signature) => this.signature(signature)),
+        source: sourceOf(reflection.signatures[0]),
+      });
+    }
+    const showsType = page.kind === 'type' || page.kind === 'variable';
+    return {
+      key: page.key,
+      kind: page.kind,
+      name: reflection.name,
+      qualifiedName: page.qualifiedName,
+      flags: flagsOf(reflection),
+      comment: this.comment(reflection.comment, reflection),
+      source,
+      typeParameters: this.typeParameters(reflection.typeParameters, reflection),
+      extends: (reflection.extendedTypes ?? []).map((type) => this.printer.type(type)),
+      implements: (reflection.implementedTypes ?? []).map((type) => this.printer.type(type)),
+      extendedBy: (reflection.extendedBy ?? []).map((type) => this.declarationRef(type)),
+      implementedBy: (reflection.implementedBy ?? []).map((type) => this.declarationRef(type)),
+      members,
+      signatures: isFunction ? (reflection.signatures ?? []).map((signature) => this.signature(signature)) : [],
+      type: showsType && reflection.type ? this.printer.type(reflection.type) : undefined,
+      defaultValue: page.kind === 'variable' ? reflection.defaultValue : undefined,
+      children: page.children,
+    };
+  }
+
+  private member(reflection: DeclarationReflection, id: string): ApiMember {
+    const kind = memberKinds.get(reflection.kind)!;
+    const member: ApiMember = {
+      id,
+      name: reflection.name,
+      kind,
+      flags: flagsOf(reflection),
+      comment: this.comment(reflection.comment, reflection),
+      signatures: (reflection.signatures ?? []).map((signature) => this.signature(signature)),
+      source: sourceOf(reflection),
+    };
+    if (kind === 'property' || kind === 'enumMember') {
+      const properties = this.properties(reflection.type);
+      member.type = this.printer.type(reflection.type, { collapseObjects: properties !== undefined });
+      if (properties) member.properties = properties;
+      if (reflection.defaultValue !== undefined && reflection.defaultValue !== '...') member.defaultValue = reflection.defaultValue;
+    }
+    if (reflection.getSignature) member.getter = this.signature(reflection.getSignature);
+    if (reflection.setSignature) member.setter = this.signature(reflection.setSignature);
+    if (reflection.inheritedFrom) member.inheritedFrom = this.declarationRef(reflection.inheritedFrom);
+    if (reflection.overwrites) member.overrides = this.declarationRef(reflection.overwrites);
+    if (reflection.implementationOf) member.implementationOf = this.declarationRef(reflection.implementationOf);
+    return member;
+  }
+
+  private signature(reflection: SignatureReflection): ApiSignature {
+    const kind = signatureKinds.get(reflection.kind) ?? 'call';
+    const returnProperties = kind === 'set' ? undefined : this.properties(reflection.type);
+    return {
+      kind,
+      name: reflection.name,
+      typeParameters: this.typeParameters(reflection.typeParameters, reflection),
+      parameters: (reflection.parameters ?? []).map((parameter) => this.parameter(parameter, reflection)),
+      returnType: kind === 'set' ? undefined : this.printer.type(reflection.type, { collapseObjects: returnProperties !== undefined }),
+      returnProperties,
+      comment: this.comment(reflection.comment, reflection),
+      source: sourceOf(reflection) ?? sourceOf(reflection.parent),
+    };
+  }
+
+  /**
+   * The properties of the inline object type inside `type` (through promises, `Readonly`, arrays
+   * and `| undefined`), so that their comments show: `@inline` types have no page of their own.
+   * Undefined when no property has a comment, as the type alone then says it all.
+   */
+  private properties(type: SomeType | undefined, depth = 0): ApiProperty[] | undefined {
+    const declaration = inlineObjectOf(type);
+    if (!declaration || depth > 3) return undefined;
+    const properties = (declaration.children ?? []).map((child): ApiProperty => {
+      const signature = child.signatures?.[0];
+      const nested = signature ? undefined : this.properties(child.type, depth + 1);
+      const property: ApiProperty = {
+        name: child.name,
+        // A method of an object type reads best as the function type it is.
+        type: signature ? this.printer.signature(signature, { kind: 'arrow' }) : this.printer.type(child.type, { collapseObjects: nested !== undefined }),
+        optional: child.flags.isOptional,
+        readonly: child.flags.isReadonly,
+        comment: this.comment(child.comment ?? signature?.comment, child),
+      };
+      if (nested) property.properties = nested;
+      return property;
+    });
+    const documented = (list: ApiProperty[]): boolean => list.some((property) => property.comment || (property.properties && documented(property.properties)));
+    return documented(properties) ? properties : undefined;
+  }
+
+  private parameter(reflection: ParameterReflection, owner: SignatureReflection): ApiParameter {
+    const properties = this.properties(reflection.type);
+    return {
+      name: reflection.name,
+      type: this.printer.type(reflection.type, { collapseObjects: properties !== undefined }),
+      optional: reflection.flags.isOptional,
+      rest: reflection.flags.isRest,
+      defaultValue: reflection.defaultValue,
+      comment: this.comment(reflection.comment, owner),
+      properties,
+    };
+  }
+
+  private typeParameters(list: TypeParameterReflection[] | undefined, owner: Reflection): ApiTypeParameter[] {
+    return (list ?? []).map((parameter) => ({
+      name: parameter.varianceModifier ? `${parameter.varianceModifier} ${parameter.name}` : parameter.name,
+      constraint: parameter.type ? this.printer.type(parameter.type) : undefined,
+      default: parameter.default ? this.printer.type(parameter.default) : undefined,
+      comment: this.comment(parameter.comment, owner),
+    }));
+  }
+
+  private declarationRef(type: ReferenceType): ApiDeclarationRef {
+    const target = type.reflection;
+    const ref = target ? this.exactRefOf(target) : undefined;
+    return ref ? { text: type.name, ref } : { text: type.name };
+  }
+
+  /** `owner` is the reflection whose source holds the comment, to place its links. */
+  comment(comment: Comment | undefined, owner: Reflection | undefined): ApiComment | undefined {
+    if (!comment) return undefined;
+    const source = owner ? nearestSource(owner) : undefined;
+    const converted: ApiComment = {
+      summary: this.parts(comment.summary, source),
+      blockTags: comment.blockTags
+        .filter((tag) => !tag.skipRendering)
+        .map((tag) => {
+          const content = this.parts(tag.content, source);
+          return tag.name === undefined ? { tag: tag.tag, content } : { tag: tag.tag, name: tag.name, content };
+        }),
+      modifierTags: [...comment.modifierTags],
+    };
+    const empty = converted.summary.length === 0 && converted.blockTags.length === 0 && converted.modifierTags.length === 0;
+    return empty ? undefined : converted;
+  }
+
+  private parts(parts: readonly CommentDisplayPart[], source: ApiSource | undefined): ApiCommentPart[] {
+    return parts.map((part): ApiCommentPart => {
+      switch (part.kind) {
+        case 'text':
+          return { kind: 'text', text: part.text };
+        case 'code':
+          return { kind: 'code', text: part.text };
+        case 'relative-link':
+          return { kind: 'text', text: part.text };
+        case 'inline-tag': {
+          if (!linkTags.has(part.tag)) return { kind: 'text', text: part.text };
+          const link: Extract<ApiCommentPart, { kind: 'link' }> = { kind: 'link', text: part.text, code: part.tag === '@linkcode' };
+          const target = part.target;
+          if (typeof target === 'string') {
+            link.url = target;
+          } else if (target && 'variant' in target) {
+            const ref = this.refOf(target);
+            if (ref) link.target = ref;
+            else link.resolvedWithoutPage = true;
+          } else if (target) {
+            // A symbol outside the documented package, such as `Promise`: resolved, but no page here.
+            link.resolvedWithoutPage = true;
+          }
+          if (source) link.source = locateLink(source, part.text, this.options.readSource);
+          return link;
+        }
+      }
+    });
+  }
+}
+
+/** Wrappers looked through to find an inline object type worth listing property by property. */
+const transparentWrappers = new Set(['Promise', 'PromiseLike', 'Readonly', 'Partial', 'Required', 'Array', 'ReadonlyArray']);
+
+function inlineObjectOf(type: SomeType | undefined): DeclarationReflection | undefined {
+  switch (type?.type) {
+    case 'reflection':
+      return type.declaration.children?.length ? type.declaration : undefined;
+    case 'reference':
+      return transparentWrappers.has(type.name) && type.typeArguments?.length === 1 ? inlineObjectOf(type.typeArguments[0]) : undefined;
+    case 'array':
+      return inlineObjectOf(type.elementType);
+    case 'union': {
+      const defined = type.types.filter((member) => !(member.type === 'intrinsic' && (member.name === 'undefined' || member.name === 'null')));
+      return defined.length === 1 ? inlineObjectOf(defined[0]) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function flagsOf(reflection: Reflection): ApiFlags {
+  const flags: ApiFlags = {};
+  if (reflection.flags.isStatic) flags.static = true;
+  if (reflection.flags.isReadonly) flags.readonly = true;
+  if (reflection.flags.isOptional) flags.optional = true;
+  if (reflection.flags.isAbstract) flags.abstract = true;
+  if (reflection.flags.isProtected) flags.protected = true;
+  if (reflection.flags.isPrivate) flags.private = true;
+  if (reflection.flags.isConst) flags.const = true;
+  return flags;
+}
+
+function sourceOf(reflection: { sources?: SourceReference[] } | undefined): ApiSource | undefined {
+  const first = reflection?.sources?.[0];
+  if (!first) return undefined;
+  return { file: first.fullFileName, line: first.line, column: first.character + 1 };
+}
+
+function nearestSource(reflection: Reflection): ApiSource | undefined {
+  for (let current: Reflection | undefined = reflection; current && !current.isProject(); current = current.parent) {
+    const source = sourceOf(current as { sources?: SourceReference[] });
+    if (source) return source;
+  }
+  return undefined;
+}
+
+/**
+ * The line of a `{@link}` in the doc comment above a declaration: TypeDoc keeps only the
+ * declaration's position, but the link rules report the line the author has to edit.
+ */
+function locateLink(declaration: ApiSource, text: string, readSource: (file: string) => string | undefined): ApiSource {
+  const contents = readSource(declaration.file);
+  if (!contents) return declaration;
+  const lines = contents.split('\n');
+  let fallback: ApiSource | undefined;
+  for (let index = declaration.line - 2; index >= 0; index--) {
+    const line = lines[index];
+    const column = line.search(/\{@link(code|plain)?\s/);
+    if (column !== -1) {
+      const candidate = { file: declaration.file, line: index + 1, column: column + 1 };
+      if (line.includes(text)) return candidate;
+      fallback ??= candidate;
+    }
+    // The doc comment ends (going up) at its `/**`; code above it belongs to another declaration.
+    if (/^\s*\/\*\*/.test(line)) break;
+    if (!/^\s*(\*|\/\/|@|$)/.test(line)) break;
+  }
+  return fallback ?? declaration;
+}

@@ -1,0 +1,100 @@
+import { formatThemeString } from '../../src/shared/theme-strings.js';
+import { Link } from '../Link.js';
+import {
+  AnchoredHeading,
+  CodeLine,
+  CommentDetails,
+  CommentIntro,
+  Html,
+  LinkOrText,
+  Member,
+  Signature,
+  SourceLine,
+  TypeParameters,
+} from './ApiParts.js';
+import type { ApiIndexItemView, ApiIndexView, ApiSymbolView, LinkView } from './types.js';
+
+/** The page of one class, interface, enum, function, type alias, variable or namespace. */
+export function ApiSymbolPage({ symbol }: { symbol: ApiSymbolView }) {
+  const { hierarchy } = symbol;
+  const count = symbol.signatures.length;
+  return (
+    <div className={`api-page api-page-${symbol.kind}`}>
+      <header className="api-header">
+        <span className={`api-kind api-kind-${symbol.kind}`}>{symbol.kindLabel}</span>
+        <h1 className={symbol.deprecated ? 'api-deprecated-name' : undefined}>{symbol.name}</h1>
+      </header>
+      {symbol.declaration ? <CodeLine tokens={symbol.declaration} /> : null}
+      <CommentIntro comment={symbol.comment} />
+      <TypeParameters parameters={symbol.typeParameters} />
+      <Relations label={formatThemeString('apiExtendedBy')} links={hierarchy.extendedBy} />
+      <Relations label={formatThemeString('apiImplementedBy')} links={hierarchy.implementedBy} />
+      <CommentDetails comment={symbol.comment} />
+      {symbol.source ? <SourceLine source={symbol.source} /> : null}
+      {symbol.signatures.map((signature, index) => (
+        <Signature key={index} signature={signature} overload={count > 1 ? { index: index + 1, count } : undefined} />
+      ))}
+      {symbol.children.length > 0 ? <IndexItems items={symbol.children} /> : null}
+      {symbol.sections.map((section) => (
+        <section key={section.id} className="api-section">
+          <AnchoredHeading level={2} id={section.id} label={section.title}>
+            {section.title}
+          </AnchoredHeading>
+          {section.members.map((member) => (
+            <Member key={member.id} member={member} />
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function Relations({ label, links }: { label: string; links: LinkView[] }) {
+  if (links.length === 0) return null;
+  return (
+    <p className="api-relation">
+      {label}{' '}
+      {links.map((link, index) => (
+        <span key={index}>
+          {index > 0 ? ', ' : null}
+          <LinkOrText link={link} />
+        </span>
+      ))}
+    </p>
+  );
+}
+
+function IndexItems({ items }: { items: ApiIndexItemView[] }) {
+  return (
+    <dl className="api-index-list">
+      {items.map((item) => (
+        <div key={item.href} className="api-index-item">
+          <dt>
+            <Link to={item.href} className={item.deprecated ? 'api-deprecated-name' : undefined}>
+              <code>{item.name}</code>
+            </Link>
+          </dt>
+          <dd>{item.summary ? <Html html={item.summary} /> : null}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The API root: every symbol grouped by kind, each with its summary. */
+export function ApiIndexPage({ index }: { index: ApiIndexView }) {
+  return (
+    <div className="api-page api-page-index">
+      <h1>{index.title}</h1>
+      {index.intro ? <Html html={index.intro} className="api-summary" /> : null}
+      {index.groups.map((group) => (
+        <section key={group.id} className="api-section">
+          <AnchoredHeading level={2} id={group.id} label={group.title}>
+            {group.title}
+          </AnchoredHeading>
+          <IndexItems items={group.items} />
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,337 @@
+import type { ReactNode } from 'react';
+import { formatThemeString } from '../../src/shared/theme-strings.js';
+import { Link } from '../Link.js';
+import type {
+  CommentView,
+  LinkView,
+  MemberView,
+  ParameterView,
+  PropertyView,
+  SignatureView,
+  SourceView,
+  TokenView,
+  TypeParameterView,
+} from './types.js';
+
+/** HTML rendered by the markdown pipeline (TSDoc text, highlighted examples). */
+export function Html({ html, className, inline = false }: { html: string; className?: string; inline?: boolean }) {
+  return inline ? (
+    <span className={className} dangerouslySetInnerHTML={{ __html: html }} />
+  ) : (
+    <div className={className} dangerouslySetInnerHTML={{ __html: html }} />
+  );
+}
+
+/** Type tokens as code; names with a page of their own are links. */
+export function Tokens({ tokens }: { tokens: TokenView[] }) {
+  return (
+    <>
+      {tokens.map((token, index) => {
+        const className = token.kind ? `api-token-${token.kind}` : undefined;
+        return token.href ? (
+          <Link key={index} to={token.href} className={`api-type-link${className ? ` ${className}` : ''}`}>
+            {token.text}
+          </Link>
+        ) : (
+          <span key={index} className={className}>
+            {token.text}
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+/** A signature or declaration as a code block. */
+export function CodeLine({ tokens }: { tokens: TokenView[] }) {
+  return (
+    <pre className="api-signature">
+      <code>
+        <Tokens tokens={tokens} />
+      </code>
+    </pre>
+  );
+}
+
+/** An inline type: `string | undefined`. */
+export function InlineType({ tokens }: { tokens: TokenView[] }) {
+  return (
+    <code className="api-type">
+      <Tokens tokens={tokens} />
+    </code>
+  );
+}
+
+export function LinkOrText({ link }: { link: LinkView }) {
+  return link.href ? (
+    <Link to={link.href}>
+      <code>{link.text}</code>
+    </Link>
+  ) : (
+    <code>{link.text}</code>
+  );
+}
+
+/** A heading with a stable id and the `Direct link to …` anchor that docs headings have. */
+export function AnchoredHeading({ level, id, label, children, className }: { level: 2 | 3; id: string; label: string; children: ReactNode; className?: string }) {
+  const Tag = level === 2 ? 'h2' : 'h3';
+  return (
+    <Tag id={id} className={className}>
+      {children}
+      <a className="hash-link" aria-label={formatThemeString('directLink', { heading: label })} href={`#${id}`}>
+        #
+      </a>
+    </Tag>
+  );
+}
+
+/** A label above a block of the comment, such as Parameters or Example; not part of the outline. */
+function BlockTitle({ children }: { children: ReactNode }) {
+  return <p className="api-block-title">{children}</p>;
+}
+
+export function Deprecation({ html }: { html: string }) {
+  return (
+    <div className="admonition admonition-danger api-deprecation" role="note">
+      <p className="admonition-title">{formatThemeString('apiDeprecated')}</p>
+      {html ? <Html html={html} /> : null}
+    </div>
+  );
+}
+
+export function SourceLine({ source }: { source: SourceView }) {
+  return (
+    <p className="api-source">
+      {formatThemeString('apiDefinedIn')}{' '}
+      {source.href ? (
+        <Link href={source.href} className="api-source-link">
+          {source.label}
+        </Link>
+      ) : (
+        <span>{source.label}</span>
+      )}
+    </p>
+  );
+}
+
+/** Summary, deprecation and remarks: the text before the details. */
+export function CommentIntro({ comment }: { comment: CommentView }) {
+  return (
+    <>
+      {comment.deprecated !== undefined ? <Deprecation html={comment.deprecated} /> : null}
+      {comment.modifiers.length > 0 ? (
+        <p className="api-badges">
+          {comment.modifiers.map((modifier) => (
+            <span key={modifier} className={`api-badge api-badge-${modifier}`}>
+              {modifier}
+            </span>
+          ))}
+        </p>
+      ) : null}
+      {comment.summary ? <Html html={comment.summary} className="api-summary" /> : null}
+      {comment.remarks ? <Html html={comment.remarks} className="api-remarks" /> : null}
+    </>
+  );
+}
+
+/** Default value, throws, examples, see-also and other tags: the details after parameters and returns. */
+export function CommentDetails({ comment }: { comment: CommentView }) {
+  return (
+    <>
+      {comment.defaultValue ? (
+        <div className="api-block api-default-value">
+          <BlockTitle>{formatThemeString('apiDefaultValue')}</BlockTitle>
+          <Html html={comment.defaultValue} />
+        </div>
+      ) : null}
+      {comment.throws.length > 0 ? (
+        <div className="api-block api-throws">
+          <BlockTitle>{formatThemeString('apiThrows')}</BlockTitle>
+          <ul>
+            {comment.throws.map((html, index) => (
+              <li key={index}>
+                <Html html={html} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {comment.examples.map((example, index) => (
+        <div key={index} className="api-block api-example">
+          <BlockTitle>
+            {formatThemeString('apiExample')}
+            {example.title ? `: ${example.title}` : null}
+          </BlockTitle>
+          <Html html={example.html} />
+        </div>
+      ))}
+      {comment.see.length > 0 ? (
+        <div className="api-block api-see">
+          <BlockTitle>{formatThemeString('apiSeeAlso')}</BlockTitle>
+          <ul>
+            {comment.see.map((html, index) => (
+              <li key={index}>
+                <Html html={html} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {comment.otherTags.map((tag, index) => (
+        <div key={index} className={`api-block api-tag-${tag.tag}`}>
+          <BlockTitle>{tag.tag.charAt(0).toUpperCase() + tag.tag.slice(1)}</BlockTitle>
+          <Html html={tag.html} />
+        </div>
+      ))}
+    </>
+  );
+}
+
+export function TypeParameters({ parameters }: { parameters: TypeParameterView[] }) {
+  if (parameters.length === 0) return null;
+  return (
+    <div className="api-block api-type-parameters">
+      <BlockTitle>{formatThemeString('apiTypeParameters')}</BlockTitle>
+      <ul className="api-parameter-list">
+        {parameters.map((parameter) => (
+          <li key={parameter.name}>
+            <code className="api-type api-parameter-head">
+              <span className="api-parameter-name">{parameter.name}</span>
+              {parameter.constraint ? (
+                <>
+                  <span className="api-token-keyword"> extends </span>
+                  <Tokens tokens={parameter.constraint} />
+                </>
+              ) : null}
+              {parameter.default ? (
+                <>
+                  <span className="api-token-punctuation"> = </span>
+                  <Tokens tokens={parameter.default} />
+                </>
+              ) : null}
+            </code>
+            {parameter.description ? <Html html={parameter.description} className="api-parameter-description" /> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The properties of an inline object type, nested as deep as the type goes. */
+export function PropertyList({ properties }: { properties: PropertyView[] }) {
+  if (properties.length === 0) return null;
+  return (
+    <ul className="api-parameter-list api-property-list">
+      {properties.map((property) => (
+        <li key={property.name}>
+          <code className="api-type api-parameter-head">
+            {property.readonly ? <span className="api-token-keyword">readonly </span> : null}
+            <span className="api-parameter-name">
+              {property.name}
+              {property.optional ? '?' : ''}
+            </span>
+            <span className="api-token-punctuation">: </span>
+            <Tokens tokens={property.type} />
+          </code>
+          {property.description ? <Html html={property.description} className="api-parameter-description" /> : null}
+          <PropertyList properties={property.properties} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Parameters({ parameters }: { parameters: ParameterView[] }) {
+  if (parameters.length === 0) return null;
+  return (
+    <div className="api-block api-parameters">
+      <BlockTitle>{formatThemeString('apiParameters')}</BlockTitle>
+      <ul className="api-parameter-list">
+        {parameters.map((parameter) => (
+          <li key={parameter.name}>
+            <code className="api-type api-parameter-head">
+              <span className="api-parameter-name">
+                {parameter.rest ? '...' : ''}
+                {parameter.name}
+                {parameter.optional && parameter.defaultValue === undefined ? '?' : ''}
+              </span>
+              <span className="api-token-punctuation">: </span>
+              <Tokens tokens={parameter.type} />
+              {parameter.defaultValue !== undefined ? (
+                <>
+                  <span className="api-token-punctuation"> = </span>
+                  <span className="api-default">{parameter.defaultValue}</span>
+                </>
+              ) : null}
+            </code>
+            {parameter.description ? <Html html={parameter.description} className="api-parameter-description" /> : null}
+            <PropertyList properties={parameter.properties} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Signature({ signature, overload }: { signature: SignatureView; overload?: { index: number; count: number } }) {
+  const { comment } = signature;
+  return (
+    <div className="api-signature-block">
+      {overload ? <p className="api-overload">{formatThemeString('apiOverload', overload)}</p> : null}
+      <CodeLine tokens={signature.code} />
+      <div className="api-signature-body">
+        <CommentIntro comment={comment} />
+        <TypeParameters parameters={signature.typeParameters} />
+        <Parameters parameters={signature.parameters} />
+        {signature.returns ? (
+          <div className="api-block api-returns">
+            <BlockTitle>{formatThemeString('apiReturns')}</BlockTitle>
+            <p>
+              <InlineType tokens={signature.returns.type} />
+            </p>
+            {signature.returns.description ? <Html html={signature.returns.description} /> : null}
+            <PropertyList properties={signature.returns.properties} />
+          </div>
+        ) : null}
+        <CommentDetails comment={comment} />
+        {signature.source ? <SourceLine source={signature.source} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function Relation({ label, link }: { label: string; link: LinkView }) {
+  return (
+    <p className="api-relation">
+      {label} <LinkOrText link={link} />
+    </p>
+  );
+}
+
+export function Member({ member }: { member: MemberView }) {
+  const count = member.signatures.length;
+  return (
+    <section className={`api-member${member.deprecated ? ' api-member-deprecated' : ''}${member.inheritedFrom ? ' api-member-inherited' : ''}`}>
+      <AnchoredHeading level={3} id={member.id} label={member.name} className="api-member-title">
+        <code className={member.deprecated ? 'api-deprecated-name' : undefined}>{member.name}</code>
+        {member.badges.map((badge) => (
+          <span key={badge} className={`api-badge api-badge-${badge}`}>
+            {badge}
+          </span>
+        ))}
+      </AnchoredHeading>
+      {member.code ? <CodeLine tokens={member.code} /> : null}
+      <CommentIntro comment={member.comment} />
+      <PropertyList properties={member.properties} />
+      {member.signatures.map((signature, index) => (
+        <Signature key={index} signature={signature} overload={count > 1 ? { index: index + 1, count } : undefined} />
+      ))}
+      <CommentDetails comment={member.comment} />
+      {member.inheritedFrom ? <Relation label={formatThemeString('apiInheritedFrom')} link={member.inheritedFrom} /> : null}
+      {member.overrides ? <Relation label={formatThemeString('apiOverrides')} link={member.overrides} /> : null}
+      {member.implementationOf ? <Relation label={formatThemeString('apiImplementationOf')} link={member.implementationOf} /> : null}
+      {member.source && member.signatures.length === 0 ? <SourceLine source={member.source} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * What the API templates render: the API model with routes filled in and TSDoc already rendered to
+ * HTML by the markdown pipeline. Plain data, so the templates stay pure.
+ */
+
+/** A piece of a type or signature; `href` when the name has a page of its own. */
+export interface TokenView {
+  text: string;
+  kind?: 'keyword' | 'type' | 'literal' | 'name' | 'punctuation';
+  href?: string;
+}
+
+export interface LinkView {
+  text: string;
+  href?: string;
+}
+
+/** Where a declaration is, and the link to it in the repository when the site has a template. */
+export interface SourceView {
+  label: string;
+  href?: string;
+}
+
+/** A TSDoc comment, each part rendered to HTML. */
+export interface CommentView {
+  summary?: string;
+  remarks?: string;
+  /** Set (possibly to '') when the declaration is `@deprecated`. */
+  deprecated?: string;
+  returns?: string;
+  throws: string[];
+  examples: { title?: string; html: string }[];
+  defaultValue?: string;
+  see: string[];
+  /** Other block tags, such as `@since`, by their name without `@`. */
+  otherTags: { tag: string; html: string }[];
+  /** Modifier tags without `@`: `beta`, `alpha`, `experimental`. */
+  modifiers: string[];
+}
+
+export interface TypeParameterView {
+  name: string;
+  constraint?: TokenView[];
+  default?: TokenView[];
+  description?: string;
+}
+
+export interface PropertyView {
+  name: string;
+  type: TokenView[];
+  optional: boolean;
+  readonly: boolean;
+  description?: string;
+  properties: PropertyView[];
+}
+
+export interface ParameterView {
+  name: string;
+  type: TokenView[];
+  optional: boolean;
+  rest: boolean;
+  defaultValue?: string;
+  description?: string;
+  properties: PropertyView[];
+}
+
+export interface SignatureView {
+  /** The whole signature as code: `playRound(bet: number): Promise<RoundResult>`. */
+  code: TokenView[];
+  comment: CommentView;
+  typeParameters: TypeParameterView[];
+  parameters: ParameterView[];
+  returns?: { type: TokenView[]; description?: string; properties: PropertyView[] };
+  source?: SourceView;
+}
+
+export interface MemberView {
+  /** Anchor id: `/api/class/PlaykitSdk#init`. */
+  id: string;
+  name: string;
+  badges: string[];
+  deprecated: boolean;
+  /** Declaration of a property or enum member: `readonly code: string`, `Symbol = "symbol"`. */
+  code?: TokenView[];
+  comment: CommentView;
+  properties: PropertyView[];
+  signatures: SignatureView[];
+  inheritedFrom?: LinkView;
+  overrides?: LinkView;
+  implementationOf?: LinkView;
+  source?: SourceView;
+}
+
+export interface SectionView {
+  id: string;
+  title: string;
+  members: MemberView[];
+}
+
+export interface ApiSymbolView {
+  name: string;
+  /** Route segment of the kind: `class`, `enum`, … */
+  kind: string;
+  kindLabel: string;
+  deprecated: boolean;
+  /** `class RgsError extends Error`, `type Handler = (…) => void`. Absent for functions. */
+  declaration?: TokenView[];
+  comment: CommentView;
+  typeParameters: TypeParameterView[];
+  /** What extends or implements this symbol; what it extends is in `declaration`. */
+  hierarchy: { extendedBy: LinkView[]; implementedBy: LinkView[] };
+  /** Functions: every overload. */
+  signatures: SignatureView[];
+  sections: SectionView[];
+  /** Namespaces: what they hold. */
+  children: ApiIndexItemView[];
+  source?: SourceView;
+}
+
+export interface ApiIndexItemView {
+  name: string;
+  href: string;
+  kindLabel: string;
+  summary?: string;
+  deprecated: boolean;
+}
+
+export interface ApiIndexView {
+  title: string;
+  /** The entry point's `@packageDocumentation`, rendered. */
+  intro?: string;
+  groups: { id: string; title: string; items: ApiIndexItemView[] }[];
+}
