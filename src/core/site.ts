@@ -6,6 +6,8 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import type { DiagramRenderer } from '../mermaid/diagram-renderer.js';
 import type { DiagramStats } from '../mermaid/render-diagrams.js';
+import type { ApiModel } from '../api/model.js';
+import type { DocSamplesResult } from '../api/check-doc-samples.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
 
@@ -67,7 +69,10 @@ export interface Category {
 export interface SourceLink {
   /** As written. */
   url: string;
-  /** Resolved absolute route (with base URL) and fragment, when internal. */
+  /**
+   * Resolved absolute route (with base URL) and fragment, when internal. A `tsdoc` link without
+   * it is a `{@link}` TypeDoc could not resolve: broken.
+   */
   resolved?: string;
   file?: string;
   line?: number;
@@ -118,6 +123,8 @@ export interface Site {
   diagnostics: Diagnostic[];
   /** What renderDiagrams did (diagrams found, cached, rendered, browsers started). */
   diagrams?: DiagramStats;
+  /** The API model and the doc-sample check, set by generateApi; serve --watch reuses them while the SDK is unchanged. */
+  api?: { model: ApiModel; docSamples?: DocSamplesResult };
 }
 
 /** What every stage gets besides the site. */
