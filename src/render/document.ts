@@ -81,7 +81,8 @@ export function renderDocument(parts: DocumentParts): string {
     `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
     `<meta property="og:locale" content="${escapeHtml(site.locale.htmlLang.replace('-', '_'))}">`,
     '<meta name="twitter:card" content="summary">',
-    site.favicon ? `<link rel="icon" href="${escapeHtml(site.favicon)}">` : '',
+    // Without a favicon the browser would ask for /favicon.ico, outside the site, and log a 404.
+    `<link rel="icon" href="${site.favicon ? escapeHtml(site.favicon) : 'data:,'}">`,
     `<script>${headScript(site, route).replace(/<\//g, '<\\/')}</script>`,
     ...parts.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...parts.js.map((src) => `<link rel="modulepreload" href="${escapeHtml(src)}">`),
