@@ -145,17 +145,20 @@ function collapseWhitespace(text: string): string {
 }
 
 /**
- * Cuts a long text at word boundaries into pieces of at most {@link maxRecordTextLength}
- * characters. Empty text is one empty piece: the heading alone is still worth finding.
+ * Cuts a long text at word boundaries into pieces of about equal length, none longer than
+ * {@link maxRecordTextLength} characters (so no piece is a stray tail of a few words). Empty text
+ * is one empty piece: the heading alone is still worth finding.
  */
 export function boundedChunks(text: string): string[] {
   if (text.length <= maxRecordTextLength) return [text];
+  const target = Math.ceil(text.length / Math.ceil(text.length / maxRecordTextLength));
   const chunks: string[] = [];
   let rest = text;
   while (rest.length > maxRecordTextLength) {
-    const window = rest.slice(0, maxRecordTextLength + 1);
-    const cut = window.lastIndexOf(' ');
-    const end = cut > maxRecordTextLength / 2 ? cut : maxRecordTextLength;
+    let end = rest.lastIndexOf(' ', target);
+    if (end < target / 2) end = rest.lastIndexOf(' ', maxRecordTextLength);
+    // A single "word" longer than the limit (a URL, a long identifier) is cut where it must be.
+    if (end <= 0) end = maxRecordTextLength;
     chunks.push(rest.slice(0, end).trim());
     rest = rest.slice(end).trim();
   }

@@ -9,7 +9,7 @@ import {
   type SearchRecord,
   type SerializedSearchIndex,
 } from './search-data.js';
-import { phraseOf, queryTerms, wordsOf } from './words.js';
+import { forEachWord, phraseOf, queryTerms } from './words.js';
 
 /** One result, ready to show. */
 export interface SearchHit {
@@ -141,31 +141,62 @@ export function createSearchEngine(documents: SearchDocuments, serializedIndex: 
 
 /**
  * Word → records it occurs in, each posting `recordIndex * 16 + fieldMask`. Built once when the
- * engine is created, from the field values in the serialized index.
+ * engine is created, from the field values in the serialized index; words get numbers so that
+ * each occurrence costs one map lookup.
  */
 function buildPostings(recordCount: number, fieldOf: (recordIndex: number, key: string) => string): Map<string, number[]> {
-  const postings = new Map<string, number[]>();
   const fields: [string, number][] = [
     [searchKeyNames.headline, fieldBits.headline],
     [searchKeyNames.page, fieldBits.page],
     [searchKeyNames.text, fieldBits.text],
     [searchKeyNames.breadcrumb, fieldBits.breadcrumb],
   ];
-  const masks = new Map<string, number>();
-  for (let recordIndex = 0; recordIndex < recordCount; recordIndex++) {
-    masks.clear();
-    for (const [key, bit] of fields) {
+  const wordNumbers = new Map<string, number>();
+  const lists: number[][] = [];
+  // Per word: the record it was last seen in and its fields there, to post each record once.
+  let lastRecord = new Int32Array(1024);
+  let masks = new Uint8Array(1024);
+  const seenInRecord: number[] = [];
+  let recordIndex = 0;
+  let bit = 0;
+  const visit = (word: string) => {
+    let number = wordNumbers.get(word);
+    if (number === undefined) {
+      number = lists.length;
+      wordNumbers.set(word, number);
+      lists.push([]);
+      if (number >= lastRecord.length) {
+        lastRecord = grow(lastRecord, -1);
+        masks = grow(masks, 0);
+      }
+      lastRecord[number] = -1;
+    }
+    if (lastRecord[number] !== recordIndex) {
+      lastRecord[number] = recordIndex;
+      masks[number] = 0;
+      seenInRecord.push(number);
+    }
+    masks[number] |= bit;
+  };
+  for (; recordIndex < recordCount; recordIndex++) {
+    seenInRecord.length = 0;
+    for (const [key, fieldBit] of fields) {
       const value = fieldOf(recordIndex, key);
-      if (!value) continue;
-      for (const word of wordsOf(value)) masks.set(word, (masks.get(word) ?? 0) | bit);
+      bit = fieldBit;
+      if (value) forEachWord(value, visit);
     }
-    for (const [word, mask] of masks) {
-      let list = postings.get(word);
-      if (!list) postings.set(word, (list = []));
-      list.push(recordIndex * (1 << fieldBitCount) + mask);
-    }
+    for (const number of seenInRecord) lists[number].push(recordIndex * (1 << fieldBitCount) + masks[number]);
   }
+  const postings = new Map<string, number[]>();
+  for (const [word, number] of wordNumbers) postings.set(word, lists[number]);
   return postings;
+}
+
+function grow<T extends Int32Array | Uint8Array>(array: T, fill: number): T {
+  const larger = new (array.constructor as new (length: number) => T)(array.length * 2);
+  larger.set(array);
+  larger.fill(fill, array.length);
+  return larger;
 }
 
 /** Matches at least this good are the word itself or a word it begins; the rest are typo matches. */
@@ -183,6 +214,12 @@ function allowedEdits(length: number): number {
   if (length < 4) return 0;
   return length < 8 ? 1 : 2;
 }
+
+/**
+ * Shortest query word whose typos may also match the start of longer words: `timout` finds
+ * `timeoutMs`, but `init` must not find `instance`.
+ */
+const minFuzzyPrefixLength = 5;
 
 /** Most typo matches one query word expands to; the closest are kept. */
 const maxFuzzyExpansions = 8;
@@ -206,7 +243,7 @@ export function expandTerm(term: string, vocabulary: readonly string[]): TermExp
       if (matches.has(word)) continue;
       const distance = boundedEditDistance(term, word, edits);
       if (distance.whole <= edits) fuzzy.push({ word, quality: 0.75 - 0.15 * (distance.whole - 1) });
-      else if (distance.prefix <= edits) fuzzy.push({ word, quality: 0.6 - 0.15 * (distance.prefix - 1) });
+      else if (term.length >= minFuzzyPrefixLength && distance.prefix <= edits) fuzzy.push({ word, quality: 0.6 - 0.15 * (distance.prefix - 1) });
     }
   }
   fuzzy.sort((a, b) => b.quality - a.quality || a.word.length - b.word.length);

@@ -4,6 +4,7 @@
  */
 
 const wordPattern = /[\p{L}\p{N}_]+/gu;
+const wordSeparator = /[^\p{L}\p{N}_]+/u;
 /** A lower-to-upper step (`rgsError`) or the end of an acronym (`RGSError`). */
 const camelBoundary = /(?<=\p{Ll}|\p{N})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|_/u;
 
@@ -16,21 +17,28 @@ const stopWords = new Set(
 );
 
 /**
- * The lower-case words of a text, each followed by its camelCase and snake_case parts:
- * `TimeoutError` gives `timeouterror`, `timeout`, `error`.
+ * Calls `visit` with the lower-case words of a text, each followed by its camelCase and
+ * snake_case parts: `TimeoutError` gives `timeouterror`, `timeout`, `error`.
  */
-export function wordsOf(text: string): string[] {
-  const words: string[] = [];
-  for (const match of text.matchAll(wordPattern)) {
-    const word = match[0];
+export function forEachWord(text: string, visit: (word: string) => void): void {
+  // Splitting makes only the words' strings, where matching makes an array per word: this runs
+  // over every text of the site when the engine starts.
+  for (const word of text.split(wordSeparator)) {
+    if (!word) continue;
     const lower = word.toLowerCase();
-    words.push(lower);
+    visit(lower);
     // Cheap checks first: most words are all lower case, or capitalised only at the start.
     const mayHaveParts = word.includes('_') || word.slice(1) !== lower.slice(1);
     if (mayHaveParts && camelBoundary.test(word)) {
-      for (const part of word.split(camelBoundary)) if (part) words.push(part.toLowerCase());
+      for (const part of word.split(camelBoundary)) if (part) visit(part.toLowerCase());
     }
   }
+}
+
+/** The words {@link forEachWord} visits, as a list. */
+export function wordsOf(text: string): string[] {
+  const words: string[] = [];
+  forEachWord(text, (word) => words.push(word));
   return words;
 }
 
