@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/core/build.js';
 import type { Page } from '../src/core/site.js';
 import { collectSearchRecords } from '../src/search/search-records.js';
-import { createSearchEngine, type SearchEngine, type SearchHit } from '../src/shared/search/search-engine.js';
+import { snippetSegments } from '../src/shared/search/highlight.js';
+import { boundedEditDistance, createSearchEngine, expandTerm, type SearchEngine, type SearchHit } from '../src/shared/search/search-engine.js';
 import {
   highlightParam,
   maxRecordTextLength,
@@ -244,5 +245,37 @@ describe('queries that must neither crash nor hang', () => {
   it('finds nothing for an empty query', () => {
     expect(engine.search('', 8)).toEqual([]);
     expect(engine.search(' \t\n', 8)).toEqual([]);
+  });
+});
+
+describe('word matching', () => {
+  it('measures typos against whole words and word starts, giving up past the limit', () => {
+    expect(boundedEditDistance('timout', 'timeout', 1)).toEqual({ whole: 1, prefix: 1 });
+    expect(boundedEditDistance('tiemout', 'timeout', 1).whole).toBe(1);
+    expect(boundedEditDistance('timout', 'timeouterror', 1)).toEqual({ whole: 2, prefix: 1 });
+    expect(boundedEditDistance('launcher', 'locale', 2)).toEqual({ whole: 3, prefix: 3 });
+  });
+
+  it('expands a query word to itself, the words it begins and close typos', () => {
+    const vocabulary = ['init', 'instance', 'time', 'timeout', 'timeouterror', 'timeoutms', 'timer'].sort();
+    const { matches, fuzzy } = expandTerm('timout', vocabulary);
+    expect([...matches.keys()].sort()).toEqual(['timeout', 'timeouterror', 'timeoutms']);
+    expect(fuzzy[0]).toBe('timeout');
+    expect(matches.get('timeout')).toBeGreaterThan(matches.get('timeouterror')!);
+    expect([...expandTerm('time', vocabulary).matches.entries()]).toEqual(
+      expect.arrayContaining([['time', 1], ['timeout', expect.any(Number)], ['timer', expect.any(Number)]]),
+    );
+    expect(expandTerm('init', vocabulary).matches.has('instance')).toBe(false);
+  });
+
+  it('cuts a snippet around the first searched word, at word boundaries, marking every searched word', () => {
+    const text = `${'Lorem ipsum dolor sit amet. '.repeat(10)}The retry budget is spent when every retry failed. ${'Consectetur adipiscing elit. '.repeat(10)}`;
+    const segments = snippetSegments(text, ['retry']);
+    const shown = segments.map((segment) => segment.text).join('');
+    expect(shown.startsWith('…')).toBe(true);
+    expect(shown.endsWith('…')).toBe(true);
+    expect(shown).toContain('The retry budget');
+    expect(segments.filter((segment) => segment.marked).map((segment) => segment.text)).toEqual(['retry', 'retry']);
+    expect(shown.replace(/…/g, '').trim().split(' ').every((word) => text.includes(word))).toBe(true);
   });
 });

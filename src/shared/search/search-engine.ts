@@ -24,13 +24,13 @@ export interface SearchHit {
 export interface SearchEngine {
   /** The best hits for a query, at most `maxHits`; an empty or wordless query finds nothing. */
   search(query: string, maxHits: number): SearchHit[];
-  readonly recordCount: number;
 }
 
 /**
  * How many of the records the word pre-filter passes on to fuse.js. fuse.js scores a record by
- * scanning all its fields for every query word; a few hundred of the best candidates keep a query
- * within a few milliseconds on a site of thousands of pages.
+ * scanning all its fields for every query word, so it sees only the best candidates: enough for
+ * any results list, few enough to keep a query within a few milliseconds on a site of thousands
+ * of pages (bench/search.mjs).
  */
 const fuseCandidateLimit = 60;
 
@@ -88,13 +88,12 @@ export function createSearchEngine(documents: SearchDocuments, serializedIndex: 
   const fieldOf = (recordIndex: number, key: string): string => fuseIndexRecords[recordIndex]?.$[keyIndex[key]]?.v ?? '';
   const postings = buildPostings(records.length, fieldOf);
   const vocabulary = [...postings.keys()].sort();
-  const recordCount = records.length;
 
   function search(query: string, maxHits: number): SearchHit[] {
     const terms = queryTerms(query);
     if (terms.length === 0 || maxHits <= 0) return [];
     const expansions = terms.map((term) => expandTerm(term, vocabulary));
-    const { candidates, coverage } = preFilter(expansions, postings, recordCount);
+    const { candidates, coverage } = preFilter(expansions, postings, records.length);
     if (candidates.length === 0) return [];
     const fuseScores = scoreWithFuse(candidates, terms);
     const phrase = terms.join(' ');
@@ -136,7 +135,7 @@ export function createSearchEngine(documents: SearchDocuments, serializedIndex: 
     return scores;
   }
 
-  return { search, recordCount };
+  return { search };
 }
 
 /**
@@ -231,11 +230,13 @@ const maxFuzzyExpansions = 8;
 export function expandTerm(term: string, vocabulary: readonly string[]): TermExpansion {
   const matches = new Map<string, number>();
   const first = lowerBound(vocabulary, term);
-  for (let i = first; i < vocabulary.length && vocabulary[i].startsWith(term); i++) {
-    const word = vocabulary[i];
-    matches.set(word, word === term ? 1 : term.length >= 2 ? strongMatchQuality : 0);
+  if (vocabulary[first] === term) matches.set(term, 1);
+  // A single letter begins too many words to mean any of them.
+  if (term.length >= 2) {
+    for (let i = first; i < vocabulary.length && vocabulary[i].startsWith(term); i++) {
+      if (vocabulary[i] !== term) matches.set(vocabulary[i], strongMatchQuality);
+    }
   }
-  for (const [word, quality] of matches) if (quality === 0) matches.delete(word);
   const edits = allowedEdits(term.length);
   const fuzzy: { word: string; quality: number }[] = [];
   if (edits > 0) {

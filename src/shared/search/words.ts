@@ -35,13 +35,6 @@ export function forEachWord(text: string, visit: (word: string) => void): void {
   }
 }
 
-/** The words {@link forEachWord} visits, as a list. */
-export function wordsOf(text: string): string[] {
-  const words: string[] = [];
-  forEachWord(text, (word) => words.push(word));
-  return words;
-}
-
 /** Longest query the engine looks at; the rest of a pasted page cannot change the results. */
 export const maxQueryLength = 120;
 /** Most words of one query that are searched. */
