@@ -6,8 +6,8 @@ export interface HtmlLink {
   url: string;
   /** `a[href]`, `img[srcset]`… */
   source: string;
-  /** Character offset of the element's tag, for a line number when the link is reported. */
-  offset: number;
+  /** 1-based line of the element's tag. */
+  line: number;
 }
 
 /** What a browser would follow or load from one HTML document, and the ids a `#fragment` can target. */
@@ -40,22 +40,32 @@ const srcsetElements = new Set(['img', 'source']);
  */
 export function scanHtml(html: string): HtmlScan {
   const scan: HtmlScan = { links: [], ids: [] };
+  // Tags arrive in document order, so the line is counted forward from the previous tag.
+  let line = 1;
+  let nextNewline = html.indexOf('\n');
+  const lineOf = (offset: number) => {
+    while (nextNewline !== -1 && nextNewline < offset) {
+      line++;
+      nextNewline = html.indexOf('\n', nextNewline + 1);
+    }
+    return line;
+  };
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        const offset = parser.startIndex;
+        const names = urlAttributes[name];
+        const hasSrcset = srcsetElements.has(name) && attributes.srcset;
         if (attributes.id) scan.ids.push(attributes.id);
         if (name === 'a' && attributes.name) scan.ids.push(attributes.name);
         if (name === 'base' && attributes.href !== undefined && scan.base === undefined) scan.base = attributes.href;
-        const names = urlAttributes[name];
-        if (names) {
-          for (const attribute of names) {
-            const url = attributes[attribute];
-            if (url !== undefined) scan.links.push({ url: url.trim(), source: `${name}[${attribute}]`, offset });
-          }
+        if (!names && !hasSrcset) return;
+        const at = lineOf(parser.startIndex);
+        for (const attribute of names ?? []) {
+          const url = attributes[attribute];
+          if (url !== undefined) scan.links.push({ url: url.trim(), source: `${name}[${attribute}]`, line: at });
         }
-        if (srcsetElements.has(name) && attributes.srcset) {
-          for (const url of srcsetUrls(attributes.srcset)) scan.links.push({ url, source: `${name}[srcset]`, offset });
+        if (hasSrcset) {
+          for (const url of srcsetUrls(attributes.srcset)) scan.links.push({ url, source: `${name}[srcset]`, line: at });
         }
       },
     },

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { renderMermaid } from '@mermaid-js/mermaid-cli';
-import puppeteer, { ProtocolError, TimeoutError, type Browser } from 'puppeteer';
+import type { Browser } from 'puppeteer';
 import { chromiumMissingHint, findChromium, headlessChromiumArgs } from '../shared/chromium.js';
 import { DiagramBrowserMissingError, DiagramSyntaxError, type DiagramRenderer, type DiagramTheme } from './diagram-renderer.js';
 
@@ -32,6 +31,7 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
     }
     launches++;
     try {
+      const { default: puppeteer } = await import('puppeteer');
       return await puppeteer.launch({ executablePath, headless: true, args: [...headlessChromiumArgs] });
     } catch (error) {
       throw new DiagramBrowserMissingError(
@@ -49,6 +49,8 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
       browser ??= launch();
       // A failed launch is remembered, so every diagram reports it without trying again.
       const ready = await browser;
+      // Loaded on first use: a build whose diagrams are all cached never loads puppeteer.
+      const [{ renderMermaid }, { ProtocolError, TimeoutError }] = await Promise.all([import('@mermaid-js/mermaid-cli'), import('puppeteer')]);
       try {
         const { data } = await renderMermaid(ready, definition, 'svg', {
           backgroundColor: 'transparent',

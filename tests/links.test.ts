@@ -1,0 +1,123 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/load.js';
+import type { ResolvedConfig } from '../src/config/resolve.js';
+import { UserError, type Diagnostic } from '../src/core/diagnostic.js';
+import { createMemoryLogger } from '../src/core/logger.js';
+import type { Page } from '../src/core/site.js';
+import { checkLinks } from '../src/links/check-links.js';
+import { buildSite, fixture } from './helpers/site.js';
+
+const cleanups: string[] = [];
+afterAll(async () => {
+  for (const dir of cleanups) await rm(dir, { recursive: true, force: true });
+});
+
+async function temporaryDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-links-'));
+  cleanups.push(dir);
+  return dir;
+}
+
+/** The fixture's config with some link rules changed. */
+async function configWith(name: string, rules: Partial<Pick<ResolvedConfig, 'onBrokenLinks' | 'onBrokenMarkdownLinks' | 'onBrokenAnchors'>>): Promise<ResolvedConfig> {
+  return { ...(await loadConfig(fixture(name))), ...rules };
+}
+
+/** `docs/intro.md:11 <message>`, relative to the fixture. */
+function located(siteDir: string, diagnostic: Diagnostic): string {
+  return `${path.relative(siteDir, diagnostic.file ?? '')}:${diagnostic.line} ${diagnostic.message}`;
+}
+
+const linkCodes = new Set(['broken-link', 'broken-markdown-link', 'broken-anchor']);
+
+describe('checkLinks: link rules of the build', () => {
+  const brokenSite = fixture('links-broken');
+
+  it("onBrokenLinks 'throw' fails the build, lists every broken link as file:line → target grouped by file, and leaves out/ as it was", async () => {
+    const outDir = await temporaryDir();
+    await mkdir(path.join(outDir, 'kit'), { recursive: true });
+    await writeFile(path.join(outDir, 'kit', 'index.html'), 'previous build');
+
+    const error = await buildSite(brokenSite, { outDir }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    const errors = (error as UserError).diagnostics;
+    expect(errors.map((d) => located(brokenSite, d))).toEqual([
+      'docs/guide.md:9 Broken link → /docs/intro-old (/kit/docs/intro-old)',
+      'docs/intro.md:11 Broken link → /docs/missing (/kit/docs/missing)',
+      'sdkdocs.config.ts:17 footer.links[0].items[0].to: Broken link → /docs/retired (/kit/docs/retired)',
+    ]);
+    expect(errors.every((d) => d.severity === 'error' && d.code === 'broken-link')).toBe(true);
+    expect(errors[0].hint).toBe('No page, static file or generated file has the route /kit/docs/intro-old. Did you mean /kit/docs/intro?');
+    expect(await readFile(path.join(outDir, 'kit', 'index.html'), 'utf8')).toBe('previous build');
+  });
+
+  it("onBrokenMarkdownLinks and onBrokenAnchors 'warn': listed as warnings at file:line, the build goes on", async () => {
+    const config = await configWith('links-broken', { onBrokenLinks: 'ignore' });
+    const result = await buildSite(brokenSite, { config, until: 'checkLinks' });
+    const warnings = result.site.diagnostics.filter((d) => linkCodes.has(d.code ?? ''));
+    expect(warnings.map((d) => [d.severity, d.code, located(brokenSite, d)])).toEqual([
+      ['warning', 'broken-markdown-link', 'docs/intro.md:13 Broken markdown link → ./missing.md: no doc at that path.'],
+      ['warning', 'broken-anchor', 'docs/intro.md:15 Broken anchor → ./guide.md#nowhere (/kit/docs/guide#nowhere)'],
+    ]);
+    expect(warnings[1].hint).toBe('/kit/docs/guide has no heading or element with the id "nowhere".');
+    // Printed while the build goes on.
+    expect(result.logger.diagnostics).toEqual(warnings);
+  });
+
+  it("'throw' on markdown links and anchors fails the build on them too", async () => {
+    const config = await configWith('links-broken', { onBrokenLinks: 'ignore', onBrokenMarkdownLinks: 'throw', onBrokenAnchors: 'throw' });
+    const error = await buildSite(brokenSite, { config, until: 'checkLinks' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).diagnostics.map((d) => d.code)).toEqual(['broken-markdown-link', 'broken-anchor']);
+  });
+
+  it("'ignore' is silent", async () => {
+    const config = await configWith('links-broken', { onBrokenLinks: 'ignore', onBrokenMarkdownLinks: 'ignore', onBrokenAnchors: 'ignore' });
+    const result = await buildSite(brokenSite, { config, until: 'checkLinks' });
+    expect(result.site.diagnostics).toEqual([]);
+    expect(result.logger.messages).toEqual([]);
+  });
+
+  it('accepts links that are right only with the base URL, and reports raw HTML that lacks it', async () => {
+    const siteDir = fixture('links-base-url');
+    const result = await buildSite(siteDir, { until: 'checkLinks' });
+    const intro = result.site.pages.find((page) => page.route === '/kit/docs/intro')!;
+    expect(intro.links.map((link) => link.resolved)).toEqual(['/kit/docs/guide', '/kit/docs/guide#usage', '/kit/files/sample.txt']);
+
+    // Only the custom page's `<a href="/docs/guide">` is broken: the browser would leave /kit/.
+    const diagnostics = result.site.diagnostics.filter((d) => linkCodes.has(d.code ?? ''));
+    expect(diagnostics.map((d) => located(siteDir, d))).toEqual(['src/pages/about.tsx:8 Broken link → /docs/guide']);
+    expect(diagnostics[0]).toMatchObject({ severity: 'warning', hint: 'The link lacks the base URL /kit/: write /kit/docs/guide.' });
+  });
+
+  it('checks TSDoc links of API pages: an unresolved {@link} and a missing member anchor, at the declaration', async () => {
+    const result = await buildSite(brokenSite, { config: await configWith('links-broken', { onBrokenLinks: 'warn' }), until: 'renderDiagrams' });
+    const site = result.site;
+    const sdkFile = path.join(brokenSite, 'sdk', 'src', 'sdk.ts');
+    const apiPage: Page = {
+      route: '/kit/api/class/Sdk',
+      kind: 'api',
+      sourceFile: sdkFile,
+      anchors: new Set(['init', 'shutdown']),
+      data: { path: '/kit/api/class/Sdk', kind: 'api', title: 'Sdk', documentTitle: 'Sdk', html: '<h1>Sdk</h1>', toc: [], breadcrumbs: [] },
+      links: [
+        { url: 'Missing', kind: 'tsdoc', file: sdkFile, line: 12 },
+        { url: 'Sdk.init', kind: 'tsdoc', resolved: '/kit/api/class/Sdk#init', file: sdkFile, line: 20 },
+        { url: 'Sdk.shutdwn', kind: 'tsdoc', resolved: '/kit/api/class/Sdk#shutdwn', file: sdkFile, line: 30 },
+        { url: 'the guide', kind: 'route', resolved: '/kit/docs/guide#usage', file: sdkFile, line: 40 },
+      ],
+    };
+    site.pages.push(apiPage);
+    site.diagnostics = [];
+    await checkLinks(site, { logger: createMemoryLogger(), cacheDir: await temporaryDir() });
+    const fromSdk = site.diagnostics.filter((d) => d.file === sdkFile);
+    expect(fromSdk.map((d) => [d.severity, d.line, d.message])).toEqual([
+      ['warning', 12, 'Broken link → Missing: TypeDoc cannot resolve it to a declaration of the API.'],
+      ['warning', 30, 'Broken anchor → Sdk.shutdwn (/kit/api/class/Sdk#shutdwn)'],
+    ]);
+    expect(fromSdk[1].hint).toBe('/kit/api/class/Sdk has no heading or element with the id "shutdwn". Did you mean #shutdown?');
+  });
+});
