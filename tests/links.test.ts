@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/load.js';
 import type { ResolvedConfig } from '../src/config/resolve.js';
 import { UserError, type Diagnostic } from '../src/core/diagnostic.js';
+import { build } from '../src/core/build.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import type { Page } from '../src/core/site.js';
 import { checkLinks } from '../src/links/check-links.js';
@@ -93,7 +94,22 @@ describe('checkLinks: link rules of the build', () => {
     expect(diagnostics[0]).toMatchObject({ severity: 'warning', hint: 'The link lacks the base URL /kit/: write /kit/docs/guide.' });
   });
 
-  it('checks TSDoc links of API pages: an unresolved {@link} and a missing member anchor, at the declaration', async () => {
+  it('fails the build on a broken {@link} in a TSDoc comment, at its line in the SDK source, and checks doc links to API members', async () => {
+    const siteDir = fixture('links-tsdoc');
+    const logger = createMemoryLogger();
+    const error = await build({ siteDir, logger, until: 'checkLinks' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).diagnostics.map((d) => located(siteDir, d))).toEqual([
+      'sdk/src/index.ts:7 Broken link → RetryPolicy: TypeDoc cannot resolve it to a declaration of the API.',
+    ]);
+    // The comment's working links ({@link GameClient.connect}, the guide's #connecting) pass; a doc's
+    // link to a member that does not exist is a broken anchor.
+    const warnings = logger.diagnostics.filter((d) => d.severity === 'warning');
+    expect(warnings.map((d) => located(siteDir, d))).toEqual(['docs/intro.md:9 Broken anchor → /api/class/GameClient#conect (/kit/api/class/GameClient#conect)']);
+    expect(warnings[0].hint).toContain('Did you mean #connect?');
+  });
+
+  it('checks TSDoc links of API pages given as SourceLinks: an unresolved {@link} and a missing member anchor', async () => {
     const result = await buildSite(brokenSite, { config: await configWith('links-broken', { onBrokenLinks: 'warn' }), until: 'renderDiagrams' });
     const site = result.site;
     const sdkFile = path.join(brokenSite, 'sdk', 'src', 'sdk.ts');
