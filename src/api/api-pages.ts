@@ -262,7 +262,8 @@ class PageRenderer {
       signatures: await Promise.all(symbol.signatures.map((signature) => this.signature(signature, symbol.name))),
       sections: sectionViews,
       children: await Promise.all(children.map(indexItem)),
-      source: this.source(symbol.source),
+      // A function's signatures each show where they are.
+      source: symbol.kind === 'function' ? undefined : this.source(symbol.source),
     };
   }
 
@@ -332,6 +333,7 @@ class PageRenderer {
       comment: await this.comment(member.comment, member.source),
       properties: await this.properties(member.properties, member.source),
       signatures: await Promise.all(signatures.map((signature) => this.signature(signature, member.name))),
+      overloaded: member.kind !== 'accessor' && signatures.length > 1,
       inheritedFrom: member.inheritedFrom ? this.declarationLink(member.inheritedFrom) : undefined,
       overrides: member.overrides ? this.declarationLink(member.overrides) : undefined,
       implementationOf: member.implementationOf ? this.declarationLink(member.implementationOf) : undefined,
@@ -559,7 +561,7 @@ function signatureTokens(signature: ApiSignature, name: string): TypeToken[] {
   const parameters = signature.parameters.map((parameter): TypeToken[] => [
     ...(parameter.rest ? [{ text: '...', kind: 'punctuation' as const }] : []),
     { text: parameter.name, kind: 'name' },
-    { text: parameter.optional || parameter.defaultValue !== undefined ? '?: ' : ': ', kind: 'punctuation' },
+    { text: parameter.optional ? '?: ' : ': ', kind: 'punctuation' },
     ...parameter.type,
   ]);
   const tail: TypeToken[] = signature.kind === 'set' || !signature.returnType ? [] : [{ text: '): ', kind: 'punctuation' }, ...signature.returnType];

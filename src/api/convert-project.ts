@@ -72,7 +72,7 @@ export interface ConvertOptions {
  * interface, function, type alias, variable and namespace becomes a symbol with its members,
  * comments, signatures and types printed as tokens that link to the pages of other symbols.
  */
-export function convertProject(project: ProjectReflection, options: ConvertOptions): Omit<ApiModel, 'inputs' | 'version'> {
+export function convertProject(project: ProjectReflection, options: ConvertOptions): Pick<ApiModel, 'comment' | 'symbols'> {
   const pages = collectPages(project);
   const refOf = (reflection: Reflection): ApiRef | undefined => {
     for (let current: Reflection | undefined = reflection; current && !current.isProject(); current = current.parent) {
@@ -275,9 +275,10 @@ class ReflectionConverter {
     return {
       name: reflection.name,
       type: this.printer.type(reflection.type, { collapseObjects: properties !== undefined }),
-      optional: reflection.flags.isOptional,
+      optional: reflection.flags.isOptional || reflection.defaultValue !== undefined,
       rest: reflection.flags.isRest,
-      defaultValue: reflection.defaultValue,
+      // TypeDoc writes `...` for initializers too long to show; they say nothing.
+      defaultValue: reflection.defaultValue === '...' ? undefined : reflection.defaultValue,
       comment: this.comment(reflection.comment, owner),
       properties,
     };

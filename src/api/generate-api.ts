@@ -25,9 +25,15 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
   const previous = ctx.previous?.api;
   const result: ApiModelResult =
     previous && ctx.changedFiles && !inputsMayHaveChanged(ctx, previous.model)
-      ? { model: previous.model, diagnostics: [], programs: [], from: 'memory' }
+      ? { model: previous.model, diagnostics: previous.model.warnings, programs: [], from: 'memory' }
       : await loadApiModel(
-          { entryPoints: paths.entryPoints, tsconfig: paths.tsconfig, skipTypeCheck: api.skipTypeCheck, debug: (message) => ctx.logger.debug(message) },
+          {
+            entryPoints: paths.entryPoints,
+            tsconfig: paths.tsconfig,
+            skipTypeCheck: api.skipTypeCheck,
+            name: api.packageName ?? site.config.title,
+            debug: (message) => ctx.logger.debug(message),
+          },
           { previous: previous?.model, cacheDir: ctx.cacheDir },
         );
   site.diagnostics.push(...result.diagnostics);

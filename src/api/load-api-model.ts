@@ -16,6 +16,8 @@ export interface ApiModelOptions {
   tsconfig: string;
   /** Document the sources without type-checking them first. */
   skipTypeCheck: boolean;
+  /** The project's name, for TypeDoc (which otherwise looks for a package.json). */
+  name: string;
   /** Verbose TypeDoc output goes here. */
   debug?: (message: string) => void;
 }
@@ -50,12 +52,12 @@ const cacheFileName = 'api-model.json';
 export async function loadApiModel(options: ApiModelOptions, cache: ApiModelCache = {}): Promise<ApiModelResult> {
   const settings = settingsHash(options);
   if (cache.previous && isCurrent(cache.previous.inputs, settings)) {
-    return { model: cache.previous, diagnostics: [], programs: [], from: 'memory' };
+    return { model: cache.previous, diagnostics: cache.previous.warnings, programs: [], from: 'memory' };
   }
   const cacheFile = cache.cacheDir ? path.join(cache.cacheDir, cacheFileName) : undefined;
   const cached = cacheFile ? await readCachedModel(cacheFile) : undefined;
   if (cached && isCurrent(cached.inputs, settings)) {
-    return { model: cached, diagnostics: [], programs: [], from: 'disk' };
+    return { model: cached, diagnostics: cached.warnings, programs: [], from: 'disk' };
   }
   const result = await runTypeDoc(options, settings);
   if (result.model && cacheFile) await writeCachedModel(cacheFile, result.model);
@@ -88,6 +90,7 @@ async function runTypeDoc(options: ApiModelOptions, settings: string): Promise<A
       // sdkdocs makes its own source links; TypeDoc wants a template once git is off.
       disableGit: true,
       sourceLinkTemplate: '{path}#L{line}',
+      name: options.name,
       readme: 'none',
       excludePrivate: true,
       sort: ['source-order'],
@@ -116,7 +119,7 @@ async function runTypeDoc(options: ApiModelOptions, settings: string): Promise<A
     return sources.get(file);
   };
   const converted = convertProject(project, { readSource });
-  const model: ApiModel = { version: apiModelVersion, ...converted, inputs: collectInputs(programs, options, settings) };
+  const model: ApiModel = { version: apiModelVersion, ...converted, inputs: collectInputs(programs, options, settings), warnings: diagnostics };
   return { model, diagnostics, programs, from: 'typedoc' };
 }
 
@@ -221,6 +224,7 @@ function settingsHash(options: ApiModelOptions): string {
       entryPoints: options.entryPoints,
       tsconfig: options.tsconfig,
       skipTypeCheck: options.skipTypeCheck,
+      name: options.name,
       converterFiles,
     }),
   );

@@ -4,6 +4,8 @@
  * while the SDK's files do not change.
  */
 
+import type { Diagnostic } from '../core/diagnostic.js';
+
 /** Bumped whenever the shape or the content of the model changes, so cached models are dropped. */
 export const apiModelVersion = 1;
 
@@ -18,6 +20,8 @@ export interface ApiModel {
   symbols: ApiSymbol[];
   /** The files the model was made from, to tell whether a cached model is still valid. */
   inputs: ApiInputs;
+  /** TypeDoc's warnings when the model was made: a build that reuses the model reports them again. */
+  warnings: Diagnostic[];
 }
 
 /** What a model depends on, each file with a hash of its contents. */

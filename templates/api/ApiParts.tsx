@@ -325,7 +325,7 @@ export function Member({ member }: { member: MemberView }) {
       <CommentIntro comment={member.comment} />
       <PropertyList properties={member.properties} />
       {member.signatures.map((signature, index) => (
-        <Signature key={index} signature={signature} overload={count > 1 ? { index: index + 1, count } : undefined} />
+        <Signature key={index} signature={signature} overload={member.overloaded ? { index: index + 1, count } : undefined} />
       ))}
       <CommentDetails comment={member.comment} />
       {member.inheritedFrom ? <Relation label={formatThemeString('apiInheritedFrom')} link={member.inheritedFrom} /> : null}

@@ -85,6 +85,8 @@ export interface MemberView {
   comment: CommentView;
   properties: PropertyView[];
   signatures: SignatureView[];
+  /** The signatures are overloads (not an accessor's getter and setter): number them. */
+  overloaded: boolean;
   inheritedFrom?: LinkView;
   overrides?: LinkView;
   implementationOf?: LinkView;

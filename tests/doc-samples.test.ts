@@ -1,0 +1,111 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectDocSamples } from '../src/api/check-doc-samples.js';
+import { formatDiagnostic, UserError, type Diagnostic } from '../src/core/diagnostic.js';
+import type { Doc } from '../src/core/site.js';
+import { buildSite, copySite, fixture } from './helpers/site.js';
+
+const fence = '```';
+
+/** A doc as collectContent makes it; the sample collector reads only its source. */
+function doc(file: string, raw: string): Doc {
+  return { source: { file, raw, relativePath: path.basename(file), dir: '' } } as Doc;
+}
+
+describe('collectDocSamples', () => {
+  it('finds ts and typescript blocks at their first code line, with their indentation', () => {
+    const raw = [
+      '# Title', // 1
+      '', // 2
+      `${fence}ts`, // 3
+      'const a = 1;', // 4
+      fence, // 5
+      '', // 6
+      '- In a list:', // 7
+      '', // 8
+      `  ${fence}typescript title="b.ts"`, // 9
+      '  const b = 2;', // 10
+      `  ${fence}`, // 11
+      '', // 12
+      `${fence}js`, // 13
+      'const c = 3;', // 14
+      fence, // 15
+      '', // 16
+      `${fence}ts no-check`, // 17
+      'broken(', // 18
+      fence, // 19
+    ].join('\n');
+    expect(collectDocSamples([doc('/docs/a.md', raw)])).toEqual([
+      { file: '/docs/a.md', line: 4, indent: 0, code: 'const a = 1;' },
+      { file: '/docs/a.md', line: 10, indent: 2, code: 'const b = 2;' },
+    ]);
+  });
+});
+
+describe('doc samples checked against the SDK', () => {
+  const samples = [
+    '---', // 1
+    'title: Samples', // 2
+    '---', // 3
+    '', // 4
+    '# Samples', // 5
+    '', // 6
+    `${fence}ts`, // 7
+    "import { Geometry } from 'widgets';", // 8
+    '', // 9
+    "Geometry.distance('a', 2);", // 10
+    fence, // 11
+    '', // 12
+    '1. In a list:', // 13
+    '', // 14
+    `   ${fence}typescript`, // 15
+    "   import { Widget } from 'widgets';", // 16
+    '   const widget = new Widget(2);', // 17
+    '   const side: string = widget.side;', // 18
+    `   ${fence}`, // 19
+    '', // 20
+    `${fence}ts`, // 21
+    "import { createWidget } from 'widgets';", // 22
+    'export const widget = createWidget(2);', // 23
+    fence, // 24
+  ].join('\n');
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  let diagnostics: Diagnostic[];
+
+  beforeAll(async () => {
+    ({ dir, cleanup } = await copySite(fixture('api-basic')));
+    await writeFile(path.join(dir, 'docs', 'samples.md'), samples);
+    try {
+      await buildSite(dir, { until: 'generateApi' });
+      diagnostics = [];
+    } catch (error) {
+      if (!(error instanceof UserError)) throw error;
+      diagnostics = error.diagnostics;
+    }
+  });
+
+  afterAll(async () => {
+    await cleanup();
+  });
+
+  it('fails the build on a stale sample, at the line and column in the doc', () => {
+    const file = path.join(dir, 'docs', 'samples.md');
+    expect(diagnostics.map(({ file, line, column, code }) => ({ file, line, column, code }))).toEqual([
+      { file, line: 10, column: 19, code: 'doc-sample' },
+      { file, line: 18, column: 10, code: 'doc-sample' },
+    ]);
+    expect(formatDiagnostic(diagnostics[1], { cwd: dir })).toMatchInlineSnapshot(
+      `"docs/samples.md:18:10 error This code sample does not compile against the SDK: TS2322: Type 'number' is not assignable to type 'string'. Update the sample to match the SDK, or mark the block \`\`\`ts no-check if it is not meant to compile."`,
+    );
+  });
+
+  it('passes the same docs when the check is off', async () => {
+    const config = path.join(dir, 'sdkdocs.config.ts');
+    await writeFile(config, (await readFile(config, 'utf8')).replace('checkDocSamples: true', 'checkDocSamples: false'));
+    const result = await buildSite(dir, { until: 'generateApi' });
+    expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.site.api?.docSamples).toBeUndefined();
+  });
+});
