@@ -50,6 +50,8 @@ const maxSuggestions = 100;
  * Runs before renderPages, so it sees the ids of docs (their hast), API pages (`page.anchors`)
  * and custom pages (rendered here); fragments into category, landing and not-found pages, whose
  * content does not exist yet, are not checked here but by `sdkdocs check-links` on the output.
+ * Files made by later stages (client assets, search data, the sitemap) are not known yet either:
+ * content does not link to them, the theme does, and check-links covers the theme's links.
  */
 export async function checkLinks(site: Site, ctx: BuildContext): Promise<void> {
   const { config } = site;

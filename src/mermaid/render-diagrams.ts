@@ -160,7 +160,7 @@ function at(block: DiagramBlock): Pick<Diagnostic, 'file' | 'line' | 'column'> {
 }
 
 /** Points from mermaid's diagram-relative line to the line of the markdown file. */
-function syntaxHint(message: string, fenceLine: number | undefined): string | undefined {
+function syntaxHint(message: string, fenceLine: number | undefined): string {
   const diagramLine = /on line (\d+)/.exec(message)?.[1];
   if (!diagramLine || fenceLine === undefined) return 'See https://mermaid.js.org/intro/syntax-reference.html for the syntax.';
   return `Line ${diagramLine} of the diagram is line ${fenceLine + Number(diagramLine)} of the file.`;
