@@ -4,8 +4,8 @@ import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { NavbarItemData } from '../src/shared/types.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { Link } from './Link.js';
+import { MobileMenu } from './MobileMenu.js';
 import { SearchBar } from './SearchBar.js';
-import { SidebarMenu } from './Sidebar.js';
 import { useTheme } from './context.js';
 
 /** Below this width (px) the layout is mobile: navbar items move into the sidebar menu. */
@@ -150,47 +150,19 @@ function useHideOnScroll(enabled: boolean, paused: boolean): boolean {
   return hidden && !paused;
 }
 
-/**
- * The menu that slides in below the mobile breakpoint: the navbar items, and on pages with a
- * sidebar that sidebar as a secondary menu shown first, with a way back to the main menu.
- */
-function MobileMenu({ onClose }: { onClose: () => void }) {
-  const { site, route, sidebars } = useTheme();
-  const sidebar = route.sidebar ? sidebars[route.sidebar] : undefined;
-  const [showSidebar, setShowSidebar] = useState(Boolean(sidebar));
+/** The logo and title, linking to the landing page. */
+export function NavbarBrand() {
+  const { site } = useTheme();
+  const { logo, title } = site.navbar;
   return (
-    <div className="navbar-sidebar">
-      <div className="navbar-sidebar-header">
-        <Link to={site.baseUrl} className="navbar-brand">
-          {site.navbar.logo ? (
-            <span className="navbar-logo">
-              <img src={site.navbar.logo.src} alt={site.navbar.logo.alt} height={32} width={32} />
-            </span>
-          ) : null}
-          <b className="navbar-title">{site.navbar.title}</b>
-        </Link>
-        {site.colorMode.disableSwitch ? null : <ColorModeToggle />}
-        <button type="button" className="navbar-sidebar-close clean-button" aria-label={formatThemeString('closeNavbar')} onClick={onClose}>
-          <span aria-hidden="true">×</span>
-        </button>
-      </div>
-      <div className="navbar-sidebar-panels">
-        {sidebar && showSidebar ? (
-          <>
-            <button type="button" className="navbar-sidebar-back clean-button" onClick={() => setShowSidebar(false)}>
-              {formatThemeString('backToMainMenu')}
-            </button>
-            <SidebarMenu items={sidebar} path={route.path} />
-          </>
-        ) : (
-          <ul className="menu-list menu-list-root">
-            {site.navbar.items.map((item) => (
-              <NavbarItem key={item.label} item={item} mobile />
-            ))}
-          </ul>
-        )}
-      </div>
-    </div>
+    <Link to={site.baseUrl} className="navbar-brand">
+      {logo ? (
+        <span className="navbar-logo">
+          <img src={logo.src} alt={logo.alt} height={32} width={32} />
+        </span>
+      ) : null}
+      <b className="navbar-title">{title}</b>
+    </Link>
   );
 }
 
@@ -235,14 +207,7 @@ export function Navbar() {
               <path stroke="currentColor" strokeLinecap="round" strokeMiterlimit="10" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
             </svg>
           </button>
-          <Link to={site.baseUrl} className="navbar-brand">
-            {navbar.logo ? (
-              <span className="navbar-logo">
-                <img src={navbar.logo.src} alt={navbar.logo.alt} height={32} width={32} />
-              </span>
-            ) : null}
-            <b className="navbar-title">{navbar.title}</b>
-          </Link>
+          <NavbarBrand />
           {left.map((item) => (
             <NavbarItem key={item.label} item={item} />
           ))}

@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
 import type { BuildContext, Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
+import { themeStrings } from '../shared/theme-strings.js';
 
 /** Output folder of hashed assets, relative to the site root. */
 export const assetsDir = 'assets';
@@ -11,6 +13,8 @@ export const assetsDir = 'assets';
 /** Entry points, relative to the package root (as esbuild's metafile names them). */
 const clientEntry = 'src/client/entry.tsx';
 const themeEntry = 'templates/theme.css';
+
+const themeStringsFile = path.join('src', 'shared', 'theme-strings.ts');
 
 /** Module id of the generated map of custom React pages (route → lazy import). */
 const pagesModuleId = 'sdkdocs:pages';
@@ -32,6 +36,8 @@ export interface ClientPage {
 interface ClientBundler {
   context: esbuild.BuildContext<{ metafile: true; write: false }>;
   pages: ClientPage[];
+  /** The theme strings the bundled code names; the rest of the table stays out of the browser. */
+  themeKeys?: string[];
 }
 
 const bundlers = new Map<string, Promise<ClientBundler>>();
@@ -74,6 +80,21 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
         resolveDir: options.pagesDir,
         loader: 'js',
       }));
+      // The one table of theme strings also holds what only the build renders (API pages, 404
+      // text): the browser gets the entries its code names, found from the previous pass's inputs.
+      build.onLoad({ filter: /theme-strings\.ts$/ }, async (args) => {
+        if (!holder.themeKeys || !args.path.endsWith(themeStringsFile)) return undefined;
+        const source = await readFile(args.path, 'utf8');
+        const table = /export const themeStrings = \{[\s\S]*?\n\} as const;/;
+        if (!table.test(source)) return undefined;
+        const used = Object.fromEntries(
+          Object.entries(themeStrings).map(([locale, strings]) => [
+            locale,
+            Object.fromEntries(Object.entries(strings).filter(([key]) => holder.themeKeys!.includes(key))),
+          ]),
+        );
+        return { contents: source.replace(table, () => `export const themeStrings = ${JSON.stringify(used)} as const;`), loader: 'ts' };
+      });
       // A site's pages import React from wherever they are; all must share sdkdocs's copy.
       build.onResolve({ filter: sharedModules }, (args) =>
         args.importer.startsWith(root) ? undefined : { path: require.resolve(args.path) },
@@ -87,11 +108,12 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     splitting: true,
     format: 'esm',
     platform: 'browser',
-    target: ['es2022', 'chrome100', 'firefox100', 'safari15'],
+    target: 'es2022',
     minify: true,
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
+    charset: 'utf8',
     write: false,
     metafile: true,
     outdir: path.join(root, assetsDir),
@@ -119,16 +141,10 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
   bundler.pages = site.pages
     .filter((page) => page.component && page.sourceFile)
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
-  const result = await bundler.context
-    .rebuild()
-    .catch((error: esbuild.BuildFailure) => {
-      const messages = (error.errors ?? []).map((message) => `${message.location ? `${message.location.file}:${message.location.line}: ` : ''}${message.text}`);
-      throw new Error(`Cannot bundle the client runtime:\n${messages.join('\n') || String(error)}`, { cause: error });
-    })
-    .finally(async () => {
-      // A one-off build lets the process exit; a build that reuses a previous one (watch) keeps the context.
-      if (!ctx.previous) await disposeClientBundlers();
-    });
+  const result = await rebuildWithUsedThemeStrings(bundler).finally(async () => {
+    // A one-off build lets the process exit; a build that reuses a previous one (watch) keeps the context.
+    if (!ctx.previous) await disposeClientBundlers();
+  });
   const outdir = path.join(packageRoot(), assetsDir);
   const url = (file: string) => joinUrlPath(site.config.baseUrl, relativeOutput(outdir, file));
   for (const file of result.outputFiles) {
@@ -150,6 +166,34 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
       site.assets.css.push(url(absolute));
     }
   }
+}
+
+/** Rebuilds; when the bundled code names other theme strings than the last pass kept, once more with those. */
+async function rebuildWithUsedThemeStrings(bundler: ClientBundler) {
+  const rebuild = () =>
+    bundler.context.rebuild().catch((error: esbuild.BuildFailure) => {
+      const messages = (error.errors ?? []).map((message) => `${message.location ? `${message.location.file}:${message.location.line}: ` : ''}${message.text}`);
+      throw new Error(`Cannot bundle the client runtime:\n${messages.join('\n') || String(error)}`, { cause: error });
+    });
+  let result = await rebuild();
+  const keys = await usedThemeKeys(Object.keys(result.metafile.inputs));
+  if (keys.join() !== bundler.themeKeys?.join()) {
+    bundler.themeKeys = keys;
+    result = await rebuild();
+  }
+  return result;
+}
+
+/** Theme-string keys written as string literals in the bundled source files. */
+async function usedThemeKeys(inputs: string[]): Promise<string[]> {
+  const keys = Object.keys(themeStrings.en);
+  const used = new Set<string>();
+  const sources = inputs.filter((input) => /\.(tsx?|jsx?)$/.test(input) && !input.includes('node_modules') && !input.endsWith(themeStringsFile));
+  for (const input of sources) {
+    const text = await readFile(path.resolve(packageRoot(), input), 'utf8');
+    for (const match of text.matchAll(/['"`](\w+)['"`]/g)) used.add(match[1]);
+  }
+  return keys.filter((key) => used.has(key));
 }
 
 function relativeOutput(outdir: string, file: string): string {

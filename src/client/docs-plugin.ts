@@ -41,11 +41,11 @@ export function checkDocsRoute(
   storage: ThemeStorage,
 ): void {
   if (route.sidebar && !Object.hasOwn(loader.files.sidebars, route.sidebar)) {
-    console.error(`sdkdocs: can't find any sidebar with id "${route.sidebar}" for ${path}. Known sidebars: ${Object.keys(loader.files.sidebars).join(', ')}.`);
+    console.error(`sdkdocs: can't find any sidebar with id "${route.sidebar}" (${path})`);
   }
   if (route.kind !== 'doc' && route.kind !== 'category') return;
   if (!isUnder(path, site.docsVersion.path)) {
-    console.error(`sdkdocs: no active docs plugin found for the path "${path}"; docs live under ${site.docsVersion.path}.`);
+    console.error(`sdkdocs: no active docs plugin found for the path "${path}"`);
     return;
   }
   storage.set(preferredVersionKey(site.docsPluginId), site.docsVersion.name);
@@ -57,7 +57,7 @@ export function checkDocsRoute(
   loader.loadFile<{ id: string }[]>(loader.files.docs).then(
     (docs) => {
       if (!docs.some((doc) => doc.id === docId)) {
-        console.error(`sdkdocs: couldn't find any doc with id "${docId}" in version ${site.docsVersion.name} (${path}).`);
+        console.error(`sdkdocs: couldn't find any doc with id "${docId}" in version ${site.docsVersion.name}`);
       }
     },
     () => undefined,

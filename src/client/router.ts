@@ -3,7 +3,7 @@ import { routeRenderedEvent, type BootData, type RouteRenderedDetail } from '../
 import type { RouteData, SidebarItem } from '../shared/types.js';
 import { normalizeRoute } from '../shared/paths.js';
 import { internalRoutePath, isModifiedClick, scrollToLocation, type RouterLocation } from './navigation.js';
-import { ProgressBar } from './progress-bar.js';
+import type { ProgressBar } from './progress-bar.js';
 import { RouteUnavailableError, type PageComponent, type RouteLoader } from './route-loader.js';
 
 /** A navigation slower than this shows the spinner and the progress bar (spec: lazy-loader delay). */
@@ -45,7 +45,8 @@ function sidebarHasRoute(items: SidebarItem[], path: string): boolean {
  * forward, clean URLs), loads each route's data on demand and hands it to the React root.
  */
 export class Router {
-  readonly #progress = new ProgressBar();
+  /** Loaded on the first slow navigation only: most never need it. */
+  #progress: Promise<ProgressBar> | undefined;
   readonly #fullSidebars = new Set<string>();
   #token = 0;
   #announcer: HTMLElement | undefined;
@@ -123,7 +124,8 @@ export class Router {
     const token = ++this.#token;
     const slow = setTimeout(() => {
       if (token !== this.#token) return;
-      this.#progress.start();
+      this.#progress ??= import('./progress-bar.js').then((module) => new module.ProgressBar());
+      void this.#progress.then((bar) => token === this.#token && bar.start());
       this.host.update((view) => ({ ...view, status: { kind: 'loading' } }));
     }, loadingDelay);
     try {
@@ -155,7 +157,7 @@ export class Router {
       }));
     } finally {
       clearTimeout(slow);
-      if (token === this.#token) this.#progress.done();
+      if (token === this.#token) void this.#progress?.then((bar) => bar.done());
     }
   }
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../helpers/browser.js';
 import { fixture } from '../helpers/site.js';
-import { gotoHydrated, markRealm, realmSurvived, startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
+import { eventually, gotoHydrated, markRealm, realmSurvived, startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
 
 const menuVisible = (page: Page) => page.locator('.navbar-dropdown .dropdown-menu').isVisible();
 const expanded = (page: Page) => page.locator('.navbar-dropdown [aria-haspopup]').getAttribute('aria-expanded');
@@ -50,9 +50,9 @@ describe.skipIf(!chromiumPath)('client runtime: announcement bar, dropdowns and 
       await gotoHydrated(page, site.url('docs/intro'));
       expect(await menuVisible(page)).toBe(false);
       await page.hover('.navbar-dropdown > a');
-      await expect.poll(() => menuVisible(page)).toBe(true);
+      await eventually(() => menuVisible(page)).toBe(true);
       await page.mouse.move(600, 500);
-      await expect.poll(() => menuVisible(page)).toBe(false);
+      await eventually(() => menuVisible(page)).toBe(false);
     });
 
     it('opens on click and closes on a click, a touch or focus outside', async () => {
@@ -64,18 +64,18 @@ describe.skipIf(!chromiumPath)('client runtime: announcement bar, dropdowns and 
       await page.mouse.move(600, 500);
       expect(await menuVisible(page)).toBe(true);
       await page.mouse.click(600, 500);
-      await expect.poll(() => expanded(page)).toBe('false');
+      await eventually(() => expanded(page)).toBe('false');
 
       await toggle.click();
       await page.mouse.move(600, 500);
       await page.dispatchEvent('[data-route-content]', 'touchstart');
-      await expect.poll(() => expanded(page)).toBe('false');
+      await eventually(() => expanded(page)).toBe('false');
 
       await toggle.click();
       await page.mouse.move(600, 500);
       await page.focus('.navbar-brand');
-      await expect.poll(() => expanded(page)).toBe('false');
-      await expect.poll(() => menuVisible(page)).toBe(false);
+      await eventually(() => expanded(page)).toBe('false');
+      await eventually(() => menuVisible(page)).toBe(false);
     });
 
     it('works with the keyboard', async () => {
@@ -84,9 +84,9 @@ describe.skipIf(!chromiumPath)('client runtime: announcement bar, dropdowns and 
       await page.focus('.navbar-dropdown > a');
       await page.keyboard.press('Enter');
       expect(await expanded(page)).toBe('true');
-      await expect.poll(() => menuVisible(page)).toBe(true);
+      await eventually(() => menuVisible(page)).toBe(true);
       await page.keyboard.press('ArrowDown');
-      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Widget');
+      await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Widget');
       await page.keyboard.press('Escape');
       expect(await expanded(page)).toBe('false');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('true');

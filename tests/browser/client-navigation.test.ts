@@ -2,7 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../helpers/browser.js';
 import { exampleSiteDir } from '../helpers/site.js';
-import { gotoHydrated, markRealm, realmSurvived, routeEvents, startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
+import { eventually, gotoHydrated, markRealm, realmSurvived, routeEvents, startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
 
 /** Turns link prefetching off (data saving), so that requests seen are the navigation's own. */
 const saveDataScript = () => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } });
@@ -71,7 +71,7 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
     await markRealm(page);
     await page.click('.doc-sidebar a[href="/sdk/docs/getting-started/configuration"]');
     await page.waitForURL('**/sdk/docs/getting-started/configuration');
-    await expect.poll(() => heading(page)).toBe('Configuration');
+    await eventually(() => heading(page)).toBe('Configuration');
     expect(await realmSurvived(page)).toBe(true);
     expect(await page.title()).toBe('Configuration | Playkit');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('__main-content');
@@ -85,11 +85,11 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
     await gotoHydrated(page, site.url('docs/getting-started/installation'));
     // The first navigation also loads the manifest shard once; count the second one.
     await page.click('.doc-sidebar a[href="/sdk/docs/getting-started/configuration"]');
-    await expect.poll(() => heading(page)).toBe('Configuration');
+    await eventually(() => heading(page)).toBe('Configuration');
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
     await page.click('.doc-sidebar a[href="/sdk/docs/getting-started/quick-start"]');
-    await expect.poll(() => heading(page)).toBe('Quick Start');
+    await eventually(() => heading(page)).toBe('Quick Start');
     // The browser may ask for the favicon again when the address changes; that is not the site's doing.
     const urls = requests.map((request) => new URL(request.url()).pathname).filter((url) => !url.endsWith('/favicon.svg'));
     expect(urls, urls.join(', ')).toHaveLength(1);
@@ -101,14 +101,14 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
     await gotoHydrated(page, site.url('docs/intro'));
     await markRealm(page);
     await page.click('.pagination-link-next');
-    await expect.poll(() => page.title()).not.toBe('Introduction | Playkit');
+    await eventually(() => page.title()).not.toBe('Introduction | Playkit');
     const second = page.url();
     await page.goBack();
-    await expect.poll(() => heading(page)).toBe('Introduction');
+    await eventually(() => heading(page)).toBe('Introduction');
     expect(page.url()).toBe(site.url('docs/intro'));
     await page.goForward();
-    await expect.poll(() => page.url()).toBe(second);
-    await expect.poll(() => page.title()).not.toBe('Introduction | Playkit');
+    await eventually(() => page.url()).toBe(second);
+    await eventually(() => page.title()).not.toBe('Introduction | Playkit');
     expect(await realmSurvived(page)).toBe(true);
   });
 
@@ -117,7 +117,7 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
     await gotoHydrated(page, site.url('docs/intro/index.html'));
     expect(new URL(page.url()).pathname).toBe('/sdk/docs/intro');
     await clickInjectedLink(page, '/sdk/docs/getting-started/installation.html');
-    await expect.poll(() => heading(page)).toBe('Installation');
+    await eventually(() => heading(page)).toBe('Installation');
     expect(new URL(page.url()).pathname).toBe('/sdk/docs/getting-started/installation');
   });
 
@@ -125,12 +125,12 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
     const { page } = await site.open();
     await gotoHydrated(page, site.url('docs/intro'));
     await clickInjectedLink(page, '/sdk/docs/getting-started/installation#bundler-notes');
-    await expect.poll(() => heading(page)).toBe('Installation');
-    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('bundler-notes')!.getBoundingClientRect().top))).toBeLessThan(150);
+    await eventually(() => heading(page)).toBe('Installation');
+    await eventually(() => page.evaluate(() => Math.round(document.getElementById('bundler-notes')!.getBoundingClientRect().top))).toBeLessThan(150);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     expect((await routeEvents(page)).at(-1)?.hash).toBe('#bundler-notes');
     await page.click('.pagination-link-next');
-    await expect.poll(() => heading(page)).toBe('Configuration');
+    await eventually(() => heading(page)).toBe('Configuration');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
@@ -156,7 +156,7 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
     });
     await gotoHydrated(page, site.url('docs/intro'));
     await page.click('.doc-sidebar a[href="/sdk/docs/category/getting-started"]');
-    await expect.poll(() => heading(page)).toBe('Getting Started');
+    await eventually(() => heading(page)).toBe('Getting Started');
     expect(await page.evaluate(() => (window as unknown as { __seen: object }).__seen)).toEqual({});
 
     let release: () => void = () => undefined;
@@ -171,9 +171,9 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
     await bar.waitFor({ state: 'attached' });
     const start = Number(await bar.getAttribute('aria-valuenow'));
     expect(start).toBeGreaterThanOrEqual(0.08);
-    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 5000 }).toBeGreaterThan(start);
+    await eventually(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 5000 }).toBeGreaterThan(start);
     release();
-    await expect.poll(() => heading(page)).toBe('Installation');
+    await eventually(() => heading(page)).toBe('Installation');
     await page.locator('.route-spinner').waitFor({ state: 'detached' });
     await bar.waitFor({ state: 'detached', timeout: 5000 });
     await page.unroute('**/assets/routes/*.json');
@@ -191,7 +191,7 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
     expect(await box.evaluate((element) => getComputedStyle(element).color)).toMatch(/rgb\((2\d\d), (\d+), (\d+)\)/);
     await page.unroute('**/assets/routes/*.json');
     await box.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => heading(page)).toBe('Getting Started');
+    await eventually(() => heading(page)).toBe('Getting Started');
     await box.waitFor({ state: 'detached' });
   });
 
@@ -201,10 +201,10 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
     await gotoHydrated(page, site.url('docs/intro'));
     await markRealm(page);
     await page.click('.pagination-link-next');
-    await expect.poll(() => realmSurvived(page).catch(() => false)).toBe(false);
+    await eventually(() => realmSurvived(page).catch(() => false)).toBe(false);
     await page.waitForLoadState();
     expect(new URL(page.url()).pathname).toBe('/sdk/docs/category/getting-started');
-    await expect.poll(() => heading(page)).toBe('Getting Started');
+    await eventually(() => heading(page)).toBe('Getting Started');
   });
 
   it('lets the server answer paths that are not routes (full load of its 404 page)', async () => {
@@ -212,7 +212,7 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
     await gotoHydrated(page, site.url('docs/intro'));
     await markRealm(page);
     await clickInjectedLink(page, '/sdk/docs/not-a-page');
-    await expect.poll(() => page.title()).toMatch(/^Page Not Found/);
+    await eventually(() => page.title()).toMatch(/^Page Not Found/);
     expect(await realmSurvived(page)).toBe(false);
   });
 
@@ -235,7 +235,7 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
       const { page } = await site.open();
       await gotoHydrated(page, site.url('docs/getting-started/installation'));
       const configuration = await routeFile(page, '/sdk/docs/getting-started/configuration');
-      await expect.poll(() => prefetchLinks(page)).toContain(configuration);
+      await eventually(() => prefetchLinks(page)).toContain(configuration);
       const links = await prefetchLinks(page);
       expect(new Set(links).size).toBe(links.length);
       expect(links.every((link) => link.startsWith('/sdk/assets/routes/'))).toBe(true);
@@ -256,7 +256,7 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
       await page.waitForTimeout(300);
       expect(await prefetchLinks(page)).not.toContain(target);
       await page.hover('.doc-sidebar a[href="/sdk/docs/category/advanced"]');
-      await expect.poll(() => prefetchLinks(page)).toContain(target);
+      await eventually(() => prefetchLinks(page)).toContain(target);
       await page.hover('.navbar-brand');
       await page.hover('.doc-sidebar a[href="/sdk/docs/category/advanced"]');
       await page.waitForTimeout(100);
@@ -276,7 +276,7 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
         if (request.url().includes('/assets/routes/') && request.resourceType() === 'fetch') fetched.push(request.url());
       });
       await gotoHydrated(page, site.url('docs/getting-started/installation'));
-      await expect.poll(() => fetched.length).toBeGreaterThan(0);
+      await eventually(() => fetched.length).toBeGreaterThan(0);
       expect(await prefetchLinks(page)).toEqual([]);
     });
 

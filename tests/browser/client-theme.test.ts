@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collapseDuration } from '../../templates/Collapsible.js';
 import { chromiumPath } from '../helpers/browser.js';
 import { exampleSiteDir } from '../helpers/site.js';
-import { gotoHydrated, startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
+import { eventually, gotoHydrated, startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
 
 const toggleLabel = (mode: string) => `Switch between dark and light mode (currently ${mode} mode)`;
 const theme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
@@ -49,7 +49,7 @@ describe.skipIf(!chromiumPath)('client runtime: theme behaviour on the example s
       expect(await theme(page)).toBe('dark');
       await page.getByRole('button', { name: toggleLabel('dark') }).waitFor();
       await page.emulateMedia({ colorScheme: 'light' });
-      await expect.poll(() => theme(page)).toBe('light');
+      await eventually(() => theme(page)).toBe('light');
       await page.getByRole('button', { name: toggleLabel('light') }).waitFor();
       // A stored choice wins over the system.
       await page.getByRole('button', { name: toggleLabel('light') }).click();
@@ -77,13 +77,13 @@ describe.skipIf(!chromiumPath)('client runtime: theme behaviour on the example s
       await page.evaluate((to) => window.scrollTo(0, to), y);
       await page.waitForTimeout(50);
     }
-    await expect.poll(hidden).toBe(true);
+    await eventually(hidden).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 500));
-    await expect.poll(hidden).toBe(false);
+    await eventually(hidden).toBe(false);
     await page.evaluate(() => window.scrollTo(0, 900));
-    await expect.poll(hidden).toBe(true);
+    await eventually(hidden).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await expect.poll(hidden).toBe(false);
+    await eventually(hidden).toBe(false);
   });
 
   describe('mobile layout below 996 px', () => {
@@ -131,7 +131,7 @@ describe.skipIf(!chromiumPath)('client runtime: theme behaviour on the example s
       const height = await list.evaluate((element) => element.scrollHeight);
       expect(await list.evaluate((element) => element.style.transition)).toContain(`${collapseDuration(height)}ms`);
       await advanced.getByRole('button', { name: "Collapse sidebar category 'Advanced'" }).click();
-      await expect.poll(() => list.evaluate((element) => element.style.display)).toBe('none');
+      await eventually(() => list.evaluate((element) => element.style.display)).toBe('none');
       expect(problems).toEqual([]);
     });
 
@@ -167,7 +167,7 @@ describe.skipIf(!chromiumPath)('client runtime: theme behaviour on the example s
     expect(await button.evaluate((element) => getComputedStyle(element).display)).not.toBe('none');
     await block.hover();
     await button.click();
-    await expect.poll(() => button.innerText()).toBe('Copied');
+    await eventually(() => button.innerText()).toBe('Copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(await block.locator('pre code').innerText());
 
@@ -180,9 +180,9 @@ describe.skipIf(!chromiumPath)('client runtime: theme behaviour on the example s
     const { page } = await site.open({ viewport: { width: 1280, height: 800 } });
     await gotoHydrated(page, site.url('docs/getting-started/installation'));
     await page.evaluate(() => document.getElementById('bundler-notes')!.scrollIntoView());
-    await expect.poll(() => page.locator('.toc .toc-link-active').getAttribute('href')).toBe('#bundler-notes');
+    await eventually(() => page.locator('.toc .toc-link-active').getAttribute('href')).toBe('#bundler-notes');
     await page.evaluate(() => document.getElementById('requirements')!.scrollIntoView());
-    await expect.poll(() => page.locator('.toc .toc-link-active').getAttribute('href')).toBe('#requirements');
+    await eventually(() => page.locator('.toc .toc-link-active').getAttribute('href')).toBe('#requirements');
   });
 
   describe('docs plugin', () => {
@@ -219,7 +219,7 @@ describe.skipIf(!chromiumPath)('client runtime: theme behaviour on the example s
       await gotoHydrated(page, site.url('docs/intro'));
       await page.locator(`a[href="${path}"]`).first().click();
       await page.waitForURL(`**${path}`);
-      await expect.poll(() => problems.filter((problem) => problem.startsWith('error:') && message.test(problem))).toHaveLength(1);
+      await eventually(() => problems.filter((problem) => problem.startsWith('error:') && message.test(problem))).toHaveLength(1);
       expect(await page.locator('[data-route-content]').count()).toBe(1);
     });
   });

@@ -3,6 +3,12 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { startStaticServer, type StaticServer } from '../../src/serve/static-server.js';
 import { launchBrowser, openPage, serveOutput, tempDir } from '../helpers/browser.js';
 import { buildSite } from '../helpers/site.js';
+import { expect } from 'vitest';
+
+/** `expect.poll` with room for a busy 2-core machine: it passes as soon as the value is right. */
+export function eventually<T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) {
+  return expect.poll(read, { timeout: 10_000, ...options });
+}
 
 /** A site built once into a temporary folder, served on 127.0.0.1, with one shared Chromium. */
 export interface SiteUnderTest {
