@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/core/build.js';
 import type { Page } from '../src/core/site.js';
+import { createMemoryLogger } from '../src/core/logger.js';
+import type { Site } from '../src/core/site.js';
+import { buildSearchIndex, createSearchIndex } from '../src/search/build-search-index.js';
 import { collectSearchRecords } from '../src/search/search-records.js';
 import { snippetSegments } from '../src/shared/search/highlight.js';
 import { boundedEditDistance, createSearchEngine, expandTerm, type SearchEngine, type SearchHit } from '../src/shared/search/search-engine.js';
@@ -89,6 +92,36 @@ describe('search files', () => {
     const category = documents.records.find((record) => record.route === '/sdk/docs/category/getting-started');
     expect(category).toMatchObject({ kind: 'category', title: 'Getting Started' });
     expect(documents.records.some((record) => record.route === '/sdk/' || record.route.endsWith('404.html'))).toBe(false);
+  });
+
+  it('writes exactly the index fuse.js builds over all records, and the records without their text', () => {
+    const records = collectSearchRecords(result.site);
+    expect(index).toEqual(JSON.parse(JSON.stringify(createSearchIndex(records))));
+    expect(documents.records).toEqual(JSON.parse(JSON.stringify(records.map(({ text: _text, ...document }) => document))));
+  });
+
+  it('reuses unchanged pages on the next build (serve --watch) and renames the files when a page changes', async () => {
+    const debug: string[] = [];
+    const logger = { ...createMemoryLogger(), debug: (message: string) => debug.push(message) };
+    const rebuild = async (pages: Page[]) => {
+      const site: Site = { ...result.site, pages, outputs: new Map(), siteData: { ...result.site.siteData! } };
+      await buildSearchIndex(site, { logger, cacheDir: '' });
+      return site;
+    };
+    const same = await rebuild(result.site.pages);
+    expect(same.siteData!.searchFiles).toEqual(result.site.siteData!.searchFiles);
+    const searched = result.site.pages.filter((page) => page.kind === 'doc' || page.kind === 'api').length;
+    expect(debug.at(-1)).toContain(`(${searched} pages reused)`);
+
+    const edited = result.site.pages.map((page) =>
+      page.route === '/sdk/docs/getting-started/gameplay' ? { ...page, data: { ...page.data, title: 'Gameplay and rounds' } } : page,
+    );
+    const changed = await rebuild(edited);
+    expect(debug.at(-1)).toContain(`(${searched - 1} pages reused)`);
+    const files = changed.siteData!.searchFiles!;
+    expect(files.documents).not.toBe(result.site.siteData!.searchFiles!.documents);
+    const file = changed.outputs.get(files.documents.slice(result.site.config.baseUrl.length))!;
+    expect(String(file.contents)).toContain('Gameplay and rounds');
   });
 
   it('makes API symbol and member records from prerendered page HTML, skipping headings that only group members', () => {

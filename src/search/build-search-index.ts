@@ -1,47 +1,165 @@
 import { createHash } from 'node:crypto';
 import Fuse from 'fuse.js';
 import { assetsDir } from '../bundle/bundle-client.js';
-import type { BuildContext, Site } from '../core/site.js';
+import type { BuildContext, Page, Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
-import {
-  searchFieldValues,
-  searchKeys,
-  type SearchDocuments,
-  type SearchRecord,
-  type SerializedSearchIndex,
-} from '../shared/search/search-data.js';
-import { collectSearchRecords } from './search-records.js';
+import type { RouteData } from '../shared/types.js';
+import { searchFieldValues, searchKeys, type SearchRecord, type SerializedSearchIndex } from '../shared/search/search-data.js';
+import { isSearchedPage, pageSearchRecords } from './search-records.js';
 
 /** Where the search files go, under the site root. */
 export const searchAssetsDir = `${assetsDir}/search`;
 
+/** Everything a page's records depend on besides its content tree. */
+interface RecordInputs {
+  kind: Page['kind'];
+  route: string;
+  title: string;
+  breadcrumbs: RouteData['breadcrumbs'];
+  toc: RouteData['toc'];
+  /** The content, for a page that has only HTML. */
+  html: string;
+  baseUrl: string;
+  apiRoute: string;
+}
+
+/** One page's part of the two files, serialized, and what it was made from. */
+interface SerializedPage {
+  inputs: RecordInputs;
+  /** The page's documents as JSON array items (`{…},{…}`), empty when it has none. */
+  documents: string;
+  /** The `$` (field values and norms) of each record's index entry, as JSON. */
+  indexFields: string[];
+  /** The page's index entries as JSON array items, numbered from `offset` (its first record's position). */
+  indexEntries?: { offset: number; json: string };
+  documentsDigest: string;
+  indexDigest: string;
+}
+
+/**
+ * Pages serialized by earlier builds in this process, keyed by their content tree (or by their
+ * route data when they only have HTML): serve --watch reuses the previous build's parsed pages as
+ * they are, so an unchanged page is found here and only edited pages are read again.
+ */
+const serializedPages = new WeakMap<object, SerializedPage>();
+
 /**
  * Builds the site's search data: one record per page section (docs, category indexes, API symbols
- * and members), and the fuse.js index over them, serialized so the browser does not rebuild it.
+ * and members) and the fuse.js index over them, serialized so the browser does not rebuild it.
  * Both are emitted as content-hashed JSON files; their URLs go into the site data, where the
- * search box finds them on first use.
+ * search box finds them on first use. The documents leave out the section texts, which the index
+ * holds anyway.
  */
 export async function buildSearchIndex(site: Site, ctx: BuildContext): Promise<void> {
-  const records = collectSearchRecords(site);
-  const documents: SearchDocuments = { records: records.map(({ text: _text, ...document }) => document) };
-  const index = createSearchIndex(records);
-  const documentsFile = emitJson(site, 'documents', documents);
-  const indexFile = emitJson(site, 'index', index);
+  const pages: SerializedPage[] = [];
+  let reused = 0;
+  for (const page of site.pages) {
+    if (!isSearchedPage(page)) continue;
+    // A category index lists what the sidebar holds, which its page does not show: always redone.
+    const key = page.kind === 'category' ? undefined : (page.hast ?? page.data);
+    const inputs = recordInputs(site, page);
+    const earlier = key ? serializedPages.get(key) : undefined;
+    if (earlier && sameInputs(earlier.inputs, inputs)) {
+      pages.push(earlier);
+      reused++;
+      continue;
+    }
+    const serialized = serializePage(pageSearchRecords(site, page), inputs);
+    if (key) serializedPages.set(key, serialized);
+    pages.push(serialized);
+  }
+  const documentsJson = `{"records":[${pages.map((page) => page.documents).filter(Boolean).join(',')}]}`;
+  let position = 0;
+  const entries = pages.map((page) => {
+    const json = indexEntriesJson(page, position);
+    position += page.indexFields.length;
+    return json;
+  });
+  const indexJson = `{"keys":${JSON.stringify(searchIndexKeys())},"records":[${entries.filter(Boolean).join(',')}]}`;
+  // The names hash the pages' digests, in order: the same as hashing the files, without reading them whole.
+  const documentsFile = emit(site, 'documents', documentsJson, digestOf(pages.map((page) => page.documentsDigest)));
+  const indexFile = emit(site, 'index', indexJson, digestOf(pages.map((page) => page.indexDigest)));
   if (site.siteData) site.siteData.searchFiles = { documents: documentsFile, index: indexFile };
-  ctx.logger.debug(`search: ${records.length} records from ${new Set(records.map((record) => record.route)).size} pages`);
+  ctx.logger.debug(`buildSearchIndex: ${position} records from ${pages.length} pages (${reused} pages reused)`);
+}
+
+/** The fuse.js keys with the functions that read each field of a record. */
+function indexKeys() {
+  return searchKeys.map((key) => ({ ...key, getFn: (record: SearchRecord) => searchFieldValues(record)[key.name] }));
+}
+
+/** The keys as the serialized index lists them. */
+function searchIndexKeys(): SerializedSearchIndex['keys'] {
+  return (Fuse.createIndex(indexKeys(), []).toJSON() as unknown as SerializedSearchIndex).keys;
 }
 
 /** The fuse.js index of the records over {@link searchKeys}, as JSON-ready data. */
 export function createSearchIndex(records: SearchRecord[]): SerializedSearchIndex {
-  const keys = searchKeys.map((key) => ({ ...key, getFn: (record: SearchRecord) => searchFieldValues(record)[key.name] }));
-  return Fuse.createIndex(keys, records).toJSON() as unknown as SerializedSearchIndex;
+  return Fuse.createIndex(indexKeys(), records).toJSON() as unknown as SerializedSearchIndex;
+}
+
+/** What a page's records are made of besides its content: titles, trail, outline, where it lives. */
+function recordInputs(site: Site, page: Page): RecordInputs {
+  const { title, breadcrumbs, toc } = page.data;
+  return {
+    kind: page.kind,
+    route: page.route,
+    title,
+    breadcrumbs,
+    toc,
+    html: page.hast ? '' : page.data.html,
+    baseUrl: site.config.baseUrl,
+    apiRoute: site.config.routes.api,
+  };
+}
+
+/** Field by field; the lists are usually the very same arrays (a reused page), else compared as JSON. */
+function sameInputs(a: RecordInputs, b: RecordInputs): boolean {
+  const sameList = (x: unknown[], y: unknown[]) => x === y || JSON.stringify(x) === JSON.stringify(y);
+  return (
+    a.kind === b.kind &&
+    a.route === b.route &&
+    a.title === b.title &&
+    a.html === b.html &&
+    a.baseUrl === b.baseUrl &&
+    a.apiRoute === b.apiRoute &&
+    sameList(a.breadcrumbs, b.breadcrumbs) &&
+    sameList(a.toc, b.toc)
+  );
+}
+
+function serializePage(records: SearchRecord[], inputs: RecordInputs): SerializedPage {
+  const documents = records.map(({ text: _text, ...document }) => JSON.stringify(document)).join(',');
+  const indexFields = createSearchIndex(records).records.map((entry) => JSON.stringify(entry.$));
+  return {
+    inputs,
+    documents,
+    indexFields,
+    documentsDigest: digestOf([documents]),
+    indexDigest: digestOf(indexFields),
+  };
+}
+
+/**
+ * A page's index entries (`{"i":…,"$":…}`) numbered from `offset`; kept with the page, so that
+ * pages whose position did not move are not serialized again.
+ */
+function indexEntriesJson(page: SerializedPage, offset: number): string {
+  if (page.indexEntries?.offset !== offset) {
+    page.indexEntries = { offset, json: page.indexFields.map((fields, index) => `{"i":${offset + index},"$":${fields}}`).join(',') };
+  }
+  return page.indexEntries.json;
+}
+
+function digestOf(parts: string[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\n');
+  return hash.digest('hex');
 }
 
 /** Adds `assets/search/{name}.{hash}.json` to the outputs and returns its URL. */
-function emitJson(site: Site, name: string, value: unknown): string {
-  const json = JSON.stringify(value);
-  const hash = createHash('sha256').update(json).digest('hex').slice(0, 10);
-  const path = `${searchAssetsDir}/${name}.${hash}.json`;
+function emit(site: Site, name: string, json: string, digest: string): string {
+  const path = `${searchAssetsDir}/${name}.${digest.slice(0, 10)}.json`;
   site.outputs.set(path, { path, contents: json });
   return joinUrlPath(site.config.baseUrl, path);
 }

@@ -37,25 +37,28 @@ interface Section {
  * page order. Landing, custom and not-found pages are not searched.
  */
 export function collectSearchRecords(site: Site): SearchRecord[] {
-  const records: SearchRecord[] = [];
-  for (const page of site.pages) {
-    switch (page.kind) {
-      case 'doc':
-        records.push(...sectionRecords(page, site.config.baseUrl, contentTree(page), 'doc', 'doc'));
-        break;
-      case 'category':
-        records.push(categoryRecord(site, page));
-        break;
-      case 'api': {
-        const isRoot = page.route === site.config.routes.api;
-        records.push(...sectionRecords(page, site.config.baseUrl, contentTree(page), isRoot ? 'category' : 'api-symbol', isRoot ? 'category' : 'api-member'));
-        break;
-      }
-      default:
-        break;
+  return site.pages.flatMap((page) => pageSearchRecords(site, page));
+}
+
+/** Whether a page's content is searched: docs, category indexes and the API reference. */
+export function isSearchedPage(page: Page): boolean {
+  return page.kind === 'doc' || page.kind === 'category' || page.kind === 'api';
+}
+
+/** The search records of one page, in the order of its sections; none for a page that is not searched. */
+export function pageSearchRecords(site: Site, page: Page): SearchRecord[] {
+  switch (page.kind) {
+    case 'doc':
+      return sectionRecords(page, site.config.baseUrl, contentTree(page), 'doc', 'doc');
+    case 'category':
+      return [categoryRecord(site, page)];
+    case 'api': {
+      const isRoot = page.route === site.config.routes.api;
+      return sectionRecords(page, site.config.baseUrl, contentTree(page), isRoot ? 'category' : 'api-symbol', isRoot ? 'category' : 'api-member');
     }
+    default:
+      return [];
   }
-  return records;
 }
 
 /** A page's content as hast: docs carry it; a stage may have prerendered HTML instead (API pages). */
