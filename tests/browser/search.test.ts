@@ -155,6 +155,25 @@ describe.skipIf(!chromiumPath)('search in the browser', () => {
     await page.close();
   });
 
+  it('says ⌘+K on a Mac, where ⌘+K focuses the box', async () => {
+    const mac = await browser.newContext();
+    await mac.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel' });
+      Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => ({ platform: 'macOS' }) });
+    });
+    try {
+      const { page, problems } = await openPage(mac);
+      await page.goto(new URL('docs/intro', server.url).href);
+      const input = page.getByRole('combobox', { name: 'Search' });
+      await expect.poll(() => input.getAttribute('placeholder')).toBe('Search ⌘+K');
+      await page.keyboard.press('Meta+k');
+      await expect.poll(() => input.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await mac.close();
+    }
+  });
+
   it('closes the results when the focus leaves the search box', async () => {
     const { page, problems } = await openSearchPage('docs/intro');
     const input = page.getByRole('combobox', { name: 'Search' });
