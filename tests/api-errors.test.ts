@@ -73,6 +73,23 @@ describe('errors of the API stage', () => {
     );
   });
 
+  it("points at the tsconfig when TypeScript cannot use it, e.g. a package's tsconfig extending an unpublished base", async () => {
+    const dir = await fixtureCopy();
+    const tsconfig = path.join(dir, 'sdk', 'tsconfig.json');
+    const settings = JSON.parse(await readFile(tsconfig, 'utf8')) as Record<string, unknown>;
+    await writeFile(tsconfig, JSON.stringify({ extends: '../../tsconfig.base.json', ...settings }));
+    const diagnostics = await failure(dir);
+    expect(diagnostics).toContainEqual(
+      expect.objectContaining({
+        severity: 'error',
+        code: 'typescript',
+        file: tsconfig,
+        message: `TS5083: Cannot read file '${path.resolve(dir, '..', 'tsconfig.base.json')}'.`,
+        hint: expect.stringContaining('give `api.tsconfig` a tsconfig of the site'),
+      }),
+    );
+  });
+
   it('names a missing tsconfig', async () => {
     const dir = await fixtureCopy();
     await editConfig(dir, "tsconfig: 'sdk/tsconfig.json'", "tsconfig: 'sdk/tsconfig.build.json'");

@@ -1,4 +1,4 @@
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile, cp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -196,5 +196,28 @@ describe('reuse of the API model', () => {
     const changed = await buildCopy({ logger: again, previous: result.site });
     expect(again.lines.some((line) => /model from typedoc/.test(line))).toBe(true);
     expect(changed.site.pages.some((p) => p.route === '/sdk/api/variable/LATER')).toBe(true);
+  });
+});
+
+describe('source links of an SDK installed as a package', () => {
+  it('links its files relative to api.sourceRoot, even inside node_modules, and not its dependencies', async () => {
+    const installed = await copySite(fixture('api-basic'));
+    try {
+      // As an npm package: the sources under the site's node_modules, the template relative to the package.
+      const packageDir = path.join(installed.dir, 'node_modules', 'widgets');
+      await cp(path.join(installed.dir, 'sdk'), packageDir, { recursive: true });
+      const config = path.join(installed.dir, 'sdkdocs.config.ts');
+      const text = (await readFile(config, 'utf8'))
+        .replace("entryPoints: ['sdk/src/index.ts']", "entryPoints: ['node_modules/widgets/src/index.ts']")
+        .replace("tsconfig: 'sdk/tsconfig.json'", "tsconfig: 'node_modules/widgets/tsconfig.json',\n    sourceRoot: 'node_modules/widgets'");
+      await writeFile(config, text);
+      const built = await build({ siteDir: installed.dir, outDir: path.join(os.tmpdir(), 'sdkdocs-api-installed-out'), until: 'renderPages', logger: recordingLogger() });
+      const widget = pageHtml(built, '/sdk/api/class/Widget');
+      const line = (await readFile(path.join(packageDir, 'src', 'shapes.ts'), 'utf8')).split('\n').findIndex((text) => text.startsWith('export class Widget')) + 1;
+      expect(widget).toContain(`href="https://git.example.com/widgets/blob/main/src/shapes.ts#L${line}"`);
+      expect(widget).toContain(`>src/shapes.ts:${line}</a>`);
+    } finally {
+      await installed.cleanup();
+    }
   });
 });

@@ -144,6 +144,8 @@ describe('API reference of the example site', () => {
     expect(message).toContain('api-badge-inherited');
     expect(message).toMatch(/Inherited from <code>Error\.message<\/code>/);
     expect(memberHtml('/sdk/api/class/RgsError', 'code')).not.toContain('api-badge-inherited');
+    // Declared in TypeScript's lib: named by its package path, with no link into the SDK's repository.
+    expect(message).toMatch(/Defined in <span>typescript\/lib\/lib\.es5\.d\.ts:\d+<\/span>/);
   });
 
   it('shows enum members with their values', () => {

@@ -426,13 +426,19 @@ class PageRenderer {
   private source(source: ApiSource | undefined): SourceView | undefined {
     if (!source) return undefined;
     const { siteDir, api } = this.context.site.config;
-    const relative = path.relative(siteDir, source.file).split(path.sep).join('/');
-    const inDependency = relative.split('/').includes('node_modules');
-    // Declarations from dependencies (lib.es5.d.ts for `Error.message`) are named by their package path.
-    const label = `${inDependency ? relative.slice(relative.lastIndexOf('node_modules/') + 'node_modules/'.length) : relative}:${source.line}`;
+    const root = path.resolve(siteDir, api?.sourceRoot ?? '.');
+    const relative = path.relative(root, source.file).split(path.sep).join('/');
+    const own = !relative.startsWith('../') && !path.isAbsolute(relative) && !relative.split('/').includes('node_modules');
     const template = api?.sourceLinkTemplate;
-    if (!template || inDependency) return { label };
-    return { label, href: template.replaceAll('{path}', relative).replaceAll('{line}', String(source.line)) };
+    if (own) {
+      const label = `${relative}:${source.line}`;
+      return template ? { label, href: template.replaceAll('{path}', relative).replaceAll('{line}', String(source.line)) } : { label };
+    }
+    // Declarations from dependencies (lib.es5.d.ts for `Error.message`) are named by their package path.
+    const file = source.file.split(path.sep).join('/');
+    const inPackage = file.lastIndexOf('/node_modules/');
+    const label = inPackage === -1 ? path.relative(siteDir, source.file).split(path.sep).join('/') : file.slice(inPackage + '/node_modules/'.length);
+    return { label: `${label}:${source.line}` };
   }
 
   /** The summary alone, for parameters, properties and type parameters. */

@@ -66,7 +66,7 @@ export async function loadApiModel(options: ApiModelOptions, cache: ApiModelCach
 
 async function runTypeDoc(options: ApiModelOptions, settings: string): Promise<ApiModelResult> {
   const diagnostics: Diagnostic[] = [];
-  const logger = new DiagnosticLogger(diagnostics, options.debug ?? (() => {}));
+  const logger = new DiagnosticLogger(diagnostics, options.debug ?? (() => {}), options.tsconfig);
   let programs: readonly ts.Program[] = [];
   const app = await Application.bootstrapWithPlugins(
     {
@@ -99,6 +99,8 @@ async function runTypeDoc(options: ApiModelOptions, settings: string): Promise<A
     // Only the tsconfig: a typedoc.json or package.json in the current folder must not change the site.
     [new TSConfigReader()],
   );
+  // A tsconfig TypeScript cannot use: converting with default settings would only add noise.
+  if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics, programs, from: 'typedoc' };
   let project: Awaited<ReturnType<Application['convert']>>;
   try {
     project = await app.convert();
@@ -171,6 +173,7 @@ class DiagnosticLogger extends Logger {
   constructor(
     private readonly diagnostics: Diagnostic[],
     private readonly debug: (message: string) => void,
+    private readonly tsconfig: string,
   ) {
     super();
     this.level = LogLevel.Verbose;
@@ -196,11 +199,33 @@ class DiagnosticLogger extends Logger {
     this.location = {};
     // TypeDoc formats some messages for a terminal.
     const text = message.replace(/\x1b\[[0-9;]*m/g, '').trim();
-    if (level === LogLevel.Error || level === LogLevel.Warn) {
-      this.diagnostics.push({ severity: level === LogLevel.Error ? 'error' : 'warning', code: 'typedoc', message: text, ...location });
-    } else {
+    if (level !== LogLevel.Error && level !== LogLevel.Warn) {
       this.debug(`typedoc: ${text}`);
+      return;
     }
+    const severity = level === LogLevel.Error ? 'error' : 'warning';
+    this.diagnostics.push(this.fromTypeScriptReport(text, severity) ?? { severity, code: 'typedoc', message: text, ...location });
+  }
+
+  /**
+   * TypeDoc prints TypeScript's own reports (a tsconfig that cannot be read) formatted for a
+   * terminal: `file:line:col - error TS2345: message`, then the source line. Taken apart again.
+   */
+  private fromTypeScriptReport(text: string, severity: Diagnostic['severity']): Diagnostic | undefined {
+    const match = /^(?:(.+?):(\d+):(\d+) - )?(?:error|warning|message) (TS\d+): ([\s\S]*?)(?:\n\s*\n|$)/.exec(text);
+    if (!match) return undefined;
+    const [, file, line, column, code, body] = match;
+    const message = `${code}: ${body.trim()}`;
+    if (file) return { severity, code: 'typescript', message, file: path.resolve(file), line: Number(line), column: Number(column) };
+    // Codes 5xxx and 6xxx are about compiler options: the tsconfig is where to look.
+    if (!/^TS[56]\d{3}$/.test(code)) return { severity, code: 'typescript', message };
+    return {
+      severity,
+      code: 'typescript',
+      message,
+      file: this.tsconfig,
+      hint: "If it extends or names files that are not installed (an npm package's tsconfig often does), give `api.tsconfig` a tsconfig of the site's own.",
+    };
   }
 }
 

@@ -251,6 +251,12 @@ export const configSchema = z.strictObject({
       routeBasePath: z.string().default('api'),
       /** Source links: `{path}` and `{line}` are filled in. @example 'https://github.com/playkit/sdk/blob/main/{path}#L{line}' */
       sourceLinkTemplate: z.string().optional(),
+      /**
+       * The folder `{path}` is relative to, relative to the site: the SDK's repository root, e.g. an
+       * installed package's folder. Declarations outside it (dependencies, TypeScript's own lib)
+       * get no source link. @defaultValue the site folder @example '../node_modules/some-sdk'
+       */
+      sourceRoot: z.string().optional(),
       /** Skip type checking, for third-party sources whose dependencies are not installed. @defaultValue false */
       skipTypeCheck: z.boolean().default(false),
       /** Type-check every ```ts block of the docs against the SDK. @defaultValue false */
