@@ -5,7 +5,6 @@ import { AnnouncementBar } from './AnnouncementBar.js';
 import { ThemeContext, type ThemeRuntime } from './context.js';
 import { Breadcrumbs, Pagination, TableOfContents, TableOfContentsMobile } from './DocParts.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
-import { Footer } from './Footer.js';
 import { Link } from './Link.js';
 import { Navbar } from './Navbar.js';
 import { SidebarMenu } from './Sidebar.js';
@@ -20,13 +19,18 @@ export interface AppProps {
   pageContent?: ReactNode;
   /** Client services (storage, data loading); absent at build time. */
   runtime?: ThemeRuntime;
+  /**
+   * The footer (`<Footer />` at build time). It never changes, so the client keeps the server's
+   * HTML instead of shipping the component again.
+   */
+  footer?: ReactNode;
 }
 
 /** The id the skip link jumps to. */
 export const mainContentId = '__main-content';
 
 /** The whole page below `<body>`: rendered to HTML at build time and hydrated by the client. */
-export function App({ site, route, sidebars, status, pageContent, runtime }: AppProps) {
+export function App({ site, route, sidebars, status, pageContent, runtime, footer }: AppProps) {
   return (
     <ThemeContext.Provider value={{ site, route, sidebars, runtime }}>
       <a className="skip-to-content" href={`#${mainContentId}`}>
@@ -46,7 +50,7 @@ export function App({ site, route, sidebars, status, pageContent, runtime }: App
           </ErrorBoundary>
         )}
       </div>
-      <Footer />
+      {footer}
     </ThemeContext.Provider>
   );
 }

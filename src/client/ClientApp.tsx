@@ -35,8 +35,14 @@ function statusElement(status: ViewStatus | undefined) {
   return status.kind === 'loading' ? <Spinner /> : <RouteError error={status.error} retry={status.retry} />;
 }
 
+/** Server-rendered HTML the client keeps as it is (the footer never changes). */
+export interface StaticHtml {
+  className: string;
+  html: string;
+}
+
 /** The hydrated root: holds the view the router changes and renders the theme's `<App>` for it. */
-export function ClientApp({ boot, loader, initial }: { boot: BootData; loader: RouteLoader; initial: View }) {
+export function ClientApp({ boot, loader, initial, footer }: { boot: BootData; loader: RouteLoader; initial: View; footer?: StaticHtml }) {
   const [view, setView] = useState(initial);
   const current = useRef(view);
   current.current = view;
@@ -59,6 +65,7 @@ export function ClientApp({ boot, loader, initial }: { boot: BootData; loader: R
       runtime={runtime}
       status={statusElement(view.status)}
       pageContent={view.page ? createElement(view.page, { site: boot.site }) : undefined}
+      footer={footer ? <footer className={footer.className} dangerouslySetInnerHTML={{ __html: footer.html }} /> : undefined}
     />
   );
 }

@@ -22,6 +22,8 @@ async function start(): Promise<void> {
   const { baseUrl } = boot.site;
   const loader = new RouteLoader(baseUrl, boot.files);
   const html = container.querySelector('[data-route-content]')?.innerHTML ?? '';
+  const footerElement = container.querySelector(':scope > footer');
+  const footer = footerElement ? { className: footerElement.className, html: footerElement.innerHTML } : undefined;
   let page: PageComponent | undefined;
   const loadPage = Object.hasOwn(pages, boot.route.path) ? pages[boot.route.path] : undefined;
   if (loadPage) {
@@ -41,7 +43,7 @@ async function start(): Promise<void> {
     routeChanged: true,
   };
   discardStalePreferredVersion(boot.site, safeStorage);
-  hydrateRoot(container, <ClientApp boot={boot} loader={loader} initial={initial} />);
+  hydrateRoot(container, <ClientApp boot={boot} loader={loader} initial={initial} footer={footer} />);
   installCopyButtons();
   startPrefetching(container, loader);
 }

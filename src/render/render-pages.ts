@@ -6,6 +6,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import rehypeReact from 'rehype-react';
 import { unified } from 'unified';
 import { App } from '../../templates/App.js';
+import { Footer } from '../../templates/Footer.js';
 import { markdownComponents } from '../../templates/markdown-components.js';
 import { CategoryIndexContent, LandingContent, NotFoundContent } from '../../templates/page-content.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
@@ -48,7 +49,8 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
     const sidebar = sidebarName ? site.sidebars[sidebarName] : undefined;
     const sidebars: Record<string, SidebarItem[]> = sidebar ? { [sidebarName!]: pruneSidebar(sidebar, page.route) } : {};
     const pageContent = page.component ? createElement(page.component, { site: pageSite }) : undefined;
-    const appHtml = renderToString(createElement(App, { site: pageSite, route: page.data, sidebars, pageContent }));
+    const footer = createElement(Footer);
+    const appHtml = renderToString(createElement(App, { site: pageSite, route: page.data, sidebars, pageContent, footer }));
     const { html: _html, ...routeWithoutHtml } = page.data;
     const documentHtml = renderDocument({
       site: pageSite,
