@@ -5,7 +5,8 @@
 // Each run is a fresh browser context that loads the files, creates the engine and times every
 // query of several rounds, the first (cold) round included; a run's figure is its 95th
 // percentile. Figures are the median of the runs, with min and max.
-// Usage: node bench/search.mjs [--pages N] [--runs N] [--rounds N]   (after `npm run build`)
+// Usage: node bench/search.mjs [--pages N] [--runs N] [--rounds N] [--json FILE]   (after `npm run build`)
+// `--json FILE` also writes the rows as JSON.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -24,6 +25,8 @@ const option = (name, fallback) => {
 const pages = option('--pages', 1000);
 const runs = option('--runs', 5);
 const rounds = option('--rounds', 3);
+const jsonIndex = args.indexOf('--json');
+const jsonFile = jsonIndex === -1 ? undefined : args[jsonIndex + 1];
 
 /** Budgets of issue 5. */
 const maxGzippedBytes = 1.5 * 1000 * 1000;
@@ -118,6 +121,7 @@ const rows = [
   row('create the engine (first use)', results.map((result) => result.createMs), 'ms'),
 ];
 printTable(rows);
+if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify({ benchmark: 'search', rows }, null, 2)}\n`);
 const sizeOk = gzipped.documents + gzipped.index <= maxGzippedBytes;
 const speedOk = summarize(p95).median <= maxP95Ms;
 console.log(`\nsize  ${sizeOk ? 'within' : 'OVER'} the budget of ${maxGzippedBytes / 1e6} MB gzipped`);
