@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { routeRenderedEvent, type RouteRenderedDetail } from '../src/shared/client-data.js';
 import type { TextSegment } from '../src/shared/search/highlight.js';
 import { highlightParam, pageHighlightClass } from '../src/shared/search/search-data.js';
@@ -115,14 +115,17 @@ export function SearchBar() {
           : formatThemeString('searchNoResults', { query: query.trim() });
 
   const close = () => setOpen(false);
-  // After the click has reached the client runtime (which navigates), not before: the result's
-  // link must still be in the page while the click travels up to the document.
-  const finish = () =>
+  const finish = (event: MouseEvent) => {
+    // A result opened in another tab or window leaves this page's search as it was.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    // After the click has reached the client runtime (which navigates), not before: the result's
+    // link must still be in the page while the click travels up to the document.
     setTimeout(() => {
       setOpen(false);
       setQuery('');
       inputRef.current?.blur();
     });
+  };
   const go = (index: number) => document.getElementById(optionId(index))?.querySelector('a')?.click();
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -153,7 +156,7 @@ export function SearchBar() {
   };
 
   return (
-    <div className="navbar-search" data-search-root="">
+    <div className="navbar-search">
       <input
         ref={inputRef}
         type="search"
@@ -179,7 +182,6 @@ export function SearchBar() {
           load();
         }}
         onKeyDown={onKeyDown}
-        data-search-input=""
       />
       {/* Pressing on a result must not blur the input first: that would close the list before the click. */}
       <div className="search-dropdown" hidden={!expanded} onMouseDown={(event) => event.preventDefault()}>
