@@ -169,8 +169,8 @@ describe('API stage on a fixture SDK', () => {
     expect(html('/sdk/api')).toMatch(/Widgets draws squares for the tests of the API reference\. Start with <a href="\/sdk\/api\/class\/Widget">Widget<\/a>/);
   });
 
-  it('checks the docs samples, skipping those marked no-check', () => {
-    expect(result.site.api?.docSamples).toMatchObject({ checked: 1, diagnostics: [] });
+  it('checks the docs samples and @examples, skipping those marked no-check', () => {
+    expect(result.site.api?.docSamples).toMatchObject({ checked: 2, diagnostics: [] });
   });
 });
 

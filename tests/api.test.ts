@@ -174,14 +174,18 @@ describe('API reference of the example site', () => {
     expect(links.every((link) => link.resolved !== undefined)).toBe(true);
   });
 
-  it('type-checks every ts code block of the docs against the SDK', () => {
-    const docsDir = path.join(exampleSiteDir, 'docs');
-    const blocks = readdirSync(docsDir, { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.md'))
-      .flatMap((file) => readFileSync(path.join(docsDir, file), 'utf8').split('\n'))
-      .filter((line) => /^\s*```(ts|typescript)\b/.test(line) && !/no-check/.test(line)).length;
-    expect(blocks).toBeGreaterThan(20);
-    expect(result.site.api?.docSamples?.checked).toBe(blocks);
+  it("type-checks every ts code block of the docs and of the SDK's @examples against the SDK", () => {
+    const blocksIn = (folder: string, extension: string, fence: RegExp) =>
+      readdirSync(folder, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith(extension))
+        .flatMap((file) => readFileSync(path.join(folder, file), 'utf8').split('\n'))
+        .filter((line) => fence.test(line) && !/no-check/.test(line)).length;
+    const docBlocks = blocksIn(path.join(exampleSiteDir, 'docs'), '.md', /^\s*```(ts|typescript)\b/);
+    // Every `@example` of the example SDK belongs to an exported declaration.
+    const exampleBlocks = blocksIn(path.join(exampleSiteDir, 'sdk', 'src'), '.ts', /^\s*\* ```(ts|typescript)\b/);
+    expect(docBlocks).toBeGreaterThan(20);
+    expect(exampleBlocks).toBeGreaterThan(10);
+    expect(result.site.api?.docSamples?.checked).toBe(docBlocks + exampleBlocks);
     expect(result.site.api?.docSamples?.diagnostics).toEqual([]);
   });
 });

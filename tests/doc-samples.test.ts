@@ -109,3 +109,28 @@ describe('doc samples checked against the SDK', () => {
     expect(result.site.api?.docSamples).toBeUndefined();
   });
 });
+
+describe('@examples checked against the SDK', () => {
+  it('fails the build on a stale @example, at its line and column in the SDK source', async () => {
+    const { dir, cleanup } = await copySite(fixture('api-basic'));
+    try {
+      const file = path.join(dir, 'sdk', 'src', 'shapes.ts');
+      const source = await readFile(file, 'utf8');
+      await writeFile(file, source.replace(' * const widget = createWidget(3);', " * const widget = createWidget('3');"));
+      const line = source.split('\n').indexOf(' * const widget = createWidget(3);') + 1;
+      let diagnostics: Diagnostic[] = [];
+      try {
+        await buildSite(dir, { until: 'generateApi' });
+      } catch (error) {
+        if (!(error instanceof UserError)) throw error;
+        diagnostics = error.diagnostics;
+      }
+      expect(diagnostics).toHaveLength(1);
+      const column = " * const widget = createWidget('3');".indexOf("'3'") + 1;
+      expect(diagnostics[0]).toMatchObject({ code: 'doc-sample', file, line, column });
+      expect(diagnostics[0].message).toMatch(/^This @example does not compile against the SDK: TS2769: No overload matches this call\./);
+    } finally {
+      await cleanup();
+    }
+  });
+});

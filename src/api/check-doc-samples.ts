@@ -7,7 +7,7 @@ import { visit } from 'unist-util-visit';
 import { createMarkdownProcessor } from '../content/markdown.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Doc } from '../core/site.js';
-import type { ApiInputs } from './model.js';
+import type { ApiComment, ApiInputs, ApiModel, ApiSource } from './model.js';
 
 /** Info-string languages of the blocks that are checked. */
 const checkedLanguages = new Set(['ts', 'typescript', 'mts', 'cts']);
@@ -15,13 +15,13 @@ const checkedLanguages = new Set(['ts', 'typescript', 'mts', 'cts']);
 /** A word in a block's info string that leaves it unchecked: ```ts no-check. */
 export const noCheckMeta = 'no-check';
 
-/** One ```ts block of a doc. */
+/** One ```ts block of a doc, or of an `@example` in the SDK. */
 export interface DocSample {
-  /** The doc's absolute path. */
+  /** The doc's (or SDK source file's) absolute path. */
   file: string;
   /** Line of the block's first code line, 1-based. */
   line: number;
-  /** Columns the code is indented by in the doc (a block inside a list or admonition). */
+  /** Columns the code is indented by in its file (a block inside a list, an admonition or a doc comment). */
   indent: number;
   code: string;
 }
@@ -53,6 +53,49 @@ const cacheFileName = 'doc-samples.json';
 
 /** Bumped when the check itself changes, so cached results are dropped. */
 const checkVersion = 1;
+
+/**
+ * Every ```ts block in the `@example`s of the documented declarations, at its place in the SDK's
+ * source: the API pages show them, so they must compile as much as the docs' samples.
+ */
+export function collectExampleSamples(model: ApiModel, readSource: (file: string) => string | undefined): DocSample[] {
+  const commented: { comment?: ApiComment; source?: ApiSource }[] = [];
+  for (const symbol of model.symbols) {
+    commented.push(symbol, ...symbol.signatures);
+    for (const member of symbol.members) commented.push(member, ...member.signatures, ...[member.getter, member.setter].filter((s) => s !== undefined));
+  }
+  const samples = new Map<string, DocSample>();
+  for (const { comment, source } of commented) {
+    if (!source || !comment?.blockTags.some((tag) => tag.tag === '@example')) continue;
+    const text = readSource(source.file);
+    if (!text) continue;
+    for (const sample of fencedBlocksInComment(text.split('\n'), source)) samples.set(`${sample.file}:${sample.line}`, sample);
+  }
+  return [...samples.values()];
+}
+
+/** The ```ts blocks of the doc comment right above a declaration, with their comment prefix taken off. */
+function fencedBlocksInComment(lines: string[], declaration: ApiSource): DocSample[] {
+  let start = declaration.line - 2;
+  while (start >= 0 && !/^\s*\/\*\*/.test(lines[start])) {
+    if (!/^\s*(\*|@|$)/.test(lines[start])) return [];
+    start--;
+  }
+  const samples: DocSample[] = [];
+  for (let index = start + 1; index < declaration.line - 1; index++) {
+    const open = /^(\s*\*\s?)(\s*)(```|~~~)[ \t]*(\w+)?([^\n]*)$/.exec(lines[index]);
+    if (!open) continue;
+    const [, prefix, indent, marker, language, meta] = open;
+    const close = lines.findIndex((line, i) => i > index && line.replace(/^\s*\*\s?/, '').trim() === marker);
+    if (close === -1) break;
+    if (language && checkedLanguages.has(language.toLowerCase()) && !meta.split(/\s+/).includes(noCheckMeta)) {
+      const code = lines.slice(index + 1, close).map((line) => line.replace(/^\s*\*\s?/, '').slice(indent.length));
+      samples.push({ file: declaration.file, line: index + 2, indent: prefix.length + indent.length, code: code.join('\n') });
+    }
+    index = close;
+  }
+  return samples;
+}
 
 /** Every ```ts block of the docs, except those marked `no-check`. */
 export function collectDocSamples(docs: Doc[]): DocSample[] {
@@ -124,10 +167,11 @@ function typeCheck(samples: DocSample[], options: DocSamplesOptions): Diagnostic
     for (const problem of problems) {
       if (problem.category !== ts.DiagnosticCategory.Error) continue;
       const { line, character } = sourceFile.getLineAndCharacterOfPosition(problem.start ?? 0);
+      const what = /\.mdx?$/i.test(sample.file) ? 'This code sample' : 'This @example';
       diagnostics.push({
         severity: 'error',
         code: 'doc-sample',
-        message: `This code sample does not compile against the SDK: TS${problem.code}: ${ts.flattenDiagnosticMessageText(problem.messageText, '\n')}`,
+        message: `${what} does not compile against the SDK: TS${problem.code}: ${ts.flattenDiagnosticMessageText(problem.messageText, '\n')}`,
         file: sample.file,
         line: sample.line + line,
         column: sample.indent + character + 1,

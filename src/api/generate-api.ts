@@ -4,14 +4,15 @@ import { performance } from 'node:perf_hooks';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { addPage, mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { apiSidebarName, createApiPages } from './api-pages.js';
-import { checkDocSamples, collectDocSamples } from './check-doc-samples.js';
+import { checkDocSamples, collectDocSamples, collectExampleSamples } from './check-doc-samples.js';
 import { loadApiModel, type ApiModelResult } from './load-api-model.js';
 import type { ApiModel } from './model.js';
 
 /**
  * The API-reference stage: runs TypeDoc on the SDK named by `api` in the config (or reuses the
  * model of an unchanged SDK), adds the API index, a page per symbol and the API sidebar, and, with
- * `api.checkDocSamples`, type-checks every ```ts block of the docs against the SDK. The sample
+ * `api.checkDocSamples`, type-checks every ```ts block of the docs and of the SDK's `@example`s
+ * against the SDK. The sample
  * check runs here rather than as a stage of its own because it needs the SDK's resolved settings
  * and reuses TypeDoc's parsed program.
  */
@@ -66,7 +67,7 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
     });
     return;
   }
-  const samples = collectDocSamples(site.docs);
+  const samples = [...collectDocSamples(site.docs), ...collectExampleSamples(model, (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined))];
   const checked = await checkDocSamples(samples, {
     tsconfig: paths.tsconfig,
     entryPoint: paths.entryPoints[0],

@@ -259,7 +259,10 @@ export const configSchema = z.strictObject({
       sourceRoot: z.string().optional(),
       /** Skip type checking, for third-party sources whose dependencies are not installed. @defaultValue false */
       skipTypeCheck: z.boolean().default(false),
-      /** Type-check every ```ts block of the docs against the SDK. @defaultValue false */
+      /**
+       * Type-check every ```ts block of the docs, and of the SDK's `@example`s, against the SDK; a
+       * block marked ```ts no-check is left out. @defaultValue false
+       */
       checkDocSamples: z.boolean().default(false),
       /** Module name that doc samples import the SDK by. @example '@playkit/sdk' */
       packageName: z.string().optional(),
