@@ -76,7 +76,9 @@ export function SearchBar() {
     const apple = isApplePlatform();
     setPlaceholder(formatThemeString(apple ? 'searchPlaceholderMac' : 'searchPlaceholderOther'));
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key.toLowerCase() !== 'k' || event.altKey || event.shiftKey || !(apple ? event.metaKey : event.ctrlKey)) return;
+      // `code` is the key's place on the keyboard: K also where the layout types another letter there.
+      const isK = event.key.toLowerCase() === 'k' || event.code === 'KeyK';
+      if (!isK || event.altKey || event.shiftKey || !(apple ? event.metaKey : event.ctrlKey)) return;
       event.preventDefault();
       inputRef.current?.focus();
       inputRef.current?.select();
