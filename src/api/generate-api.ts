@@ -2,11 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { addPage, mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
+import { addPage, type BuildContext, type Site } from '../core/site.js';
 import { apiSidebarName, createApiPages } from './api-pages.js';
 import { checkDocSamples, collectDocSamples, collectExampleSamples } from './check-doc-samples.js';
-import { loadApiModel, type ApiModelResult } from './load-api-model.js';
-import type { ApiModel } from './model.js';
+import { loadApiModel } from './load-api-model.js';
 
 /**
  * The API-reference stage: runs TypeDoc on the SDK named by `api` in the config (or reuses the
@@ -24,19 +23,18 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
 
   let started = performance.now();
   const previous = ctx.previous?.api;
-  const result: ApiModelResult =
-    previous && ctx.changedFiles && !inputsMayHaveChanged(ctx, previous.model)
-      ? { model: previous.model, diagnostics: previous.model.warnings, programs: [], from: 'memory' }
-      : await loadApiModel(
-          {
-            entryPoints: paths.entryPoints,
-            tsconfig: paths.tsconfig,
-            skipTypeCheck: api.skipTypeCheck,
-            name: api.packageName ?? site.config.title,
-            debug: (message) => ctx.logger.debug(message),
-          },
-          { previous: previous?.model, cacheDir: ctx.cacheDir },
-        );
+  // Always compared by content, not by the watcher's list of changes: an SDK may import files
+  // from outside the folders serve --watch watches, and hashing them takes milliseconds.
+  const result = await loadApiModel(
+    {
+      entryPoints: paths.entryPoints,
+      tsconfig: paths.tsconfig,
+      skipTypeCheck: api.skipTypeCheck,
+      name: api.packageName ?? site.config.title,
+      debug: (message) => ctx.logger.debug(message),
+    },
+    { previous: previous?.model, cacheDir: ctx.cacheDir },
+  );
   site.diagnostics.push(...result.diagnostics);
   const model = result.model;
   if (!model) return;
@@ -115,11 +113,6 @@ function positionIn(file: string, value: string): { line?: number; column?: numb
   if (index === undefined) return {};
   const before = text.slice(0, index).split('\n');
   return { line: before.length, column: before[before.length - 1].length + 1 };
-}
-
-/** serve --watch: whether a changed file is one the model was made from, or new in one of its folders. */
-function inputsMayHaveChanged(ctx: BuildContext, model: ApiModel): boolean {
-  return model.inputs.files.some(({ file }) => mayHaveChanged(ctx, file)) || model.inputs.folders.some(({ folder }) => mayHaveChanged(ctx, folder));
 }
 
 /** The `name` of the SDK's package.json, next to its tsconfig or above it. */
