@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { formatThemeString } from '../../src/shared/theme-strings.js';
 import { Link } from '../Link.js';
 import {
@@ -22,7 +23,9 @@ export function ApiSymbolPage({ symbol }: { symbol: ApiSymbolView }) {
     <div className={`api-page api-page-${symbol.kind}`}>
       <header className="api-header">
         <span className={`api-kind api-kind-${symbol.kind}`}>{symbol.kindLabel}</span>
-        <h1 className={symbol.deprecated ? 'api-deprecated-name' : undefined}>{symbol.name}</h1>
+        <h1 className={symbol.deprecated ? 'api-deprecated-name' : undefined}>
+          <BreakableName name={symbol.name} />
+        </h1>
       </header>
       {symbol.declaration ? <CodeLine tokens={symbol.declaration} /> : null}
       <CommentIntro comment={symbol.comment} />
@@ -46,6 +49,21 @@ export function ApiSymbolPage({ symbol }: { symbol: ApiSymbolView }) {
         </section>
       ))}
     </div>
+  );
+}
+
+/** A long camelCase name may wrap between its words (`ForwardToPlugins|MessageMap`), never inside one. */
+function BreakableName({ name }: { name: string }) {
+  const words = name.split(/(?<=[a-z0-9])(?=[A-Z])|(?<=\.)/);
+  return (
+    <>
+      {words.map((word, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {word}
+        </Fragment>
+      ))}
+    </>
   );
 }
 
