@@ -221,3 +221,20 @@ describe('source links of an SDK installed as a package', () => {
     }
   });
 });
+
+describe('several entry points', () => {
+  it("documents every entry point's exports at the top level, each declaration once", async () => {
+    const twoEntries = await copySite(fixture('api-basic'));
+    try {
+      const config = path.join(twoEntries.dir, 'sdkdocs.config.ts');
+      await writeFile(config, (await readFile(config, 'utf8')).replace("entryPoints: ['sdk/src/index.ts']", "entryPoints: ['sdk/src/index.ts', 'sdk/src/helpers.ts']"));
+      const built = await build({ siteDir: twoEntries.dir, outDir: path.join(os.tmpdir(), 'sdkdocs-api-entries-out'), until: 'renderPages', logger: recordingLogger() });
+      const routes = built.site.pages.filter((p) => p.kind === 'api').map((p) => p.route);
+      expect(routes).toContain('/sdk/api/class/Widget');
+      expect(routes.filter((route) => route.endsWith('/createWidget'))).toEqual(['/sdk/api/function/createWidget']);
+      expect(routes.some((route) => route.includes('/namespace/index') || route.includes('/namespace/helpers'))).toBe(false);
+    } finally {
+      await twoEntries.cleanup();
+    }
+  });
+});

@@ -41,7 +41,6 @@ const symbolKinds = new Map<ReflectionKind, ApiSymbolKind>([
   [ReflectionKind.TypeAlias, 'type'],
   [ReflectionKind.Variable, 'variable'],
   [ReflectionKind.Namespace, 'namespace'],
-  [ReflectionKind.Module, 'namespace'],
 ]);
 
 const memberKinds = new Map<ReflectionKind, ApiMemberKind>([
@@ -110,6 +109,11 @@ function collectPages(project: ProjectReflection): { symbols: PageEntry[]; refs:
   const visit = (container: { children?: DeclarationReflection[] }, prefix: string): string[] => {
     const keys: string[] = [];
     for (const reflection of container.children ?? []) {
+      // With several entry points TypeDoc makes a module per file; their exports are the API.
+      if (reflection.kindOf(ReflectionKind.Module)) {
+        keys.push(...visit(reflection, prefix));
+        continue;
+      }
       const kind = symbolKinds.get(reflection.kind);
       if (!kind) continue;
       const qualifiedName = prefix ? `${prefix}.${reflection.name}` : reflection.name;
@@ -134,7 +138,7 @@ function collectPages(project: ProjectReflection): { symbols: PageEntry[]; refs:
 
 /** The members shown on a symbol's page: own members first in source order, then inherited ones. */
 function membersOf(reflection: DeclarationReflection): DeclarationReflection[] {
-  if (reflection.kindOf(ReflectionKind.Namespace | ReflectionKind.Module)) return [];
+  if (reflection.kindOf(ReflectionKind.Namespace)) return [];
   const children =
     reflection.children ??
     (reflection.type?.type === 'reflection' && reflection.kindOf(ReflectionKind.TypeAlias | ReflectionKind.Variable)
