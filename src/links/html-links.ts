@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 
 /** A URL an element of an HTML page points at. */
 export interface HtmlLink {
@@ -33,10 +33,21 @@ const urlAttributes: Record<string, readonly string[]> = {
 };
 /** Attributes that hold a list of image candidates (`a.png 1x, b.png 2x`). */
 const srcsetElements = new Set(['img', 'source']);
+/** Per element, the attributes worth decoding. */
+const wantedAttributes = new Map<string, ReadonlySet<string>>(
+  [...new Set([...Object.keys(urlAttributes), ...srcsetElements, 'base'])].map((tag) => [
+    tag,
+    new Set(['id', ...(urlAttributes[tag] ?? []), ...(srcsetElements.has(tag) ? ['srcset'] : []), ...(tag === 'a' ? ['name'] : []), ...(tag === 'base' ? ['href'] : [])]),
+  ]),
+);
+
+/** Attributes read from any element: ids are what a `#fragment` can target. */
+const idAttributes = new Set(['id']);
 
 /**
- * Tokenizes HTML (no DOM is built) and returns every link a browser follows or loads: `a`,
- * `link`, `img`, `script`, `source`, media and `srcset` candidates, with each element id.
+ * Tokenizes HTML (no DOM, not even a tag stack: htmlparser2's tokenizer alone) and returns every
+ * link a browser follows or loads: `a`, `link`, `img`, `script`, `source`, media and `srcset`
+ * candidates, with each element id. Only the attributes that matter are decoded.
  */
 export function scanHtml(html: string): HtmlScan {
   const scan: HtmlScan = { links: [], ids: [] };
@@ -50,28 +61,69 @@ export function scanHtml(html: string): HtmlScan {
     }
     return line;
   };
-  const parser = new Parser(
+
+  let tag = '';
+  let tagStart = 0;
+  let wanted: ReadonlySet<string> = idAttributes;
+  let attributes: Record<string, string> = {};
+  let attribute: string | undefined;
+  let value = '';
+  const endTag = () => {
+    if (attributes.id) scan.ids.push(attributes.id);
+    if (tag === 'a' && attributes.name) scan.ids.push(attributes.name);
+    if (tag === 'base' && attributes.href !== undefined && scan.base === undefined) scan.base = attributes.href;
+    const urls = urlAttributes[tag];
+    const srcset = srcsetElements.has(tag) ? attributes.srcset : undefined;
+    if (urls || srcset) {
+      const at = lineOf(tagStart);
+      for (const name of urls ?? []) {
+        const url = attributes[name];
+        if (url !== undefined) scan.links.push({ url: url.trim(), source: `${tag}[${name}]`, line: at });
+      }
+      for (const url of srcset ? srcsetUrls(srcset) : []) scan.links.push({ url, source: `${tag}[srcset]`, line: at });
+    }
+    tag = '';
+    attributes = {};
+  };
+  const ignore = () => {};
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
     {
-      onopentag(name, attributes) {
-        const names = urlAttributes[name];
-        const hasSrcset = srcsetElements.has(name) && attributes.srcset;
-        if (attributes.id) scan.ids.push(attributes.id);
-        if (name === 'a' && attributes.name) scan.ids.push(attributes.name);
-        if (name === 'base' && attributes.href !== undefined && scan.base === undefined) scan.base = attributes.href;
-        if (!names && !hasSrcset) return;
-        const at = lineOf(parser.startIndex);
-        for (const attribute of names ?? []) {
-          const url = attributes[attribute];
-          if (url !== undefined) scan.links.push({ url: url.trim(), source: `${name}[${attribute}]`, line: at });
-        }
-        if (hasSrcset) {
-          for (const url of srcsetUrls(attributes.srcset)) scan.links.push({ url, source: `${name}[srcset]`, line: at });
-        }
+      onopentagname(start, end) {
+        tag = html.slice(start, end).toLowerCase();
+        tagStart = start - 1;
+        wanted = wantedAttributes.get(tag) ?? idAttributes;
       },
-    },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+      onattribname(start, end) {
+        const name = html.slice(start, end).toLowerCase();
+        attribute = wanted.has(name) ? name : undefined;
+        value = '';
+      },
+      onattribdata(start, end) {
+        if (attribute) value += html.slice(start, end);
+      },
+      onattribentity(codepoint) {
+        if (attribute) value += String.fromCodePoint(codepoint);
+      },
+      onattribend() {
+        // The first of two equal attributes wins, as in a browser.
+        if (attribute && !(attribute in attributes)) attributes[attribute] = value;
+        attribute = undefined;
+      },
+      onopentagend: endTag,
+      onselfclosingtag: endTag,
+      oncdata: ignore,
+      onclosetag: ignore,
+      oncomment: ignore,
+      ondeclaration: ignore,
+      onend: ignore,
+      onprocessinginstruction: ignore,
+      ontext: ignore,
+      ontextentity: ignore,
+    } satisfies TokenizerCallbacks,
   );
-  parser.end(html);
+  tokenizer.write(html);
+  tokenizer.end();
   return scan;
 }
 
