@@ -245,6 +245,19 @@ describe('ranking over the example site', () => {
     expect(url.searchParams.getAll(highlightParam)).toContain('launcher');
   });
 
+  it('carries every query word to the target page, typo matches after the words themselves', () => {
+    const [first] = engine.search('timout retries', 8);
+    const words = new URL(first.url, 'https://example.com').searchParams.getAll(highlightParam);
+    expect(words.length).toBeLessThanOrEqual(8);
+    expect(words.slice(0, 2)).toEqual(['timout', 'retries']);
+    expect(words).toEqual(expect.arrayContaining(['timeout', 'retry']));
+  });
+
+  it('finds the singular for a plural and the other way round', () => {
+    expect(engine.search('retry backoff', 8).slice(0, 3).map(target)).toContain('/sdk/docs/advanced/error-handling#retries-and-backoff');
+    expect(engine.search('timeouts', 8).slice(0, 3).map(headline)).toContain('TimeoutError');
+  });
+
   it('marks the searched words in the title, heading and snippet', () => {
     const [first] = engine.search('minor units', 8);
     expect(first.heading).toEqual([{ text: 'Minor', marked: true }, { text: ' ' }, { text: 'units', marked: true }]);
@@ -291,14 +304,17 @@ describe('word matching', () => {
 
   it('expands a query word to itself, the words it begins and close typos', () => {
     const vocabulary = ['init', 'instance', 'time', 'timeout', 'timeouterror', 'timeoutms', 'timer'].sort();
-    const { matches, fuzzy } = expandTerm('timout', vocabulary);
+    const { matches, marked } = expandTerm('timout', vocabulary);
     expect([...matches.keys()].sort()).toEqual(['timeout', 'timeouterror', 'timeoutms']);
-    expect(fuzzy[0]).toBe('timeout');
+    expect(marked.slice(0, 2)).toEqual(['timout', 'timeout']);
     expect(matches.get('timeout')).toBeGreaterThan(matches.get('timeouterror')!);
     expect([...expandTerm('time', vocabulary).matches.entries()]).toEqual(
       expect.arrayContaining([['time', 1], ['timeout', expect.any(Number)], ['timer', expect.any(Number)]]),
     );
     expect(expandTerm('init', vocabulary).matches.has('instance')).toBe(false);
+    const forms = new Map([['retry', ['retries', 'retry']]]);
+    expect([...expandTerm('retry', ['retries', 'retry'], forms).matches.keys()].sort()).toEqual(['retries', 'retry']);
+    expect(expandTerm('retries', ['retries', 'retry'], forms).marked).toEqual(['retries', 'retry']);
   });
 
   it('cuts a snippet around the first searched word, at word boundaries, marking every searched word', () => {

@@ -9,7 +9,7 @@ import {
   type SearchRecord,
   type SerializedSearchIndex,
 } from './search-data.js';
-import { forEachWord, phraseOf, queryTerms } from './words.js';
+import { forEachWord, phraseOf, queryTerms, singularOf } from './words.js';
 
 /** One result, ready to show. */
 export interface SearchHit {
@@ -27,12 +27,14 @@ export interface SearchEngine {
 }
 
 /**
- * How many of the records the word pre-filter passes on to fuse.js. fuse.js scores a record by
- * scanning all its fields for every query word, so it sees only the best candidates: enough for
- * any results list, few enough to keep a query within a few milliseconds on a site of thousands
- * of pages (bench/search.mjs).
+ * How many records the word pre-filter passes on to fuse.js, times the number of query words.
+ * fuse.js scores a record by scanning all its fields for every query word, so it sees only the
+ * best candidates: 60 for a query of up to three words, fewer for longer ones. Enough for any
+ * results list, few enough to keep a query within a few milliseconds on a site of thousands of
+ * pages (bench/search.mjs).
  */
-const fuseCandidateLimit = 60;
+const fuseScanBudget = 180;
+const maxFuseCandidates = 60;
 
 /** Field bits of a posting: where in the record a word occurs. */
 const fieldBits = { headline: 1, page: 2, text: 4, breadcrumb: 8 } as const;
@@ -88,12 +90,18 @@ export function createSearchEngine(documents: SearchDocuments, serializedIndex: 
   const fieldOf = (recordIndex: number, key: string): string => fuseIndexRecords[recordIndex]?.$[keyIndex[key]]?.v ?? '';
   const postings = buildPostings(records.length, fieldOf);
   const vocabulary = [...postings.keys()].sort();
+  const formsBySingular = new Map<string, string[]>();
+  for (const word of vocabulary) {
+    const singular = singularOf(word);
+    formsBySingular.set(singular, [...(formsBySingular.get(singular) ?? []), word]);
+  }
 
   function search(query: string, maxHits: number): SearchHit[] {
     const terms = queryTerms(query);
     if (terms.length === 0 || maxHits <= 0) return [];
-    const expansions = terms.map((term) => expandTerm(term, vocabulary));
-    const { candidates, coverage } = preFilter(expansions, postings, records.length);
+    const expansions = terms.map((term) => expandTerm(term, vocabulary, formsBySingular));
+    const candidateLimit = Math.min(maxFuseCandidates, Math.max(maxHits, Math.floor(fuseScanBudget / terms.length)));
+    const { candidates, coverage } = preFilter(expansions, postings, records.length, candidateLimit);
     if (candidates.length === 0) return [];
     const fuseScores = scoreWithFuse(candidates, terms);
     const phrase = terms.join(' ');
@@ -120,7 +128,8 @@ export function createSearchEngine(documents: SearchDocuments, serializedIndex: 
           a.recordIndex - b.recordIndex,
       );
     const chosen = diversify(ranked.map((entry) => entry.recordIndex), records, maxHits);
-    const marked = expansions.flatMap((expansion, index) => [terms[index], ...expansion.fuzzy]);
+    // Each query word's best forms first: the link to a result carries only a few of them.
+    const marked = interleave(expansions.map((expansion) => expansion.marked));
     return chosen.map((recordIndex) => toHit(records[recordIndex], fieldOf(recordIndex, searchKeyNames.text), marked));
   }
 
@@ -200,12 +209,17 @@ function grow<T extends Int32Array | Uint8Array>(array: T, fill: number): T {
 
 /** Matches at least this good are the word itself or a word it begins; the rest are typo matches. */
 const strongMatchQuality = 0.85;
+/** The singular for a plural and the other way round: nearly the word itself. */
+const otherNumberQuality = 0.9;
 
 /** The vocabulary words a query word stands for, with how well each matches (1 = the word itself). */
 interface TermExpansion {
   matches: Map<string, number>;
-  /** Words found only by tolerating typos, marked in results besides the query word itself. */
-  fuzzy: string[];
+  /**
+   * What to mark in results for the word: itself (which also marks the words it begins), its
+   * other number and its typo matches, closest first.
+   */
+  marked: string[];
 }
 
 /** Typos tolerated in a query word: none in short words, where one typo makes another word. */
@@ -224,17 +238,20 @@ const minFuzzyPrefixLength = 5;
 const maxFuzzyExpansions = 8;
 
 /**
- * Expands a query word: exact, as the start of longer words (`time` → `timeout`), and within a
- * typo or two of a word or of its start (`timout` → `timeout`, `timeouterror`).
+ * Expands a query word: exact, its other number (`retry` → `retries`), as the start of longer
+ * words (`time` → `timeout`), and within a typo or two of a word or of its start (`timout` →
+ * `timeout`, `timeouterror`).
  */
-export function expandTerm(term: string, vocabulary: readonly string[]): TermExpansion {
+export function expandTerm(term: string, vocabulary: readonly string[], formsBySingular: ReadonlyMap<string, readonly string[]> = new Map()): TermExpansion {
   const matches = new Map<string, number>();
   const first = lowerBound(vocabulary, term);
   if (vocabulary[first] === term) matches.set(term, 1);
+  const otherForms = (formsBySingular.get(singularOf(term)) ?? []).filter((form) => form !== term);
+  for (const form of otherForms) matches.set(form, otherNumberQuality);
   // A single letter begins too many words to mean any of them.
   if (term.length >= 2) {
     for (let i = first; i < vocabulary.length && vocabulary[i].startsWith(term); i++) {
-      if (vocabulary[i] !== term) matches.set(vocabulary[i], strongMatchQuality);
+      if (!matches.has(vocabulary[i])) matches.set(vocabulary[i], strongMatchQuality);
     }
   }
   const edits = allowedEdits(term.length);
@@ -250,7 +267,7 @@ export function expandTerm(term: string, vocabulary: readonly string[]): TermExp
   fuzzy.sort((a, b) => b.quality - a.quality || a.word.length - b.word.length);
   const kept = fuzzy.slice(0, maxFuzzyExpansions);
   for (const { word, quality } of kept) matches.set(word, quality);
-  return { matches, fuzzy: kept.map(({ word }) => word) };
+  return { matches, marked: [term, ...otherForms, ...kept.map(({ word }) => word)] };
 }
 
 function lowerBound(sorted: readonly string[], value: string): number {
@@ -297,13 +314,14 @@ export function boundedEditDistance(term: string, word: string, limit: number): 
 
 /**
  * Finds the records holding any expansion of any query word, and keeps the best
- * {@link fuseCandidateLimit}: most query words first (a typo match counts half), then the rarer
+ * `limit`: most query words first (a typo match counts half), then the rarer
  * and better-placed words (a headline beats running text).
  */
 function preFilter(
   expansions: TermExpansion[],
   postings: Map<string, number[]>,
   recordCount: number,
+  limit: number,
 ): { candidates: number[]; coverage: Map<number, number> } {
   const termCount = expansions.length;
   const best = new Float32Array(recordCount * termCount);
@@ -344,12 +362,12 @@ function preFilter(
     // Coverage dominates: the weight of one record never reaches 1000.
     keys[position] = covered * 1000 + weight;
   });
-  const threshold = touched.length <= fuseCandidateLimit ? 0 : keys.slice().sort()[touched.length - fuseCandidateLimit];
+  const threshold = touched.length <= limit ? 0 : keys.slice().sort()[touched.length - limit];
   const candidates = touched
     .map((recordIndex, position) => ({ recordIndex, key: keys[position] }))
     .filter(({ key }) => key >= threshold)
     .sort((a, b) => b.key - a.key || a.recordIndex - b.recordIndex)
-    .slice(0, fuseCandidateLimit)
+    .slice(0, limit)
     .map(({ recordIndex }) => recordIndex);
   return { candidates, coverage };
 }
@@ -378,6 +396,16 @@ function diversify(ranked: number[], records: SearchDocument[], maxHits: number)
     if (chosen.length === maxHits) return chosen;
   }
   return [...chosen, ...deferred].slice(0, maxHits);
+}
+
+/** The first items of all lists, then the second ones, and so on. */
+function interleave(lists: string[][]): string[] {
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  const items: string[] = [];
+  for (let position = 0; position < longest; position++) {
+    for (const list of lists) if (position < list.length) items.push(list[position]);
+  }
+  return items;
 }
 
 /** Most words a result link carries to the target page for highlighting. */

@@ -57,6 +57,17 @@ export function phraseOf(text: string): string {
   return meaningfulWords(text).join(' ');
 }
 
+/**
+ * The singular of an English plural, roughly (`retries` → `retry`, `timeouts` → `timeout`,
+ * `classes` → `class`), so that either form finds both. Other words are returned as they are.
+ */
+export function singularOf(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(?:ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !/(?:ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
 /** Escapes a string for use inside a regular expression. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
