@@ -55,7 +55,8 @@ export async function buildSearchIndex(site: Site, ctx: BuildContext): Promise<v
   let reused = 0;
   for (const page of site.pages) {
     if (!isSearchedPage(page)) continue;
-    // A category index lists what the sidebar holds, which its page does not show: always redone.
+    // A category index's record comes from the sidebar, which its page does not carry: always
+    // redone, there are few.
     const key = page.kind === 'category' ? undefined : (page.hast ?? page.data);
     const inputs = recordInputs(site, page);
     const earlier = key ? serializedPages.get(key) : undefined;
