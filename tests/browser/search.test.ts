@@ -9,6 +9,9 @@ let server: StaticServer;
 let cleanup: (() => Promise<void>) | undefined;
 let context: BrowserContext;
 
+/** How long to wait for the page to get somewhere: the machine may be busy with other builds. */
+const slow = { timeout: 20_000 };
+
 /** Search files are the only JSON under assets/search; fuse.js comes in a JavaScript chunk. */
 const isSearchFile = (url: string) => url.includes('/assets/search/');
 
@@ -19,7 +22,7 @@ async function openSearchPage(path: string): Promise<{ page: Page; problems: str
   await page.goto(new URL(path, server.url).href);
   const input = page.getByRole('combobox', { name: 'Search' });
   // Hydrated: the placeholder has switched from the server-rendered `Loading...`.
-  await expect.poll(() => input.getAttribute('placeholder')).toBe('Search Ctrl+K');
+  await expect.poll(() => input.getAttribute('placeholder'), slow).toBe('Search Ctrl+K');
   return { page, problems, requests };
 }
 
@@ -34,8 +37,11 @@ async function resultTargets(page: Page): Promise<string[]> {
 
 async function search(page: Page, query: string): Promise<string[]> {
   const input = page.getByRole('combobox', { name: 'Search' });
+  // Empty first, so that the results read below are this query's and not the previous one's.
+  await input.fill('');
+  await expect.poll(async () => (await resultTargets(page)).length, slow).toBe(0);
   await input.fill(query);
-  await expect.poll(async () => (await resultTargets(page)).length).toBeGreaterThan(0);
+  await expect.poll(async () => (await resultTargets(page)).length, slow).toBeGreaterThan(0);
   return resultTargets(page);
 }
 
@@ -65,7 +71,7 @@ describe.skipIf(!chromiumPath)('search in the browser', () => {
     const scriptsBefore = new Set(requests.filter((url) => url.endsWith('.js')));
 
     await page.getByRole('combobox', { name: 'Search' }).focus();
-    await expect.poll(() => requests.filter(isSearchFile).length).toBe(2);
+    await expect.poll(() => requests.filter(isSearchFile).length, slow).toBe(2);
     expect(requests.filter(isSearchFile).map((url) => new URL(url).pathname).sort()).toEqual([
       expect.stringMatching(/^\/sdk\/assets\/search\/documents\.[0-9a-f]+\.json$/),
       expect.stringMatching(/^\/sdk\/assets\/search\/index\.[0-9a-f]+\.json$/),
@@ -84,7 +90,7 @@ describe.skipIf(!chromiumPath)('search in the browser', () => {
     expect(timeout.some((target) => target === '/sdk/api/class/TimeoutError' || target.startsWith('/sdk/docs/advanced/error-handling#timeouterror'))).toBe(true);
     const phrase = await search(page, 'empty game shell');
     expect(phrase[0]).toBe('/sdk/docs/getting-started/quick-start');
-    await expect.poll(() => page.locator('[role="option"] mark').allTextContents()).toEqual(expect.arrayContaining(['empty', 'game', 'shell']));
+    await expect.poll(() => page.locator('[role="option"] mark').allTextContents(), slow).toEqual(expect.arrayContaining(['empty', 'game', 'shell']));
     expect(await page.locator('[role="option"]').count()).toBeLessThanOrEqual(8);
     expect(problems).toEqual([]);
     await page.close();
@@ -95,11 +101,11 @@ describe.skipIf(!chromiumPath)('search in the browser', () => {
     const input = page.getByRole('combobox', { name: 'Search' });
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await page.keyboard.press('Control+k');
-    await expect.poll(() => input.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => input.evaluate((element) => element === document.activeElement), slow).toBe(true);
 
     await page.keyboard.type('minor units');
-    await expect.poll(async () => (await resultTargets(page))[0]).toBe('/sdk/docs/getting-started/localization#minor-units');
-    await expect.poll(() => input.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(async () => (await resultTargets(page))[0], slow).toBe('/sdk/docs/getting-started/localization#minor-units');
+    await expect.poll(() => input.getAttribute('aria-expanded'), slow).toBe('true');
     const listboxId = await input.getAttribute('aria-controls');
     expect(await page.locator(`[id="${listboxId}"]`).getAttribute('role')).toBe('listbox');
     const options = page.getByRole('option');
@@ -126,7 +132,7 @@ describe.skipIf(!chromiumPath)('search in the browser', () => {
     expect(new URL(page.url()).searchParams.getAll('_highlight')).toEqual(expect.arrayContaining(['minor', 'units']));
     // The client runtime navigated without reloading the page.
     expect(await page.evaluate(() => 'searchTestMarker' in window)).toBe(true);
-    await expect.poll(() => page.locator('main .markdown mark.search-highlight').count()).toBeGreaterThan(1);
+    await expect.poll(() => page.locator('main .markdown mark.search-highlight').count(), slow).toBeGreaterThan(1);
     expect((await page.locator('main .markdown mark.search-highlight').allTextContents()).map((text) => text.toLowerCase())).toEqual(
       expect.arrayContaining(['minor', 'units']),
     );
@@ -134,7 +140,7 @@ describe.skipIf(!chromiumPath)('search in the browser', () => {
 
     await page.locator('main a[href="/sdk/docs/getting-started/quick-start"], nav a[href="/sdk/docs/getting-started/quick-start"]').first().click();
     await page.waitForURL((url) => url.pathname === '/sdk/docs/getting-started/quick-start');
-    await expect.poll(() => page.locator('mark.search-highlight').count()).toBe(0);
+    await expect.poll(() => page.locator('mark.search-highlight').count(), slow).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -165,9 +171,9 @@ describe.skipIf(!chromiumPath)('search in the browser', () => {
       const { page, problems } = await openPage(mac);
       await page.goto(new URL('docs/intro', server.url).href);
       const input = page.getByRole('combobox', { name: 'Search' });
-      await expect.poll(() => input.getAttribute('placeholder')).toBe('Search ⌘+K');
+      await expect.poll(() => input.getAttribute('placeholder'), slow).toBe('Search ⌘+K');
       await page.keyboard.press('Meta+k');
-      await expect.poll(() => input.evaluate((element) => element === document.activeElement)).toBe(true);
+      await expect.poll(() => input.evaluate((element) => element === document.activeElement), slow).toBe(true);
       expect(problems).toEqual([]);
     } finally {
       await mac.close();
