@@ -562,7 +562,7 @@ function signatureTokens(signature: ApiSignature, name: string): TypeToken[] {
   if (signature.kind === 'constructor') head.push({ text: 'new ', kind: 'keyword' });
   if (signature.kind === 'get') head.push({ text: 'get ', kind: 'keyword' });
   if (signature.kind === 'set') head.push({ text: 'set ', kind: 'keyword' });
-  if (signature.kind !== 'constructorType') head.push({ text: signature.kind === 'constructor' ? signature.name : name, kind: 'name' });
+  head.push({ text: signature.kind === 'constructor' ? signature.name : name, kind: 'name' });
   head.push(...typeParameterTokens(signature.typeParameters));
   const parameters = signature.parameters.map((parameter): TypeToken[] => [
     ...(parameter.rest ? [{ text: '...', kind: 'punctuation' as const }] : []),

@@ -262,7 +262,7 @@ class ReflectionConverter {
       const property: ApiProperty = {
         name: child.name,
         // A method of an object type reads best as the function type it is.
-        type: signature ? this.printer.signature(signature, { kind: 'arrow' }) : this.printer.type(child.type, { collapseObjects: nested !== undefined }),
+        type: signature ? this.printer.functionType(signature) : this.printer.type(child.type, { collapseObjects: nested !== undefined }),
         optional: child.flags.isOptional,
         readonly: child.flags.isReadonly,
         comment: this.comment(child.comment ?? signature?.comment, child),

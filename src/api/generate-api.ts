@@ -11,9 +11,8 @@ import { loadApiModel } from './load-api-model.js';
  * The API-reference stage: runs TypeDoc on the SDK named by `api` in the config (or reuses the
  * model of an unchanged SDK), adds the API index, a page per symbol and the API sidebar, and, with
  * `api.checkDocSamples`, type-checks every ```ts block of the docs and of the SDK's `@example`s
- * against the SDK. The sample
- * check runs here rather than as a stage of its own because it needs the SDK's resolved settings
- * and reuses TypeDoc's parsed program.
+ * against the SDK. The sample check runs here rather than as a stage of its own because it needs
+ * the SDK's resolved settings and reuses the files TypeDoc's program has already parsed.
  */
 export async function generateApi(site: Site, ctx: BuildContext): Promise<void> {
   const api = site.config.api;

@@ -125,7 +125,7 @@ export interface ApiProperty {
   properties?: ApiProperty[];
 }
 
-export type ApiSignatureKind = 'call' | 'constructor' | 'get' | 'set' | 'index' | 'constructorType';
+export type ApiSignatureKind = 'call' | 'constructor' | 'get' | 'set' | 'index';
 
 export interface ApiSignature {
   kind: ApiSignatureKind;

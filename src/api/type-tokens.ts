@@ -31,9 +31,9 @@ export class TypePrinter {
     }
   }
 
-  /** `name<T>(a: A, b?: B): R`, or `new Name(…): R`, `get name(): R`, `[key: K]: V`. */
-  signature(signature: SignatureReflection, options: { name?: string; kind: 'call' | 'constructor' | 'get' | 'set' | 'index' | 'arrow' }): TypeToken[] {
-    return this.collect(() => this.writeSignature(signature, options.kind, options.name));
+  /** A signature as a function type: `<T>(a: A, b?: B) => R`. */
+  functionType(signature: SignatureReflection): TypeToken[] {
+    return this.collect(() => this.writeSignature(signature, 'arrow'));
   }
 
   private collect(write: () => void): TypeToken[] {
@@ -285,7 +285,7 @@ export class TypePrinter {
 
   private writeSignature(
     signature: SignatureReflection,
-    kind: 'call' | 'constructor' | 'get' | 'set' | 'index' | 'arrow' | 'constructorType' | 'constructorCall',
+    kind: 'call' | 'get' | 'set' | 'index' | 'arrow' | 'constructorType' | 'constructorCall',
     name = signature.name,
   ): void {
     if (kind === 'index') {
@@ -295,10 +295,10 @@ export class TypePrinter {
       this.writeType(signature.type);
       return;
     }
-    if (kind === 'constructor' || kind === 'constructorType' || kind === 'constructorCall') this.push('new ', 'keyword');
+    if (kind === 'constructorType' || kind === 'constructorCall') this.push('new ', 'keyword');
     if (kind === 'get') this.push('get ', 'keyword');
     if (kind === 'set') this.push('set ', 'keyword');
-    if (name && (kind === 'call' || kind === 'constructor' || kind === 'get' || kind === 'set')) this.push(propertyName(name), 'name');
+    if (name && (kind === 'call' || kind === 'get' || kind === 'set')) this.push(propertyName(name), 'name');
     const typeParameters = signature.typeParameters ?? [];
     if (typeParameters.length > 0) {
       this.punct('<');
