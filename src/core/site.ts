@@ -8,6 +8,7 @@ import type { DiagramRenderer } from '../mermaid/diagram-renderer.js';
 import type { DiagramStats } from '../mermaid/render-diagrams.js';
 import type { ApiModel } from '../api/model.js';
 import type { DocSamplesResult } from '../api/check-doc-samples.js';
+import type { SourceFile as TypeScriptSourceFile } from 'typescript';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
 
@@ -124,7 +125,7 @@ export interface Site {
   /** What renderDiagrams did (diagrams found, cached, rendered, browsers started). */
   diagrams?: DiagramStats;
   /** The API model and the doc-sample check, set by generateApi; serve --watch reuses them while the SDK is unchanged. */
-  api?: { model: ApiModel; docSamples?: DocSamplesResult };
+  api?: { model: ApiModel; docSamples?: DocSamplesResult; sourceFiles?: ReadonlyMap<string, TypeScriptSourceFile> };
 }
 
 /** What every stage gets besides the site. */
