@@ -185,8 +185,16 @@ describe('reuse of the API model', () => {
 
   it('reuses the previous build in the same process (serve --watch)', async () => {
     const again = recordingLogger();
-    await buildCopy({ logger: again, previous: result.site });
+    const second = await buildCopy({ logger: again, previous: result.site });
     expect(again.lines.some((line) => /model from memory/.test(line))).toBe(true);
+    expect(second.site.api?.docSamples).toMatchObject({ checked: 2, compiled: 0 });
+  });
+
+  it('compiles only the doc samples that changed', async () => {
+    const intro = path.join(site.dir, 'docs', 'intro.md');
+    await writeFile(intro, (await readFile(intro, 'utf8')).replace('widget.scale(2);', 'widget.scale(2, 3);'));
+    const again = await buildCopy({ previous: result.site });
+    expect(again.site.api?.docSamples).toMatchObject({ checked: 2, compiled: 1, diagnostics: [] });
   });
 
   it('runs TypeDoc again when an SDK file changes', async () => {

@@ -32,27 +32,32 @@ export interface DocSamplesOptions {
   /** Where `import … from '<packageName>'` goes: the first entry point. */
   entryPoint: string;
   packageName: string;
-  /** What the API model was made from; part of the cache key. */
+  /** What the API model was made from; part of every sample's cache key. */
   inputs: ApiInputs;
-  /** TypeDoc's programs, whose parsed files (lib.dom.d.ts, the SDK) are reused. */
-  programs?: readonly ts.Program[];
-  /** Folder for the result of the last check; none when absent. */
+  /**
+   * Already parsed SDK, dependency and lib files (from TypeDoc's program, or from the previous
+   * check in this process), valid for `inputs`: parsing lib.dom.d.ts again is most of a cold check.
+   */
+  sourceFiles?: ReadonlyMap<string, ts.SourceFile>;
+  /** Folder for the results of the last check; none when absent. */
   cacheDir?: string;
   /** The result of the previous build in this process (serve --watch). */
   previous?: DocSamplesResult;
 }
 
 export interface DocSamplesResult {
-  /** Hash of the SDK, the options and every sample: an equal key means an equal result. */
-  key: string;
+  /** Per sample, by a hash of the sample, its place and the SDK: what the check found. */
+  samples: { key: string; diagnostics: Diagnostic[] }[];
   checked: number;
+  /** How many of them this check compiled; the others' results were known from an earlier one. */
+  compiled: number;
   diagnostics: Diagnostic[];
 }
 
 const cacheFileName = 'doc-samples.json';
 
 /** Bumped when the check itself changes, so cached results are dropped. */
-const checkVersion = 1;
+const checkVersion = 2;
 
 /**
  * Every ```ts block in the `@example`s of the documented declarations, at its place in the SDK's
@@ -116,25 +121,52 @@ export function collectDocSamples(docs: Doc[]): DocSample[] {
 }
 
 /**
- * Type-checks every sample against the SDK, each as its own module, all in one TypeScript
- * program: `import … from '<packageName>'` resolves to the SDK's entry point through `paths`.
- * A sample that no longer compiles is an error at its doc's `file:line:col`.
+ * Type-checks every sample against the SDK, each as its own module, in one TypeScript program:
+ * `import … from '<packageName>'` resolves to the SDK's entry point through `paths`. A sample that
+ * no longer compiles is an error at its `file:line:col`. Only samples that are new or changed, or
+ * whose SDK changed, since the last check are compiled again.
  */
-export async function checkDocSamples(samples: DocSample[], options: DocSamplesOptions): Promise<DocSamplesResult> {
-  const key = createHash('sha1')
-    .update(JSON.stringify({ checkVersion, typescript: ts.version, inputs: options.inputs, entryPoint: options.entryPoint, packageName: options.packageName, samples }))
-    .digest('hex');
-  if (options.previous?.key === key) return options.previous;
+export async function checkDocSamples(
+  samples: DocSample[],
+  options: DocSamplesOptions,
+): Promise<{ result: DocSamplesResult; sourceFiles?: ReadonlyMap<string, ts.SourceFile> }> {
+  const settings = JSON.stringify({
+    checkVersion,
+    typescript: ts.version,
+    inputs: options.inputs,
+    tsconfig: options.tsconfig,
+    entryPoint: options.entryPoint,
+    packageName: options.packageName,
+  });
+  const keyed = samples.map((sample) => ({ sample, key: createHash('sha1').update(settings).update(JSON.stringify(sample)).digest('hex') }));
   const cacheFile = options.cacheDir ? path.join(options.cacheDir, cacheFileName) : undefined;
-  const cached = cacheFile ? await readCached(cacheFile) : undefined;
-  if (cached?.key === key) return cached;
-
-  const result: DocSamplesResult = { key, checked: samples.length, diagnostics: samples.length > 0 ? typeCheck(samples, options) : [] };
-  if (cacheFile) await writeCached(cacheFile, result);
-  return result;
+  const known = new Map<string, Diagnostic[]>();
+  for (const earlier of [options.previous ?? (cacheFile ? await readCached(cacheFile) : undefined)]) {
+    for (const { key, diagnostics } of earlier?.samples ?? []) known.set(key, diagnostics);
+  }
+  const unchecked = keyed.filter(({ key }) => !known.has(key));
+  let sourceFiles = options.sourceFiles;
+  if (unchecked.length > 0) {
+    const checked = typeCheck(
+      unchecked.map(({ sample }) => sample),
+      options,
+    );
+    unchecked.forEach(({ key }, index) => known.set(key, checked.diagnostics[index]));
+    sourceFiles = checked.sourceFiles;
+  }
+  const results = keyed.map(({ key }) => ({ key, diagnostics: known.get(key) ?? [] }));
+  const result: DocSamplesResult = {
+    samples: results,
+    checked: samples.length,
+    compiled: unchecked.length,
+    diagnostics: results.flatMap((entry) => entry.diagnostics),
+  };
+  if (cacheFile && unchecked.length > 0) await writeCached(cacheFile, result);
+  return { result, sourceFiles };
 }
 
-function typeCheck(samples: DocSample[], options: DocSamplesOptions): Diagnostic[] {
+/** Diagnostics per sample, in order, and the program's parsed files other than the samples. */
+function typeCheck(samples: DocSample[], options: DocSamplesOptions): { diagnostics: Diagnostic[][]; sourceFiles: Map<string, ts.SourceFile> } {
   const compilerOptions = sampleCompilerOptions(options);
   const virtualFiles = new Map<string, DocSample>();
   for (const sample of samples) {
@@ -142,10 +174,7 @@ function typeCheck(samples: DocSample[], options: DocSamplesOptions): Diagnostic
     virtualFiles.set(path.resolve(`${sample.file}.sample-${sample.line}.ts`), sample);
   }
   const host = ts.createCompilerHost(compilerOptions, true);
-  const reusable = new Map<string, ts.SourceFile>();
-  for (const program of options.programs ?? []) {
-    for (const sourceFile of program.getSourceFiles()) reusable.set(path.resolve(sourceFile.fileName), sourceFile);
-  }
+  const reusable = options.sourceFiles ?? new Map<string, ts.SourceFile>();
   const readFromHost = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const absolute = path.resolve(fileName);
@@ -159,8 +188,10 @@ function typeCheck(samples: DocSample[], options: DocSamplesOptions): Diagnostic
   host.readFile = (fileName) => virtualFiles.get(path.resolve(fileName))?.code ?? readFile(fileName);
 
   const program = ts.createProgram({ rootNames: [...virtualFiles.keys()], options: compilerOptions, host });
-  const diagnostics: Diagnostic[] = [];
+  const perSample = new Map<DocSample, Diagnostic[]>();
   for (const [fileName, sample] of virtualFiles) {
+    const diagnostics: Diagnostic[] = [];
+    perSample.set(sample, diagnostics);
     const sourceFile = program.getSourceFile(fileName);
     if (!sourceFile) continue;
     const problems = [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)];
@@ -179,7 +210,12 @@ function typeCheck(samples: DocSample[], options: DocSamplesOptions): Diagnostic
       });
     }
   }
-  return diagnostics;
+  const sourceFiles = new Map<string, ts.SourceFile>();
+  for (const sourceFile of program.getSourceFiles()) {
+    const absolute = path.resolve(sourceFile.fileName);
+    if (!virtualFiles.has(absolute)) sourceFiles.set(absolute, sourceFile);
+  }
+  return { diagnostics: samples.map((sample) => perSample.get(sample) ?? []), sourceFiles };
 }
 
 /** The SDK's compiler options, loosened where samples differ from library code. */

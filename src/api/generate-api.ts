@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type ts from 'typescript';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { addPage, type BuildContext, type Site } from '../core/site.js';
 import { apiSidebarName, createApiPages } from './api-pages.js';
@@ -65,18 +66,26 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
     return;
   }
   const samples = [...collectDocSamples(site.docs), ...collectExampleSamples(model, (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined))];
-  const checked = await checkDocSamples(samples, {
+  const { result: checked, sourceFiles } = await checkDocSamples(samples, {
     tsconfig: paths.tsconfig,
     entryPoint: paths.entryPoints[0],
     packageName,
     inputs: model.inputs,
-    programs: result.programs,
+    sourceFiles: result.programs.length > 0 ? parsedFiles(result.programs) : model === previous?.model ? previous.sourceFiles : undefined,
     cacheDir: ctx.cacheDir,
     previous: previous?.docSamples,
   });
   site.api.docSamples = checked;
+  site.api.sourceFiles = sourceFiles;
   site.diagnostics.push(...checked.diagnostics);
-  ctx.logger.debug(`generateApi: ${checked.checked} doc samples checked (${(performance.now() - started).toFixed(0)} ms)`);
+  ctx.logger.debug(`generateApi: ${checked.checked} doc samples checked, ${checked.compiled} compiled (${(performance.now() - started).toFixed(0)} ms)`);
+}
+
+/** The files TypeDoc's programs have parsed, by absolute path. */
+function parsedFiles(programs: readonly ts.Program[]): Map<string, ts.SourceFile> {
+  const files = new Map<string, ts.SourceFile>();
+  for (const program of programs) for (const sourceFile of program.getSourceFiles()) files.set(path.resolve(sourceFile.fileName), sourceFile);
+  return files;
 }
 
 /** Absolute entry points and tsconfig; a missing one is a config error naming its key. */
