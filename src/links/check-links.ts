@@ -158,11 +158,17 @@ function anchorsOf(page: Page, custom: RenderedPage | undefined): Set<string> | 
   return page.kind === 'api' || page.anchors.size > 0 ? page.anchors : undefined;
 }
 
+/** The ids of each content tree seen: serve --watch hands unchanged pages' trees to the next build as they are. */
+const idsOfTree = new WeakMap<Root, string[]>();
+
 function idsInHast(tree: Root): string[] {
+  const known = idsOfTree.get(tree);
+  if (known) return known;
   const ids: string[] = [];
   visit(tree, 'element', (node: Element) => {
     if (typeof node.properties.id === 'string') ids.push(node.properties.id);
   });
+  idsOfTree.set(tree, ids);
   return ids;
 }
 

@@ -1,6 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { scanHtmlFiles } from './scan-html-files.js';
+import { checkPageShare, type PageShare } from './check-pages.js';
 
-/** A worker thread of checkBuiltSite: scans its share of the pages and posts the scans back. */
-const { outDir, files } = workerData as { outDir: string; files: string[] };
-parentPort!.postMessage(await scanHtmlFiles(outDir, files));
+/** A worker thread of checkBuiltSite: checks its share of the pages and posts the result back. */
+parentPort!.postMessage(await checkPageShare(workerData as PageShare));

@@ -30,27 +30,61 @@ const urlAttributes: Record<string, readonly string[]> = {
   video: ['src', 'poster'],
   audio: ['src'],
   track: ['src'],
+  base: [],
 };
-/** Attributes that hold a list of image candidates (`a.png 1x, b.png 2x`). */
+/** Elements whose `srcset` lists image candidates (`a.png 1x, b.png 2x`). */
 const srcsetElements = new Set(['img', 'source']);
-/** Per element, the attributes worth decoding. */
-const wantedAttributes = new Map<string, ReadonlySet<string>>(
-  [...new Set([...Object.keys(urlAttributes), ...srcsetElements, 'base'])].map((tag) => [
-    tag,
-    new Set(['id', ...(urlAttributes[tag] ?? []), ...(srcsetElements.has(tag) ? ['srcset'] : []), ...(tag === 'a' ? ['name'] : []), ...(tag === 'base' ? ['href'] : [])]),
-  ]),
+
+/** An element that can link: the attributes worth decoding and how a link is reported. */
+interface LinkingElement {
+  name: string;
+  /** Attribute and its report label: `['href', 'a[href]']`. */
+  urls: (readonly [string, string])[];
+  srcsetLabel?: string;
+  wanted: ReadonlySet<string>;
+}
+
+const linkingElements = new Map<string, LinkingElement>(
+  Object.entries(urlAttributes).map(([name, attributes]) => {
+    const srcset = srcsetElements.has(name);
+    const wanted = new Set(['id', ...attributes, ...(srcset ? ['srcset'] : []), ...(name === 'a' ? ['name'] : []), ...(name === 'base' ? ['href'] : [])]);
+    const element: LinkingElement = { name, urls: attributes.map((attribute) => [attribute, `${name}[${attribute}]`] as const), wanted };
+    if (srcset) element.srcsetLabel = `${name}[srcset]`;
+    return [name, element];
+  }),
 );
+/** Any element can have an id. */
+const idOnly: ReadonlySet<string> = new Set(['id']);
+/** Lengths of the attribute names worth reading, so that others are skipped without a slice. */
+const wantedLengths = new Set([...linkingElements.values()].flatMap((element) => [...element.wanted].map((name) => name.length)));
 
-/** Attributes read from any element: ids are what a `#fragment` can target. */
-const idAttributes = new Set(['id']);
+/** Receives what {@link visitHtmlLinks} finds, in document order. */
+export interface HtmlLinkVisitor {
+  link(url: string, source: string, line: number): void;
+  id(id: string): void;
+  /** The first `<base href>`: URLs after it resolve against it. */
+  base(href: string): void;
+}
 
-/**
- * Tokenizes HTML (no DOM, not even a tag stack: htmlparser2's tokenizer alone) and returns every
- * link a browser follows or loads: `a`, `link`, `img`, `script`, `source`, media and `srcset`
- * candidates, with each element id. Only the attributes that matter are decoded.
- */
+/** Every link and id of an HTML document, collected. */
 export function scanHtml(html: string): HtmlScan {
   const scan: HtmlScan = { links: [], ids: [] };
+  visitHtmlLinks(html, {
+    link: (url, source, line) => scan.links.push({ url, source, line }),
+    id: (id) => scan.ids.push(id),
+    base: (href) => (scan.base = href),
+  });
+  return scan;
+}
+
+/**
+ * Tokenizes HTML (no DOM, not even a tag stack: htmlparser2's tokenizer alone) and reports every
+ * link a browser follows or loads: `a`, `link`, `img`, `script`, `source`, media and `srcset`
+ * candidates, and each element id. Only the attributes that matter are decoded, and nothing is
+ * kept, so that big sites are checked without building a list per page.
+ */
+export function visitHtmlLinks(html: string, visitor: HtmlLinkVisitor): void {
+  let baseSeen = false;
   // Tags arrive in document order, so the line is counted forward from the previous tag.
   let line = 1;
   let nextNewline = html.indexOf('\n');
@@ -62,41 +96,51 @@ export function scanHtml(html: string): HtmlScan {
     return line;
   };
 
-  let tag = '';
+  let element: LinkingElement | undefined;
   let tagStart = 0;
-  let wanted: ReadonlySet<string> = idAttributes;
-  let attributes: Record<string, string> = {};
+  let attributes: Record<string, string> | undefined;
   let attribute: string | undefined;
   let value = '';
   const endTag = () => {
-    if (attributes.id) scan.ids.push(attributes.id);
-    if (tag === 'a' && attributes.name) scan.ids.push(attributes.name);
-    if (tag === 'base' && attributes.href !== undefined && scan.base === undefined) scan.base = attributes.href;
-    const urls = urlAttributes[tag];
-    const srcset = srcsetElements.has(tag) ? attributes.srcset : undefined;
-    if (urls || srcset) {
-      const at = lineOf(tagStart);
-      for (const name of urls ?? []) {
-        const url = attributes[name];
-        if (url !== undefined) scan.links.push({ url: url.trim(), source: `${tag}[${name}]`, line: at });
-      }
-      for (const url of srcset ? srcsetUrls(srcset) : []) scan.links.push({ url, source: `${tag}[srcset]`, line: at });
+    if (attributes) {
+      if (attributes.id) visitor.id(attributes.id);
+      if (element) recordLinks(element, attributes);
     }
-    tag = '';
-    attributes = {};
+    element = undefined;
+    attributes = undefined;
+  };
+  const recordLinks = (linking: LinkingElement, found: Record<string, string>) => {
+    if (linking.name === 'a' && found.name) visitor.id(found.name);
+    if (linking.name === 'base' && found.href !== undefined && !baseSeen) {
+      baseSeen = true;
+      visitor.base(found.href);
+    }
+    const at = lineOf(tagStart);
+    for (const [name, label] of linking.urls) {
+      const url = found[name];
+      if (url !== undefined) visitor.link(url.trim(), label, at);
+    }
+    if (linking.srcsetLabel && found.srcset) {
+      for (const url of srcsetUrls(found.srcset)) visitor.link(url, linking.srcsetLabel, at);
+    }
   };
   const ignore = () => {};
   const tokenizer = new Tokenizer(
     { decodeEntities: true },
     {
       onopentagname(start, end) {
-        tag = html.slice(start, end).toLowerCase();
+        const name = html.slice(start, end);
+        element = linkingElements.get(name) ?? linkingElements.get(name.toLowerCase());
         tagStart = start - 1;
-        wanted = wantedAttributes.get(tag) ?? idAttributes;
       },
       onattribname(start, end) {
-        const name = html.slice(start, end).toLowerCase();
-        attribute = wanted.has(name) ? name : undefined;
+        attribute = undefined;
+        const length = end - start;
+        if (length !== 2 && !(element && wantedLengths.has(length))) return;
+        const wanted = element?.wanted ?? idOnly;
+        const name = html.slice(start, end);
+        if (wanted.has(name)) attribute = name;
+        else if (wanted.has(name.toLowerCase())) attribute = name.toLowerCase();
         value = '';
       },
       onattribdata(start, end) {
@@ -106,8 +150,10 @@ export function scanHtml(html: string): HtmlScan {
         if (attribute) value += String.fromCodePoint(codepoint);
       },
       onattribend() {
+        if (!attribute) return;
+        attributes ??= {};
         // The first of two equal attributes wins, as in a browser.
-        if (attribute && !(attribute in attributes)) attributes[attribute] = value;
+        if (!(attribute in attributes)) attributes[attribute] = value;
         attribute = undefined;
       },
       onopentagend: endTag,
@@ -124,7 +170,6 @@ export function scanHtml(html: string): HtmlScan {
   );
   tokenizer.write(html);
   tokenizer.end();
-  return scan;
 }
 
 /** The URLs of a `srcset` (`a.png 1x, b.png 2x`), split as the HTML spec does: a URL may hold commas. */
