@@ -8,7 +8,7 @@ import { createMermaidCliRenderer } from '../src/mermaid/mermaid-cli-renderer.js
 import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
 import { createHastRenderer } from '../src/render/render-pages.js';
 import { findChromium } from '../src/shared/chromium.js';
-import { buildSite, copySite, exampleSiteDir } from './helpers/site.js';
+import { buildSite, copySite, exampleSiteDir, pageHtml } from './helpers/site.js';
 
 const chromium = findChromium();
 const sequenceRoute = '/sdk/docs/getting-started/sequence-diagram';
@@ -20,7 +20,7 @@ describe.skipIf(!chromium)('mermaid-cli in the system Chromium', () => {
     for (const cleanup of cleanups) await cleanup();
   });
 
-  it('inlines the example’s sequence diagram, light and dark, within 15 KB gzipped; a warm build starts no browser', async () => {
+  it('inlines the example’s sequence diagram, light and dark, within 15 KB gzipped and without mermaid’s script; a warm build starts no browser', async () => {
     const copy = await copySite(exampleSiteDir);
     cleanups.push(copy.cleanup);
     // copySite keeps a top-level node_modules: start from an empty diagram cache.
@@ -43,8 +43,16 @@ describe.skipIf(!chromium)('mermaid-cli in the system Chromium', () => {
     expect(figure).not.toContain('trebuchet');
     expect(gzipSync(figure).length).toBeLessThanOrEqual(15_000);
 
-    const warm = await buildSite(copy.dir, { until: 'renderDiagrams' });
+    const warm = await buildSite(copy.dir, { until: 'renderPages' });
     expect(warm.site.diagrams).toMatchObject({ rendered: 0, browserLaunches: 0 });
+    // The page carries the SVGs; no script of the site carries mermaid.
+    expect(pageHtml(warm, sequenceRoute)).toContain(figure);
+    const scripts = [...warm.site.outputs.values()].filter((output) => output.path.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const text = typeof script.contents === 'string' ? script.contents : new TextDecoder().decode(script.contents);
+      expect(text).not.toMatch(/mermaid/i);
+    }
   });
 
   it('reports mermaid’s parser message for a definition that does not parse', async () => {
