@@ -111,7 +111,7 @@ function findProblem(link: LinkToCheck, targets: Map<string, LinkTarget>, site: 
   }
 
   const [pathPart, fragment] = splitUrl(link.resolved);
-  const route = normalizeRoute(pathPart, baseUrl);
+  const route = normalizeRoute(safeDecode(pathPart), baseUrl);
   const target = targets.get(route);
   const shown = link.url === link.resolved ? link.url : `${link.url} (${link.resolved})`;
   if (!target) {
