@@ -49,3 +49,26 @@ describe('sdkdocs CLI (bin)', () => {
     expect(result.stderr).toMatch(/broken\.md:3:\d+ error Malformed front matter/);
   });
 });
+
+describe('exit codes by failure class', () => {
+  it('exits 1 for input errors and 3 when the machine lacks a tool such as Chromium', async () => {
+    const { runCommand } = await import('../src/cli/run-command.js');
+    const { UserError } = await import('../src/core/diagnostic.js');
+    const quiet = { verbose: false };
+    const stderr = process.stderr.write;
+    process.stderr.write = () => true;
+    try {
+      expect(await runCommand(quiet, async () => {
+        throw new UserError({ severity: 'error', code: 'front-matter', message: 'bad' });
+      })).toBe(1);
+      expect(await runCommand(quiet, async () => {
+        throw new UserError({ severity: 'error', code: 'chromium', message: 'no browser' });
+      })).toBe(3);
+      expect(await runCommand(quiet, async () => {
+        throw new Error('bug');
+      })).toBe(3);
+    } finally {
+      process.stderr.write = stderr;
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { ExitCode, UserError } from '../core/diagnostic.js';
+import { ExitCode, UserError, environmentDiagnosticCodes } from '../core/diagnostic.js';
 import { createConsoleLogger, type Logger } from '../core/logger.js';
 
 /** Runs a command body, turning user errors into printed diagnostics and an exit code. */
@@ -11,7 +11,7 @@ export async function runCommand(options: { verbose?: boolean }, body: (logger: 
       for (const diagnostic of error.diagnostics) logger.diagnostic(diagnostic);
       const count = error.diagnostics.filter((d) => d.severity === 'error').length;
       logger.error(`✖ Failed with ${count} error${count === 1 ? '' : 's'}; the previous output was left as it was.`);
-      return ExitCode.inputError;
+      return error.diagnostics.some((d) => d.code !== undefined && environmentDiagnosticCodes.has(d.code)) ? ExitCode.internal : ExitCode.inputError;
     }
     logger.error(`✖ Internal error: ${(error as Error).stack ?? String(error)}`);
     return ExitCode.internal;

@@ -28,6 +28,12 @@ export const ExitCode = {
   internal: 3,
 } as const;
 
+/**
+ * Diagnostic codes that mean the machine lacks something (a browser), not that the input is
+ * wrong: the CLI exits with {@link ExitCode.internal} for them.
+ */
+export const environmentDiagnosticCodes: ReadonlySet<string> = new Set(['chromium']);
+
 /** Thrown for problems the user must fix; carries one or more diagnostics. */
 export class UserError extends Error {
   readonly diagnostics: Diagnostic[];

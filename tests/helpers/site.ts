@@ -28,7 +28,7 @@ export async function buildSite(
 /** Copies a site folder to a temporary place so that a test may change it. */
 export async function copySite(siteDir: string): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-test-site-'));
-  await cp(siteDir, dir, { recursive: true, filter: (src) => !/[\\/](out|node_modules)([\\/]|$)/.test(path.relative(siteDir, src)) });
+  await cp(siteDir, dir, { recursive: true, filter: (src) => !/(^|[\\/])(out|node_modules)([\\/]|$)/.test(path.relative(siteDir, src)) });
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 

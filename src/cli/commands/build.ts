@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import pc from 'picocolors';
-import { build } from '../../core/build.js';
 import { formatMs, runCommand, type SetExitCode } from '../run-command.js';
 
 export function registerBuildCommand(program: Command, setExitCode: SetExitCode): void {
@@ -14,6 +13,8 @@ export function registerBuildCommand(program: Command, setExitCode: SetExitCode)
     .action(async (siteDir: string, options: { outDir?: string; verbose?: boolean }) => {
       setExitCode(
         await runCommand(options, async (logger) => {
+          // Loaded here so that other commands do not pay for the whole pipeline (TypeDoc alone takes ~1 s).
+          const { build } = await import('../../core/build.js');
           const result = await build({ siteDir, outDir: options.outDir, logger });
           const out = path.relative(process.cwd(), result.site.config.paths.siteOut) || '.';
           logger.info(`${pc.green('✔')} Built ${result.site.pages.length} pages in ${formatMs(result.ms)} → ${out}`);
