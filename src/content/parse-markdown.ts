@@ -1,5 +1,7 @@
 import type { BuildContext, Doc, Page, Site } from '../core/site.js';
+import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { createMarkdownProcessor } from './markdown.js';
+import { parseDoc, type ParseContext, type ParseOutcome, type ParseTask } from './parse-doc.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
 
 /**
@@ -7,11 +9,12 @@ import { resolveMarkdownLink } from './plugins/remark-links.js';
  * recorded on its page for the TOC, the link rules and search.
  */
 export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void> {
-  const processor = createMarkdownProcessor();
   const routeByFile = new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
   const pageByRoute = new Map(site.pages.map((page) => [page.route, page]));
   const { minHeadingLevel, maxHeadingLevel } = site.config.tableOfContents;
   const reusable = reusableParses(site, ctx, routeByFile);
+  const tasks: ParseTask[] = [];
+  const docByRoute = new Map<string, Doc>();
   for (const doc of site.docs) {
     const page = pageByRoute.get(doc.route);
     if (!page || page.sourceFile !== doc.source.file) continue;
@@ -23,31 +26,54 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
       page.data.toc = earlier.data.toc;
       continue;
     }
-    try {
-      const { mdast, file } = processor.parse(doc.source.raw, doc.source.file);
-      const result = await processor.transform(mdast, file, {
-        routeOfFile: (absolute) => routeByFile.get(absolute),
-        docsDir: site.config.paths.docs,
-        baseUrl: site.config.baseUrl,
-        pageRoute: doc.route,
-      });
-      page.hast = result.hast;
-      page.anchors = result.anchors;
-      page.links = result.links;
-      page.data.toc = result.toc.filter((item) => item.depth >= minHeadingLevel && item.depth <= maxHeadingLevel);
-      if (doc.frontMatter.hide_table_of_contents === true) page.data.toc = [];
-    } catch (error) {
-      const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
+    tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route });
+    docByRoute.set(doc.route, doc);
+  }
+  const context: ParseContext = { docsDir: site.config.paths.docs, baseUrl: site.config.baseUrl, routeByFile };
+  const outcomes = await parseAll(tasks, context, ctx);
+  for (const outcome of outcomes) {
+    const page = pageByRoute.get(outcome.route)!;
+    const doc = docByRoute.get(outcome.route)!;
+    if (outcome.error) {
       site.diagnostics.push({
         severity: 'error',
         code: 'markdown',
-        message: `Cannot parse markdown: ${(error as Error).message}`,
+        message: `Cannot parse markdown: ${outcome.error.message}`,
         file: doc.source.file,
-        line: place?.start?.line ?? place?.line,
-        column: place?.start?.column ?? place?.column,
+        line: outcome.error.line,
+        column: outcome.error.column,
       });
+      continue;
     }
+    page.hast = outcome.hast;
+    page.anchors = outcome.anchors!;
+    page.links = outcome.links!;
+    page.data.toc = doc.frontMatter.hide_table_of_contents === true
+      ? []
+      : outcome.toc!.filter((item) => item.depth >= minHeadingLevel && item.depth <= maxHeadingLevel);
   }
+}
+
+/** Below this many docs, starting worker threads costs more than parsing on this one. */
+const parallelThreshold = 150;
+
+/** Parses on worker threads sized to the cores for big sites, in-process otherwise. */
+async function parseAll(tasks: ParseTask[], context: ParseContext, ctx: BuildContext): Promise<ParseOutcome[]> {
+  if (tasks.length >= parallelThreshold && canUseWorkers(import.meta.url)) {
+    ctx.logger.debug(`parseMarkdown: ${tasks.length} docs on ${workerCount()} worker threads`);
+    return runOnWorkers<ParseTask, ParseOutcome>(new URL('./parse-worker.js', import.meta.url), {
+      docsDir: context.docsDir,
+      baseUrl: context.baseUrl,
+      routeByFile: [...context.routeByFile],
+    }, tasks);
+  }
+  const processor = createMarkdownProcessor();
+  const outcomes: ParseOutcome[] = [];
+  for (const [index, task] of tasks.entries()) {
+    outcomes.push(await parseDoc(processor, task, context));
+    if (index % 200 === 199) ctx.logger.progress(`parseMarkdown ${index + 1}/${tasks.length}`);
+  }
+  return outcomes;
 }
 
 /**

@@ -1,0 +1,69 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * How many worker threads a parallel stage may use: one per core, or `SDKDOCS_WORKERS`
+ * (0 turns workers off, which tests use to compare both paths).
+ */
+export function workerCount(): number {
+  const configured = process.env.SDKDOCS_WORKERS;
+  if (configured !== undefined && configured !== '') return Math.max(0, Number.parseInt(configured, 10) || 0);
+  return os.availableParallelism();
+}
+
+/** Workers run compiled JavaScript; from TypeScript sources (tests) stages work in-process. */
+export function canUseWorkers(moduleUrl: string): boolean {
+  return moduleUrl.endsWith('.js') && workerCount() > 0;
+}
+
+/**
+ * Runs batches of tasks on a fixed set of worker threads, each started once with `workerData`.
+ * A worker module answers every message (an array of tasks) with an array of results in order.
+ * Batches keep per-message overhead low; handing them out as workers free up balances uneven pages.
+ */
+export async function runOnWorkers<Task, Result>(
+  workerUrl: URL,
+  workerData: unknown,
+  tasks: Task[],
+  options: { batchSize?: number; size?: number } = {},
+): Promise<Result[]> {
+  const batchSize = options.batchSize ?? 25;
+  const batches: Task[][] = [];
+  for (let i = 0; i < tasks.length; i += batchSize) batches.push(tasks.slice(i, i + batchSize));
+  const size = Math.max(1, Math.min(options.size ?? workerCount(), batches.length));
+  const results: Result[][] = new Array(batches.length);
+  let next = 0;
+  // Parsing allocates many short-lived objects; a larger young generation means fewer scavenges,
+  // which on two cores compete with the other worker for the same CPU (~15% faster measured).
+  const workers = Array.from({ length: size }, () => new Worker(workerUrl, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 64 } }));
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            let current = -1;
+            const feed = () => {
+              if (next >= batches.length) {
+                resolve();
+                return;
+              }
+              current = next++;
+              worker.postMessage(batches[current]);
+            };
+            worker.on('message', (batchResults: Result[]) => {
+              results[current] = batchResults;
+              feed();
+            });
+            worker.once('error', reject);
+            worker.once('exit', (code) => {
+              if (next < batches.length || current === -1) reject(new Error(`worker stopped early with code ${code}`));
+            });
+            feed();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  return results.flat();
+}
