@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Component, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { routeRenderedEvent } from '../src/shared/client-data.js';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { NavbarItemData } from '../src/shared/types.js';
@@ -10,6 +10,26 @@ import { useTheme } from './context.js';
 
 /** Below this width (px) the layout is mobile: navbar items move into the sidebar menu. */
 export const mobileBreakpoint = 996;
+
+/**
+ * One broken navbar item must not take the whole page down: it is left out, and the console
+ * tells the site's maintainer which item of the config to check.
+ */
+class NavbarItemBoundary extends Component<{ item: NavbarItemData; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(new Error(`${formatThemeString('navbarItemError')}\n${JSON.stringify(this.props.item, null, 2)}`, { cause: error }));
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 /** Whether a navbar item points at the current page or the section it is in. */
 export function isNavbarItemActive(item: NavbarItemData, path: string): boolean {
@@ -209,12 +229,16 @@ export function Navbar() {
           </button>
           <NavbarBrand />
           {left.map((item) => (
-            <NavbarItem key={item.label} item={item} />
+            <NavbarItemBoundary key={item.label} item={item}>
+              <NavbarItem item={item} />
+            </NavbarItemBoundary>
           ))}
         </div>
         <div className="navbar-items navbar-items-right">
           {right.map((item) => (
-            <NavbarItem key={item.label} item={item} />
+            <NavbarItemBoundary key={item.label} item={item}>
+              <NavbarItem item={item} />
+            </NavbarItemBoundary>
           ))}
           {site.colorMode.disableSwitch ? null : <ColorModeToggle />}
           <SearchBar />
