@@ -73,8 +73,12 @@ describe('serve --watch', () => {
     const source = await readFile(docFile('guides/deploy.md'), 'utf8');
     await writeFile(docFile('guides/deploy.md'), source.replace('title: Deploying', 'title: Shipping It'));
     const reload = reloadOf(await events.next(isReload));
-    expect(reload.all || (reload.paths.includes('/sdk/docs/intro') && reload.paths.includes('/sdk/docs/guides/setup'))).toBe(true);
-    expect((await get('/sdk/docs/intro')).body).toContain('Shipping It');
+    const everyPage = ['/sdk/', '/sdk/docs/intro', '/sdk/docs/guides/setup', '/sdk/docs/guides/deploy'];
+    expect(reload.all || everyPage.every((route) => reload.paths.includes(route))).toBe(true);
+    const outcome = lastOutcome();
+    expect(outcome.ok && outcome.written?.changed).toEqual(expect.arrayContaining(['index.html', 'docs/intro/index.html', 'docs/guides/setup/index.html']));
+    // The page before it links it by its new title.
+    expect((await get('/sdk/docs/guides/setup')).body).toContain('Shipping It');
   });
 
   it('reports a build error to the terminal and the open pages, keeps serving, and recovers when it is fixed', async () => {

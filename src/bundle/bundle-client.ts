@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
-import type { BuildContext, Site } from '../core/site.js';
+import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 
@@ -38,6 +38,8 @@ interface ClientBundler {
   pages: ClientPage[];
   /** The theme strings the bundled code names; the rest of the table stays out of the browser. */
   themeKeys?: string[];
+  /** serve --watch: the last result and the page list it was built for. */
+  last?: { pages: string; result: esbuild.BuildResult<{ metafile: true; write: false }> };
 }
 
 const bundlers = new Map<string, Promise<ClientBundler>>();
@@ -141,10 +143,16 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
   bundler.pages = site.pages
     .filter((page) => page.component && page.sourceFile)
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
-  const result = await rebuildWithUsedThemeStrings(bundler).finally(async () => {
-    // A one-off build lets the process exit; a build that reuses a previous one (watch) keeps the context.
-    if (!ctx.previous) await disposeClientBundlers();
-  });
+  // serve --watch: the client code does not change while a site is watched, only its custom pages can.
+  const pagesKey = JSON.stringify(bundler.pages);
+  const unchanged = ctx.watch && bundler.last?.pages === pagesKey && !mayHaveChanged(ctx, site.config.paths.pages);
+  const result = unchanged
+    ? bundler.last!.result
+    : await rebuildWithUsedThemeStrings(bundler).finally(async () => {
+        // A one-off build lets the process exit; a watch keeps the context for the next build.
+        if (!ctx.watch) await disposeClientBundlers();
+      });
+  if (ctx.watch) bundler.last = { pages: pagesKey, result };
   const outdir = path.join(packageRoot(), assetsDir);
   const url = (file: string) => joinUrlPath(site.config.baseUrl, relativeOutput(outdir, file));
   for (const file of result.outputFiles) {

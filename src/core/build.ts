@@ -48,6 +48,8 @@ export interface BuildOptions {
   changedFiles?: ReadonlySet<string>;
   /** With `previous`: told which output files the in-place write changed or deleted. */
   onOutputsWritten?: BuildContext['onOutputsWritten'];
+  /** A build of serve --watch (see {@link BuildContext.watch}). */
+  watch?: boolean;
   /** Renders mermaid diagrams instead of mermaid-cli in Chromium (tests pass a fake). */
   diagramRenderer?: DiagramRenderer;
 }
@@ -71,6 +73,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     previous: options.previous,
     changedFiles: options.changedFiles,
     onOutputsWritten: options.onOutputsWritten,
+    watch: options.watch,
     diagramRenderer: options.diagramRenderer,
   };
   const stopAt = options.until ? buildStages.findIndex((stage) => stage.name === options.until) : buildStages.length - 1;

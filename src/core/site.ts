@@ -143,6 +143,11 @@ export interface BuildContext {
   changedFiles?: ReadonlySet<string>;
   /** With `previous`, writeSite updates the output folder in place and reports what it wrote here. */
   onOutputsWritten?: (written: WrittenOutputs) => void;
+  /**
+   * A build of serve --watch, whose output is updated in place while pages are open: the name of
+   * a file that every page links to must not change when one page does.
+   */
+  watch?: boolean;
   /** Renders mermaid diagrams instead of mermaid-cli in Chromium (tests pass a fake). */
   diagramRenderer?: DiagramRenderer;
 }

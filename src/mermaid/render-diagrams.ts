@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Element, Parent } from 'hast';
+import type { Element, Parent, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
 import { packageRoot } from '../core/package-root.js';
@@ -96,6 +96,7 @@ export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<voi
     };
     block.parent.children[block.parent.children.indexOf(block.pre)] = figure;
   }
+  for (const block of blocks) withoutDiagramBlocks.add(block.page.hast!);
 }
 
 interface RenderOutcome {
@@ -141,8 +142,14 @@ async function renderDefinitions(definitions: string[], renderer: DiagramRendere
   return outcome;
 }
 
+/**
+ * Content trees with no ```mermaid block left to render. serve --watch hands unchanged pages' trees
+ * to the next build as they are, so only edited pages are searched again.
+ */
+const withoutDiagramBlocks = new WeakSet<Root>();
+
 function findDiagramBlocks(page: Page): DiagramBlock[] {
-  if (!page.hast) return [];
+  if (!page.hast || withoutDiagramBlocks.has(page.hast)) return [];
   const blocks: DiagramBlock[] = [];
   visit(page.hast, 'element', (node, _index, parent) => {
     if (node.tagName !== 'pre' || !parent) return;
@@ -152,6 +159,7 @@ function findDiagramBlocks(page: Page): DiagramBlock[] {
     blocks.push({ page, parent, pre: node, definition: toString(code), line: node.position?.start.line });
     return 'skip';
   });
+  if (blocks.length === 0) withoutDiagramBlocks.add(page.hast);
   return blocks;
 }
 

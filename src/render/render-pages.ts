@@ -22,6 +22,7 @@ import {
 import { joinUrlPath } from '../shared/paths.js';
 import type { SidebarItem, SiteData } from '../shared/types.js';
 import { outputPathOfRoute, renderDocument } from './document.js';
+import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { sitemapXml } from './sitemap.js';
 
 /** Turns hast into React elements through rehype-react, with the theme's element overrides. */
@@ -41,10 +42,18 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   const pageSite: SiteData = { ...site.siteData!, docsVersion };
   const toReact = createHastRenderer();
   const descriptions = new Map(site.docs.map((doc) => [doc.route, doc.description]));
-  for (const page of site.pages) page.data.html ||= renderContent(page, site, pageSite, toReact, descriptions);
-  const files = emitDataFiles(site);
+  const reuse = createRenderReuse(site, ctx.previous);
+  for (const page of site.pages) page.data.html ||= reuse.contentHtml(page) ?? renderContent(page, site, pageSite, toReact, descriptions);
+  const files = emitDataFiles(site, ctx, reuse);
+  reuse.setSurroundings({ site: pageSite, files, assets: site.assets, sidebars: site.sidebars });
   let done = 0;
   for (const page of site.pages) {
+    const path = outputPathOfRoute(page.route, site.config.baseUrl);
+    const unchanged = reuse.document(page, path);
+    if (unchanged) {
+      site.outputs.set(path, unchanged);
+      continue;
+    }
     const sidebarName = page.data.sidebar;
     const sidebar = sidebarName ? site.sidebars[sidebarName] : undefined;
     const sidebars: Record<string, SidebarItem[]> = sidebar ? { [sidebarName!]: pruneSidebar(sidebar, page.route) } : {};
@@ -61,7 +70,6 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
       head: site.assets.inlineHead,
       bootData: { site: pageSite, route: routeWithoutHtml, sidebars, files },
     });
-    const path = outputPathOfRoute(page.route, site.config.baseUrl);
     site.outputs.set(path, { path, contents: documentHtml });
     if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${site.pages.length}`);
   }
@@ -105,8 +113,10 @@ export function routeKey(route: string, taken: Set<string>): string {
  * Emits a content-hashed JSON file per route (its RouteData with the HTML), the route manifest in
  * shards of about {@link routesPerManifestShard} routes (a 10,000-page site never sends one big
  * table), each sidebar in full and the docs list; returns their URLs for the pages' boot data.
+ * Under serve --watch the shards keep their names: every page links them, and a name that changed
+ * with each edit would make every page change with it.
  */
-function emitDataFiles(site: Site): SiteDataFiles {
+function emitDataFiles(site: Site, ctx: BuildContext, reuse: RenderReuse): SiteDataFiles {
   const baseUrl = site.config.baseUrl;
   const emit = (path: string, contents: string) => {
     site.outputs.set(path, { path, contents });
@@ -118,17 +128,28 @@ function emitDataFiles(site: Site): SiteDataFiles {
   for (const page of site.pages) {
     // Unknown paths are answered by the server's 404 page, so the not-found route needs no file.
     if (page.kind === 'notFound') continue;
+    const unchanged = reuse.routeFile(page);
+    if (unchanged) {
+      keys.add(unchanged.name.slice(0, routeKeyLength));
+      site.outputs.set(unchanged.file.path, unchanged.file);
+      routeFiles.push([page.route, unchanged.name]);
+      continue;
+    }
     // A custom page's content comes from its component chunk; its HTML would be sent twice.
     const json = JSON.stringify(page.component ? { ...page.data, html: '' } : page.data);
     const name = `${routeKey(page.route, keys)}.${contentHash(json)}`;
-    emit(`${routeFilesDir}/${name}.json`, json);
+    const path = `${routeFilesDir}/${name}.json`;
+    emit(path, json);
+    reuse.recordRouteFile(page, name, path);
     routeFiles.push([page.route, name]);
   }
   const shardCount = Math.max(1, Math.ceil(routeFiles.length / routesPerManifestShard));
   const shards: RouteManifestShard[] = Array.from({ length: shardCount }, () => ({}));
   for (const [route, name] of routeFiles) shards[manifestShardIndex(route, shardCount)][route] = name;
   return {
-    routeManifest: shards.map((shard, index) => emitHashed(`routes-${index}`, JSON.stringify(shard))),
+    routeManifest: shards.map((shard, index) =>
+      ctx.watch ? emit(`${dataFilesDir}/routes-${index}.json`, JSON.stringify(shard)) : emitHashed(`routes-${index}`, JSON.stringify(shard)),
+    ),
     sidebars: Object.fromEntries(
       Object.entries(site.sidebars).map(([name, items]) => [name, emitHashed(`sidebar-${name.replace(/[^\w-]/g, '_')}`, JSON.stringify(items))]),
     ),

@@ -77,9 +77,11 @@ export async function buildSearchIndex(site: Site, ctx: BuildContext): Promise<v
     return json;
   });
   const indexJson = `{"keys":${JSON.stringify(searchIndexKeys())},"records":[${entries.filter(Boolean).join(',')}]}`;
-  // The names hash the pages' digests, in order: the same as hashing the files, without reading them whole.
-  const documentsFile = emit(site, 'documents', documentsJson, digestOf(pages.map((page) => page.documentsDigest)));
-  const indexFile = emit(site, 'index', indexJson, digestOf(pages.map((page) => page.indexDigest)));
+  // The names hash the pages' digests, in order: the same as hashing the files, without reading
+  // them whole. Under serve --watch they stay the same: they are in the site data of every page,
+  // which would otherwise change with every edit.
+  const documentsFile = emit(site, 'documents', documentsJson, ctx.watch ? undefined : digestOf(pages.map((page) => page.documentsDigest)));
+  const indexFile = emit(site, 'index', indexJson, ctx.watch ? undefined : digestOf(pages.map((page) => page.indexDigest)));
   if (site.siteData) site.siteData.searchFiles = { documents: documentsFile, index: indexFile };
   ctx.logger.debug(`buildSearchIndex: ${position} records from ${pages.length} pages (${reused} pages reused)`);
 }
@@ -158,9 +160,9 @@ function digestOf(parts: string[]): string {
   return hash.digest('hex');
 }
 
-/** Adds `assets/search/{name}.{hash}.json` to the outputs and returns its URL. */
-function emit(site: Site, name: string, json: string, digest: string): string {
-  const path = `${searchAssetsDir}/${name}.${digest.slice(0, 10)}.json`;
+/** Adds `assets/search/{name}.{hash}.json` (`{name}.json` without a digest) to the outputs and returns its URL. */
+function emit(site: Site, name: string, json: string, digest: string | undefined): string {
+  const path = digest === undefined ? `${searchAssetsDir}/${name}.json` : `${searchAssetsDir}/${name}.${digest.slice(0, 10)}.json`;
   site.outputs.set(path, { path, contents: json });
   return joinUrlPath(site.config.baseUrl, path);
 }

@@ -86,6 +86,7 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
       baseUrl: watcher.config.baseUrl,
       before: liveReload.handle,
       htmlTransform: liveReload.htmlTransform,
+      immutableAssets: false,
     });
   } catch (error) {
     await startedWatcher.close();

@@ -30,6 +30,11 @@ export interface StaticServerOptions {
   /** Handles requests before the static files (live reload endpoints). Returns true when it answered. */
   before?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
   htmlTransform?: HtmlTransform;
+  /**
+   * Lets browsers keep the files under `assets/` for good: their names carry a content hash.
+   * serve --watch turns it off, as it rewrites the few whose names must stay. @defaultValue true
+   */
+  immutableAssets?: boolean;
 }
 
 export interface StaticServer {
@@ -112,7 +117,8 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     const isHtml = contentType.startsWith('text/html');
     const version = isHtml && options.htmlTransform ? `-${options.htmlTransform.version}` : '';
     const etag = `W/"${found.stats.size.toString(16)}-${Math.floor(found.stats.mtimeMs).toString(16)}${version}"`;
-    res.setHeader('Cache-Control', found.relativePath.startsWith('assets/') ? immutableCache : 'no-cache');
+    const immutable = options.immutableAssets !== false && found.relativePath.startsWith('assets/');
+    res.setHeader('Cache-Control', immutable ? immutableCache : 'no-cache');
     res.setHeader('Last-Modified', found.stats.mtime.toUTCString());
     if (status === 200) res.setHeader('ETag', etag);
     if (status === 200 && req.headers['if-none-match'] === etag) {

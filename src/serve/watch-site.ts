@@ -5,6 +5,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import pc from 'picocolors';
 import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/resolve.js';
+import { disposeClientBundlers } from '../bundle/bundle-client.js';
 import { formatMs } from '../cli/run-command.js';
 import { build, type BuildOptions } from '../core/build.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
@@ -90,6 +91,7 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
         ...options.buildOptions,
         config,
         logger,
+        watch: true,
         previous: full ? undefined : previous,
         changedFiles: full ? undefined : unbuilt,
         onOutputsWritten: (outputs) => {
@@ -183,6 +185,7 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
       timer = undefined;
       await watcher.close();
       await building;
+      await disposeClientBundlers();
     },
   };
 }
