@@ -6,7 +6,7 @@
 // and waits until the reloaded page has it: "painted" is the first paint of the new document
 // (a reload keeps the old page on screen until then), "ready" the frame after its scripts ran.
 // Median, min and max over several edits, after one warm-up edit.
-// Usage: node bench/watch-latency.mjs [--edits N] [--only example|corpus]   (after `npm run build`)
+// Usage: node bench/watch-latency.mjs [--edits N] [--only example|corpus] [--json FILE]   (after `npm run build`)
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,6 +22,7 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const edits = Number(option('--edits', '7'));
 const only = option('--only', undefined);
+const jsonFile = option('--json', undefined);
 /** Time to let the page settle (hydration, prefetches) between edits. */
 const pauseMs = 400;
 const editTimeoutMs = 30_000;
@@ -45,6 +46,7 @@ try {
 }
 process.stdout.write(`\nsave → reloaded page in Chromium (${edits} edits each after a warm-up; aim: ≤ 150 ms for one page of the corpus)\n`);
 printTable(rows);
+if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify({ benchmark: 'watch-latency', rows }, null, 2)}\n`);
 
 async function measureSite({ name, source, page }) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sdkdocs-watch-bench-'));
