@@ -123,3 +123,14 @@ export function sidebarTrails(items: SidebarItem[]): Map<string, SidebarCategory
 export function firstSidebarLink(items: SidebarItem[]): string | undefined {
   return flattenSidebar(items)[0]?.to;
 }
+
+/** The category of a sidebar whose index page is at `route`. */
+export function findSidebarCategory(items: SidebarItem[], route: string): SidebarCategoryItem | undefined {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.to === route) return item;
+    const inner = findSidebarCategory(item.items, route);
+    if (inner) return inner;
+  }
+  return undefined;
+}

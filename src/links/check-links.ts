@@ -9,9 +9,9 @@ import type { BrokenLinkAction } from '../config/schema.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site, SourceLink } from '../core/site.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, withBaseUrl } from '../shared/paths.js';
-import type { SidebarItem } from '../shared/types.js';
 import { closestMatch } from './closest-match.js';
 import { lineAt, scanHtml } from './html-links.js';
+import { findSidebarCategory } from '../content/sidebar.js';
 
 /** A link to check, with where to report it. */
 interface LinkToCheck extends SourceLink {
@@ -179,7 +179,7 @@ function collectPageLinks(site: Site): LinkToCheck[] {
   for (const page of site.pages) {
     for (const link of page.links) links.push({ ...link, file: link.file ?? page.sourceFile, pageRoute: page.route });
     if (page.kind !== 'category') continue;
-    const category = findCategory(sidebar, page.route);
+    const category = findSidebarCategory(sidebar, page.route);
     for (const item of category?.items ?? []) {
       if (item.to) links.push({ url: item.to, resolved: item.to, kind: 'route', file: page.sourceFile ?? site.config.paths.docs, pageRoute: page.route });
     }
@@ -187,15 +187,6 @@ function collectPageLinks(site: Site): LinkToCheck[] {
   return links;
 }
 
-function findCategory(items: SidebarItem[], route: string): Extract<SidebarItem, { type: 'category' }> | undefined {
-  for (const item of items) {
-    if (item.type !== 'category') continue;
-    if (item.to === route) return item;
-    const inner = findCategory(item.items, route);
-    if (inner) return inner;
-  }
-  return undefined;
-}
 
 interface RenderedPage {
   html: string;

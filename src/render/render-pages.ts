@@ -24,6 +24,7 @@ import type { SidebarItem, SiteData } from '../shared/types.js';
 import { outputPathOfRoute, renderDocument } from './document.js';
 import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { sitemapXml } from './sitemap.js';
+import { findSidebarCategory } from '../content/sidebar.js';
 
 /** Turns hast into React elements through rehype-react, with the theme's element overrides. */
 export function createHastRenderer(components: Record<string, unknown> = markdownComponents) {
@@ -171,7 +172,7 @@ function renderContent(
     case 'notFound':
       return renderToStaticMarkup(createElement(NotFoundContent));
     case 'category': {
-      const category = findCategoryItem(site.sidebars[site.config.docs.sidebar.id] ?? [], page.route);
+      const category = findSidebarCategory(site.sidebars[site.config.docs.sidebar.id] ?? [], page.route);
       return renderToStaticMarkup(
         createElement(CategoryIndexContent, {
           title: page.data.title,
@@ -196,12 +197,3 @@ function withTitleHeading(hast: Root, title: string): Root {
   return { ...hast, children: [heading, ...hast.children] };
 }
 
-function findCategoryItem(items: SidebarItem[], route: string): Extract<SidebarItem, { type: 'category' }> | undefined {
-  for (const item of items) {
-    if (item.type !== 'category') continue;
-    if (item.to === route) return item;
-    const inner = findCategoryItem(item.items, route);
-    if (inner) return inner;
-  }
-  return undefined;
-}

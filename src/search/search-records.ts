@@ -4,7 +4,7 @@ import { headingRank } from 'hast-util-heading-rank';
 import type { Page, Site } from '../core/site.js';
 import { headingText } from '../content/plugins/rehype-toc.js';
 import { maxRecordTextLength, type SearchRecord, type SearchRecordKind } from '../shared/search/search-data.js';
-import type { SidebarItem } from '../shared/types.js';
+import { findSidebarCategory } from '../content/sidebar.js';
 
 /**
  * Headings of these ranks start a record of their own; deeper headings stay inside their
@@ -179,7 +179,7 @@ function breadcrumbLabels(page: Page, baseUrl: string): string[] {
 
 /** A category index is one record: its label, description and the labels of what it holds. */
 function categoryRecord(site: Site, page: Page): SearchRecord {
-  const item = findCategory(site.sidebars[site.config.docs.sidebar.id] ?? [], page.route);
+  const item = findSidebarCategory(site.sidebars[site.config.docs.sidebar.id] ?? [], page.route);
   const childLabels = (item?.items ?? []).map((child) => child.label);
   const text = collapseWhitespace([page.data.description ?? '', ...childLabels].join(' '));
   return {
@@ -191,12 +191,3 @@ function categoryRecord(site: Site, page: Page): SearchRecord {
   };
 }
 
-function findCategory(items: SidebarItem[], route: string): Extract<SidebarItem, { type: 'category' }> | undefined {
-  for (const item of items) {
-    if (item.type !== 'category') continue;
-    if (item.to === route) return item;
-    const inner = findCategory(item.items, route);
-    if (inner) return inner;
-  }
-  return undefined;
-}
