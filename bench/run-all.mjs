@@ -21,7 +21,7 @@ const benchmarks = [
 
 /** Every benchmark's rows in the one shape: name, median, min, max, unit, runs. */
 function normalize(benchmark, data) {
-  return (data.rows ?? []).map((entry) => {
+  return (Array.isArray(data) ? data : data.rows ?? []).map((entry) => {
     if (typeof entry.median === 'number') return { ...entry, name: `${benchmark}: ${entry.name}` };
     // Byte counts are the same on every run: one figure per file kind, raw and gzipped.
     const label = `${benchmark}: ${entry.page ?? entry.name} ${entry.kind ?? ''}`.trim();

@@ -30,7 +30,7 @@ const editTimeoutMs = 30_000;
 const sites = [
   { name: 'example site', source: () => path.join(repoRoot, 'example-site'), page: 'getting-started/installation.md' },
   { name: '1000-page corpus', source: () => ensureCorpus(1000), page: 'achievements/debugging-event-payloads.md' },
-].filter((site) => !only || site.name.startsWith(only));
+].filter((site) => !only || site.name.includes(only));
 
 const chromiumPath = findChromium();
 if (!chromiumPath) {
