@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Code, Root as MdastRoot } from 'mdast';
 import ts from 'typescript';
 import { visit } from 'unist-util-visit';
-import { createMarkdownProcessor } from '../content/markdown.js';
+import { createMarkdownProcessor, type MarkdownProcessor } from '../content/markdown.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { Doc } from '../core/site.js';
+import type { Doc, DocSource } from '../core/site.js';
 import type { ApiComment, ApiInputs, ApiModel, ApiSource } from './model.js';
 
 /** Info-string languages of the blocks that are checked. */
@@ -102,21 +102,38 @@ function fencedBlocksInComment(lines: string[], declaration: ApiSource): DocSamp
   return samples;
 }
 
+/**
+ * The samples of each doc source seen: serve --watch hands the next build the very same source
+ * object while a doc is unchanged, so only edited docs are parsed again.
+ */
+const samplesOfSource = new WeakMap<DocSource, DocSample[]>();
+
 /** Every ```ts block of the docs, except those marked `no-check`. */
 export function collectDocSamples(docs: Doc[]): DocSample[] {
-  const processor = createMarkdownProcessor();
+  let processor: MarkdownProcessor | undefined;
   const samples: DocSample[] = [];
   for (const doc of docs) {
-    if (!/^[ \t>]*(```|~~~)[ \t]*(ts|typescript|mts|cts)\b/im.test(doc.source.raw)) continue;
-    const { mdast } = processor.parse(doc.source.raw, doc.source.file);
-    visit(mdast as MdastRoot, 'code', (node: Code) => {
-      if (!node.lang || !checkedLanguages.has(node.lang.toLowerCase())) return;
-      if (node.meta?.split(/\s+/).includes(noCheckMeta)) return;
-      const start = node.position?.start;
-      if (!start) return;
-      samples.push({ file: doc.source.file, line: start.line + 1, indent: start.column - 1, code: node.value });
-    });
+    let found = samplesOfSource.get(doc.source);
+    if (!found) {
+      found = samplesOfDoc(doc, () => (processor ??= createMarkdownProcessor()));
+      samplesOfSource.set(doc.source, found);
+    }
+    samples.push(...found);
   }
+  return samples;
+}
+
+function samplesOfDoc(doc: Doc, processor: () => MarkdownProcessor): DocSample[] {
+  if (!/^[ \t>]*(```|~~~)[ \t]*(ts|typescript|mts|cts)\b/im.test(doc.source.raw)) return [];
+  const samples: DocSample[] = [];
+  const { mdast } = processor().parse(doc.source.raw, doc.source.file);
+  visit(mdast as MdastRoot, 'code', (node: Code) => {
+    if (!node.lang || !checkedLanguages.has(node.lang.toLowerCase())) return;
+    if (node.meta?.split(/\s+/).includes(noCheckMeta)) return;
+    const start = node.position?.start;
+    if (!start) return;
+    samples.push({ file: doc.source.file, line: start.line + 1, indent: start.column - 1, code: node.value });
+  });
   return samples;
 }
 
