@@ -1,7 +1,7 @@
 import { readFile, symlink, writeFile, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PortInUseError, startStaticServer, type StaticServer } from '../src/serve/static-server.js';
+import { isHashedAsset, PortInUseError, startStaticServer, type StaticServer } from '../src/serve/static-server.js';
 import { negotiateEncoding } from '../src/serve/content-encoding.js';
 import { tempDir } from './helpers/browser.js';
 import { rawRequest } from './helpers/http.js';
@@ -96,6 +96,15 @@ describe('serve: a built site as a static host serves it', () => {
     const again = await get('/sdk/docs/intro', { 'If-None-Match': String(first.headers.etag) });
     expect(again.status).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('tells hashed asset names from names that change in place', () => {
+    for (const hashed of ['assets/css/theme.IYQFDKLR.css', 'assets/js/chunk.2CSOMVUM.js', 'assets/routes/mznr0j.9e0d0bdd.json', 'assets/search/index.a0d47df1aa.json']) {
+      expect(isHashedAsset(hashed), hashed).toBe(true);
+    }
+    for (const changing of ['assets/data/routes-0.json', 'assets/search/index.json', 'assets/fonts/inter.woff2', 'img/logo.ABCDEFGH.svg', 'assets/notes.readme.txt']) {
+      expect(isHashedAsset(changing), changing).toBe(false);
+    }
   });
 
   it('compresses text with brotli or gzip as the client accepts, and leaves small files and images alone', async () => {

@@ -52,6 +52,15 @@ describe('serve --watch', () => {
     expect(await readFile(outFile('docs/intro/index.html'), 'utf8')).not.toContain('live-reload');
   });
 
+  it('keeps the names every page links to while watching, and has browsers revalidate them', async () => {
+    // Hashed names there would change with every edit, and every page with them.
+    const manifest = await get('/sdk/assets/data/routes-0.json');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect((await get('/sdk/assets/search/index.json')).headers['cache-control']).toBe('no-cache');
+    expect(await readFile(outFile('docs/intro/index.html'), 'utf8')).toContain('/sdk/assets/data/routes-0.json');
+  });
+
   it('rebuilds an edited page and tells connected pages to reload it', async () => {
     const introBefore = await stat(outFile('docs/intro/index.html'));
     const source = await readFile(docFile('guides/setup.md'), 'utf8');

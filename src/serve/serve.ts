@@ -86,7 +86,6 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
       baseUrl: watcher.config.baseUrl,
       before: liveReload.handle,
       htmlTransform: liveReload.htmlTransform,
-      immutableAssets: false,
     });
   } catch (error) {
     await startedWatcher.close();

@@ -30,11 +30,6 @@ export interface StaticServerOptions {
   /** Handles requests before the static files (live reload endpoints). Returns true when it answered. */
   before?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
   htmlTransform?: HtmlTransform;
-  /**
-   * Lets browsers keep the files under `assets/` for good: their names carry a content hash.
-   * serve --watch turns it off, as it rewrites the few whose names must stay. @defaultValue true
-   */
-  immutableAssets?: boolean;
 }
 
 export interface StaticServer {
@@ -117,8 +112,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     const isHtml = contentType.startsWith('text/html');
     const version = isHtml && options.htmlTransform ? `-${options.htmlTransform.version}` : '';
     const etag = `W/"${found.stats.size.toString(16)}-${Math.floor(found.stats.mtimeMs).toString(16)}${version}"`;
-    const immutable = options.immutableAssets !== false && found.relativePath.startsWith('assets/');
-    res.setHeader('Cache-Control', immutable ? immutableCache : 'no-cache');
+    res.setHeader('Cache-Control', isHashedAsset(found.relativePath) ? immutableCache : 'no-cache');
     res.setHeader('Last-Modified', found.stats.mtime.toUTCString());
     if (status === 200) res.setHeader('ETag', etag);
     if (status === 200 && req.headers['if-none-match'] === etag) {
@@ -188,6 +182,15 @@ async function send(
 
 function isCompressibleType(contentType: string): boolean {
   return shouldCompress(contentType, Infinity, 'gzip');
+}
+
+/**
+ * A file under `assets/` whose name carries a content hash: esbuild's eight base-32 characters
+ * (`theme.IYQFDKLR.css`) or eight or more hex digits (`docs.34f12d12.json`). Files there without
+ * one (the route manifest and search data under serve --watch) change in place.
+ */
+export function isHashedAsset(relativePath: string): boolean {
+  return relativePath.startsWith('assets/') && /\.([A-Z2-7]{8}|[a-f0-9]{8,})\.\w+$/.test(relativePath);
 }
 
 /** The Content-Type of a file, with a charset for text. */
