@@ -1,0 +1,81 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryLogger } from '../../src/core/logger.js';
+import { serve, type SiteServer } from '../../src/serve/serve.js';
+import { chromiumPath, launchBrowser, openPage } from '../helpers/browser.js';
+import { copySite, fixture } from '../helpers/site.js';
+
+/** A page long enough to scroll, with a paragraph to edit far down. */
+const longPage = [
+  '---',
+  'title: A Long Page',
+  'sidebar_position: 3',
+  '---',
+  '',
+  '# A Long Page',
+  '',
+  ...Array.from({ length: 80 }, (_, index) => `Paragraph ${index + 1} of a page that is long enough to scroll.\n`),
+  'The paragraph being edited: ORIGINAL-TEXT.',
+  '',
+  ...Array.from({ length: 40 }, (_, index) => `Closing paragraph ${index + 1}.\n`),
+].join('\n');
+
+describe.skipIf(!chromiumPath)('serve --watch in Chromium', () => {
+  let site: Awaited<ReturnType<typeof copySite>>;
+  let server: SiteServer;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+  let file: string;
+
+  beforeAll(async () => {
+    site = await copySite(fixture('serve-site'));
+    file = path.join(site.dir, 'docs', 'long.md');
+    await writeFile(file, longPage);
+    server = await serve({ siteDir: site.dir, watch: true, port: 0, logger: createMemoryLogger() });
+    browser = await launchBrowser();
+    ({ page, problems } = await openPage(await browser.newContext()));
+    const connected = page.waitForResponse((response) => response.url().endsWith('/__sdkdocs/events'));
+    await page.goto(`${server.url}docs/long`);
+    await connected;
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await site?.cleanup();
+  });
+
+  /** Saves the file and waits for the page to reload by itself. */
+  async function saveAndWaitForReload(contents: string): Promise<void> {
+    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+    await writeFile(file, contents);
+    await reloaded;
+  }
+
+  it('reloads an open page by itself with the new text, at the same scroll position', async () => {
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForFunction(() => window.scrollY === 1500);
+    await saveAndWaitForReload(longPage.replace('ORIGINAL-TEXT', 'EDITED-TEXT'));
+    expect(await page.locator('article').innerText()).toContain('EDITED-TEXT');
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1500) <= 1, undefined, { timeout: 10_000 });
+  });
+
+  it('shows a build error over the page, and reloads without it once the file is fixed', async () => {
+    const failed = longPage.replace('sidebar_position: 3', 'sidebar_position: third');
+    await writeFile(file, failed);
+    const overlay = page.locator('#__sdkdocs-build-error');
+    await overlay.waitFor({ state: 'attached', timeout: 30_000 });
+    const text = await overlay.evaluate((host) => host.shadowRoot?.textContent ?? '');
+    expect(text).toContain(`${path.join('docs', 'long.md')}:3:`);
+    expect(text).toContain('sidebar_position');
+    expect(await overlay.getByRole('heading').innerText()).toBe('Build failed');
+
+    await saveAndWaitForReload(longPage.replace('ORIGINAL-TEXT', 'FIXED-TEXT'));
+    expect(await page.locator('article').innerText()).toContain('FIXED-TEXT');
+    expect(await overlay.count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});
