@@ -7,9 +7,7 @@ import { DiagramSyntaxError, type DiagramRenderer, type DiagramTheme } from '../
 import { createMermaidCliRenderer, parserMessage } from '../src/mermaid/mermaid-cli-renderer.js';
 import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
 import { chromiumMissingHint } from '../src/shared/chromium.js';
-import { renderToStaticMarkup } from 'react-dom/server';
 import type { BuildResult } from '../src/core/build.js';
-import { createHastRenderer } from '../src/render/render-pages.js';
 import { buildSite, copySite, fixture } from './helpers/site.js';
 
 /**
@@ -60,11 +58,11 @@ function idsIn(html: string): string[] {
   return [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => match[1]);
 }
 
-/** A page's content as renderPages turns it into HTML (hast → React → static markup). */
+/** A page's content HTML, with its diagrams filled in. */
 function contentHtml(result: BuildResult, route: string): string {
   const page = result.site.pages.find((candidate) => candidate.route === route);
-  if (!page?.hast) throw new Error(`no content for ${route}`);
-  return renderToStaticMarkup(createHastRenderer()(page.hast));
+  if (!page?.data.html) throw new Error(`no content for ${route}`);
+  return page.data.html;
 }
 
 function figuresIn(html: string): string[] {

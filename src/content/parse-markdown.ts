@@ -1,18 +1,20 @@
+import path from 'node:path';
 import type { BuildContext, Doc, Page, Site } from '../core/site.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
-import { createMarkdownProcessor } from './markdown.js';
-import { parseDoc, type ParseContext, type ParseOutcome, type ParseTask } from './parse-doc.js';
+import { compilerFingerprint, pruneCompileCache } from './compile-cache.js';
+import { compileWithCache, type CompileOutcome, type CompileSetup } from './compile-docs.js';
+import type { CompiledDoc, ParseTask } from './parse-doc.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
 
 /**
- * Parses every doc's markdown into hast: the table of contents, heading anchors and links are
- * recorded on its page for the TOC, the link rules and search.
+ * Compiles every doc's markdown: its content to HTML, with the table of contents, element ids,
+ * links and search text recorded on its page for the TOC, the link rules and search. Docs are
+ * compiled on worker threads for big sites and taken from the compile cache when unchanged.
  */
 export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void> {
   const routeByFile = new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
   const pageByRoute = new Map(site.pages.map((page) => [page.route, page]));
-  const { minHeadingLevel, maxHeadingLevel } = site.config.tableOfContents;
-  const reusable = reusableParses(site, ctx, routeByFile);
+  const reusable = reusableCompilations(site, ctx, routeByFile);
   const tasks: ParseTask[] = [];
   const docByRoute = new Map<string, Doc>();
   for (const doc of site.docs) {
@@ -20,78 +22,92 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
     if (!page || page.sourceFile !== doc.source.file) continue;
     const earlier = reusable(doc);
     if (earlier) {
-      page.hast = earlier.hast;
-      page.anchors = earlier.anchors;
-      page.links = earlier.links;
-      page.data.toc = earlier.data.toc;
+      useCompiledDoc(site, page, doc, earlier);
       continue;
     }
-    tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route });
+    tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.title });
     docByRoute.set(doc.route, doc);
   }
-  const context: ParseContext = { docsDir: site.config.paths.docs, baseUrl: site.config.baseUrl, routeByFile };
-  const outcomes = await parseAll(tasks, context, ctx);
+  const cacheDir = path.join(ctx.cacheDir, 'docs');
+  const setup: CompileSetup = {
+    docsDir: site.config.paths.docs,
+    baseUrl: site.config.baseUrl,
+    routeByFile: [...routeByFile],
+    mermaid: site.config.markdown.mermaid,
+    // serve --watch keeps unchanged docs in memory: its rebuilds compile only edited docs, which
+    // are unlikely to be in the cache and would only grow it.
+    cache: ctx.previous ? undefined : { dir: cacheDir, fingerprint: compilerFingerprint() },
+  };
+  const outcomes = await compileAll(tasks, setup, ctx);
+  const usedKeys = new Set<string>();
+  let fromCache = 0;
   for (const outcome of outcomes) {
     const page = pageByRoute.get(outcome.route)!;
     const doc = docByRoute.get(outcome.route)!;
-    if (outcome.error) {
+    if (outcome.cacheKey) usedKeys.add(outcome.cacheKey);
+    if (outcome.fromCache) fromCache++;
+    if (outcome.error || !outcome.compiled) {
       site.diagnostics.push({
         severity: 'error',
         code: 'markdown',
-        message: `Cannot parse markdown: ${outcome.error.message}`,
+        message: `Cannot parse markdown: ${outcome.error?.message}`,
         file: doc.source.file,
-        line: outcome.error.line,
-        column: outcome.error.column,
+        line: outcome.error?.line,
+        column: outcome.error?.column,
       });
       continue;
     }
-    page.hast = outcome.hast;
-    page.anchors = outcome.anchors!;
-    page.links = outcome.links!;
-    page.data.toc = doc.frontMatter.hide_table_of_contents === true
-      ? []
-      : outcome.toc!.filter((item) => item.depth >= minHeadingLevel && item.depth <= maxHeadingLevel);
+    useCompiledDoc(site, page, doc, outcome.compiled);
   }
+  ctx.logger.debug(`parseMarkdown: ${tasks.length} docs, ${fromCache} from the cache`);
+  if (setup.cache && site.diagnostics.every((diagnostic) => diagnostic.severity !== 'error')) await pruneCompileCache(cacheDir, usedKeys);
 }
 
-/** Below this many docs, starting worker threads costs more than parsing on this one. */
+function useCompiledDoc(site: Site, page: Page, doc: Doc, compiled: CompiledDoc): void {
+  const { minHeadingLevel, maxHeadingLevel } = site.config.tableOfContents;
+  page.content = compiled;
+  page.data.html = compiled.html;
+  page.anchors = new Set(compiled.anchors);
+  page.links = compiled.links;
+  page.data.toc = doc.frontMatter.hide_table_of_contents === true
+    ? []
+    : compiled.toc.filter((item) => item.depth >= minHeadingLevel && item.depth <= maxHeadingLevel);
+}
+
+/** Below this many docs, starting worker threads costs more than compiling on this one. */
 const parallelThreshold = 150;
 
-/** Parses on worker threads sized to the cores for big sites, in-process otherwise. */
-async function parseAll(tasks: ParseTask[], context: ParseContext, ctx: BuildContext): Promise<ParseOutcome[]> {
+/** Compiles on worker threads sized to the cores for big sites, in-process otherwise. */
+async function compileAll(tasks: ParseTask[], setup: CompileSetup, ctx: BuildContext): Promise<CompileOutcome[]> {
   if (tasks.length >= parallelThreshold && canUseWorkers(import.meta.url)) {
     ctx.logger.debug(`parseMarkdown: ${tasks.length} docs on ${workerCount()} worker threads`);
-    return runOnWorkers<ParseTask, ParseOutcome>(new URL('./parse-worker.js', import.meta.url), {
-      docsDir: context.docsDir,
-      baseUrl: context.baseUrl,
-      routeByFile: [...context.routeByFile],
-    }, tasks);
+    return runOnWorkers<ParseTask, CompileOutcome>(new URL('./parse-worker.js', import.meta.url), setup, tasks);
   }
-  const processor = createMarkdownProcessor();
-  const outcomes: ParseOutcome[] = [];
+  const compile = compileWithCache(setup);
+  const outcomes: CompileOutcome[] = [];
   for (const [index, task] of tasks.entries()) {
-    outcomes.push(await parseDoc(processor, task, context));
+    outcomes.push(await compile(task));
     if (index % 200 === 199) ctx.logger.progress(`parseMarkdown ${index + 1}/${tasks.length}`);
   }
   return outcomes;
 }
 
 /**
- * serve --watch: the previous build's page of a doc, when parsing the doc again would give the
- * same result: collectContent kept the doc (its text is unchanged) and every `.md` link in it
- * still points at the same route (the linked file was not renamed, deleted or re-slugged).
+ * serve --watch: the previous build's compiled doc, when compiling the doc again would give the
+ * same result: collectContent kept the doc (its text and title are unchanged) and every `.md`
+ * link in it still points at the same route (the linked file was not renamed, deleted or re-slugged).
  */
-function reusableParses(site: Site, ctx: BuildContext, routeByFile: Map<string, string>): (doc: Doc) => Page | undefined {
+function reusableCompilations(site: Site, ctx: BuildContext, routeByFile: Map<string, string>): (doc: Doc) => CompiledDoc | undefined {
   if (!ctx.previous) return () => undefined;
   const keptDocs = new Set(ctx.previous.docs);
   const previousPages = new Map(ctx.previous.pages.map((page) => [page.route, page]));
   const linkContext = { routeOfFile: (file: string) => routeByFile.get(file), docsDir: site.config.paths.docs };
   return (doc) => {
     const earlier = previousPages.get(doc.route);
-    if (!earlier?.hast || !keptDocs.has(doc) || earlier.sourceFile !== doc.source.file) return undefined;
-    const linksUnchanged = earlier.links.every(
+    if (!earlier?.content || !keptDocs.has(doc) || earlier.sourceFile !== doc.source.file) return undefined;
+    const linksUnchanged = earlier.content.links.every(
       (link) => link.kind !== 'markdown' || resolveMarkdownLink(link.url, link.file, linkContext) === link.resolved,
     );
-    return linksUnchanged ? earlier : undefined;
+    return linksUnchanged ? earlier.content : undefined;
   };
 }

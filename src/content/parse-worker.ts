@@ -1,14 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createMarkdownProcessor } from './markdown.js';
-import { parseDoc, type ParseContext, type ParseOutcome, type ParseTask } from './parse-doc.js';
+import { compileWithCache, type CompileSetup, type CompileOutcome } from './compile-docs.js';
+import type { ParseTask } from './parse-doc.js';
 
-/** Worker thread of parseMarkdown: parses the batches of docs it is sent, in order. */
-const data = workerData as { docsDir: string; baseUrl: string; routeByFile: [string, string][] };
-const context: ParseContext = { docsDir: data.docsDir, baseUrl: data.baseUrl, routeByFile: new Map(data.routeByFile) };
-const processor = createMarkdownProcessor();
+/** Worker thread of parseMarkdown: compiles the batches of docs it is sent, in order. */
+const compile = compileWithCache(workerData as CompileSetup);
 
 parentPort!.on('message', async (batch: ParseTask[]) => {
-  const outcomes: ParseOutcome[] = [];
-  for (const task of batch) outcomes.push(await parseDoc(processor, task, context));
+  const outcomes: CompileOutcome[] = [];
+  for (const task of batch) outcomes.push(await compile(task));
   parentPort!.postMessage(outcomes);
 });

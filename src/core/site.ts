@@ -1,7 +1,5 @@
 import path from 'node:path';
-import type { Root as HastRoot } from 'hast';
 import type { ComponentType } from 'react';
-import type { Root as MdastRoot } from 'mdast';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import type { DiagramRenderer } from '../mermaid/diagram-renderer.js';
@@ -9,6 +7,7 @@ import type { DiagramStats } from '../mermaid/render-diagrams.js';
 import type { ApiModel } from '../api/model.js';
 import type { DocSamplesResult } from '../api/check-doc-samples.js';
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
+import type { CompiledDoc } from '../content/parse-doc.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
 
@@ -40,15 +39,12 @@ export interface Doc {
   /** `getting-started/installation`, or the front matter `id` in the doc's folder. */
   id: string;
   frontMatter: FrontMatter;
-  /** Line where the markdown body starts (after the front matter), 1-based. */
   title: string;
   sidebarLabel: string;
   sidebarPosition?: number;
   description?: string;
   /** Route with base URL. */
   route: string;
-  mdast?: MdastRoot;
-  hast?: HastRoot;
 }
 
 /** A `_category_.json` (or an implicit folder category). */
@@ -88,8 +84,11 @@ export interface Page {
   kind: RouteData['kind'];
   /** The file the page comes from, for diagnostics. */
   sourceFile?: string;
-  /** Content as hast, rendered by renderPages; or prerendered HTML in `data.html`. */
-  hast?: HastRoot;
+  /**
+   * A doc's compiled content (HTML, outline, ids, links, search text, diagrams), from
+   * parseMarkdown. Other pages have their HTML in `data.html` or a component.
+   */
+  content?: CompiledDoc;
   /** A custom React page's component, rendered to static HTML by renderPages. */
   component?: ComponentType<{ site: SiteData }>;
   /** All that the client needs; `html` is filled by renderPages. */

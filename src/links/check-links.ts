@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Element, Root } from 'hast';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { visit } from 'unist-util-visit';
 import type { BrokenLinkAction } from '../config/schema.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site, SourceLink } from '../core/site.js';
@@ -153,23 +151,9 @@ async function collectTargets(site: Site, customPages: Map<Page, RenderedPage>):
 /** The ids a fragment can point at, when the page's content is known at this stage. */
 function anchorsOf(page: Page, custom: RenderedPage | undefined): Set<string> | undefined {
   if (custom) return new Set([...page.anchors, ...custom.ids]);
-  if (page.hast) return new Set([...page.anchors, ...idsInHast(page.hast)]);
+  if (page.content) return page.anchors;
   // API pages list their members' ids; others get their content in renderPages.
   return page.kind === 'api' || page.anchors.size > 0 ? page.anchors : undefined;
-}
-
-/** The ids of each content tree seen: serve --watch hands unchanged pages' trees to the next build as they are. */
-const idsOfTree = new WeakMap<Root, string[]>();
-
-function idsInHast(tree: Root): string[] {
-  const known = idsOfTree.get(tree);
-  if (known) return known;
-  const ids: string[] = [];
-  visit(tree, 'element', (node: Element) => {
-    if (typeof node.properties.id === 'string') ids.push(node.properties.id);
-  });
-  idsOfTree.set(tree, ids);
-  return ids;
 }
 
 /** Links recorded by the markdown pipeline (docs) and the API stage (TSDoc), and category index entries. */

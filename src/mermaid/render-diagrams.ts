@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Element, Parent, Root } from 'hast';
-import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
+import type { Element } from 'hast';
 import { packageRoot } from '../core/package-root.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
@@ -10,6 +8,8 @@ import { openDiagramCache, type DiagramCache } from './diagram-cache.js';
 import { DiagramBrowserMissingError, DiagramSyntaxError, diagramThemes, type DiagramRenderer, type DiagramTheme } from './diagram-renderer.js';
 import { inlineDiagramSvg } from './diagram-svg.js';
 import { createMermaidCliRenderer } from './mermaid-cli-renderer.js';
+import { diagramPlaceholder, type CompiledDoc, type DiagramSource } from '../content/parse-doc.js';
+import { createContentRenderer } from '../render/content-html.js';
 
 /** What renderDiagrams did, for the build log and for tests of the cache. */
 export interface DiagramStats {
@@ -23,13 +23,13 @@ export interface DiagramStats {
   browserLaunches: number;
 }
 
-/** A ```mermaid block as remark-rehype left it: `pre > code.language-mermaid`. */
+/** A ```mermaid block of a doc, cut out of its content by parseMarkdown. */
 interface DiagramBlock {
   page: Page;
-  parent: Parent;
-  pre: Element;
-  definition: string;
-  line?: number;
+  content: CompiledDoc;
+  /** Its place among the page's diagrams: the placeholder's index. */
+  index: number;
+  source: DiagramSource;
 }
 
 const variantOfTheme: Record<DiagramTheme, string> = { default: 'light', dark: 'dark' };
@@ -46,13 +46,18 @@ export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<voi
   const blocks = site.pages.flatMap(findDiagramBlocks);
   const stats: DiagramStats = { diagrams: blocks.length, fromCache: 0, rendered: 0, browserLaunches: 0 };
   site.diagrams = stats;
-  if (blocks.length === 0) return;
-
   const fontFamily = siteFontFamily();
   const renderer: DiagramRenderer = ctx.diagramRenderer ?? createMermaidCliRenderer({ fontFamily });
+  // serve --watch: pages whose content is the previous build's take its filled-in HTML as it was.
+  const pending = blocks.filter((block) => filledHtml.get(block.content)?.rendererKey !== renderer.cacheKey);
+  if (pending.length === 0) {
+    for (const block of blocks) block.page.data.html = filledHtml.get(block.content)!.html;
+    return;
+  }
+
   const cache = openDiagramCache(path.join(ctx.cacheDir, 'mermaid'), renderer.cacheKey);
   // Blocks with the same text (the same diagram on two pages) render once.
-  const definitions = [...new Set(blocks.map((block) => block.definition))];
+  const definitions = [...new Set(pending.map((block) => block.source.definition))];
   let outcome: RenderOutcome;
   try {
     outcome = await renderDefinitions(definitions, renderer, cache, stats);
@@ -65,38 +70,41 @@ export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<voi
   );
 
   const { svgs, syntaxErrors, browserProblem } = outcome;
-  for (const block of blocks) {
-    const syntaxError = syntaxErrors.get(block.definition);
+  for (const block of pending) {
+    const syntaxError = syntaxErrors.get(block.source.definition);
     if (syntaxError === undefined) continue;
-    site.diagnostics.push({ ...at(block), severity: 'error', code: 'mermaid', message: `mermaid: ${syntaxError}`, hint: syntaxHint(syntaxError, block.line) });
+    site.diagnostics.push({ ...at(block), severity: 'error', code: 'mermaid', message: `mermaid: ${syntaxError}`, hint: syntaxHint(syntaxError, block.source.line) });
   }
   if (browserProblem) {
     // Reported once, at the first diagram that needed the browser.
-    const first = blocks.find((block) => !svgs.has(block.definition) && !syntaxErrors.has(block.definition))!;
+    const first = pending.find((block) => !svgs.has(block.source.definition) && !syntaxErrors.has(block.source.definition))!;
     site.diagnostics.push({ ...at(first), severity: 'error', code: 'chromium', message: browserProblem });
   }
   if (svgs.size < definitions.length) return;
 
-  const numberOnPage = new Map<Page, number>();
-  for (const block of blocks) {
-    const number = (numberOnPage.get(block.page) ?? 0) + 1;
-    numberOnPage.set(block.page, number);
+  const figures = createContentRenderer();
+  const figureHtml = (block: DiagramBlock): string => {
+    const number = block.index + 1;
     const figure: Element = {
       type: 'element',
       tagName: 'figure',
       properties: { className: ['mermaid-diagram'] },
-      position: block.pre.position,
       children: diagramThemes.map((theme) =>
-        inlineDiagramSvg(svgs.get(block.definition)![theme], {
+        inlineDiagramSvg(svgs.get(block.source.definition)![theme], {
           id: `mermaid-${number}-${variantOfTheme[theme]}`,
           className: ['mermaid-svg', `mermaid-${variantOfTheme[theme]}`],
           fontFamily,
         }),
       ),
     };
-    block.parent.children[block.parent.children.indexOf(block.pre)] = figure;
+    return figures.html({ type: 'root', children: [figure] });
+  };
+  for (const block of pending) {
+    const filled = filledHtml.get(block.content);
+    const html = filled?.rendererKey === renderer.cacheKey ? filled.html : block.content.html;
+    filledHtml.set(block.content, { rendererKey: renderer.cacheKey, html: html.replace(diagramPlaceholder(block.index), figureHtml(block)) });
   }
-  for (const block of blocks) withoutDiagramBlocks.add(block.page.hast!);
+  for (const block of blocks) block.page.data.html = filledHtml.get(block.content)!.html;
 }
 
 interface RenderOutcome {
@@ -143,28 +151,19 @@ async function renderDefinitions(definitions: string[], renderer: DiagramRendere
 }
 
 /**
- * Content trees with no ```mermaid block left to render. serve --watch hands unchanged pages' trees
- * to the next build as they are, so only edited pages are searched again.
+ * Each compiled doc's HTML with its diagrams in, and the renderer (mermaid version, font) they
+ * came from. serve --watch hands unchanged docs to the next build as the same objects.
  */
-const withoutDiagramBlocks = new WeakSet<Root>();
+const filledHtml = new WeakMap<CompiledDoc, { rendererKey: string; html: string }>();
 
 function findDiagramBlocks(page: Page): DiagramBlock[] {
-  if (!page.hast || withoutDiagramBlocks.has(page.hast)) return [];
-  const blocks: DiagramBlock[] = [];
-  visit(page.hast, 'element', (node, _index, parent) => {
-    if (node.tagName !== 'pre' || !parent) return;
-    const code = node.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
-    const classes = code?.properties.className;
-    if (!code || !Array.isArray(classes) || !classes.includes('language-mermaid')) return;
-    blocks.push({ page, parent, pre: node, definition: toString(code), line: node.position?.start.line });
-    return 'skip';
-  });
-  if (blocks.length === 0) withoutDiagramBlocks.add(page.hast);
-  return blocks;
+  const content = page.content;
+  if (!content) return [];
+  return content.diagrams.map((source, index) => ({ page, content, index, source }));
 }
 
 function at(block: DiagramBlock): Pick<Diagnostic, 'file' | 'line' | 'column'> {
-  return { file: block.page.sourceFile, line: block.line, column: block.pre.position?.start.column };
+  return { file: block.page.sourceFile, line: block.source.line, column: block.source.column };
 }
 
 /** Points from mermaid's diagram-relative line to the line of the markdown file. */

@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Element, Root } from 'hast';
-import { createElement, type ReactElement } from 'react';
-import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { createElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import rehypeReact from 'rehype-react';
-import { unified } from 'unified';
 import { App } from '../../templates/App.js';
 import { Footer } from '../../templates/Footer.js';
-import { markdownComponents } from '../../templates/markdown-components.js';
 import { CategoryIndexContent, LandingContent, NotFoundContent } from '../../templates/page-content.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
 import {
@@ -26,11 +21,7 @@ import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { sitemapXml } from './sitemap.js';
 import { findSidebarCategory } from '../content/sidebar.js';
 
-/** Turns hast into React elements through rehype-react, with the theme's element overrides. */
-export function createHastRenderer(components: Record<string, unknown> = markdownComponents) {
-  const processor = unified().use(rehypeReact, { Fragment, jsx, jsxs, components } as never);
-  return (hast: Root): ReactElement => processor.stringify(hast) as unknown as ReactElement;
-}
+export { createHastRenderer } from './content-html.js';
 
 /**
  * Renders every page: its content to static HTML (the route's `html`), then each route's data
@@ -41,10 +32,9 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   // Pages carry site data without the docs list: it grows with the site and the client loads it on demand.
   const { docs: _docs, ...docsVersion } = site.siteData!.docsVersion;
   const pageSite: SiteData = { ...site.siteData!, docsVersion };
-  const toReact = createHastRenderer();
   const descriptions = new Map(site.docs.map((doc) => [doc.route, doc.description]));
   const reuse = createRenderReuse(site, ctx.previous);
-  for (const page of site.pages) page.data.html ||= reuse.contentHtml(page) ?? renderContent(page, site, pageSite, toReact, descriptions);
+  for (const page of site.pages) page.data.html ||= renderContent(page, site, pageSite, descriptions);
   const files = emitDataFiles(site, ctx, reuse);
   reuse.setSurroundings({ site: pageSite, files, assets: site.assets, sidebars: site.sidebars });
   let done = 0;
@@ -162,7 +152,6 @@ function renderContent(
   page: Page,
   site: Site,
   siteData: SiteData,
-  toReact: (hast: Root) => ReactElement,
   descriptions: Map<string, string | undefined>,
 ): string {
   if (page.component) return renderToStaticMarkup(createElement(page.component, { site: siteData }));
@@ -182,18 +171,8 @@ function renderContent(
         }),
       );
     }
-    default: {
-      if (!page.hast) return '';
-      return renderToStaticMarkup(toReact(withTitleHeading(page.hast, page.data.title)));
-    }
+    default:
+      // Docs got their HTML from parseMarkdown, API pages from generateApi.
+      return '';
   }
 }
-
-/** Docs without an h1 get one from their title, as in Docusaurus. */
-function withTitleHeading(hast: Root, title: string): Root {
-  const hasH1 = hast.children.some((node) => node.type === 'element' && (node as Element).tagName === 'h1');
-  if (hasH1) return hast;
-  const heading: Element = { type: 'element', tagName: 'h1', properties: {}, children: [{ type: 'text', value: title }] };
-  return { ...hast, children: [heading, ...hast.children] };
-}
-

@@ -22,11 +22,6 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
   };
 
   return {
-    /** The content HTML of a page whose parsed content (the same hast) the previous build rendered. */
-    contentHtml(page: Page): string | undefined {
-      const earlier = previousPages.get(page.route);
-      return page.hast && earlier?.hast === page.hast ? earlier.data.html : undefined;
-    },
     /** The previous build's route data file of an unchanged page, with its name (`{key}.{hash}`). */
     routeFile(page: Page): { name: string; file: OutputFile } | undefined {
       const earlier = unchangedPage(page);

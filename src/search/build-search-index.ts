@@ -57,7 +57,7 @@ export async function buildSearchIndex(site: Site, ctx: BuildContext): Promise<v
     if (!isSearchedPage(page)) continue;
     // A category index's record comes from the sidebar, which its page does not carry: always
     // redone, there are few.
-    const key = page.kind === 'category' ? undefined : (page.hast ?? page.data);
+    const key = page.kind === 'category' ? undefined : (page.content ?? page.data);
     const inputs = recordInputs(site, page);
     const earlier = key ? serializedPages.get(key) : undefined;
     if (earlier && sameInputs(earlier.inputs, inputs)) {
@@ -110,7 +110,7 @@ function recordInputs(site: Site, page: Page): RecordInputs {
     title,
     breadcrumbs,
     toc,
-    html: page.hast ? '' : page.data.html,
+    html: page.content ? '' : page.data.html,
     baseUrl: site.config.baseUrl,
     apiRoute: site.config.routes.api,
   };

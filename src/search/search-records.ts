@@ -24,7 +24,7 @@ const blockTags = new Set([
 ]);
 
 /** A section found in a page's content, before it becomes one or more records. */
-interface Section {
+export interface ContentSection {
   heading?: string;
   anchor?: string;
   text: string;
@@ -49,33 +49,32 @@ export function isSearchedPage(page: Page): boolean {
 export function pageSearchRecords(site: Site, page: Page): SearchRecord[] {
   switch (page.kind) {
     case 'doc':
-      return sectionRecords(page, site.config.baseUrl, contentTree(page), 'doc', 'doc');
+      return sectionRecords(page, site.config.baseUrl, contentSections(page), 'doc', 'doc');
     case 'category':
       return [categoryRecord(site, page)];
     case 'api': {
       const isRoot = page.route === site.config.routes.api;
-      return sectionRecords(page, site.config.baseUrl, contentTree(page), isRoot ? 'category' : 'api-symbol', isRoot ? 'category' : 'api-member');
+      return sectionRecords(page, site.config.baseUrl, contentSections(page), isRoot ? 'category' : 'api-symbol', isRoot ? 'category' : 'api-member');
     }
     default:
       return [];
   }
 }
 
-/** A page's content as hast: docs carry it; a stage may have prerendered HTML instead (API pages). */
-function contentTree(page: Page): Root | undefined {
-  if (page.hast) return page.hast;
-  if (page.data.html) return fromHtml(page.data.html, { fragment: true });
-  return undefined;
+/** A page's sections: docs bring them from compiling; other pages' are read from their prerendered HTML (API pages). */
+function contentSections(page: Page): ContentSection[] {
+  if (page.content) return page.content.sections;
+  if (page.data.html) return splitSections(fromHtml(page.data.html, { fragment: true }));
+  return [{ text: '', rank: 1 }];
 }
 
 function sectionRecords(
   page: Page,
   baseUrl: string,
-  tree: Root | undefined,
+  sections: ContentSection[],
   pageKind: SearchRecordKind,
   sectionKind: SearchRecordKind,
 ): SearchRecord[] {
-  const sections = tree ? splitSections(tree) : [{ text: '', rank: 1 }];
   // The TOC says what a heading is called; the heading itself may hold badges (`readonly`).
   const tocText = new Map(page.data.toc.map((item) => [item.id, item.text]));
   const breadcrumb = breadcrumbLabels(page, baseUrl);
@@ -105,8 +104,8 @@ function sectionRecords(
  * Splits content at its h2/h3 headings (wherever they are nested) into the page's top and one
  * section per heading, each with its plain text.
  */
-export function splitSections(tree: Root): Section[] {
-  const sections: Section[] = [{ text: '', rank: 1 }];
+export function splitSections(tree: Root): ContentSection[] {
+  const sections: ContentSection[] = [{ text: '', rank: 1 }];
   let parts: string[] = [];
   const flush = () => {
     sections[sections.length - 1].text = collapseWhitespace(parts.join(''));

@@ -1,0 +1,38 @@
+import { openCompileCache } from './compile-cache.js';
+import { createDocCompiler, type ParseContext, type ParseOutcome, type ParseTask } from './parse-doc.js';
+
+/** What a compiling thread is started with: plain data, so it can be a worker's `workerData`. */
+export interface CompileSetup {
+  docsDir: string;
+  baseUrl: string;
+  routeByFile: [string, string][];
+  mermaid: boolean;
+  /** The compile cache's folder and the compiler's fingerprint; no cache without them. */
+  cache?: { dir: string; fingerprint: string };
+}
+
+/** A compiled doc, with the cache entry it came from or went to. */
+export interface CompileOutcome extends ParseOutcome {
+  cacheKey?: string;
+  fromCache?: boolean;
+}
+
+/**
+ * Compiles docs the way one thread does: from the cache when an entry fits, else from the
+ * markdown, storing the result for the next build. Used in-process and by the parse workers.
+ */
+export function compileWithCache(setup: CompileSetup): (task: ParseTask) => Promise<CompileOutcome> {
+  const context: ParseContext = { docsDir: setup.docsDir, baseUrl: setup.baseUrl, routeByFile: new Map(setup.routeByFile), mermaid: setup.mermaid };
+  const compile = createDocCompiler(context);
+  const cache = setup.cache && openCompileCache(setup.cache.dir, setup.cache.fingerprint, context);
+  return async (task) => {
+    if (!cache) return compile(task);
+    const cacheKey = cache.keyOf(task);
+    const cached = await cache.get(cacheKey);
+    if (cached) return { route: task.route, compiled: cached, cacheKey, fromCache: true };
+    const outcome = await compile(task);
+    // A doc that does not parse is not stored: its error is reported again, from the markdown.
+    if (outcome.compiled) await cache.set(cacheKey, outcome.compiled);
+    return { ...outcome, cacheKey: outcome.compiled ? cacheKey : undefined, fromCache: false };
+  };
+}

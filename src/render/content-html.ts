@@ -1,0 +1,38 @@
+import type { Element, Root } from 'hast';
+import type { ReactElement } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { renderToStaticMarkup } from 'react-dom/server';
+import rehypeReact from 'rehype-react';
+import { unified } from 'unified';
+import { markdownComponents } from '../../templates/markdown-components.js';
+
+/** Turns hast into React elements through rehype-react, with the theme's element overrides. */
+export function createHastRenderer(components: Record<string, unknown> = markdownComponents) {
+  const processor = unified().use(rehypeReact, { Fragment, jsx, jsxs, components } as never);
+  return (hast: Root): ReactElement => processor.stringify(hast) as unknown as ReactElement;
+}
+
+/**
+ * A doc's content as the static HTML that goes into its page and route file. Runs on the parse
+ * workers, so a doc's hast never has to cross to the main thread.
+ */
+export function createContentRenderer() {
+  const toReact = createHastRenderer();
+  return {
+    /** The doc's content; a doc without an h1 gets one from its title, as in Docusaurus. */
+    docHtml(hast: Root, title: string): string {
+      return renderToStaticMarkup(toReact(withTitleHeading(hast, title)));
+    },
+    /** Any content tree (a diagram's figure), as it would render inside a page. */
+    html(hast: Root): string {
+      return renderToStaticMarkup(toReact(hast));
+    },
+  };
+}
+
+function withTitleHeading(hast: Root, title: string): Root {
+  const hasH1 = hast.children.some((node) => node.type === 'element' && (node as Element).tagName === 'h1');
+  if (hasH1) return hast;
+  const heading: Element = { type: 'element', tagName: 'h1', properties: {}, children: [{ type: 'text', value: title }] };
+  return { ...hast, children: [heading, ...hast.children] };
+}
