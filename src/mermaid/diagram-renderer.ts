@@ -16,8 +16,14 @@ export interface DiagramRenderer {
   /** How many times this renderer has started a browser; a warm build starts none. */
   readonly browserLaunches: number;
   /**
+   * How many renders it runs at once (one browser page each); the build keeps that many going.
+   * Unset: one at a time.
+   */
+  readonly concurrency?: number;
+  /**
    * Renders one diagram. Throws {@link DiagramSyntaxError} when the definition is invalid and
-   * {@link DiagramBrowserMissingError} when there is no browser to render with.
+   * {@link DiagramBrowserMissingError} when there is no browser to render with or it went away
+   * ({@link DiagramBrowserCrashedError}).
    */
   render(definition: string, theme: DiagramTheme): Promise<string>;
   /** Releases the browser, if one was started. */
@@ -37,5 +43,16 @@ export class DiagramBrowserMissingError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'DiagramBrowserMissingError';
+  }
+}
+
+/**
+ * The browser crashed, closed or could not load mermaid during the build. A kind of
+ * {@link DiagramBrowserMissingError}: the build reports both as "no browser to render with".
+ */
+export class DiagramBrowserCrashedError extends DiagramBrowserMissingError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DiagramBrowserCrashedError';
   }
 }

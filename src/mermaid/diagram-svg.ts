@@ -15,27 +15,34 @@ const runtimeOnlyProperties = ['dataEt', 'dataId', 'dataType', 'name', 'ariaRole
 
 /**
  * Turns a rendered mermaid SVG into a hast `<svg>` that can sit inline in a page beside others:
- * every id is prefixed and every reference to it (`url(#…)`, `href="#…"`, ARIA, the `<style>`
- * rules scoped by the root id) follows; the title and description become its accessible name;
+ * the root takes `options.id`, every other id becomes `${options.id}-${n}` in document order, and
+ * every reference to them (`url(#…)`, `href="#…"`, ARIA, the `<style>` rules scoped by the root
+ * id) follows; the title and description become its accessible name;
  * attributes only mermaid's runtime reads are dropped to keep the page light.
  */
 export function inlineDiagramSvg(svg: string, options: InlineSvgOptions): Element {
   const fragment: Root = fromHtml(svg, { fragment: true });
   const root = fragment.children.find((node): node is Element => node.type === 'element' && node.tagName === 'svg');
   if (!root) throw new Error('sdkdocs: the diagram renderer returned no <svg> element');
-  const rootId = typeof root.properties.id === 'string' ? root.properties.id : undefined;
   const label = fallbackLabel(root);
 
+  // Ids are numbered in document order rather than derived from mermaid's: mermaid counts some
+  // ids across renders (`actor31` after thirty other actors) and Iconify makes up random ones, so
+  // only the shape of the SVG, not its render history, may decide them.
   const renamed = new Map<string, string>();
+  let numbered = 0;
   visit(root, 'element', (node) => {
     const id = node.properties.id;
-    if (typeof id !== 'string' || id === '') return;
-    renamed.set(id, node === root ? options.id : rootId && id.includes(rootId) ? id.replaceAll(rootId, options.id) : `${options.id}-${id}`);
+    if (typeof id !== 'string' || id === '' || renamed.has(id)) return;
+    renamed.set(id, node === root ? options.id : `${options.id}-${++numbered}`);
   });
   const rename = (id: string) => renamed.get(id) ?? id;
   const sameFont = fontKey(options.fontFamily);
 
-  visit(root, 'element', (node) => {
+  visit(root, (node) => {
+    // Positions point into the SVG string, not into the page's markdown: nothing may report them.
+    delete node.position;
+    if (node.type !== 'element') return;
     const properties = node.properties;
     for (const key of runtimeOnlyProperties) delete properties[key];
     for (const [key, value] of Object.entries(properties)) {

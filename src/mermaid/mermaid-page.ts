@@ -1,0 +1,168 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, HTTPRequest, Page } from 'puppeteer';
+import { mermaidCliFiles, mermaidCliPage } from './mermaid-cli-packages.js';
+
+/** What one render in the page gives: the serialised SVG, or mermaid's error message. */
+export type PageRenderResult = { svg: string } | { error: string };
+
+/** What {@link MermaidPage.render} needs besides the definition. */
+export interface PageRenderOptions {
+  /** Passed to `mermaid.initialize`, as mermaid-cli's `mermaidConfig`. */
+  mermaidConfig: Record<string, unknown>;
+  /** The root `<svg>` id. */
+  svgId: string;
+  /** Set on the root `<svg>`'s style, as mermaid-cli's `backgroundColor`. */
+  backgroundColor: string;
+}
+
+/**
+ * A browser page with mermaid loaded once, the way mermaid-cli's `renderMermaid` loads it for
+ * every diagram (its page, mermaid's ESM bundle, the ELK, tidy-tree and ZenUML plugins, the icon
+ * and KaTeX stylesheets and their fonts), so each render costs only mermaid's own work.
+ */
+export interface MermaidPage {
+  /**
+   * Renders one definition. Resolves with mermaid's error message for a definition it rejects;
+   * rejects when the page or the browser crashed or closed, after which the page is not `usable`.
+   */
+  render(definition: string, options: PageRenderOptions): Promise<PageRenderResult>;
+  /** False once the page crashed or closed, or its browser went away. */
+  readonly usable: boolean;
+  close(): Promise<void>;
+}
+
+/** Requests to this origin are answered from the packages mermaid-cli renders with. */
+const packageOrigin = 'https://sdkdocs-mermaid.invalid';
+
+const contentTypes: Record<string, string> = {
+  '.css': 'text/css;charset=UTF-8',
+  '.js': 'application/javascript',
+  '.mjs': 'application/javascript',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+};
+
+/** The part of mermaid's API the page uses, as the browser sees it. */
+interface MermaidInPage {
+  initialize(config: Record<string, unknown>): void;
+  render(id: string, definition: string, container: Element): Promise<{ svg: string }>;
+  registerExternalDiagrams(diagrams: unknown[]): Promise<void>;
+  registerLayoutLoaders(loaders: unknown[]): void;
+}
+
+/** Opens a page in `browser` and loads mermaid into it; rejects if the page cannot load it. */
+export async function openMermaidPage(browser: Browser): Promise<MermaidPage> {
+  const files = mermaidCliFiles();
+  const page = await browser.newPage();
+  let failure: Error | undefined;
+  let failed!: (error: Error) => void;
+  const broken = new Promise<never>((_, reject) => {
+    failed = (error) => {
+      failure ??= error;
+      reject(failure);
+    };
+  });
+  // A crash or close is seen by whichever render is waiting, or by none.
+  broken.catch(() => undefined);
+  const onDisconnected = () => failed(new Error('Chromium closed'));
+  page.on('error', (error) => failed(new Error(`the page crashed (${error.message})`)));
+  page.on('close', () => failed(new Error('the page closed')));
+  browser.on('disconnected', onDisconnected);
+
+  const run = <T>(work: Promise<T>): Promise<T> => Promise.race([work, broken]);
+  try {
+    await run(page.setRequestInterception(true));
+    // A request still in flight when the page closes cannot be answered; nothing waits for it.
+    page.on('request', (request) => void answerFromPackages(request, files.packageDirs).catch(() => undefined));
+    await run(page.goto(pathToFileURL(mermaidCliPage()).href));
+    await run(Promise.all(files.stylesheets.map((file) => page.addStyleTag({ url: packageUrl(file) }))));
+    await run(
+      page.evaluate(
+        async (urls) => {
+          const { default: mermaid } = (await import(urls.mermaid)) as { default: MermaidInPage };
+          const { default: elkLayouts } = (await import(urls.elkLayouts)) as { default: unknown[] };
+          const { default: zenuml } = (await import(urls.zenuml)) as { default: unknown };
+          const tidyTree = urls.tidyTreeLayout ? ((await import(urls.tidyTreeLayout)) as { default: unknown[] }).default : [];
+          await Promise.all(Array.from(document.fonts, (font) => font.load()));
+          await mermaid.registerExternalDiagrams([zenuml]);
+          mermaid.registerLayoutLoaders([...elkLayouts, ...tidyTree]);
+          // Kept on the window for the renders that follow.
+          (window as unknown as { sdkdocsMermaid: MermaidInPage }).sdkdocsMermaid = mermaid;
+        },
+        {
+          mermaid: packageUrl(files.mermaid),
+          elkLayouts: packageUrl(files.elkLayouts),
+          zenuml: packageUrl(files.zenuml),
+          tidyTreeLayout: files.tidyTreeLayout && packageUrl(files.tidyTreeLayout),
+        },
+      ),
+    );
+  } catch (error) {
+    browser.off('disconnected', onDisconnected);
+    await page.close().catch(() => undefined);
+    throw error;
+  }
+
+  return {
+    get usable() {
+      return failure === undefined;
+    },
+    render: (definition, options) => run(page.evaluate(renderInPage, definition, options)),
+    async close() {
+      browser.off('disconnected', onDisconnected);
+      if (!page.isClosed()) await page.close().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Runs in the page: mermaid-cli's steps for one diagram (initialize, render into `#container`,
+ * set the background, serialise as XML), with mermaid's error returned instead of thrown so that
+ * a rejected definition is told apart from a broken page.
+ */
+async function renderInPage(definition: string, options: PageRenderOptions): Promise<PageRenderResult> {
+  // Some diagrams draw with Math.random (rough.js strokes in class and ER boxes, gitGraph's
+  // commit ids): a fixed seed per render makes them the same in every build. mulberry32.
+  let seed = 0x5eed;
+  Math.random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let mixed = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+  const container = document.getElementById('container')!;
+  const mermaid = (window as unknown as { sdkdocsMermaid: MermaidInPage }).sdkdocsMermaid;
+  try {
+    mermaid.initialize({ startOnLoad: false, ...options.mermaidConfig });
+    const { svg } = await mermaid.render(options.svgId, definition, container);
+    container.innerHTML = svg;
+    const element = container.getElementsByTagName('svg')[0];
+    element.style.backgroundColor = options.backgroundColor;
+    return { svg: new XMLSerializer().serializeToString(element) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    container.replaceChildren();
+  }
+}
+
+function packageUrl(file: string): string {
+  return `${packageOrigin}${pathToFileURL(file).pathname}`;
+}
+
+/** Serves files under the allowed package folders; everything else the page asks for goes ahead. */
+async function answerFromPackages(request: HTTPRequest, packageDirs: string[]): Promise<void> {
+  if (!request.url().startsWith(`${packageOrigin}/`)) return request.continue();
+  const file = decodeURIComponent(new URL(request.url()).pathname);
+  const contentType = contentTypes[path.extname(file).toLowerCase()];
+  const allowed = packageDirs.some((dir) => !path.relative(dir, file).startsWith('..'));
+  if (!contentType || !allowed) return request.abort('accessdenied');
+  try {
+    await request.respond({ status: 200, contentType, headers: { 'Access-Control-Allow-Origin': '*' }, body: await readFile(file) });
+  } catch {
+    await request.abort('failed');
+  }
+}
