@@ -6,6 +6,7 @@ import { packageRoot } from '../core/package-root.js';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
+import { reactAsEsmPlugin } from './react-esm.js';
 
 /** Output folder of hashed assets, relative to the site root. */
 export const assetsDir = 'assets';
@@ -18,7 +19,7 @@ const themeStringsFile = path.join('src', 'shared', 'theme-strings.ts');
 
 /** Module id of the generated map of custom React pages (route → lazy import). */
 const pagesModuleId = 'sdkdocs:pages';
-/** React must be sdkdocs's own copy, wherever a site's custom pages live. */
+/** React must be sdkdocs's own copy, wherever a site's custom pages live (the ids {@link reactAsEsmPlugin} leaves). */
 const sharedModules = /^(react|react-dom|scheduler)(\/.*)?$/;
 
 export interface ClientBundleOptions {
@@ -123,7 +124,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     chunkNames: '[ext]/chunk.[hash]',
     assetNames: 'media/[name].[hash]',
     logLevel: 'silent',
-    plugins: [customPagesPlugin],
+    plugins: [reactAsEsmPlugin(root), customPagesPlugin],
   });
   return holder;
 }
