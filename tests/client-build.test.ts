@@ -83,6 +83,15 @@ describe('client data files and bundle of the example site', async () => {
     expect(text(main)).not.toContain('"$&/"');
   });
 
+  it('ships the licenses of the bundled packages in one file that each script names', () => {
+    const licenses = text('assets/js/third-party-licenses.txt');
+    for (const name of ['react', 'react-dom', 'scheduler', 'fuse.js']) expect(licenses).toMatch(new RegExp(`^${name} \\d`, 'm'));
+    expect(licenses).toContain('Copyright (c) Meta Platforms, Inc. and affiliates.');
+    expect(licenses).toContain('Apache License');
+    const scripts = [...site.outputs.keys()].filter((path) => path.endsWith('.js'));
+    for (const script of scripts) expect(text(script)).toContain('third-party-licenses.txt');
+  });
+
   it('does no markdown parsing or highlighting in the browser', () => {
     const scripts = [...site.outputs.keys()].filter((path) => path.startsWith('assets/js/'));
     expect(scripts.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -16,6 +16,11 @@ const clientEntry = 'src/client/entry.tsx';
 const themeEntry = 'templates/theme.css';
 
 const themeStringsFile = path.join('src', 'shared', 'theme-strings.ts');
+
+/** Beside the scripts: the license of every npm package bundled into them (React's MIT, fuse.js's Apache 2.0…). */
+export const thirdPartyLicensesFile = 'third-party-licenses.txt';
+/** Each script names the licenses file, instead of carrying the packages' license comments. */
+const licensesBanner = `/*! Licenses of bundled packages: ${thirdPartyLicensesFile} */`;
 
 /** Module id of the generated map of custom React pages (route → lazy import). */
 const pagesModuleId = 'sdkdocs:pages';
@@ -116,6 +121,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
+    banner: { js: licensesBanner },
     charset: 'utf8',
     write: false,
     metafile: true,
@@ -161,6 +167,8 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     const relative = relativeOutput(outdir, file.path);
     site.outputs.set(relative, { path: relative, contents: file.contents });
   }
+  const licenses = path.posix.join(assetsDir, 'js', thirdPartyLicensesFile);
+  site.outputs.set(licenses, { path: licenses, contents: await thirdPartyLicenses(result.metafile) });
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
     const absolute = path.resolve(packageRoot(), file);
     if (output.entryPoint === clientEntry) {
@@ -203,6 +211,32 @@ async function usedThemeKeys(inputs: string[]): Promise<string[]> {
     for (const match of text.matchAll(/['"`](\w+)['"`]/g)) used.add(match[1]);
   }
   return keys.filter((key) => used.has(key));
+}
+
+/**
+ * The license texts (and NOTICE files, which Apache 2.0 asks to pass on) of the npm packages the
+ * scripts bundle, one section per package.
+ */
+async function thirdPartyLicenses(metafile: esbuild.Metafile): Promise<string> {
+  const packageDirs = new Set<string>();
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    if (!file.endsWith('.js')) continue;
+    for (const input of Object.keys(output.inputs)) {
+      // The last node_modules folder in the path is the package's own (nested installs have several).
+      const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+      if (match) packageDirs.add(path.resolve(packageRoot(), match[1]));
+    }
+  }
+  const sections = await Promise.all(
+    [...packageDirs].sort().map(async (dir) => {
+      const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { name: string; version: string; license?: string };
+      const files = (await readdir(dir)).filter((name) => /^(licen[cs]e|notice)(\.(md|txt))?$/i.test(name)).sort();
+      const texts = await Promise.all(files.map((name) => readFile(path.join(dir, name), 'utf8')));
+      const body = texts.length > 0 ? texts.map((text) => text.trim()).join('\n\n') : `License: ${manifest.license ?? 'not stated'}`;
+      return `${manifest.name} ${manifest.version}\n${'='.repeat(40)}\n${body}\n`;
+    }),
+  );
+  return `The scripts in this folder bundle these npm packages, under these licenses.\n\n${sections.join('\n')}`;
 }
 
 function relativeOutput(outdir: string, file: string): string {
