@@ -2,43 +2,23 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Code, Root as MdastRoot } from 'mdast';
-import ts from 'typescript';
+import type ts from 'typescript';
 import { visit } from 'unist-util-visit';
 import { createMarkdownProcessor, type MarkdownProcessor } from '../content/markdown.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Doc, DocSource } from '../core/site.js';
+import { installedVersion } from './installed-version.js';
 import type { ApiComment, ApiInputs, ApiModel, ApiSource } from './model.js';
+import { noCheckMeta, type DocSample, type SampleCompileSettings, type SampleTypeChecker } from './sample-type-checker.js';
 
 /** Info-string languages of the blocks that are checked. */
 const checkedLanguages = new Set(['ts', 'typescript', 'mts', 'cts']);
 
-/** A word in a block's info string that leaves it unchecked: ```ts no-check. */
-export const noCheckMeta = 'no-check';
-
-/** One ```ts block of a doc, or of an `@example` in the SDK. */
-export interface DocSample {
-  /** The doc's (or SDK source file's) absolute path. */
-  file: string;
-  /** Line of the block's first code line, 1-based. */
-  line: number;
-  /** Columns the code is indented by in its file (a block inside a list, an admonition or a doc comment). */
-  indent: number;
-  code: string;
-}
-
-export interface DocSamplesOptions {
-  /** The SDK's tsconfig: its compiler options apply to the samples. */
-  tsconfig: string;
-  /** Where `import … from '<packageName>'` goes: the first entry point. */
-  entryPoint: string;
-  packageName: string;
+export interface DocSamplesOptions extends SampleCompileSettings {
   /** What the API model was made from; part of every sample's cache key. */
   inputs: ApiInputs;
-  /**
-   * Already parsed SDK, dependency and lib files (from TypeDoc's program, or from the previous
-   * check in this process), valid for `inputs`: parsing lib.dom.d.ts again is most of a cold check.
-   */
-  sourceFiles?: ReadonlyMap<string, ts.SourceFile>;
+  /** Compiles the samples whose result is not known yet. */
+  typeChecker: SampleTypeChecker;
   /** Folder for the results of the last check; none when absent. */
   cacheDir?: string;
   /** The result of the previous build in this process (serve --watch). */
@@ -149,7 +129,7 @@ export async function checkDocSamples(
 ): Promise<{ result: DocSamplesResult; sourceFiles?: ReadonlyMap<string, ts.SourceFile> }> {
   const settings = JSON.stringify({
     checkVersion,
-    typescript: ts.version,
+    typescript: installedVersion('typescript'),
     inputs: options.inputs,
     tsconfig: options.tsconfig,
     entryPoint: options.entryPoint,
@@ -162,11 +142,11 @@ export async function checkDocSamples(
     for (const { key, diagnostics } of earlier?.samples ?? []) known.set(key, diagnostics);
   }
   const unchecked = keyed.filter(({ key }) => !known.has(key));
-  let sourceFiles = options.sourceFiles;
+  let sourceFiles: ReadonlyMap<string, ts.SourceFile> | undefined;
   if (unchecked.length > 0) {
-    const checked = typeCheck(
+    const checked = await options.typeChecker.check(
       unchecked.map(({ sample }) => sample),
-      options,
+      { tsconfig: options.tsconfig, entryPoint: options.entryPoint, packageName: options.packageName },
     );
     unchecked.forEach(({ key }, index) => known.set(key, checked.diagnostics[index]));
     sourceFiles = checked.sourceFiles;
@@ -180,86 +160,6 @@ export async function checkDocSamples(
   };
   if (cacheFile && unchecked.length > 0) await writeCached(cacheFile, result);
   return { result, sourceFiles };
-}
-
-/** Diagnostics per sample, in order, and the program's parsed files other than the samples. */
-function typeCheck(samples: DocSample[], options: DocSamplesOptions): { diagnostics: Diagnostic[][]; sourceFiles: Map<string, ts.SourceFile> } {
-  const compilerOptions = sampleCompilerOptions(options);
-  const virtualFiles = new Map<string, DocSample>();
-  for (const sample of samples) {
-    // Next to its doc, so that other imports resolve from the site's node_modules like the doc's reader's would.
-    virtualFiles.set(path.resolve(`${sample.file}.sample-${sample.line}.ts`), sample);
-  }
-  const host = ts.createCompilerHost(compilerOptions, true);
-  const reusable = options.sourceFiles ?? new Map<string, ts.SourceFile>();
-  const readFromHost = host.getSourceFile.bind(host);
-  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
-    const absolute = path.resolve(fileName);
-    const sample = virtualFiles.get(absolute);
-    if (sample) return ts.createSourceFile(fileName, sample.code, languageVersion, true, ts.ScriptKind.TS);
-    return reusable.get(absolute) ?? readFromHost(fileName, languageVersion, onError, shouldCreate);
-  };
-  const fileExists = host.fileExists.bind(host);
-  host.fileExists = (fileName) => virtualFiles.has(path.resolve(fileName)) || fileExists(fileName);
-  const readFile = host.readFile.bind(host);
-  host.readFile = (fileName) => virtualFiles.get(path.resolve(fileName))?.code ?? readFile(fileName);
-
-  const program = ts.createProgram({ rootNames: [...virtualFiles.keys()], options: compilerOptions, host });
-  const perSample = new Map<DocSample, Diagnostic[]>();
-  for (const [fileName, sample] of virtualFiles) {
-    const diagnostics: Diagnostic[] = [];
-    perSample.set(sample, diagnostics);
-    const sourceFile = program.getSourceFile(fileName);
-    if (!sourceFile) continue;
-    const problems = [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)];
-    for (const problem of problems) {
-      if (problem.category !== ts.DiagnosticCategory.Error) continue;
-      const { line, character } = sourceFile.getLineAndCharacterOfPosition(problem.start ?? 0);
-      const what = /\.mdx?$/i.test(sample.file) ? 'This code sample' : 'This @example';
-      diagnostics.push({
-        severity: 'error',
-        code: 'doc-sample',
-        message: `${what} does not compile against the SDK: TS${problem.code}: ${ts.flattenDiagnosticMessageText(problem.messageText, '\n')}`,
-        file: sample.file,
-        line: sample.line + line,
-        column: sample.indent + character + 1,
-        hint: `Update the sample to match the SDK, or mark the block \`\`\`ts ${noCheckMeta} if it is not meant to compile.`,
-      });
-    }
-  }
-  const sourceFiles = new Map<string, ts.SourceFile>();
-  for (const sourceFile of program.getSourceFiles()) {
-    const absolute = path.resolve(sourceFile.fileName);
-    if (!virtualFiles.has(absolute)) sourceFiles.set(absolute, sourceFile);
-  }
-  return { diagnostics: samples.map((sample) => perSample.get(sample) ?? []), sourceFiles };
-}
-
-/** The SDK's compiler options, loosened where samples differ from library code. */
-function sampleCompilerOptions(options: DocSamplesOptions): ts.CompilerOptions {
-  const parsed = ts.getParsedCommandLineOfConfigFile(options.tsconfig, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: () => {},
-  });
-  const base = parsed?.options ?? {};
-  const entry = options.entryPoint;
-  return {
-    ...base,
-    noEmit: true,
-    // A sample shows one thing; declarations it does not use are not mistakes.
-    noUnusedLocals: false,
-    noUnusedParameters: false,
-    moduleDetection: ts.ModuleDetectionKind.Force,
-    paths: { ...base.paths, [options.packageName]: [entry] },
-    rootDir: undefined,
-    rootDirs: undefined,
-    outDir: undefined,
-    declaration: false,
-    declarationMap: false,
-    composite: false,
-    incremental: false,
-    tsBuildInfoFile: undefined,
-  };
 }
 
 async function readCached(file: string): Promise<DocSamplesResult | undefined> {

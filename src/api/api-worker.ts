@@ -1,0 +1,43 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { ApiModelOptions } from './load-api-model.js';
+import type { ApiModel } from './model.js';
+import { runTypeDoc } from './run-typedoc.js';
+import type { DocSample, SampleCompileSettings } from './sample-type-checker.js';
+import { typeCheckSamples } from './type-check-samples.js';
+
+/** What `prefetchApi` starts this worker with. */
+export interface ApiWorkerData {
+  options: Omit<ApiModelOptions, 'debug'>;
+  settings: string;
+  /** Wait for one batch of doc samples to check after the model; otherwise end with it. */
+  checkSamples: boolean;
+}
+
+/** Messages this worker posts: the model first, then (when asked) the samples' diagnostics. */
+export type ApiWorkerReply =
+  | { kind: 'model'; model?: ApiModel; diagnostics: Diagnostic[]; debug: string[] }
+  | { kind: 'samples'; diagnostics: Diagnostic[][] };
+
+/** What the main thread sends to have samples checked. */
+export interface ApiWorkerSamplesRequest {
+  samples: DocSample[];
+  settings: SampleCompileSettings;
+}
+
+// Runs TypeDoc on the SDK, then keeps its parsed files for the doc-sample check: parsing the
+// lib files a second time would cost as much as the check itself.
+const port = parentPort!;
+const { options, settings, checkSamples } = workerData as ApiWorkerData;
+const debug: string[] = [];
+const run = await runTypeDoc({ ...options, debug: (message) => debug.push(message) }, settings);
+port.postMessage({ kind: 'model', model: run.model, diagnostics: run.diagnostics, debug } satisfies ApiWorkerReply);
+if (run.model && checkSamples) {
+  port.once('message', (request: ApiWorkerSamplesRequest) => {
+    const { diagnostics } = typeCheckSamples(request.samples, request.settings, run.sourceFiles);
+    port.postMessage({ kind: 'samples', diagnostics } satisfies ApiWorkerReply);
+    port.close();
+  });
+} else {
+  port.close();
+}

@@ -1,0 +1,76 @@
+import { Worker } from 'node:worker_threads';
+import type { ResolvedConfig } from '../config/resolve.js';
+import { canUseWorkers } from '../core/worker-pool.js';
+import { apiModelOptions, resolveApiPaths } from './api-options.js';
+import type { ApiWorkerData, ApiWorkerReply, ApiWorkerSamplesRequest } from './api-worker.js';
+import { readCurrentCachedModel, settingsHash } from './load-api-model.js';
+import { addPrefetchedTypeDoc, type PrefetchedTypeDoc } from './prefetched-typedoc.js';
+
+/**
+ * Starts TypeDoc on a worker thread as soon as the config is known, when no cached model fits:
+ * loading TypeScript, parsing and checking the SDK (most of a cold build) then overlap the
+ * stages before generateApi on the other core, and the stage takes the result (see
+ * `loadApiModel`). The doc samples are later checked on the same worker, against its program.
+ * Does nothing where workers cannot run (TypeScript sources, `SDKDOCS_WORKERS=0`); the stage
+ * then runs TypeDoc itself.
+ */
+export async function prefetchApi(config: ResolvedConfig): Promise<void> {
+  const paths = resolveApiPaths(config)?.paths;
+  if (!paths || !config.api || !canUseWorkers(import.meta.url)) return;
+  const options = apiModelOptions(config, paths);
+  const settings = settingsHash(options);
+  if (await readCurrentCachedModel(config.paths.cache, settings)) return;
+  const workerData: ApiWorkerData = { options, settings, checkSamples: config.api.checkDocSamples };
+  addPrefetchedTypeDoc(settings, startWorker(workerData));
+}
+
+function startWorker(workerData: ApiWorkerData): PrefetchedTypeDoc {
+  const worker = new Worker(new URL('./api-worker.js', import.meta.url), { workerData });
+  let waiting: { resolve: (reply: ApiWorkerReply) => void; reject: (error: unknown) => void } | undefined;
+  let failure: unknown;
+  const next = (): Promise<ApiWorkerReply> => {
+    if (failure) return Promise.reject(failure);
+    // Holds the process open only while an answer is awaited, so a build that ends early does not wait for TypeDoc.
+    worker.ref();
+    return new Promise((resolve, reject) => {
+      waiting = { resolve, reject };
+    });
+  };
+  const settle = (action: (waiter: NonNullable<typeof waiting>) => void) => {
+    const waiter = waiting;
+    waiting = undefined;
+    worker.unref();
+    if (waiter) action(waiter);
+  };
+  worker.on('message', (reply: ApiWorkerReply) => settle((waiter) => waiter.resolve(reply)));
+  worker.on('error', (error) => {
+    failure = error;
+    settle((waiter) => waiter.reject(error));
+  });
+  worker.on('exit', (code) => {
+    failure ??= new Error(`the TypeDoc worker stopped with code ${code}`);
+    settle((waiter) => waiter.reject(failure));
+  });
+
+  const result = next().then((reply) => {
+    if (reply.kind !== 'model') throw new Error(`the TypeDoc worker answered ${reply.kind} before the model`);
+    return reply;
+  });
+  // Awaited by the stage, if the build gets there; a failure must not count as unhandled before.
+  result.catch(() => {});
+  return {
+    result,
+    typeChecker: {
+      async check(samples, settings) {
+        const reply = next();
+        worker.postMessage({ samples, settings } satisfies ApiWorkerSamplesRequest);
+        const answer = await reply;
+        if (answer.kind !== 'samples') throw new Error(`the TypeDoc worker answered ${answer.kind} to samples`);
+        return { diagnostics: answer.diagnostics };
+      },
+      close() {
+        void worker.terminate();
+      },
+    },
+  };
+}

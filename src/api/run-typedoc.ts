@@ -1,0 +1,206 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Application, Converter, Logger, LogLevel, type MinimalNode, type MinimalSourceFile, TSConfigReader } from 'typedoc';
+import ts from 'typescript';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { convertProject } from './convert-project.js';
+import { collectInputs, type ApiModelOptions } from './load-api-model.js';
+import { apiModelVersion, type ApiModel } from './model.js';
+
+/** What one TypeDoc run made. */
+export interface TypeDocRun {
+  /** Absent when TypeDoc or the type check failed; `diagnostics` then say why. */
+  model?: ApiModel;
+  diagnostics: Diagnostic[];
+  /** Every file TypeDoc's programs parsed, by absolute path: the doc-sample check reuses them. */
+  sourceFiles: Map<string, ts.SourceFile>;
+}
+
+/** At most this many TypeScript errors are listed; a dependency that is not installed can cause hundreds. */
+const maxTypeErrors = 20;
+
+/**
+ * Runs TypeDoc on the SDK, type-checks it on TypeDoc's own program and converts the result to the
+ * API model. This module is the only one that loads TypeDoc (and with it TypeScript, ~0.6 s), so
+ * it is imported only when no cached model fits, in-process or on the worker of `prefetchApi`.
+ */
+export async function runTypeDoc(options: ApiModelOptions, settings: string): Promise<TypeDocRun> {
+  const diagnostics: Diagnostic[] = [];
+  const logger = new DiagnosticLogger(diagnostics, options.debug ?? (() => {}), options.tsconfig);
+  let programs: readonly ts.Program[] = [];
+  const failed = () => ({ diagnostics, sourceFiles: parsedFiles(programs) });
+  const app = await Application.bootstrapWithPlugins(
+    {
+      entryPoints: options.entryPoints,
+      tsconfig: options.tsconfig,
+      // A plugin function runs before TypeDoc reads the tsconfig, so even its first messages reach our logger.
+      plugin: [
+        (typedoc: Application) => {
+          typedoc.logger = logger;
+          typedoc.converter.on(Converter.EVENT_BEGIN, (context) => {
+            programs = context.programs;
+            // Checked before conversion: resolving `{@link}` names leaves checker errors behind.
+            if (options.skipTypeCheck) return;
+            const errors = typeErrors(programs);
+            if (errors.length > 0) throw new TypeCheckFailed(errors);
+          });
+        },
+      ],
+      // Type errors are checked on TypeDoc's own program (EVENT_BEGIN), to report them with their positions.
+      skipErrorChecking: true,
+      // sdkdocs makes its own source links; TypeDoc wants a template once git is off.
+      disableGit: true,
+      sourceLinkTemplate: '{path}#L{line}',
+      name: options.name,
+      readme: 'none',
+      excludePrivate: true,
+      sort: ['source-order'],
+      logLevel: 'Verbose',
+    },
+    // Only the tsconfig: a typedoc.json or package.json in the current folder must not change the site.
+    [new TSConfigReader()],
+  );
+  // A tsconfig TypeScript cannot use: converting with default settings would only add noise.
+  if (diagnostics.some((d) => d.severity === 'error')) return failed();
+  let project: Awaited<ReturnType<Application['convert']>>;
+  try {
+    project = await app.convert();
+  } catch (error) {
+    if (!(error instanceof TypeCheckFailed)) throw error;
+    diagnostics.push(...error.diagnostics);
+    return failed();
+  }
+  if (!project || diagnostics.some((d) => d.severity === 'error')) {
+    if (!diagnostics.some((d) => d.severity === 'error')) {
+      diagnostics.push({ severity: 'error', code: 'typedoc', message: 'TypeDoc could not convert the SDK.', file: options.tsconfig });
+    }
+    return failed();
+  }
+  const sources = new Map<string, string | undefined>();
+  const readSource = (file: string) => {
+    if (!sources.has(file)) sources.set(file, existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+    return sources.get(file);
+  };
+  const converted = convertProject(project, { readSource });
+  const inputFiles = programs.flatMap((program) =>
+    program
+      .getSourceFiles()
+      // TypeScript's own lib files change only with its version, which is in the settings.
+      .filter((sourceFile) => !program.isSourceFileDefaultLibrary(sourceFile))
+      .map((sourceFile) => path.resolve(sourceFile.fileName)),
+  );
+  const model: ApiModel = { version: apiModelVersion, ...converted, inputs: collectInputs(inputFiles, options, settings), warnings: diagnostics };
+  return { model, diagnostics, sourceFiles: parsedFiles(programs) };
+}
+
+/** The files the programs have parsed, by absolute path. */
+function parsedFiles(programs: readonly ts.Program[]): Map<string, ts.SourceFile> {
+  const files = new Map<string, ts.SourceFile>();
+  for (const program of programs) for (const sourceFile of program.getSourceFiles()) files.set(path.resolve(sourceFile.fileName), sourceFile);
+  return files;
+}
+
+/** Ends TypeDoc's conversion early when the SDK does not type-check. */
+class TypeCheckFailed extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super('The SDK has TypeScript errors');
+  }
+}
+
+/** TypeScript's own errors in the SDK, each at its `file:line:col`. */
+function typeErrors(programs: readonly ts.Program[]): Diagnostic[] {
+  const all = programs.flatMap((program) => ts.getPreEmitDiagnostics(program)).filter((d) => d.category === ts.DiagnosticCategory.Error);
+  const listed = all.slice(0, maxTypeErrors).map((d) => fromTypeScriptDiagnostic(d));
+  if (all.length > maxTypeErrors) {
+    listed.push({
+      severity: 'error',
+      code: 'typescript',
+      message: `…and ${all.length - maxTypeErrors} more TypeScript errors in the SDK.`,
+      hint: 'If they come from dependencies that are not installed, set `api.skipTypeCheck: true` in the config.',
+    });
+  }
+  return listed;
+}
+
+/** A TypeScript diagnostic as ours: `file:line:col error TS2322: …`. */
+function fromTypeScriptDiagnostic(d: ts.Diagnostic): Diagnostic {
+  const severity = 'error';
+  const message = `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  if (!d.file || d.start === undefined) return { severity, code: 'typescript', message };
+  const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+  return {
+    severity,
+    code: 'typescript',
+    message,
+    file: path.resolve(d.file.fileName),
+    line: line + 1,
+    column: character + 1,
+    hint: 'Fix the SDK source, or set `api.skipTypeCheck: true` for third-party sources whose dependencies are not installed.',
+  };
+}
+
+/**
+ * Receives TypeDoc's log messages instead of the console: warnings and errors become diagnostics
+ * (with the position TypeDoc gives), the rest goes to the debug log.
+ */
+class DiagnosticLogger extends Logger {
+  private location: Pick<Diagnostic, 'file' | 'line' | 'column'> = {};
+
+  constructor(
+    private readonly diagnostics: Diagnostic[],
+    private readonly debug: (message: string) => void,
+    private readonly tsconfig: string,
+  ) {
+    super();
+    this.level = LogLevel.Verbose;
+  }
+
+  protected override addContext(
+    message: string,
+    _level: Exclude<LogLevel, LogLevel.None>,
+    ...args: [MinimalNode?] | [number, MinimalSourceFile]
+  ): string {
+    const [first, second] = args;
+    const place = typeof first === 'number' ? { pos: first, file: second } : first ? { pos: first.getStart(), file: first.getSourceFile() } : undefined;
+    if (place?.file) {
+      const { line, character } = place.file.getLineAndCharacterOfPosition(place.pos);
+      this.location = { file: path.resolve(place.file.fileName), line: line + 1, column: character + 1 };
+    }
+    return message;
+  }
+
+  override log(message: string, level: LogLevel): void {
+    super.log(message, level);
+    const location = this.location;
+    this.location = {};
+    // TypeDoc formats some messages for a terminal.
+    const text = message.replace(/\x1b\[[0-9;]*m/g, '').trim();
+    if (level !== LogLevel.Error && level !== LogLevel.Warn) {
+      this.debug(`typedoc: ${text}`);
+      return;
+    }
+    const severity = level === LogLevel.Error ? 'error' : 'warning';
+    this.diagnostics.push(this.fromTypeScriptReport(text, severity) ?? { severity, code: 'typedoc', message: text, ...location });
+  }
+
+  /**
+   * TypeDoc prints TypeScript's own reports (a tsconfig that cannot be read) formatted for a
+   * terminal: `file:line:col - error TS2345: message`, then the source line. Taken apart again.
+   */
+  private fromTypeScriptReport(text: string, severity: Diagnostic['severity']): Diagnostic | undefined {
+    const match = /^(?:(.+?):(\d+):(\d+) - )?(?:error|warning|message) (TS\d+): ([\s\S]*?)(?:\n\s*\n|$)/.exec(text);
+    if (!match) return undefined;
+    const [, file, line, column, code, body] = match;
+    const message = `${code}: ${body.trim()}`;
+    if (file) return { severity, code: 'typescript', message, file: path.resolve(file), line: Number(line), column: Number(column) };
+    // Codes 5xxx and 6xxx are about compiler options: the tsconfig is where to look.
+    if (!/^TS[56]\d{3}$/.test(code)) return { severity, code: 'typescript', message };
+    return {
+      severity,
+      code: 'typescript',
+      message,
+      file: this.tsconfig,
+      hint: "If it extends or names files that are not installed (an npm package's tsconfig often does), give `api.tsconfig` a tsconfig of the site's own.",
+    };
+  }
+}

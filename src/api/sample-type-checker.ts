@@ -1,0 +1,56 @@
+import type ts from 'typescript';
+import type { Diagnostic } from '../core/diagnostic.js';
+
+/** A word in a block's info string that leaves it unchecked: ```ts no-check. */
+export const noCheckMeta = 'no-check';
+
+/** One ```ts block of a doc, or of an `@example` in the SDK. */
+export interface DocSample {
+  /** The doc's (or SDK source file's) absolute path. */
+  file: string;
+  /** Line of the block's first code line, 1-based. */
+  line: number;
+  /** Columns the code is indented by in its file (a block inside a list, an admonition or a doc comment). */
+  indent: number;
+  code: string;
+}
+
+/** How samples are compiled against the SDK. */
+export interface SampleCompileSettings {
+  /** The SDK's tsconfig: its compiler options apply to the samples. */
+  tsconfig: string;
+  /** Where `import … from '<packageName>'` goes: the first entry point. */
+  entryPoint: string;
+  packageName: string;
+}
+
+/** What a type check found: diagnostics per sample, in order, and the files its program parsed (when in this thread). */
+export interface SampleTypeCheck {
+  diagnostics: Diagnostic[][];
+  sourceFiles?: ReadonlyMap<string, ts.SourceFile>;
+}
+
+/**
+ * Type-checks samples against the SDK, in this thread or on the worker thread that ran TypeDoc,
+ * reusing the files it has parsed: parsing lib.dom.d.ts again is most of a cold check.
+ */
+export interface SampleTypeChecker {
+  check(samples: DocSample[], settings: SampleCompileSettings): Promise<SampleTypeCheck>;
+  /** Lets go of what it holds (the worker thread); the check is not used after. */
+  close(): void;
+}
+
+/**
+ * Checks samples in this thread, loading TypeScript only when a sample needs compiling.
+ * `sourceFiles`: already parsed SDK, dependency and lib files (from TypeDoc's program, or from
+ * the previous check in this process), valid for the SDK as it is now.
+ */
+export function inProcessSampleTypeChecker(sourceFiles?: ReadonlyMap<string, ts.SourceFile>): SampleTypeChecker {
+  return {
+    async check(samples, settings) {
+      const { typeCheckSamples } = await import('./type-check-samples.js');
+      return typeCheckSamples(samples, settings, sourceFiles);
+    },
+    close() {},
+  };
+}
