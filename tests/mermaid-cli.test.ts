@@ -1,69 +1,172 @@
-import { rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderMermaid } from '@mermaid-js/mermaid-cli';
+import puppeteer from 'puppeteer';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DiagramSyntaxError } from '../src/mermaid/diagram-renderer.js';
-import { createMermaidCliRenderer } from '../src/mermaid/mermaid-cli-renderer.js';
+import { DiagramBrowserCrashedError, DiagramSyntaxError, type DiagramRenderer, type DiagramTheme } from '../src/mermaid/diagram-renderer.js';
+import { inlineDiagramSvg } from '../src/mermaid/diagram-svg.js';
+import { createMermaidCliRenderer, mermaidCliRenderOptions } from '../src/mermaid/mermaid-cli-renderer.js';
 import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
-import { createHastRenderer } from '../src/render/render-pages.js';
-import { findChromium } from '../src/shared/chromium.js';
-import { buildSite, copySite, exampleSiteDir, pageHtml } from './helpers/site.js';
+import { findChromium, headlessChromiumArgs } from '../src/shared/chromium.js';
+import { exampleSiteDir } from './helpers/site.js';
 
 const chromium = findChromium();
-const sequenceRoute = '/sdk/docs/getting-started/sequence-diagram';
+const fontFamily = siteFontFamily();
 
-// The one slow test that drives the real mermaid-cli; the rest use a fake renderer.
-describe.skipIf(!chromium)('mermaid-cli in the system Chromium', () => {
+/** One small definition of each kind the determinism and parity tests draw. */
+const diagrams = {
+  flowchart: 'flowchart LR\n  A[Start] --> B{Ready?}\n  B -->|yes| C[Play]\n  B -->|no| D[Wait]\n  D --> B',
+  sequence: 'sequenceDiagram\n  accTitle: Login\n  participant Game\n  participant SDK\n  Game->>SDK: init()\n  SDK-->>Game: ready\n  loop every frame\n    Game->>SDK: tick()\n  end',
+  class: 'classDiagram\n  class Player {\n    +String name\n    +join() void\n  }\n  Session "1" --> "*" Player : has',
+  state: 'stateDiagram-v2\n  [*] --> Idle\n  Idle --> Playing : start\n  Playing --> Paused : pause\n  Paused --> Playing : resume',
+  er: 'erDiagram\n  PLAYER ||--o{ SCORE : earns\n  PLAYER {\n    string id\n  }',
+  gantt: 'gantt\n  dateFormat YYYY-MM-DD\n  section Build\n  SDK :a1, 2024-01-01, 10d\n  Docs :after a1, 5d',
+  pie: 'pie title Platforms\n  "iOS" : 40\n  "Android" : 45\n  "Web" : 15',
+  gitGraph: 'gitGraph\n  commit\n  branch feature\n  commit\n  checkout main\n  merge feature',
+  architecture: 'architecture-beta\n  group api(cloud)[API]\n  service db(database)[DB] in api\n  service srv(server)[Server] in api\n  db:L -- R:srv',
+};
+type DiagramKind = keyof typeof diagrams;
+
+/** Every other kind mermaid's bundle draws, and the ZenUML diagram and ELK layout mermaid-cli adds. */
+const moreDiagrams: Record<string, string> = {
+  journey: 'journey\n  title Onboarding\n  section Sign up\n    Open app: 5: Player',
+  mindmap: 'mindmap\n  root((SDK))\n    Auth\n    Saves',
+  timeline: 'timeline\n  2022 : v1\n  2023 : v2',
+  quadrantChart: 'quadrantChart\n  x-axis Low --> High\n  y-axis Low --> High\n  A: [0.3, 0.6]',
+  'xychart-beta': 'xychart-beta\n  x-axis [jan, feb]\n  bar [20, 50]',
+  'sankey-beta': 'sankey-beta\n\nA,B,10\nA,C,5',
+  'block-beta': 'block-beta\n  columns 2\n  a b',
+  'packet-beta': 'packet-beta\n  0-15: "Source"\n  16-31: "Dest"',
+  requirementDiagram: 'requirementDiagram\n  requirement r1 {\n    id: 1\n    text: works\n  }',
+  C4Context: 'C4Context\n  Person(p, "Player")\n  System(s, "Game")\n  Rel(p, s, "plays")',
+  kanban: 'kanban\n  todo[Todo]\n    t1[Write docs]',
+  'radar-beta': 'radar-beta\n  axis a["A"], b["B"], c["C"]\n  curve x["X"]{1, 2, 3}',
+  'treemap-beta': 'treemap-beta\n"Root"\n  "A": 10\n  "B": 20',
+  zenuml: 'zenuml\n  Game->SDK: init',
+  'flowchart with the ELK layout': '---\nconfig:\n  layout: elk\n---\nflowchart LR\n  A --> B --> C',
+};
+
+/** The inlined tree as data: two SVGs are the same diagram on the page when these are equal. */
+function inlined(svg: string): string {
+  return JSON.stringify(inlineDiagramSvg(svg, { id: 'mermaid-1-light', className: ['mermaid-svg'], fontFamily }));
+}
+
+async function renderInOrder(renderer: DiagramRenderer, jobs: [DiagramKind, DiagramTheme][]): Promise<Map<string, string>> {
+  const svgs = await Promise.all(jobs.map(([kind, theme]) => renderer.render(diagrams[kind], theme)));
+  return new Map(jobs.map(([kind, theme], index) => [`${kind} ${theme}`, inlined(svgs[index])]));
+}
+
+// The slow tests that drive mermaid in the real Chromium; the build's tests use a fake renderer.
+describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
+  const renderers: DiagramRenderer[] = [];
   const cleanups: (() => Promise<void>)[] = [];
+  const newRenderer = (options: Partial<Parameters<typeof createMermaidCliRenderer>[0]> = {}) => {
+    const renderer = createMermaidCliRenderer({ fontFamily, ...options });
+    renderers.push(renderer);
+    return renderer;
+  };
   afterAll(async () => {
+    for (const renderer of renderers) await renderer.close();
     for (const cleanup of cleanups) await cleanup();
   });
 
-  it('inlines the example’s sequence diagram, light and dark, within 15 KB gzipped and without mermaid’s script; a warm build starts no browser', async () => {
-    const copy = await copySite(exampleSiteDir);
-    cleanups.push(copy.cleanup);
-    // copySite keeps a top-level node_modules: start from an empty diagram cache.
-    await rm(path.join(copy.dir, 'node_modules'), { recursive: true, force: true });
+  it('starts no browser until a diagram needs one, then one browser for all of them', async () => {
+    const renderer = newRenderer({ concurrency: 2 });
+    expect(renderer.concurrency).toBe(2);
+    expect(renderer.cacheKey).toMatch(/^mermaid-cli@\d+\.\d+\.\d+ mermaid@\d+\.\d+\.\d+ font=/);
+    expect(renderer.browserLaunches).toBe(0);
+    const svgs = await Promise.all([renderer.render(diagrams.flowchart, 'default'), renderer.render(diagrams.pie, 'dark'), renderer.render(diagrams.state, 'dark')]);
+    for (const svg of svgs) expect(svg).toMatch(/^<svg id="mermaid-svg"/);
+    expect(renderer.browserLaunches).toBe(1);
+  });
 
-    const cold = await buildSite(copy.dir, { until: 'renderDiagrams' });
-    expect(cold.site.diagrams?.browserLaunches).toBe(1);
-    expect(cold.site.diagrams?.rendered).toBe(2 * cold.site.diagrams!.diagrams);
+  it('inlines the same SVG whatever the pages rendered before and in whichever order', async () => {
+    const kinds = Object.keys(diagrams) as DiagramKind[];
+    const jobs = kinds.flatMap((kind) => (['default', 'dark'] as const).map((theme): [DiagramKind, DiagramTheme] => [kind, theme]));
+    const oneAtATime = newRenderer({ concurrency: 1 });
+    const forwards = new Map<string, string>();
+    for (const job of jobs) for (const [key, svg] of await renderInOrder(oneAtATime, [job])) forwards.set(key, svg);
+    // Two pages at once, backwards, each page with a history of its own: mermaid's counters differ.
+    const backwards = await renderInOrder(newRenderer({ concurrency: 2 }), [...jobs].reverse());
+    for (const [key, svg] of forwards) expect(backwards.get(key), key).toBe(svg);
+  });
 
-    const page = cold.site.pages.find((candidate) => candidate.route === sequenceRoute)!;
-    const html = renderToStaticMarkup(createHastRenderer()(page.hast!));
-    const figures = html.match(/<figure class="mermaid-diagram">[\s\S]*?<\/figure>/g) ?? [];
-    expect(figures).toHaveLength(1);
-    const [figure] = figures;
-    expect(figure).toMatch(/<svg id="mermaid-1-light"[^>]*role="img"[^>]*aria-labelledby="chart-title-mermaid-1-light"/);
-    expect(figure).toMatch(/<svg id="mermaid-1-dark"[^>]*role="img"/);
-    expect(figure).toContain('<title id="chart-title-mermaid-1-light">Playkit session and round sequence</title>');
-    // Drawn in the site's own fonts: no font stylesheet travels inside the SVG.
-    expect(figure).not.toContain('@font-face');
-    expect(figure).not.toContain('trebuchet');
-    expect(gzipSync(figure).length).toBeLessThanOrEqual(15_000);
-
-    const warm = await buildSite(copy.dir, { until: 'renderPages' });
-    expect(warm.site.diagrams).toMatchObject({ rendered: 0, browserLaunches: 0 });
-    // The page carries the SVGs; no script of the site carries mermaid.
-    expect(pageHtml(warm, sequenceRoute)).toContain(figure);
-    const scripts = [...warm.site.outputs.values()].filter((output) => output.path.endsWith('.js'));
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const script of scripts) {
-      const text = typeof script.contents === 'string' ? script.contents : new TextDecoder().decode(script.contents);
-      expect(text).not.toMatch(/mermaid/i);
+  it('inlines what mermaid-cli’s renderMermaid gives for the same definition, after other renders in the page', async () => {
+    const renderer = newRenderer({ concurrency: 1 });
+    // Sequence actors and sankey nodes count on across renders in one page.
+    await renderer.render(diagrams.sequence, 'default');
+    await renderer.render(moreDiagrams['sankey-beta'], 'dark');
+    const browser = await puppeteer.launch({ executablePath: chromium!, headless: true, args: [...headlessChromiumArgs] });
+    cleanups.push(() => browser.close());
+    // class, er, gitGraph and architecture are left out: mermaid-cli draws them with Math.random.
+    for (const kind of ['flowchart', 'sequence', 'state', 'gantt', 'pie'] as const) {
+      for (const theme of ['default', 'dark'] as const) {
+        const { data } = await renderMermaid(browser, diagrams[kind], 'svg', mermaidCliRenderOptions(theme, fontFamily));
+        expect(inlined(await renderer.render(diagrams[kind], theme)), `${kind} ${theme}`).toBe(inlined(new TextDecoder().decode(data)));
+      }
     }
   });
 
-  it('reports mermaid’s parser message for a definition that does not parse', async () => {
-    const renderer = createMermaidCliRenderer({ fontFamily: siteFontFamily() });
-    try {
-      const error = await renderer.render('sequenceDiagram\n  Game->>SDK: init()\n  SDK-->>>Game what', 'default').catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(DiagramSyntaxError);
-      expect((error as Error).message).toMatch(/^Parse error on line 3:/);
-      expect((error as Error).message).not.toContain('mermaid-cli-intercept');
-    } finally {
-      await renderer.close();
+  it('draws every kind of diagram mermaid bundles, and ZenUML and ELK layouts as mermaid-cli does', async () => {
+    const renderer = newRenderer();
+    const kinds = Object.entries(moreDiagrams);
+    const svgs = await Promise.all(kinds.map(([, definition]) => renderer.render(definition, 'default')));
+    const svgOf = (name: string) => svgs[kinds.findIndex(([kind]) => kind === name)];
+    kinds.forEach(([kind], index) => {
+      expect(svgs[index], kind).toMatch(/^<svg id="mermaid-svg"[^>]*>[\s\S]*<\/svg>$/);
+      expect(svgs[index].length, kind).toBeGreaterThan(500);
+    });
+    expect(svgOf('zenuml')).toContain('init');
+    // Without the ELK layout loaded, mermaid would quietly lay the flowchart out with dagre.
+    const dagre = await renderer.render('flowchart LR\n  A --> B --> C', 'default');
+    expect(svgOf('flowchart with the ELK layout')).not.toBe(dagre);
+  });
+
+  it('inlines the example’s sequence diagram within 15 KB gzipped, drawn in the site’s font', async () => {
+    const markdown = await readFile(path.join(exampleSiteDir, 'docs', 'getting-started', 'sequence-diagram.md'), 'utf8');
+    const definition = /```mermaid\n([\s\S]*?)```/.exec(markdown)![1];
+    const renderer = newRenderer();
+    for (const theme of ['default', 'dark'] as const) {
+      const svg = inlineDiagramSvg(await renderer.render(definition, theme), { id: `mermaid-1-${theme}`, className: ['mermaid-svg'], fontFamily });
+      const text = JSON.stringify(svg);
+      expect(svg.properties).toMatchObject({ id: `mermaid-1-${theme}`, role: 'img', ariaLabelledBy: [`mermaid-1-${theme}-1`] });
+      expect(text).toContain('Playkit session and round sequence');
+      expect(text).not.toContain('@font-face');
+      expect(text).not.toContain('trebuchet');
+      expect(gzipSync(text).length).toBeLessThanOrEqual(15_000);
     }
+  });
+
+  it('reports mermaid’s parser message for a definition that does not parse, and keeps rendering', async () => {
+    const renderer = newRenderer({ concurrency: 1 });
+    const error = await renderer.render('sequenceDiagram\n  Game->>SDK: init()\n  SDK-->>>Game what', 'default').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DiagramSyntaxError);
+    expect((error as Error).message).toMatch(/^Parse error on line 3:\n.*\n-+\^\nExpecting /);
+    expect(await renderer.render(diagrams.pie, 'default')).toMatch(/^<svg id="mermaid-svg"/);
+  });
+
+  it('rejects a render whose browser died instead of hanging, and starts a new browser for the next', async () => {
+    // A wrapper that notes the browser's pid, so the test can kill the browser it started.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-chromium-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const pidFile = path.join(dir, 'pids');
+    const wrapper = path.join(dir, 'chromium');
+    await writeFile(wrapper, `#!/bin/sh\necho $$ >> '${pidFile}'\nexec '${chromium}' "$@"\n`);
+    await chmod(wrapper, 0o755);
+    const renderer = newRenderer({ concurrency: 1, findBrowser: () => wrapper });
+    await renderer.render(diagrams.pie, 'default');
+
+    const longFlowchart = `flowchart TD\n${Array.from({ length: 300 }, (_, index) => `  n${index} --> n${index + 1}`).join('\n')}`;
+    const rendering = renderer.render(longFlowchart, 'default').catch((caught: unknown) => caught);
+    const [pid] = (await readFile(pidFile, 'utf8')).trim().split('\n').map(Number);
+    process.kill(pid, 'SIGKILL');
+    const error = await rendering;
+    expect(error).toBeInstanceOf(DiagramBrowserCrashedError);
+    expect((error as Error).message).toMatch(/^Chromium (stopped while rendering|could not load mermaid)/);
+
+    expect(await renderer.render(diagrams.flowchart, 'dark')).toMatch(/^<svg id="mermaid-svg"/);
+    expect(renderer.browserLaunches).toBe(2);
   });
 });

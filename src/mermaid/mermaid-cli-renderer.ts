@@ -9,7 +9,7 @@ import {
   type DiagramTheme,
 } from './diagram-renderer.js';
 import { versionOf } from './mermaid-cli-packages.js';
-import { openMermaidPage, type MermaidPage } from './mermaid-page.js';
+import { openMermaidPage, type MermaidPage, type PageRenderOptions } from './mermaid-page.js';
 
 export interface MermaidCliRendererOptions {
   /** CSS font stack the diagram's text is measured and drawn with: the site's own. */
@@ -125,18 +125,7 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
       const page = await takePage();
       let result;
       try {
-        result = await page.render(definition, {
-          svgId: renderedSvgId,
-          backgroundColor: 'transparent',
-          mermaidConfig: {
-            theme,
-            fontFamily: options.fontFamily,
-            themeVariables: { fontFamily: options.fontFamily },
-            securityLevel: 'strict',
-            // Same definition, same ids: the output does not change from one build to the next.
-            deterministicIds: true,
-          },
-        });
+        result = await page.render(definition, mermaidCliRenderOptions(theme, options.fontFamily));
       } catch (error) {
         throw new DiagramBrowserCrashedError(`Chromium stopped while rendering a mermaid diagram: ${(error as Error).message.split('\n')[0]}`);
       } finally {
@@ -151,6 +140,25 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
       forgetIdlePages();
       // Renders still running reject as their pages close with the browser.
       if (started) await (await started.catch(() => undefined))?.close();
+    },
+  };
+}
+
+/**
+ * The options of one render, in the shape of mermaid-cli's `renderMermaid` options, so that the
+ * output can be checked against mermaid-cli's own.
+ */
+export function mermaidCliRenderOptions(theme: DiagramTheme, fontFamily: string): PageRenderOptions {
+  return {
+    svgId: renderedSvgId,
+    backgroundColor: 'transparent',
+    mermaidConfig: {
+      theme,
+      fontFamily,
+      themeVariables: { fontFamily },
+      securityLevel: 'strict',
+      // Same definition, same ids: the output does not change from one build to the next.
+      deterministicIds: true,
     },
   };
 }

@@ -45,12 +45,10 @@ const contentTypes: Record<string, string> = {
   '.ttf': 'font/ttf',
 };
 
-/** The part of mermaid's API the page uses, as the browser sees it. */
+/** The part of mermaid's API a render uses, as the browser sees it. */
 interface MermaidInPage {
   initialize(config: Record<string, unknown>): void;
   render(id: string, definition: string, container: Element): Promise<{ svg: string }>;
-  registerExternalDiagrams(diagrams: unknown[]): Promise<void>;
-  registerLayoutLoaders(loaders: unknown[]): void;
 }
 
 /** Opens a page in `browser` and loads mermaid into it; rejects if the page cannot load it. */
@@ -81,23 +79,12 @@ export async function openMermaidPage(browser: Browser): Promise<MermaidPage> {
     await run(Promise.all(files.stylesheets.map((file) => page.addStyleTag({ url: packageUrl(file) }))));
     await run(
       page.evaluate(
-        async (urls) => {
-          const { default: mermaid } = (await import(urls.mermaid)) as { default: MermaidInPage };
-          const { default: elkLayouts } = (await import(urls.elkLayouts)) as { default: unknown[] };
-          const { default: zenuml } = (await import(urls.zenuml)) as { default: unknown };
-          const tidyTree = urls.tidyTreeLayout ? ((await import(urls.tidyTreeLayout)) as { default: unknown[] }).default : [];
-          await Promise.all(Array.from(document.fonts, (font) => font.load()));
-          await mermaid.registerExternalDiagrams([zenuml]);
-          mermaid.registerLayoutLoaders([...elkLayouts, ...tidyTree]);
-          // Kept on the window for the renders that follow.
-          (window as unknown as { sdkdocsMermaid: MermaidInPage }).sdkdocsMermaid = mermaid;
-        },
-        {
+        loadMermaidScript({
           mermaid: packageUrl(files.mermaid),
           elkLayouts: packageUrl(files.elkLayouts),
           zenuml: packageUrl(files.zenuml),
           tidyTreeLayout: files.tidyTreeLayout && packageUrl(files.tidyTreeLayout),
-        },
+        }),
       ),
     );
   } catch (error) {
@@ -116,6 +103,24 @@ export async function openMermaidPage(browser: Browser): Promise<MermaidPage> {
       if (!page.isClosed()) await page.close().catch(() => undefined);
     },
   };
+}
+
+/**
+ * The page script that imports mermaid and its plugins as mermaid-cli does and keeps mermaid on
+ * the window for the renders that follow. Source text rather than a function, because bundlers
+ * and test runners rewrite `import()` inside a function into helpers the page does not have.
+ */
+function loadMermaidScript(urls: { mermaid: string; elkLayouts: string; zenuml: string; tidyTreeLayout?: string }): string {
+  return `(async () => {
+    const { default: mermaid } = await import(${JSON.stringify(urls.mermaid)});
+    const { default: elkLayouts } = await import(${JSON.stringify(urls.elkLayouts)});
+    const { default: zenuml } = await import(${JSON.stringify(urls.zenuml)});
+    const tidyTree = ${urls.tidyTreeLayout ? `(await import(${JSON.stringify(urls.tidyTreeLayout)})).default` : '[]'};
+    await Promise.all(Array.from(document.fonts, (font) => font.load()));
+    await mermaid.registerExternalDiagrams([zenuml]);
+    mermaid.registerLayoutLoaders([...elkLayouts, ...tidyTree]);
+    window.sdkdocsMermaid = mermaid;
+  })()`;
 }
 
 /**
