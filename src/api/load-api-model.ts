@@ -38,8 +38,8 @@ export interface ApiModelResult {
    * prefetch worker). Its owner closes it when done.
    */
   typeChecker?: SampleTypeChecker;
-  /** Where the model came from. */
-  from: 'typedoc' | 'memory' | 'disk';
+  /** Where the model came from: TypeDoc in this thread or on the worker `prefetchApi` started, or a cache. */
+  from: 'typedoc' | 'typedoc-worker' | 'memory' | 'disk';
 }
 
 const cacheFileName = 'api-model.json';
@@ -69,7 +69,7 @@ export async function loadApiModel(options: ApiModelOptions, cache: ApiModelCach
     result = { model: run.model, diagnostics: run.diagnostics, typeChecker: inProcessSampleTypeChecker(run.sourceFiles) };
   }
   if (result.model && cache.cacheDir) await writeCachedModel(path.join(cache.cacheDir, cacheFileName), result.model);
-  return { ...result, from: 'typedoc' };
+  return { ...result, from: prefetched ? 'typedoc-worker' : 'typedoc' };
 }
 
 /** The model in the cache folder, if there is one and nothing it was made from has changed. */

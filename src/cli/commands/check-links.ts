@@ -5,7 +5,7 @@ import pc from 'picocolors';
 import { loadConfig } from '../../config/load.js';
 import { ExitCode, UserError } from '../../core/diagnostic.js';
 import type { Logger } from '../../core/logger.js';
-import { checkBuiltSite, type BuiltSiteReport } from '../../links/check-built-site.js';
+import type { BuiltSiteReport } from '../../links/check-built-site.js';
 import { formatMs, runCommand, type SetExitCode } from '../run-command.js';
 
 export function registerCheckLinksCommand(program: Command, setExitCode: SetExitCode): void {
@@ -28,6 +28,8 @@ export function registerCheckLinksCommand(program: Command, setExitCode: SetExit
               hint: `Build it first: \`sdkdocs build ${siteDir}${options.outDir ? ` --out-dir ${options.outDir}` : ''}\`.`,
             });
           }
+          // Loaded here so that other commands do not pay for the HTML parser.
+          const { checkBuiltSite } = await import('../../links/check-built-site.js');
           const report = await checkBuiltSite({ outDir: outRoot, baseUrl: config.baseUrl, siteUrl: config.url });
           if (options.json) {
             process.stdout.write(`${JSON.stringify({ ok: report.broken.length === 0, ...report }, null, 2)}\n`);

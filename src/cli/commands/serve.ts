@@ -3,8 +3,6 @@ import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import pc from 'picocolors';
 import { UserError } from '../../core/diagnostic.js';
-import { serve } from '../../serve/serve.js';
-import { PortInUseError } from '../../serve/static-server.js';
 import { runCommand, type SetExitCode } from '../run-command.js';
 
 interface ServeCommandOptions {
@@ -34,6 +32,8 @@ export function registerServeCommand(program: Command, setExitCode: SetExitCode)
       const portChosen = command.getOptionValueSource('port') === 'cli';
       setExitCode(
         await runCommand(options, async (logger) => {
+          // Loaded here: the server's watch mode imports the whole build pipeline, which `sdkdocs build` wants to load only after starting TypeDoc.
+          const [{ serve }, { PortInUseError }] = await Promise.all([import('../../serve/serve.js'), import('../../serve/static-server.js')]);
           const server = await serve({
             siteDir,
             outDir: options.outDir,

@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copySite, fixture, repoRoot } from './helpers/site.js';
+
+// `sdkdocs build` starts TypeDoc and the doc-sample check on a worker thread as soon as the
+// config is loaded; SDKDOCS_WORKERS=0 runs them in the generateApi stage instead. The CLI runs
+// compiled code (dist/), as a user's does.
+const bin = path.join(repoRoot, 'bin', 'sdkdocs.js');
+
+function build(siteDir: string, outDir: string, workers?: '0') {
+  // Every build here is cold: a cached model would skip TypeDoc on both paths.
+  const cacheDir = path.join(siteDir, 'node_modules', '.cache', 'sdkdocs');
+  return rm(cacheDir, { recursive: true, force: true }).then(() =>
+    spawnSync(process.execPath, [bin, 'build', siteDir, '--out-dir', outDir, '--verbose'], {
+      encoding: 'utf8',
+      env: { ...process.env, SDKDOCS_WORKERS: workers ?? '' },
+    }),
+  );
+}
+
+function listFiles(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** The printed diagnostics: lines with `error` or `warning` after a position. */
+function diagnosticLines(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => / (error|warning) /.test(line) && !line.startsWith('typedoc:'));
+}
+
+describe.skipIf(!existsSync(path.join(repoRoot, 'dist', 'src', 'api', 'api-worker.js')))('TypeDoc on a worker thread (sdkdocs build)', () => {
+  let site: { dir: string; cleanup: () => Promise<void> };
+
+  beforeAll(async () => {
+    site = await copySite(fixture('api-basic'));
+  });
+  afterAll(async () => {
+    await site?.cleanup();
+  });
+
+  it('emits exactly what the run in the generateApi stage emits', async () => {
+    const inStage = await build(site.dir, path.join(site.dir, 'out-stage'), '0');
+    const onWorker = await build(site.dir, path.join(site.dir, 'out-worker'));
+    expect(inStage.status, inStage.stderr).toBe(0);
+    expect(onWorker.status, onWorker.stderr).toBe(0);
+    expect(inStage.stderr).toContain('model from typedoc (');
+    expect(onWorker.stderr).toContain('model from typedoc-worker (');
+    expect(onWorker.stderr).toMatch(/doc samples checked, [1-9]\d* compiled/);
+    expect(diagnosticLines(onWorker.stderr)).toEqual(diagnosticLines(inStage.stderr));
+    const files = listFiles(path.join(site.dir, 'out-stage'));
+    expect(files.length).toBeGreaterThan(5);
+    expect(listFiles(path.join(site.dir, 'out-worker'))).toEqual(files);
+    for (const file of files) {
+      expect(readFileSync(path.join(site.dir, 'out-worker', file), 'utf8'), file).toBe(readFileSync(path.join(site.dir, 'out-stage', file), 'utf8'));
+    }
+  });
+
+  it('reports stale doc samples and @examples at the same places', async () => {
+    const { dir, cleanup } = await copySite(fixture('api-basic'));
+    try {
+      const sdkFile = path.join(dir, 'sdk', 'src', 'shapes.ts');
+      await writeFile(sdkFile, (await readFile(sdkFile, 'utf8')).replace(' * const widget = createWidget(3);', " * const widget = createWidget('3');"));
+      await writeFile(path.join(dir, 'docs', 'samples.md'), "# Samples\n\n```ts\nimport { Widget } from 'widgets';\nconst side: string = new Widget(2).side;\n```\n");
+      const inStage = await build(dir, path.join(dir, 'out-stage'), '0');
+      const onWorker = await build(dir, path.join(dir, 'out-worker'));
+      expect(inStage.status).toBe(1);
+      expect(onWorker.status).toBe(1);
+      const reported = diagnosticLines(onWorker.stderr);
+      expect(reported.some((line) => /samples\.md:5:\d+ error This code sample does not compile/.test(line)), onWorker.stderr).toBe(true);
+      expect(reported.some((line) => /shapes\.ts:\d+:\d+ error This @example does not compile/.test(line)), onWorker.stderr).toBe(true);
+      expect(reported).toEqual(diagnosticLines(inStage.stderr));
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('reports TypeScript errors in the SDK at the same places', async () => {
+    const { dir, cleanup } = await copySite(fixture('api-basic'));
+    try {
+      await writeFile(path.join(dir, 'sdk', 'src', 'broken.ts'), 'export const count: number = "three";\n');
+      const inStage = await build(dir, path.join(dir, 'out-stage'), '0');
+      const onWorker = await build(dir, path.join(dir, 'out-worker'));
+      expect(inStage.status).toBe(1);
+      expect(onWorker.status).toBe(1);
+      const reported = diagnosticLines(onWorker.stderr);
+      expect(reported.some((line) => /broken\.ts:1:14 error TS2322/.test(line)), onWorker.stderr).toBe(true);
+      expect(reported).toEqual(diagnosticLines(inStage.stderr));
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('does not load TypeScript when the cached model and sample results fit', async () => {
+    const outDir = path.join(site.dir, 'out-warm');
+    expect((await build(site.dir, outDir)).status).toBe(0);
+    // A second process, with the caches the first one left, reports which packages it loaded.
+    const script = `
+      import { createRequire } from 'node:module';
+      const { build } = await import(${JSON.stringify(path.join(repoRoot, 'dist', 'src', 'core', 'build.js'))});
+      const { createMemoryLogger } = await import(${JSON.stringify(path.join(repoRoot, 'dist', 'src', 'core', 'logger.js'))});
+      const result = await build({ siteDir: ${JSON.stringify(site.dir)}, outDir: ${JSON.stringify(outDir)}, logger: createMemoryLogger() });
+      // TypeScript is CommonJS: once loaded, even through import, its compiler sits in require's cache.
+      const loaded = Object.keys(createRequire(import.meta.url).cache);
+      console.log(JSON.stringify({ pages: result.site.pages.length, typescript: loaded.some((file) => file.includes('/node_modules/typescript/lib/')) }));
+    `;
+    const warm = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(warm.status, warm.stderr).toBe(0);
+    expect(JSON.parse(warm.stdout)).toMatchObject({ typescript: false });
+    expect(JSON.parse(warm.stdout).pages).toBeGreaterThan(5);
+  });
+});
