@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -148,20 +149,11 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
   });
 
   it('rejects a render whose browser died instead of hanging, and starts a new browser for the next', async () => {
-    // A wrapper that notes the browser's pid, so the test can kill the browser it started.
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-chromium-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const pidFile = path.join(dir, 'pids');
-    const wrapper = path.join(dir, 'chromium');
-    await writeFile(wrapper, `#!/bin/sh\necho $$ >> '${pidFile}'\nexec '${chromium}' "$@"\n`);
-    await chmod(wrapper, 0o755);
-    const renderer = newRenderer({ concurrency: 1, findBrowser: () => wrapper });
+    const { renderer, browserPid } = await rendererWithKnownBrowser();
     await renderer.render(diagrams.pie, 'default');
 
-    const longFlowchart = `flowchart TD\n${Array.from({ length: 300 }, (_, index) => `  n${index} --> n${index + 1}`).join('\n')}`;
     const rendering = renderer.render(longFlowchart, 'default').catch((caught: unknown) => caught);
-    const [pid] = (await readFile(pidFile, 'utf8')).trim().split('\n').map(Number);
-    process.kill(pid, 'SIGKILL');
+    process.kill(await browserPid(), 'SIGKILL');
     const error = await rendering;
     expect(error).toBeInstanceOf(DiagramBrowserCrashedError);
     expect((error as Error).message).toMatch(/^Chromium (stopped while rendering|could not load mermaid)/);
@@ -169,4 +161,55 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     expect(await renderer.render(diagrams.flowchart, 'dark')).toMatch(/^<svg id="mermaid-svg"/);
     expect(renderer.browserLaunches).toBe(2);
   });
+
+  it.skipIf(process.platform !== 'linux')('rejects a render whose page crashed, and renders the next in a new page of the same browser', async () => {
+    const { renderer, browserPid } = await rendererWithKnownBrowser();
+    await renderer.render(diagrams.pie, 'default');
+
+    const rendering = renderer.render(longFlowchart, 'default').catch((caught: unknown) => caught);
+    const renderers = descendantsOf(await browserPid()).filter((child) => child.commandLine.includes('--type=renderer'));
+    expect(renderers.length).toBeGreaterThan(0);
+    for (const child of renderers) process.kill(child.pid, 'SIGKILL');
+    const error = await rendering;
+    expect(error).toBeInstanceOf(DiagramBrowserCrashedError);
+    expect((error as Error).message).toMatch(/^Chromium stopped while rendering a mermaid diagram: the page (crashed|closed)/);
+
+    expect(await renderer.render(diagrams.flowchart, 'dark')).toMatch(/^<svg id="mermaid-svg"/);
+    expect(renderer.browserLaunches).toBe(1);
+  });
+
+  /** A one-page renderer whose Chromium notes its pid on start, so the test can kill what it started. */
+  async function rendererWithKnownBrowser() {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-chromium-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const pidFile = path.join(dir, 'pids');
+    const wrapper = path.join(dir, 'chromium');
+    await writeFile(wrapper, `#!/bin/sh\necho $$ >> '${pidFile}'\nexec '${chromium}' "$@"\n`);
+    await chmod(wrapper, 0o755);
+    const renderer = newRenderer({ concurrency: 1, findBrowser: () => wrapper });
+    const browserPid = async () => Number((await readFile(pidFile, 'utf8')).trim().split('\n').at(-1));
+    return { renderer, browserPid };
+  }
 });
+
+/** Takes long enough to render (~0.5 s) that the test can break its browser meanwhile. */
+const longFlowchart = `flowchart TD\n${Array.from({ length: 300 }, (_, index) => `  n${index} --> n${index + 1}`).join('\n')}`;
+
+/** Every process under `pid`, from /proc: Chromium's renderers hang below its zygote. */
+function descendantsOf(pid: number): { pid: number; commandLine: string }[] {
+  const processes = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return [{ pid: Number(entry), parent, commandLine: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ') }];
+      } catch {
+        // the process ended while we looked
+        return [];
+      }
+    });
+  const below = (root: number): { pid: number; commandLine: string }[] =>
+    processes.filter((candidate) => candidate.parent === root).flatMap((child) => [child, ...below(child.pid)]);
+  return below(pid);
+}
