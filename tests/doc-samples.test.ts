@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectDocSamples } from '../src/api/check-doc-samples.js';
 import { formatDiagnostic, UserError, type Diagnostic } from '../src/core/diagnostic.js';
 import type { Doc } from '../src/core/site.js';
+import { tempDir } from './helpers/browser.js';
 import { buildSite, copySite, fixture } from './helpers/site.js';
 
 const fence = '```';
@@ -14,7 +16,7 @@ function doc(file: string, raw: string): Doc {
 }
 
 describe('collectDocSamples', () => {
-  it('finds ts and typescript blocks at their first code line, with their indentation', () => {
+  it('finds ts and typescript blocks at their first code line, with their indentation', async () => {
     const raw = [
       '# Title', // 1
       '', // 2
@@ -36,10 +38,38 @@ describe('collectDocSamples', () => {
       'broken(', // 18
       fence, // 19
     ].join('\n');
-    expect(collectDocSamples([doc('/docs/a.md', raw)])).toEqual([
+    expect(await collectDocSamples([doc('/docs/a.md', raw)])).toEqual([
       { file: '/docs/a.md', line: 4, indent: 0, code: 'const a = 1;' },
       { file: '/docs/a.md', line: 10, indent: 2, code: 'const b = 2;' },
     ]);
+  });
+});
+
+describe('collectDocSamples with a cache folder', () => {
+  it('remembers the samples of each doc source across processes and finds them again once the doc changes', async () => {
+    const { dir, cleanup } = await tempDir('sdkdocs-sample-blocks-');
+    try {
+      const raw = `# A\n\n${fence}ts\nconst a = 1;\n${fence}\n`;
+      expect(await collectDocSamples([doc('/docs/a.md', raw)], dir)).toEqual([{ file: '/docs/a.md', line: 4, indent: 0, code: 'const a = 1;' }]);
+      const cacheFile = path.join(dir, 'doc-sample-blocks.json');
+      const remembered = JSON.parse(await readFile(cacheFile, 'utf8')) as { blocks: Record<string, unknown[]> };
+      expect(Object.values(remembered.blocks)).toEqual([[{ line: 4, indent: 0, code: 'const a = 1;' }]]);
+
+      // What another process finds in the folder is used as it is, without parsing the doc again.
+      const other = await tempDir('sdkdocs-sample-blocks-');
+      try {
+        const rawB = `# B\n\n${fence}ts\nconst b = 2;\n${fence}\n`;
+        const hash = createHash('sha1').update(rawB).digest('hex');
+        await writeFile(path.join(other.dir, 'doc-sample-blocks.json'), JSON.stringify({ version: 1, blocks: { [hash]: [{ line: 9, indent: 0, code: 'remembered' }] } }));
+        expect(await collectDocSamples([doc('/docs/b.md', rawB)], other.dir)).toEqual([{ file: '/docs/b.md', line: 9, indent: 0, code: 'remembered' }]);
+        const edited = rawB.replace('const b = 2;', 'const b = 3;');
+        expect(await collectDocSamples([doc('/docs/b.md', edited)], other.dir)).toEqual([{ file: '/docs/b.md', line: 4, indent: 0, code: 'const b = 3;' }]);
+      } finally {
+        await other.cleanup();
+      }
+    } finally {
+      await cleanup();
+    }
   });
 });
 

@@ -82,39 +82,63 @@ function fencedBlocksInComment(lines: string[], declaration: ApiSource): DocSamp
   return samples;
 }
 
-/**
- * The samples of each doc source seen: serve --watch hands the next build the very same source
- * object while a doc is unchanged, so only edited docs are parsed again.
- */
-const samplesOfSource = new WeakMap<DocSource, DocSample[]>();
+/** A sample as found in a doc's source; its file is the doc's. */
+type SampleBlock = Omit<DocSample, 'file'>;
 
-/** Every ```ts block of the docs, except those marked `no-check`. */
-export function collectDocSamples(docs: Doc[]): DocSample[] {
-  let processor: MarkdownProcessor | undefined;
-  const samples: DocSample[] = [];
-  for (const doc of docs) {
-    let found = samplesOfSource.get(doc.source);
-    if (!found) {
-      found = samplesOfDoc(doc, () => (processor ??= createMarkdownProcessor()));
-      samplesOfSource.set(doc.source, found);
-    }
-    samples.push(...found);
+/**
+ * The samples found in each doc source, by a hash of the source: finding them takes a full
+ * markdown parse (most of a warm build's generateApi), so a doc is parsed for them once, and
+ * again only when it changes. Kept for this process (serve --watch) and in the cache folder.
+ */
+const blocksBySource = new Map<string, SampleBlock[]>();
+const cacheFilesRead = new Set<string>();
+const blocksCacheFileName = 'doc-sample-blocks.json';
+/** Bumped when the way samples are found changes, so remembered ones are dropped. */
+const blocksVersion = 1;
+
+/**
+ * Every ```ts block of the docs, except those marked `no-check`. `cacheDir`: where the samples
+ * found in earlier builds are remembered; none when absent.
+ */
+export async function collectDocSamples(docs: Doc[], cacheDir?: string): Promise<DocSample[]> {
+  const cacheFile = cacheDir ? path.join(cacheDir, blocksCacheFileName) : undefined;
+  if (cacheFile && !cacheFilesRead.has(cacheFile)) {
+    cacheFilesRead.add(cacheFile);
+    const cached = (await readJson(cacheFile)) as { version?: number; blocks?: Record<string, SampleBlock[]> } | undefined;
+    if (cached?.version === blocksVersion) for (const [hash, blocks] of Object.entries(cached.blocks ?? {})) blocksBySource.set(hash, blocks);
   }
+  let processor: MarkdownProcessor | undefined;
+  let found = false;
+  const samples: DocSample[] = [];
+  const hashes: string[] = [];
+  for (const doc of docs) {
+    const hash = createHash('sha1').update(doc.source.raw).digest('hex');
+    hashes.push(hash);
+    let blocks = blocksBySource.get(hash);
+    if (!blocks) {
+      blocks = blocksOfSource(doc.source, () => (processor ??= createMarkdownProcessor()));
+      blocksBySource.set(hash, blocks);
+      found = true;
+    }
+    for (const block of blocks) samples.push({ file: doc.source.file, ...block });
+  }
+  // Only this site's current docs: the file does not grow with every edit.
+  if (cacheFile && found) await writeJson(cacheFile, { version: blocksVersion, blocks: Object.fromEntries(hashes.map((hash) => [hash, blocksBySource.get(hash)])) });
   return samples;
 }
 
-function samplesOfDoc(doc: Doc, processor: () => MarkdownProcessor): DocSample[] {
-  if (!/^[ \t>]*(```|~~~)[ \t]*(ts|typescript|mts|cts)\b/im.test(doc.source.raw)) return [];
-  const samples: DocSample[] = [];
-  const { mdast } = processor().parse(doc.source.raw, doc.source.file);
+function blocksOfSource(source: DocSource, processor: () => MarkdownProcessor): SampleBlock[] {
+  if (!/^[ \t>]*(```|~~~)[ \t]*(ts|typescript|mts|cts)\b/im.test(source.raw)) return [];
+  const blocks: SampleBlock[] = [];
+  const { mdast } = processor().parse(source.raw, source.file);
   visit(mdast as MdastRoot, 'code', (node: Code) => {
     if (!node.lang || !checkedLanguages.has(node.lang.toLowerCase())) return;
     if (node.meta?.split(/\s+/).includes(noCheckMeta)) return;
     const start = node.position?.start;
     if (!start) return;
-    samples.push({ file: doc.source.file, line: start.line + 1, indent: start.column - 1, code: node.value });
+    blocks.push({ line: start.line + 1, indent: start.column - 1, code: node.value });
   });
-  return samples;
+  return blocks;
 }
 
 /**
@@ -138,7 +162,7 @@ export async function checkDocSamples(
   const keyed = samples.map((sample) => ({ sample, key: createHash('sha1').update(settings).update(JSON.stringify(sample)).digest('hex') }));
   const cacheFile = options.cacheDir ? path.join(options.cacheDir, cacheFileName) : undefined;
   const known = new Map<string, Diagnostic[]>();
-  for (const earlier of [options.previous ?? (cacheFile ? await readCached(cacheFile) : undefined)]) {
+  for (const earlier of [options.previous ?? (cacheFile ? ((await readJson(cacheFile)) as DocSamplesResult | undefined) : undefined)]) {
     for (const { key, diagnostics } of earlier?.samples ?? []) known.set(key, diagnostics);
   }
   const unchecked = keyed.filter(({ key }) => !known.has(key));
@@ -158,23 +182,24 @@ export async function checkDocSamples(
     compiled: unchecked.length,
     diagnostics: results.flatMap((entry) => entry.diagnostics),
   };
-  if (cacheFile && unchecked.length > 0) await writeCached(cacheFile, result);
+  if (cacheFile && unchecked.length > 0) await writeJson(cacheFile, result);
   return { result, sourceFiles };
 }
 
-async function readCached(file: string): Promise<DocSamplesResult | undefined> {
+async function readJson(file: string): Promise<unknown> {
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as DocSamplesResult;
+    return JSON.parse(await readFile(file, 'utf8'));
   } catch {
     return undefined;
   }
 }
 
-async function writeCached(file: string, result: DocSamplesResult): Promise<void> {
+/** Written aside and renamed, so a build running at the same time never reads half a file. */
+async function writeJson(file: string, data: unknown): Promise<void> {
   try {
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify(result));
+    await writeFile(temporary, JSON.stringify(data));
     await rename(temporary, file);
   } catch {
     // Only costs time on the next build.

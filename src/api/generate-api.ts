@@ -33,7 +33,7 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
     });
   }
   // Before waiting for TypeDoc, which may be running on a worker thread meanwhile.
-  const docSamples = packageName ? collectDocSamples(site.docs) : [];
+  const docSamples = packageName ? await collectDocSamples(site.docs, ctx.cacheDir) : [];
 
   let started = performance.now();
   const previous = ctx.previous?.api;
