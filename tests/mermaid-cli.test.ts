@@ -76,7 +76,7 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
   it('starts no browser until a diagram needs one, then one browser for all of them', async () => {
     const renderer = newRenderer({ concurrency: 2 });
     expect(renderer.concurrency).toBe(2);
-    expect(renderer.cacheKey).toMatch(/^mermaid-cli@\d+\.\d+\.\d+ mermaid@\d+\.\d+\.\d+ font=/);
+    expect(renderer.cacheKey).toMatch(/^mermaid-cli@\d+\.\d+\.\d+ mermaid@\d+\.\d+\.\d+ seed=\d+ font=/);
     expect(renderer.browserLaunches).toBe(0);
     const svgs = await Promise.all([renderer.render(diagrams.flowchart, 'default'), renderer.render(diagrams.pie, 'dark'), renderer.render(diagrams.state, 'dark')]);
     for (const svg of svgs) expect(svg).toMatch(/^<svg id="mermaid-svg"/);

@@ -16,13 +16,15 @@ export interface MermaidCliRendererOptions {
   fontFamily: string;
   /** Overrides the Chromium lookup (tests). */
   findBrowser?: () => string | undefined;
-  /** Pages rendering at once; by default one per core, at most {@link maxPages}. */
+  /** Pages rendering at once; by default one per core, at most four. */
   concurrency?: number;
 }
 
 /** The id mermaid-cli gives the root `<svg>`; the build renames it per page. */
 const renderedSvgId = 'mermaid-svg';
-/** More pages than this only add memory: a render is short and the browser's own work is shared. */
+/** Seeds the page's Math.random on each render; part of the cache key, since it shapes the SVG. */
+const randomSeed = 0x5eed;
+/** Each page holds a copy of mermaid in memory; beyond this many they cost more than they save. */
 const maxPages = 4;
 
 /**
@@ -33,7 +35,8 @@ const maxPages = 4;
  *
  * mermaid keeps counters across renders in one page (sequence actors are `actor31` after thirty
  * others), so ids depend on what the page drew before; `inlineDiagramSvg` renames every id
- * canonically, which makes the inlined SVG independent of render order.
+ * canonically, which makes the inlined SVG independent of render order. Math.random is seeded
+ * per render for the same reason.
  */
 export function createMermaidCliRenderer(options: MermaidCliRendererOptions): DiagramRenderer {
   const findBrowser = options.findBrowser ?? findChromium;
@@ -116,7 +119,7 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
   };
 
   return {
-    cacheKey: `mermaid-cli@${versionOf('@mermaid-js/mermaid-cli')} mermaid@${versionOf('mermaid')} font=${options.fontFamily}`,
+    cacheKey: `mermaid-cli@${versionOf('@mermaid-js/mermaid-cli')} mermaid@${versionOf('mermaid')} seed=${randomSeed} font=${options.fontFamily}`,
     concurrency,
     get browserLaunches() {
       return launches;
@@ -152,6 +155,7 @@ export function mermaidCliRenderOptions(theme: DiagramTheme, fontFamily: string)
   return {
     svgId: renderedSvgId,
     backgroundColor: 'transparent',
+    randomSeed,
     mermaidConfig: {
       theme,
       fontFamily,

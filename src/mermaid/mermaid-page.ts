@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, HTTPRequest, Page } from 'puppeteer';
+import type { Browser, HTTPRequest } from 'puppeteer';
 import { mermaidCliFiles, mermaidCliPage } from './mermaid-cli-packages.js';
 
 /** What one render in the page gives: the serialised SVG, or mermaid's error message. */
@@ -15,6 +15,12 @@ export interface PageRenderOptions {
   svgId: string;
   /** Set on the root `<svg>`'s style, as mermaid-cli's `backgroundColor`. */
   backgroundColor: string;
+  /**
+   * Math.random starts from this seed on every render: some diagrams draw with it (rough.js
+   * strokes in class and ER boxes, gitGraph's commit ids), and the same definition must give the
+   * same SVG in every build whatever the page drew before.
+   */
+  randomSeed: number;
 }
 
 /**
@@ -129,9 +135,8 @@ function loadMermaidScript(urls: { mermaid: string; elkLayouts: string; zenuml: 
  * a rejected definition is told apart from a broken page.
  */
 async function renderInPage(definition: string, options: PageRenderOptions): Promise<PageRenderResult> {
-  // Some diagrams draw with Math.random (rough.js strokes in class and ER boxes, gitGraph's
-  // commit ids): a fixed seed per render makes them the same in every build. mulberry32.
-  let seed = 0x5eed;
+  // mulberry32: small, and good enough for jittered strokes and made-up ids.
+  let seed = options.randomSeed;
   Math.random = () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let mixed = Math.imul(seed ^ (seed >>> 15), 1 | seed);
