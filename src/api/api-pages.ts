@@ -526,6 +526,10 @@ class PageRenderer {
 
   private async markdown(markdown: string, source: ApiSource | undefined, generated: Set<string>): Promise<string> {
     const { processor, site, routeByFile, toHtml } = this.context;
+    // Half of a typical SDK's comments are a sentence or two of plain prose, for which the whole
+    // pipeline (a new parser per fragment) would cost most of the API pages' time.
+    const plain = plainParagraph(markdown);
+    if (plain !== undefined) return toHtml({ type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: plain }] }] });
     const { mdast, file } = processor.parse(markdown, source?.file);
     const result = await processor.transform(mdast, file, {
       routeOfFile: (absolute) => routeByFile.get(absolute),
@@ -642,6 +646,23 @@ function codeLeadingErrorName(parts: ApiCommentPart[]): ApiCommentPart[] {
   const match = /^(\s*)([A-Z][\w.]*(?:Error|Exception))\b/.exec(first.text);
   if (!match) return parts;
   return [{ kind: 'text', text: match[1] }, { kind: 'code', text: `\`${match[2]}\`` }, { kind: 'text', text: first.text.slice(match[0].length) }, ...rest];
+}
+
+/** Letters, digits, spaces and the punctuation no markdown or GFM syntax starts with. */
+const plainProse = /^[\p{L}\p{N} ,.;'"()?!/\n-]+$/u;
+
+/**
+ * The text of markdown that can only be one paragraph of plain text, as the markdown pipeline
+ * would give it: no syntax character, no line a block could start with (`- `, `1. `), no blank
+ * line, no space a line ending would drop or turn into a break, nothing GFM would autolink.
+ * Undefined for anything else.
+ */
+export function plainParagraph(markdown: string): string | undefined {
+  const text = markdown.replace(/^[ \t\n]+|[ \t\n]+$/g, '');
+  if (text === '' || !plainProse.test(text) || /www\./i.test(text)) return undefined;
+  const lines = text.split('\n');
+  if (lines.some((line) => line === '' || line !== line.trim() || /^(-|\d+[.)])/.test(line))) return undefined;
+  return text;
 }
 
 function codeSpan(text: string): string {

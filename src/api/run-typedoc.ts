@@ -62,9 +62,12 @@ export async function runTypeDoc(options: ApiModelOptions, settings: string): Pr
   );
   // A tsconfig TypeScript cannot use: converting with default settings would only add noise.
   if (diagnostics.some((d) => d.severity === 'error')) return failed();
-  let project: Awaited<ReturnType<Application['convert']>>;
+  let project: ReturnType<Application['converter']['convert']> | undefined;
   try {
-    project = await app.convert();
+    // Not app.convert(): it first runs git over every folder of the program (spawning git several
+    // times, ~50 ms) to make source URLs, which sdkdocs makes itself.
+    const entryPoints = app.getEntryPoints();
+    project = entryPoints ? app.converter.convert(entryPoints) : undefined;
   } catch (error) {
     if (!(error instanceof TypeCheckFailed)) throw error;
     diagnostics.push(...error.diagnostics);
