@@ -97,11 +97,15 @@ describe('renderDiagrams', () => {
 
     const [sequence, flowchart] = figuresIn(html);
     const darkFlowchart = flowchart.slice(flowchart.indexOf('mermaid-dark') - 200);
+    // Every other id is renamed after the root, numbered in document order: the marker, the
+    // gradient and the node, with each reference following its element.
     expect(darkFlowchart).toContain('id="mermaid-2-dark"');
-    expect(darkFlowchart).toContain('marker-end="url(#mermaid-2-dark-arrowhead)"');
-    expect(darkFlowchart).toContain('id="mermaid-2-dark-arrowhead"');
-    expect(darkFlowchart).toContain('fill="url(#mermaid-2-dark-g1)"');
-    expect(darkFlowchart).toContain('href="#mermaid-2-dark-node-1"');
+    expect(darkFlowchart).toContain('<marker id="mermaid-2-dark-1">');
+    expect(darkFlowchart).toContain('marker-end="url(#mermaid-2-dark-1)"');
+    expect(darkFlowchart).toContain('<linearGradient id="mermaid-2-dark-2">');
+    expect(darkFlowchart).toContain('fill="url(#mermaid-2-dark-2)"');
+    expect(darkFlowchart).toContain('<g id="mermaid-2-dark-3" class="node">');
+    expect(darkFlowchart).toContain('href="#mermaid-2-dark-3"');
     // mermaid scopes its rules by the root id: they follow the new id.
     expect(darkFlowchart).toMatch(/<style>#mermaid-2-dark\{[^}]*\}#mermaid-2-dark \.node rect\{fill:#1f2020;\}<\/style>/);
     expect(sequence).not.toMatch(/id="mermaid-svg|#mermaid-svg/);
@@ -114,8 +118,8 @@ describe('renderDiagrams', () => {
 
     const titled = /<svg id="mermaid-1-light"[^>]*>/.exec(sequence)![0];
     expect(titled).toContain('role="img"');
-    expect(titled).toContain('aria-labelledby="chart-title-mermaid-1-light"');
-    expect(sequence).toContain('<title id="chart-title-mermaid-1-light">Start-up handshake</title>');
+    expect(titled).toContain('aria-labelledby="mermaid-1-light-1"');
+    expect(sequence).toContain('<title id="mermaid-1-light-1">Start-up handshake</title>');
 
     const untitled = /<svg id="mermaid-2-light"[^>]*>/.exec(flowchart)![0];
     expect(untitled).toContain('role="img"');

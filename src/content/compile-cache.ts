@@ -44,12 +44,19 @@ export function openCompileCache(dir: string, fingerprint: string, context: Pars
       return linksStillResolve ? compiled : undefined;
     },
     async set(key, compiled) {
-      madeDir ??= mkdir(dir, { recursive: true });
-      await madeDir;
       // Written aside and renamed: a build stopped halfway, or a parallel one, never leaves half an entry.
       const partial = `${fileOf(key)}.${process.pid}-${Math.random().toString(36).slice(2)}.partial`;
-      await writeFile(partial, JSON.stringify(compiled));
-      await rename(partial, fileOf(key));
+      try {
+        madeDir ??= mkdir(dir, { recursive: true });
+        await madeDir;
+        await writeFile(partial, JSON.stringify(compiled));
+        await rename(partial, fileOf(key));
+      } catch {
+        // The cache only saves time: a build whose entry cannot be stored (the folder was deleted
+        // meanwhile, the disk is read-only) compiles the doc again next time.
+        madeDir = undefined;
+        await rm(partial, { force: true }).catch(() => undefined);
+      }
     },
   };
 }

@@ -59,7 +59,8 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
     }
     useCompiledDoc(site, page, doc, outcome.compiled);
   }
-  ctx.logger.debug(`parseMarkdown: ${tasks.length} docs, ${fromCache} from the cache`);
+  site.compiled = { docs: tasks.length, fromCache };
+  ctx.logger.debug(`parseMarkdown: ${tasks.length} docs compiled, ${fromCache} of them from the cache`);
   if (setup.cache && site.diagnostics.every((diagnostic) => diagnostic.severity !== 'error')) await pruneCompileCache(cacheDir, usedKeys);
 }
 

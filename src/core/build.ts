@@ -12,6 +12,7 @@ import { buildSearchIndex } from '../search/build-search-index.js';
 import { renderPages } from '../render/render-pages.js';
 import { bundleClient } from '../bundle/bundle-client.js';
 import { writeSite } from '../write/write-site.js';
+import { createStagingFolder } from '../write/staging-folder.js';
 import { createConsoleLogger, type Logger } from './logger.js';
 import { createSite, type BuildContext, type Site } from './site.js';
 import { runStages, type Stage, type StageTiming } from './stage.js';
@@ -77,6 +78,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     diagramRenderer: options.diagramRenderer,
   };
   const stopAt = options.until ? buildStages.findIndex((stage) => stage.name === options.until) : buildStages.length - 1;
-  const timings = await runStages(site, ctx, buildStages.slice(0, stopAt + 1));
-  return { site, timings, ms: performance.now() - started };
+  const stages = buildStages.slice(0, stopAt + 1);
+  // serve --watch compares each build's outputs with the last one's, so it keeps them in memory.
+  if (!options.previous && !options.watch && stages.some((stage) => stage.run === writeSite)) ctx.staging = createStagingFolder(config);
+  try {
+    const timings = await runStages(site, ctx, stages);
+    return { site, timings, ms: performance.now() - started };
+  } catch (error) {
+    await ctx.staging?.discard();
+    throw error;
+  }
 }

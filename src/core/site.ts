@@ -8,6 +8,7 @@ import type { ApiModel } from '../api/model.js';
 import type { DocSamplesResult } from '../api/check-doc-samples.js';
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
 import type { CompiledDoc } from '../content/parse-doc.js';
+import type { StagingFolder } from '../write/staging-folder.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
 
@@ -121,6 +122,8 @@ export interface Site {
   /** Files other than pages: assets, search data, sitemap; keyed by output path. */
   outputs: Map<string, OutputFile>;
   diagnostics: Diagnostic[];
+  /** What parseMarkdown did: docs compiled, and how many of them the compile cache held. */
+  compiled?: { docs: number; fromCache: number };
   /** What renderDiagrams did (diagrams found, cached, rendered, browsers started). */
   diagrams?: DiagramStats;
   /** The API model and the doc-sample check, set by generateApi; serve --watch reuses them while the SDK is unchanged. */
@@ -149,6 +152,12 @@ export interface BuildContext {
   watch?: boolean;
   /** Renders mermaid diagrams instead of mermaid-cli in Chromium (tests pass a fake). */
   diagramRenderer?: DiagramRenderer;
+  /**
+   * A full build's staging folder: renderPages writes pages there as it renders them instead of
+   * keeping them in `site.outputs`, and writeSite swaps it in. Absent when the build stops before
+   * writing or updates the output folder in place (serve --watch).
+   */
+  staging?: StagingFolder;
 }
 
 /** Output paths (relative to the site root folder) that an in-place write changed or deleted. */

@@ -4,7 +4,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { App } from '../../templates/App.js';
 import { Footer } from '../../templates/Footer.js';
 import { CategoryIndexContent, LandingContent, NotFoundContent } from '../../templates/page-content.js';
-import type { BuildContext, Page, Site } from '../core/site.js';
+import type { BuildContext, OutputFile, Page, Site } from '../core/site.js';
 import {
   dataFilesDir,
   manifestShardIndex,
@@ -34,15 +34,16 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   const pageSite: SiteData = { ...site.siteData!, docsVersion };
   const descriptions = new Map(site.docs.map((doc) => [doc.route, doc.description]));
   const reuse = createRenderReuse(site, ctx.previous);
+  const output = createOutputEmitter(site, ctx);
   for (const page of site.pages) page.data.html ||= renderContent(page, site, pageSite, descriptions);
-  const files = emitDataFiles(site, ctx, reuse);
+  const files = await emitDataFiles(site, ctx, reuse, output);
   reuse.setSurroundings({ site: pageSite, files, assets: site.assets, sidebars: site.sidebars });
   let done = 0;
   for (const page of site.pages) {
     const path = outputPathOfRoute(page.route, site.config.baseUrl);
     const unchanged = reuse.document(page, path);
     if (unchanged) {
-      site.outputs.set(path, unchanged);
+      await output.emit(unchanged);
       continue;
     }
     const sidebarName = page.data.sidebar;
@@ -61,11 +62,53 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
       head: site.assets.inlineHead,
       bootData: { site: pageSite, route: routeWithoutHtml, sidebars, files },
     });
-    site.outputs.set(path, { path, contents: documentHtml });
+    await output.emit({ path, contents: documentHtml });
     if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${site.pages.length}`);
   }
-  site.outputs.set('sitemap.xml', { path: 'sitemap.xml', contents: sitemapXml(site) });
+  await output.emit({ path: 'sitemap.xml', contents: sitemapXml(site) });
+  await output.flush();
 }
+
+/** Files written at once to the staging folder: enough to keep the disk busy, few enough to hold little. */
+const writesInFlight = 32;
+
+/**
+ * Where renderPages puts each file: straight into a full build's staging folder (the rendered
+ * page is dropped from memory once written), or into `site.outputs` when the build keeps them
+ * (serve --watch compares them with the next build's; tests inspect them).
+ */
+function createOutputEmitter(site: Site, ctx: BuildContext) {
+  const staging = ctx.staging;
+  const pending = new Set<Promise<void>>();
+  let failure: unknown;
+  const rethrow = () => {
+    if (failure !== undefined) throw failure;
+  };
+  return {
+    async emit(file: OutputFile): Promise<void> {
+      rethrow();
+      if (!staging) {
+        site.outputs.set(file.path, file);
+        return;
+      }
+      const write: Promise<void> = staging.write(file).then(
+        () => void pending.delete(write),
+        (error: unknown) => {
+          failure ??= error;
+          pending.delete(write);
+        },
+      );
+      pending.add(write);
+      if (pending.size >= writesInFlight) await Promise.race(pending);
+    },
+    async flush(): Promise<void> {
+      await Promise.all(pending);
+      rethrow();
+    },
+  };
+}
+
+type OutputEmitter = ReturnType<typeof createOutputEmitter>;
 
 /**
  * A page's own copy of its sidebar: collapsed categories that do not hold the page keep their
@@ -107,7 +150,7 @@ export function routeKey(route: string, taken: Set<string>): string {
  * Under serve --watch the shards keep their names: every page links them, and a name that changed
  * with each edit would make every page change with it.
  */
-function emitDataFiles(site: Site, ctx: BuildContext, reuse: RenderReuse): SiteDataFiles {
+async function emitDataFiles(site: Site, ctx: BuildContext, reuse: RenderReuse, output: OutputEmitter): Promise<SiteDataFiles> {
   const baseUrl = site.config.baseUrl;
   const emit = (path: string, contents: string) => {
     site.outputs.set(path, { path, contents });
@@ -122,7 +165,7 @@ function emitDataFiles(site: Site, ctx: BuildContext, reuse: RenderReuse): SiteD
     const unchanged = reuse.routeFile(page);
     if (unchanged) {
       keys.add(unchanged.name.slice(0, routeKeyLength));
-      site.outputs.set(unchanged.file.path, unchanged.file);
+      await output.emit(unchanged.file);
       routeFiles.push([page.route, unchanged.name]);
       continue;
     }
@@ -130,7 +173,7 @@ function emitDataFiles(site: Site, ctx: BuildContext, reuse: RenderReuse): SiteD
     const json = JSON.stringify(page.component ? { ...page.data, html: '' } : page.data);
     const name = `${routeKey(page.route, keys)}.${contentHash(json)}`;
     const path = `${routeFilesDir}/${name}.json`;
-    emit(path, json);
+    await output.emit({ path, contents: json });
     reuse.recordRouteFile(page, name, path);
     routeFiles.push([page.route, name]);
   }

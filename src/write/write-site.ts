@@ -1,45 +1,32 @@
 import { existsSync } from 'node:fs';
-import { copyFile, cp, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
+import { createStagingFolder } from './staging-folder.js';
 
 /**
- * The only code that writes the output folder. Everything is written to a fresh sibling folder
- * first and swapped in at the end, so a build that fails at any point leaves the previous
- * output exactly as it was. A build with a previous one (serve --watch) updates the folder in
- * place instead.
+ * The only code that replaces the output folder. A full build writes to a fresh sibling folder
+ * (renderPages has already put the pages there) and swaps it in at the end, so a build that fails
+ * at any point leaves the previous output exactly as it was. A build with a previous one (serve
+ * --watch) updates the folder in place instead.
  */
 export async function writeSite(site: Site, ctx: BuildContext): Promise<void> {
-  const { outRoot, siteOut, static: staticDir } = site.config.paths;
+  const { siteOut } = site.config.paths;
   if (ctx.previous && ctx.previous.config.paths.siteOut === siteOut && existsSync(siteOut)) {
     await updateSiteInPlace(site, ctx, ctx.previous);
     return;
   }
-  const parent = path.dirname(outRoot);
-  await mkdir(parent, { recursive: true });
-  const stamp = `${process.pid}-${Date.now().toString(36)}`;
-  const staging = path.join(parent, `.${path.basename(outRoot)}.staging-${stamp}`);
-  const stagingSiteOut = path.join(staging, path.relative(outRoot, siteOut));
+  const staging = ctx.staging ?? createStagingFolder(site.config);
   try {
-    await mkdir(stagingSiteOut, { recursive: true });
-    if (existsSync(staticDir)) await cp(staticDir, stagingSiteOut, { recursive: true });
-    const dirs = new Set<string>();
-    for (const file of site.outputs.values()) dirs.add(path.dirname(path.join(stagingSiteOut, file.path)));
-    await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
     const files = [...site.outputs.values()];
     const parallel = 64;
-    for (let i = 0; i < files.length; i += parallel) {
-      await Promise.all(files.slice(i, i + parallel).map((file) => writeFile(path.join(stagingSiteOut, file.path), file.contents)));
-    }
-    const retired = path.join(parent, `.${path.basename(outRoot)}.old-${stamp}`);
-    if (existsSync(outRoot)) await rename(outRoot, retired);
-    await rename(staging, outRoot);
-    await rm(retired, { recursive: true, force: true });
+    for (let i = 0; i < files.length; i += parallel) await Promise.all(files.slice(i, i + parallel).map((file) => staging.write(file)));
+    await staging.publish();
   } catch (error) {
-    await rm(staging, { recursive: true, force: true });
+    await staging.discard();
     throw error;
   }
-  ctx.logger.debug(`wrote ${site.outputs.size} files to ${siteOut}`);
+  ctx.logger.debug(`wrote ${staging.written.size} files to ${siteOut}`);
 }
 
 /**

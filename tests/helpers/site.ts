@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,9 @@ export function pageHtml(result: BuildResult, route: string): string {
   const relative = route.startsWith(base) ? route.slice(base.length) : route.replace(/^\//, '');
   const key = relative === '' ? 'index.html' : relative.endsWith('.html') ? relative : `${relative.replace(/\/$/, '')}/index.html`;
   const file = result.site.outputs.get(key);
-  if (!file) throw new Error(`no output for ${route} (looked for ${key})`);
-  return typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents);
+  if (file) return typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents);
+  // A full build writes its pages straight to the output folder instead of keeping them.
+  const written = path.join(result.site.config.paths.siteOut, key);
+  if (!existsSync(written)) throw new Error(`no output for ${route} (looked for ${key})`);
+  return readFileSync(written, 'utf8');
 }

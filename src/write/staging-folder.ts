@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ResolvedConfig } from '../config/resolve.js';
+import type { OutputFile } from '../core/site.js';
+
+/**
+ * A fresh folder beside the output folder that a full build writes into, swapped in for the
+ * output folder only when the build has succeeded: a build that fails at any point leaves the
+ * previous output as it was. renderPages writes each page here as soon as it is rendered, so a
+ * 10,000-page site is never held in memory whole.
+ */
+export interface StagingFolder {
+  /** Writes one output file (path relative to the site root folder, `out/sdk`). */
+  write(file: OutputFile): Promise<void>;
+  /** Output paths written so far. */
+  readonly written: ReadonlySet<string>;
+  /** Copies the static folder, then replaces the output folder with this one. */
+  publish(): Promise<void>;
+  /** Deletes the folder after a failed build. */
+  discard(): Promise<void>;
+}
+
+export function createStagingFolder(config: ResolvedConfig): StagingFolder {
+  const { outRoot, siteOut, static: staticDir } = config.paths;
+  const parent = path.dirname(outRoot);
+  const stamp = `${process.pid}-${Date.now().toString(36)}`;
+  const staging = path.join(parent, `.${path.basename(outRoot)}.staging-${stamp}`);
+  const stagingSiteOut = path.join(staging, path.relative(outRoot, siteOut));
+  const written = new Set<string>();
+  const madeDirs = new Map<string, Promise<unknown>>();
+  const ensureDir = (dir: string) => {
+    let made = madeDirs.get(dir);
+    if (!made) {
+      made = mkdir(dir, { recursive: true });
+      madeDirs.set(dir, made);
+    }
+    return made;
+  };
+  return {
+    written,
+    async write(file) {
+      const target = path.join(stagingSiteOut, file.path);
+      await ensureDir(path.dirname(target));
+      await writeFile(target, file.contents);
+      written.add(file.path);
+    },
+    async publish() {
+      await ensureDir(stagingSiteOut);
+      // Static files go under the generated ones: a page or asset the build emits wins over a static file of the same name.
+      if (existsSync(staticDir)) await cp(staticDir, stagingSiteOut, { recursive: true, force: false, errorOnExist: false });
+      const retired = path.join(parent, `.${path.basename(outRoot)}.old-${stamp}`);
+      if (existsSync(outRoot)) await rename(outRoot, retired);
+      await rename(staging, outRoot);
+      await rm(retired, { recursive: true, force: true });
+    },
+    async discard() {
+      await rm(staging, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+async function freshSite(): Promise<string> {
+  const copy = await copySite(fixture('basic'));
+  cleanups.push(copy.cleanup);
+  return copy.dir;
+}
+
+const cacheFolder = (siteDir: string) => path.join(siteDir, 'node_modules', '.cache', 'sdkdocs', 'docs');
+
+describe('compile cache', () => {
+  it('compiles an unchanged site from the cache, with the same pages', async () => {
+    const siteDir = await freshSite();
+    const cold = await buildSite(siteDir, { until: 'renderPages' });
+    expect(cold.site.compiled).toEqual({ docs: cold.site.docs.length, fromCache: 0 });
+    const warm = await buildSite(siteDir, { until: 'renderPages' });
+    expect(warm.site.compiled).toEqual({ docs: warm.site.docs.length, fromCache: warm.site.docs.length });
+    for (const page of cold.site.pages) expect(pageHtml(warm, page.route)).toBe(pageHtml(cold, page.route));
+    expect(await readdir(cacheFolder(siteDir))).toHaveLength(cold.site.docs.length);
+  });
+
+  it('compiles again only the doc that changed, and forgets its old entry', async () => {
+    const siteDir = await freshSite();
+    const before = await buildSite(siteDir, { until: 'renderPages' });
+    const file = path.join(siteDir, 'docs', 'guides', 'setup.md');
+    await writeFile(file, (await readFile(file, 'utf8')) + '\nA sentence added after the first build.\n');
+    const after = await buildSite(siteDir, { until: 'renderPages' });
+    expect(after.site.compiled).toEqual({ docs: before.site.docs.length, fromCache: before.site.docs.length - 1 });
+    const route = after.site.docs.find((doc) => doc.source.file === file)!.route;
+    expect(pageHtml(after, route)).toContain('A sentence added after the first build.');
+    expect(await readdir(cacheFolder(siteDir))).toHaveLength(before.site.docs.length);
+  });
+
+  it('compiles a doc again when a doc it links to moved, though its own text did not change', async () => {
+    const siteDir = await freshSite();
+    const first = await buildSite(siteDir, { until: 'renderPages' });
+    expect(pageHtml(first, '/kit/docs/guides/shipping')).toContain('href="/kit/docs/guides/setup"');
+    // deploy.md links to setup.md; setup.md gets a new slug.
+    const setup = path.join(siteDir, 'docs', 'guides', 'setup.md');
+    await writeFile(setup, (await readFile(setup, 'utf8')).replace(/^---\n/, '---\nslug: /getting-set-up\n'));
+    const second = await buildSite(siteDir, { until: 'renderPages' });
+    expect(pageHtml(second, '/kit/docs/guides/shipping')).toContain('href="/kit/docs/getting-set-up"');
+    expect(pageHtml(second, '/kit/docs/guides/shipping')).not.toContain('href="/kit/docs/guides/setup"');
+  });
+
+  it('ignores an entry it cannot read and compiles the doc instead', async () => {
+    const siteDir = await freshSite();
+    const first = await buildSite(siteDir, { until: 'renderPages' });
+    for (const name of await readdir(cacheFolder(siteDir))) await writeFile(path.join(cacheFolder(siteDir), name), '{"html": "trunc');
+    const second = await buildSite(siteDir, { until: 'renderPages' });
+    expect(second.site.compiled?.fromCache).toBe(0);
+    for (const page of first.site.pages) expect(pageHtml(second, page.route)).toBe(pageHtml(first, page.route));
+  });
+
+  it('builds afresh when the cache folder was deleted', async () => {
+    const siteDir = await freshSite();
+    await buildSite(siteDir, { until: 'parseMarkdown' });
+    await rm(cacheFolder(siteDir), { recursive: true });
+    const rebuilt = await buildSite(siteDir);
+    expect(rebuilt.site.compiled?.fromCache).toBe(0);
+    expect(pageHtml(rebuilt, '/kit/docs/guides/shipping')).toContain('Deploy the thing.');
+  });
+});
