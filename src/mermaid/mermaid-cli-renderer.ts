@@ -16,7 +16,7 @@ export interface MermaidCliRendererOptions {
   fontFamily: string;
   /** Overrides the Chromium lookup (tests). */
   findBrowser?: () => string | undefined;
-  /** Pages rendering at once; by default one per core, at most four. */
+  /** Pages rendering at once, opened as the work grows; by default one per core, at most four. */
   concurrency?: number;
 }
 
@@ -26,6 +26,11 @@ const renderedSvgId = 'mermaid-svg';
 const randomSeed = 0x5eed;
 /** Each page holds a copy of mermaid in memory; beyond this many they cost more than they save. */
 const maxPages = 4;
+/**
+ * Loading mermaid into a page takes about as long as this many renders (~600 ms against ~25 ms),
+ * so another page opens only after that many renders: a site with a few diagrams keeps one page.
+ */
+const rendersPerPageLoad = 25;
 
 /**
  * Renders with mermaid-cli's mermaid in the system Chromium, as mermaid-cli's `renderMermaid`
@@ -47,6 +52,7 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
   /** Pages open or opening, idle or rendering: never more than `concurrency`. */
   let openPages = 0;
   const waitingForPage: (() => void)[] = [];
+  let rendersSincePageOpened = 0;
 
   const forgetIdlePages = () => {
     openPages -= idlePages.length;
@@ -90,8 +96,9 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
         openPages--;
         continue;
       }
-      if (openPages < concurrency) {
+      if (openPages === 0 || (openPages < concurrency && rendersSincePageOpened >= rendersPerPageLoad)) {
         openPages++;
+        rendersSincePageOpened = 0;
         try {
           // A failed launch is remembered, so every diagram reports it without trying again.
           browser ??= launch();
@@ -110,6 +117,7 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
   };
 
   const returnPage = (page: MermaidPage) => {
+    rendersSincePageOpened++;
     if (page.usable) idlePages.push(page);
     else {
       openPages--;
