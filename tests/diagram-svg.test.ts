@@ -69,6 +69,20 @@ describe('inlineDiagramSvg', () => {
     );
   });
 
+  it('keeps the part of an id its CSS selects it by, so the theme still colours arrowheads and markers', () => {
+    const svg = inlineDiagramSvg(
+      [
+        '<svg id="mermaid-svg"><style>#mermaid-svg [id$="-arrowhead"] path{fill:#ccc;}#mermaid-svg [id$="-barbEnd"]{fill:#ccc;}#mermaid-svg [id*="-background"]{opacity:0.5;}</style>',
+        '<marker id="mermaid-svg-arrowhead"><path/></marker><marker id="mermaid-svg_stateDiagram-barbEnd"/><rect id="entity-PLAYER-background-3"/><g id="actor31"/>',
+        '<path marker-end="url(#mermaid-svg-arrowhead)"/></svg>',
+      ].join(''),
+      options,
+    );
+    const ids = elements(svg).map((node) => node.properties.id).filter(Boolean);
+    expect(ids).toEqual(['mermaid-2-dark', 'mermaid-2-dark-1-arrowhead', 'mermaid-2-dark-2-barbEnd', 'mermaid-2-dark-3-background', 'mermaid-2-dark-4']);
+    expect(elements(svg).at(-1)!.properties.markerEnd).toBe('url(#mermaid-2-dark-1-arrowhead)');
+  });
+
   it('gives repeated ids one new name, so references to them still land', () => {
     const svg = inlineDiagramSvg(
       '<svg id="mermaid-svg"><marker id="arrow"/><marker id="arrow"/><g id="mermaid-svg-label"/><path marker-end="url(#arrow)"/></svg>',

@@ -130,8 +130,14 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     const definition = /```mermaid\n([\s\S]*?)```/.exec(markdown)![1];
     const renderer = newRenderer();
     for (const theme of ['default', 'dark'] as const) {
-      const svg = inlineDiagramSvg(await renderer.render(definition, theme), { id: `mermaid-1-${theme}`, className: ['mermaid-svg'], fontFamily });
+      const rendered = await renderer.render(definition, theme);
+      const svg = inlineDiagramSvg(rendered, { id: `mermaid-1-${theme}`, className: ['mermaid-svg'], fontFamily });
       const text = JSON.stringify(svg);
+      // The theme colours arrowheads through `[id$="-arrowhead"]`: what matched before still does.
+      const suffixes = [...rendered.matchAll(/\[id\$="([^"]+)"\]/g)].map((match) => match[1]);
+      const idsEndingIn = (html: string) => suffixes.filter((suffix) => new RegExp(`"id":"[^"]*${suffix}"| id="[^"]*${suffix}"`).test(html));
+      expect(suffixes).toContain('-arrowhead');
+      expect(idsEndingIn(text)).toEqual(idsEndingIn(rendered));
       expect(svg.properties).toMatchObject({ id: `mermaid-1-${theme}`, role: 'img', ariaLabelledBy: [`mermaid-1-${theme}-1`] });
       expect(text).toContain('Playkit session and round sequence');
       expect(text).not.toContain('@font-face');

@@ -15,7 +15,8 @@ const runtimeOnlyProperties = ['dataEt', 'dataId', 'dataType', 'name', 'ariaRole
 
 /**
  * Turns a rendered mermaid SVG into a hast `<svg>` that can sit inline in a page beside others:
- * the root takes `options.id`, every other id becomes `${options.id}-${n}` in document order, and
+ * the root takes `options.id`, every other id becomes `${options.id}-${n}` in document order (plus
+ * whatever its CSS selects it by: `-arrowhead` for `[id$="-arrowhead"]`), and
  * every reference to them (`url(#…)`, `href="#…"`, ARIA, the `<style>` rules scoped by the root
  * id) follows; the title and description become its accessible name;
  * attributes only mermaid's runtime reads are dropped to keep the page light.
@@ -28,13 +29,15 @@ export function inlineDiagramSvg(svg: string, options: InlineSvgOptions): Elemen
 
   // Ids are numbered in document order rather than derived from mermaid's: mermaid counts some
   // ids across renders (`actor31` after thirty other actors) and Iconify makes up random ones, so
-  // only the shape of the SVG, not its render history, may decide them.
+  // only the shape of the SVG, not its render history, may decide them. An id keeps the part its
+  // own CSS selects it by (`[id$="-arrowhead"] path` colours the sequence arrowheads per theme).
+  const selectors = idSelectors(root);
   const renamed = new Map<string, string>();
   let numbered = 0;
   visit(root, 'element', (node) => {
     const id = node.properties.id;
     if (typeof id !== 'string' || id === '' || renamed.has(id)) return;
-    renamed.set(id, node === root ? options.id : `${options.id}-${++numbered}`);
+    renamed.set(id, node === root ? options.id : `${options.id}-${++numbered}${selectedPart(id, selectors)}`);
   });
   const rename = (id: string) => renamed.get(id) ?? id;
   const sameFont = fontKey(options.fontFamily);
@@ -71,6 +74,33 @@ export function inlineDiagramSvg(svg: string, options: InlineSvgOptions): Elemen
   else properties.ariaLabel = label;
   if (description && typeof description.properties.id === 'string') properties.ariaDescribedBy = [description.properties.id];
   return { ...root, properties, children: root.children as ElementContent[] };
+}
+
+/** The `[id$="…"]` (ends with) and `[id*="…"]` (contains) selectors of the SVG's `<style>` rules. */
+interface IdSelectors {
+  endsWith: string[];
+  contains: string[];
+}
+
+function idSelectors(svg: Element): IdSelectors {
+  const selectors: IdSelectors = { endsWith: [], contains: [] };
+  visit(svg, 'element', (node) => {
+    if (node.tagName !== 'style') return;
+    for (const child of node.children) {
+      if (child.type !== 'text') continue;
+      for (const [, operator, value] of child.value.matchAll(/\[id([$*])=["']?([^"'\]]+)["']?\]/g)) {
+        (operator === '$' ? selectors.endsWith : selectors.contains).push(value);
+      }
+    }
+  });
+  return selectors;
+}
+
+/** What a new name must carry so that every selector matching `id` still matches it. */
+function selectedPart(id: string, selectors: IdSelectors): string {
+  const contained = [...new Set(selectors.contains.filter((value) => id.includes(value)))].join('');
+  const ending = selectors.endsWith.filter((value) => id.endsWith(value)).sort((a, b) => b.length - a.length)[0] ?? '';
+  return contained + ending;
 }
 
 /** `sequence diagram` for a sequence diagram without `accTitle`. */
