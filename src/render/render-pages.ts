@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createElement } from 'react';
-import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { App } from '../../templates/App.js';
-import { Footer } from '../../templates/Footer.js';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { CategoryIndexContent, LandingContent, NotFoundContent } from '../../templates/page-content.js';
 import type { BuildContext, OutputFile, Page, Site } from '../core/site.js';
 import {
@@ -15,8 +13,12 @@ import {
   type SiteDataFiles,
 } from '../shared/client-data.js';
 import { joinUrlPath } from '../shared/paths.js';
-import type { SidebarItem, SiteData } from '../shared/types.js';
-import { outputPathOfRoute, renderDocument } from './document.js';
+import type { SiteData } from '../shared/types.js';
+import { outputPathOfRoute } from './document.js';
+import { renderPageDocument, type PageSurroundings } from './page-document.js';
+import type { RenderSetup, RenderTask } from './render-worker.js';
+import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
+import type { StagingFolder } from '../write/staging-folder.js';
 import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { sitemapXml } from './sitemap.js';
 import { findSidebarCategory } from '../content/sidebar.js';
@@ -24,9 +26,10 @@ import { findSidebarCategory } from '../content/sidebar.js';
 export { createHastRenderer } from './content-html.js';
 
 /**
- * Renders every page: its content to static HTML (the route's `html`), then each route's data
- * file and the site's shared data files, then the whole document around the server-rendered
- * `<App>`. Everything goes to `site.outputs`.
+ * Renders every page: the content of pages that have none yet (docs and API pages come with
+ * theirs), each route's data file and the site's shared data files, then the whole document
+ * around the server-rendered `<App>`. A full build writes them into its staging folder as they
+ * are made, documents of big sites on worker threads; other builds keep them in `site.outputs`.
  */
 export async function renderPages(site: Site, ctx: BuildContext): Promise<void> {
   // Pages carry site data without the docs list: it grows with the site and the client loads it on demand.
@@ -37,36 +40,38 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   const output = createOutputEmitter(site, ctx);
   for (const page of site.pages) page.data.html ||= renderContent(page, site, pageSite, descriptions);
   const files = await emitDataFiles(site, ctx, reuse, output);
-  reuse.setSurroundings({ site: pageSite, files, assets: site.assets, sidebars: site.sidebars });
+  const surroundings: PageSurroundings = { site: pageSite, files, assets: site.assets, sidebars: site.sidebars };
+  reuse.setSurroundings(surroundings);
+  const onWorkers = ctx.staging && site.pages.length >= parallelThreshold && canUseWorkers(import.meta.url);
+  const inProcess = onWorkers ? site.pages.filter((page) => page.component) : site.pages;
   let done = 0;
-  for (const page of site.pages) {
+  for (const page of inProcess) {
     const path = outputPathOfRoute(page.route, site.config.baseUrl);
     const unchanged = reuse.document(page, path);
-    if (unchanged) {
-      await output.emit(unchanged);
-      continue;
-    }
-    const sidebarName = page.data.sidebar;
-    const sidebar = sidebarName ? site.sidebars[sidebarName] : undefined;
-    const sidebars: Record<string, SidebarItem[]> = sidebar ? { [sidebarName!]: pruneSidebar(sidebar, page.route) } : {};
-    const pageContent = page.component ? createElement(page.component, { site: pageSite }) : undefined;
-    const footer = createElement(Footer);
-    const appHtml = renderToString(createElement(App, { site: pageSite, route: page.data, sidebars, pageContent, footer }));
-    const { html: _html, ...routeWithoutHtml } = page.data;
-    const documentHtml = renderDocument({
-      site: pageSite,
-      route: page.data,
-      appHtml,
-      css: site.assets.css,
-      js: site.assets.js,
-      head: site.assets.inlineHead,
-      bootData: { site: pageSite, route: routeWithoutHtml, sidebars, files },
-    });
-    await output.emit({ path, contents: documentHtml });
+    await output.emit(unchanged ?? { path, contents: renderPageDocument(page, surroundings) });
     if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${site.pages.length}`);
   }
+  if (onWorkers) await renderOnWorkers(site, ctx.staging!, surroundings, ctx);
   await output.emit({ path: 'sitemap.xml', contents: sitemapXml(site) });
   await output.flush();
+}
+
+/** Below this many pages, starting worker threads costs more than rendering on this one. */
+const parallelThreshold = 150;
+
+/**
+ * Renders the documents of all pages without a React component (those stay on the main thread:
+ * a component cannot be sent to a worker) on worker threads sized to the cores; each worker
+ * writes its pages into the staging folder itself, so documents never come back to this thread.
+ */
+async function renderOnWorkers(site: Site, staging: StagingFolder, surroundings: PageSurroundings, ctx: BuildContext): Promise<void> {
+  const tasks: RenderTask[] = site.pages
+    .filter((page) => !page.component)
+    .map((page) => ({ route: page.route, data: page.data, outputPath: outputPathOfRoute(page.route, site.config.baseUrl) }));
+  ctx.logger.debug(`renderPages: ${tasks.length} documents on ${workerCount()} worker threads`);
+  const setup: RenderSetup = { surroundings, siteOut: staging.siteOut };
+  const written = await runOnWorkers<RenderTask, string>(new URL('./render-worker.js', import.meta.url), setup, tasks, { batchSize: 50 });
+  for (const path of written) staging.recordWritten(path);
 }
 
 /** Files written at once to the staging folder: enough to keep the disk busy, few enough to hold little. */
@@ -109,23 +114,6 @@ function createOutputEmitter(site: Site, ctx: BuildContext) {
 }
 
 type OutputEmitter = ReturnType<typeof createOutputEmitter>;
-
-/**
- * A page's own copy of its sidebar: collapsed categories that do not hold the page keep their
- * label and link but lose their items, exactly what the server renders; the client loads the
- * full sidebar when one is expanded.
- */
-export function pruneSidebar(items: SidebarItem[], route: string): SidebarItem[] {
-  return items.map((item) => {
-    if (item.type !== 'category') return item;
-    const holdsRoute = (candidate: SidebarItem): boolean =>
-      candidate.to === route || (candidate.type === 'category' && candidate.items.some(holdsRoute));
-    if (item.collapsible && item.collapsed && !holdsRoute(item) && item.items.length > 0) {
-      return { ...item, items: [], itemsOmitted: true };
-    }
-    return { ...item, items: pruneSidebar(item.items, route) };
-  });
-}
 
 function contentHash(contents: string): string {
   return createHash('sha256').update(contents).digest('hex').slice(0, 8);

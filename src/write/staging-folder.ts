@@ -15,6 +15,10 @@ export interface StagingFolder {
   write(file: OutputFile): Promise<void>;
   /** Output paths written so far. */
   readonly written: ReadonlySet<string>;
+  /** The folder's site root (`out/sdk` inside it), for render workers that write pages themselves. */
+  readonly siteOut: string;
+  /** Records a file a render worker wrote into {@link siteOut}. */
+  recordWritten(path: string): void;
   /** Copies the static folder, then replaces the output folder with this one. */
   publish(): Promise<void>;
   /** Deletes the folder after a failed build. */
@@ -39,6 +43,10 @@ export function createStagingFolder(config: ResolvedConfig): StagingFolder {
   };
   return {
     written,
+    siteOut: stagingSiteOut,
+    recordWritten(file) {
+      written.add(file);
+    },
     async write(file) {
       const target = path.join(stagingSiteOut, file.path);
       await ensureDir(path.dirname(target));
