@@ -33,8 +33,6 @@ interface DiagramBlock {
 }
 
 const variantOfTheme: Record<DiagramTheme, string> = { default: 'light', dark: 'dark' };
-/** Diagrams rendered at once in the one browser: more only queue up on two cores. */
-const concurrentRenders = 2;
 
 /**
  * Prerenders every ```mermaid block to inline SVG, a light and a dark variant that the colour mode
@@ -146,7 +144,7 @@ async function renderDefinitions(definitions: string[], renderer: DiagramRendere
   const worker = async () => {
     while (next < definitions.length) await renderOne(definitions[next++]);
   };
-  await Promise.all(Array.from({ length: Math.min(concurrentRenders, definitions.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(renderer.concurrency ?? 1, definitions.length) }, worker));
   return outcome;
 }
 
