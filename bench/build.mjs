@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// Build benchmarks: the example site cold (mermaid cache cold and warm) and generated corpora of
-// 1,000 / 5,000 / 10,000 pages: wall time, CPU time, peak RSS, time per page and how it grows,
+// Build benchmarks: the example site cold (mermaid cache cold and warm) and rebuilt, and generated corpora of
+// 1,000 / 5,000 / 10,000 pages cold and rebuilt: wall time, CPU time, peak RSS, time per page and how it grows,
 // each a median of several runs in fresh processes. `--quick` runs the 1,000-page corpus only (CI).
 // `--json FILE` also writes the rows as JSON.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureCorpus, repoRoot, workDir } from './lib/corpus.mjs';
 import { measureBuild } from './lib/measure.mjs';
-import { printTable, row } from './lib/stats.mjs';
+import { median, printTable, row } from './lib/stats.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -22,39 +22,73 @@ function runs(count, fn) {
   return Array.from({ length: count }, () => fn());
 }
 
+/** The site's build caches (`node_modules/.cache/sdkdocs`): all of them, or all but the mermaid SVGs. */
+function clearCaches(siteDir, { keepMermaid }) {
+  const cacheDir = path.join(siteDir, 'node_modules', '.cache', 'sdkdocs');
+  if (!keepMermaid) {
+    rmSync(cacheDir, { recursive: true, force: true });
+    return;
+  }
+  for (const entry of existsSync(cacheDir) ? readdirSync(cacheDir) : []) {
+    if (entry !== 'mermaid') rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
+  }
+}
+
 if (!quick) {
   const exampleSite = path.join(repoRoot, 'example-site');
-  const mermaidCache = path.join(exampleSite, 'node_modules', '.cache', 'sdkdocs');
   const cold = runs(3, () => {
-    rmSync(mermaidCache, { recursive: true, force: true });
+    clearCaches(exampleSite, { keepMermaid: false });
+    return measureBuild(exampleSite, outDir);
+  });
+  const mermaidWarm = runs(3, () => {
+    clearCaches(exampleSite, { keepMermaid: true });
     return measureBuild(exampleSite, outDir);
   });
   const warm = runs(3, () => measureBuild(exampleSite, outDir));
   rows.push(row('example site: cold build, mermaid cache cold', cold.map((r) => r.wallMs), 'ms'));
-  rows.push(row('example site: cold build, mermaid cache warm', warm.map((r) => r.wallMs), 'ms'));
-  rows.push(row('example site: peak RSS (warm)', warm.map((r) => r.maxRssMb), 'MB'));
+  rows.push(row('example site: cold build, mermaid cache warm', mermaidWarm.map((r) => r.wallMs), 'ms'));
+  rows.push(row('example site: rebuild, every cache warm', warm.map((r) => r.wallMs), 'ms'));
+  rows.push(row('example site: peak RSS (cold, mermaid warm)', mermaidWarm.map((r) => r.maxRssMb), 'MB'));
 }
 
+// Corpora: "cold" clears every cache but the mermaid SVGs (primed by a first build that is not
+// counted; `first build` rows measure that too on the 1,000-page corpus); "rebuild" changes nothing.
 const corpusSizes = quick ? [1000] : [1000, 5000, 10000];
 const perSize = new Map();
 for (const pages of corpusSizes) {
   const site = ensureCorpus(pages);
-  const results = runs(pages >= 5000 ? 2 : 3, () => measureBuild(site, outDir));
+  const runCount = pages >= 5000 ? 2 : 3;
+  if (pages === 1000) {
+    const first = runs(quick ? 1 : 3, () => {
+      clearCaches(site, { keepMermaid: false });
+      return measureBuild(site, outDir);
+    });
+    rows.push(row(`${pages} pages: first build, mermaid cache cold too`, first.map((r) => r.wallMs / 1000), 's'));
+  } else {
+    measureBuild(site, outDir);
+  }
+  const results = runs(runCount, () => {
+    clearCaches(site, { keepMermaid: true });
+    return measureBuild(site, outDir);
+  });
+  const rebuilds = runs(runCount, () => measureBuild(site, outDir));
   perSize.set(pages, results);
-  rows.push(row(`${pages} pages: wall time`, results.map((r) => r.wallMs / 1000), 's'));
-  rows.push(row(`${pages} pages: CPU time`, results.map((r) => r.cpuMs / 1000), 's'));
-  rows.push(row(`${pages} pages: peak RSS`, results.map((r) => r.maxRssMb), 'MB'));
-  rows.push(row(`${pages} pages: time per page`, results.map((r) => r.wallMs / pages), 'ms'));
+  rows.push(row(`${pages} pages: cold build wall time`, results.map((r) => r.wallMs / 1000), 's'));
+  rows.push(row(`${pages} pages: cold build CPU time`, results.map((r) => r.cpuMs / 1000), 's'));
+  rows.push(row(`${pages} pages: cold build peak RSS`, results.map((r) => r.maxRssMb), 'MB'));
+  rows.push(row(`${pages} pages: cold build time per page`, results.map((r) => r.wallMs / pages), 'ms'));
+  rows.push(row(`${pages} pages: rebuild, nothing changed`, rebuilds.map((r) => r.wallMs / 1000), 's'));
+  const coldMedian = median(results.map((r) => r.wallMs));
+  rows.push(row(`${pages} pages: cold ÷ rebuild`, rebuilds.map((r) => coldMedian / r.wallMs), 'ratio'));
 }
-
 const floorRuns = runs(3, () =>
   JSON.parse(execFileSync(process.execPath, [path.join(repoRoot, 'bench', 'lib', 'markdown-floor.mjs'), ensureCorpus(1000)], { encoding: 'utf8' })),
 );
 rows.push(row('baseline: bare unified markdown→hast, 1000 pages, 1 thread', floorRuns.map((r) => r.wallMs / 1000), 's'));
-const floorMedian = floorRuns.map((r) => r.wallMs).sort((a, b) => a - b)[1];
+const floorMedian = median(floorRuns.map((r) => r.wallMs));
 rows.push(row('1000 pages: build ÷ baseline', perSize.get(1000).map((r) => r.wallMs / floorMedian), 'ratio'));
 if (perSize.has(10000)) {
-  const small = perSize.get(1000).map((r) => r.wallMs).sort((a, b) => a - b)[1];
+  const small = median(perSize.get(1000).map((r) => r.wallMs));
   rows.push(row('growth: 10000-page time ÷ 1000-page time', perSize.get(10000).map((r) => r.wallMs / small), 'ratio'));
 }
 // Where the time goes in the largest build, per stage (median run).

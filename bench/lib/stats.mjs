@@ -27,3 +27,8 @@ export function printTable(rows, out = process.stdout) {
     if (index === 0) out.write(`${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
   }
 }
+
+/** The median of a list of numbers. */
+export function median(values) {
+  return summarize(values).median;
+}
