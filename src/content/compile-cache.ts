@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageRoot } from '../core/package-root.js';
@@ -25,7 +25,7 @@ export interface CompileCache {
 export function openCompileCache(dir: string, fingerprint: string, context: ParseContext): CompileCache {
   const fileOf = (key: string) => path.join(dir, `${key}.json`);
   const contextKey = JSON.stringify([fingerprint, context.baseUrl, context.docsDir, context.mermaid]);
-  let madeDir: Promise<unknown> | undefined;
+  let madeDir = false;
   return {
     keyOf(task) {
       return createHash('sha256').update(contextKey).update('\0').update(JSON.stringify([task.file, task.route, task.title])).update('\0').update(task.raw).digest('hex').slice(0, 40);
@@ -33,7 +33,9 @@ export function openCompileCache(dir: string, fingerprint: string, context: Pars
     async get(key) {
       let compiled: CompiledDoc;
       try {
-        compiled = JSON.parse(await readFile(fileOf(key), 'utf8')) as CompiledDoc;
+        // Synchronous on purpose: compiling threads do nothing else meanwhile, and a small read
+        // costs less than a round trip through libuv's thread pool, which 10,000 of them fill.
+        compiled = JSON.parse(readFileSync(fileOf(key), 'utf8')) as CompiledDoc;
       } catch {
         return undefined;
       }
@@ -47,15 +49,15 @@ export function openCompileCache(dir: string, fingerprint: string, context: Pars
       // Written aside and renamed: a build stopped halfway, or a parallel one, never leaves half an entry.
       const partial = `${fileOf(key)}.${process.pid}-${Math.random().toString(36).slice(2)}.partial`;
       try {
-        madeDir ??= mkdir(dir, { recursive: true });
-        await madeDir;
-        await writeFile(partial, JSON.stringify(compiled));
-        await rename(partial, fileOf(key));
+        if (!madeDir) mkdirSync(dir, { recursive: true });
+        madeDir = true;
+        writeFileSync(partial, JSON.stringify(compiled));
+        renameSync(partial, fileOf(key));
       } catch {
         // The cache only saves time: a build whose entry cannot be stored (the folder was deleted
         // meanwhile, the disk is read-only) compiles the doc again next time.
-        madeDir = undefined;
-        await rm(partial, { force: true }).catch(() => undefined);
+        madeDir = false;
+        rmSync(partial, { force: true });
       }
     },
   };

@@ -1,7 +1,5 @@
 import type { Element, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
-import rehypeAutolinkHeadings from 'rehype-autolink-headings';
-import rehypeSlug from 'rehype-slug';
 import remarkDirective from 'remark-directive';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
@@ -10,12 +8,11 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import type { SourceLink } from '../core/site.js';
-import { formatThemeString } from '../shared/theme-strings.js';
 import type { TocItem } from '../shared/types.js';
 import remarkAdmonitions, { normalizeAdmonitionTitles } from './plugins/remark-admonitions.js';
 import rehypeCode from './plugins/rehype-code.js';
 import remarkLinks, { type RemarkLinksOptions } from './plugins/remark-links.js';
-import rehypeToc, { headingText, isFootnoteLabel } from './plugins/rehype-toc.js';
+import rehypeHeadings, { headingText } from './plugins/rehype-headings.js';
 
 export interface MarkdownResult {
   hast: HastRoot;
@@ -37,17 +34,7 @@ export function createMarkdownProcessor() {
   const toHast = unified()
     .use(remarkRehype)
     .use(rehypeCode)
-    .use(rehypeSlug)
-    .use(rehypeAutolinkHeadings, {
-      behavior: 'append',
-      test: (node: Element) => /^h[2-6]$/.test(node.tagName) && !isFootnoteLabel(node),
-      properties: (heading: Readonly<Element>) => ({
-        className: ['hash-link'],
-        ariaLabel: formatThemeString('directLink', { heading: headingText(heading as Element) }),
-      }),
-      content: { type: 'text', value: '#' },
-    })
-    .use(rehypeToc);
+    .use(rehypeHeadings);
 
   /** Parses markdown to mdast; positions stay true to the file, front matter included. */
   function parse(markdown: string, filePath?: string): { mdast: MdastRoot; file: VFile } {

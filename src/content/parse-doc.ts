@@ -1,11 +1,11 @@
-import type { Element, Parent, Root as HastRoot } from 'hast';
-import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
 import type { SourceLink } from '../core/site.js';
 import { createContentRenderer } from '../render/content-html.js';
 import { splitSections, type ContentSection } from '../search/search-records.js';
 import type { TocItem } from '../shared/types.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
+import type { DiagramSource } from './plugins/rehype-code.js';
+
+export { diagramPlaceholder, type DiagramSource } from './plugins/rehype-code.js';
 
 /** One doc to compile: plain data, so it can cross to a worker thread. */
 export interface ParseTask {
@@ -14,13 +14,6 @@ export interface ParseTask {
   route: string;
   /** The doc's title: the h1 its page shows when the markdown has none. */
   title: string;
-}
-
-/** A ```mermaid block, cut out of the content for renderDiagrams. */
-export interface DiagramSource {
-  definition: string;
-  line?: number;
-  column?: number;
 }
 
 /**
@@ -55,14 +48,6 @@ export interface ParseContext {
   mermaid: boolean;
 }
 
-/**
- * The element that stands for the n-th diagram of a doc in its content HTML. No markdown can
- * produce it (raw HTML is not passed through), so replacing it cannot touch the author's text.
- */
-export function diagramPlaceholder(index: number): string {
-  return `<sdkdocs-diagram data-index="${index}"></sdkdocs-diagram>`;
-}
-
 /** The markdown processor and content renderer one thread compiles its docs with. */
 export function createDocCompiler(context: ParseContext) {
   const processor: MarkdownProcessor = createMarkdownProcessor();
@@ -78,13 +63,14 @@ async function compileDoc(
 ): Promise<ParseOutcome> {
   try {
     const { mdast, file } = processor.parse(task.raw, task.file);
+    const diagrams: DiagramSource[] = [];
+    if (context.mermaid) file.data.diagrams = diagrams;
     const result = await processor.transform(mdast, file, {
       routeOfFile: (absolute) => context.routeByFile.get(absolute),
       docsDir: context.docsDir,
       baseUrl: context.baseUrl,
       pageRoute: task.route,
     });
-    const diagrams = context.mermaid ? cutOutDiagrams(result.hast) : [];
     return {
       route: task.route,
       compiled: {
@@ -107,20 +93,4 @@ async function compileDoc(
       },
     };
   }
-}
-
-/** Replaces each `pre > code.language-mermaid` with a placeholder element and returns the definitions in order. */
-function cutOutDiagrams(hast: HastRoot): DiagramSource[] {
-  const diagrams: DiagramSource[] = [];
-  visit(hast, 'element', (node, index, parent: Parent | undefined) => {
-    if (node.tagName !== 'pre' || !parent || index === undefined) return;
-    const code = node.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
-    const classes = code?.properties.className;
-    if (!code || !Array.isArray(classes) || !classes.includes('language-mermaid')) return;
-    const start = node.position?.start;
-    diagrams.push({ definition: toString(code), line: start?.line, column: start?.column });
-    parent.children[index] = { type: 'element', tagName: 'sdkdocs-diagram', properties: { dataIndex: diagrams.length - 1 }, children: [] };
-    return 'skip';
-  });
-  return diagrams;
 }

@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { headingRank } from 'hast-util-heading-rank';
 import type { Page, Site } from '../core/site.js';
-import { headingText } from '../content/plugins/rehype-toc.js';
+import { headingText } from '../content/plugins/rehype-headings.js';
 import { maxRecordTextLength, type SearchRecord, type SearchRecordKind } from '../shared/search/search-data.js';
 import { findSidebarCategory } from '../content/sidebar.js';
 

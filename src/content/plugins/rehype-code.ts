@@ -1,7 +1,8 @@
 import type { Element, ElementContent, Root, Text } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { common, createLowlight } from 'lowlight';
-import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { SKIP, visit } from 'unist-util-visit';
 
 const lowlight = createLowlight(common);
 lowlight.registerAlias({ bash: ['sh', 'shell', 'zsh', 'console'], typescript: ['tsx', 'mts', 'cts'], javascript: ['jsx', 'mjs', 'cjs'] });
@@ -30,22 +31,43 @@ export function parseCodeMeta(meta: string | undefined | null): CodeMeta {
   return result;
 }
 
-/** Languages that other stages own (mermaid is prerendered to SVG by renderDiagrams). */
-const passThroughLanguages = new Set(['mermaid']);
+/** A ```mermaid block cut out of the content: renderDiagrams puts the SVGs in its place. */
+export interface DiagramSource {
+  definition: string;
+  line?: number;
+  column?: number;
+}
+
+/**
+ * The element that stands for the n-th diagram of a doc in its content HTML. No markdown can
+ * produce it (raw HTML is not passed through), so replacing it cannot touch the author's text.
+ */
+export function diagramPlaceholder(index: number): string {
+  return `<sdkdocs-diagram data-index="${index}"></sdkdocs-diagram>`;
+}
 
 /**
  * Highlights fenced code at build time with lowlight (highlight.js grammars) so no highlighting
  * JavaScript reaches the browser, and adds the title bar and highlighted lines from the meta.
+ * When the file asks for diagrams (`file.data.diagrams`, an array), each ```mermaid block is
+ * cut out into it and leaves a {@link diagramPlaceholder} element; otherwise it stays code.
  */
 export default function rehypeCode() {
-  return (tree: Root) => {
+  return (tree: Root, file: VFile) => {
+    const diagrams = file.data.diagrams;
     visit(tree, 'element', (node, index, parent) => {
       if (node.tagName !== 'pre' || !parent || index === undefined) return;
       const code = node.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
       if (!code) return;
       const classNames = (code.properties.className as string[] | undefined) ?? [];
       const language = classNames.find((name) => name.startsWith('language-'))?.slice('language-'.length);
-      if (language && passThroughLanguages.has(language)) return;
+      if (language === 'mermaid') {
+        if (!diagrams) return;
+        const start = node.position?.start;
+        diagrams.push({ definition: toString(code), line: start?.line, column: start?.column });
+        parent.children[index] = { type: 'element', tagName: 'sdkdocs-diagram', properties: { dataIndex: diagrams.length - 1 }, children: [] };
+        return SKIP;
+      }
       const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
       const source = toString(code).replace(/\n$/, '');
       let highlighted: ElementContent[];
@@ -139,4 +161,11 @@ function appendWithWrappers(line: ElementContent[], text: Text, wrappers: Elemen
     content = { type: 'element', tagName: wrappers[i].tagName, properties: { ...wrappers[i].properties }, children: [content] };
   }
   line.push(content);
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    /** Set (empty) by the caller that wants ```mermaid blocks cut out as diagrams. */
+    diagrams: DiagramSource[];
+  }
 }

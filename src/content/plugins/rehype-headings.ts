@@ -1,25 +1,38 @@
+import GithubSlugger from 'github-slugger';
 import type { Element, Root } from 'hast';
 import { headingRank } from 'hast-util-heading-rank';
 import { toString } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
 import { visit } from 'unist-util-visit';
+import { formatThemeString } from '../../shared/theme-strings.js';
 import type { TocItem } from '../../shared/types.js';
 
 /**
- * Records every h2–h6 with its id in `file.data.toc`, and every element id in `file.data.anchors`
- * (headings, footnotes), for the table of contents and the anchor checks. Runs after rehype-slug.
+ * Everything headings need, in one walk of the tree (a 10,000-page build walks every tree once
+ * per plugin, and these used to be three):
+ * - an id from github-slugger, exactly as rehype-slug and Docusaurus make it, where the heading has none;
+ * - a `#` "Direct link to …" anchor appended to h2–h6 (not GFM's hidden footnotes heading);
+ * - the table of contents in `file.data.toc`, and every element id of the content in
+ *   `file.data.anchors` (headings, footnotes), for the anchor checks.
  */
-export default function rehypeToc() {
+export default function rehypeHeadings() {
   return (tree: Root, file: VFile) => {
+    const slugger = new GithubSlugger();
     const toc: TocItem[] = [];
     const anchors = new Set<string>();
     visit(tree, 'element', (node: Element) => {
+      const rank = headingRank(node);
+      if (rank && !node.properties.id) node.properties.id = slugger.slug(toString(node));
       const id = node.properties.id;
       if (typeof id === 'string') anchors.add(id);
-      const rank = headingRank(node);
-      if (rank && rank >= 2 && typeof id === 'string' && !isFootnoteLabel(node)) {
-        toc.push({ id, text: headingText(node), depth: rank });
-      }
+      if (!rank || rank < 2 || typeof id !== 'string' || isFootnoteLabel(node)) return;
+      node.children.push({
+        type: 'element',
+        tagName: 'a',
+        properties: { className: ['hash-link'], ariaLabel: formatThemeString('directLink', { heading: headingText(node) }), href: `#${id}` },
+        children: [{ type: 'text', value: '#' }],
+      });
+      toc.push({ id, text: headingText(node), depth: rank });
     });
     file.data.toc = toc;
     file.data.anchors = anchors;
