@@ -136,7 +136,7 @@ export function splitSections(tree: Root): ContentSection[] {
   return sections;
 }
 
-/** The `#` anchor rehype-autolink-headings appends to headings. */
+/** The `#` direct-link anchor appended to headings (rehype-headings). */
 function isDirectLink(node: Element): boolean {
   const className = node.properties.className;
   return node.tagName === 'a' && Array.isArray(className) && className.includes('hash-link');
