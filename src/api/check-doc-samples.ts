@@ -142,10 +142,9 @@ function blocksOfSource(source: DocSource, processor: () => MarkdownProcessor): 
 }
 
 /**
- * Type-checks every sample against the SDK, each as its own module, in one TypeScript program:
- * `import … from '<packageName>'` resolves to the SDK's entry point through `paths`. A sample that
- * no longer compiles is an error at its `file:line:col`. Only samples that are new or changed, or
- * whose SDK changed, since the last check are compiled again.
+ * Type-checks every sample against the SDK (with `options.typeChecker`, see `typeCheckSamples`).
+ * A sample that no longer compiles is an error at its `file:line:col`. Only samples that are new
+ * or changed, or whose SDK changed, since the last check are compiled again.
  */
 export async function checkDocSamples(
   samples: DocSample[],

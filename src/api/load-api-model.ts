@@ -45,9 +45,10 @@ export interface ApiModelResult {
 const cacheFileName = 'api-model.json';
 
 /**
- * Runs TypeDoc on the SDK and returns its API as plain data. The result is reused (from this
- * process or from the cache folder) while the SDK's files, the options and sdkdocs itself are
- * unchanged, so a rebuild that only touched docs skips TypeDoc's 2–4 seconds.
+ * Runs TypeDoc on the SDK (or takes the run `prefetchApi` started on a worker thread) and returns
+ * its API as plain data. The result is reused (from this process or from the cache folder) while
+ * the SDK's files, the options and sdkdocs itself are unchanged, so a rebuild that only touched
+ * docs skips TypeDoc's 2–4 seconds.
  */
 export async function loadApiModel(options: ApiModelOptions, cache: ApiModelCache = {}): Promise<ApiModelResult> {
   const settings = settingsHash(options);
