@@ -13,8 +13,11 @@ export interface DocumentParts {
   js: string[];
   /** Extra `<head>` HTML from stages (preloads, inline scripts). */
   head: string[];
-  /** JSON the client hydrates from (everything but the route's HTML, which is already in the page). */
-  bootData: BootData;
+  /**
+   * The {@link BootData} the client hydrates from (everything but the route's HTML, which is
+   * already in the page), as script-safe JSON ({@link scriptJson}).
+   */
+  bootJson: string;
 }
 
 export function escapeHtml(text: string): string {
@@ -98,7 +101,7 @@ ${head}
 </head>
 <body class="route-${route.kind}">
 <div id="${appRootId}">${parts.appHtml}</div>
-<script id="${bootDataId}" type="application/json">${scriptJson(parts.bootData)}</script>
+<script id="${bootDataId}" type="application/json">${parts.bootJson}</script>
 ${scripts}
 </body>
 </html>

@@ -4,7 +4,7 @@ import { App } from '../../templates/App.js';
 import { Footer } from '../../templates/Footer.js';
 import type { SiteDataFiles } from '../shared/client-data.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
-import { renderDocument } from './document.js';
+import { renderDocument, scriptJson } from './document.js';
 
 /** What every page is rendered in: the same for all pages of a build, so a render worker gets it once. */
 export interface PageSurroundings {
@@ -23,28 +23,47 @@ export interface DocumentPage {
 }
 
 /**
- * The whole HTML document of one route: the server-rendered `<App>` with the page's own copy of
- * its sidebar, and the boot data the client hydrates from. Used on the main thread and by the
- * render workers alike.
+ * Renders whole HTML documents: the server-rendered `<App>` with the page's own copy of its
+ * sidebar, and the boot data the client hydrates from. Used on the main thread and by the render
+ * workers alike.
+ *
+ * What pages share is worked out once per build: the JSON of the site data and data files, and
+ * each pruned sidebar with its JSON, which is the same for every page under the same expanded
+ * categories. On a 10,000-page site pruning and serialising the sidebar again for each page cost
+ * more than rendering it.
  */
-export function renderPageDocument(page: DocumentPage, surroundings: PageSurroundings): string {
+export function createDocumentRenderer(surroundings: PageSurroundings) {
   const { site, files, assets } = surroundings;
-  const { data: route, component } = page;
-  const sidebarName = route.sidebar;
-  const sidebar = sidebarName ? surroundings.sidebars[sidebarName] : undefined;
-  const sidebars: Record<string, SidebarItem[]> = sidebar ? { [sidebarName!]: pruneSidebar(sidebar, page.route) } : {};
-  const pageContent = component ? createElement(component, { site }) : undefined;
-  const appHtml = renderToString(createElement(App, { site, route, sidebars, pageContent, footer: createElement(Footer) }));
-  const { html: _html, ...routeWithoutHtml } = route;
-  return renderDocument({
-    site,
-    route,
-    appHtml,
-    css: assets.css,
-    js: assets.js,
-    head: assets.inlineHead,
-    bootData: { site, route: routeWithoutHtml, sidebars, files },
-  });
+  const siteJson = scriptJson(site);
+  const filesJson = scriptJson(files);
+  const prunings = new Map<string, SidebarPruning>();
+  const pruningOf = (name: string) => {
+    let pruning = prunings.get(name);
+    if (!pruning) {
+      pruning = createSidebarPruning(surroundings.sidebars[name]);
+      prunings.set(name, pruning);
+    }
+    return pruning;
+  };
+
+  return (page: DocumentPage): string => {
+    const { data: route, component } = page;
+    const sidebarName = route.sidebar;
+    const pruned = sidebarName && surroundings.sidebars[sidebarName] ? pruningOf(sidebarName).forRoute(page.route) : undefined;
+    const sidebars: Record<string, SidebarItem[]> = pruned ? { [sidebarName!]: pruned.items } : {};
+    const pageContent = component ? createElement(component, { site }) : undefined;
+    const appHtml = renderToString(createElement(App, { site, route, sidebars, pageContent, footer: createElement(Footer) }));
+    const { html: _html, ...routeWithoutHtml } = route;
+    // The same text as scriptJson({ site, route, sidebars, files }), from parts serialised once.
+    const sidebarsJson = pruned ? `{${JSON.stringify(sidebarName)}:${pruned.json}}` : '{}';
+    const bootJson = `{"site":${siteJson},"route":${scriptJson(routeWithoutHtml)},"sidebars":${sidebarsJson},"files":${filesJson}}`;
+    return renderDocument({ site, route, appHtml, css: assets.css, js: assets.js, head: assets.inlineHead, bootJson });
+  };
+}
+
+interface SidebarPruning {
+  /** The page's copy of the sidebar and its script-safe JSON, shared by pages under the same expanded categories. */
+  forRoute(route: string): { items: SidebarItem[]; json: string };
 }
 
 /**
@@ -53,13 +72,53 @@ export function renderPageDocument(page: DocumentPage, surroundings: PageSurroun
  * full sidebar when one is expanded.
  */
 export function pruneSidebar(items: SidebarItem[], route: string): SidebarItem[] {
-  return items.map((item) => {
-    if (item.type !== 'category') return item;
-    const holdsRoute = (candidate: SidebarItem): boolean =>
-      candidate.to === route || (candidate.type === 'category' && candidate.items.some(holdsRoute));
-    if (item.collapsible && item.collapsed && !holdsRoute(item) && item.items.length > 0) {
-      return { ...item, items: [], itemsOmitted: true };
+  return createSidebarPruning(items).forRoute(route).items;
+}
+
+function createSidebarPruning(sidebar: SidebarItem[]): SidebarPruning {
+  // The categories that hold each route: those it is the index page of, and all above it.
+  const holders = new Map<string, Set<SidebarItem>>();
+  const numbers = new Map<SidebarItem, number>();
+  const above: SidebarItem[] = [];
+  const walk = (items: SidebarItem[]) => {
+    for (const item of items) {
+      if (item.type === 'category') {
+        numbers.set(item, numbers.size);
+        above.push(item);
+      }
+      if (item.to !== undefined) {
+        const set = holders.get(item.to) ?? new Set<SidebarItem>();
+        for (const category of above) set.add(category);
+        holders.set(item.to, set);
+      }
+      if (item.type === 'category') {
+        walk(item.items);
+        above.pop();
+      }
     }
-    return { ...item, items: pruneSidebar(item.items, route) };
-  });
+  };
+  walk(sidebar);
+
+  const prune = (items: SidebarItem[], expanded: Set<SidebarItem>): SidebarItem[] =>
+    items.map((item) => {
+      if (item.type !== 'category') return item;
+      if (item.collapsible && item.collapsed && !expanded.has(item) && item.items.length > 0) return { ...item, items: [], itemsOmitted: true };
+      return { ...item, items: prune(item.items, expanded) };
+    });
+
+  const byExpanded = new Map<string, { items: SidebarItem[]; json: string }>();
+  const none = new Set<SidebarItem>();
+  return {
+    forRoute(route) {
+      const expanded = holders.get(route) ?? none;
+      const key = [...expanded].map((category) => numbers.get(category)).join(',');
+      let pruned = byExpanded.get(key);
+      if (!pruned) {
+        const items = prune(sidebar, expanded);
+        pruned = { items, json: scriptJson(items) };
+        byExpanded.set(key, pruned);
+      }
+      return pruned;
+    },
+  };
 }

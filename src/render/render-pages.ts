@@ -15,7 +15,7 @@ import {
 import { joinUrlPath } from '../shared/paths.js';
 import type { SiteData } from '../shared/types.js';
 import { outputPathOfRoute } from './document.js';
-import { renderPageDocument, type PageSurroundings } from './page-document.js';
+import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
 import type { RenderSetup, RenderTask } from './render-worker.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import type { StagingFolder } from '../write/staging-folder.js';
@@ -44,11 +44,12 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   reuse.setSurroundings(surroundings);
   const onWorkers = ctx.staging && site.pages.length >= parallelThreshold && canUseWorkers(import.meta.url);
   const inProcess = onWorkers ? site.pages.filter((page) => page.component) : site.pages;
+  const renderDocument = createDocumentRenderer(surroundings);
   let done = 0;
   for (const page of inProcess) {
     const path = outputPathOfRoute(page.route, site.config.baseUrl);
     const unchanged = reuse.document(page, path);
-    await output.emit(unchanged ?? { path, contents: renderPageDocument(page, surroundings) });
+    await output.emit(unchanged ?? { path, contents: renderDocument(page) });
     if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${site.pages.length}`);
   }
   if (onWorkers) await renderOnWorkers(site, ctx.staging!, surroundings, ctx);

@@ -1,8 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RouteData } from '../shared/types.js';
-import { renderPageDocument, type PageSurroundings } from './page-document.js';
+import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
 
 /** What a render worker is started with: what surrounds every page, and where the pages go. */
 export interface RenderSetup {
@@ -20,18 +20,20 @@ export interface RenderTask {
 
 /** Worker thread of renderPages: renders and writes the documents of the batches it is sent; answers with their paths. */
 const setup = workerData as RenderSetup;
+const renderDocument = createDocumentRenderer(setup.surroundings);
 const madeDirs = new Set<string>();
 
-parentPort!.on('message', async (batch: RenderTask[]) => {
-  const writes = batch.map(async (task) => {
+parentPort!.on('message', (batch: RenderTask[]) => {
+  for (const task of batch) {
     const target = path.join(setup.siteOut, task.outputPath);
     const dir = path.dirname(target);
     if (!madeDirs.has(dir)) {
-      await mkdir(dir, { recursive: true });
+      mkdirSync(dir, { recursive: true });
       madeDirs.add(dir);
     }
-    await writeFile(target, renderPageDocument(task, setup.surroundings));
-    return task.outputPath;
-  });
-  parentPort!.postMessage(await Promise.all(writes));
+    // Synchronous on purpose: this thread has nothing else to do meanwhile, and 10,000 small
+    // writes through libuv's thread pool cost more in round trips than the writes themselves.
+    writeFileSync(target, renderDocument(task));
+  }
+  parentPort!.postMessage(batch.map((task) => task.outputPath));
 });
