@@ -2,7 +2,7 @@ import type { Element, ElementContent, Root, Text } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { common, createLowlight } from 'lowlight';
 import type { VFile } from 'vfile';
-import { SKIP, visit } from 'unist-util-visit';
+import { skipChildren, walkTree } from './walk-tree.js';
 
 const lowlight = createLowlight(common);
 lowlight.registerAlias({ bash: ['sh', 'shell', 'zsh', 'console'], typescript: ['tsx', 'mts', 'cts'], javascript: ['jsx', 'mjs', 'cjs'] });
@@ -55,8 +55,10 @@ export function diagramPlaceholder(index: number): string {
 export default function rehypeCode() {
   return (tree: Root, file: VFile) => {
     const diagrams = file.data.diagrams;
-    visit(tree, 'element', (node, index, parent) => {
-      if (node.tagName !== 'pre' || !parent || index === undefined) return;
+    walkTree(tree, (unknownNode, index, unknownParent) => {
+      if (unknownNode.type !== 'element' || (unknownNode as Element).tagName !== 'pre') return;
+      const node = unknownNode as Element;
+      const parent = unknownParent as Root | Element;
       const code = node.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code');
       if (!code) return;
       const classNames = (code.properties.className as string[] | undefined) ?? [];
@@ -66,7 +68,7 @@ export default function rehypeCode() {
         const start = node.position?.start;
         diagrams.push({ definition: toString(code), line: start?.line, column: start?.column });
         parent.children[index] = { type: 'element', tagName: 'sdkdocs-diagram', properties: { dataIndex: diagrams.length - 1 }, children: [] };
-        return SKIP;
+        return skipChildren;
       }
       const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
       const source = toString(code).replace(/\n$/, '');
@@ -130,6 +132,7 @@ export default function rehypeCode() {
         children: wrapperChildren,
         position: node.position,
       };
+      return skipChildren;
     });
   };
 }

@@ -3,7 +3,7 @@ import type { Element, Root } from 'hast';
 import { headingRank } from 'hast-util-heading-rank';
 import { toString } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { walkTree } from './walk-tree.js';
 import { formatThemeString } from '../../shared/theme-strings.js';
 import type { TocItem } from '../../shared/types.js';
 
@@ -20,7 +20,9 @@ export default function rehypeHeadings() {
     const slugger = new GithubSlugger();
     const toc: TocItem[] = [];
     const anchors = new Set<string>();
-    visit(tree, 'element', (node: Element) => {
+    walkTree(tree, (unknownNode) => {
+      if (unknownNode.type !== 'element') return;
+      const node = unknownNode as Element;
       const rank = headingRank(node);
       if (rank && !node.properties.id) node.properties.id = slugger.slug(toString(node));
       const id = node.properties.id;

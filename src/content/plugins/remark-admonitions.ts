@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
-import { visit } from 'unist-util-visit';
+import { walkTree } from './walk-tree.js';
 
 /** Admonition types, as in Docusaurus; `caution` is kept as an alias of `warning`. */
 export const admonitionTypes = ['note', 'tip', 'info', 'warning', 'danger', 'caution'] as const;
@@ -32,7 +32,9 @@ export function normalizeAdmonitionTitles(markdown: string): string {
  */
 export default function remarkAdmonitions() {
   return (tree: Root) => {
-    visit(tree, 'containerDirective', (node: ContainerDirective) => {
+    walkTree(tree, (unknownNode) => {
+      if (unknownNode.type !== 'containerDirective') return;
+      const node = unknownNode as ContainerDirective;
       if (!(admonitionTypes as readonly string[]).includes(node.name)) return;
       const type = node.name === 'caution' ? 'warning' : node.name;
       let title = defaultTitles[node.name];

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Definition, Image, Link, Root } from 'mdast';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { walkTree } from './walk-tree.js';
 import { isExternalUrl, withBaseUrl } from '../../shared/paths.js';
 import type { SourceLink } from '../../core/site.js';
 
@@ -49,7 +49,7 @@ export default function remarkLinks() {
       }
       links.push(record);
     };
-    visit(tree, (node) => {
+    walkTree(tree, (node) => {
       if (node.type === 'link' || node.type === 'definition' || node.type === 'image') visitor(node as Link);
     });
     file.data.links = links;
