@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { BuildContext, Doc, Page, Site } from '../core/site.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
-import { compilerFingerprint, pruneCompileCache } from './compile-cache.js';
-import { compileWithCache, type CompileOutcome, type CompileSetup } from './compile-docs.js';
+import { compilerFingerprint, openCompileCache, pruneCompileCache } from './compile-cache.js';
+import { compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
 import type { CompiledDoc, ParseTask } from './parse-doc.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
 
@@ -82,9 +82,17 @@ const parallelThreshold = 150;
 async function compileAll(tasks: ParseTask[], setup: CompileSetup, ctx: BuildContext): Promise<CompileOutcome[]> {
   if (tasks.length >= parallelThreshold && canUseWorkers(import.meta.url)) {
     ctx.logger.debug(`parseMarkdown: ${tasks.length} docs on ${workerCount()} worker threads`);
-    return runOnWorkers<ParseTask, CompileOutcome>(new URL('./parse-worker.js', import.meta.url), setup, tasks);
+    const cache = setup.cache && openCompileCache(setup.cache.dir, setup.cache.fingerprint, contextOf(setup));
+    const stored: Promise<void>[] = [];
+    const outcomes = await runOnWorkers<ParseTask, CompileOutcome>(new URL('./parse-worker.js', import.meta.url), setup, tasks, {
+      onResults: (batch) => {
+        for (const outcome of batch) if (cache && outcome.compiled && outcome.cacheKey && !outcome.fromCache) stored.push(cache.set(outcome.cacheKey, outcome.compiled));
+      },
+    });
+    await Promise.all(stored);
+    return outcomes;
   }
-  const compile = compileWithCache(setup);
+  const compile = compileWithCache(setup, { store: true });
   const outcomes: CompileOutcome[] = [];
   for (const [index, task] of tasks.entries()) {
     outcomes.push(await compile(task));

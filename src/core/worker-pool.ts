@@ -25,7 +25,7 @@ export async function runOnWorkers<Task, Result>(
   workerUrl: URL,
   workerData: unknown,
   tasks: Task[],
-  options: { batchSize?: number; size?: number } = {},
+  options: { batchSize?: number; size?: number; onResults?: (results: Result[]) => void } = {},
 ): Promise<Result[]> {
   const batchSize = options.batchSize ?? 25;
   const batches: Task[][] = [];
@@ -53,6 +53,7 @@ export async function runOnWorkers<Task, Result>(
             worker.on('message', (batchResults: Result[]) => {
               results[current] = batchResults;
               feed();
+              options.onResults?.(batchResults);
             });
             worker.once('error', reject);
             worker.once('exit', (code) => {
