@@ -141,15 +141,22 @@ function blocksOfSource(source: DocSource, processor: () => MarkdownProcessor): 
   return blocks;
 }
 
+/** What `checkDocSamples` found, and the files its type check parsed (when in this thread). */
+export interface DocSamplesCheck {
+  result: DocSamplesResult;
+  sourceFiles?: ReadonlyMap<string, ts.SourceFile>;
+}
+
 /**
  * Type-checks every sample against the SDK (with `options.typeChecker`, see `typeCheckSamples`).
  * A sample that no longer compiles is an error at its `file:line:col`. Only samples that are new
  * or changed, or whose SDK changed, since the last check are compiled again.
+ *
+ * Resolves once the samples to compile are with the type checker, with `finished` for the result:
+ * a caller may then render while a worker compiles (awaits that only wait for promises, as the
+ * API pages' do, would otherwise hold back the cache read this starts with until they are done).
  */
-export async function checkDocSamples(
-  samples: DocSample[],
-  options: DocSamplesOptions,
-): Promise<{ result: DocSamplesResult; sourceFiles?: ReadonlyMap<string, ts.SourceFile> }> {
+export async function checkDocSamples(samples: DocSample[], options: DocSamplesOptions): Promise<{ finished: Promise<DocSamplesCheck> }> {
   const settings = JSON.stringify({
     checkVersion,
     typescript: installedVersion('typescript'),
@@ -165,24 +172,30 @@ export async function checkDocSamples(
     for (const { key, diagnostics } of earlier?.samples ?? []) known.set(key, diagnostics);
   }
   const unchecked = keyed.filter(({ key }) => !known.has(key));
-  let sourceFiles: ReadonlyMap<string, ts.SourceFile> | undefined;
-  if (unchecked.length > 0) {
-    const checked = await options.typeChecker.check(
-      unchecked.map(({ sample }) => sample),
-      { tsconfig: options.tsconfig, entryPoint: options.entryPoint, packageName: options.packageName },
-    );
-    unchecked.forEach(({ key }, index) => known.set(key, checked.diagnostics[index]));
-    sourceFiles = checked.sourceFiles;
-  }
-  const results = keyed.map(({ key }) => ({ key, diagnostics: known.get(key) ?? [] }));
-  const result: DocSamplesResult = {
-    samples: results,
-    checked: samples.length,
-    compiled: unchecked.length,
-    diagnostics: results.flatMap((entry) => entry.diagnostics),
+  const compiling =
+    unchecked.length > 0
+      ? options.typeChecker.check(
+          unchecked.map(({ sample }) => sample),
+          { tsconfig: options.tsconfig, entryPoint: options.entryPoint, packageName: options.packageName },
+        )
+      : undefined;
+  const finish = async (): Promise<DocSamplesCheck> => {
+    const checked = await compiling;
+    unchecked.forEach(({ key }, index) => known.set(key, checked?.diagnostics[index] ?? []));
+    const results = keyed.map(({ key }) => ({ key, diagnostics: known.get(key) ?? [] }));
+    const result: DocSamplesResult = {
+      samples: results,
+      checked: samples.length,
+      compiled: unchecked.length,
+      diagnostics: results.flatMap((entry) => entry.diagnostics),
+    };
+    if (cacheFile && unchecked.length > 0) await writeJson(cacheFile, result);
+    return { result, sourceFiles: checked?.sourceFiles };
   };
-  if (cacheFile && unchecked.length > 0) await writeJson(cacheFile, result);
-  return { result, sourceFiles };
+  const finished = finish();
+  // Awaited by the caller after its own work; a failure must not count as unhandled before.
+  finished.catch(() => {});
+  return { finished };
 }
 
 async function readJson(file: string): Promise<unknown> {

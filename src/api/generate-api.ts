@@ -55,7 +55,7 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
     started = performance.now();
     // Started before the pages: on the prefetch worker the samples compile while this thread renders.
     const checking = packageName
-      ? checkDocSamples([...docSamples, ...collectExampleSamples(model, (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined))], {
+      ? await checkDocSamples([...docSamples, ...collectExampleSamples(model, (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined))], {
           tsconfig: paths.tsconfig,
           entryPoint: paths.entryPoints[0],
           packageName,
@@ -65,8 +65,6 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
           previous: previous?.docSamples,
         })
       : undefined;
-    // Awaited after the pages; until then a failure must not count as unhandled.
-    checking?.catch(() => {});
     const previousPages = model === previous?.model ? ctx.previous?.pages.filter((page) => page.kind === 'api') : undefined;
     if (previousPages && ctx.previous?.sidebars[apiSidebarName]) {
       // The same model in the same config renders the same pages.
@@ -78,7 +76,7 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
     ctx.logger.debug(`generateApi: pages (${(performance.now() - started).toFixed(0)} ms)`);
 
     if (!checking) return;
-    const { result: checked, sourceFiles } = await checking;
+    const { result: checked, sourceFiles } = await checking.finished;
     site.api.docSamples = checked;
     site.api.sourceFiles = sourceFiles;
     site.diagnostics.push(...checked.diagnostics);
