@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../src/core/diagnostic.js';
@@ -141,14 +141,21 @@ describe('renderDiagrams', () => {
     const cold = createFakeRenderer();
     const first = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: cold });
     // Three blocks, two of them the same text: that one renders once per theme.
-    expect(first.site.diagrams).toEqual({ diagrams: 3, fromCache: 0, rendered: 4, browserLaunches: 1 });
+    expect(first.site.diagrams).toEqual({ diagrams: 3, figuresFromCache: 0, fromCache: 0, rendered: 4, browserLaunches: 1 });
     expect(existsSync(path.join(siteDir, 'node_modules', '.cache', 'sdkdocs', 'mermaid'))).toBe(true);
 
     const warm = createFakeRenderer();
     const second = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: warm });
     expect(warm.calls).toEqual([]);
-    expect(second.site.diagrams).toEqual({ diagrams: 3, fromCache: 4, rendered: 0, browserLaunches: 0 });
+    // Finished figures come from the figure cache: not even their SVGs are read.
+    expect(second.site.diagrams).toEqual({ diagrams: 3, figuresFromCache: 3, fromCache: 0, rendered: 0, browserLaunches: 0 });
     expect(figuresIn(contentHtml(second, '/kit/docs/intro'))).toEqual(figuresIn(contentHtml(first, '/kit/docs/intro')));
+
+    // Without the figures, they are made again from the cached SVGs, the same as before.
+    await rm(path.join(siteDir, 'node_modules', '.cache', 'sdkdocs', 'mermaid-figures'), { recursive: true });
+    const third = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: warm });
+    expect(third.site.diagrams).toEqual({ diagrams: 3, figuresFromCache: 0, fromCache: 4, rendered: 0, browserLaunches: 0 });
+    expect(figuresIn(contentHtml(third, '/kit/docs/intro'))).toEqual(figuresIn(contentHtml(first, '/kit/docs/intro')));
 
     const secondDoc = path.join(siteDir, 'docs', 'second.md');
     await writeFile(secondDoc, (await readFile(secondDoc, 'utf8')).replace('Spin --> Win', 'Spin --> Lose'));

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Element } from 'hast';
 import { packageRoot } from '../core/package-root.js';
@@ -10,11 +11,14 @@ import { inlineDiagramSvg } from './diagram-svg.js';
 import { createMermaidCliRenderer } from './mermaid-cli-renderer.js';
 import { diagramPlaceholder, type CompiledDoc, type DiagramSource } from '../content/parse-doc.js';
 import { createContentRenderer } from '../render/content-html.js';
+import { compilerFingerprint } from '../content/compile-cache.js';
 
 /** What renderDiagrams did, for the build log and for tests of the cache. */
 export interface DiagramStats {
   /** ```mermaid blocks found. */
   diagrams: number;
+  /** Finished figures (both SVGs inlined) taken from the figure cache: their SVGs are not read at all. */
+  figuresFromCache: number;
   /** SVGs (one per distinct diagram text and theme) taken from the cache. */
   fromCache: number;
   /** SVGs rendered in the browser. */
@@ -42,7 +46,7 @@ const variantOfTheme: Record<DiagramTheme, string> = { default: 'light', dark: '
 export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<void> {
   if (!site.config.markdown.mermaid) return;
   const blocks = site.pages.flatMap(findDiagramBlocks);
-  const stats: DiagramStats = { diagrams: blocks.length, fromCache: 0, rendered: 0, browserLaunches: 0 };
+  const stats: DiagramStats = { diagrams: blocks.length, figuresFromCache: 0, fromCache: 0, rendered: 0, browserLaunches: 0 };
   site.diagrams = stats;
   const fontFamily = siteFontFamily();
   const renderer: DiagramRenderer = ctx.diagramRenderer ?? createMermaidCliRenderer({ fontFamily });
@@ -53,9 +57,42 @@ export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<voi
     return;
   }
 
+  // A figure's HTML depends on its SVGs, its number on the page and the code that inlines them.
+  const figureCache = openFigureCache(path.join(ctx.cacheDir, 'mermaid-figures'), `${renderer.cacheKey}\0${compilerFingerprint()}\0${fontFamily}`);
+  const figureOf = new Map<DiagramBlock, string>();
+  for (const block of pending) {
+    const cached = figureCache.get(block.source.definition, block.index + 1);
+    if (cached !== undefined) figureOf.set(block, cached);
+  }
+  stats.figuresFromCache = figureOf.size;
+  const toRender = pending.filter((block) => !figureOf.has(block));
+  if (toRender.length > 0 && !(await renderFigures(site, ctx, toRender, renderer, stats, fontFamily, figureOf, figureCache))) return;
+
+  for (const block of pending) {
+    const filled = filledHtml.get(block.content);
+    const html = filled?.rendererKey === renderer.cacheKey ? filled.html : block.content.html;
+    filledHtml.set(block.content, { rendererKey: renderer.cacheKey, html: html.replace(diagramPlaceholder(block.index), figureOf.get(block)!) });
+  }
+  for (const block of blocks) block.page.data.html = filledHtml.get(block.content)!.html;
+}
+
+/**
+ * The figures of blocks not in the figure cache, from SVGs in the SVG cache or rendered in the
+ * browser; false when a diagram could not be rendered (its diagnostics are on the site).
+ */
+async function renderFigures(
+  site: Site,
+  ctx: BuildContext,
+  blocks: DiagramBlock[],
+  renderer: DiagramRenderer,
+  stats: DiagramStats,
+  fontFamily: string,
+  figureOf: Map<DiagramBlock, string>,
+  figureCache: FigureCache,
+): Promise<boolean> {
   const cache = openDiagramCache(path.join(ctx.cacheDir, 'mermaid'), renderer.cacheKey);
   // Blocks with the same text (the same diagram on two pages) render once.
-  const definitions = [...new Set(pending.map((block) => block.source.definition))];
+  const definitions = [...new Set(blocks.map((block) => block.source.definition))];
   let outcome: RenderOutcome;
   try {
     outcome = await renderDefinitions(definitions, renderer, cache, stats);
@@ -64,24 +101,24 @@ export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<voi
     if (!ctx.diagramRenderer) await renderer.close();
   }
   ctx.logger.debug(
-    `mermaid: ${stats.diagrams} diagram${stats.diagrams === 1 ? '' : 's'}, ${stats.fromCache} SVGs from the cache, ${stats.rendered} rendered, ${stats.browserLaunches} browser launch${stats.browserLaunches === 1 ? '' : 'es'}`,
+    `mermaid: ${stats.diagrams} diagram${stats.diagrams === 1 ? '' : 's'}, ${stats.figuresFromCache} figures and ${stats.fromCache} SVGs from the cache, ${stats.rendered} rendered, ${stats.browserLaunches} browser launch${stats.browserLaunches === 1 ? '' : 'es'}`,
   );
 
   const { svgs, syntaxErrors, browserProblem } = outcome;
-  for (const block of pending) {
+  for (const block of blocks) {
     const syntaxError = syntaxErrors.get(block.source.definition);
     if (syntaxError === undefined) continue;
     site.diagnostics.push({ ...at(block), severity: 'error', code: 'mermaid', message: `mermaid: ${syntaxError}`, hint: syntaxHint(syntaxError, block.source.line) });
   }
   if (browserProblem) {
     // Reported once, at the first diagram that needed the browser.
-    const first = pending.find((block) => !svgs.has(block.source.definition) && !syntaxErrors.has(block.source.definition))!;
+    const first = blocks.find((block) => !svgs.has(block.source.definition) && !syntaxErrors.has(block.source.definition))!;
     site.diagnostics.push({ ...at(first), severity: 'error', code: 'chromium', message: browserProblem });
   }
-  if (svgs.size < definitions.length) return;
+  if (svgs.size < definitions.length) return false;
 
   const figures = createContentRenderer();
-  const figureHtml = (block: DiagramBlock): string => {
+  for (const block of blocks) {
     const number = block.index + 1;
     const figure: Element = {
       type: 'element',
@@ -95,14 +132,49 @@ export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<voi
         }),
       ),
     };
-    return figures.html({ type: 'root', children: [figure] });
-  };
-  for (const block of pending) {
-    const filled = filledHtml.get(block.content);
-    const html = filled?.rendererKey === renderer.cacheKey ? filled.html : block.content.html;
-    filledHtml.set(block.content, { rendererKey: renderer.cacheKey, html: html.replace(diagramPlaceholder(block.index), figureHtml(block)) });
+    const html = figures.html({ type: 'root', children: [figure] });
+    figureOf.set(block, html);
+    figureCache.set(block.source.definition, number, html);
   }
-  for (const block of blocks) block.page.data.html = filledHtml.get(block.content)!.html;
+  return true;
+}
+
+interface FigureCache {
+  get(definition: string, number: number): string | undefined;
+  set(definition: string, number: number, html: string): void;
+}
+
+/**
+ * Finished figures (both SVGs inlined, ids numbered for their place on the page) on disk: a
+ * build whose diagrams did not change reads one small file per diagram instead of parsing and
+ * rewriting two SVGs. Synchronous: a few hundred small reads cost less than their round trips.
+ */
+function openFigureCache(dir: string, key: string): FigureCache {
+  const fileOf = (definition: string, number: number) =>
+    path.join(dir, `${createHash('sha256').update(JSON.stringify([key, number, definition])).digest('hex').slice(0, 32)}.html`);
+  let madeDir = false;
+  return {
+    get(definition, number) {
+      try {
+        return readFileSync(fileOf(definition, number), 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+    set(definition, number, html) {
+      const file = fileOf(definition, number);
+      const partial = `${file}.${process.pid}.partial`;
+      try {
+        if (!madeDir) mkdirSync(dir, { recursive: true });
+        madeDir = true;
+        writeFileSync(partial, html);
+        renameSync(partial, file);
+      } catch {
+        // Only time is lost: the figure is made again next build.
+        madeDir = false;
+      }
+    },
+  };
 }
 
 interface RenderOutcome {
