@@ -69,3 +69,49 @@ describe('compile cache', () => {
     expect(pageHtml(rebuilt, '/kit/docs/guides/shipping')).toContain('Deploy the thing.');
   });
 });
+
+describe('documents of the published build', () => {
+  async function fullBuild(siteDir: string, outDir: string) {
+    const result = await buildSite(siteDir, { outDir });
+    const html = (route: string) => readFile(path.join(result.site.config.paths.siteOut, ...route.replace('/kit/', '').split('/'), 'index.html'), 'utf8');
+    return { result, html };
+  }
+
+  it('takes unchanged documents from the output it replaces, byte for byte', async () => {
+    const siteDir = await freshSite();
+    const outDir = path.join(siteDir, 'out');
+    const first = await fullBuild(siteDir, outDir);
+    expect(first.result.site.documentsReused).toBe(0);
+    const before = await first.html('/kit/docs/guides/shipping');
+    const second = await fullBuild(siteDir, outDir);
+    const customPages = second.result.site.pages.filter((page) => page.component).length;
+    expect(second.result.site.documentsReused).toBe(second.result.site.pages.length - customPages);
+    expect(await second.html('/kit/docs/guides/shipping')).toBe(before);
+  });
+
+  it('renders again when a doc changed, and when a doc changed back', async () => {
+    const siteDir = await freshSite();
+    const outDir = path.join(siteDir, 'out');
+    const file = path.join(siteDir, 'docs', 'guides', 'deploy.md');
+    const original = await readFile(file, 'utf8');
+    await fullBuild(siteDir, outDir);
+    await writeFile(file, original.replace('Deploy the thing.', 'Ship the thing.'));
+    const edited = await fullBuild(siteDir, outDir);
+    expect(await edited.html('/kit/docs/guides/shipping')).toContain('Ship the thing.');
+    await writeFile(file, original);
+    const reverted = await fullBuild(siteDir, outDir);
+    expect(await reverted.html('/kit/docs/guides/shipping')).toContain('Deploy the thing.');
+    expect(await reverted.html('/kit/docs/guides/shipping')).not.toContain('Ship the thing.');
+  });
+
+  it('renders every document when the output folder is gone or was written without a record', async () => {
+    const siteDir = await freshSite();
+    const outDir = path.join(siteDir, 'out');
+    await fullBuild(siteDir, outDir);
+    await rm(outDir, { recursive: true });
+    expect((await fullBuild(siteDir, outDir)).result.site.documentsReused).toBe(0);
+    // serve --watch's first build writes the output without recording its documents.
+    await buildSite(siteDir, { outDir, watch: true });
+    expect((await fullBuild(siteDir, outDir)).result.site.documentsReused).toBe(0);
+  });
+});

@@ -122,6 +122,8 @@ export interface Site {
   /** Files other than pages: assets, search data, sitemap; keyed by output path. */
   outputs: Map<string, OutputFile>;
   diagnostics: Diagnostic[];
+  /** Page documents a full build took unchanged from the output it replaced (renderPages). */
+  documentsReused?: number;
   /** What parseMarkdown did: docs compiled, and how many of them the compile cache held. */
   compiled?: { docs: number; fromCache: number };
   /** What renderDiagrams did (diagrams found, cached, rendered, browsers started). */

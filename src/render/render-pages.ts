@@ -16,6 +16,7 @@ import { joinUrlPath } from '../shared/paths.js';
 import type { SiteData } from '../shared/types.js';
 import { outputPathOfRoute } from './document.js';
 import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
+import { openPublishedDocuments } from './published-documents.js';
 import type { RenderSetup, RenderTask } from './render-worker.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import type { StagingFolder } from '../write/staging-folder.js';
@@ -42,17 +43,26 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   const files = await emitDataFiles(site, ctx, reuse, output);
   const surroundings: PageSurroundings = { site: pageSite, files, assets: site.assets, sidebars: site.sidebars };
   reuse.setSurroundings(surroundings);
-  const onWorkers = ctx.staging && site.pages.length >= parallelThreshold && canUseWorkers(import.meta.url);
-  const inProcess = onWorkers ? site.pages.filter((page) => page.component) : site.pages;
+  // A full build takes the documents whose inputs did not change from the output it replaces.
+  const staging = ctx.staging;
+  const published = staging && openPublishedDocuments(ctx.cacheDir, site.config.paths.siteOut, surroundings);
+  if (published) staging.onPublished(() => published.writeManifest());
+  const toRender = published
+    ? site.pages.filter((page) => !published.reuse(page, outputPathOfRoute(page.route, site.config.baseUrl), staging))
+    : site.pages;
+  site.documentsReused = site.pages.length - toRender.length;
+  ctx.logger.debug(`renderPages: ${site.documentsReused} documents unchanged since the last build`);
+  const onWorkers = staging && toRender.length >= parallelThreshold && canUseWorkers(import.meta.url);
+  const inProcess = onWorkers ? toRender.filter((page) => page.component) : toRender;
   const renderDocument = createDocumentRenderer(surroundings);
   let done = 0;
   for (const page of inProcess) {
     const path = outputPathOfRoute(page.route, site.config.baseUrl);
     const unchanged = reuse.document(page, path);
     await output.emit(unchanged ?? { path, contents: renderDocument(page) });
-    if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${site.pages.length}`);
+    if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${toRender.length}`);
   }
-  if (onWorkers) await renderOnWorkers(site, ctx.staging!, surroundings, ctx);
+  if (onWorkers) await renderOnWorkers(toRender.filter((page) => !page.component), site, staging, surroundings, ctx);
   await output.emit({ path: 'sitemap.xml', contents: sitemapXml(site) });
   await output.flush();
 }
@@ -61,14 +71,12 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
 const parallelThreshold = 150;
 
 /**
- * Renders the documents of all pages without a React component (those stay on the main thread:
- * a component cannot be sent to a worker) on worker threads sized to the cores; each worker
+ * Renders the documents of pages without a React component (those stay on the main thread: a
+ * component cannot be sent to a worker) on worker threads sized to the cores; each worker
  * writes its pages into the staging folder itself, so documents never come back to this thread.
  */
-async function renderOnWorkers(site: Site, staging: StagingFolder, surroundings: PageSurroundings, ctx: BuildContext): Promise<void> {
-  const tasks: RenderTask[] = site.pages
-    .filter((page) => !page.component)
-    .map((page) => ({ route: page.route, data: page.data, outputPath: outputPathOfRoute(page.route, site.config.baseUrl) }));
+async function renderOnWorkers(pages: Page[], site: Site, staging: StagingFolder, surroundings: PageSurroundings, ctx: BuildContext): Promise<void> {
+  const tasks: RenderTask[] = pages.map((page) => ({ route: page.route, data: page.data, outputPath: outputPathOfRoute(page.route, site.config.baseUrl) }));
   ctx.logger.debug(`renderPages: ${tasks.length} documents on ${workerCount()} worker threads`);
   const setup: RenderSetup = { surroundings, siteOut: staging.siteOut };
   const written = await runOnWorkers<RenderTask, string>(new URL('./render-worker.js', import.meta.url), setup, tasks, { batchSize: 50 });

@@ -21,6 +21,10 @@ export interface StagingFolder {
   recordWritten(path: string): void;
   /** Copies the static folder, then replaces the output folder with this one. */
   publish(): Promise<void>;
+  /** Runs `callback` once the folder has been published (records that must describe the output in place). */
+  onPublished(callback: () => void): void;
+  /** Whether anything asked to run once the folder is published. */
+  readonly hasPublishCallbacks: boolean;
   /** Deletes the folder after a failed build. */
   discard(): Promise<void>;
 }
@@ -32,6 +36,7 @@ export function createStagingFolder(config: ResolvedConfig): StagingFolder {
   const staging = path.join(parent, `.${path.basename(outRoot)}.staging-${stamp}`);
   const stagingSiteOut = path.join(staging, path.relative(outRoot, siteOut));
   const written = new Set<string>();
+  const publishedCallbacks: (() => void)[] = [];
   const madeDirs = new Map<string, Promise<unknown>>();
   const ensureDir = (dir: string) => {
     let made = madeDirs.get(dir);
@@ -47,6 +52,12 @@ export function createStagingFolder(config: ResolvedConfig): StagingFolder {
     recordWritten(file) {
       written.add(file);
     },
+    onPublished(callback) {
+      publishedCallbacks.push(callback);
+    },
+    get hasPublishCallbacks() {
+      return publishedCallbacks.length > 0;
+    },
     async write(file) {
       const target = path.join(stagingSiteOut, file.path);
       await ensureDir(path.dirname(target));
@@ -60,6 +71,7 @@ export function createStagingFolder(config: ResolvedConfig): StagingFolder {
       const retired = path.join(parent, `.${path.basename(outRoot)}.old-${stamp}`);
       if (existsSync(outRoot)) await rename(outRoot, retired);
       await rename(staging, outRoot);
+      for (const callback of publishedCallbacks) callback();
       await rm(retired, { recursive: true, force: true });
     },
     async discard() {

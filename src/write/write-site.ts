@@ -3,6 +3,7 @@ import { copyFile, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'no
 import path from 'node:path';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { createStagingFolder } from './staging-folder.js';
+import { forgetPublishedDocuments } from '../render/published-documents.js';
 
 /**
  * The only code that replaces the output folder. A full build writes to a fresh sibling folder
@@ -17,6 +18,7 @@ export async function writeSite(site: Site, ctx: BuildContext): Promise<void> {
     return;
   }
   const staging = ctx.staging ?? createStagingFolder(site.config);
+  if (!staging.hasPublishCallbacks) forgetPublishedDocuments(ctx.cacheDir);
   try {
     const files = [...site.outputs.values()];
     const parallel = 64;
@@ -36,6 +38,7 @@ export async function writeSite(site: Site, ctx: BuildContext): Promise<void> {
  * and renamed over it, so the server never sends a half-written page.
  */
 async function updateSiteInPlace(site: Site, ctx: BuildContext, previous: Site): Promise<void> {
+  forgetPublishedDocuments(ctx.cacheDir);
   const { siteOut, static: staticDir } = site.config.paths;
   const changed = [...site.outputs.values()].filter((file) => {
     const earlier = previous.outputs.get(file.path);
