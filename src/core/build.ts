@@ -21,12 +21,13 @@ import { runStages, type Stage, type StageTiming } from './stage.js';
 export const buildStages: readonly Stage[] = [
   { name: 'collectContent', run: collectContent },
   { name: 'parseMarkdown', run: parseMarkdown },
-  { name: 'generateApi', run: generateApi },
   { name: 'renderDiagrams', run: renderDiagrams },
+  // Before renderPages: every page links the content-hashed asset names. Before generateApi,
+  // which waits for the TypeDoc worker that `sdkdocs build` starts early: neither needs the other.
+  { name: 'bundleClient', run: bundleClient },
+  { name: 'generateApi', run: generateApi },
   { name: 'checkLinks', run: checkLinks },
   { name: 'buildSearchIndex', run: buildSearchIndex },
-  // Before renderPages: every page links the content-hashed asset names.
-  { name: 'bundleClient', run: bundleClient },
   { name: 'renderPages', run: renderPages },
   { name: 'writeSite', run: writeSite },
 ];
