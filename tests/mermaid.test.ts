@@ -152,7 +152,7 @@ describe('renderDiagrams', () => {
     expect(figuresIn(contentHtml(second, '/kit/docs/intro'))).toEqual(figuresIn(contentHtml(first, '/kit/docs/intro')));
 
     // Without the figures, they are made again from the cached SVGs, the same as before.
-    await rm(path.join(siteDir, 'node_modules', '.cache', 'sdkdocs', 'mermaid-figures'), { recursive: true });
+    await rm(path.join(siteDir, 'node_modules', '.cache', 'sdkdocs', 'mermaid', 'figures'), { recursive: true });
     const third = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: warm });
     expect(third.site.diagrams).toEqual({ diagrams: 3, figuresFromCache: 0, fromCache: 4, rendered: 0, browserLaunches: 0 });
     expect(figuresIn(contentHtml(third, '/kit/docs/intro'))).toEqual(figuresIn(contentHtml(first, '/kit/docs/intro')));

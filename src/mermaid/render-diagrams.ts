@@ -58,7 +58,7 @@ export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<voi
   }
 
   // A figure's HTML depends on its SVGs, its number on the page and the code that inlines them.
-  const figureCache = openFigureCache(path.join(ctx.cacheDir, 'mermaid-figures'), `${renderer.cacheKey}\0${compilerFingerprint()}\0${fontFamily}`);
+  const figureCache = openFigureCache(path.join(ctx.cacheDir, 'mermaid', 'figures'), `${renderer.cacheKey}\0${compilerFingerprint()}\0${fontFamily}`);
   const figureOf = new Map<DiagramBlock, string>();
   for (const block of pending) {
     const cached = figureCache.get(block.source.definition, block.index + 1);
