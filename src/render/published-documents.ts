@@ -32,12 +32,14 @@ export function openPublishedDocuments(cacheDir: string, siteOut: string, surrou
   return {
     /**
      * Puts the published document of a page into the staging folder when its inputs did not
-     * change, and says whether it did; records the page's hash either way.
+     * change, and says whether it did; records the page's hash either way. `routeDataDigest` is
+     * the SHA-256 of the page's route data as JSON, when the caller has it already.
      */
-    reuse(page: Page, outputPath: string, staging: StagingFolder): boolean {
+    reuse(page: Page, outputPath: string, staging: StagingFolder, routeDataDigest?: string): boolean {
       // Custom pages render React components whose code the hash does not cover.
       if (page.component) return false;
-      const hash = createHash('sha256').update(surroundingsHash).update(page.route).update('\0').update(JSON.stringify(page.data)).digest('hex');
+      const dataDigest = routeDataDigest ?? createHash('sha256').update(JSON.stringify(page.data)).digest('hex');
+      const hash = createHash('sha256').update(surroundingsHash).update(page.route).update('\0').update(dataDigest).digest('hex');
       documents[outputPath] = hash;
       const source = path.join(siteOut, outputPath);
       if (usable[outputPath] !== hash || !existsSync(source)) return false;

@@ -40,7 +40,9 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   const reuse = createRenderReuse(site, ctx.previous);
   const output = createOutputEmitter(site, ctx);
   for (const page of site.pages) page.data.html ||= renderContent(page, site, pageSite, descriptions);
-  const files = await emitDataFiles(site, ctx, reuse, output);
+  // The SHA-256 of each page's route data file, which holds everything of the page its document is made from.
+  const routeDigests = new Map<Page, string>();
+  const files = await emitDataFiles(site, ctx, reuse, output, routeDigests);
   const surroundings: PageSurroundings = { site: pageSite, files, assets: site.assets, sidebars: site.sidebars };
   reuse.setSurroundings(surroundings);
   // A full build takes the documents whose inputs did not change from the output it replaces.
@@ -48,7 +50,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   const published = staging && openPublishedDocuments(ctx.cacheDir, site.config.paths.siteOut, surroundings);
   if (published) staging.onPublished(() => published.writeManifest());
   const toRender = published
-    ? site.pages.filter((page) => !published.reuse(page, outputPathOfRoute(page.route, site.config.baseUrl), staging))
+    ? site.pages.filter((page) => !published.reuse(page, outputPathOfRoute(page.route, site.config.baseUrl), staging, routeDigests.get(page)))
     : site.pages;
   site.documentsReused = site.pages.length - toRender.length;
   ctx.logger.debug(`renderPages: ${site.documentsReused} documents unchanged since the last build`);
@@ -147,7 +149,13 @@ export function routeKey(route: string, taken: Set<string>): string {
  * Under serve --watch the shards keep their names: every page links them, and a name that changed
  * with each edit would make every page change with it.
  */
-async function emitDataFiles(site: Site, ctx: BuildContext, reuse: RenderReuse, output: OutputEmitter): Promise<SiteDataFiles> {
+async function emitDataFiles(
+  site: Site,
+  ctx: BuildContext,
+  reuse: RenderReuse,
+  output: OutputEmitter,
+  routeDigests: Map<Page, string>,
+): Promise<SiteDataFiles> {
   const baseUrl = site.config.baseUrl;
   const emit = (path: string, contents: string) => {
     site.outputs.set(path, { path, contents });
@@ -168,7 +176,9 @@ async function emitDataFiles(site: Site, ctx: BuildContext, reuse: RenderReuse, 
     }
     // A custom page's content comes from its component chunk; its HTML would be sent twice.
     const json = JSON.stringify(page.component ? { ...page.data, html: '' } : page.data);
-    const name = `${routeKey(page.route, keys)}.${contentHash(json)}`;
+    const digest = createHash('sha256').update(json).digest('hex');
+    routeDigests.set(page, digest);
+    const name = `${routeKey(page.route, keys)}.${digest.slice(0, 8)}`;
     const path = `${routeFilesDir}/${name}.json`;
     await output.emit({ path, contents: json });
     reuse.recordRouteFile(page, name, path);
