@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { addPage, type BuildContext, type Site } from '../core/site.js';
+import { addPage, deferCheck, type BuildContext, type Site } from '../core/site.js';
 import { apiModelOptions, resolveApiPaths } from './api-options.js';
 import { apiSidebarName, createApiPages } from './api-pages.js';
 import { checkDocSamples, collectDocSamples, collectExampleSamples } from './check-doc-samples.js';
@@ -45,6 +45,7 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
   );
   const model = result.model;
   const typeChecker = result.typeChecker ?? inProcessSampleTypeChecker(model && model === previous?.model ? previous.sourceFiles : undefined);
+  let keepTypeChecker = false;
   // TypeDoc's program (on the prefetch worker, maybe) is let go of however the stage ends.
   try {
     site.diagnostics.push(...result.diagnostics);
@@ -76,13 +77,23 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
     ctx.logger.debug(`generateApi: pages (${(performance.now() - started).toFixed(0)} ms)`);
 
     if (!checking) return;
-    const { result: checked, sourceFiles } = await checking.finished;
-    site.api.docSamples = checked;
-    site.api.sourceFiles = sourceFiles;
-    site.diagnostics.push(...checked.diagnostics);
-    ctx.logger.debug(`generateApi: ${checked.checked} doc samples checked, ${checked.compiled} compiled (${(performance.now() - started).toFixed(0)} ms)`);
+    // The samples finish compiling while the next stages run; the build waits for them before it writes.
+    const siteApi = site.api;
+    const closing = typeChecker;
+    deferCheck(
+      ctx,
+      checking.finished
+        .then(({ result: checked, sourceFiles }) => {
+          siteApi.docSamples = checked;
+          siteApi.sourceFiles = sourceFiles;
+          site.diagnostics.push(...checked.diagnostics);
+          ctx.logger.debug(`generateApi: ${checked.checked} doc samples checked, ${checked.compiled} compiled (${(performance.now() - started).toFixed(0)} ms)`);
+        })
+        .finally(() => closing.close()),
+    );
+    keepTypeChecker = true;
   } finally {
-    typeChecker.close();
+    if (!keepTypeChecker) typeChecker.close();
   }
 }
 

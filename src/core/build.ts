@@ -29,7 +29,7 @@ export const buildStages: readonly Stage[] = [
   { name: 'checkLinks', run: checkLinks },
   { name: 'buildSearchIndex', run: buildSearchIndex },
   { name: 'renderPages', run: renderPages },
-  { name: 'writeSite', run: writeSite },
+  { name: 'writeSite', run: writeSite, afterDeferredChecks: true },
 ];
 
 export type StageName = (typeof buildStages)[number]['name'];

@@ -160,6 +160,22 @@ export interface BuildContext {
    * writing or updates the output folder in place (serve --watch).
    */
   staging?: StagingFolder;
+  /**
+   * Checks a stage started and left running (see {@link deferCheck}): they add their diagnostics
+   * to the site when done, and the build waits for them before it writes anything.
+   */
+  deferredChecks?: Promise<void>[];
+}
+
+/**
+ * Lets a check finish while later stages run (the doc samples compile on the TypeDoc worker while
+ * this thread renders). The build awaits it, and reports its diagnostics, before `writeSite` and
+ * before it ends.
+ */
+export function deferCheck(ctx: BuildContext, check: Promise<void>): void {
+  // Awaited by the stage runner; until then a failure must not count as unhandled.
+  check.catch(() => undefined);
+  (ctx.deferredChecks ??= []).push(check);
 }
 
 /** Output paths (relative to the site root folder) that an in-place write changed or deleted. */

@@ -6,6 +6,8 @@ import type { BuildContext, Site } from './site.js';
 export interface Stage {
   name: string;
   run(site: Site, ctx: BuildContext): Promise<void>;
+  /** Runs only once the checks earlier stages left running have finished without errors (writing output). */
+  afterDeferredChecks?: boolean;
 }
 
 export interface StageTiming {
@@ -20,18 +22,34 @@ export interface StageTiming {
 export async function runStages(site: Site, ctx: BuildContext, stages: readonly Stage[]): Promise<StageTiming[]> {
   const timings: StageTiming[] = [];
   let reported = 0;
+  const settleDeferredChecks = async () => {
+    const checks = ctx.deferredChecks ?? [];
+    ctx.deferredChecks = [];
+    await Promise.all(checks);
+  };
+  const report = async () => {
+    // A build that stops reports the problems of the checks still running too, all at once.
+    if (site.diagnostics.slice(reported).some((d) => d.severity === 'error')) await settleDeferredChecks();
+    const fresh = site.diagnostics.slice(reported);
+    reported = site.diagnostics.length;
+    const errors = fresh.filter((d) => d.severity === 'error');
+    for (const warning of fresh.filter((d) => d.severity === 'warning')) ctx.logger.diagnostic(warning);
+    if (errors.length > 0) throw new UserError(errors);
+  };
   for (const stage of stages) {
+    if (stage.afterDeferredChecks) {
+      await settleDeferredChecks();
+      await report();
+    }
     ctx.logger.progress(`${stage.name}…`);
     const started = performance.now();
     await stage.run(site, ctx);
     const ms = performance.now() - started;
     timings.push({ name: stage.name, ms });
     ctx.logger.debug(`${stage.name.padEnd(18)} ${ms.toFixed(0).padStart(6)} ms`);
-    const fresh = site.diagnostics.slice(reported);
-    reported = site.diagnostics.length;
-    const errors = fresh.filter((d) => d.severity === 'error');
-    for (const warning of fresh.filter((d) => d.severity === 'warning')) ctx.logger.diagnostic(warning);
-    if (errors.length > 0) throw new UserError(errors);
+    await report();
   }
+  await settleDeferredChecks();
+  await report();
   return timings;
 }
