@@ -24,8 +24,6 @@ import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { sitemapXml } from './sitemap.js';
 import { findSidebarCategory } from '../content/sidebar.js';
 
-export { createHastRenderer } from './content-html.js';
-
 /**
  * Renders every page: the content of pages that have none yet (docs and API pages come with
  * theirs), each route's data file and the site's shared data files, then the whole document
