@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCacheFile, storeCacheFile } from '../core/cache-file.js';
 import { packageRoot } from '../core/package-root.js';
 import type { CompiledDoc, ParseContext, ParseTask } from './parse-doc.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
@@ -25,17 +26,15 @@ export interface CompileCache {
 export function openCompileCache(dir: string, fingerprint: string, context: ParseContext): CompileCache {
   const fileOf = (key: string) => path.join(dir, `${key}.json`);
   const contextKey = JSON.stringify([fingerprint, context.baseUrl, context.docsDir, context.mermaid]);
-  let madeDir = false;
   return {
     keyOf(task) {
       return createHash('sha256').update(contextKey).update('\0').update(JSON.stringify([task.file, task.route, task.title])).update('\0').update(task.raw).digest('hex').slice(0, 40);
     },
     async get(key) {
+      const text = readCacheFile(fileOf(key));
       let compiled: CompiledDoc;
       try {
-        // Synchronous on purpose: compiling threads do nothing else meanwhile, and a small read
-        // costs less than a round trip through libuv's thread pool, which 10,000 of them fill.
-        compiled = JSON.parse(readFileSync(fileOf(key), 'utf8')) as CompiledDoc;
+        compiled = JSON.parse(text ?? '') as CompiledDoc;
       } catch {
         return undefined;
       }
@@ -46,19 +45,7 @@ export function openCompileCache(dir: string, fingerprint: string, context: Pars
       return linksStillResolve ? compiled : undefined;
     },
     async set(key, compiled) {
-      // Written aside and renamed: a build stopped halfway, or a parallel one, never leaves half an entry.
-      const partial = `${fileOf(key)}.${process.pid}-${Math.random().toString(36).slice(2)}.partial`;
-      try {
-        if (!madeDir) mkdirSync(dir, { recursive: true });
-        madeDir = true;
-        writeFileSync(partial, JSON.stringify(compiled));
-        renameSync(partial, fileOf(key));
-      } catch {
-        // The cache only saves time: a build whose entry cannot be stored (the folder was deleted
-        // meanwhile, the disk is read-only) compiles the doc again next time.
-        madeDir = false;
-        rmSync(partial, { force: true });
-      }
+      storeCacheFile(fileOf(key), JSON.stringify(compiled));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Element } from 'hast';
 import { packageRoot } from '../core/package-root.js';
@@ -12,6 +12,7 @@ import { createMermaidCliRenderer } from './mermaid-cli-renderer.js';
 import { diagramPlaceholder, type CompiledDoc, type DiagramSource } from '../content/parse-doc.js';
 import { createContentRenderer } from '../render/content-html.js';
 import { compilerFingerprint } from '../content/compile-cache.js';
+import { readCacheFile, storeCacheFile } from '../core/cache-file.js';
 
 /** What renderDiagrams did, for the build log and for tests of the cache. */
 export interface DiagramStats {
@@ -147,33 +148,14 @@ interface FigureCache {
 /**
  * Finished figures (both SVGs inlined, ids numbered for their place on the page) on disk: a
  * build whose diagrams did not change reads one small file per diagram instead of parsing and
- * rewriting two SVGs. Synchronous: a few hundred small reads cost less than their round trips.
+ * rewriting two SVGs.
  */
 function openFigureCache(dir: string, key: string): FigureCache {
   const fileOf = (definition: string, number: number) =>
     path.join(dir, `${createHash('sha256').update(JSON.stringify([key, number, definition])).digest('hex').slice(0, 32)}.html`);
-  let madeDir = false;
   return {
-    get(definition, number) {
-      try {
-        return readFileSync(fileOf(definition, number), 'utf8');
-      } catch {
-        return undefined;
-      }
-    },
-    set(definition, number, html) {
-      const file = fileOf(definition, number);
-      const partial = `${file}.${process.pid}.partial`;
-      try {
-        if (!madeDir) mkdirSync(dir, { recursive: true });
-        madeDir = true;
-        writeFileSync(partial, html);
-        renameSync(partial, file);
-      } catch {
-        // Only time is lost: the figure is made again next build.
-        madeDir = false;
-      }
-    },
+    get: (definition, number) => readCacheFile(fileOf(definition, number)),
+    set: (definition, number, html) => storeCacheFile(fileOf(definition, number), html),
   };
 }
 

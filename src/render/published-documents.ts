@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { compilerFingerprint } from '../content/compile-cache.js';
+import { readCacheFile, storeCacheFile } from '../core/cache-file.js';
 import type { Page } from '../core/site.js';
 import type { StagingFolder } from '../write/staging-folder.js';
 import type { PageSurroundings } from './page-document.js';
@@ -55,14 +56,8 @@ export function openPublishedDocuments(cacheDir: string, siteOut: string, surrou
     },
     /** Records this build's hashes; call once its output has been published. */
     writeManifest(): void {
-      const manifest: PublishedManifest = { siteOut, documents };
-      try {
-        mkdirSync(cacheDir, { recursive: true });
-        writeFileSync(`${manifestFile}.${process.pid}.partial`, JSON.stringify(manifest));
-        renameSync(`${manifestFile}.${process.pid}.partial`, manifestFile);
-      } catch {
-        // Without the manifest the next build renders every document: slower, never wrong.
-      }
+      // Without the manifest the next build renders every document: slower, never wrong.
+      storeCacheFile(manifestFile, JSON.stringify({ siteOut, documents } satisfies PublishedManifest));
     },
   };
 }
@@ -71,7 +66,7 @@ export type PublishedDocuments = ReturnType<typeof openPublishedDocuments>;
 
 function readManifest(file: string): PublishedManifest | undefined {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as PublishedManifest;
+    return JSON.parse(readCacheFile(file) ?? '') as PublishedManifest;
   } catch {
     return undefined;
   }

@@ -64,7 +64,6 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   }
   if (onWorkers) await renderOnWorkers(toRender.filter((page) => !page.component), site, staging, surroundings, ctx);
   await output.emit({ path: 'sitemap.xml', contents: sitemapXml(site) });
-  await output.flush();
 }
 
 /** Below this many pages, starting worker threads costs more than rendering on this one. */
@@ -83,9 +82,6 @@ async function renderOnWorkers(pages: Page[], site: Site, staging: StagingFolder
   for (const path of written) staging.recordWritten(path);
 }
 
-/** Files written at once to the staging folder: enough to keep the disk busy, few enough to hold little. */
-const writesInFlight = 32;
-
 /**
  * Where renderPages puts each file: straight into a full build's staging folder (the rendered
  * page is dropped from memory once written), or into `site.outputs` when the build keeps them
@@ -93,31 +89,10 @@ const writesInFlight = 32;
  */
 function createOutputEmitter(site: Site, ctx: BuildContext) {
   const staging = ctx.staging;
-  const pending = new Set<Promise<void>>();
-  let failure: unknown;
-  const rethrow = () => {
-    if (failure !== undefined) throw failure;
-  };
   return {
     async emit(file: OutputFile): Promise<void> {
-      rethrow();
-      if (!staging) {
-        site.outputs.set(file.path, file);
-        return;
-      }
-      const write: Promise<void> = staging.write(file).then(
-        () => void pending.delete(write),
-        (error: unknown) => {
-          failure ??= error;
-          pending.delete(write);
-        },
-      );
-      pending.add(write);
-      if (pending.size >= writesInFlight) await Promise.race(pending);
-    },
-    async flush(): Promise<void> {
-      await Promise.all(pending);
-      rethrow();
+      if (staging) await staging.write(file);
+      else site.outputs.set(file.path, file);
     },
   };
 }

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cp, rename, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { OutputFile } from '../core/site.js';
+import { createFolderWriter } from './folder-writer.js';
 
 /**
  * A fresh folder beside the output folder that a full build writes into, swapped in for the
@@ -37,12 +38,7 @@ export function createStagingFolder(config: ResolvedConfig): StagingFolder {
   const stagingSiteOut = path.join(staging, path.relative(outRoot, siteOut));
   const written = new Set<string>();
   const publishedCallbacks: (() => void)[] = [];
-  const madeDirs = new Set<string>();
-  const ensureDir = (dir: string) => {
-    if (madeDirs.has(dir)) return;
-    mkdirSync(dir, { recursive: true });
-    madeDirs.add(dir);
-  };
+  const writeFile = createFolderWriter(stagingSiteOut);
   return {
     written,
     siteOut: stagingSiteOut,
@@ -56,15 +52,13 @@ export function createStagingFolder(config: ResolvedConfig): StagingFolder {
       return publishedCallbacks.length > 0;
     },
     async write(file) {
-      const target = path.join(stagingSiteOut, file.path);
       // Synchronous on purpose: the build waits for its files anyway, and tens of thousands of
       // small writes through libuv's thread pool cost more in round trips than the writes.
-      ensureDir(path.dirname(target));
-      writeFileSync(target, file.contents);
+      writeFile(file.path, file.contents);
       written.add(file.path);
     },
     async publish() {
-      ensureDir(stagingSiteOut);
+      await mkdir(stagingSiteOut, { recursive: true });
       // Static files go under the generated ones: a page or asset the build emits wins over a static file of the same name.
       if (existsSync(staticDir)) await cp(staticDir, stagingSiteOut, { recursive: true, force: false, errorOnExist: false });
       const retired = path.join(parent, `.${path.basename(outRoot)}.old-${stamp}`);
