@@ -1,13 +1,12 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { register } from 'node:module';
+import { parentPort } from 'node:worker_threads';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { ApiModelOptions } from './load-api-model.js';
 import type { ApiModel } from './model.js';
-import { runTypeDoc } from './run-typedoc.js';
 import type { DocSample, SampleCompileSettings } from './sample-type-checker.js';
-import { typeCheckSamples } from './type-check-samples.js';
 
-/** What `prefetchApi` starts this worker with. */
-export interface ApiWorkerData {
+/** The first message to this worker: what to run TypeDoc on. */
+export interface ApiWorkerRunRequest {
   options: Omit<ApiModelOptions, 'debug'>;
   settings: string;
   /** Wait for one batch of doc samples to check after the model; otherwise end with it. */
@@ -28,7 +27,14 @@ export interface ApiWorkerSamplesRequest {
 // Runs TypeDoc on the SDK, then keeps its parsed files for the doc-sample check: parsing the
 // lib files a second time would cost as much as the check itself.
 const port = parentPort!;
-const { options, settings, checkSamples } = workerData as ApiWorkerData;
+// Listening before anything is awaited: a message that arrives with no listener is dropped.
+const runRequest = new Promise<ApiWorkerRunRequest>((resolve) => port.once('message', resolve));
+register('./typescript-loader-hooks.js', import.meta.url);
+// TypeScript and TypeDoc (~0.5 s) load while the main thread is still compiling the config that
+// says what to run them on.
+const modules = Promise.all([import('./run-typedoc.js'), import('./type-check-samples.js')]);
+const { options, settings, checkSamples } = await runRequest;
+const [{ runTypeDoc }, { typeCheckSamples }] = await modules;
 const debug: string[] = [];
 const run = await runTypeDoc({ ...options, debug: (message) => debug.push(message) }, settings);
 port.postMessage({ kind: 'model', model: run.model, diagnostics: run.diagnostics, debug } satisfies ApiWorkerReply);

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import pc from 'picocolors';
-import { loadConfig } from '../../config/load.js';
 import { ExitCode, UserError } from '../../core/diagnostic.js';
 import type { Logger } from '../../core/logger.js';
 import type { BuiltSiteReport } from '../../links/check-built-site.js';
@@ -18,6 +17,8 @@ export function registerCheckLinksCommand(program: Command, setExitCode: SetExit
     .action(async (siteDir: string, options: { outDir?: string; json?: boolean }) => {
       setExitCode(
         await runCommand({}, async (logger) => {
+          // Loaded here so that `sdkdocs build` does not load it before starting the TypeDoc worker.
+          const { loadConfig } = await import('../../config/load.js');
           const config = await loadConfig(path.resolve(siteDir), { outDir: options.outDir });
           const { outRoot, siteOut } = config.paths;
           if (!existsSync(siteOut)) {
