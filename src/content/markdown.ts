@@ -11,6 +11,7 @@ import type { SourceLink } from '../core/site.js';
 import type { TocItem } from '../shared/types.js';
 import remarkAdmonitions, { normalizeAdmonitionTitles } from './plugins/remark-admonitions.js';
 import rehypeCode from './plugins/rehype-code.js';
+import remarkGfmWithoutLiteralAutolinks, { needsLiteralAutolinks } from './plugins/remark-gfm-without-literal-autolinks.js';
 import remarkLinks, { type RemarkLinksOptions } from './plugins/remark-links.js';
 import rehypeHeadings, { headingText } from './plugins/rehype-headings.js';
 
@@ -29,6 +30,11 @@ export interface MarkdownResult {
  */
 export function createMarkdownProcessor() {
   const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective);
+  const parserWithoutLiteralAutolinks = unified()
+    .use(remarkParse)
+    .use(remarkFrontmatter, ['yaml'])
+    .use(remarkGfmWithoutLiteralAutolinks)
+    .use(remarkDirective);
   const mdastTransforms = unified().use(remarkAdmonitions).use(remarkLinks);
 
   const toHast = unified()
@@ -39,7 +45,9 @@ export function createMarkdownProcessor() {
   /** Parses markdown to mdast; positions stay true to the file, front matter included. */
   function parse(markdown: string, filePath?: string): { mdast: MdastRoot; file: VFile } {
     const file = new VFile({ value: normalizeAdmonitionTitles(markdown), path: filePath });
-    const mdast = parser.parse(file) as MdastRoot;
+    // Most docs have no literal autolink, and parse a third faster without them (see the plugin).
+    let mdast = parserWithoutLiteralAutolinks.parse(file) as MdastRoot;
+    if (needsLiteralAutolinks(mdast)) mdast = parser.parse(file) as MdastRoot;
     return { mdast, file };
   }
 

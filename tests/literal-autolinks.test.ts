@@ -1,0 +1,70 @@
+import { isDeepStrictEqual } from 'node:util';
+import remarkDirective from 'remark-directive';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { VFile } from 'vfile';
+import { describe, expect, it } from 'vitest';
+import { createMarkdownProcessor } from '../src/content/markdown.js';
+import { normalizeAdmonitionTitles } from '../src/content/plugins/remark-admonitions.js';
+import remarkGfmWithoutLiteralAutolinks, { needsLiteralAutolinks } from '../src/content/plugins/remark-gfm-without-literal-autolinks.js';
+
+// Docs are parsed without GFM's literal autolinks first, and again with remark-gfm only when
+// their prose could hold one: the tree must always be the one remark-gfm gives.
+const remarkGfmParser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective);
+const leanParser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfmWithoutLiteralAutolinks).use(remarkDirective);
+
+function withRemarkGfm(markdown: string) {
+  return remarkGfmParser.parse(new VFile({ value: normalizeAdmonitionTitles(markdown), path: 'doc.md' }));
+}
+
+const samples: Record<string, string> = {
+  'www link in prose': 'See www.example.com/docs for more.',
+  'https link in a heading': '## Go to https://example.com/a?b#c now',
+  'email in a table cell': '| who | mail |\n| --- | --- |\n| Ann | ann@example.org |',
+  'mailto and xmpp': 'Write to mailto:ann@example.org or xmpp:ann@example.org/home.',
+  'upper-case scheme and www': 'HTTPS://EXAMPLE.COM and WWW.EXAMPLE.COM',
+  'link split by emphasis': 'www.exa*mple*.com and ann@*example*.org',
+  'character reference': 'www&#46;example.com and ann&#64;example.org',
+  'escaped punctuation': 'www\\.example.com and https\\://example.com',
+  'inside link text': '[www.example.com](https://example.com) and ![www.example.com logo](logo.png)',
+  'image reference alt': '![ann@example.org][logo]\n\n[logo]: logo.png "https://example.com"',
+  'admonition title and body': ':::note[Mail ann@example.org]\nOr visit www.example.com.\n:::',
+  'footnote': 'Text[^1].\n\n[^1]: From https://example.com.',
+  'marks only in code': '```bash\nnpm install @playkit/sdk\n```\n\nUse `ann@example.org` or `https://example.com`.',
+  'marks only in html and a url': '<a href="https://example.com">site</a>\n\n[site](https://example.com "www.example.com")',
+  'front matter': '---\ntitle: www.example.com\nauthor: ann@example.org\n---\n\n# Title',
+  'task list and strikethrough': '- [x] ~~old~~ www.example.com\n- [ ] ann@example.org',
+  'no marks at all': '# Plain\n\nJust prose, a [link](./other.md) and `code`.',
+};
+
+describe('parsing without literal autolinks first', () => {
+  const processor = createMarkdownProcessor();
+
+  it.each(Object.entries(samples))('gives the tree remark-gfm gives: %s', (_name, markdown) => {
+    const { mdast } = processor.parse(markdown, 'doc.md');
+    expect(isDeepStrictEqual(mdast, withRemarkGfm(markdown))).toBe(true);
+  });
+
+  it('still makes literal autolinks in prose', () => {
+    const { mdast } = processor.parse('Mail ann@example.org or see www.example.com.', 'doc.md');
+    const paragraph = mdast.children[0];
+    expect(paragraph.type === 'paragraph' && paragraph.children.filter((node) => node.type === 'link').map((node) => node.url)).toEqual([
+      'mailto:ann@example.org',
+      'http://www.example.com',
+    ]);
+  });
+
+  it('parses again only docs whose prose has a mark an autolink could start at', () => {
+    const needs = (markdown: string) => needsLiteralAutolinks(leanParser.parse(markdown));
+    expect(needs(samples['marks only in code'])).toBe(false);
+    expect(needs(samples['marks only in html and a url'])).toBe(false);
+    expect(needs(samples['front matter'])).toBe(false);
+    expect(needs(samples['no marks at all'])).toBe(false);
+    expect(needs(samples['www link in prose'])).toBe(true);
+    expect(needs(samples['image reference alt'])).toBe(true);
+    expect(needs(samples['character reference'])).toBe(true);
+    expect(needs(samples['escaped punctuation'])).toBe(true);
+  });
+});
