@@ -88,6 +88,15 @@ describe('renderDiagrams', () => {
     expect(renderer.calls.map((call) => call.theme).sort()).toEqual(['dark', 'dark', 'default', 'default']);
   });
 
+  it('sends the browser no diagram code: the page has the SVG, its scripts know nothing of mermaid', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    const result = await buildSite(siteDir, { until: 'renderPages', diagramRenderer: createFakeRenderer() });
+    const scripts = [...result.site.outputs.values()].filter((file) => file.path.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(Buffer.from(script.contents).toString('utf8'), script.path).not.toMatch(/mermaid/i);
+    expect(figuresIn(contentHtml(result, '/kit/docs/intro'))).toHaveLength(2);
+  });
+
   it('keeps ids unique on the page and every reference pointing inside its own SVG', async () => {
     const siteDir = await freshCopy('mermaid-diagrams');
     const result = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: createFakeRenderer() });
