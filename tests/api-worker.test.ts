@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copySite, fixture, repoRoot } from './helpers/site.js';
@@ -94,6 +95,68 @@ describe.skipIf(!existsSync(path.join(repoRoot, 'dist', 'src', 'api', 'api-worke
       await cleanup();
     }
   });
+
+  it('runs the TypeDoc plugins the SDK names, which may import TypeScript by name, and still reports through sdkdocs', async () => {
+    const { dir, cleanup } = await copySite(fixture('api-basic'));
+    try {
+      const tsconfigFile = path.join(dir, 'sdk', 'tsconfig.json');
+      const tsconfig = JSON.parse(await readFile(tsconfigFile, 'utf8'));
+      await writeFile(tsconfigFile, JSON.stringify({ ...tsconfig, typedocOptions: { plugin: ['./plugin.mjs'] } }));
+      await writeFile(
+        path.join(dir, 'sdk', 'plugin.mjs'),
+        "import { version } from 'typescript';\nexport function load(app) { app.logger.info(`plugin sees TypeScript ${version}`); }\n",
+      );
+      // Where the SDK's own TypeScript would be installed.
+      await mkdir(path.join(dir, 'node_modules'), { recursive: true });
+      await symlink(path.join(repoRoot, 'node_modules', 'typescript'), path.join(dir, 'node_modules', 'typescript'));
+      for (const workers of ['0', undefined] as const) {
+        const run = await build(dir, path.join(dir, `out-${workers ?? 'worker'}`), workers);
+        expect(run.status, run.stderr).toBe(0);
+        // Through sdkdocs' logger (debug lines and diagnostics), not TypeDoc's own console output.
+        expect(run.stderr, `SDKDOCS_WORKERS=${workers ?? ''}`).toMatch(/^typedoc: plugin sees TypeScript \d+\.\d+/m);
+        expect(diagnosticLines(run.stderr).some((line) => /shapes\.ts:\d+:\d+ warning Encountered an unknown block tag @frobnicate/.test(line)), run.stderr).toBe(true);
+        expect(run.stderr).not.toMatch(/\[(info|warning)\]/);
+      }
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('builds a site without an API even when TypeDoc cannot load, and reports it where an API needs it', async () => {
+    // An install of sdkdocs whose typedoc throws on import: the worker started before the config
+    // has failed by the time a slow config has loaded.
+    const install = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-broken-typedoc-'));
+    const sites: { dir: string; cleanup: () => Promise<void> }[] = [];
+    try {
+      for (const part of ['bin', 'dist', 'src', 'templates', 'package.json']) await cp(path.join(repoRoot, part), path.join(install, part), { recursive: true });
+      await mkdir(path.join(install, 'node_modules', 'typedoc'), { recursive: true });
+      for (const name of readdirSync(path.join(repoRoot, 'node_modules'))) {
+        if (name !== 'typedoc') await symlink(path.join(repoRoot, 'node_modules', name), path.join(install, 'node_modules', name));
+      }
+      await writeFile(path.join(install, 'node_modules', 'typedoc', 'package.json'), JSON.stringify({ name: 'typedoc', version: '0.28.0', type: 'module', exports: { '.': './index.js', './package.json': './package.json' } }));
+      await writeFile(path.join(install, 'node_modules', 'typedoc', 'index.js'), "throw new Error('this typedoc is broken');\n");
+      const run = (siteDir: string) =>
+        spawnSync(process.execPath, [path.join(install, 'bin', 'sdkdocs.js'), 'build', siteDir, '--out-dir', path.join(siteDir, 'out')], { encoding: 'utf8', timeout: 60_000 });
+
+      const plain = await copySite(fixture('basic'));
+      sites.push(plain);
+      const configFile = path.join(plain.dir, 'sdkdocs.config.ts');
+      await writeFile(configFile, (await readFile(configFile, 'utf8')).replace(/^(import .*\n)+/, (imports) => `${imports}await new Promise((resolve) => setTimeout(resolve, 1000));\n`));
+      const withoutApi = run(plain.dir);
+      expect(withoutApi.status, withoutApi.stderr).toBe(0);
+      expect(existsSync(path.join(plain.dir, 'out', 'kit', 'docs', 'intro', 'index.html'))).toBe(true);
+
+      const api = await copySite(fixture('api-basic'));
+      sites.push(api);
+      const withApi = run(api.dir);
+      // Reported as sdkdocs' internal error (exit 3), not a crash of the worker that takes the process down.
+      expect(withApi.status, withApi.stderr).toBe(3);
+      expect(withApi.stderr).toMatch(/Internal error: .*typedoc/);
+    } finally {
+      for (const site of sites) await site.cleanup();
+      await rm(install, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('does not load TypeScript when the cached model and sample results fit', async () => {
     const outDir = path.join(site.dir, 'out-warm');

@@ -33,6 +33,8 @@ register('./typescript-loader-hooks.js', import.meta.url);
 // TypeScript and TypeDoc (~0.5 s) load while the main thread is still compiling the config that
 // says what to run them on.
 const modules = Promise.all([import('./run-typedoc.js'), import('./type-check-samples.js')]);
+// A failure to load them matters only to a build that sends a run (awaited below), not before.
+modules.catch(() => {});
 const { options, settings, checkSamples } = await runRequest;
 const [{ runTypeDoc }, { typeCheckSamples }] = await modules;
 const debug: string[] = [];

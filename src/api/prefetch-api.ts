@@ -7,7 +7,7 @@ import { readCurrentCachedModel, settingsHash } from './load-api-model.js';
 import { addPrefetchedTypeDoc, type PrefetchedTypeDoc } from './prefetched-typedoc.js';
 
 /** The worker `warmUpApiWorker` started, until `prefetchApi` gives it a run or stops it. */
-let warmWorker: Worker | undefined;
+let warmWorker: { worker: Worker; failed: boolean } | undefined;
 
 /**
  * Starts the TypeDoc worker before the config is loaded: it loads TypeScript and TypeDoc (~0.5 s)
@@ -16,14 +16,18 @@ let warmWorker: Worker | undefined;
  */
 export function warmUpApiWorker(): void {
   if (warmWorker || !canUseWorkers(import.meta.url)) return;
-  warmWorker = newApiWorker();
+  const warm = { worker: newApiWorker(), failed: false };
+  // A worker that fails before it has a run is replaced by a fresh one if TypeDoc is needed, which
+  // then reports the failure where the build expects it; a site without an API never hears of it.
+  warm.worker.on('error', () => (warm.failed = true));
   // A build that fails before prefetchApi must not wait for the worker to finish loading.
-  warmWorker.unref();
+  warm.worker.unref();
+  warmWorker = warm;
 }
 
 /** Stops the worker `warmUpApiWorker` started, if `prefetchApi` has not taken it. */
 export function stopWarmApiWorker(): void {
-  void warmWorker?.terminate();
+  void warmWorker?.worker.terminate();
   warmWorker = undefined;
 }
 
@@ -36,17 +40,21 @@ export function stopWarmApiWorker(): void {
  * then runs TypeDoc itself.
  */
 export async function prefetchApi(config: ResolvedConfig): Promise<void> {
-  const worker = warmWorker;
+  const warm = warmWorker;
   warmWorker = undefined;
-  const paths = resolveApiPaths(config)?.paths;
-  const options = paths && config.api && canUseWorkers(import.meta.url) ? apiModelOptions(config, paths) : undefined;
-  const settings = options && settingsHash(options);
-  if (!options || !settings || (await readCurrentCachedModel(config.paths.cache, settings))) {
-    void worker?.terminate();
-    return;
+  let warmTakesTheRun = false;
+  try {
+    const paths = resolveApiPaths(config)?.paths;
+    const options = paths && config.api && canUseWorkers(import.meta.url) ? apiModelOptions(config, paths) : undefined;
+    const settings = options && settingsHash(options);
+    if (!options || !settings || (await readCurrentCachedModel(config.paths.cache, settings))) return;
+    const request: ApiWorkerRunRequest = { options, settings, checkSamples: config.api!.checkDocSamples };
+    warmTakesTheRun = warm !== undefined && !warm.failed;
+    addPrefetchedTypeDoc(settings, runOnWorker(warmTakesTheRun ? warm!.worker : newApiWorker(), request));
+  } finally {
+    // No TypeDoc run is needed, the warm worker failed, or working out the run threw.
+    if (warm && !warmTakesTheRun) void warm.worker.terminate();
   }
-  const request: ApiWorkerRunRequest = { options, settings, checkSamples: config.api!.checkDocSamples };
-  addPrefetchedTypeDoc(settings, runOnWorker(worker ?? newApiWorker(), request));
 }
 
 function newApiWorker(): Worker {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Application, Converter, Logger, LogLevel, type MinimalNode, type MinimalSourceFile, TSConfigReader } from 'typedoc';
+import { Application, Converter, Logger, LogLevel, type MinimalNode, type MinimalSourceFile, type Options, type OptionsReader, TSConfigReader } from 'typedoc';
 import ts from 'typescript';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { convertProject } from './convert-project.js';
@@ -29,23 +29,22 @@ export async function runTypeDoc(options: ApiModelOptions, settings: string): Pr
   const logger = new DiagnosticLogger(diagnostics, options.debug ?? (() => {}), options.tsconfig);
   let programs: readonly ts.Program[] = [];
   const failed = () => ({ diagnostics, sourceFiles: parsedFiles(programs) });
+  // The SDK's tsconfig may name TypeDoc plugins of its own (`typedocOptions.plugin`), which would
+  // replace a `plugin` option given here: this one is added to the list after the tsconfig is read.
+  const sdkdocsPlugin = (typedoc: Application) => {
+    typedoc.logger = logger;
+    typedoc.converter.on(Converter.EVENT_BEGIN, (context) => {
+      programs = context.programs;
+      // Checked before conversion: resolving `{@link}` names leaves checker errors behind.
+      if (options.skipTypeCheck) return;
+      const errors = typeErrors(programs);
+      if (errors.length > 0) throw new TypeCheckFailed(errors);
+    });
+  };
   const app = await Application.bootstrapWithPlugins(
     {
       entryPoints: options.entryPoints,
       tsconfig: options.tsconfig,
-      // A plugin function runs before TypeDoc reads the tsconfig, so even its first messages reach our logger.
-      plugin: [
-        (typedoc: Application) => {
-          typedoc.logger = logger;
-          typedoc.converter.on(Converter.EVENT_BEGIN, (context) => {
-            programs = context.programs;
-            // Checked before conversion: resolving `{@link}` names leaves checker errors behind.
-            if (options.skipTypeCheck) return;
-            const errors = typeErrors(programs);
-            if (errors.length > 0) throw new TypeCheckFailed(errors);
-          });
-        },
-      ],
       // Type errors are checked on TypeDoc's own program (EVENT_BEGIN), to report them with their positions.
       skipErrorChecking: true,
       // sdkdocs makes its own source links; TypeDoc wants a template once git is off.
@@ -58,7 +57,7 @@ export async function runTypeDoc(options: ApiModelOptions, settings: string): Pr
       logLevel: 'Verbose',
     },
     // Only the tsconfig: a typedoc.json or package.json in the current folder must not change the site.
-    [new TSConfigReader()],
+    [new TSConfigReader(), new FirstPluginReader(sdkdocsPlugin)],
   );
   // A tsconfig TypeScript cannot use: converting with default settings would only add noise.
   if (diagnostics.some((d) => d.severity === 'error')) return failed();
@@ -101,6 +100,23 @@ function parsedFiles(programs: readonly ts.Program[]): Map<string, ts.SourceFile
   const files = new Map<string, ts.SourceFile>();
   for (const program of programs) for (const sourceFile of program.getSourceFiles()) files.set(path.resolve(sourceFile.fileName), sourceFile);
   return files;
+}
+
+/**
+ * Puts a plugin function first in TypeDoc's `plugin` option, after the other readers have set
+ * it: plugins load in that order, so ours installs the logger before the SDK's plugins log.
+ */
+class FirstPluginReader implements OptionsReader {
+  readonly name = 'sdkdocs-plugin';
+  // After TSConfigReader (200).
+  readonly order = 1000;
+  readonly supportsPackages = false;
+
+  constructor(private readonly plugin: (app: Application) => void) {}
+
+  read(container: Options): void {
+    container.setValue('plugin', [this.plugin, ...container.getValue('plugin')]);
+  }
 }
 
 /** Ends TypeDoc's conversion early when the SDK does not type-check. */
