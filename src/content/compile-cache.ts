@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readCacheFile, storeCacheFile } from '../core/cache-file.js';
@@ -9,58 +8,126 @@ import type { CompiledDoc, ParseContext, ParseTask } from './parse-doc.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
 
 /**
- * Compiled docs on disk (`node_modules/.cache/sdkdocs/docs`), one file per doc, named by the hash
- * of everything its compilation reads: the markdown, its file, route and title, the base URL, the
- * diagram setting and the compiler itself. A second build compiles only what changed.
+ * Compiled docs on disk (`node_modules/.cache/sdkdocs/docs`), keyed by the hash of everything a
+ * doc's compilation reads: the markdown, its file, route and title, the base URL, the diagram
+ * setting and the compiler itself. A second build compiles only what changed.
  *
- * A doc's `.md` links also depend on other docs' routes, which the name cannot hold: an entry is
+ * A doc's `.md` links also depend on other docs' routes, which the key cannot hold: an entry is
  * used only when each of its `.md` links still resolves where it did.
+ *
+ * Entries are stored in packs of a batch of docs each, listed by `index.json`: a file per doc
+ * made a cold build of 10,000 pages create (and the next one delete) 10,000 more files, and on
+ * this kind of disk creating and deleting files is what costs most after parsing.
  */
 export interface CompileCache {
-  /** The entry's key for a task; pass it back to {@link get} and {@link set}. */
+  /** The entry's key for a task; pass it back to {@link get}. */
   keyOf(task: ParseTask): string;
-  get(key: string): Promise<CompiledDoc | undefined>;
-  set(key: string, compiled: CompiledDoc): Promise<void>;
+  get(key: string): CompiledDoc | undefined;
+  /** Stores docs compiled in this build, as one pack. */
+  add(entries: readonly CompileCacheEntry[]): void;
+  /**
+   * Ends the build: the index lists exactly the entries it used (`used`, every doc compiled or
+   * taken from the cache), packs that also held entries it did not use are written anew with
+   * only the used ones, and every other file goes: the cache holds one generation of the site.
+   */
+  finish(used: readonly CompileCacheEntry[]): void;
 }
 
+export interface CompileCacheEntry {
+  key: string;
+  compiled: CompiledDoc;
+}
+
+/** `index.json`: each pack's file name with the keys of the entries in it. */
+interface PackIndex {
+  packs: Record<string, string[]>;
+}
+
+const indexFile = 'index.json';
+/** Docs per pack when `finish` writes packs anew (the parse workers' batches are this size too). */
+const packSize = 25;
+/** Packs a thread keeps parsed: docs compile in batches that mostly match the packs they came from. */
+const parsedPacksKept = 4;
+
 export function openCompileCache(dir: string, fingerprint: string, context: ParseContext): CompileCache {
-  const fileOf = (key: string) => path.join(dir, `${key}.json`);
   const contextKey = JSON.stringify([fingerprint, context.baseUrl, context.docsDir, context.mermaid]);
+  const packOfKey = new Map<string, string>();
+  for (const [pack, keys] of Object.entries(readIndex(dir).packs)) for (const key of keys) packOfKey.set(key, pack);
+  const parsedPacks = new Map<string, Record<string, CompiledDoc> | undefined>();
+  const written: PackIndex['packs'] = {};
+
+  const readPack = (pack: string): Record<string, CompiledDoc> | undefined => {
+    if (parsedPacks.has(pack)) return parsedPacks.get(pack);
+    let entries: Record<string, CompiledDoc> | undefined;
+    try {
+      entries = JSON.parse(readCacheFile(path.join(dir, pack)) ?? '') as Record<string, CompiledDoc>;
+    } catch {
+      entries = undefined;
+    }
+    if (parsedPacks.size >= parsedPacksKept) parsedPacks.delete(parsedPacks.keys().next().value!);
+    parsedPacks.set(pack, entries);
+    return entries;
+  };
+  const writePack = (entries: readonly CompileCacheEntry[]): void => {
+    if (entries.length === 0) return;
+    const keys = entries.map((entry) => entry.key);
+    const pack = `pack-${createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 24)}.json`;
+    storeCacheFile(path.join(dir, pack), JSON.stringify(Object.fromEntries(entries.map((entry) => [entry.key, entry.compiled]))));
+    written[pack] = keys;
+  };
+
   return {
     keyOf(task) {
       return createHash('sha256').update(contextKey).update('\0').update(JSON.stringify([task.file, task.route, task.title])).update('\0').update(task.raw).digest('hex').slice(0, 40);
     },
-    async get(key) {
-      const text = readCacheFile(fileOf(key));
-      let compiled: CompiledDoc;
-      try {
-        compiled = JSON.parse(text ?? '') as CompiledDoc;
-      } catch {
-        return undefined;
-      }
+    get(key) {
+      const pack = packOfKey.get(key);
+      const compiled = pack === undefined ? undefined : readPack(pack)?.[key];
+      if (!compiled || !Array.isArray(compiled.links)) return undefined;
       const linkContext = { routeOfFile: (file: string) => context.routeByFile.get(file), docsDir: context.docsDir };
       const linksStillResolve = compiled.links.every(
         (link) => link.kind !== 'markdown' || resolveMarkdownLink(link.url, link.file, linkContext) === link.resolved,
       );
       return linksStillResolve ? compiled : undefined;
     },
-    async set(key, compiled) {
-      storeCacheFile(fileOf(key), JSON.stringify(compiled));
+    add(entries) {
+      writePack(entries);
+    },
+    finish(used) {
+      const previous = readIndex(dir).packs;
+      const usedKeys = new Set(used.map((entry) => entry.key));
+      const storedAgain = new Set(Object.values(written).flat());
+      const kept: PackIndex['packs'] = {};
+      // A pack from an earlier build is kept whole only if this build used all of it and compiled none of it again.
+      for (const [pack, keys] of Object.entries(previous)) {
+        if (!(pack in written) && keys.every((key) => usedKeys.has(key) && !storedAgain.has(key))) kept[pack] = keys;
+      }
+      for (const [pack, keys] of Object.entries(written)) if (keys.every((key) => usedKeys.has(key))) kept[pack] = keys;
+      const covered = new Set(Object.values(kept).flat());
+      const rest = used.filter((entry) => !covered.has(entry.key));
+      const before = new Set(Object.keys(written));
+      for (let i = 0; i < rest.length; i += packSize) writePack(rest.slice(i, i + packSize));
+      for (const pack of Object.keys(written)) if (!before.has(pack)) kept[pack] = written[pack];
+      storeCacheFile(path.join(dir, indexFile), JSON.stringify({ packs: kept } satisfies PackIndex));
+      let names: string[] = [];
+      try {
+        names = readdirSync(dir);
+      } catch {
+        return;
+      }
+      for (const name of names) {
+        if (name !== indexFile && !(name in kept)) rmSync(path.join(dir, name), { force: true, recursive: true });
+      }
     },
   };
 }
 
-/** Deletes the entries a build did not use: the cache holds one generation of the site, not every edit ever made. */
-export async function pruneCompileCache(dir: string, usedKeys: ReadonlySet<string>): Promise<void> {
-  let names: string[];
+function readIndex(dir: string): PackIndex {
   try {
-    names = await readdir(dir);
+    const index = JSON.parse(readCacheFile(path.join(dir, indexFile)) ?? '') as PackIndex;
+    return index && typeof index.packs === 'object' && index.packs !== null ? index : { packs: {} };
   } catch {
-    return;
-  }
-  const stale = names.filter((name) => name.endsWith('.json') && !usedKeys.has(name.slice(0, -'.json'.length)));
-  for (let i = 0; i < stale.length; i += 64) {
-    await Promise.all(stale.slice(i, i + 64).map((name) => rm(path.join(dir, name), { force: true })));
+    return { packs: {} };
   }
 }
 

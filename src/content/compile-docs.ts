@@ -19,22 +19,20 @@ export interface CompileOutcome extends ParseOutcome {
 
 /**
  * Compiles docs the way one thread does: from the cache when an entry fits, else from the
- * markdown, storing the result for the next build (`store`). Used in-process and by the parse
- * workers, which leave the storing to the main thread: it has nothing else to do meanwhile, and
- * the workers' writes were a tenth of their time.
+ * markdown. Used in-process and by the parse workers; storing what was compiled is the main
+ * thread's (`parseMarkdown`), which writes a pack per batch and has nothing else to do meanwhile.
  */
-export function compileWithCache(setup: CompileSetup, { store }: { store: boolean }): (task: ParseTask) => Promise<CompileOutcome> {
+export function compileWithCache(setup: CompileSetup): (task: ParseTask) => Promise<CompileOutcome> {
   const context = contextOf(setup);
   const compile = createDocCompiler(context);
   const cache = setup.cache && openCompileCache(setup.cache.dir, setup.cache.fingerprint, context);
   return async (task) => {
     if (!cache) return compile(task);
     const cacheKey = cache.keyOf(task);
-    const cached = await cache.get(cacheKey);
+    const cached = cache.get(cacheKey);
     if (cached) return { route: task.route, compiled: cached, cacheKey, fromCache: true };
     const outcome = await compile(task);
     // A doc that does not parse is not stored: its error is reported again, from the markdown.
-    if (outcome.compiled && store) await cache.set(cacheKey, outcome.compiled);
     return { ...outcome, cacheKey: outcome.compiled ? cacheKey : undefined, fromCache: false };
   };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BuildContext, Doc, Page, Site } from '../core/site.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
-import { compilerFingerprint, openCompileCache, pruneCompileCache } from './compile-cache.js';
+import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
 import { compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
 import type { CompiledDoc, ParseTask } from './parse-doc.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
@@ -38,13 +38,14 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
     // are unlikely to be in the cache and would only grow it.
     cache: ctx.previous ? undefined : { dir: cacheDir, fingerprint: compilerFingerprint() },
   };
-  const outcomes = await compileAll(tasks, setup, ctx);
-  const usedKeys = new Set<string>();
+  const cache = setup.cache && openCompileCache(setup.cache.dir, setup.cache.fingerprint, contextOf(setup));
+  const outcomes = await compileAll(tasks, setup, ctx, (batch) => cache?.add(freshEntries(batch)));
+  const used: CompileCacheEntry[] = [];
   let fromCache = 0;
   for (const outcome of outcomes) {
     const page = pageByRoute.get(outcome.route)!;
     const doc = docByRoute.get(outcome.route)!;
-    if (outcome.cacheKey) usedKeys.add(outcome.cacheKey);
+    if (outcome.cacheKey && outcome.compiled) used.push({ key: outcome.cacheKey, compiled: outcome.compiled });
     if (outcome.fromCache) fromCache++;
     if (outcome.error || !outcome.compiled) {
       site.diagnostics.push({
@@ -61,7 +62,12 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   }
   site.compiled = { docs: tasks.length, fromCache };
   ctx.logger.debug(`parseMarkdown: ${tasks.length} docs compiled, ${fromCache} of them from the cache`);
-  if (setup.cache && site.diagnostics.every((diagnostic) => diagnostic.severity !== 'error')) await pruneCompileCache(cacheDir, usedKeys);
+  cache?.finish(used);
+}
+
+/** The docs of a batch compiled from their markdown, which the cache does not hold yet. */
+function freshEntries(batch: readonly CompileOutcome[]): CompileCacheEntry[] {
+  return batch.flatMap((outcome) => (outcome.compiled && outcome.cacheKey && !outcome.fromCache ? [{ key: outcome.cacheKey, compiled: outcome.compiled }] : []));
 }
 
 function useCompiledDoc(site: Site, page: Page, doc: Doc, compiled: CompiledDoc): void {
@@ -77,27 +83,31 @@ function useCompiledDoc(site: Site, page: Page, doc: Doc, compiled: CompiledDoc)
 
 /** Below this many docs, starting worker threads costs more than compiling on this one. */
 const parallelThreshold = 150;
+/** Docs a worker compiles per message, and per pack of the compile cache. */
+const batchSize = 25;
 
-/** Compiles on worker threads sized to the cores for big sites, in-process otherwise. */
-async function compileAll(tasks: ParseTask[], setup: CompileSetup, ctx: BuildContext): Promise<CompileOutcome[]> {
+/**
+ * Compiles on worker threads sized to the cores for big sites, in-process otherwise, handing each
+ * batch of outcomes to `store` as it is done.
+ */
+async function compileAll(
+  tasks: ParseTask[],
+  setup: CompileSetup,
+  ctx: BuildContext,
+  store: (batch: CompileOutcome[]) => void,
+): Promise<CompileOutcome[]> {
   if (tasks.length >= parallelThreshold && canUseWorkers(import.meta.url)) {
     ctx.logger.debug(`parseMarkdown: ${tasks.length} docs on ${workerCount()} worker threads`);
-    const cache = setup.cache && openCompileCache(setup.cache.dir, setup.cache.fingerprint, contextOf(setup));
-    const stored: Promise<void>[] = [];
-    const outcomes = await runOnWorkers<ParseTask, CompileOutcome>(new URL('./parse-worker.js', import.meta.url), setup, tasks, {
-      onResults: (batch) => {
-        for (const outcome of batch) if (cache && outcome.compiled && outcome.cacheKey && !outcome.fromCache) stored.push(cache.set(outcome.cacheKey, outcome.compiled));
-      },
-    });
-    await Promise.all(stored);
-    return outcomes;
+    return runOnWorkers<ParseTask, CompileOutcome>(new URL('./parse-worker.js', import.meta.url), setup, tasks, { batchSize, onResults: store });
   }
-  const compile = compileWithCache(setup, { store: true });
+  const compile = compileWithCache(setup);
   const outcomes: CompileOutcome[] = [];
   for (const [index, task] of tasks.entries()) {
     outcomes.push(await compile(task));
+    if (outcomes.length % batchSize === 0) store(outcomes.slice(-batchSize));
     if (index % 200 === 199) ctx.logger.progress(`parseMarkdown ${index + 1}/${tasks.length}`);
   }
+  if (outcomes.length % batchSize !== 0) store(outcomes.slice(-(outcomes.length % batchSize)));
   return outcomes;
 }
 

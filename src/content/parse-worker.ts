@@ -3,7 +3,7 @@ import { compileWithCache, type CompileSetup, type CompileOutcome } from './comp
 import type { ParseTask } from './parse-doc.js';
 
 /** Worker thread of parseMarkdown: compiles the batches of docs it is sent, in order. */
-const compile = compileWithCache(workerData as CompileSetup, { store: false });
+const compile = compileWithCache(workerData as CompileSetup);
 
 parentPort!.on('message', async (batch: ParseTask[]) => {
   const outcomes: CompileOutcome[] = [];
