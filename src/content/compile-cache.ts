@@ -68,12 +68,13 @@ export function openCompileCache(dir: string, fingerprint: string, context: Pars
     parsedPacks.set(pack, entries);
     return entries;
   };
-  const writePack = (entries: readonly CompileCacheEntry[]): void => {
-    if (entries.length === 0) return;
+  /** Stores entries as one pack, named by their keys; returns its name. */
+  const writePack = (entries: readonly CompileCacheEntry[]): string => {
     const keys = entries.map((entry) => entry.key);
     const pack = `pack-${createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 24)}.json`;
     storeCacheFile(path.join(dir, pack), JSON.stringify(Object.fromEntries(entries.map((entry) => [entry.key, entry.compiled]))));
     written[pack] = keys;
+    return pack;
   };
 
   return {
@@ -91,7 +92,7 @@ export function openCompileCache(dir: string, fingerprint: string, context: Pars
       return linksStillResolve ? compiled : undefined;
     },
     add(entries) {
-      writePack(entries);
+      if (entries.length > 0) writePack(entries);
     },
     finish(used) {
       const previous = readIndex(dir).packs;
@@ -105,9 +106,10 @@ export function openCompileCache(dir: string, fingerprint: string, context: Pars
       for (const [pack, keys] of Object.entries(written)) if (keys.every((key) => usedKeys.has(key))) kept[pack] = keys;
       const covered = new Set(Object.values(kept).flat());
       const rest = used.filter((entry) => !covered.has(entry.key));
-      const before = new Set(Object.keys(written));
-      for (let i = 0; i < rest.length; i += packSize) writePack(rest.slice(i, i + packSize));
-      for (const pack of Object.keys(written)) if (!before.has(pack)) kept[pack] = written[pack];
+      for (let i = 0; i < rest.length; i += packSize) {
+        const pack = writePack(rest.slice(i, i + packSize));
+        kept[pack] = written[pack];
+      }
       storeCacheFile(path.join(dir, indexFile), JSON.stringify({ packs: kept } satisfies PackIndex));
       let names: string[] = [];
       try {
