@@ -19,7 +19,7 @@ const benchmarks = [
   { name: 'watch-latency', args: quick ? ['--only', 'corpus', '--edits', '5'] : [] },
 ];
 
-/** Every benchmark's rows in the one shape: name, median, min, max, unit, runs. */
+/** Every benchmark's rows in the one shape: name, median, min, max, unit, runs (and each run's value where there are several). */
 function normalize(benchmark, data) {
   return (Array.isArray(data) ? data : data.rows ?? []).map((entry) => {
     if (typeof entry.median === 'number') return { ...entry, name: `${benchmark}: ${entry.name}` };

@@ -6,9 +6,12 @@ export function summarize(values) {
   return { median, min: sorted[0], max: sorted[sorted.length - 1], runs: sorted.length };
 }
 
-/** A table row: a named figure with its unit, from several runs. */
+/**
+ * A table row: a named figure with its unit, from several runs. The JSON keeps each run's value
+ * in run order too: on a noisy machine one slow run is told apart from a slower build that way.
+ */
 export function row(name, values, unit) {
-  return { name, unit, ...summarize(values) };
+  return { name, unit, ...summarize(values), values: [...values] };
 }
 
 /** Prints rows as an aligned text table. */
