@@ -8,7 +8,7 @@ import puppeteer from 'puppeteer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DiagramBrowserCrashedError, DiagramSyntaxError, type DiagramRenderer, type DiagramTheme } from '../src/mermaid/diagram-renderer.js';
 import { inlineDiagramSvg } from '../src/mermaid/diagram-svg.js';
-import { createMermaidCliRenderer, mermaidCliRenderOptions } from '../src/mermaid/mermaid-cli-renderer.js';
+import { createMermaidCliRenderer, mermaidCliRenderOptions, withoutBuildDayMarker } from '../src/mermaid/mermaid-cli-renderer.js';
 import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
 import { findChromium, headlessChromiumArgs } from '../src/shared/chromium.js';
 import { exampleSiteDir } from './helpers/site.js';
@@ -59,6 +59,21 @@ async function renderInOrder(renderer: DiagramRenderer, jobs: [DiagramKind, Diag
   return new Map(jobs.map(([kind, theme], index) => [`${kind} ${theme}`, inlined(svgs[index])]));
 }
 
+describe('withoutBuildDayMarker', () => {
+  it('turns the today line of a gantt chart off, after the author’s last line', () => {
+    const gantt = 'gantt\n  dateFormat YYYY-MM-DD\n  Beta :b1, 2024-01-01, 10d\n';
+    expect(withoutBuildDayMarker(gantt)).toBe('gantt\n  dateFormat YYYY-MM-DD\n  Beta :b1, 2024-01-01, 10d\ntodayMarker off\n');
+    const configured = `---\nconfig:\n  theme: forest\n---\n%% release plan\n%%{init: {'gantt': {'barHeight': 30}}}%%\n${gantt}`;
+    expect(withoutBuildDayMarker(configured)).toBe(`${configured.trimEnd()}\ntodayMarker off\n`);
+  });
+
+  it('leaves a chart that sets todayMarker, and every other kind of diagram, as written', () => {
+    const styled = 'gantt\n  todayMarker stroke:#f00\n  Beta :b1, 2024-01-01, 10d';
+    expect(withoutBuildDayMarker(styled)).toBe(styled);
+    for (const definition of Object.values(diagrams).filter((text) => !text.startsWith('gantt'))) expect(withoutBuildDayMarker(definition)).toBe(definition);
+  });
+});
+
 // The slow tests that drive mermaid in the real Chromium; the build's tests use a fake renderer.
 describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
   const renderers: DiagramRenderer[] = [];
@@ -104,7 +119,7 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     // class, er, gitGraph and architecture are left out: mermaid-cli draws them with Math.random.
     for (const kind of ['flowchart', 'sequence', 'state', 'gantt', 'pie'] as const) {
       for (const theme of ['default', 'dark'] as const) {
-        const { data } = await renderMermaid(browser, diagrams[kind], 'svg', mermaidCliRenderOptions(theme, fontFamily));
+        const { data } = await renderMermaid(browser, withoutBuildDayMarker(diagrams[kind]), 'svg', mermaidCliRenderOptions(theme, fontFamily));
         expect(inlined(await renderer.render(diagrams[kind], theme)), `${kind} ${theme}`).toBe(inlined(new TextDecoder().decode(data)));
       }
     }
@@ -123,6 +138,17 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     // Without the ELK layout loaded, mermaid would quietly lay the flowchart out with dagre.
     const dagre = await renderer.render('flowchart LR\n  A --> B --> C', 'default');
     expect(svgOf('flowchart with the ELK layout')).not.toBe(dagre);
+  });
+
+  it('draws no line at the day of the build on a gantt chart, unless the chart sets todayMarker', async () => {
+    const renderer = newRenderer();
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const aroundToday = `gantt\n  dateFormat YYYY-MM-DD\n  section Release\n  Beta :b1, ${day(-10)}, ${day(10)}`;
+    const plain = await renderer.render(aroundToday, 'default');
+    expect(plain).toContain('Beta');
+    expect(plain).not.toContain('class="today"');
+    const marked = await renderer.render(aroundToday.replace('gantt\n', 'gantt\n  todayMarker stroke-width:5px\n'), 'default');
+    expect(marked).toContain('class="today"');
   });
 
   it('inlines the example’s sequence diagram within 15 KB gzipped, drawn in the site’s font', async () => {

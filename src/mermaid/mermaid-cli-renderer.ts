@@ -127,7 +127,7 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
   };
 
   return {
-    cacheKey: `mermaid-cli@${versionOf('@mermaid-js/mermaid-cli')} mermaid@${versionOf('mermaid')} seed=${randomSeed} font=${options.fontFamily}`,
+    cacheKey: `mermaid-cli@${versionOf('@mermaid-js/mermaid-cli')} mermaid@${versionOf('mermaid')} seed=${randomSeed} font=${options.fontFamily} today-marker=off`,
     concurrency,
     get browserLaunches() {
       return launches;
@@ -136,7 +136,7 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
       const page = await takePage();
       let result;
       try {
-        result = await page.render(definition, mermaidCliRenderOptions(theme, options.fontFamily));
+        result = await page.render(withoutBuildDayMarker(definition), mermaidCliRenderOptions(theme, options.fontFamily));
       } catch (error) {
         throw new DiagramBrowserCrashedError(`Chromium stopped while rendering a mermaid diagram: ${(error as Error).message.split('\n')[0]}`);
       } finally {
@@ -153,6 +153,19 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
       if (started) await (await started.catch(() => undefined))?.close();
     },
   };
+}
+
+/**
+ * A gantt chart draws a line at today's date. Prerendered, that is the day of the build, shown as
+ * today for as long as the page is up (and an uncached chart would change every day), so a gantt
+ * definition that does not set `todayMarker` itself gets it off. The statement goes last, where it
+ * moves no line of the author's, and so no line number of a parser message.
+ */
+export function withoutBuildDayMarker(definition: string): string {
+  const body = definition.replace(/^\s*---\r?\n[\s\S]*?\r?\n---[^\S\r\n]*(\r?\n|$)/, '');
+  const firstStatement = body.split(/\r?\n/).find((line) => line.trim() !== '' && !line.trimStart().startsWith('%%'));
+  if (!firstStatement || !/^\s*gantt\b/i.test(firstStatement) || /^\s*todayMarker\b/im.test(body)) return definition;
+  return `${definition.replace(/\s*$/, '')}\ntodayMarker off\n`;
 }
 
 /**
