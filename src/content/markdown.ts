@@ -29,12 +29,11 @@ export interface MarkdownResult {
  * build-time highlighting, heading ids and direct links, TOC collection.
  */
 export function createMarkdownProcessor() {
-  const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective);
-  const parserWithoutLiteralAutolinks = unified()
-    .use(remarkParse)
-    .use(remarkFrontmatter, ['yaml'])
-    .use(remarkGfmWithoutLiteralAutolinks)
-    .use(remarkDirective);
+  // One chain for both parsers: the lean one gives remark-gfm's tree only while the rest is the same, in the same order.
+  const parserWith = (gfm: typeof remarkGfm | typeof remarkGfmWithoutLiteralAutolinks) =>
+    unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfm).use(remarkDirective);
+  const parser = parserWith(remarkGfm);
+  const parserWithoutLiteralAutolinks = parserWith(remarkGfmWithoutLiteralAutolinks);
   const mdastTransforms = unified().use(remarkAdmonitions).use(remarkLinks);
 
   const toHast = unified()
