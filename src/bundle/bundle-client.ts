@@ -7,6 +7,8 @@ import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
+import { mdxModulesPlugin, mdxNamespace, type MdxModuleEntry } from './mdx-modules.js';
+import { mdxModulesOf } from '../content/mdx/render-mdx.js';
 
 /** Output folder of hashed assets, relative to the site root. */
 export const assetsDir = 'assets';
@@ -30,6 +32,10 @@ const sharedModules = /^(react|react-dom|scheduler)(\/.*)?$/;
 export interface ClientBundleOptions {
   /** The site's custom pages folder; its pages are bundled as lazily loaded chunks. */
   pagesDir: string;
+  /** The site folder, which `@site/…` imports of MDX docs name. */
+  siteDir: string;
+  /** The keys of the MDX docs' modules: each is an entry point of its own, loaded only by its page. */
+  mdxKeys: string[];
 }
 
 /** A custom page the client renders as a React component: its route and source file. */
@@ -42,6 +48,7 @@ export interface ClientPage {
 interface ClientBundler {
   context: esbuild.BuildContext<{ metafile: true; write: false }>;
   pages: ClientPage[];
+  mdxModules: Map<string, MdxModuleEntry>;
   /** The theme strings the bundled code names; the rest of the table stays out of the browser. */
   themeKeys?: string[];
   /** serve --watch: the last result and the page list it was built for. */
@@ -78,7 +85,7 @@ export async function disposeClientBundlers(): Promise<void> {
 async function createClientBundler(options: ClientBundleOptions): Promise<ClientBundler> {
   const root = packageRoot();
   const require = createRequire(path.join(root, 'package.json'));
-  const holder: ClientBundler = { context: undefined!, pages: [] };
+  const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map() };
   const customPagesPlugin: esbuild.Plugin = {
     name: 'sdkdocs-client',
     setup(build) {
@@ -111,7 +118,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
   };
   holder.context = await esbuild.context({
     absWorkingDir: root,
-    entryPoints: { main: clientEntry, theme: themeEntry },
+    entryPoints: { main: clientEntry, theme: themeEntry, ...Object.fromEntries(options.mdxKeys.map((key) => [key, `${mdxNamespace}:${key}`])) },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -130,7 +137,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     chunkNames: '[ext]/chunk.[hash]',
     assetNames: 'media/[name].[hash]',
     logLevel: 'silent',
-    plugins: [reactAsEsmPlugin(root), customPagesPlugin],
+    plugins: [reactAsEsmPlugin(root), customPagesPlugin, mdxModulesPlugin({ siteDir: options.siteDir, modules: () => holder.mdxModules })],
   });
   return holder;
 }
@@ -146,13 +153,15 @@ function pagesModuleSource(pages: ClientPage[]): string {
  * `assets/js/` and `assets/css/`. Custom React pages become lazily loaded chunks.
  */
 export async function bundleClient(site: Site, ctx: BuildContext): Promise<void> {
-  const bundler = await clientBundler({ pagesDir: site.config.paths.pages });
+  const mdx = mdxModulesOf(site);
+  const bundler = await clientBundler({ pagesDir: site.config.paths.pages, siteDir: site.config.siteDir, mdxKeys: [...mdx.keys()].sort() });
   bundler.pages = site.pages
     .filter((page) => page.component && page.sourceFile)
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
-  // serve --watch: the client code does not change while a site is watched, only its custom pages can.
-  const pagesKey = JSON.stringify(bundler.pages);
-  const unchanged = ctx.watch && bundler.last?.pages === pagesKey && !mayHaveChanged(ctx, site.config.paths.pages);
+  bundler.mdxModules = new Map([...mdx].map(([key, { entry }]) => [key, entry]));
+  // serve --watch: the client code does not change while a site is watched, only its custom pages and MDX docs can.
+  const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code)]);
+  const unchanged = ctx.watch && bundler.last?.pages === pagesKey && !mayHaveChanged(ctx, site.config.paths.pages) && !(mdx.size > 0 && mayHaveChanged(ctx, site.config.siteDir));
   const result = unchanged
     ? bundler.last!.result
     : await rebuildWithUsedThemeStrings(bundler).finally(async () => {
@@ -181,6 +190,9 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
       }
     } else if (output.entryPoint === themeEntry && absolute.endsWith('.css')) {
       site.assets.css.push(url(absolute));
+    } else if (output.entryPoint?.startsWith(`${mdxNamespace}:`)) {
+      const page = mdx.get(output.entryPoint.slice(mdxNamespace.length + 1))?.page;
+      if (page) page.data.mdxModule = url(absolute);
     }
   }
 }

@@ -47,7 +47,28 @@ export function ClientApp({ boot, loader, initial, footer }: { boot: BootData; l
   const current = useRef(view);
   current.current = view;
   const router = useMemo(() => new Router({ view: () => current.current, update: setView }, loader, boot), [boot, loader]);
-  const runtime = useMemo<ThemeRuntime>(() => ({ storage: safeStorage, loadFullSidebar: (name) => router.loadFullSidebar(name) }), [router]);
+  const runtime = useMemo<ThemeRuntime>(() => {
+    const value: ThemeRuntime = {
+      storage: safeStorage,
+      loadFullSidebar: (name) => router.loadFullSidebar(name),
+      // Only pages with MDX content load the code that hydrates it.
+      hydrateMdx: (container, route) => {
+        let undo: (() => void) | undefined;
+        let cancelled = false;
+        import('./mdx-content.js').then(
+          (module) => {
+            if (!cancelled) undo = module.hydrateMdxContent(container, route, boot.site, value);
+          },
+          (error: unknown) => console.error('sdkdocs: the MDX runtime could not be loaded.', error),
+        );
+        return () => {
+          cancelled = true;
+          undo?.();
+        };
+      },
+    };
+    return value;
+  }, [router]);
   useEffect(() => router.start(), [router]);
   useEffect(() => {
     if (view.status) return;

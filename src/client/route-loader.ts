@@ -10,6 +10,7 @@ import {
 import { joinUrlPath } from '../shared/paths.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import { BoundedCache } from './bounded-cache.js';
+import { loadMdxModule } from './mdx-module.js';
 
 /** A route that cannot be loaded at all (unknown to the manifest, or the manifest is unreachable): the page reloads. */
 export class RouteUnavailableError extends Error {}
@@ -95,6 +96,8 @@ export class RouteLoader {
         remember(this.#routes, url, () => fetchJson<RouteData>(url)),
         pages[path]?.().then((module) => module.default),
       ]);
+      // An MDX doc's module, loaded before the route is shown, so its content is live at once.
+      if (route.mdxModule) await Promise.all([loadMdxModule(route.mdxModule), import('./mdx-content.js')]).catch(() => undefined);
       return { route, page };
     } catch (error) {
       // A data file that is gone belongs to an older deployment: only a fresh page load can help.

@@ -65,7 +65,9 @@ export function createMarkdownProcessor() {
     };
   }
 
-  return { parse, transform };
+  // MDX docs are compiled by @mdx-js/mdx with this same chain (its own parser and remark-rehype aside).
+  const plugins = { syntax: parser.attachers, transforms: mdastTransforms.attachers, toHast: toHast.attachers };
+  return { parse, transform, plugins };
 }
 
 export type MarkdownProcessor = ReturnType<typeof createMarkdownProcessor>;

@@ -4,6 +4,8 @@ import { splitSections, type ContentSection } from '../search/search-records.js'
 import type { TocItem } from '../shared/types.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
 import type { DiagramSource } from './plugins/rehype-code.js';
+import { compileMdxDoc, type MdxModuleSource } from './mdx/compile-mdx.js';
+import { isMdxDoc } from './mdx/detect-mdx.js';
 
 export { diagramPlaceholder, type DiagramSource } from './plugins/rehype-code.js';
 
@@ -30,6 +32,8 @@ export interface CompiledDoc {
   /** The content's text split at its h2/h3 headings, for search. */
   sections: ContentSection[];
   diagrams: DiagramSource[];
+  /** An MDX doc's module; its `html` comes from rendering it (renderMdxDocs). */
+  mdx?: MdxModuleSource;
 }
 
 /** What compiling gives a doc's page; a failure carries its position instead. */
@@ -61,6 +65,7 @@ async function compileDoc(
   task: ParseTask,
   context: ParseContext,
 ): Promise<ParseOutcome> {
+  if (isMdxDoc(task.file, task.raw)) return compileMdxDoc(processor, task, context);
   try {
     const { mdast, file } = processor.parse(task.raw, task.file);
     const diagrams: DiagramSource[] = [];

@@ -5,6 +5,7 @@ import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from '.
 import { compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
 import type { CompiledDoc, ParseTask } from './parse-doc.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
+import { renderMdxDocs } from './mdx/render-mdx.js';
 
 /**
  * Compiles every doc's markdown: its content to HTML, with the table of contents, element ids,
@@ -63,6 +64,7 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   site.compiled = { docs: tasks.length, fromCache };
   ctx.logger.debug(`parseMarkdown: ${tasks.length} docs compiled, ${fromCache} of them from the cache`);
   cache?.finish(used);
+  await renderMdxDocs(site, ctx);
 }
 
 /** The docs of a batch compiled from their markdown, which the cache does not hold yet. */

@@ -89,6 +89,8 @@ export function renderDocument(parts: DocumentParts): string {
     `<script>${headScript(site, route).replace(/<\//g, '<\\/')}</script>`,
     ...parts.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...parts.js.map((src) => `<link rel="modulepreload" href="${escapeHtml(src)}">`),
+    // An MDX doc's module is needed as soon as the page hydrates.
+    route.mdxModule ? `<link rel="modulepreload" href="${escapeHtml(route.mdxModule)}">` : '',
     ...parts.head,
   ]
     .filter(Boolean)

@@ -139,6 +139,11 @@ export interface RouteData {
   editUrl?: string;
   /** Doc id for doc routes (`getting-started/installation`). */
   docId?: string;
+  /**
+   * An MDX doc's module (its content as a React component with its components), which the client
+   * loads and hydrates the prerendered content with. Pages without MDX have none.
+   */
+  mdxModule?: string;
 }
 
 /** Site-wide data: the same for every route. */

@@ -1,0 +1,119 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type * as esbuild from 'esbuild';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { packageRoot } from '../core/package-root.js';
+import type { MdxImport } from '../content/mdx/compile-mdx.js';
+
+/** One MDX doc's compiled module, as the bundlers load it. */
+export interface MdxModuleEntry {
+  /** File-name-safe and unique in the build: the entry's name. */
+  key: string;
+  /** The doc's source file: relative imports resolve from its folder, errors point into it. */
+  file: string;
+  code: string;
+  imports: MdxImport[];
+}
+
+/** esbuild namespace of the compiled MDX modules: `sdkdocs-mdx:{key}`. */
+export const mdxNamespace = 'sdkdocs-mdx';
+
+/** Docusaurus modules that sdkdocs provides, by the name docs import them with. */
+const docusaurusModules = ['Link', 'useBaseUrl', 'useDocusaurusContext', 'BrowserOnly'];
+
+function themeFolder(): string {
+  return path.join(packageRoot(), 'templates', 'theme');
+}
+
+/** The names of the `@theme/*` components sdkdocs has (its `templates/theme/*.tsx` with a capital letter). */
+function themeComponents(): string[] {
+  return ['Admonition', 'CodeBlock', 'Details', 'TabItem', 'Tabs'];
+}
+
+/** The key of an MDX doc's module: its path in the docs folder, in characters any file system takes. */
+export function mdxModuleKey(relativePath: string): string {
+  return `mdx-${relativePath.replace(/\.mdx?$/i, '').replace(/[^\w-]+/g, '_')}`;
+}
+
+/**
+ * Loads compiled MDX modules (`sdkdocs-mdx:{key}`) and resolves what docs import as in Docusaurus:
+ * `@site/…` from the site folder, `@theme/Tabs` and the other theme components from sdkdocs'
+ * templates, `@docusaurus/Link` and friends from their minimal versions there; relative imports
+ * and packages from the doc's own folder. Used for the build-time render and the browser bundle.
+ */
+export function mdxModulesPlugin(options: { siteDir: string; modules: () => ReadonlyMap<string, MdxModuleEntry>; append?: string }): esbuild.Plugin {
+  return {
+    name: 'sdkdocs-mdx-modules',
+    setup(build) {
+      build.onResolve({ filter: /^sdkdocs-mdx:/ }, (args) => ({ path: args.path.slice(mdxNamespace.length + 1), namespace: mdxNamespace }));
+      build.onLoad({ filter: /.*/, namespace: mdxNamespace }, (args) => {
+        const entry = options.modules().get(args.path);
+        if (!entry) return { errors: [{ text: `No MDX module ${args.path}` }] };
+        return { contents: `${entry.code}\n${options.append ?? ''}`, resolveDir: path.dirname(entry.file), loader: 'js' };
+      });
+      build.onResolve({ filter: /^@site\// }, (args) =>
+        build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: options.siteDir, importer: args.importer }),
+      );
+      build.onResolve({ filter: /^@theme\// }, (args) => {
+        const name = args.path.slice('@theme/'.length);
+        const file = path.join(themeFolder(), `${name}.tsx`);
+        if (themeComponents().includes(name) && existsSync(file)) return { path: file };
+        return { errors: [{ text: `Could not resolve "${args.path}": sdkdocs has no such theme component (it has ${themeComponents().map((component) => `@theme/${component}`).join(', ')})` }] };
+      });
+      build.onResolve({ filter: /^@docusaurus\// }, (args) => {
+        const name = args.path.slice('@docusaurus/'.length);
+        if (docusaurusModules.includes(name)) {
+          for (const extension of ['.tsx', '.ts']) {
+            const file = path.join(themeFolder(), 'docusaurus', `${name}${extension}`);
+            if (existsSync(file)) return { path: file };
+          }
+        }
+        return { errors: [{ text: `Could not resolve "${args.path}": sdkdocs provides only ${docusaurusModules.map((module) => `@docusaurus/${module}`).join(', ')}` }] };
+      });
+    },
+  };
+}
+
+/**
+ * esbuild's errors as diagnostics: one in a compiled MDX module (an import that does not resolve,
+ * a name a module does not export) is reported at the import statement in the doc itself.
+ */
+export function mdxBundleDiagnostics(failure: esbuild.BuildFailure | Error, modules: ReadonlyMap<string, MdxModuleEntry>): Diagnostic[] {
+  const messages = (failure as esbuild.BuildFailure).errors ?? [];
+  if (messages.length === 0) return [{ severity: 'error', code: 'mdx', message: `Cannot bundle MDX docs: ${failure.message}` }];
+  return messages.map((message): Diagnostic => {
+    const location = message.location;
+    const key = location?.namespace === mdxNamespace ? location.file.replace(`${mdxNamespace}:`, '') : undefined;
+    const entry = key === undefined ? undefined : modules.get(key);
+    if (entry) {
+      const specifier = /"([^"]+)"/.exec(message.text)?.[1];
+      const imported =
+        entry.imports.find((item) => item.source === specifier) ?? entry.imports.find((item) => location?.lineText.includes(JSON.stringify(item.source).slice(1, -1)));
+      return {
+        severity: 'error',
+        code: 'mdx',
+        message: `MDX: ${message.text}.`.replace(/\.\.$/, '.'),
+        file: entry.file,
+        line: imported?.line,
+        column: imported?.column,
+        hint: importHint(imported?.source ?? specifier),
+      };
+    }
+    return {
+      severity: 'error',
+      code: 'mdx',
+      message: `MDX: ${message.text}.`.replace(/\.\.$/, '.'),
+      file: location ? path.resolve(location.file) : undefined,
+      line: location?.line,
+      column: location ? location.column + 1 : undefined,
+    };
+  });
+}
+
+function importHint(specifier: string | undefined): string | undefined {
+  if (!specifier) return undefined;
+  if (specifier.startsWith('@site/')) return `\`@site/\` is the site folder: check that ${specifier.slice('@site/'.length)} exists there (with a .tsx, .jsx, .ts or .js extension).`;
+  if (specifier.startsWith('.')) return 'Relative imports resolve from the doc\'s own folder.';
+  if (specifier.startsWith('@theme/') || specifier.startsWith('@docusaurus/')) return undefined;
+  return `Install the package in the site (npm install ${specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')}), or fix the name.`;
+}

@@ -1,0 +1,295 @@
+import { compile } from '@mdx-js/mdx';
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
+import type { Root as MdastRoot } from 'mdast';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import type { PluggableList } from 'unified';
+import { VFile } from 'vfile';
+import type { MarkdownProcessor } from '../markdown.js';
+import type { CompiledDoc, DiagramSource, ParseContext, ParseOutcome, ParseTask } from '../parse-doc.js';
+import { normalizeAdmonitionTitles } from '../plugins/remark-admonitions.js';
+import { skipChildren, walkTree } from '../plugins/walk-tree.js';
+import { mdxTrigger } from './detect-mdx.js';
+import { providedMdxComponents } from './mdx-names.js';
+
+/** An MDX doc compiled to an ES module; renderMdxDocs bundles and renders it, bundleClient ships it. */
+export interface MdxModuleSource {
+  /** The program MDX compiled: imports as written, `export default function MDXContent`. */
+  code: string;
+  /** Each import statement's module and where it is written, so an unresolvable one is reported there. */
+  imports: MdxImport[];
+}
+
+export interface MdxImport {
+  source: string;
+  line: number;
+  column: number;
+}
+
+interface EstreeNode {
+  type: string;
+  loc?: { start: { line: number; column: number } };
+  [key: string]: unknown;
+}
+
+interface MdxNode {
+  type: string;
+  name?: string | null;
+  value?: string;
+  position?: { start: { line: number; column: number } };
+  data?: { estree?: { body: EstreeNode[] } };
+  attributes?: { type: string; name?: string; value?: unknown }[];
+  children?: MdxNode[];
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    mdxImports: MdxImport[];
+  }
+}
+
+/**
+ * Compiles one doc with MDX 3, through the same remark and rehype plugins as markdown (admonitions,
+ * links, highlighting, heading ids, diagrams), into an ES module whose default export renders the
+ * content. Besides what markdown docs get, it checks that every component the content uses is
+ * imported, defined or provided, so that a missing one fails at its tag, not at render time.
+ */
+export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTask, context: ParseContext): Promise<ParseOutcome> {
+  const file = new VFile({ value: normalizeAdmonitionTitles(task.raw), path: task.file });
+  const diagrams: DiagramSource[] = [];
+  if (context.mermaid) file.data.diagrams = diagrams;
+  file.data.linkContext = {
+    routeOfFile: (absolute) => context.routeByFile.get(absolute),
+    docsDir: context.docsDir,
+    baseUrl: context.baseUrl,
+    pageRoute: task.route,
+  };
+  const { syntax, transforms, toHast } = processor.plugins as Record<'syntax' | 'transforms' | 'toHast', [unknown, ...unknown[]][]>;
+  const remarkPlugins = [...syntax, ...transforms].filter(([plugin]) => plugin !== remarkParse) as PluggableList;
+  const remarkRehypeOptions = toHast.find(([plugin]) => plugin === remarkRehype)?.[1] as object | undefined;
+  const rehypePlugins = toHast.filter(([plugin]) => plugin !== remarkRehype) as PluggableList;
+  try {
+    const output = await compile(file, {
+      format: 'mdx',
+      outputFormat: 'program',
+      jsx: false,
+      development: false,
+      jsxImportSource: 'react',
+      remarkPlugins: [remarkMdxHeadingIds, ...remarkPlugins, remarkMdxNames],
+      remarkRehypeOptions: remarkRehypeOptions ?? {},
+      rehypePlugins: [rehypeStaticCodeBlocks, ...rehypePlugins, [rehypeTitleAndDiagrams, task.title]],
+    });
+    const compiled: CompiledDoc = {
+      // Filled in by renderMdxDocs, which renders the module with its components.
+      html: '',
+      toc: file.data.toc ?? [],
+      anchors: [...(file.data.anchors ?? [])],
+      links: file.data.links ?? [],
+      sections: [],
+      diagrams,
+      mdx: { code: String(output.value), imports: file.data.mdxImports ?? [] },
+    };
+    return { route: task.route, compiled };
+  } catch (error) {
+    return { route: task.route, error: mdxError(error, task) };
+  }
+}
+
+/** An MDX compile error with its position, and a hint on what usually causes it. */
+function mdxError(error: unknown, task: ParseTask): NonNullable<ParseOutcome['error']> {
+  const message = error as { reason?: string; message: string; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
+  const reason = message.reason ?? message.message;
+  let line = message.place?.start?.line ?? message.place?.line;
+  let column = message.place?.start?.column ?? message.place?.column;
+  // Some MDX messages (an unclosed tag) carry their position only in the text: `(3:1-3:7)`.
+  const inText = /\((\d+):(\d+)-\d+:\d+\)/.exec(reason);
+  if (line === undefined && inText) {
+    line = Number(inText[1]);
+    column = Number(inText[2]);
+  }
+  const trigger = /\.md$/i.test(task.file) ? mdxTrigger(task.raw) : undefined;
+  const why = trigger ? ` (this .md file is read as MDX because of line ${trigger.line}: \`${trigger.text}\`)` : '';
+  return {
+    message: `MDX: ${reason.replace(/\s*\(\d+:\d+-\d+:\d+\)/, '')}${why}.`.replace(/\.\.$/, '.'),
+    line,
+    column,
+  };
+}
+
+/**
+ * Docusaurus' MDX heading ids: `## Title {/* #custom-id *\/}` gives the heading that id (the
+ * comment renders nothing, so the syntax is valid MDX).
+ */
+function remarkMdxHeadingIds() {
+  return (tree: MdastRoot) => {
+    walkTree(tree, (node) => {
+      if (node.type !== 'heading') return;
+      const heading = node as unknown as MdxNode & { data?: { hProperties?: Record<string, unknown> } };
+      const last = heading.children?.at(-1);
+      const id = last?.type === 'mdxTextExpression' ? /^\s*\/\*\s*#([\w-]+)\s*\*\/\s*$/.exec(last.value ?? '')?.[1] : undefined;
+      if (!id) return skipChildren;
+      heading.children!.pop();
+      const text = heading.children!.at(-1);
+      if (text?.type === 'text' && text.value) text.value = text.value.trimEnd();
+      heading.data = { ...heading.data, hProperties: { ...heading.data?.hProperties, id } };
+      return skipChildren;
+    });
+  };
+}
+
+/**
+ * Records the doc's imports (with their positions) and fails at the first JSX component tag whose
+ * name nothing defines: not imported, not exported by the doc, and not one sdkdocs provides.
+ */
+function remarkMdxNames() {
+  return (tree: MdastRoot, file: VFile) => {
+    const imports: MdxImport[] = [];
+    const defined = new Set<string>(providedMdxComponents);
+    for (const node of tree.children as unknown as MdxNode[]) {
+      if (node.type !== 'mdxjsEsm') continue;
+      for (const statement of node.data?.estree?.body ?? []) collectDefinitions(statement, defined, imports);
+    }
+    file.data.mdxImports = imports;
+    walkTree(tree, (unknownNode) => {
+      const node = unknownNode as unknown as MdxNode;
+      if ((node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') || !node.name) return;
+      const root = node.name.split('.')[0];
+      // Lower-case names are HTML elements; React renders them as they are.
+      if (!/^[A-Z]/.test(root) && !node.name.includes('.')) return;
+      if (defined.has(root)) return;
+      file.fail(
+        `\`<${node.name}>\` is not defined. Import it (\`import ${root} from '@site/src/components/${root}';\`), or define it with \`export const ${root} = …\``,
+        unknownNode,
+        'mdx-undefined-component',
+      );
+    });
+  };
+}
+
+function collectDefinitions(statement: EstreeNode, defined: Set<string>, imports: MdxImport[]): void {
+  if (statement.type === 'ImportDeclaration') {
+    const source = (statement.source as { value: string }).value;
+    const start = statement.loc?.start;
+    imports.push({ source, line: start?.line ?? 1, column: (start?.column ?? 0) + 1 });
+    for (const specifier of statement.specifiers as { local: { name: string } }[]) defined.add(specifier.local.name);
+    return;
+  }
+  const declaration = (statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement) as EstreeNode | null;
+  if (!declaration) return;
+  if (declaration.type === 'VariableDeclaration') {
+    for (const declarator of declaration.declarations as { id: EstreeNode }[]) collectPatternNames(declarator.id, defined);
+  } else if ((declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') && declaration.id) {
+    defined.add((declaration.id as { name: string }).name);
+  }
+}
+
+function collectPatternNames(pattern: EstreeNode, defined: Set<string>): void {
+  if (pattern.type === 'Identifier') {
+    defined.add(pattern.name as string);
+  } else if (pattern.type === 'ObjectPattern') {
+    for (const property of pattern.properties as EstreeNode[]) collectPatternNames((property.value ?? property.argument) as EstreeNode, defined);
+  } else if (pattern.type === 'ArrayPattern') {
+    for (const element of pattern.elements as (EstreeNode | null)[]) if (element) collectPatternNames(element, defined);
+  } else if (pattern.type === 'AssignmentPattern') {
+    collectPatternNames(pattern.left as EstreeNode, defined);
+  } else if (pattern.type === 'RestElement') {
+    collectPatternNames(pattern.argument as EstreeNode, defined);
+  }
+}
+
+/**
+ * `<CodeBlock language="ts" title="x.ts">{`…`}</CodeBlock>` with literal code becomes the same
+ * `pre > code` a fenced block gives, before the highlighter runs: highlighted at build time, with
+ * title and line numbers, and no highlighter in the browser. Code computed at run time is left to
+ * the `@theme/CodeBlock` component, which shows it unhighlighted.
+ */
+function rehypeStaticCodeBlocks() {
+  return (tree: HastRoot) => {
+    const codeBlockNames = new Set<string>();
+    for (const node of tree.children as unknown as MdxNode[]) {
+      if (node.type !== 'mdxjsEsm') continue;
+      for (const statement of node.data?.estree?.body ?? []) {
+        if (statement.type !== 'ImportDeclaration' || (statement.source as { value: string }).value !== '@theme/CodeBlock') continue;
+        for (const specifier of statement.specifiers as { type: string; local: { name: string } }[]) {
+          if (specifier.type === 'ImportDefaultSpecifier') codeBlockNames.add(specifier.local.name);
+        }
+      }
+    }
+    if (codeBlockNames.size === 0) return;
+    walkTree(tree, (unknownNode, index, parent) => {
+      const node = unknownNode as unknown as MdxNode;
+      if (node.type !== 'mdxJsxFlowElement' || !node.name || !codeBlockNames.has(node.name)) return;
+      const code = literalCode(node.children ?? []);
+      if (code === undefined) return;
+      const attributes = new Map<string, unknown>();
+      for (const attribute of node.attributes ?? []) {
+        if (attribute.type === 'mdxJsxAttribute' && attribute.name) attributes.set(attribute.name, attribute.value === null ? true : attribute.value);
+      }
+      if ([...attributes.values()].some((value) => typeof value === 'object' && value !== null)) return;
+      const language = typeof attributes.get('language') === 'string' ? (attributes.get('language') as string) : undefined;
+      const meta = [
+        typeof attributes.get('title') === 'string' ? `title=${JSON.stringify(attributes.get('title'))}` : '',
+        attributes.get('showLineNumbers') === true ? 'showLineNumbers' : '',
+        typeof attributes.get('metastring') === 'string' ? (attributes.get('metastring') as string) : '',
+      ].filter(Boolean).join(' ');
+      const codeElement: Element = {
+        type: 'element',
+        tagName: 'code',
+        properties: language ? { className: [`language-${language}`] } : {},
+        children: [{ type: 'text', value: code.replace(/\n$/, '') }],
+        data: { meta } as Element['data'],
+      };
+      (parent.children as ElementContent[])[index] = { type: 'element', tagName: 'pre', properties: {}, children: [codeElement], position: (unknownNode as Element).position };
+      return skipChildren;
+    });
+  };
+}
+
+/** The code of a CodeBlock whose only child is a string or a template literal without `${}`. */
+function literalCode(children: MdxNode[]): string | undefined {
+  const meaningful = children.filter((child) => !(child.type === 'text' && !child.value?.trim()));
+  if (meaningful.length !== 1 || meaningful[0].type !== 'mdxFlowExpression') return undefined;
+  const expression = (meaningful[0].data?.estree?.body[0] as { expression?: EstreeNode } | undefined)?.expression;
+  if (!expression) return undefined;
+  if (expression.type === 'Literal' && typeof expression.value === 'string') return expression.value;
+  if (expression.type === 'TemplateLiteral' && (expression.expressions as unknown[]).length === 0) {
+    return ((expression.quasis as { value: { cooked: string } }[])[0]).value.cooked;
+  }
+  return undefined;
+}
+
+/**
+ * The doc's title as its h1 when the content has none (as markdown docs get), and each diagram
+ * placeholder as `<SdkdocsDiagram index>`: renderDiagrams fills the placeholder it renders, and in
+ * the browser the component keeps the figure the page already shows.
+ */
+function rehypeTitleAndDiagrams(title: string) {
+  return (tree: HastRoot) => {
+    const hasH1 = tree.children.some((node) => node.type === 'element' && node.tagName === 'h1');
+    if (!hasH1) {
+      const firstContent = tree.children.findIndex((node) => (node.type as string) !== 'mdxjsEsm');
+      const heading: Element = { type: 'element', tagName: 'h1', properties: {}, children: [{ type: 'text', value: title }] };
+      tree.children.splice(firstContent === -1 ? tree.children.length : firstContent, 0, heading);
+    }
+    walkTree(tree, (unknownNode, index, parent) => {
+      if (unknownNode.type !== 'element' || (unknownNode as Element).tagName !== 'sdkdocs-diagram') return;
+      const diagramIndex = Number((unknownNode as Element).properties.dataIndex);
+      (parent.children as unknown[])[index] = {
+        type: 'mdxJsxFlowElement',
+        name: 'SdkdocsDiagram',
+        attributes: [{ type: 'mdxJsxAttribute', name: 'index', value: { type: 'mdxJsxAttributeValueExpression', value: String(diagramIndex), data: { estree: numberProgram(diagramIndex) } } }],
+        children: [],
+      };
+      return skipChildren;
+    });
+  };
+}
+
+/** The estree of an expression statement holding one number literal, as MDX attribute expressions carry. */
+function numberProgram(value: number) {
+  return {
+    type: 'Program',
+    sourceType: 'module',
+    body: [{ type: 'ExpressionStatement', expression: { type: 'Literal', value, raw: String(value) } }],
+  };
+}

@@ -1,0 +1,143 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { Element, Root } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { MdxRootProps } from '../../../templates/theme/MdxRoot.js';
+import { mdxBundleDiagnostics, mdxModuleKey, mdxModulesPlugin, type MdxModuleEntry } from '../../bundle/mdx-modules.js';
+import { packageRoot } from '../../core/package-root.js';
+import type { BuildContext, Page, Site } from '../../core/site.js';
+import { splitSections } from '../../search/search-records.js';
+import type { SiteData } from '../../shared/types.js';
+import { diagramPlaceholder } from '../plugins/rehype-code.js';
+import { walkTree } from '../plugins/walk-tree.js';
+
+const require = createRequire(import.meta.url);
+/** React must be the copy sdkdocs renders with, wherever the site's components are. */
+const sharedModules = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/server', 'react-dom/client'];
+
+/** The file of the root every MDX doc renders in, on the server and in the browser. */
+function mdxRootFile(): string {
+  return path.join(packageRoot(), 'templates', 'theme', 'MdxRoot.tsx');
+}
+
+/** What a bundled MDX doc module exports for the build-time render. */
+interface RenderableMdxModule {
+  default: MdxRootProps['content'];
+  __sdkdocsMdxRoot: (props: MdxRootProps) => ReturnType<typeof createElement>;
+  __sdkdocsMdxIdPrefix: string;
+}
+
+/** The MDX modules of the site's pages, by key: what the browser bundle ships too. */
+export function mdxModulesOf(site: Site): Map<string, { page: Page; entry: MdxModuleEntry }> {
+  const modules = new Map<string, { page: Page; entry: MdxModuleEntry }>();
+  const docByRoute = new Map(site.docs.map((doc) => [doc.route, doc]));
+  for (const page of site.pages) {
+    const mdx = page.content?.mdx;
+    if (!mdx || !page.sourceFile) continue;
+    const doc = docByRoute.get(page.route);
+    const key = mdxModuleKey(doc?.source.relativePath ?? path.basename(page.sourceFile));
+    modules.set(key, { page, entry: { key, file: page.sourceFile, code: mdx.code, imports: mdx.imports } });
+  }
+  return modules;
+}
+
+/**
+ * Renders every MDX doc to the HTML its page shows (and its route file carries): the compiled
+ * modules are bundled with their components for Node by esbuild, imported, and rendered with
+ * `renderToString` (hydratable) inside `<div data-mdx-content>`. Search text and element ids come
+ * from that HTML, so what components render is searchable and linkable. An import that does not
+ * resolve is an error at its line in the doc.
+ */
+export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void> {
+  const modules = mdxModulesOf(site);
+  if (modules.size === 0) return;
+  const entries = new Map([...modules].map(([key, { entry }]) => [key, entry]));
+  const outdir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-mdx-'));
+  try {
+    const result = await esbuild
+      .build({
+        entryPoints: Object.fromEntries([...modules.keys()].map((key) => [key, `sdkdocs-mdx:${key}`])),
+        absWorkingDir: site.config.siteDir,
+        bundle: true,
+        splitting: true,
+        format: 'esm',
+        platform: 'node',
+        target: 'node20',
+        jsx: 'automatic',
+        outdir,
+        entryNames: '[name]',
+        write: true,
+        logLevel: 'silent',
+        define: { 'process.env.NODE_ENV': '"production"' },
+        plugins: [
+          {
+            name: 'sdkdocs-shared-react',
+            setup(build) {
+              build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) =>
+                sharedModules.includes(args.path) ? { path: pathToFileURL(require.resolve(args.path)).href, external: true } : undefined,
+              );
+            },
+          },
+          mdxModulesPlugin({
+            siteDir: site.config.siteDir,
+            modules: () => entries,
+            append: `export { MdxRoot as __sdkdocsMdxRoot, mdxIdentifierPrefix as __sdkdocsMdxIdPrefix } from ${JSON.stringify(mdxRootFile())};`,
+          }),
+        ],
+      })
+      .then(
+        (built) => built,
+        (error: esbuild.BuildFailure) => {
+          site.diagnostics.push(...mdxBundleDiagnostics(error, entries));
+          return undefined;
+        },
+      );
+    if (!result) return;
+    const { docs: _docs, ...docsVersion } = site.siteData!.docsVersion;
+    const pageSite: SiteData = { ...site.siteData!, docsVersion };
+    for (const [key, { page }] of modules) {
+      const module = (await import(pathToFileURL(path.join(outdir, `${key}.js`)).href)) as RenderableMdxModule;
+      renderMdxPage(site, page, module, pageSite);
+    }
+    ctx.logger.debug(`renderMdxDocs: ${modules.size} MDX docs rendered`);
+  } finally {
+    await rm(outdir, { recursive: true, force: true });
+  }
+}
+
+function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, pageSite: SiteData): void {
+  const compiled = page.content!;
+  const figures = new Map(compiled.diagrams.map((_, index) => [index, diagramPlaceholder(index)]));
+  let inner: string;
+  try {
+    inner = renderToString(
+      createElement(module.__sdkdocsMdxRoot, { content: module.default, site: pageSite, route: page.data, figures }),
+      { identifierPrefix: module.__sdkdocsMdxIdPrefix },
+    );
+  } catch (error) {
+    site.diagnostics.push({
+      severity: 'error',
+      code: 'mdx',
+      message: `MDX: rendering the doc failed: ${(error as Error).message}`,
+      file: page.sourceFile,
+      hint: 'A component of the doc threw while rendering at build time; it must render without the browser (use effects for window and document).',
+    });
+    return;
+  }
+  const html = `<div class="mdx-content" data-mdx-content="">${inner}</div>`;
+  const tree = fromHtml(inner, { fragment: true });
+  const anchors = new Set(compiled.anchors);
+  walkTree(tree, (node) => {
+    const id = node.type === 'element' ? (node as Element).properties.id : undefined;
+    if (typeof id === 'string') anchors.add(id);
+  });
+  page.content = { ...compiled, html, sections: splitSections(tree as Root), anchors: [...anchors] };
+  page.data.html = html;
+  page.anchors = anchors;
+}
