@@ -51,9 +51,11 @@ export function mdxModulesPlugin(options: { siteDir: string; modules: () => Read
         if (!entry) return { errors: [{ text: `No MDX module ${args.path}` }] };
         return { contents: `${entry.code}\n${options.append ?? ''}`, resolveDir: path.dirname(entry.file), loader: 'js' };
       });
-      build.onResolve({ filter: /^@site\// }, (args) =>
-        build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: options.siteDir, importer: args.importer }),
-      );
+      build.onResolve({ filter: /^@site\// }, async (args) => {
+        const resolved = await build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: options.siteDir, importer: args.importer });
+        if (resolved.errors.length > 0) return { errors: [{ text: `Could not resolve "${args.path}"` }] };
+        return { path: resolved.path, namespace: resolved.namespace, external: resolved.external, sideEffects: resolved.sideEffects, suffix: resolved.suffix };
+      });
       build.onResolve({ filter: /^@theme\// }, (args) => {
         const name = args.path.slice('@theme/'.length);
         const file = path.join(themeFolder(), `${name}.tsx`);
@@ -83,7 +85,7 @@ export function mdxBundleDiagnostics(failure: esbuild.BuildFailure | Error, modu
   if (messages.length === 0) return [{ severity: 'error', code: 'mdx', message: `Cannot bundle MDX docs: ${failure.message}` }];
   return messages.map((message): Diagnostic => {
     const location = message.location;
-    const key = location?.namespace === mdxNamespace ? location.file.replace(`${mdxNamespace}:`, '') : undefined;
+    const key = location?.namespace === mdxNamespace || location?.file.startsWith(`${mdxNamespace}:`) ? location.file.replace(`${mdxNamespace}:`, '') : undefined;
     const entry = key === undefined ? undefined : modules.get(key);
     if (entry) {
       const specifier = /"([^"]+)"/.exec(message.text)?.[1];

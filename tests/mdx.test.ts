@@ -1,0 +1,176 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildResult } from '../src/core/build.js';
+import { UserError, formatDiagnostic } from '../src/core/diagnostic.js';
+import type { DiagramRenderer } from '../src/mermaid/diagram-renderer.js';
+import { isMdxDoc } from '../src/content/mdx/detect-mdx.js';
+import { tempDir } from './helpers/browser.js';
+import { buildSite, fixture, pageHtml } from './helpers/site.js';
+
+const fakeRenderer: DiagramRenderer = {
+  cacheKey: 'fake-mdx-renderer 1',
+  browserLaunches: 0,
+  async render(_definition, theme) {
+    return `<svg id="mermaid-svg" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><text>theme ${theme}</text></svg>`;
+  },
+  async close() {},
+};
+
+function routeData(result: BuildResult, route: string) {
+  return result.site.pages.find((page) => page.route === route)!.data;
+}
+
+/** The content of a page's document: what is inside the route's content element. */
+function contentOf(html: string): string {
+  return html.slice(html.indexOf('data-route-content'), html.indexOf('pagination-nav'));
+}
+
+describe('MDX docs are rendered on the server with their components (fixture mdx-components)', () => {
+  let result: BuildResult;
+  beforeAll(async () => {
+    result = await buildSite(fixture('mdx-components'), { until: 'renderPages', diagramRenderer: fakeRenderer });
+  }, 60_000);
+
+  it('renders imports, exports and site components instead of showing them as text', () => {
+    const html = contentOf(pageHtml(result, '/kit/docs/components'));
+    expect(html).not.toContain('import Tabs');
+    expect(html).not.toContain('export const');
+    expect(html).toContain('The SDK is at version <!-- -->2.4.0');
+    expect(html).toContain('<span class="highlight" style="background-color:#25c2a0');
+    expect(html).toContain('<span class="badge">beta</span>');
+    expect(html).toContain('<button type="button" class="counter">Clicked <!-- -->0<!-- --> times</button>');
+    // @docusaurus/Link and useBaseUrl put the base URL in front of site paths.
+    expect(html).toContain('<a href="/kit/docs/intro">introduction</a>');
+    expect(html).toContain('<code>/kit/img/logo.svg</code>');
+  });
+
+  it('renders Tabs as ARIA tabs with every panel in the HTML, the default one shown', () => {
+    const html = contentOf(pageHtml(result, '/kit/docs/components'));
+    expect(html.match(/role="tablist"/g)).toHaveLength(3);
+    expect(html.match(/role="tabpanel"/g)).toHaveLength(8);
+    expect(html).toMatch(/<button type="button" role="tab" id="[^"]+-tab-0" aria-selected="true" aria-controls="[^"]+-panel-0" tabindex="0" class="tabs-item tabs-item-active">npm<\/button>/);
+    expect(html).toMatch(/aria-selected="false" aria-controls="[^"]+" tabindex="-1" class="tabs-item">Yarn<\/button>/);
+    expect(html).toMatch(/role="tabpanel" id="[^"]+-panel-1" aria-labelledby="[^"]+-tab-1" tabindex="0" hidden="" class="tabs-panel"><p class="tabs-panel-label">Yarn<\/p><div class="code-block language-bash">/);
+  });
+
+  it('keeps markdown features inside MDX: admonitions, highlighting, heading ids and TOC, links, mermaid', () => {
+    const html = contentOf(pageHtml(result, '/kit/docs/components'));
+    expect(html).toContain('<aside class="admonition admonition-note" role="note"><p class="admonition-title">Note</p><p>A markdown admonition inside MDX.</p></aside>');
+    expect(html).toContain('<aside class="admonition admonition-tip" role="note"><p class="admonition-title">Component tip</p>');
+    // A CodeBlock with literal code is highlighted at build time, like a fenced block.
+    expect(html).toContain('<div class="code-block-title">game.ts</div>');
+    expect(html).toContain('<span class="hljs-keyword">const</span> game');
+    expect(html).toContain('<details class="details"><summary>More about saves</summary><div class="details-content"><p>Saves are written to local storage.</p></div></details>');
+    expect(html).toContain('<h2 id="install-the-sdk">Install<a class="hash-link"');
+    expect(routeData(result, '/kit/docs/components').toc.map((item) => item.id)).toEqual(['install-the-sdk', 'platforms', 'notes']);
+    expect(html).toContain('<a href="/kit/docs/intro">the introduction</a>');
+    expect(html).toMatch(/<div class="mdx-diagram" data-diagram-index="0"><figure[^>]*>.*theme default.*theme dark/s);
+    expect(html).not.toContain('sdkdocs-diagram');
+  });
+
+  it('indexes what components render for search, and their ids for anchors', () => {
+    const page = result.site.pages.find((candidate) => candidate.route === '/kit/docs/components')!;
+    const text = page.content!.sections.map((section) => section.text).join(' ');
+    expect(text).toContain('Second yarn panel.');
+    expect(text).toContain('Saves are written to local storage.');
+    expect(page.anchors.has('install-the-sdk')).toBe(true);
+  });
+
+  it('names the page module in the route data and preloads it; plain markdown pages have none', () => {
+    const data = routeData(result, '/kit/docs/components');
+    expect(data.mdxModule).toMatch(/^\/kit\/assets\/js\/mdx-components\.[A-Z0-9]+\.js$/);
+    expect(result.site.outputs.has(data.mdxModule!.slice('/kit/'.length))).toBe(true);
+    expect(pageHtml(result, '/kit/docs/components')).toContain(`<link rel="modulepreload" href="${data.mdxModule}">`);
+    expect(routeData(result, '/kit/docs/intro').mdxModule).toBeUndefined();
+    expect(pageHtml(result, '/kit/docs/intro')).not.toContain('/mdx-');
+    // `<Tabs>` in a plain markdown doc's inline code stays code.
+    expect(contentOf(pageHtml(result, '/kit/docs/intro'))).toContain('<code>&lt;Tabs&gt;</code>');
+  });
+
+  it('compiles a .md file that imports a component as MDX', () => {
+    const html = contentOf(pageHtml(result, '/kit/docs/detected'));
+    expect(html).toContain('<span class="highlight" style="background-color:#1877F2');
+    expect(html).not.toContain('import Highlight');
+    expect(routeData(result, '/kit/docs/detected').mdxModule).toMatch(/mdx-detected\./);
+  });
+});
+
+describe('which .md files are MDX', () => {
+  it('takes import/export statements and component tags outside code, not prose, HTML or code', () => {
+    expect(isMdxDoc('a.mdx', '# Plain')).toBe(true);
+    expect(isMdxDoc('a.md', "import Tabs from '@theme/Tabs';\n\n# A")).toBe(true);
+    expect(isMdxDoc('a.md', 'export const x = 1;\n\n# A')).toBe(true);
+    expect(isMdxDoc('a.md', '# A\n\n- item\n\n  <Tabs>\n  </Tabs>\n')).toBe(true);
+    expect(isMdxDoc('a.md', '# A\n\nimport the package first, then export your game.\n')).toBe(false);
+    expect(isMdxDoc('a.md', '# A\n\n<details><summary>x</summary></details>\n')).toBe(false);
+    expect(isMdxDoc('a.md', "# A\n\n```js\nimport x from 'y';\n<Tabs>\n```\n")).toBe(false);
+    expect(isMdxDoc('a.md', 'Use `<Tabs>` in MDX, or a generic like Array<T>.')).toBe(false);
+  });
+});
+
+describe('MDX errors are located in the doc', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  /** Builds a one-doc site (plus an intro) and returns each diagnostic as the CLI prints it. */
+  async function failingDoc(name: string, body: string, extraFiles: Record<string, string> = {}): Promise<string[]> {
+    const { dir, cleanup } = await tempDir('sdkdocs-mdx-error-');
+    cleanups.push(cleanup);
+    await mkdir(path.join(dir, 'docs'), { recursive: true });
+    await writeFile(path.join(dir, 'sdkdocs.config.ts'), "export default { title: 'T', url: 'https://t.example', baseUrl: '/' };\n");
+    await writeFile(path.join(dir, 'docs', 'intro.md'), '# Intro\n');
+    await writeFile(path.join(dir, 'docs', name), body);
+    for (const [file, text] of Object.entries(extraFiles)) {
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), text);
+    }
+    const error = await buildSite(dir, { until: 'renderPages', outDir: path.join(dir, 'out') }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UserError);
+    return (error as UserError).diagnostics.map((d) => formatDiagnostic(d, { color: false, cwd: dir }));
+  }
+
+  it('an @site import that does not resolve → the import line', async () => {
+    const [text, ...rest] = await failingDoc('broken.mdx', "---\ntitle: Broken\n---\n\nimport Missing from '@site/src/components/Missing';\n\n# Broken\n\n<Missing />\n");
+    expect(rest).toEqual([]);
+    expect(text).toMatch(/^docs\/broken\.mdx:5:1 error MDX: Could not resolve "@site\/src\/components\/Missing"/);
+    expect(text).toContain('`@site/` is the site folder: check that src/components/Missing exists there');
+  });
+
+  it('a relative import and an unknown theme component → each at its line', async () => {
+    const texts = await failingDoc('broken.mdx', "import Nope from './Nope';\nimport Carousel from '@theme/Carousel';\n\n# Broken\n\n<Nope />\n<Carousel />\n");
+    expect(texts).toHaveLength(2);
+    expect(texts.find((text) => text.includes('./Nope'))).toMatch(/^docs\/broken\.mdx:1:1 error MDX: Could not resolve "\.\/Nope"/);
+    expect(texts.find((text) => text.includes('Carousel'))).toMatch(/^docs\/broken\.mdx:2:1 error MDX: Could not resolve "@theme\/Carousel": sdkdocs has no such theme component \(it has @theme\/Admonition, /);
+  });
+
+  it('a component that is used but never imported → its tag', async () => {
+    const [text] = await failingDoc('broken.mdx', '# Broken\n\nSome text.\n\n  <Carousel items={3} />\n');
+    expect(text).toMatch(/^docs\/broken\.mdx:5:3 error Cannot parse markdown: MDX: `<Carousel>` is not defined\. Import it/);
+  });
+
+  it('MDX syntax errors → their line and column', async () => {
+    const [unclosed] = await failingDoc('broken.mdx', "import Tabs from '@theme/Tabs';\n\n# Broken\n\n<Tabs>\n\nText.\n");
+    expect(unclosed).toMatch(/^docs\/broken\.mdx:5:1 error Cannot parse markdown: MDX: Expected a closing tag for `<Tabs>`/);
+    const [brace] = await failingDoc('braces.mdx', '# Braces\n\nAn object {a: 1 is not closed.\n');
+    expect(brace).toMatch(/^docs\/braces\.mdx:3:\d+ error Cannot parse markdown: MDX: /);
+  });
+
+  it('a .md file read as MDX says why', async () => {
+    const [text] = await failingDoc('guide.md', "import Tabs from '@theme/Tabs';\n\n# Guide\n\nWhere a < b and <3 breaks.\n");
+    expect(text).toMatch(/^docs\/guide\.md:5:\d+ error Cannot parse markdown: MDX: Unexpected character/);
+    expect(text).toContain("this .md file is read as MDX because of line 1: `import Tabs from '@theme/Tabs';`");
+  });
+
+  it('a component that throws while rendering → the doc and the message', async () => {
+    const [text] = await failingDoc('broken.mdx', "import Boom from '@site/src/Boom';\n\n# Broken\n\n<Boom />\n", {
+      'src/Boom.tsx': "export default function Boom(): never { throw new Error('window is not defined'); }\n",
+    });
+    expect(text).toMatch(/^docs\/broken\.mdx error MDX: rendering the doc failed: window is not defined/);
+  });
+});
