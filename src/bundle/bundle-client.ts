@@ -26,6 +26,9 @@ const licensesBanner = `/*! Licenses of bundled packages: ${thirdPartyLicensesFi
 
 /** Module id of the generated map of custom React pages (route → lazy import). */
 const pagesModuleId = 'sdkdocs:pages';
+/** Module id of the MDX hydration code, or of nothing on a site without MDX docs. */
+const mdxRuntimeModuleId = 'sdkdocs:mdx-runtime';
+const mdxRuntimeFile = path.join('src', 'client', 'mdx-content.tsx');
 /** React must be sdkdocs's own copy, wherever a site's custom pages live (the ids {@link reactAsEsmPlugin} leaves). */
 const sharedModules = /^(react|react-dom|scheduler)(\/.*)?$/;
 
@@ -90,9 +93,20 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     name: 'sdkdocs-client',
     setup(build) {
       build.onResolve({ filter: /^sdkdocs:pages$/ }, () => ({ path: pagesModuleId, namespace: 'sdkdocs' }));
-      build.onLoad({ filter: /.*/, namespace: 'sdkdocs' }, () => ({
+      build.onLoad({ filter: /^sdkdocs:pages$/, namespace: 'sdkdocs' }, () => ({
         contents: pagesModuleSource(holder.pages),
         resolveDir: options.pagesDir,
+        loader: 'js',
+      }));
+      // The code that hydrates MDX content is bundled only for a site that has MDX docs: loaded
+      // on demand instead, it would split React out of the main chunk on every site.
+      build.onResolve({ filter: /^sdkdocs:mdx-runtime$/ }, () => ({ path: mdxRuntimeModuleId, namespace: 'sdkdocs' }));
+      build.onLoad({ filter: /^sdkdocs:mdx-runtime$/, namespace: 'sdkdocs' }, () => ({
+        contents:
+          options.mdxKeys.length > 0
+            ? `export { hydrateMdxContent } from ${JSON.stringify(path.join(root, mdxRuntimeFile))};`
+            : 'export const hydrateMdxContent = undefined;',
+        resolveDir: root,
         loader: 'js',
       }));
       // The one table of theme strings also holds what only the build renders (API pages, 404

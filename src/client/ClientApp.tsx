@@ -8,6 +8,7 @@ import { Router, type View, type ViewStatus } from './router.js';
 import type { RouteLoader } from './route-loader.js';
 import { checkDocsRoute } from './docs-plugin.js';
 import { safeStorage } from './storage.js';
+import { hydrateMdxContent } from 'sdkdocs:mdx-runtime';
 
 function Spinner() {
   return <div className="route-spinner" role="status" aria-label={formatThemeString('loading')} />;
@@ -48,25 +49,9 @@ export function ClientApp({ boot, loader, initial, footer }: { boot: BootData; l
   current.current = view;
   const router = useMemo(() => new Router({ view: () => current.current, update: setView }, loader, boot), [boot, loader]);
   const runtime = useMemo<ThemeRuntime>(() => {
-    const value: ThemeRuntime = {
-      storage: safeStorage,
-      loadFullSidebar: (name) => router.loadFullSidebar(name),
-      // Only pages with MDX content load the code that hydrates it.
-      hydrateMdx: (container, route) => {
-        let undo: (() => void) | undefined;
-        let cancelled = false;
-        import('./mdx-content.js').then(
-          (module) => {
-            if (!cancelled) undo = module.hydrateMdxContent(container, route, boot.site, value);
-          },
-          (error: unknown) => console.error('sdkdocs: the MDX runtime could not be loaded.', error),
-        );
-        return () => {
-          cancelled = true;
-          undo?.();
-        };
-      },
-    };
+    const value: ThemeRuntime = { storage: safeStorage, loadFullSidebar: (name) => router.loadFullSidebar(name) };
+    const hydrate = hydrateMdxContent;
+    if (hydrate) value.hydrateMdx = (container, route) => hydrate(container, route, boot.site, value);
     return value;
   }, [router]);
   useEffect(() => router.start(), [router]);

@@ -97,7 +97,7 @@ export class RouteLoader {
         pages[path]?.().then((module) => module.default),
       ]);
       // An MDX doc's module, loaded before the route is shown, so its content is live at once.
-      if (route.mdxModule) await Promise.all([loadMdxModule(route.mdxModule), import('./mdx-content.js')]).catch(() => undefined);
+      if (route.mdxModule) await loadMdxModule(route.mdxModule).catch(() => undefined);
       return { route, page };
     } catch (error) {
       // A data file that is gone belongs to an older deployment: only a fresh page load can help.
