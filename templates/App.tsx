@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { RouteData, SidebarItem, SiteData } from '../src/shared/types.js';
 import { AnnouncementBar } from './AnnouncementBar.js';
@@ -64,13 +64,9 @@ function DocumentTitle({ title }: { title: string }) {
 }
 
 /** The route's content; the client reads the first page's HTML back from this element instead of shipping it twice. */
-function Content({ html, pageContent, route }: { html: string; pageContent?: ReactNode; route: RouteData }) {
-  const element = useRef<HTMLDivElement>(null);
-  const hydrateMdx = useContext(ThemeContext)?.runtime?.hydrateMdx;
-  // An MDX doc's components come alive once its HTML is in the page (see the README's design notes).
-  useEffect(() => (route.mdxModule && element.current && hydrateMdx ? hydrateMdx(element.current, route) : undefined), [html, route.mdxModule]);
+function Content({ html, pageContent }: { html: string; pageContent?: ReactNode }) {
   if (pageContent) return <div className="markdown" data-route-content="">{pageContent}</div>;
-  return <div className="markdown" data-route-content="" ref={element} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className="markdown" data-route-content="" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sidebar?: SidebarItem[]; pageContent?: ReactNode }) {
@@ -89,7 +85,7 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
             <article className="doc-article">
               <Breadcrumbs crumbs={route.breadcrumbs} />
               <TableOfContentsMobile items={route.toc} />
-              <Content html={route.html} pageContent={pageContent} route={route} />
+              <Content html={route.html} pageContent={pageContent} />
               {route.editUrl ? (
                 <div className="doc-footer">
                   <Link href={route.editUrl} className="edit-this-page">
@@ -107,7 +103,7 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
   }
   return (
     <main className={`page-main page-${route.kind}`} id={mainContentId} tabIndex={-1}>
-      <Content html={route.html} pageContent={pageContent} route={route} />
+      <Content html={route.html} pageContent={pageContent} />
     </main>
   );
 }

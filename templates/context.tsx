@@ -13,11 +13,6 @@ export interface ThemeRuntime {
   storage: ThemeStorage;
   /** Replaces a page's copy of a sidebar (collapsed categories without items) by the full one. */
   loadFullSidebar(name: string): void;
-  /**
-   * Hydrates an MDX doc's prerendered content inside `container` with the doc's module (the
-   * route's `mdxModule`); returns what undoes it when the content goes away.
-   */
-  hydrateMdx?(container: HTMLElement, route: RouteData): () => void;
 }
 
 /** What every theme component may read: the site, the current route and the sidebars. */

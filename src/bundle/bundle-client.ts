@@ -104,8 +104,8 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
       build.onLoad({ filter: /^sdkdocs:mdx-runtime$/, namespace: 'sdkdocs' }, () => ({
         contents:
           options.mdxKeys.length > 0
-            ? `export { hydrateMdxContent } from ${JSON.stringify(path.join(root, mdxRuntimeFile))};`
-            : 'export const hydrateMdxContent = undefined;',
+            ? `export { hydrateMdxContent, loadMdxModule } from ${JSON.stringify(path.join(root, mdxRuntimeFile))};`
+            : 'export const hydrateMdxContent = undefined, loadMdxModule = undefined;',
         resolveDir: root,
         loader: 'js',
       }));

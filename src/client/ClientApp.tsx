@@ -2,7 +2,7 @@ import { createElement, useEffect, useMemo, useRef, useState } from 'react';
 import { App } from '../../templates/App.js';
 import type { ThemeRuntime } from '../../templates/context.js';
 import { errorMessageChain } from '../../templates/ErrorBoundary.js';
-import type { BootData } from '../shared/client-data.js';
+import { appRootId, type BootData } from '../shared/client-data.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { Router, type View, type ViewStatus } from './router.js';
 import type { RouteLoader } from './route-loader.js';
@@ -48,13 +48,13 @@ export function ClientApp({ boot, loader, initial, footer }: { boot: BootData; l
   const current = useRef(view);
   current.current = view;
   const router = useMemo(() => new Router({ view: () => current.current, update: setView }, loader, boot), [boot, loader]);
-  const runtime = useMemo<ThemeRuntime>(() => {
-    const value: ThemeRuntime = { storage: safeStorage, loadFullSidebar: (name) => router.loadFullSidebar(name) };
-    const hydrate = hydrateMdxContent;
-    if (hydrate) value.hydrateMdx = (container, route) => hydrate(container, route, boot.site, value);
-    return value;
-  }, [router]);
+  const runtime = useMemo<ThemeRuntime>(() => ({ storage: safeStorage, loadFullSidebar: (name) => router.loadFullSidebar(name) }), [router]);
   useEffect(() => router.start(), [router]);
+  // An MDX doc's components come alive once its HTML is in the page (see the README's design notes).
+  useEffect(() => {
+    const container = document.getElementById(appRootId);
+    if (hydrateMdxContent && view.route.mdxModule && !view.status && container) return hydrateMdxContent(container, view.route, boot.site, runtime);
+  }, [view.route, view.status]);
   useEffect(() => {
     if (view.status) return;
     if (view.renderId === 0 || view.routeChanged) {

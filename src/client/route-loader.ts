@@ -10,7 +10,7 @@ import {
 import { joinUrlPath } from '../shared/paths.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import { BoundedCache } from './bounded-cache.js';
-import { loadMdxModule } from './mdx-module.js';
+import { loadMdxModule } from 'sdkdocs:mdx-runtime';
 
 /** A route that cannot be loaded at all (unknown to the manifest, or the manifest is unreachable): the page reloads. */
 export class RouteUnavailableError extends Error {}
@@ -97,7 +97,7 @@ export class RouteLoader {
         pages[path]?.().then((module) => module.default),
       ]);
       // An MDX doc's module, loaded before the route is shown, so its content is live at once.
-      if (route.mdxModule) await loadMdxModule(route.mdxModule).catch(() => undefined);
+      if (route.mdxModule && loadMdxModule) await loadMdxModule(route.mdxModule).catch(() => undefined);
       return { route, page };
     } catch (error) {
       // A data file that is gone belongs to an older deployment: only a fresh page load can help.
