@@ -94,6 +94,14 @@ describe('MDX docs are rendered on the server with their components (fixture mdx
     expect(html).not.toContain('import Highlight');
     expect(routeData(result, '/kit/docs/detected').mdxModule).toMatch(/mdx-detected\./);
   });
+
+  it('gives an imported file a content-hashed URL, the same in the page and in the browser bundle', () => {
+    const src = /<img src="(\/kit\/assets\/media\/logo\.[0-9a-f]{8}\.svg)" alt="Logo"\/>/.exec(pageHtml(result, '/kit/docs/detected'))?.[1];
+    expect(src).toBeDefined();
+    expect(result.site.outputs.has(src!.slice('/kit/'.length))).toBe(true);
+    const chunk = routeData(result, '/kit/docs/detected').mdxModule!.slice('/kit/'.length);
+    expect(new TextDecoder().decode(result.site.outputs.get(chunk)!.contents as Uint8Array)).toContain(src);
+  });
 });
 
 describe('which .md files are MDX', () => {

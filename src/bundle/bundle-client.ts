@@ -7,7 +7,7 @@ import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
-import { mdxModulesPlugin, mdxNamespace, type MdxModuleEntry } from './mdx-modules.js';
+import { mdxAssetsPlugin, mdxModulesPlugin, mdxNamespace, type MdxModuleEntry } from './mdx-modules.js';
 import { mdxModulesOf } from '../content/mdx/render-mdx.js';
 
 /** Output folder of hashed assets, relative to the site root. */
@@ -37,6 +37,8 @@ export interface ClientBundleOptions {
   pagesDir: string;
   /** The site folder, which `@site/…` imports of MDX docs name. */
   siteDir: string;
+  /** The site's base URL: files that MDX docs import get URLs under it. */
+  baseUrl: string;
   /** The keys of the MDX docs' modules: each is an entry point of its own, loaded only by its page. */
   mdxKeys: string[];
 }
@@ -52,6 +54,8 @@ interface ClientBundler {
   context: esbuild.BuildContext<{ metafile: true; write: false }>;
   pages: ClientPage[];
   mdxModules: Map<string, MdxModuleEntry>;
+  /** Files MDX docs and their components import, by output path: written beside the scripts. */
+  importedFiles: Map<string, string>;
   /** The theme strings the bundled code names; the rest of the table stays out of the browser. */
   themeKeys?: string[];
   /** serve --watch: the last result and the page list it was built for. */
@@ -88,7 +92,7 @@ export async function disposeClientBundlers(): Promise<void> {
 async function createClientBundler(options: ClientBundleOptions): Promise<ClientBundler> {
   const root = packageRoot();
   const require = createRequire(path.join(root, 'package.json'));
-  const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map() };
+  const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map(), importedFiles: new Map() };
   const customPagesPlugin: esbuild.Plugin = {
     name: 'sdkdocs-client',
     setup(build) {
@@ -151,7 +155,9 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     chunkNames: '[ext]/chunk.[hash]',
     assetNames: 'media/[name].[hash]',
     logLevel: 'silent',
-    plugins: [reactAsEsmPlugin(root), customPagesPlugin, mdxModulesPlugin({ siteDir: options.siteDir, modules: () => holder.mdxModules })],
+    plugins: [reactAsEsmPlugin(root), customPagesPlugin, mdxModulesPlugin({ siteDir: options.siteDir, modules: () => holder.mdxModules }),
+      mdxAssetsPlugin(options.baseUrl, (outputPath, file) => holder.importedFiles.set(outputPath, file)),
+    ],
   });
   return holder;
 }
@@ -168,7 +174,7 @@ function pagesModuleSource(pages: ClientPage[]): string {
  */
 export async function bundleClient(site: Site, ctx: BuildContext): Promise<void> {
   const mdx = mdxModulesOf(site);
-  const bundler = await clientBundler({ pagesDir: site.config.paths.pages, siteDir: site.config.siteDir, mdxKeys: [...mdx.keys()].sort() });
+  const bundler = await clientBundler({ pagesDir: site.config.paths.pages, siteDir: site.config.siteDir, baseUrl: site.config.baseUrl, mdxKeys: [...mdx.keys()].sort() });
   bundler.pages = site.pages
     .filter((page) => page.component && page.sourceFile)
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
@@ -190,6 +196,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     const relative = relativeOutput(outdir, file.path);
     site.outputs.set(relative, { path: relative, contents: file.contents });
   }
+  for (const [outputPath, file] of bundler.importedFiles) site.outputs.set(outputPath, { path: outputPath, contents: await readFile(file) });
   const licenses = path.posix.join(assetsDir, 'js', thirdPartyLicensesFile);
   site.outputs.set(licenses, { path: licenses, contents: await thirdPartyLicenses(result.metafile) });
   for (const [file, output] of Object.entries(result.metafile.outputs)) {

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { Diagnostic } from '../core/diagnostic.js';
@@ -13,6 +15,30 @@ export interface MdxModuleEntry {
   file: string;
   code: string;
   imports: MdxImport[];
+}
+
+/** Files docs and components may import for their URL (`import logo from '@site/static/img/logo.png'`). */
+const assetFile = /\.(png|jpe?g|gif|svg|webp|avif|ico|mp4|webm|woff2?|pdf)$/i;
+
+/**
+ * Makes a file imported by JavaScript (an MDX doc or a component) a module whose default export is
+ * its URL, `{baseUrl}assets/media/{name}.{hash}{ext}`, and reports it to `emit` so the browser
+ * build writes it there. The build-time render and the browser bundle compute the same URL.
+ */
+export function mdxAssetsPlugin(baseUrl: string, emit?: (outputPath: string, file: string) => void): esbuild.Plugin {
+  return {
+    name: 'sdkdocs-mdx-assets',
+    setup(build) {
+      build.onLoad({ filter: assetFile }, async (args) => {
+        const contents = await readFile(args.path);
+        const extension = path.extname(args.path);
+        const name = path.basename(args.path, extension).replace(/[^\w-]+/g, '_');
+        const outputPath = `assets/media/${name}.${createHash('sha256').update(contents).digest('hex').slice(0, 8)}${extension.toLowerCase()}`;
+        emit?.(outputPath, args.path);
+        return { contents: `export default ${JSON.stringify(`${baseUrl}${outputPath}`)};`, loader: 'js' };
+      });
+    },
+  };
 }
 
 /** esbuild namespace of the compiled MDX modules: `sdkdocs-mdx:{key}`. */

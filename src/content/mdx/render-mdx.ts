@@ -9,7 +9,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { MdxRootProps } from '../../../templates/theme/MdxRoot.js';
-import { mdxBundleDiagnostics, mdxModuleKey, mdxModulesPlugin, type MdxModuleEntry } from '../../bundle/mdx-modules.js';
+import { mdxAssetsPlugin, mdxBundleDiagnostics, mdxModuleKey, mdxModulesPlugin, type MdxModuleEntry } from '../../bundle/mdx-modules.js';
 import { packageRoot } from '../../core/package-root.js';
 import type { BuildContext, Page, Site } from '../../core/site.js';
 import { splitSections } from '../../search/search-records.js';
@@ -84,6 +84,7 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
               );
             },
           },
+          mdxAssetsPlugin(site.config.baseUrl),
           mdxModulesPlugin({
             siteDir: site.config.siteDir,
             modules: () => entries,
