@@ -63,7 +63,10 @@ describe('MDX docs are rendered on the server with their components (fixture mdx
     expect(html).toContain('<span class="hljs-keyword">const</span> game');
     expect(html).toContain('<details class="details"><summary>More about saves</summary><div class="details-content"><p>Saves are written to local storage.</p></div></details>');
     expect(html).toContain('<h2 id="install-the-sdk">Install<a class="hash-link"');
-    expect(routeData(result, '/kit/docs/components').toc.map((item) => item.id)).toEqual(['install-the-sdk', 'platforms', 'notes']);
+    expect(routeData(result, '/kit/docs/components').toc.map((item) => item.id)).toEqual(['install-the-sdk', 'platforms', 'notes-and-tips']);
+    // The markdown form `{#id}` works too, and code keeps it as written.
+    expect(html).toContain('<h2 id="notes-and-tips">Notes<a');
+    expect(html).toContain('{#kept}');
     expect(html).toContain('<a href="/kit/docs/intro">the introduction</a>');
     expect(html).toMatch(/<div class="mdx-diagram" data-diagram-index="0"><figure[^>]*>.*theme default.*theme dark/s);
     expect(html).not.toContain('sdkdocs-diagram');

@@ -55,7 +55,7 @@ declare module 'vfile' {
  * imported, defined or provided, so that a missing one fails at its tag, not at render time.
  */
 export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTask, context: ParseContext): Promise<ParseOutcome> {
-  const file = new VFile({ value: normalizeAdmonitionTitles(task.raw), path: task.file });
+  const file = new VFile({ value: commentHeadingIds(normalizeAdmonitionTitles(task.raw)), path: task.file });
   const diagrams: DiagramSource[] = [];
   if (context.mermaid) file.data.diagrams = diagrams;
   file.data.linkContext = {
@@ -114,6 +114,31 @@ function mdxError(error: unknown, task: ParseTask): NonNullable<ParseOutcome['er
     line,
     column,
   };
+}
+
+/**
+ * `## Title {#custom-id}`, the heading-id syntax of markdown docs, is not valid MDX (`#` cannot
+ * start an expression); like Docusaurus, read it as the comment form `{/* #custom-id *\/}`.
+ * Code fences are left alone, and only the end of the heading line changes.
+ */
+export function commentHeadingIds(markdown: string): string {
+  if (!markdown.includes('{#')) return markdown;
+  let fence: string | undefined;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+      if (fence) {
+        if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) fence = undefined;
+        return line;
+      }
+      if (fenceMatch) {
+        fence = fenceMatch[1];
+        return line;
+      }
+      return /^ {0,3}#{1,6}[ \t]/.test(line) ? line.replace(/\{#([\w-]+)\}(\s*)$/, '{/* #$1 */}$2') : line;
+    })
+    .join('\n');
 }
 
 /**
