@@ -17,6 +17,8 @@ export interface MdxModuleEntry {
   imports: MdxImport[];
 }
 
+const assetNamespace = 'sdkdocs-asset';
+
 /** Files docs and components may import for their URL (`import logo from '@site/static/img/logo.png'`). */
 const assetFile = /\.(png|jpe?g|gif|svg|webp|avif|ico|mp4|webm|woff2?|pdf)$/i;
 
@@ -29,7 +31,14 @@ export function mdxAssetsPlugin(baseUrl: string, emit?: (outputPath: string, fil
   return {
     name: 'sdkdocs-mdx-assets',
     setup(build) {
-      build.onLoad({ filter: assetFile }, async (args) => {
+      // Only imports from JavaScript: the theme's CSS keeps esbuild's own handling of url().
+      build.onResolve({ filter: assetFile }, async (args) => {
+        if (args.pluginData === assetNamespace || !['import-statement', 'dynamic-import', 'require-call'].includes(args.kind)) return undefined;
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: assetNamespace });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        return { path: resolved.path, namespace: assetNamespace };
+      });
+      build.onLoad({ filter: /.*/, namespace: assetNamespace }, async (args) => {
         const contents = await readFile(args.path);
         const extension = path.extname(args.path);
         const name = path.basename(args.path, extension).replace(/[^\w-]+/g, '_');
