@@ -11,6 +11,7 @@ import type { SourceLink } from '../core/site.js';
 import type { TocItem } from '../shared/types.js';
 import remarkAdmonitions, { normalizeAdmonitionTitles } from './plugins/remark-admonitions.js';
 import rehypeCode from './plugins/rehype-code.js';
+import rehypeRawHtml from './plugins/rehype-raw-html.js';
 import remarkGfmWithoutLiteralAutolinks, { needsLiteralAutolinks } from './plugins/remark-gfm-without-literal-autolinks.js';
 import remarkLinks, { type RemarkLinksOptions } from './plugins/remark-links.js';
 import rehypeHeadings, { headingText } from './plugins/rehype-headings.js';
@@ -26,7 +27,7 @@ export interface MarkdownResult {
 
 /**
  * The markdown pipeline shared by docs and TSDoc comments: GFM, admonitions, link rewriting,
- * build-time highlighting, heading ids and direct links, TOC collection.
+ * raw HTML, build-time highlighting, heading ids and direct links, TOC collection.
  */
 export function createMarkdownProcessor() {
   // One chain for both parsers: the lean one gives remark-gfm's tree only while the rest is the same, in the same order.
@@ -37,8 +38,10 @@ export function createMarkdownProcessor() {
   const mdastTransforms = unified().use(remarkAdmonitions).use(remarkLinks);
 
   const toHast = unified()
-    .use(remarkRehype)
+    .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeCode)
+    // After rehypeCode, which reads fenced code's meta from `data` that parse5 does not keep.
+    .use(rehypeRawHtml)
     .use(rehypeHeadings);
 
   /** Parses markdown to mdast; positions stay true to the file, front matter included. */
