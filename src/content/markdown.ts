@@ -11,6 +11,7 @@ import type { SourceLink } from '../core/site.js';
 import type { TocItem } from '../shared/types.js';
 import remarkAdmonitions, { normalizeAdmonitionTitles } from './plugins/remark-admonitions.js';
 import rehypeCode from './plugins/rehype-code.js';
+import rehypeImages from './plugins/rehype-images.js';
 import rehypeRawHtml from './plugins/rehype-raw-html.js';
 import remarkGfmWithoutLiteralAutolinks, { needsLiteralAutolinks } from './plugins/remark-gfm-without-literal-autolinks.js';
 import remarkLinks, { type RemarkLinksOptions } from './plugins/remark-links.js';
@@ -27,7 +28,7 @@ export interface MarkdownResult {
 
 /**
  * The markdown pipeline shared by docs and TSDoc comments: GFM, admonitions, link rewriting,
- * raw HTML, build-time highlighting, heading ids and direct links, TOC collection.
+ * raw HTML, images next to docs, build-time highlighting, heading ids and direct links, TOC collection.
  */
 export function createMarkdownProcessor() {
   // One chain for both parsers: the lean one gives remark-gfm's tree only while the rest is the same, in the same order.
@@ -42,6 +43,7 @@ export function createMarkdownProcessor() {
     .use(rehypeCode)
     // After rehypeCode, which reads fenced code's meta from `data` that parse5 does not keep.
     .use(rehypeRawHtml)
+    .use(rehypeImages)
     .use(rehypeHeadings);
 
   /** Parses markdown to mdast; positions stay true to the file, front matter included. */

@@ -4,6 +4,7 @@ import { splitSections, type ContentSection } from '../search/search-records.js'
 import type { TocItem } from '../shared/types.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
 import type { DiagramSource } from './plugins/rehype-code.js';
+import type { DocImage, DocMessage } from './plugins/rehype-images.js';
 
 export { diagramPlaceholder, type DiagramSource } from './plugins/rehype-code.js';
 
@@ -30,6 +31,10 @@ export interface CompiledDoc {
   /** The content's text split at its h2/h3 headings, for search. */
   sections: ContentSection[];
   diagrams: DiagramSource[];
+  /** Image files the content shows, to be copied as assets (see rehype-images). */
+  images?: DocImage[];
+  /** Problems found in the content (a missing image), reported at their place. */
+  messages?: DocMessage[];
 }
 
 /** What compiling gives a doc's page; a failure carries its position instead. */
@@ -65,6 +70,7 @@ async function compileDoc(
     const { mdast, file } = processor.parse(task.raw, task.file);
     const diagrams: DiagramSource[] = [];
     if (context.mermaid) file.data.diagrams = diagrams;
+    file.data.images = [];
     const result = await processor.transform(mdast, file, {
       routeOfFile: (absolute) => context.routeByFile.get(absolute),
       docsDir: context.docsDir,
@@ -80,6 +86,8 @@ async function compileDoc(
         links: result.links,
         sections: splitSections(result.hast),
         diagrams,
+        images: file.data.images,
+        messages: file.data.messages,
       },
     };
   } catch (error) {

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildContext, Doc, Page, Site } from '../core/site.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
 import { compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
 import type { CompiledDoc, ParseTask } from './parse-doc.js';
+import { imagesUnchanged } from './plugins/rehype-images.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
 
 /**
@@ -76,9 +78,18 @@ function useCompiledDoc(site: Site, page: Page, doc: Doc, compiled: CompiledDoc)
   page.data.html = compiled.html;
   page.anchors = new Set(compiled.anchors);
   page.links = compiled.links;
+  addImageOutputs(site, page, compiled);
   page.data.toc = doc.frontMatter.hide_table_of_contents === true
     ? []
     : compiled.toc.filter((item) => item.depth >= minHeadingLevel && item.depth <= maxHeadingLevel);
+}
+
+/** Copies the images a doc shows into the outputs, and reports its content's problems (a missing image). */
+function addImageOutputs(site: Site, page: Page, compiled: CompiledDoc): void {
+  for (const image of compiled.images ?? []) {
+    if (image.hash && !site.outputs.has(image.output)) site.outputs.set(image.output, { path: image.output, contents: readFileSync(image.file) });
+  }
+  for (const message of compiled.messages ?? []) site.diagnostics.push({ ...message, file: page.sourceFile });
 }
 
 /** Below this many docs, starting worker threads costs more than compiling on this one. */
@@ -127,6 +138,6 @@ function reusableCompilations(site: Site, ctx: BuildContext, routeByFile: Map<st
     const linksUnchanged = earlier.content.links.every(
       (link) => link.kind !== 'markdown' || resolveMarkdownLink(link.url, link.file, linkContext) === link.resolved,
     );
-    return linksUnchanged ? earlier.content : undefined;
+    return linksUnchanged && imagesUnchanged(earlier.content.images) ? earlier.content : undefined;
   };
 }

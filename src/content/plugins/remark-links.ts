@@ -50,7 +50,8 @@ export default function remarkLinks() {
       links.push(record);
     };
     walkTree(tree, (node) => {
-      if (node.type === 'link' || node.type === 'definition' || node.type === 'image') visitor(node as Link);
+      // Docs' images are rehype-images' (markdown and HTML ones alike): they name files, not routes.
+      if (node.type === 'link' || node.type === 'definition' || (node.type === 'image' && !file.data.images)) visitor(node as Link);
     });
     file.data.links = links;
   };

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Element, Root } from 'hast';
+import { imageSize } from 'image-size';
+import type { VFile } from 'vfile';
+import type { SourceLink } from '../../core/site.js';
+import { isExternalUrl, joinUrlPath, withBaseUrl } from '../../shared/paths.js';
+import { walkTree } from './walk-tree.js';
+
+/** An image file a doc shows, copied into the output under a content-hashed name. */
+export interface DocImage {
+  /** Absolute path of the image file. */
+  file: string;
+  /** Output path relative to the site root folder: `assets/images/shot.1a2b3c4d.png`. */
+  output: string;
+  /** The content hash in the output name; undefined when the file was missing. */
+  hash?: string;
+}
+
+/** A problem found while compiling a doc, reported at its place. */
+export interface DocMessage {
+  severity: 'error' | 'warning';
+  code: string;
+  message: string;
+  hint?: string;
+  line?: number;
+  column?: number;
+}
+
+/** Folder of the output, under the site root, that image assets go to. */
+export const imageAssetsDir = 'assets/images';
+
+/**
+ * Images next to a doc (`![shot](./img/shot.png)`, `<img src="../assets/diagram.svg">`): each
+ * `img` whose `src` is a relative path is looked up against the doc's own file, recorded in
+ * `file.data.images` to be copied as `assets/images/{name}.{hash}.{ext}`, and gets that URL and,
+ * where the author gave none, the image's width and height (so the page does not jump as images
+ * load). A missing file is an error naming the path looked for. Absolute paths (`/img/x.png`)
+ * mean the static folder and get the base URL; other sites' images are left alone.
+ *
+ * Runs only for files that ask for it (`file.data.images`, an array: docs, not TSDoc comments).
+ */
+export default function rehypeImages() {
+  return (tree: Root, file: VFile) => {
+    const images = file.data.images;
+    const context = file.data.linkContext;
+    if (!images || !context || !file.path) return;
+    const docDir = path.dirname(file.path);
+    const links: SourceLink[] = (file.data.links ??= []);
+    walkTree(tree, (node) => {
+      if (node.type !== 'element' || (node as Element).tagName !== 'img') return;
+      const img = node as Element;
+      const src = img.properties.src;
+      if (typeof src !== 'string' || src === '' || isExternalUrl(src) || src.startsWith('#')) return;
+      const position = img.position?.start;
+      if (src.startsWith('/')) {
+        const resolved = withBaseUrl(src, context.baseUrl);
+        img.properties.src = resolved;
+        links.push({ url: src, resolved, kind: 'route', file: file.path, line: position?.line, column: position?.column });
+        return;
+      }
+      const [target, suffix] = splitSuffix(src);
+      const imageFile = path.resolve(docDir, safeDecodeUri(target));
+      const found = readImage(imageFile);
+      if (!found) {
+        images.push({ file: imageFile, output: '' });
+        addMessage(file, {
+          severity: 'error',
+          code: 'missing-image',
+          message: `Image not found: ${src}. Looked for ${imageFile}.`,
+          hint: 'Image paths are relative to the markdown file; put the image there or fix the path. Files of the static folder are written from the site root: /img/name.png.',
+          line: position?.line,
+          column: position?.column,
+        });
+        return;
+      }
+      const output = `${imageAssetsDir}/${outputName(imageFile, found.hash)}`;
+      images.push({ file: imageFile, output, hash: found.hash });
+      img.properties.src = encodeURI(joinUrlPath(context.baseUrl, output)) + suffix;
+      if (found.size && img.properties.width === undefined && img.properties.height === undefined) {
+        img.properties.width = found.size.width;
+        img.properties.height = found.size.height;
+      }
+    });
+  };
+}
+
+interface ReadImage {
+  hash: string;
+  size?: { width: number; height: number };
+}
+
+/** Images already read on this thread, by file, with the modification time and size they had. */
+const readImages = new Map<string, { mtimeMs: number; bytes: number; image: ReadImage }>();
+
+/** The image's content hash and its pixel size (when its format tells it); undefined when there is no such file. */
+function readImage(file: string): ReadImage | undefined {
+  let stats;
+  try {
+    stats = statSync(file);
+  } catch {
+    return undefined;
+  }
+  if (!stats.isFile()) return undefined;
+  const known = readImages.get(file);
+  if (known && known.mtimeMs === stats.mtimeMs && known.bytes === stats.size) return known.image;
+  const contents = readFileSync(file);
+  const image: ReadImage = { hash: createHash('sha256').update(contents).digest('hex').slice(0, 8) };
+  try {
+    const { width, height } = imageSize(contents);
+    if (width && height) image.size = { width, height };
+  } catch {
+    // A format image-size does not know: the image is copied all the same, without a size.
+  }
+  readImages.set(file, { mtimeMs: stats.mtimeMs, bytes: stats.size, image });
+  return image;
+}
+
+/**
+ * Whether every image a compiled doc showed is still as it was (the same content, or still
+ * missing): its output names hold the content hashes, so a changed image means compiling again.
+ */
+export function imagesUnchanged(images: readonly DocImage[] | undefined): boolean {
+  return (images ?? []).every((image) => readImage(image.file)?.hash === image.hash);
+}
+
+/** `shot.png` → `shot.1a2b3c4d.png`, with characters that need escaping in URLs replaced. */
+function outputName(file: string, hash: string): string {
+  const extension = path.extname(file);
+  const name = path.basename(file, extension).replace(/[^\w.-]+/g, '-') || 'image';
+  return `${name}.${hash}${extension.toLowerCase()}`;
+}
+
+/** `./a.svg#icon` → [`./a.svg`, `#icon`]: the file to look up, and what follows it in the URL. */
+function splitSuffix(src: string): [string, string] {
+  const end = src.search(/[?#]/);
+  return end === -1 ? [src, ''] : [src.slice(0, end), src.slice(end)];
+}
+
+function safeDecodeUri(text: string): string {
+  try {
+    return decodeURI(text);
+  } catch {
+    return text;
+  }
+}
+
+function addMessage(file: VFile, message: DocMessage): void {
+  (file.data.messages ??= []).push(message);
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    /** Set per file by the caller to have images copied as assets; filled with the images found. */
+    images: DocImage[];
+    /** Problems found while compiling, for the caller to report. */
+    messages: DocMessage[];
+  }
+}
