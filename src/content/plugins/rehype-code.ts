@@ -40,7 +40,8 @@ export interface DiagramSource {
 
 /**
  * The element that stands for the n-th diagram of a doc in its content HTML. No markdown can
- * produce it (raw HTML is not passed through), so replacing it cannot touch the author's text.
+ * produce it (rehype-raw-html renames it in the author's HTML), so replacing it cannot touch the
+ * author's text.
  */
 export function diagramPlaceholder(index: number): string {
   return `<sdkdocs-diagram data-index="${index}"></sdkdocs-diagram>`;
