@@ -1,10 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/core/build.js';
+import { loadConfig } from '../src/config/load.js';
 import { checkBuiltSite } from '../src/links/check-built-site.js';
-import { buildSite, fixture, pageHtml } from './helpers/site.js';
+import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';
 
 const siteDir = fixture('html-in-markdown');
 let outDir: string;
@@ -65,5 +66,36 @@ describe('HTML in markdown', () => {
     const html = content('/kit/docs/intro');
     expect(html).not.toContain('alert(');
     expect(html.match(/React has blocked a javascript: URL/g)).toHaveLength(2);
+  });
+
+  it('rewrites links of HTML like markdown links, and checks them', async () => {
+    const html = content('/kit/docs/other');
+    expect(html).toContain('<a href="/kit/docs/intro#legacy-anchor">to a doc&#x27;s anchor</a>');
+    expect(html).toContain('<a href="/kit/docs/intro">to a route</a>');
+    expect(html).toContain('<a href="#other-anchor">on this page</a>');
+    const other = result.site.pages.find((page) => page.route === '/kit/docs/other')!;
+    expect(other.links.map((link) => `${link.line}:${link.column} ${link.resolved}`)).toEqual([
+      '7:9 /kit/docs/intro#custom-anchor',
+      '9:16 /kit/docs/intro#legacy-anchor',
+      '9:74 /kit/docs/intro',
+      '10:1 /kit/docs/other#other-anchor',
+    ]);
+
+    const copy = await copySite(siteDir);
+    try {
+      await appendFile(path.join(copy.dir, 'docs', 'other.md'), '\n<a href="./gone.md">gone</a> <a href="/docs/intro#nowhere">nowhere</a>\n');
+      const config = { ...(await loadConfig(copy.dir)), onBrokenAnchors: 'warn' as const };
+      const { site } = await buildSite(copy.dir, { config, until: 'checkLinks' });
+      expect(site.diagnostics.map((d) => `${path.relative(copy.dir, d.file!)}:${d.line}:${d.column} ${d.severity} ${d.message}`)).toEqual([
+        'docs/other.md:14:1 warning Broken markdown link → ./gone.md: no doc at that path.',
+        'docs/other.md:14:30 warning Broken anchor → /docs/intro#nowhere (/kit/docs/intro#nowhere)',
+      ]);
+    } finally {
+      await copy.cleanup();
+    }
+  });
+
+  it('does not take an element written in HTML for a diagram of the build', () => {
+    expect(content('/kit/docs/other')).not.toContain('<sdkdocs-diagram ');
   });
 });

@@ -1,12 +1,15 @@
-import type { Root } from 'hast';
+import type { Element, Root } from 'hast';
 import rehypeRaw from 'rehype-raw';
 import type { VFile } from 'vfile';
+import { resolveLink } from './remark-links.js';
 import { walkTree } from './walk-tree.js';
 
 /**
  * HTML written in markdown (`<details>`, `<kbd>`, `<a id="…">`, HTML tables…) parsed into the
  * tree with rehype-raw (parse5, which repairs unclosed or misnested tags as a browser does), so
- * it renders, and its ids and headings count like markdown's. Comments are dropped.
+ * it renders, and its ids and headings count like markdown's. Comments are dropped. Links of that
+ * HTML (`<a href="./guide.md">`) are rewritten and recorded for the link rules like markdown
+ * links; its images are rehype-images'.
  *
  * Docs are trusted content, written by the site's own team: the HTML is kept as written (React
  * still refuses `javascript:` URLs when it renders the page).
@@ -17,14 +20,23 @@ import { walkTree } from './walk-tree.js';
 export default function rehypeRawHtml() {
   const parseRaw = rehypeRaw();
   return (tree: Root, file: VFile): Root => {
-    if (!holdsRawHtml(tree)) return tree;
-    return parseRaw(tree, file);
+    const markdownLinks = new Set<number>();
+    if (!holdsRawHtml(tree, markdownLinks)) return tree;
+    const parsed = parseRaw(tree, file);
+    recordHtmlLinks(parsed, file, markdownLinks);
+    return parsed;
   };
 }
 
-function holdsRawHtml(tree: Root): boolean {
+/** Whether the tree holds raw HTML; fills `markdownLinks` with the offsets of the links it has already. */
+function holdsRawHtml(tree: Root, markdownLinks: Set<number>): boolean {
   let found = false;
   walkTree(tree, (node) => {
+    if (node.type === 'element') {
+      const offset = node.position?.start.offset;
+      if ((node as Element).tagName === 'a' && offset !== undefined) markdownLinks.add(offset);
+      return;
+    }
     if (node.type !== 'raw') return;
     found = true;
     const raw = node as unknown as { value: string };
@@ -32,4 +44,25 @@ function holdsRawHtml(tree: Root): boolean {
     raw.value = raw.value.replace(/<(\/?)sdkdocs-diagram/gi, '<$1sdkdocs-diagram-as-written');
   });
   return found;
+}
+
+/**
+ * parse5 keeps every node's position, so a link at a place where the markdown had none came
+ * from the HTML: remark-links did not see it.
+ */
+function recordHtmlLinks(tree: Root, file: VFile, markdownLinks: ReadonlySet<number>): void {
+  const options = file.data.linkContext;
+  if (!options) return;
+  const links = (file.data.links ??= []);
+  walkTree(tree, (node) => {
+    if (node.type !== 'element' || (node as Element).tagName !== 'a') return;
+    const link = node as Element;
+    const start = link.position?.start;
+    const href = link.properties.href;
+    if (!start || start.offset === undefined || markdownLinks.has(start.offset) || typeof href !== 'string') return;
+    const resolved = resolveLink(href.trim(), false, file.path, options, start);
+    if (!resolved) return;
+    if (resolved.url !== undefined) link.properties.href = resolved.url;
+    links.push(resolved.record);
+  });
 }
