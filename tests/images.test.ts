@@ -43,13 +43,14 @@ describe('images next to docs', () => {
     result = await buildSite(await temporarySite(), { outDir });
   }, 60_000);
 
-  it('copies markdown and HTML images, resolved against the doc, as content-hashed assets', () => {
+  it('copies markdown (inline and by reference) and HTML images, resolved against the doc, as content-hashed assets', () => {
     expect(imageSources(result, '/kit/docs/guide/setup')).toEqual([
       expect.stringMatching(/^\/kit\/assets\/images\/shot\.[0-9a-f]{8}\.png$/),
       expect.stringMatching(/^\/kit\/assets\/images\/diagram\.[0-9a-f]{8}\.svg$/),
       expect.stringMatching(/^\/kit\/assets\/images\/anim\.[0-9a-f]{8}\.gif$/),
       expect.stringMatching(/^\/kit\/assets\/images\/photo\.[0-9a-f]{8}\.png$/),
       expect.stringMatching(/^\/kit\/assets\/images\/anim\.[0-9a-f]{8}\.gif$/),
+      expect.stringMatching(/^\/kit\/assets\/images\/shot\.[0-9a-f]{8}\.png$/),
     ]);
     const docs = path.join(result.site.config.paths.docs);
     for (const [src, file] of [
@@ -67,6 +68,9 @@ describe('images next to docs', () => {
     expect(html).toMatch(/alt="Diagram" width="120" height="80"/);
     expect(html).toMatch(/alt="Anim" width="40" height="30"/);
     expect(html).toMatch(/alt="Photo" width="200"\/>/);
+    // The definition an image uses is a file, while a link's definition still leads to a doc.
+    expect(html).toMatch(/alt="Shot by reference" width="64" height="48"/);
+    expect(html).toContain('<a href="/kit/docs/intro">the intro</a>');
   });
 
   it('shares one asset between docs that show the same image', () => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Definition, Image, Link, Root } from 'mdast';
+import type { Definition, Image, ImageReference, Link, Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { walkTree } from './walk-tree.js';
 import { isExternalUrl, withBaseUrl } from '../../shared/paths.js';
@@ -32,10 +32,19 @@ export default function remarkLinks() {
       if (resolved.url !== undefined) node.url = resolved.url;
       links.push(resolved.record);
     };
+    // Docs' images are rehype-images' (markdown and HTML ones alike): they name files, not routes,
+    // and so do the definitions that `![alt][name]` images use.
+    const imagesAreFiles = file.data.images !== undefined;
+    const definitions: Definition[] = [];
+    const imageDefinitions = new Set<string>();
     walkTree(tree, (node) => {
-      // Docs' images are rehype-images' (markdown and HTML ones alike): they name files, not routes.
-      if (node.type === 'link' || node.type === 'definition' || (node.type === 'image' && !file.data.images)) visitor(node as Link);
+      if (node.type === 'definition') definitions.push(node as Definition);
+      else if (node.type === 'imageReference') imageDefinitions.add((node as ImageReference).identifier);
+      else if (node.type === 'link' || (node.type === 'image' && !imagesAreFiles)) visitor(node as Link);
     });
+    for (const definition of definitions) {
+      if (!imagesAreFiles || !imageDefinitions.has(definition.identifier)) visitor(definition);
+    }
     file.data.links = links;
   };
 }
