@@ -4,7 +4,8 @@ import { splitSections, type ContentSection } from '../search/search-records.js'
 import type { TocItem } from '../shared/types.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
 import type { DiagramSource } from './plugins/rehype-code.js';
-import type { DocImage, DocMessage } from './plugins/rehype-images.js';
+import type { DocMessage } from './plugins/doc-messages.js';
+import type { DocImage } from './plugins/rehype-images.js';
 
 export { diagramPlaceholder, type DiagramSource } from './plugins/rehype-code.js';
 

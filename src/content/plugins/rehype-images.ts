@@ -6,6 +6,7 @@ import { imageSize } from 'image-size';
 import type { VFile } from 'vfile';
 import type { SourceLink } from '../../core/site.js';
 import { isExternalUrl, joinUrlPath, withBaseUrl } from '../../shared/paths.js';
+import { addDocMessage } from './doc-messages.js';
 import { walkTree } from './walk-tree.js';
 
 /** An image file a doc shows, copied into the output under a content-hashed name. */
@@ -16,16 +17,6 @@ export interface DocImage {
   output: string;
   /** The content hash in the output name; undefined when the file was missing. */
   hash?: string;
-}
-
-/** A problem found while compiling a doc, reported at its place. */
-export interface DocMessage {
-  severity: 'error' | 'warning';
-  code: string;
-  message: string;
-  hint?: string;
-  line?: number;
-  column?: number;
 }
 
 /** Folder of the output, under the site root, that image assets go to. */
@@ -65,7 +56,7 @@ export default function rehypeImages() {
       const found = readImage(imageFile);
       if (!found) {
         images.push({ file: imageFile, output: '' });
-        addMessage(file, {
+        addDocMessage(file, {
           severity: 'error',
           code: 'missing-image',
           message: `Image not found: ${src}. Looked for ${imageFile}.`,
@@ -146,15 +137,9 @@ function safeDecodeUri(text: string): string {
   }
 }
 
-function addMessage(file: VFile, message: DocMessage): void {
-  (file.data.messages ??= []).push(message);
-}
-
 declare module 'vfile' {
   interface DataMap {
     /** Set per file by the caller to have images copied as assets; filled with the images found. */
     images: DocImage[];
-    /** Problems found while compiling, for the caller to report. */
-    messages: DocMessage[];
   }
 }

@@ -1,6 +1,8 @@
 import type { Element, Root } from 'hast';
 import rehypeRaw from 'rehype-raw';
+import parseStyle from 'style-to-object';
 import type { VFile } from 'vfile';
+import { addDocMessage } from './doc-messages.js';
 import { resolveLink } from './remark-links.js';
 import { walkTree } from './walk-tree.js';
 
@@ -24,6 +26,7 @@ export default function rehypeRawHtml() {
     if (!holdsRawHtml(tree, markdownLinks)) return tree;
     const parsed = parseRaw(tree, file);
     recordHtmlLinks(parsed, file, markdownLinks);
+    checkAttributes(parsed, file);
     return parsed;
   };
 }
@@ -64,5 +67,36 @@ function recordHtmlLinks(tree: Root, file: VFile, markdownLinks: ReadonlySet<num
     if (!resolved) return;
     if (resolved.url !== undefined) link.properties.href = resolved.url;
     links.push(resolved.record);
+  });
+}
+
+/**
+ * Attributes React cannot take from HTML text: a `style` it cannot parse into an object would
+ * fail the page's rendering (a browser ignores CSS it cannot parse, so the attribute is left
+ * out), and event handlers written as text (`onclick="…"`) React leaves out itself. Both with a
+ * warning, so nothing goes without a word. The CSS parser is the renderer's own
+ * (hast-util-to-jsx-runtime's).
+ */
+function checkAttributes(tree: Root, file: VFile): void {
+  walkTree(tree, (node) => {
+    if (node.type !== 'element') return;
+    const element = node as Element;
+    const start = element.position?.start;
+    const warn = (code: string, message: string, hint: string) =>
+      addDocMessage(file, { severity: 'warning', code, message, hint, line: start?.line, column: start?.column });
+    for (const name of Object.keys(element.properties)) {
+      if (!/^on[A-Z]/.test(name)) continue;
+      delete element.properties[name];
+      warn('event-handler-attribute', `<${element.tagName}> has an event handler attribute (${name.toLowerCase()}), which the page cannot keep: pages are rendered with React.`, 'Move the behaviour into a custom React page (src/pages).');
+    }
+    const style = element.properties.style;
+    if (typeof style !== 'string') return;
+    try {
+      parseStyle(style);
+    } catch (error) {
+      delete element.properties.style;
+      const reason = (error as Error).message.split('\n')[0].replace(/^[^:]*:\d+:\d+: /, '');
+      warn('invalid-style', `Invalid CSS in the style attribute of <${element.tagName}> (${reason}): the attribute is left out.`, 'Write declarations as `property: value`, separated by semicolons: style="color: red; margin: 0".');
+    }
   });
 }
