@@ -51,6 +51,7 @@ describe('images next to docs', () => {
       expect.stringMatching(/^\/kit\/assets\/images\/photo\.[0-9a-f]{8}\.png$/),
       expect.stringMatching(/^\/kit\/assets\/images\/anim\.[0-9a-f]{8}\.gif$/),
       expect.stringMatching(/^\/kit\/assets\/images\/shot\.[0-9a-f]{8}\.png$/),
+      expect.stringMatching(/^\/kit\/assets\/images\/shot\.[0-9a-f]{8}\.png$/),
     ]);
     const docs = path.join(result.site.config.paths.docs);
     for (const [src, file] of [
@@ -73,6 +74,12 @@ describe('images next to docs', () => {
     expect(html).toContain('<a href="/kit/docs/intro">the intro</a>');
   });
 
+  it('copies the images of srcset candidates, of <picture> sources too', () => {
+    const html = content(result, '/kit/docs/guide/setup');
+    expect(html).toMatch(/<source srcSet="\/kit\/assets\/images\/photo\.[0-9a-f]{8}\.png" media="\(prefers-color-scheme: dark\)"\/>/i);
+    expect(html).toMatch(/srcSet="\/kit\/assets\/images\/shot\.[0-9a-f]{8}\.png 1x, \/kit\/assets\/images\/diagram\.[0-9a-f]{8}\.svg 2x" alt="Light or dark"/i);
+  });
+
   it('shares one asset between docs that show the same image', () => {
     const [shot] = imageSources(result, '/kit/docs/guide/setup');
     expect(imageSources(result, '/kit/docs/intro')).toEqual(['/kit/img/logo.png', shot]);
@@ -93,7 +100,8 @@ describe('a missing image', () => {
     const error = await buildSite(dir, { until: 'renderPages' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UserError);
     const [diagnostic, ...others] = (error as UserError).diagnostics;
-    expect(others).toEqual([]);
+    // The <picture> shows it too, as a srcset candidate.
+    expect(others.map((other) => `${other.line}:${other.column} ${other.message.replace(/ Looked for .*/, '')}`)).toEqual(['25:3 Image not found: ./img/photo.png.']);
     expect({ ...diagnostic, file: path.relative(dir, diagnostic.file!) }).toEqual({
       severity: 'error',
       code: 'missing-image',
@@ -124,6 +132,6 @@ describe('images and the compile cache', () => {
 
     await rm(path.join(dir, 'docs', 'assets', 'diagram.svg'));
     const missing = await buildSite(dir, { until: 'renderPages' }).catch((caught: unknown) => caught);
-    expect((missing as UserError).diagnostics.map((d) => d.code)).toEqual(['missing-image']);
+    expect((missing as UserError).diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['11 missing-image', '26 missing-image']);
   });
 });

@@ -42,6 +42,7 @@ describe.skipIf(!chromiumPath)('images next to docs, in the browser', () => {
       'Photo 20x10 200xnull',
       'Centered 40x30 40x30',
       'Shot by reference 64x48 64x48',
+      'Light or dark 64x48 64x48',
     ]);
     expect(problems).toEqual([]);
   });

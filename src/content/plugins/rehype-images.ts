@@ -24,10 +24,10 @@ export const imageAssetsDir = 'assets/images';
 
 /**
  * Images next to a doc (`![shot](./img/shot.png)`, `<img src="../assets/diagram.svg">`): each
- * `img` whose `src` is a relative path is looked up against the doc's own file, recorded in
- * `file.data.images` to be copied as `assets/images/{name}.{hash}.{ext}`, and gets that URL and,
- * where the author gave none, the image's width and height (so the page does not jump as images
- * load). A missing file is an error naming the path looked for. Absolute paths (`/img/x.png`)
+ * relative path in an `img` `src` or in a `srcset` of `img` or `source` (`<picture>`) is looked
+ * up against the doc's own file, recorded in `file.data.images` to be copied as
+ * `assets/images/{name}.{hash}.{ext}`, and replaced by that URL; an `img` also gets the image's
+ * width and height where the author gave no size (so the page does not jump as images load). A missing file is an error naming the path looked for. Absolute paths (`/img/x.png`)
  * mean the static folder and get the base URL; other sites' images are left alone.
  *
  * Runs only for files that ask for it (`file.data.images`, an array: docs, not TSDoc comments).
@@ -39,17 +39,15 @@ export default function rehypeImages() {
     if (!images || !context || !file.path) return;
     const docDir = path.dirname(file.path);
     const links: SourceLink[] = (file.data.links ??= []);
-    walkTree(tree, (node) => {
-      if (node.type !== 'element' || (node as Element).tagName !== 'img') return;
-      const img = node as Element;
-      const src = img.properties.src;
-      if (typeof src !== 'string' || src === '' || isExternalUrl(src) || src.startsWith('#')) return;
-      const position = img.position?.start;
+
+    /** The URL an image's `src` (or a `srcset` candidate) becomes; undefined to leave it as written. */
+    const rewrite = (src: string, element: Element): { url: string; image?: ReadImage } | undefined => {
+      if (src === '' || isExternalUrl(src) || src.startsWith('#')) return undefined;
+      const position = element.position?.start;
       if (src.startsWith('/')) {
         const resolved = withBaseUrl(src, context.baseUrl);
-        img.properties.src = resolved;
         links.push({ url: src, resolved, kind: 'route', file: file.path, line: position?.line, column: position?.column });
-        return;
+        return { url: resolved };
       }
       const [target, suffix] = splitSuffix(src);
       const imageFile = path.resolve(docDir, safeDecodeUri(target));
@@ -64,14 +62,37 @@ export default function rehypeImages() {
           line: position?.line,
           column: position?.column,
         });
-        return;
+        return undefined;
       }
       const output = `${imageAssetsDir}/${outputName(imageFile, found.hash)}`;
       images.push({ file: imageFile, output, hash: found.hash });
-      img.properties.src = encodeURI(joinUrlPath(context.baseUrl, output)) + suffix;
-      if (found.size && img.properties.width === undefined && img.properties.height === undefined) {
-        img.properties.width = found.size.width;
-        img.properties.height = found.size.height;
+      return { url: encodeURI(joinUrlPath(context.baseUrl, output)) + suffix, image: found };
+    };
+
+    walkTree(tree, (node) => {
+      if (node.type !== 'element') return;
+      const element = node as Element;
+      if (element.tagName !== 'img' && element.tagName !== 'source') return;
+      // `<picture><source srcset="./dark.png" media="…">`: light and dark variants, as READMEs have them.
+      const srcSet = element.properties.srcSet;
+      if (typeof srcSet === 'string') {
+        element.properties.srcSet = srcsetCandidates(srcSet)
+          .map((candidate) => {
+            const [url, ...descriptor] = candidate.split(/\s+/);
+            const rewritten = rewrite(url, element);
+            return rewritten ? [rewritten.url, ...descriptor].join(' ') : candidate;
+          })
+          .join(', ');
+      }
+      const src = element.properties.src;
+      if (element.tagName !== 'img' || typeof src !== 'string') return;
+      const rewritten = rewrite(src, element);
+      if (!rewritten) return;
+      element.properties.src = rewritten.url;
+      const size = rewritten.image?.size;
+      if (size && element.properties.width === undefined && element.properties.height === undefined) {
+        element.properties.width = size.width;
+        element.properties.height = size.height;
       }
     });
   };
@@ -121,6 +142,14 @@ function outputName(file: string, hash: string): string {
   const extension = path.extname(file);
   const name = path.basename(file, extension).replace(/[^\w.-]+/g, '-') || 'image';
   return `${name}.${hash}${extension.toLowerCase()}`;
+}
+
+/**
+ * `a.png 1x, b.png 2x` → its candidates. A comma ends a candidate when whitespace or a descriptor
+ * is next to it, so the comma of a `data:` URL does not.
+ */
+function srcsetCandidates(srcset: string): string[] {
+  return srcset.split(/(?<=\s[\d.]+[wxh])\s*,\s*|,\s+/).map((candidate) => candidate.trim()).filter((candidate) => candidate !== '');
 }
 
 /** `./a.svg#icon` → [`./a.svg`, `#icon`]: the file to look up, and what follows it in the URL. */
