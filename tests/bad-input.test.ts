@@ -20,6 +20,8 @@ async function failingBuild(name: string): Promise<{ error: UserError; outRoot: 
   const outRoot = path.join(dir, 'out');
   await mkdir(path.join(outRoot, 'sdk'), { recursive: true });
   await writeFile(path.join(outRoot, 'sdk', 'index.html'), 'previous build');
+  // Marked as an sdkdocs output, as a previous build leaves it.
+  await writeFile(path.join(outRoot, '.sdkdocs-output'), '');
   const error = await build({ siteDir: fixture(name), outDir: outRoot, logger: createMemoryLogger() }).then(
     () => {
       throw new Error(`the ${name} fixture built without error`);
@@ -82,6 +84,7 @@ describe('a successful build replaces out/ whole', () => {
     const outRoot = path.join(dir, 'out');
     await mkdir(path.join(outRoot, 'kit'), { recursive: true });
     await writeFile(path.join(outRoot, 'kit', 'stale.html'), 'old');
+    await writeFile(path.join(outRoot, '.sdkdocs-output'), '');
     await build({ siteDir: fixture('basic'), outDir: outRoot, logger: createMemoryLogger() });
     expect(existsSync(path.join(outRoot, 'kit', 'stale.html'))).toBe(false);
     expect(existsSync(path.join(outRoot, 'kit', 'docs', 'intro', 'index.html'))).toBe(true);

@@ -12,6 +12,7 @@ import { createSiteData, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { joinUrlPath } from '../shared/paths.js';
+import { placePageRoute } from './page-route.js';
 import type { Crumb, RouteData, SidebarCategoryItem } from '../shared/types.js';
 
 const categorySchema = z.strictObject({
@@ -162,7 +163,9 @@ function toCategory(site: Site, dir: string, data: z.infer<typeof categorySchema
   };
   if (data.link && data.link.type === 'generated-index') {
     const slug = data.link.slug ?? `/category/${new GithubSlugger().slug(label)}`;
-    category.indexRoute = joinUrlPath(site.config.routes.docs, slug);
+    category.indexRoute = file
+      ? placePageRoute(site, joinUrlPath(site.config.routes.docs, slug), { file, key: data.link.slug === undefined ? undefined : 'slug', value: data.link.slug })
+      : joinUrlPath(site.config.routes.docs, slug);
     category.description = data.link.description ?? data.description;
   }
   return category;
@@ -198,6 +201,10 @@ function readDocs(site: Site, previous: Site | undefined): Doc[] {
       route = joinUrlPath(site.config.routes.docs, dirPart, isIndex && !data.id ? '' : (data.id ?? baseName));
     }
     if (route.length > 1 && route.endsWith('/')) route = route.slice(0, -1);
+    const routeKey = typeof data.slug === 'string' ? 'slug' : data.id !== undefined ? 'id' : undefined;
+    const placed = placePageRoute(site, route, { file: source.file, raw: source.raw, key: routeKey, value: routeKey && String(data[routeKey]) });
+    if (placed === undefined) continue;
+    route = placed;
     const h1 = /^#[ \t]+(.+?)[ \t#]*$/m.exec(fm.body)?.[1];
     const title = data.title ?? h1 ?? baseName;
     docs.push({
