@@ -122,12 +122,17 @@ function configTimeoutSeconds(): number {
  */
 function settleWithin<T>(loading: Promise<T>, configFile: string): Promise<T> {
   const seconds = configTimeoutSeconds();
-  const hint = 'Look for a top-level `await` in the config (or a file it imports) that waits for something that never happens, and remove it or give it a time limit.';
   const fail = (message: string) =>
-    new UserError({ severity: 'error', code: 'config', message, file: configFile, hint: `${hint} SDKDOCS_CONFIG_TIMEOUT sets the limit in seconds.` });
+    new UserError({
+      severity: 'error',
+      code: 'config',
+      message,
+      file: configFile,
+      hint: `Remove that \`await\` (it may be in a file the config imports) or give it a time limit. SDKDOCS_CONFIG_TIMEOUT sets how many seconds a config may take to load (${seconds} now).`,
+    });
   return new Promise<T>((resolve, reject) => {
-    const onIdle = () => reject(fail('The config never finished loading: it waits (top-level `await`) for something that can no longer happen.'));
-    const timer = setTimeout(() => reject(fail(`The config did not finish loading within ${seconds} s.`)), seconds * 1000);
+    const onIdle = () => reject(fail('The config never finished loading: a top-level `await` waits for something that can no longer happen.'));
+    const timer = setTimeout(() => reject(fail(`The config did not finish loading within ${seconds} s: a top-level \`await\` still waits.`)), seconds * 1000);
     // Unreferenced: the timer alone must not keep the loop busy, or `beforeExit` would never tell that it went idle.
     timer.unref();
     process.once('beforeExit', onIdle);
