@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/resolve.js';
@@ -35,6 +35,7 @@ export interface StagingFolder {
 
 export function createStagingFolder(config: ResolvedConfig): StagingFolder {
   const { outRoot, siteOut, static: staticDir } = config.paths;
+  recoverInterruptedBuilds(outRoot);
   // Before any work: a build that could not publish should say so at once.
   assertReplaceableOutput(config);
   const parent = path.dirname(outRoot);
@@ -90,4 +91,37 @@ export function createStagingFolder(config: ResolvedConfig): StagingFolder {
       await rm(staging, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Tidies what builds that were killed left beside the output folder: their staging folders go,
+ * and a previous output retired by a swap that was cut short between its two renames is put back.
+ * Folders of builds still running are left alone.
+ */
+function recoverInterruptedBuilds(outRoot: string): void {
+  const parent = path.dirname(outRoot);
+  const prefix = `.${path.basename(outRoot)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const match = /^(staging|old)-(\d+)-[0-9a-z]+$/.exec(name.slice(prefix.length));
+    if (!match || isRunning(Number(match[2]))) continue;
+    const folder = path.join(parent, name);
+    if (match[1] === 'old' && !existsSync(outRoot)) renameSync(folder, outRoot);
+    else rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
