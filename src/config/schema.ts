@@ -102,7 +102,7 @@ export const configSchema = z.strictObject({
   tagline: z.string().default(''),
   /** The site's origin, for canonical URLs and the sitemap. @example 'https://docs.playkit.dev' */
   url: z.string().url(),
-  /** Path the site is served under; starts and ends with `/`. @example '/sdk/' */
+  /** Path the site is served under; starts and ends with `/`, plain segments only (no `.`, `..`, `//`). @example '/sdk/' */
   baseUrl: urlPath('"/sdk/"')
     .regex(/^\/(.*\/)?$/, 'baseUrl must start and end with "/", e.g. "/sdk/"')
     .default('/'),
@@ -112,7 +112,11 @@ export const configSchema = z.strictObject({
   staticDir: z.string().default('static'),
   /** Folder of custom React pages (`index.tsx` → `/`). @defaultValue 'src/pages' */
   pagesDir: z.string().default('src/pages'),
-  /** Output folder, relative to the site folder; the site lands in `{outDir}/{baseUrl}`. @defaultValue 'out' */
+  /**
+   * Output folder, relative to the site folder; the site lands in `{outDir}/{baseUrl}`. Each build
+   * replaces it whole, so it may not be, hold or lie in a source of the site, and a non-empty
+   * folder without sdkdocs' `.sdkdocs-output` marker is never replaced. @defaultValue 'out'
+   */
   outDir: z.string().default('out'),
 
   i18n: z
