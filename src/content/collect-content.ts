@@ -163,9 +163,8 @@ function toCategory(site: Site, dir: string, data: z.infer<typeof categorySchema
   };
   if (data.link && data.link.type === 'generated-index') {
     const slug = data.link.slug ?? `/category/${new GithubSlugger().slug(label)}`;
-    category.indexRoute = file
-      ? placePageRoute(site, joinUrlPath(site.config.routes.docs, slug), { file, key: data.link.slug === undefined ? undefined : 'slug', value: data.link.slug })
-      : joinUrlPath(site.config.routes.docs, slug);
+    const slugKey = data.link.slug === undefined ? undefined : 'slug';
+    category.indexRoute = placePageRoute(site, joinUrlPath(site.config.routes.docs, slug), { file, key: slugKey, value: data.link.slug });
     category.description = data.link.description ?? data.description;
   }
   return category;

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Site } from '../core/site.js';
-import { generatedOutputAt, generatedOutputNames, isRouteInside, resolveRoutePath, urlPathProblem } from '../shared/route-safety.js';
+import { generatedOutputAt, generatedOutputNames, isRouteInside, resolveRoutePath, routeCharacterProblem } from '../shared/route-safety.js';
 
 /** Where a page's route came from, to point an error at it: a front matter or `_category_.json` key. */
 export interface RouteOrigin {
   /** The doc or `_category_.json`. */
-  file: string;
+  file?: string;
   /** The file's text, when at hand (read otherwise). */
   raw?: string;
   /** The key the route was made from, and its value; none for a route made from file names. */
@@ -30,8 +30,8 @@ export function placePageRoute(site: Site, route: string, origin: RouteOrigin): 
   const hint = origin.key
     ? `Write the ${origin.key} as a path under ${routes.docs} without "." or ".." segments, e.g. ${origin.key === 'id' ? 'id: my-page' : 'slug: /my-page'}.`
     : 'Rename the file.';
-  const characters = urlPathProblem(route.replace(/\/{2,}/g, '/'));
-  if (characters && !characters.includes('segment')) return fail(`${written} gives the route ${JSON.stringify(route)}, which cannot be a URL path: ${characters}.`, hint);
+  const characters = routeCharacterProblem(route);
+  if (characters) return fail(`${written} gives the route ${JSON.stringify(route)}, which cannot be a URL path: ${characters}.`, hint);
   const resolved = resolveRoutePath(route);
   if (resolved === undefined || !isRouteInside(resolved, baseUrl)) {
     return fail(`${written} leads to ${resolved ?? 'a path above /'}, outside the site's base URL ${baseUrl}: the page would be written outside the output folder.`, hint);
@@ -54,7 +54,7 @@ export function placePageRoute(site: Site, route: string, origin: RouteOrigin): 
 }
 
 function sourceOf(origin: RouteOrigin): string {
-  if (origin.raw !== undefined) return origin.raw;
+  if (origin.raw !== undefined || origin.file === undefined) return origin.raw ?? '';
   try {
     return readFileSync(origin.file, 'utf8');
   } catch {
@@ -66,7 +66,7 @@ function sourceOf(origin: RouteOrigin): string {
 function locateOriginKey(origin: RouteOrigin): { line?: number; column?: number } {
   if (!origin.key) return {};
   const raw = sourceOf(origin);
-  const pattern = origin.file.endsWith('.json') ? new RegExp(`"${origin.key}"\\s*:`) : new RegExp(`^[ \\t]*["']?${origin.key}["']?[ \\t]*:`, 'm');
+  const pattern = origin.file?.endsWith('.json') ? new RegExp(`"${origin.key}"\\s*:`) : new RegExp(`^[ \\t]*["']?${origin.key}["']?[ \\t]*:`, 'm');
   const match = pattern.exec(raw);
   if (!match) return {};
   const before = raw.slice(0, match.index + match[0].search(/\S/)).split('\n');

@@ -7,16 +7,22 @@
 /** Characters no route may hold: control characters, and `\`, which some systems take as a path separator. */
 const forbiddenCharacters = /[\u0000-\u001f\u007f\\]/;
 
+/** Why a route cannot be a path in the output folder because of a character it holds, if it cannot. */
+export function routeCharacterProblem(route: string): string | undefined {
+  if (forbiddenCharacters.test(route)) return 'it holds a backslash or a control character';
+  if (/[?#]/.test(route)) return 'it holds "?" or "#", which start a query or fragment, not a path';
+  return undefined;
+}
+
 /**
- * Why a URL path (`/sdk/`, `docs`) cannot be used as a route or base of routes, if it cannot:
- * `.` and `..` segments, an empty segment (`//`), `?`, `#`, `\` and control characters.
+ * Why a URL path (`/sdk/`, `docs`) cannot be used as a base of routes, if it cannot: besides the
+ * characters of {@link routeCharacterProblem}, `.` and `..` segments and empty ones (`//`).
  */
 export function urlPathProblem(urlPath: string): string | undefined {
-  if (forbiddenCharacters.test(urlPath)) return 'it holds a backslash or a control character';
-  if (/[?#]/.test(urlPath)) return 'it holds "?" or "#", which start a query or fragment, not a path';
+  const characters = routeCharacterProblem(urlPath);
+  if (characters) return characters;
   if (urlPath.includes('//')) return 'it holds an empty segment ("//")';
-  const segments = urlPath.split('/');
-  if (segments.some((segment) => segment === '.' || segment === '..')) return 'it holds a "." or ".." segment';
+  if (urlPath.split('/').some((segment) => segment === '.' || segment === '..')) return 'it holds a "." or ".." segment';
   return undefined;
 }
 
