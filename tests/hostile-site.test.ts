@@ -152,6 +152,12 @@ describe('hostile site: routes from content stay inside the site', () => {
     expect(text).toMatch(/^docs\/esc\.md:3:1 error slug "\/\.\.\/api" gives the route \/kit\/api, inside the API reference \(\/kit\/api, api\.routeBasePath\)/);
   });
 
+  it('a custom page named like a generated file is refused, naming both', async () => {
+    const page = 'export default function Sitemap() {\n  return null;\n}\n';
+    const text = await expectRefused(await makeSite({ 'src/pages/sitemap.xml.tsx': page }));
+    expect(text).toMatch(/^src\/pages\/sitemap\.xml\.tsx error The file name gives the route \/kit\/sitemap\.xml, which is the generated sitemap/);
+  });
+
   it("a category's link.slug is checked at its line", async () => {
     const category = JSON.stringify({ label: 'Guide', link: { type: 'generated-index', slug: '../../../../../outside' } }, null, 2);
     const text = await expectRefused(await makeSite({ 'docs/guide/_category_.json': category, 'docs/guide/page.md': '# Page\n' }));

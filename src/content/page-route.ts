@@ -11,6 +11,8 @@ export interface RouteOrigin {
   /** The key the route was made from, and its value; none for a route made from file names. */
   key?: 'slug' | 'id';
   value?: string;
+  /** Custom pages may sit among the API pages (`/api/overview`); a route both emit is a duplicate route. */
+  mayShareApiFolder?: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export function placePageRoute(site: Site, route: string, origin: RouteOrigin): 
       origin.key ? `Choose another ${origin.key}.` : 'Rename the file.',
     );
   }
-  if (site.config.api && isRouteInside(canonical, routes.api)) {
+  if (site.config.api && !origin.mayShareApiFolder && isRouteInside(canonical, routes.api)) {
     return fail(
       `${written} gives the route ${canonical}, inside the API reference (${routes.api}, api.routeBasePath): the page and the API pages would overwrite each other.`,
       origin.key ? `Choose another ${origin.key}.` : 'Rename the file.',
