@@ -96,6 +96,11 @@ describe('hostile site: the output folder can never be the site', () => {
     expect(text).toContain('Use a folder of its own that holds no sources');
   });
 
+  it('a static folder that holds the output folder is refused', async () => {
+    const text = await expectRefused(await makeSite({}, { staticDir: '.' }));
+    expect(text).toMatch(/^sdkdocs\.config\.ts error outDir \(default "out"\): the output folder \S+ lies inside \S+, the static folder \(staticDir\)/);
+  });
+
   it("outDir around the SDK's source is refused", async () => {
     const api = { entryPoints: ['sdk/src/index.ts'], tsconfig: 'sdk/tsconfig.json' };
     const text = await expectRefused(await makeSite({ 'sdk/src/index.ts': 'export const x = 1;\n' }, { outDir: 'sdk', api }));

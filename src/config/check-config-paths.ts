@@ -19,6 +19,8 @@ export function checkConfigPaths(config: ResolvedConfig): void {
 interface SiteSource {
   path: string;
   what: string;
+  /** Published as it is (the static folder): an output folder inside it would be copied into itself. */
+  publishedWhole?: boolean;
 }
 
 function siteSources(config: ResolvedConfig): SiteSource[] {
@@ -26,7 +28,7 @@ function siteSources(config: ResolvedConfig): SiteSource[] {
   const sources: SiteSource[] = [
     { path: config.configFile, what: 'the config file' },
     { path: config.paths.docs, what: 'the docs folder (docs.path)' },
-    { path: config.paths.static, what: 'the static folder (staticDir)' },
+    { path: config.paths.static, what: 'the static folder (staticDir)', publishedWhole: true },
     { path: config.paths.pages, what: 'the custom pages folder (pagesDir)' },
     { path: path.join(siteDir, 'node_modules'), what: "the site's node_modules (dependencies and build caches)" },
   ];
@@ -48,7 +50,7 @@ function outputFolderProblems(config: ResolvedConfig): Diagnostic[] {
   for (const source of siteSources(config)) {
     const real = realPathOfNearest(source.path);
     // The site folder, or a folder around it, is where an output folder normally lives.
-    const holdsSite = isSameOrInside(site, real);
+    const holdsSite = !source.publishedWhole && isSameOrInside(site, real);
     const relation = out === real ? 'is' : isSameOrInside(real, out) ? 'contains' : !holdsSite && isSameOrInside(out, real) ? 'lies inside' : undefined;
     if (!relation) continue;
     problems.push(
