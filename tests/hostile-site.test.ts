@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
@@ -7,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/core/build.js';
 import { UserError, formatDiagnostic } from '../src/core/diagnostic.js';
 import { createMemoryLogger } from '../src/core/logger.js';
+import { repoRoot } from './helpers/site.js';
 
 /**
  * A hostile or careless site: each case is a small site made in a fresh temporary folder, built,
@@ -114,6 +116,20 @@ describe('hostile site: the output folder can never be the site', () => {
       expect(text).toMatch(/^error --out-dir: the output folder \S+ (contains|is) /);
       expect(text).toContain('--out-dir is taken relative to the current folder');
     }
+  });
+
+  it('`sdkdocs build site --out-dir .` run from the folder around the site (a checkout) exits 1 and changes nothing', async () => {
+    const hostile = await makeSite({});
+    const before = snapshot(hostile.root);
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', 'site', '--out-dir', '.'], {
+      cwd: hostile.root,
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true' },
+    });
+    expect(result.stderr).toMatch(/^error --out-dir: the output folder \. contains site\/sdkdocs\.config\.ts, the config file;/);
+    expect(result.stderr).toContain(`--out-dir is taken relative to the current folder (${hostile.root})`);
+    expect(result.status).toBe(1);
+    expect(snapshot(hostile.root)).toEqual(before);
   });
 
   it('a folder sdkdocs did not make is never replaced; one it made is', async () => {
