@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/core/build.js';
 import { UserError, formatDiagnostic } from '../src/core/diagnostic.js';
 import { createMemoryLogger } from '../src/core/logger.js';
+import { createFolderWriter } from '../src/write/folder-writer.js';
 import { repoRoot } from './helpers/site.js';
 
 /**
@@ -233,5 +234,20 @@ describe('hostile site: static symbolic links', () => {
       expect(lstatSync(published).isFile()).toBe(true);
       expect(readFileSync(published, 'utf8')).toBe(text);
     }
+  });
+});
+
+describe('hostile site: the output sink', () => {
+  it('refuses to write any path that leads outside the folder it writes to', async () => {
+    const hostile = await makeSite({});
+    const out = path.join(hostile.site, 'out');
+    const write = createFolderWriter(out);
+    const before = snapshot(hostile.root);
+    for (const escape of ['../escaped.txt', '../../precious.txt', 'docs/../../x.txt', path.join(hostile.root, 'absolute.txt'), '', '.', 'a/../..']) {
+      expect(() => write(escape, 'written')).toThrow(/^error Refusing to write .*: it is not a file inside the output folder/);
+    }
+    expect(snapshot(hostile.root)).toEqual(before);
+    write('docs/../inside.txt', 'fine');
+    expect(readFileSync(path.join(out, 'inside.txt'), 'utf8')).toBe('fine');
   });
 });
