@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
 
@@ -42,14 +43,72 @@ export function shouldCompress(contentType: string, size: number, encoding: Cont
  * milliseconds for a large page, while 4 is about as fast as gzip and still smaller.
  */
 export function createCompressor(encoding: ContentEncoding, size: number): Transform {
-  if (encoding === 'br') {
-    return zlib.createBrotliCompress({
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
-      },
-    });
+  return encoding === 'br' ? zlib.createBrotliCompress(brotliOptions(size)) : zlib.createGzip(gzipOptions);
+}
+
+const gzipOptions: zlib.ZlibOptions = { level: 6 };
+
+function brotliOptions(size: number): zlib.BrotliOptions {
+  return {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+      // The smallest window that holds the whole body: brotli's default of 4 MiB per stream is
+      // what made the server's memory grow under load.
+      [zlib.constants.BROTLI_PARAM_LGWIN]: Math.max(zlib.constants.BROTLI_MIN_WINDOW_BITS, Math.min(22, Math.ceil(Math.log2(Math.max(size, 1) + 16)))),
+    },
+  };
+}
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Compressed copies of response bodies, kept up to a total size (least recently used go first):
+ * each version of a page or asset is compressed once however often it is asked for, and
+ * requests that arrive while it is being compressed wait for that one run.
+ */
+export class CompressedBodies {
+  readonly #done = new Map<string, Buffer>();
+  readonly #running = new Map<string, Promise<Buffer>>();
+  #bytes = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  /** `key` names the body's version; the encoding is added to it here. */
+  async get(key: string, body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
+    const fullKey = `${encoding}:${key}`;
+    const done = this.#done.get(fullKey);
+    if (done) {
+      this.#done.delete(fullKey);
+      this.#done.set(fullKey, done);
+      return done;
+    }
+    let running = this.#running.get(fullKey);
+    if (!running) {
+      running = (encoding === 'br' ? brotliCompress(body, brotliOptions(body.length)) : gzip(body, gzipOptions)).finally(() =>
+        this.#running.delete(fullKey),
+      );
+      this.#running.set(fullKey, running);
+      void running.then((compressed) => this.#remember(fullKey, compressed), () => undefined);
+    }
+    return running;
   }
-  return zlib.createGzip({ level: 6 });
+
+  /** Bytes held. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  #remember(key: string, compressed: Buffer): void {
+    if (compressed.length > this.maxBytes / 8 || this.#done.has(key)) return;
+    this.#done.set(key, compressed);
+    this.#bytes += compressed.length;
+    for (const [oldKey, old] of this.#done) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#done.delete(oldKey);
+      this.#bytes -= old.length;
+    }
+  }
 }
