@@ -64,51 +64,7 @@ function brotliOptions(size: number): zlib.BrotliOptions {
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/**
- * Compressed copies of response bodies, kept up to a total size (least recently used go first):
- * each version of a page or asset is compressed once however often it is asked for, and
- * requests that arrive while it is being compressed wait for that one run.
- */
-export class CompressedBodies {
-  readonly #done = new Map<string, Buffer>();
-  readonly #running = new Map<string, Promise<Buffer>>();
-  #bytes = 0;
-
-  constructor(readonly maxBytes: number) {}
-
-  /** `key` names the body's version; the encoding is added to it here. */
-  async get(key: string, body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
-    const fullKey = `${encoding}:${key}`;
-    const done = this.#done.get(fullKey);
-    if (done) {
-      this.#done.delete(fullKey);
-      this.#done.set(fullKey, done);
-      return done;
-    }
-    let running = this.#running.get(fullKey);
-    if (!running) {
-      running = (encoding === 'br' ? brotliCompress(body, brotliOptions(body.length)) : gzip(body, gzipOptions)).finally(() =>
-        this.#running.delete(fullKey),
-      );
-      this.#running.set(fullKey, running);
-      void running.then((compressed) => this.#remember(fullKey, compressed), () => undefined);
-    }
-    return running;
-  }
-
-  /** Bytes held. */
-  get bytes(): number {
-    return this.#bytes;
-  }
-
-  #remember(key: string, compressed: Buffer): void {
-    if (compressed.length > this.maxBytes / 8 || this.#done.has(key)) return;
-    this.#done.set(key, compressed);
-    this.#bytes += compressed.length;
-    for (const [oldKey, old] of this.#done) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#done.delete(oldKey);
-      this.#bytes -= old.length;
-    }
-  }
+/** Compresses a whole body off the main thread, with the same settings as {@link createCompressor}. */
+export function compressBody(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
+  return encoding === 'br' ? brotliCompress(body, brotliOptions(body.length)) : gzip(body, gzipOptions);
 }

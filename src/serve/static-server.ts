@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { lookup as lookupMimeType } from 'mrmime';
-import { CompressedBodies, createCompressor, isCompressible, negotiateEncoding, shouldCompress } from './content-encoding.js';
+import { compressBody, createCompressor, isCompressible, negotiateEncoding, shouldCompress } from './content-encoding.js';
+import { BodyCache } from './body-cache.js';
 import { requestCandidates } from './request-path.js';
 import { createDiskSiteFiles, type SiteFile, type SiteFiles } from './site-files.js';
 
@@ -59,8 +60,8 @@ export class PortInUseError extends Error {
 /** Hashed file names never change content: browsers may keep them for a year without asking. */
 const immutableCache = 'public, max-age=31536000, immutable';
 
-/** Compressed copies of pages and assets kept by one server, at most. */
-const compressedBodiesLimit = 32 * 1024 * 1024;
+/** Bytes of ready-made bodies (with the live-reload tag, compressed) one server keeps, at most, of each kind. */
+const bodyCacheLimit = 24 * 1024 * 1024;
 
 /**
  * Serves a built site the way a static host does: `/docs/intro` and `/docs/intro/` find
@@ -79,7 +80,8 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     const disk = createDiskSiteFiles(options.root, options.baseUrl);
     files = () => disk;
   }
-  const compressed = new CompressedBodies(compressedBodiesLimit);
+  const tagged = new BodyCache(bodyCacheLimit);
+  const compressed = new BodyCache(bodyCacheLimit);
 
   const server = http.createServer((req, res) => {
     if (options.before?.(req, res)) return;
@@ -150,10 +152,21 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
         }
       }
 
+      const { contents } = file;
+      const cacheKey = `${file.relativePath}|${etag}`;
       let body: Buffer | undefined;
-      if (file.contents !== undefined) body = toBuffer(file.contents);
-      else if (transform) body = await file.handle.readFile();
-      if (body && transform) body = Buffer.from(transform.apply(body.toString('utf8'), file.relativePath || undefined));
+      if (transform) {
+        const { handle: source } = file;
+        body = await tagged.get(cacheKey, async () => {
+          const html = contents === undefined ? await source!.readFile('utf8') : typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8');
+          return Buffer.from(transform.apply(html, file.relativePath || undefined));
+        });
+      } else if (typeof contents === 'string') {
+        // Watch builds keep their outputs as strings: encoded once per version, not per request.
+        body = await tagged.get(cacheKey, () => Buffer.from(contents));
+      } else if (contents !== undefined) {
+        body = Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
+      }
       const size = body?.length ?? file.size;
       const isHead = req.method === 'HEAD';
 
@@ -182,7 +195,8 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       const compress = shouldCompress(contentType, size, encoding);
       if (compress) res.setHeader('Content-Encoding', encoding);
       if (body) {
-        const sent = compress ? await compressed.get(`${file.relativePath}|${etag}`, body, encoding) : body;
+        const identity = body;
+        const sent = compress ? await compressed.get(`${encoding}:${cacheKey}`, () => compressBody(identity, encoding)) : body;
         res.setHeader('Content-Length', sent.length);
         res.writeHead(status);
         res.end(isHead ? undefined : sent);
@@ -217,10 +231,6 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
         server.close(() => resolve());
       }),
   };
-}
-
-function toBuffer(contents: string | Uint8Array): Buffer {
-  return typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
 }
 
 /**
