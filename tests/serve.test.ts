@@ -227,6 +227,19 @@ describe('serve: a built site as a static host serves it', () => {
     expect(icon.headers['content-type']).toBe('image/x-icon');
   });
 
+  it('streams files too big to hold, with ranges and compression', async () => {
+    const big = Array.from({ length: 60_000 }, (_, line) => `line ${line} of a large text file`).join('\n');
+    await writeFile(path.join(siteOut, 'big.txt'), big);
+    const whole = await get('/sdk/big.txt', { 'Accept-Encoding': 'gzip' });
+    expect(whole.status).toBe(200);
+    expect(whole.headers['content-encoding']).toBe('gzip');
+    expect(whole.body).toBe(big);
+    const partial = await get('/sdk/big.txt', { Range: 'bytes=1000000-1000009' });
+    expect(partial.status).toBe(206);
+    expect(partial.body).toBe(big.slice(1_000_000, 1_000_010));
+    expect(partial.headers['content-range']).toBe(`bytes 1000000-1000009/${big.length}`);
+  });
+
   it('never puts a path on disk in an error response', async () => {
     const outRoot = path.dirname(siteOut);
     const logged: string[] = [];
