@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../src/core/build.js';
@@ -49,6 +49,7 @@ describe(`fuzz: ${docCount} generated docs (seed ${seed})`, () => {
     const random = createRandom(seed);
     const crashes: Crash[] = [];
     const unlocated: string[] = [];
+    const unsafeOutput: string[] = [];
     let failedBuilds = 0;
     let docsWithErrors = 0;
     const started = performance.now();
@@ -67,7 +68,10 @@ describe(`fuzz: ${docCount} generated docs (seed ${seed})`, () => {
           () => undefined,
           (error: unknown) => error,
         );
-        if (outcome === undefined) break;
+        if (outcome === undefined) {
+          unsafeOutput.push(...(await unsafeOutputs(outDir)).map((problem) => `site-${site}: ${problem}`));
+          break;
+        }
         failedBuilds++;
         if (!(outcome instanceof UserError)) {
           crashes.push({ site, error: (outcome as Error).stack ?? String(outcome) });
@@ -91,8 +95,24 @@ describe(`fuzz: ${docCount} generated docs (seed ${seed})`, () => {
     );
     expect(crashes).toEqual([]);
     expect(unlocated).toEqual([]);
+    expect(unsafeOutput).toEqual([]);
   });
 });
+
+/** Published HTML that carries a NUL character or a URL that runs script. */
+async function unsafeOutputs(outDir: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(html|json)$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const text = await readFile(file, 'utf8');
+    if (text.includes('\u0000')) problems.push(`${path.relative(outDir, file)} holds a NUL character`);
+    // An attribute as written in HTML; the same text inside JSON (route data, labels) is escaped and inert.
+    const unsafe = /\s(?:href|src|action)=["']?\s*(javascript|vbscript|data:text)/i.exec(text);
+    if (unsafe) problems.push(`${path.relative(outDir, file)} holds a ${unsafe[1]} URL: ${text.slice(Math.max(0, unsafe.index - 80), unsafe.index + 60)}`);
+  }
+  return problems;
+}
 
 /** An error a reader can act on: a file, and a line unless it is about the whole file. */
 function isLocated(diagnostic: Diagnostic): boolean {

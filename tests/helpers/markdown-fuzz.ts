@@ -83,7 +83,7 @@ function frontMatter(r: Random, index: number): string {
     () => `sidebar_label: ${r.pick(['Label', '""', '"🎮 Games"'])}`,
     () => `hide_table_of_contents: ${r.pick(['true', 'false', 'yes', '"true"'])}`,
     () => `tags: ${r.pick(['[a, b]', 'a', '- x'])}`,
-    () => r.pick(['base: &b {x: 1}\nother: *b', 'a: *nowhere', 'key: value: other', '\tindented: tab', '? complex\n: key', '- list', 'dup: 1\ndup: 2', '!!binary x', '"unterminated']),
+    () => r.pick(['base: &b {x: 1}\nother: *b', 'a: *nowhere', 'list: [*u]', 'x: &x [*x]', 'key: value: other', '\tindented: tab', '? complex\n: key', '- list', 'dup: 1\ndup: 2', '!!binary x', '"unterminated']),
     () => `id: doc-${index}`,
   ];
   // Mostly well-formed, so that most docs go on to the markdown stages.
@@ -92,7 +92,7 @@ function frontMatter(r: Random, index: number): string {
     () => `sidebar_position: ${r.int(1, 9)}`,
     () => `description: "${sentence(r).replace(/["\\]/g, '')}"`,
   ];
-  for (let i = r.int(0, 4); i > 0; i--) lines.push(r.chance(0.15) ? r.pick(values)() : r.pick(wellFormed)());
+  for (let i = r.int(0, 4); i > 0; i--) lines.push(r.chance(0.3) ? r.pick(values)() : r.pick(wellFormed)());
   const seen = new Set<string>();
   const unique = lines.filter((line) => {
     const key = /^(\w+):/.exec(line)?.[1];
