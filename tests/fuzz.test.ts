@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../src/core/build.js';
@@ -8,7 +8,7 @@ import type { DiagramRenderer } from '../src/mermaid/diagram-renderer.js';
 import { tempDir } from './helpers/browser.js';
 import { createRandom, generateDoc } from './helpers/markdown-fuzz.js';
 
-/** Docs to generate: a few hundred in CI, `FUZZ_N=10000` for the long run (see README, Reliability). */
+/** Docs to generate: a few hundred in CI, `FUZZ_N=10000` for the long run (see README, Reliability); `FUZZ_LOG=file` appends progress per site. */
 const docCount = Number(process.env.FUZZ_N ?? 200);
 const seed = Number(process.env.FUZZ_SEED ?? 19);
 /** Docs per site: a failing doc stops its build, so sites are small and rebuilt without the docs at fault. */
@@ -88,6 +88,11 @@ describe(`fuzz: ${docCount} generated docs (seed ${seed})`, () => {
       }
       await rm(siteDir, { recursive: true, force: true });
       await rm(outDir, { recursive: true, force: true });
+      if (process.env.FUZZ_LOG) {
+        const done = Math.min(docCount, (site + 1) * docsPerSite);
+        const progress = `${done} docs, ${((performance.now() - started) / 1000).toFixed(0)} s, ${crashes.length} crashes, ${unlocated.length} unlocated, ${unsafeOutput.length} unsafe outputs\n`;
+        await appendFile(process.env.FUZZ_LOG, progress);
+      }
     }
     const seconds = (performance.now() - started) / 1000;
     console.log(

@@ -87,6 +87,17 @@ describe('front matter YAML', () => {
   });
 });
 
+describe('_category_.json', () => {
+  it('a control character escaped into a value is an error at its key', async () => {
+    const { text } = await failingBuild(
+      await siteWith({ 'docs/guide/_category_.json': '{\n  "label": "Guide",\n  "description": "a\\u0000b"\n}\n', 'docs/guide/step.md': '# Step\n' }),
+    );
+    expect(text).toBe(
+      'docs/guide/_category_.json:3 error Invalid _category_.json: description: a value holds the control character U+0000, which no page can show. Remove the escape (`\\u0000`…) from the value.',
+    );
+  });
+});
+
 describe('file encodings', () => {
   it('UTF-16 with a byte order mark is decoded, with a warning', async () => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('---\ntitle: Wide\n---\n# Wide text é\n', 'utf16le')]);

@@ -7,7 +7,7 @@ import { UserError } from '../core/diagnostic.js';
 import { addPage, mayHaveChanged, type BuildContext, type Category, type Doc, type DocSource, type Site } from '../core/site.js';
 import { buildSidebar, sidebarNeighbours, sidebarTrails, type SidebarNeighbours } from './sidebar.js';
 import { parseFrontMatter } from './front-matter.js';
-import { listDocsFolder, readSourceText } from './read-source.js';
+import { controlCharacterIn, listDocsFolder, readSourceText } from './read-source.js';
 import { createSiteData, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
 import { formatThemeString } from '../shared/theme-strings.js';
@@ -119,6 +119,18 @@ async function readCategories(site: Site, files: string[]): Promise<Category[]> 
         line,
         column,
         hint: 'It must be JSON like {"label": "Getting Started", "position": 2, "link": {"type": "generated-index"}}.',
+      });
+      continue;
+    }
+    const control = controlCharacterIn(data);
+    if (control) {
+      site.diagnostics.push({
+        severity: 'error',
+        code: 'category',
+        message: `Invalid ${path.basename(file)}: ${control.key || '(root)'}: a value holds the control character ${control.character}, which no page can show.`,
+        file,
+        line: lineOfKey(raw, control.key),
+        hint: 'Remove the escape (`\\u0000`…) from the value.',
       });
       continue;
     }

@@ -275,3 +275,20 @@ export function fileSystemDiagnostic(error: unknown, file: string, what: 'file' 
       };
   }
 }
+
+/**
+ * The first string in parsed JSON or YAML data that holds a control character (a `"\u0000"`
+ * escape), with the top-level key it sits under: such text must not reach a page.
+ */
+export function controlCharacterIn(data: unknown, key = ''): { key: string; character: string } | undefined {
+  if (typeof data === 'string') {
+    const found = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.exec(data);
+    return found ? { key, character: `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` } : undefined;
+  }
+  if (data === null || typeof data !== 'object') return undefined;
+  for (const [name, value] of Object.entries(data)) {
+    const found = controlCharacterIn(value, key || name);
+    if (found) return found;
+  }
+  return undefined;
+}
