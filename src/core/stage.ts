@@ -69,5 +69,16 @@ function unreadableInputError(error: unknown, site: Site): UserError | undefined
   const inside = (folder: string) => !path.relative(folder, file).startsWith('..') && !path.isAbsolute(path.relative(folder, file));
   const besideOutput = path.relative(path.dirname(paths.outRoot), file).startsWith(`.${path.basename(paths.outRoot)}.`);
   if (!inside(siteDir) || inside(paths.outRoot) || besideOutput || inside(paths.cache) || syscall === 'rename' || syscall === 'mkdir') return undefined;
-  return new UserError(fileSystemDiagnostic(error, file, syscall === 'scandir' || syscall === 'opendir' ? 'folder' : 'file'));
+  const what = syscall === 'scandir' || syscall === 'opendir' ? 'folder' : 'file';
+  if (code === 'ENOENT') {
+    // Unlike a listed doc, this path may never have existed: something in the site names it.
+    return new UserError({
+      severity: 'error',
+      code: 'read',
+      file,
+      message: `This ${what} does not exist.`,
+      hint: 'If it was deleted while the build ran, run the build again; otherwise create it, or remove what names it.',
+    });
+  }
+  return new UserError(fileSystemDiagnostic(error, file, what));
 }
