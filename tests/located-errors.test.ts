@@ -7,7 +7,7 @@ import { UserError, formatDiagnostic, type Diagnostic } from '../src/core/diagno
 import { createMemoryLogger } from '../src/core/logger.js';
 import type { DiagramRenderer } from '../src/mermaid/diagram-renderer.js';
 import { tempDir } from './helpers/browser.js';
-import { pageHtml, repoRoot } from './helpers/site.js';
+import { fixture, pageHtml, repoRoot } from './helpers/site.js';
 
 const bin = path.join(repoRoot, 'bin', 'sdkdocs.js');
 const cleanups: (() => Promise<void>)[] = [];
@@ -263,6 +263,22 @@ describe('serve options', () => {
     const result = spawnSync(process.execPath, [bin, 'serve', '.', '--host', '999.1.1.1'], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("option '--host <host>' argument '999.1.1.1' is invalid. expected an IP address (127.0.0.1, 0.0.0.0, ::1) or a host name (localhost).");
+  });
+});
+
+describe('serve on a host this machine does not have', () => {
+  it('is an error naming the option, exit 1', async () => {
+    const { dir, cleanup } = await tempDir('sdkdocs-serve-host-');
+    cleanups.push(cleanup);
+    await build({ siteDir: fixture('basic'), outDir: dir, logger: createMemoryLogger() });
+    const result = spawnSync(process.execPath, [bin, 'serve', fixture('basic'), '--out-dir', dir, '--port', '0', '--host', 'no-such-host.invalid'], {
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true' },
+      timeout: 30_000,
+    });
+    expect(result.stderr).toContain('error --host no-such-host.invalid: this machine has no such address');
+    expect(result.stderr).not.toContain('Internal error');
+    expect(result.status).toBe(1);
   });
 });
 
