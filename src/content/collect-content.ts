@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import { UserError } from '../core/diagnostic.js';
 import { addPage, mayHaveChanged, type BuildContext, type Category, type Doc, type DocSource, type Site } from '../core/site.js';
 import { buildSidebar, sidebarNeighbours, sidebarTrails, type SidebarNeighbours } from './sidebar.js';
 import { parseFrontMatter } from './front-matter.js';
+import { controlCharacterIn, listDocsFolder, readSourceText } from './read-source.js';
 import { createSiteData, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
 import { formatThemeString } from '../shared/theme-strings.js';
@@ -53,11 +53,9 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
       hint: `Create it with at least one markdown file (e.g. ${config.docs.path}/${config.docs.mainDocId}.md), or point docs.path at your docs.`,
     });
   }
-  const files = (await readdir(docsDir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => ({ file: path.join(entry.parentPath, entry.name), parts: path.relative(docsDir, entry.parentPath).split(path.sep) }))
-    .filter(({ parts }) => !parts.includes('node_modules'))
-    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const listing = await listDocsFolder(docsDir, config.siteDir);
+  site.diagnostics.push(...listing.diagnostics);
+  const files = listing.files;
 
   const categoryFiles = files.filter(({ file }) => /^_category_\.(json|ya?ml)$/.test(path.basename(file))).map(({ file }) => file);
   const docFiles = files
@@ -67,17 +65,20 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   // serve --watch: a doc the previous build read is kept (the same object, which tells later
   // stages it is unchanged) unless the watcher saw it change and its text really differs.
   const previousSources = new Map(ctx.previous?.docSources.map((source) => [source.file, source]));
-  site.docSources = await Promise.all(
-    docFiles.map(async (file): Promise<DocSource> => {
+  const sources = await Promise.all(
+    docFiles.map(async (file): Promise<DocSource | undefined> => {
       const earlier = previousSources.get(file);
       if (earlier && !mayHaveChanged(ctx, file)) return earlier;
-      const raw = await readFile(file, 'utf8');
+      const { text: raw, diagnostics } = await readSourceText(file);
+      site.diagnostics.push(...diagnostics);
+      if (raw === undefined) return undefined;
       if (earlier?.raw === raw) return earlier;
       const relativePath = path.relative(docsDir, file).split(path.sep).join('/');
       const dir = path.posix.dirname(relativePath);
       return { file, relativePath, dir: dir === '.' ? '' : dir, raw };
     }),
   );
+  site.docSources = sources.filter((source) => source !== undefined);
   ctx.logger.debug(`found ${site.docSources.length} docs and ${categoryFiles.length} categories`);
 
   site.categories = await readCategories(site, categoryFiles);
@@ -100,10 +101,12 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
 async function readCategories(site: Site, files: string[]): Promise<Category[]> {
   const { docs: docsDir } = site.config.paths;
   const categories = new Map<string, Category>();
-  const raws = await Promise.all(files.map((file) => readFile(file, 'utf8')));
+  const texts = await Promise.all(files.map((file) => readSourceText(file)));
   for (const [index, file] of files.entries()) {
     const dir = path.relative(docsDir, path.dirname(file)).split(path.sep).join('/');
-    const raw = raws[index];
+    site.diagnostics.push(...texts[index].diagnostics);
+    const raw = texts[index].text;
+    if (raw === undefined) continue;
     let data: unknown;
     try {
       data = file.endsWith('.json') ? JSON.parse(raw) : (await import('yaml')).parse(raw);
@@ -117,6 +120,18 @@ async function readCategories(site: Site, files: string[]): Promise<Category[]> 
         line,
         column,
         hint: 'It must be JSON like {"label": "Getting Started", "position": 2, "link": {"type": "generated-index"}}.',
+      });
+      continue;
+    }
+    const control = controlCharacterIn(data);
+    if (control) {
+      site.diagnostics.push({
+        severity: 'error',
+        code: 'category',
+        message: `Invalid ${path.basename(file)}: ${control.key || '(root)'}: a value holds the control character ${control.character}, which no page can show.`,
+        file,
+        line: lineOfKey(raw, control.key),
+        hint: 'Remove the escape (`\\u0000`…) from the value.',
       });
       continue;
     }

@@ -1,6 +1,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { FrontMatter } from '../core/site.js';
+import { yamlToData } from './yaml-data.js';
 
 export interface FrontMatterResult {
   data: FrontMatter;
@@ -48,7 +49,13 @@ export function parseFrontMatter(raw: string, file: string): FrontMatterResult {
     });
   }
   if (diagnostics.length > 0) return { data: {}, bodyLine, body, diagnostics };
-  const data = (document.toJS() ?? {}) as FrontMatter;
+  const converted = yamlToData(document);
+  for (const problem of converted.problems) {
+    const position = lineCounter.linePos(problem.offset);
+    diagnostics.push({ severity: 'error', code: 'front-matter', message: problem.message, file, line: position.line + 1, column: position.col, hint: problem.hint });
+  }
+  if (diagnostics.length > 0) return { data: {}, bodyLine, body, diagnostics };
+  const data = (converted.data ?? {}) as FrontMatter;
   if (typeof data !== 'object' || Array.isArray(data)) {
     diagnostics.push({
       severity: 'error',

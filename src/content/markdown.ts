@@ -14,6 +14,7 @@ import rehypeCode from './plugins/rehype-code.js';
 import remarkGfmWithoutLiteralAutolinks, { needsLiteralAutolinks } from './plugins/remark-gfm-without-literal-autolinks.js';
 import remarkLinks, { type RemarkLinksOptions } from './plugins/remark-links.js';
 import rehypeHeadings, { headingText } from './plugins/rehype-headings.js';
+import rehypeSafeUrls from './plugins/rehype-safe-urls.js';
 
 export interface MarkdownResult {
   hast: HastRoot;
@@ -39,7 +40,8 @@ export function createMarkdownProcessor() {
   const toHast = unified()
     .use(remarkRehype)
     .use(rehypeCode)
-    .use(rehypeHeadings);
+    .use(rehypeHeadings)
+    .use(rehypeSafeUrls);
 
   /** Parses markdown to mdast; positions stay true to the file, front matter included. */
   function parse(markdown: string, filePath?: string): { mdast: MdastRoot; file: VFile } {

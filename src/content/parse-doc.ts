@@ -3,6 +3,7 @@ import { createContentRenderer } from '../render/content-html.js';
 import { splitSections, type ContentSection } from '../search/search-records.js';
 import type { TocItem } from '../shared/types.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
+import { checkMarkdownLimits, maxNestingDepth } from './markdown-limits.js';
 import type { DiagramSource } from './plugins/rehype-code.js';
 
 export { diagramPlaceholder, type DiagramSource } from './plugins/rehype-code.js';
@@ -30,13 +31,23 @@ export interface CompiledDoc {
   /** The content's text split at its h2/h3 headings, for search. */
   sections: ContentSection[];
   diagrams: DiagramSource[];
+  /** What the build warns about in the markdown (kept with the compiled doc, so a cached doc warns again). */
+  warnings?: MarkdownWarning[];
+}
+
+/** A warning about a place in a doc's markdown. */
+export interface MarkdownWarning {
+  message: string;
+  line?: number;
+  column?: number;
+  hint?: string;
 }
 
 /** What compiling gives a doc's page; a failure carries its position instead. */
 export interface ParseOutcome {
   route: string;
   compiled?: CompiledDoc;
-  error?: { message: string; line?: number; column?: number };
+  error?: { message: string; line?: number; column?: number; hint?: string };
 }
 
 /** Where links of every doc resolve, and what the build does with diagrams: the same for all docs. */
@@ -62,6 +73,7 @@ async function compileDoc(
   context: ParseContext,
 ): Promise<ParseOutcome> {
   try {
+    checkMarkdownLimits(task.raw);
     const { mdast, file } = processor.parse(task.raw, task.file);
     const diagrams: DiagramSource[] = [];
     if (context.mermaid) file.data.diagrams = diagrams;
@@ -80,6 +92,9 @@ async function compileDoc(
         links: result.links,
         sections: splitSections(result.hast),
         diagrams,
+        ...(file.messages.length > 0 && {
+          warnings: file.messages.map((message) => ({ message: message.reason, line: message.line ?? undefined, column: message.column ?? undefined, hint: message.note })),
+        }),
       },
     };
   } catch (error) {
@@ -87,10 +102,21 @@ async function compileDoc(
     return {
       route: task.route,
       error: {
-        message: (error as Error).message,
+        ...describeCompileError(error),
         line: place?.start?.line ?? place?.line,
         column: place?.start?.column ?? place?.column,
       },
     };
   }
+}
+
+/** What went wrong, said for the author: a structure too deep for the stack is a limit, not a crash. */
+function describeCompileError(error: unknown): { message: string; hint?: string } {
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return {
+      message: 'The markdown nests too deeply to compile (the stack overflowed).',
+      hint: `Flatten it: keep block quotes, lists, links and emphasis within ${maxNestingDepth} levels.`,
+    };
+  }
+  return { message: (error as Error).message, hint: (error as { hint?: string }).hint };
 }

@@ -55,6 +55,7 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
         file: doc.source.file,
         line: outcome.error?.line,
         column: outcome.error?.column,
+        hint: outcome.error?.hint,
       });
       continue;
     }
@@ -71,6 +72,7 @@ function freshEntries(batch: readonly CompileOutcome[]): CompileCacheEntry[] {
 }
 
 function useCompiledDoc(site: Site, page: Page, doc: Doc, compiled: CompiledDoc): void {
+  for (const warning of compiled.warnings ?? []) site.diagnostics.push({ severity: 'warning', code: 'markdown', file: doc.source.file, ...warning });
   const { minHeadingLevel, maxHeadingLevel } = site.config.tableOfContents;
   page.content = compiled;
   page.data.html = compiled.html;
