@@ -8,7 +8,8 @@ import { Link } from './Link.js';
  */
 
 export function LandingContent({ site }: { site: SiteData }) {
-  const docsLink = site.navbar.items.find((item) => item.type === 'docSidebar')?.to ?? `${site.docsVersion.path}/${site.docsVersion.mainDocId}`;
+  // The docs' main doc (docs.mainDocId, else the first doc of the sidebar): a link that always leads somewhere.
+  const docsLink = site.docsVersion.mainDocPath;
   const apiLink = site.navbar.items.find((item) => item.to?.endsWith('/api'))?.to;
   return (
     <>
@@ -17,9 +18,11 @@ export function LandingContent({ site }: { site: SiteData }) {
           <h1 className="hero-title">{site.title}</h1>
           <p className="hero-subtitle">{site.tagline}</p>
           <div className="hero-buttons">
-            <Link to={docsLink} className="button button-primary button-lg">
-              Get started
-            </Link>
+            {docsLink ? (
+              <Link to={docsLink} className="button button-primary button-lg">
+                Get started
+              </Link>
+            ) : null}
             {apiLink ? (
               <Link to={apiLink} className="button button-secondary button-lg">
                 API reference

@@ -63,7 +63,8 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
     if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${toRender.length}`);
   }
   if (onWorkers) await renderOnWorkers(toRender.filter((page) => !page.component), site, staging, surroundings, ctx);
-  await output.emit({ path: 'sitemap.xml', contents: sitemapXml(site) });
+  const sitemap = sitemapXml(site);
+  if (sitemap !== undefined) await output.emit({ path: 'sitemap.xml', contents: sitemap });
 }
 
 /** Below this many pages, starting worker threads costs more than rendering on this one. */

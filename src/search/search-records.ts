@@ -40,8 +40,9 @@ export function collectSearchRecords(site: Site): SearchRecord[] {
   return site.pages.flatMap((page) => pageSearchRecords(site, page));
 }
 
-/** Whether a page's content is searched: docs, category indexes and the API reference. */
+/** Whether a page's content is searched: docs (not unlisted ones), category indexes and the API reference. */
 export function isSearchedPage(page: Page): boolean {
+  if (page.data.unlisted) return false;
   return page.kind === 'doc' || page.kind === 'category' || page.kind === 'api';
 }
 
