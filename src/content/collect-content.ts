@@ -89,7 +89,6 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   site.docs = readDocs(site, ctx);
   if (site.diagnostics.some((d) => d.severity === 'error')) return;
   linkCategoryDocs(site);
-  if (site.diagnostics.some((d) => d.severity === 'error')) return;
 
   const sidebarId = config.docs.sidebar.id;
   site.sidebars[sidebarId] = buildSidebar(site.docs, site.categories, config.docs.sidebar);
@@ -240,7 +239,8 @@ function linkCategoryDocs(site: Site): void {
     } else if (link?.type === 'doc') {
       doc = inFolder.find((candidate) => candidate.id.split('/').pop() === link.id) ?? byId.get(link.id);
       if (!doc) {
-        const suggestion = closest(link.id, [...byId.keys()]);
+        const localIds = inFolder.map((candidate) => candidate.id.split('/').pop()!);
+        const suggestion = closest(link.id, localIds) ?? closest(link.id, [...byId.keys()]);
         site.diagnostics.push({
           severity: 'error',
           code: 'category',
@@ -249,7 +249,7 @@ function linkCategoryDocs(site: Site): void {
           line: category.file ? lineOfKey(readFileSync(category.file, 'utf8'), 'id') : undefined,
           hint: suggestion
             ? `Did you mean "${suggestion}"?`
-            : `Use the id of a doc in this folder (${inFolder.map((candidate) => candidate.id.split('/').pop()).join(', ') || 'it has none'}) or a full doc id.`,
+            : `Use the id of a doc in this folder (${localIds.join(', ') || 'it has none'}) or a full doc id.`,
         });
         continue;
       }

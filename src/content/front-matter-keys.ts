@@ -70,7 +70,7 @@ const docKeys: Record<string, KeyRule> = {
   draft: boolean('draft'),
   unlisted: boolean('unlisted'),
   last_update: {
-    expected: 'a mapping with `date` and/or `author`',
+    expected: 'a mapping with `date` (a date such as 2025-01-31) and/or `author` (a name)',
     valid: (v) =>
       isPlainObject(v) &&
       (v.author !== undefined || v.date !== undefined) &&

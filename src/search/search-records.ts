@@ -48,6 +48,7 @@ export function isSearchedPage(page: Page): boolean {
 
 /** The search records of one page, in the order of its sections; none for a page that is not searched. */
 export function pageSearchRecords(site: Site, page: Page): SearchRecord[] {
+  if (!isSearchedPage(page)) return [];
   switch (page.kind) {
     case 'doc':
       return sectionRecords(page, site.config.baseUrl, contentSections(page), 'doc', 'doc');
