@@ -178,3 +178,22 @@ export function LastUpdated({ lastUpdate }: { lastUpdate?: RouteData['lastUpdate
   });
   return <span className="last-updated">{text}</span>;
 }
+
+/** The doc's tags, each linking to the page of docs that carry it. */
+export function DocTags({ tags }: { tags?: NavLink[] }) {
+  if (!tags || tags.length === 0) return null;
+  return (
+    <div className="doc-tags">
+      <b>{formatThemeString('tagsLabel')}</b>
+      <ul className="tags-list">
+        {tags.map((tag) => (
+          <li key={tag.to}>
+            <Link to={tag.to} className="tag">
+              {tag.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -79,6 +79,25 @@ describe('page keys', () => {
   });
 });
 
+describe('tags', () => {
+  it('link each doc to a page per tag, and a page lists every tag (unlisted docs in none of them)', () => {
+    expect(page('/sdk/docs/intro').data.tags).toEqual([
+      { label: 'Getting Started', to: '/sdk/docs/tags/getting-started' },
+      { label: 'sdk', to: '/sdk/docs/tags/sdk' },
+    ]);
+    expect(page('/sdk/docs/guides/middle').data.tags).toContainEqual({ label: 'Advanced use', to: '/sdk/docs/tags/advanced' });
+    expect(pageHtml(result, '/sdk/docs/intro')).toContain('<a href="/sdk/docs/tags/sdk" class="tag">sdk</a>');
+    const sdk = pageHtml(result, '/sdk/docs/tags/sdk');
+    expect(sdk).toContain('2 doc(s) tagged with &quot;sdk&quot;');
+    expect(sdk).toContain('<a href="/sdk/docs/intro">Introduction</a>');
+    expect(sdk).toContain('<a href="/sdk/docs/guides/middle">Middle</a>');
+    expect(sdk).not.toContain('/sdk/docs/secret');
+    const all = pageHtml(result, '/sdk/docs/tags');
+    expect(all.indexOf('Advanced use')).toBeLessThan(all.indexOf('Getting Started'));
+    expect(all).toContain('href="/sdk/docs/tags/getting-started"');
+  });
+});
+
 describe('draft and unlisted', () => {
   it('a draft is left out of a production build', () => {
     expect(result.site.pages.some((candidate) => candidate.route === '/sdk/docs/wip')).toBe(false);

@@ -10,6 +10,7 @@ import { buildSidebar, flattenSidebar, sidebarNeighbours, sidebarTrails, type Si
 import { parseFrontMatter } from './front-matter.js';
 import { createSiteData, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
+import { collectTags, docTagLinks, tagsRoute } from './tags.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { joinUrlPath, withBaseUrl } from '../shared/paths.js';
 import type { Crumb, NavLink, RouteData, SidebarCategoryItem } from '../shared/types.js';
@@ -100,6 +101,7 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   const navigation: SidebarNavigation = { neighbours: sidebarNeighbours(sidebar), trails: sidebarTrails(sidebar) };
   createDocPages(site, navigation);
   createCategoryPages(site, navigation);
+  createTagPages(site);
   await collectCustomPages(site, ctx);
   createLandingAndNotFound(site);
 }
@@ -413,6 +415,7 @@ function createDocPages(site: Site, navigation: SidebarNavigation): void {
       image: fm.image ? withBaseUrl(fm.image, config.baseUrl) : undefined,
       unlisted: doc.unlisted || undefined,
       draft: doc.draft || undefined,
+      tags: fm.tags?.length ? docTagLinks(site, doc) : undefined,
       lastUpdate: fm.last_update
         ? { date: fm.last_update.date !== undefined ? formatDate(new Date(fm.last_update.date)) : undefined, author: fm.last_update.author }
         : undefined,
@@ -543,6 +546,26 @@ function createCategoryPages(site: Site, navigation: SidebarNavigation): void {
       },
     });
   }
+}
+
+/** Docusaurus' tag pages: one listing every tag, and one per tag listing its docs. */
+function createTagPages(site: Site): void {
+  const tags = collectTags(site);
+  if (tags.length === 0) return;
+  const { config } = site;
+  const allTags = tagsRoute(site);
+  const title = formatThemeString('tagsTitle');
+  const tagsPage = (route: string, pageTitle: string, sourceFile?: string): void =>
+    addPage(site, {
+      route,
+      kind: 'tags',
+      sourceFile,
+      anchors: new Set(),
+      links: [],
+      data: { path: route, kind: 'tags', title: pageTitle, documentTitle: `${pageTitle} | ${config.title}`, html: '', toc: [], breadcrumbs: [] },
+    });
+  tagsPage(allTags, title);
+  for (const tag of tags) tagsPage(tag.route, formatThemeString('tagDocsTitle', { count: tag.docs.length, label: tag.label }), tag.docs[0].source.file);
 }
 
 function createLandingAndNotFound(site: Site): void {

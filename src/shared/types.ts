@@ -124,7 +124,7 @@ export interface Crumb {
   to?: string;
 }
 
-export type RouteKind = 'landing' | 'doc' | 'category' | 'api' | 'custom' | 'notFound';
+export type RouteKind = 'landing' | 'doc' | 'category' | 'tags' | 'api' | 'custom' | 'notFound';
 
 /**
  * Everything one route needs to render inside the site chrome. The content is prerendered HTML:
@@ -158,6 +158,8 @@ export interface RouteData {
   unlisted?: boolean;
   /** A draft, shown by `serve --watch` only: a banner says so. */
   draft?: boolean;
+  /** The doc's `tags`, each linking to its tag page. */
+  tags?: NavLink[];
   /** Front matter `last_update`, the date already formatted for the site's locale. */
   lastUpdate?: { date?: string; author?: string };
 }
