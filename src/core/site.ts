@@ -280,13 +280,15 @@ export function addPage(site: Site, page: Page): void {
   const byRoute = pagesByRoute(site);
   const existing = byRoute.get(page.route);
   if (existing) {
+    const located = page.sourceFile ? page : existing;
     site.diagnostics.push({
       severity: 'error',
       code: 'duplicate-route',
       message: `Duplicate route ${page.route}: ${describePageSource(page)} and ${describePageSource(existing)} both emit it.`,
-      file: page.sourceFile,
-      line: page.sourceFile ? (page.sourceLine ?? 1) : undefined,
-      column: page.sourceFile ? 1 : undefined,
+      // At the file that can be changed: the new page's, else (a generated page) the other one's.
+      file: located.sourceFile,
+      line: located.sourceFile ? (located.sourceLine ?? 1) : undefined,
+      column: located.sourceFile ? 1 : undefined,
       hint: 'Give one of them another `slug` in its front matter, or rename or move the file.',
     });
     return;
