@@ -79,6 +79,13 @@ describe('page keys', () => {
   });
 });
 
+describe('parse_number_prefixes', () => {
+  it('false keeps the number prefix in the id and route, and does not order by it', () => {
+    const raw = result.site.docs.find((doc) => doc.source.relativePath === '05-raw.md')!;
+    expect(raw).toMatchObject({ id: '05-raw', route: '/sdk/docs/05-raw', sidebarPosition: undefined });
+  });
+});
+
 describe('tags', () => {
   it('link each doc to a page per tag, and a page lists every tag (unlisted docs in none of them)', () => {
     expect(page('/sdk/docs/intro').data.tags).toEqual([
