@@ -1,7 +1,10 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/core/build.js';
+import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import type { SidebarCategoryItem, SidebarItem } from '../src/shared/types.js';
-import { buildSite, fixture, pageHtml } from './helpers/site.js';
+import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';
 
 // Docusaurus' index doc convention: a folder's index.md, README.md (any case) or
 // <folder>/<folder>.md is the folder category's page, unless _category_.json says otherwise.
@@ -77,5 +80,23 @@ describe('index docs', () => {
   it('take their place in previous/next order as their category', () => {
     const guides = result.site.pages.find((page) => page.route === '/sdk/docs/Guides')!;
     expect(guides.data.next).toEqual({ label: 'Setup', to: '/sdk/docs/Guides/setup' });
+  });
+});
+
+describe('real collisions', () => {
+  it('two docs with one id name both files with file:line', async () => {
+    const { dir, cleanup } = await copySite(fixture('category-index'));
+    try {
+      await writeFile(path.join(dir, 'docs', 'Guides', 'other.md'), '---\ntitle: Other\nid: setup\n---\nText.\n');
+      const error = await buildSite(dir, { until: 'collectContent' }).then(
+        () => undefined,
+        (e: unknown) => e as UserError,
+      );
+      expect(error?.diagnostics.map((d) => formatDiagnostic(d, { cwd: dir }))).toEqual([
+        'docs/Guides/setup.md:1:1 error Duplicate doc id "Guides/setup": Guides/setup.md:1 and Guides/other.md:3 both have it. Change the `id` in the front matter of one of them.',
+      ]);
+    } finally {
+      await cleanup();
+    }
   });
 });

@@ -321,8 +321,9 @@ function readDocs(site: Site, ctx: BuildContext): Doc[] {
       site.diagnostics.push({
         severity: 'error',
         code: 'duplicate-id',
-        message: `Duplicate doc id "${doc.id}": ${doc.source.relativePath} and ${other.source.relativePath} both have it.`,
+        message: `Duplicate doc id "${doc.id}": ${doc.source.relativePath}:${doc.frontMatterPositions.id?.line ?? 1} and ${other.source.relativePath}:${other.frontMatterPositions.id?.line ?? 1} both have it.`,
         file: doc.source.file,
+        ...(doc.frontMatterPositions.id ?? { line: 1, column: 1 }),
         hint: 'Change the `id` in the front matter of one of them.',
       });
     }
