@@ -79,6 +79,14 @@ describe('page keys', () => {
   });
 });
 
+describe('quoted values', () => {
+  it('a quoted number or boolean is read as Docusaurus reads it (sidebar_position: "1", hide_title: \'true\')', () => {
+    const doc = (file: string) => result.site.docs.find((candidate) => candidate.source.relativePath === file)!;
+    expect(doc('guides/middle.md').sidebarPosition).toBe(1);
+    expect(doc('guides/first.md').frontMatter.hide_title).toBe(true);
+  });
+});
+
 describe('parse_number_prefixes', () => {
   it('false keeps the number prefix in the id and route, and does not order by it', () => {
     const raw = result.site.docs.find((doc) => doc.source.relativePath === '05-raw.md')!;

@@ -11,6 +11,8 @@ interface KeyRule {
   /** What the value must be, for the message: `a string`, `true or false`. */
   expected: string;
   valid(value: unknown): boolean;
+  /** Docusaurus (Joi) converts quoted numbers and booleans (`"2"`, `'true'`): so does sdkdocs. */
+  convert?(value: unknown): unknown;
   /** An example line for the hint. */
   example: string;
 }
@@ -20,11 +22,14 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 
 const string = (example: string): KeyRule => ({ expected: 'a string', valid: isString, example });
-const boolean = (key: string): KeyRule => ({ expected: 'true or false', valid: (v) => typeof v === 'boolean', example: `${key}: true` });
+const toNumber = (value: unknown): unknown => (typeof value === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/.test(value) ? Number(value) : value);
+const toBoolean = (value: unknown): unknown => (typeof value === 'string' && /^(true|false)$/i.test(value.trim()) ? value.trim().toLowerCase() === 'true' : value);
+const boolean = (key: string): KeyRule => ({ expected: 'true or false', valid: (v) => typeof v === 'boolean', convert: toBoolean, example: `${key}: true` });
 const stringOrNull = (example: string): KeyRule => ({ expected: 'a string or null', valid: (v) => v === null || isString(v), example });
 const headingLevel = (key: string): KeyRule => ({
   expected: 'a heading level from 2 to 6',
   valid: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 2 && v <= 6,
+  convert: toNumber,
   example: `${key}: 3`,
 });
 
@@ -52,7 +57,7 @@ const docKeys: Record<string, KeyRule> = {
   toc_min_heading_level: headingLevel('toc_min_heading_level'),
   toc_max_heading_level: headingLevel('toc_max_heading_level'),
   sidebar_label: string('sidebar_label: Install'),
-  sidebar_position: { expected: 'a number', valid: (v) => typeof v === 'number' && Number.isFinite(v), example: 'sidebar_position: 2' },
+  sidebar_position: { expected: 'a number', valid: (v) => typeof v === 'number' && Number.isFinite(v), convert: toNumber, example: 'sidebar_position: 2' },
   sidebar_class_name: string('sidebar_class_name: sidebar-new'),
   sidebar_custom_props: { expected: 'a mapping of keys to values', valid: isPlainObject, example: 'sidebar_custom_props: {badge: new}' },
   sidebar_key: string('sidebar_key: install'),
@@ -89,11 +94,12 @@ export const knownFrontMatterKeys: readonly string[] = Object.keys(docKeys);
  * suggestion, since it is almost certainly a typo whose setting would otherwise be lost without a
  * word. Other unknown keys are left alone, as Docusaurus does: they are often read by other tools.
  * A known key written with no value (`title:`, null in YAML) is dropped from `data`, as if absent,
- * unless null means something for it (`pagination_next: null` hides the link).
+ * unless null means something for it (`pagination_next: null` hides the link); a quoted number or
+ * boolean is converted in `data`, as Docusaurus converts it.
  */
 export function validateFrontMatterKeys(data: Record<string, unknown>, file: string, positionOf: (key: string) => KeyPosition): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  for (const [key, value] of Object.entries(data)) {
+  for (const [key, written] of Object.entries(data)) {
     const rule = docKeys[key];
     if (!rule) {
       const suggestion = closest(key, knownFrontMatterKeys as string[]);
@@ -109,6 +115,8 @@ export function validateFrontMatterKeys(data: Record<string, unknown>, file: str
       }
       continue;
     }
+    const value = rule.convert ? rule.convert(written) : written;
+    if (value !== written && rule.valid(value)) data[key] = value;
     // `key:` with nothing after it is null in YAML: the same as leaving the key out, except where null means something.
     if (value === null && !rule.valid(null)) {
       delete data[key];
