@@ -1,4 +1,4 @@
-import { closest } from '../config/load.js';
+import { closest, editDistance } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 
 /** Where a front matter key's value starts, 1-based, in the markdown file. */
@@ -102,7 +102,7 @@ export function validateFrontMatterKeys(data: Record<string, unknown>, file: str
   for (const [key, written] of Object.entries(data)) {
     const rule = docKeys[key];
     if (!rule) {
-      const suggestion = closest(key, knownFrontMatterKeys as string[]);
+      const suggestion = typoOf(key);
       if (suggestion && !(suggestion in data)) {
         diagnostics.push({
           severity: 'warning',
@@ -155,6 +155,16 @@ export function validateFrontMatterKeys(data: Record<string, unknown>, file: str
     });
   }
   return diagnostics;
+}
+
+/**
+ * The known key an unknown one is a typo of, if any. Stricter than the config's "did you mean":
+ * front matter is shared with other tools, whose keys (`sidebar_icon`) must not read as typos.
+ */
+function typoOf(key: string): string | undefined {
+  const suggestion = closest(key, knownFrontMatterKeys as string[]);
+  if (suggestion === undefined) return undefined;
+  return editDistance(key.toLowerCase(), suggestion.toLowerCase()) <= Math.min(2, Math.ceil(key.length / 4)) ? suggestion : undefined;
 }
 
 function describe(value: unknown): string {
