@@ -100,8 +100,11 @@ export const configSchema = z.strictObject({
   title: z.string().min(1),
   /** One line under the title on the landing page. @example 'Delightful game development toolkit' */
   tagline: z.string().default(''),
-  /** The site's origin, for canonical URLs and the sitemap. @example 'https://docs.playkit.dev' */
-  url: z.string().url(),
+  /**
+   * The site's origin, for canonical URLs, Open Graph URLs and images, and the sitemap; without it
+   * they are left out (with one warning). @example 'https://docs.playkit.dev'
+   */
+  url: z.string().url().optional(),
   /** Path the site is served under; starts and ends with `/`, plain segments only (no `.`, `..`, `//`). @example '/sdk/' */
   baseUrl: urlPath('"/sdk/"')
     .regex(/^\/(.*\/)?$/, 'baseUrl must start and end with "/", e.g. "/sdk/"')
@@ -152,8 +155,11 @@ export const configSchema = z.strictObject({
       editUrl: z.string().url().optional(),
       /** Label of the current version. @defaultValue 'Next' */
       versionLabel: z.string().default('Next'),
-      /** Doc shown by the docs root. @defaultValue 'intro' */
-      mainDocId: z.string().default('intro'),
+      /**
+       * The docs' entry point, where the landing page's "Get started" leads.
+       * @defaultValue the doc at the docs root, else the first doc of the sidebar @example 'intro'
+       */
+      mainDocId: z.string().optional(),
     })
     .default({
       path: 'docs',
@@ -161,7 +167,6 @@ export const configSchema = z.strictObject({
       sidebar: { id: 'docsSidebar', collapsible: true, collapsed: true },
       breadcrumbs: true,
       versionLabel: 'Next',
-      mainDocId: 'intro',
     }),
 
   /** Heading levels listed in the table of contents. @defaultValue { minHeadingLevel: 2, maxHeadingLevel: 3 } */

@@ -13,7 +13,7 @@ export interface ParseTask {
   file: string;
   raw: string;
   route: string;
-  /** The doc's title: the h1 its page shows when the markdown has none. */
+  /** The doc's title: the h1 its page shows when the markdown has none ('' for no such h1: `hide_title`). */
   title: string;
 }
 

@@ -25,7 +25,8 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
       useCompiledDoc(site, page, doc, earlier);
       continue;
     }
-    tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.title });
+    // hide_title hides only the title the page would add itself, never an h1 of the markdown (as in Docusaurus).
+    tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.frontMatter.hide_title ? '' : doc.title });
     docByRoute.set(doc.route, doc);
   }
   const cacheDir = path.join(ctx.cacheDir, 'docs');
@@ -73,7 +74,7 @@ function freshEntries(batch: readonly CompileOutcome[]): CompileCacheEntry[] {
 
 function useCompiledDoc(site: Site, page: Page, doc: Doc, compiled: CompiledDoc): void {
   for (const warning of compiled.warnings ?? []) site.diagnostics.push({ severity: 'warning', code: 'markdown', file: doc.source.file, ...warning });
-  const { minHeadingLevel, maxHeadingLevel } = site.config.tableOfContents;
+  const { minHeadingLevel, maxHeadingLevel } = tocLevels(site, doc);
   page.content = compiled;
   page.data.html = compiled.html;
   page.anchors = new Set(compiled.anchors);
@@ -81,6 +82,20 @@ function useCompiledDoc(site: Site, page: Page, doc: Doc, compiled: CompiledDoc)
   page.data.toc = doc.frontMatter.hide_table_of_contents === true
     ? []
     : compiled.toc.filter((item) => item.depth >= minHeadingLevel && item.depth <= maxHeadingLevel);
+}
+
+/**
+ * The heading levels a doc's table of contents lists: its `toc_min_heading_level` /
+ * `toc_max_heading_level`, else the site's. One set alone widens the other as far as needed.
+ */
+function tocLevels(site: Site, doc: Doc): { minHeadingLevel: number; maxHeadingLevel: number } {
+  const siteLevels = site.config.tableOfContents;
+  const min = doc.frontMatter.toc_min_heading_level;
+  const max = doc.frontMatter.toc_max_heading_level;
+  return {
+    minHeadingLevel: min ?? Math.min(siteLevels.minHeadingLevel, max ?? siteLevels.minHeadingLevel),
+    maxHeadingLevel: max ?? Math.max(siteLevels.maxHeadingLevel, min ?? siteLevels.maxHeadingLevel),
+  };
 }
 
 /** Below this many docs, starting worker threads costs more than compiling on this one. */
