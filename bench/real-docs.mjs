@@ -27,6 +27,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// SDKDOCS_ROOT=/path/to/another/checkout measures that checkout's build (its bin/ and dist/) instead.
+const sdkdocsRoot = process.env.SDKDOCS_ROOT ? path.resolve(process.env.SDKDOCS_ROOT) : repoRoot;
 const resultsDir = path.join(repoRoot, 'bench', 'results', 'real-docs');
 const scratchRoot = path.join(os.tmpdir(), 'sdkdocs-real-docs');
 
@@ -107,7 +109,7 @@ if (selected.length === 0) {
   process.exit(2);
 }
 
-const { build } = await import(path.join(repoRoot, 'dist', 'src', 'index.js'));
+const { build } = await import(path.join(sdkdocsRoot, 'dist', 'src', 'index.js'));
 mkdirSync(resultsDir, { recursive: true });
 mkdirSync(scratchRoot, { recursive: true });
 
@@ -166,7 +168,7 @@ delete plainEnv.FORCE_COLOR;
 /** `sdkdocs build` in its own process, as a user runs it, from inside the site folder. */
 function runBuild(site) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', '.', '--verbose'], {
+  const result = spawnSync(process.execPath, [path.join(sdkdocsRoot, 'bin', 'sdkdocs.js'), 'build', '.', '--verbose'], {
     cwd: site,
     encoding: 'utf8',
     env: plainEnv,
@@ -515,7 +517,7 @@ for (const [index, line] of table.entries()) {
   if (index === 0) process.stdout.write(`${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
 }
 process.stdout.write(`logs: ${path.relative(process.cwd(), resultsDir) || resultsDir}/<set>.log\n`);
-const summary = { date: new Date().toISOString(), node: process.version, cpus: os.availableParallelism(), runs: runCount, extraConfig, rows };
+const summary = { date: new Date().toISOString(), sdkdocs: sdkdocsRoot, node: process.version, cpus: os.availableParallelism(), runs: runCount, extraConfig, rows };
 writeFileSync(path.join(resultsDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify(summary, null, 2)}\n`);
 if (rows.some((r) => r.exitCode !== 0)) process.exitCode = 1;
