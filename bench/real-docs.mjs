@@ -34,7 +34,8 @@ const scratchRoot = path.join(os.tmpdir(), 'sdkdocs-real-docs');
 
 /**
  * The sets. `docs` is the docs folder inside the installed package; `copy` adds other folders of
- * the package to the site (`static/` for images the docs link by absolute path); `config` holds
+ * the package to the site (`static/` for images the docs link by absolute path); `siteFiles` writes
+ * files of the site that the package lacks (never docs); `config` holds
  * the extras beyond title and baseUrl, each with the reason beside it.
  */
 const docSets = [
@@ -56,6 +57,14 @@ const docSets = [
     about: 'Rule docs of the typescript-eslint.io Docusaurus site: MDX with @theme/Tabs, admonitions, front matter',
     docs: 'docs',
     copy: {},
+    // Four docs import components of the typescript-eslint.io site that the package does not ship.
+    // A site moving these docs over would bring its own; these stand-ins only say what is missing.
+    siteFiles: {
+      'src/components/TypeScriptOverlap.js':
+        "export default function TypeScriptOverlap() { return 'This rule extends the base ESLint rule of the same name.'; }\n",
+      'src/components/RulesTable.js':
+        "export default function RulesTable() { return 'The table of rules is built by the typescript-eslint.io site.'; }\n",
+    },
     // Links to the rest of typescript-eslint.io (/blog/…, /packages/…, /users/configs), which is not in the package.
     config: { onBrokenLinks: 'warn' },
   },
@@ -144,6 +153,10 @@ function makeSite(set, packageDir) {
   const site = mkdtempSync(path.join(scratchRoot, `site-${set.name}-`));
   cpSync(docsOverrides.get(set.name) ?? path.join(packageDir, set.docs), path.join(site, 'docs'), { recursive: true });
   for (const [from, to] of Object.entries(set.copy)) cpSync(path.join(packageDir, from), path.join(site, to), { recursive: true });
+  for (const [file, text] of Object.entries(set.siteFiles ?? {})) {
+    mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+    writeFileSync(path.join(site, file), text);
+  }
   writeFileSync(path.join(site, 'sdkdocs.config.ts'), configSource(set));
   return site;
 }
@@ -203,7 +216,7 @@ function words(text) {
 }
 
 /** What a reader of the rendered markdown sees, roughly: prose, headings, table cells and code. */
-function visibleTextOfMarkdown(raw, isMdx) {
+function visibleTextOfMarkdown(raw) {
   let text = raw.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
   const kept = [];
   let fence;
@@ -220,11 +233,12 @@ function visibleTextOfMarkdown(raw, isMdx) {
       fence = fenceMatch[1];
       continue;
     }
-    if (isMdx && inEsm) {
+    if (inEsm) {
       if (line.trim() === '') inEsm = false;
       continue;
     }
-    if (isMdx && /^(import|export)\s/.test(line)) {
+    // ESM lines are code in .mdx, and in .md too as Docusaurus reads it by default.
+    if (/^(import|export)\s/.test(line)) {
       inEsm = !/^import\s.*(from\s+)?['"][^'"]+['"];?\s*$/.test(line);
       continue;
     }
@@ -401,7 +415,7 @@ async function findLostWords(site) {
     }
     const raw = readFileSync(page.sourceFile, 'utf8');
     const html = readFileSync(htmlFile, 'utf8');
-    const source = words(visibleTextOfMarkdown(raw, page.sourceFile.endsWith('.mdx')));
+    const source = words(visibleTextOfMarkdown(raw));
     const built = words(visibleTextOfPage(html));
     const title = { expected: expectedTitle(raw), built: builtTitle(html, model.config.title) };
     const leaks = findLeaks(html, raw);
