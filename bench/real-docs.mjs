@@ -264,7 +264,11 @@ function visibleTextOfMarkdown(raw) {
     // Ordered-list numbers are drawn by the browser, not written in the page.
     .replace(/^((?:\s*>)*\s*)\d{1,9}[.)](?=\s|$)/gm, '$1')
     .replace(/\\([!-/:-@[-`{-~])/g, '$1');
-  const code = kept.filter((entry) => entry.code).map((entry) => entry.line).join('\n');
+  // Magic comments (`// highlight-next-line`) are instructions, not code the reader is shown.
+  const code = kept
+    .filter((entry) => entry.code && !magicComment.test(entry.line))
+    .map((entry) => entry.line)
+    .join('\n');
   return decodeEntities(`${prose}\n${code}`);
 }
 
