@@ -61,6 +61,8 @@ describe(`fuzz: ${docCount} generated docs (seed ${seed})`, () => {
       await mkdir(outDir, { recursive: true });
       await writeFile(path.join(siteDir, 'sdkdocs.config.ts'), config);
       await writeFile(path.join(outDir, 'index.html'), 'previous build');
+      // An output of an earlier sdkdocs build carries the marker; an unmarked folder is never replaced.
+      await writeFile(path.join(outDir, '.sdkdocs-output'), '');
       for (let i = 0; i < count; i++) await writeFile(path.join(siteDir, 'docs', `doc-${i}.md`), generateDoc(random, i, count));
       // Rebuild without the docs at fault, so the others go through every stage too.
       for (let round = 0; round < 4; round++) {

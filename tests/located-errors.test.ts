@@ -27,6 +27,8 @@ async function siteWith(files: Record<string, string | Uint8Array>): Promise<{ r
   const outDir = path.join(root, 'out');
   await mkdir(outDir, { recursive: true });
   await writeFile(path.join(outDir, 'index.html'), 'previous build');
+  // An output of an earlier sdkdocs build carries the marker; an unmarked folder is never replaced.
+  await writeFile(path.join(outDir, '.sdkdocs-output'), '');
   for (const [name, contents] of Object.entries({ 'sdkdocs.config.ts': config, 'docs/intro.md': '# Intro\n\nHello.\n', ...files })) {
     await mkdir(path.dirname(path.join(siteDir, name)), { recursive: true });
     await writeFile(path.join(siteDir, name), contents);

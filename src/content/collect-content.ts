@@ -317,7 +317,13 @@ function readDocs(site: Site, ctx: BuildContext): Doc[] {
     const title = data.title ?? h1 ?? baseName;
     const numberPrefix = parseNumberPrefixes ? /^(\d+)[-_.\s]/.exec(fileName) : null;
     const routeKey = typeof data.slug === 'string' ? 'slug' : data.id !== undefined ? 'id' : undefined;
-    const route = placePageRoute(site, docRoute(site.config.routes.docs, dirPath, data.slug, data.id ?? baseName, isCategoryIndex), {
+    // docRoute resolves '..' itself; a slug or id that climbs is handed over as written, so placePageRoute can refuse it.
+    const written = routeKey ? String(data[routeKey]) : undefined;
+    const climbs = written !== undefined && /(^|\/)\.\.(\/|$)/.test(written);
+    const unchecked = climbs
+      ? written.startsWith('/') ? joinUrlPath(site.config.routes.docs, written) : joinUrlPath(site.config.routes.docs, dirPath, written)
+      : docRoute(site.config.routes.docs, dirPath, data.slug, data.id ?? baseName, isCategoryIndex);
+    const route = placePageRoute(site, unchecked, {
       file: source.file,
       raw: source.raw,
       key: routeKey,
