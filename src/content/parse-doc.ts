@@ -2,7 +2,7 @@ import type { SourceLink } from '../core/site.js';
 import { createContentRenderer } from '../render/content-html.js';
 import { splitSections, type ContentSection } from '../search/search-records.js';
 import type { TocItem } from '../shared/types.js';
-import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
+import { createMarkdownProcessor, type MarkdownProcessor, type MarkdownResult } from './markdown.js';
 import type { DiagramSource } from './plugins/rehype-code.js';
 
 export { diagramPlaceholder, type DiagramSource } from './plugins/rehype-code.js';
@@ -30,6 +30,16 @@ export interface CompiledDoc {
   /** The content's text split at its h2/h3 headings, for search. */
   sections: ContentSection[];
   diagrams: DiagramSource[];
+  /** What the build warns about in the markdown (kept with the compiled doc, so a cached doc warns again). */
+  warnings?: MarkdownWarning[];
+}
+
+/** A warning about a place in a doc's markdown. */
+export interface MarkdownWarning {
+  message: string;
+  line?: number;
+  column?: number;
+  hint?: string;
 }
 
 /** What compiling gives a doc's page; a failure carries its position instead. */
@@ -53,6 +63,13 @@ export function createDocCompiler(context: ParseContext) {
   const processor: MarkdownProcessor = createMarkdownProcessor();
   const renderer = createContentRenderer();
   return (task: ParseTask): Promise<ParseOutcome> => compileDoc(processor, renderer, task, context);
+}
+
+/** The plugins' messages in the order of the file, as plain data. */
+function warningsOf(messages: MarkdownResult['messages']): MarkdownWarning[] {
+  return [...messages]
+    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
+    .map((message) => ({ message: message.reason, line: message.line ?? undefined, column: message.column ?? undefined, hint: message.hint }));
 }
 
 async function compileDoc(
@@ -80,6 +97,7 @@ async function compileDoc(
         links: result.links,
         sections: splitSections(result.hast),
         diagrams,
+        ...(result.messages.length > 0 && { warnings: warningsOf(result.messages) }),
       },
     };
   } catch (error) {

@@ -71,6 +71,7 @@ function freshEntries(batch: readonly CompileOutcome[]): CompileCacheEntry[] {
 }
 
 function useCompiledDoc(site: Site, page: Page, doc: Doc, compiled: CompiledDoc): void {
+  for (const warning of compiled.warnings ?? []) site.diagnostics.push({ severity: 'warning', code: 'markdown', file: doc.source.file, ...warning });
   const { minHeadingLevel, maxHeadingLevel } = site.config.tableOfContents;
   page.content = compiled;
   page.data.html = compiled.html;
