@@ -10,6 +10,7 @@ import { buildSidebar, sidebarNeighbours, sidebarTrails, type SidebarNeighbours 
 import { parseFrontMatter } from './front-matter.js';
 import { createSiteData, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
+import { firstH1Text } from './doc-title.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { joinUrlPath } from '../shared/paths.js';
 import type { Crumb, RouteData, SidebarCategoryItem } from '../shared/types.js';
@@ -198,8 +199,7 @@ function readDocs(site: Site, previous: Site | undefined): Doc[] {
       route = joinUrlPath(site.config.routes.docs, dirPart, isIndex && !data.id ? '' : (data.id ?? baseName));
     }
     if (route.length > 1 && route.endsWith('/')) route = route.slice(0, -1);
-    const h1 = /^#[ \t]+(.+?)[ \t#]*$/m.exec(fm.body)?.[1];
-    const title = data.title ?? h1 ?? baseName;
+    const title = data.title ?? firstH1Text(fm.body) ?? baseName;
     docs.push({
       source,
       id,
