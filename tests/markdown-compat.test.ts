@@ -99,13 +99,17 @@ describe('admonitions', () => {
   it('draws a different icon for each style', () => {
     const icons = new Map<string, string>();
     for (const match of html().matchAll(/admonition-(\w+)" role="note">\s*<p class="admonition-title">(<svg[^]*?<\/svg>)/g)) icons.set(match[1], match[2]);
-    expect([...icons.keys()].sort()).toEqual(['danger', 'important', 'note', 'tip', 'warning']);
-    expect(new Set(icons.values()).size).toBe(5);
+    expect([...icons.keys()].sort()).toEqual(['danger', 'important', 'info', 'note', 'tip', 'warning']);
+    expect(new Set(icons.values()).size).toBe(6);
   });
 
   it('keep bold, emphasis and code in titles, in brackets or after a space', () => {
     expect(html()).toMatch(admonition('note', '<strong>Bold</strong> title with <code>code</code>'));
     expect(html()).toMatch(admonition('tip', '<em>Emphasis</em> title'));
+  });
+
+  it('keep a link in a title after a space', () => {
+    expect(html()).toMatch(admonition('info', 'See <a href="https://example.com/guide">the guide</a> and a lone \\]'));
   });
 
   it('show an unknown :::name as a plain box with its content, and warn', () => {

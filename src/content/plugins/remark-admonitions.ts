@@ -74,7 +74,7 @@ export function labelAdmonitionTitles(markdown: string, firstTree: Root, parse: 
   for (;;) {
     if (rewritten.size === 0) return undefined;
     const text = markdown.replace(titleAfterSpace, (whole, fence: string, type: string, title: string, offset: number) =>
-      rewritten.has(lineOf(offset)) ? `${fence}${type}[${title.replace(/[[\]]/g, '\\$&')}]` : whole,
+      rewritten.has(lineOf(offset)) ? `${fence}${type}[${escapeUnbalancedBrackets(title)}]` : whole,
     );
     const mdast = parse(text);
     codeLines = linesOfLiteralText(mdast);
@@ -82,6 +82,19 @@ export function labelAdmonitionTitles(markdown: string, firstTree: Root, parse: 
     if (nowCode.length === 0) return { markdown: text, mdast };
     for (const line of nowCode) rewritten.delete(line);
   }
+}
+
+/** A label may hold balanced brackets (a link); a lone `[` or `]` would end it or keep it open. */
+function escapeUnbalancedBrackets(title: string): string {
+  const unbalanced = new Set<number>();
+  const open: number[] = [];
+  for (let i = 0; i < title.length; i++) {
+    if (title[i] === '\\') i++;
+    else if (title[i] === '[') open.push(i);
+    else if (title[i] === ']' && open.pop() === undefined) unbalanced.add(i);
+  }
+  for (const i of open) unbalanced.add(i);
+  return unbalanced.size === 0 ? title : [...title].map((char, i) => (unbalanced.has(i) ? `\\${char}` : char)).join('');
 }
 
 /** The lines that hold code, raw HTML or front matter: text that is shown or kept as written. */
