@@ -76,8 +76,8 @@ export default function rehypeCode() {
         return skipChildren;
       }
       const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
-      const firstCodeLine = firstLineOfCode(node, file);
       const magic = applyMagicComments(toString(code).replace(/\n$/, ''), language);
+      const firstCodeLine = magic.problems.length > 0 ? firstLineOfCode(node, file) : undefined;
       for (const problem of magic.problems) {
         file.message(problem.message, { place: firstCodeLine === undefined ? undefined : { line: firstCodeLine + problem.line, column: 1 }, ruleId: 'magic-comment', source: 'sdkdocs' }).hint = problem.hint;
       }
