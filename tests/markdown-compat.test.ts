@@ -120,6 +120,7 @@ describe('admonitions', () => {
   it('warn at the opening line of one that is never closed', () => {
     expect(warnings('unclosed')).toEqual(['7:1 `:::note` is never closed: everything after it, to the end of the page, is inside it.']);
     expect(content('unclosed')).toContain('This note is never closed.');
+    expect(result.site.diagnostics.find((d) => d.message.includes('never closed'))?.hint).toBe('Add a line `:::` where it should end.');
   });
 });
 

@@ -65,11 +65,11 @@ export function createDocCompiler(context: ParseContext) {
   return (task: ParseTask): Promise<ParseOutcome> => compileDoc(processor, renderer, task, context);
 }
 
-/** The plugins' messages in the order of the file, as plain data. */
+/** The plugins' messages (`file.message`, with the fix as its `note`) in the order of the file, as plain data. */
 function warningsOf(messages: MarkdownResult['messages']): MarkdownWarning[] {
   return [...messages]
     .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
-    .map((message) => ({ message: message.reason, line: message.line ?? undefined, column: message.column ?? undefined, hint: message.hint }));
+    .map((message) => ({ message: message.reason, line: message.line ?? undefined, column: message.column ?? undefined, hint: message.note }));
 }
 
 async function compileDoc(

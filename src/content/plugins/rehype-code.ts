@@ -79,7 +79,7 @@ export default function rehypeCode() {
       const magic = applyMagicComments(toString(code).replace(/\n$/, ''), language);
       const firstCodeLine = magic.problems.length > 0 ? firstLineOfCode(node, file) : undefined;
       for (const problem of magic.problems) {
-        file.message(problem.message, { place: firstCodeLine === undefined ? undefined : { line: firstCodeLine + problem.line, column: 1 }, ruleId: 'magic-comment', source: 'sdkdocs' }).hint = problem.hint;
+        file.message(problem.message, { place: firstCodeLine === undefined ? undefined : { line: firstCodeLine + problem.line, column: 1 }, ruleId: 'magic-comment', source: 'sdkdocs' }).note = problem.hint;
       }
       const source = magic.code;
       const highlightLines = magic.highlighted;
@@ -91,7 +91,7 @@ export default function rehypeCode() {
             place: node.position?.start,
             ruleId: 'highlight-range',
             source: 'sdkdocs',
-          }).hint = `Highlight only lines 1-${lineCount}.`;
+          }).note = `Highlight only lines 1-${lineCount}.`;
         }
         for (let line = Math.max(from, 1); line <= Math.min(to, lineCount); line++) highlightLines.add(line);
       }

@@ -129,7 +129,7 @@ function convertDirective(node: ContainerDirective, source: string, file: VFile)
   const kind = directiveKinds[node.name];
   if (!kind) {
     const message = file.message(`Unknown admonition \`:::${node.name}\`: it is shown as a plain box.`, { place: node.position?.start, ruleId: 'unknown-directive', source: 'sdkdocs' });
-    message.hint = `Use one of ${admonitionTypes.map((type) => `:::${type}`).join(', ')}, or remove the \`:::\` lines.`;
+    message.note = `Use one of ${admonitionTypes.map((type) => `:::${type}`).join(', ')}, or remove the \`:::\` lines.`;
   }
   if (!isClosed(node, source)) {
     const message = file.message(`\`:::${node.name}\` is never closed: everything after it, to the end of the page, is inside it.`, {
@@ -137,7 +137,7 @@ function convertDirective(node: ContainerDirective, source: string, file: VFile)
       ruleId: 'unclosed-directive',
       source: 'sdkdocs',
     });
-    message.hint = `Add a line \`${':'.repeat(openingColons(node, source))}\` where it should end.`;
+    message.note = `Add a line \`${':'.repeat(openingColons(node, source))}\` where it should end.`;
   }
   const first = node.children[0];
   let title: PhrasingContent[] | undefined;
@@ -189,11 +189,4 @@ function asideProperties(style: AdmonitionStyle | undefined) {
 /** The title, as the theme's `admonition-title` element, which adds the style's icon. */
 function titleParagraph(children: PhrasingContent[], style: AdmonitionStyle | undefined): Paragraph {
   return { type: 'paragraph', data: { hName: 'admonition-title', hProperties: style ? { dataType: style } : {} }, children };
-}
-
-declare module 'vfile-message' {
-  interface VFileMessage {
-    /** How to fix the problem, for the diagnostic the build prints. */
-    hint?: string;
-  }
 }

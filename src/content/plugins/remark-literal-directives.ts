@@ -27,7 +27,7 @@ export default function remarkLiteralDirectives() {
         ruleId: 'unknown-directive',
         source: 'sdkdocs',
       });
-      message.hint = 'Write it as plain text (escape the first colon: `\\::`), or use a `:::` admonition.';
+      message.note = 'Write it as plain text (escape the first colon: `\\::`), or use a `:::` admonition.';
       siblings[index] = { type: 'paragraph', position: directive.position, children: [{ type: 'text', value: text, position: directive.position }] } as never;
       return skipChildren;
     });
