@@ -25,7 +25,7 @@ const bin = path.join(repoRoot, 'bin', 'sdkdocs.js');
 if (!existsSync(path.join(repoRoot, 'dist', 'src', 'cli', 'main.js'))) {
   throw new Error('Build sdkdocs first: npx tsc -p tsconfig.json');
 }
-const { findChromium } = await import(path.join(repoRoot, 'dist', 'src', 'shared', 'chromium.js'));
+const { findChromium } = await import(path.join(repoRoot, 'dist', 'src', 'core', 'chromium.js'));
 // Diagrams make pages heavier to scan; without Chromium the corpus is built without them.
 const mermaid = Boolean(findChromium());
 const site = ensureCorpus(pages, { mermaid });

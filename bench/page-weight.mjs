@@ -15,7 +15,7 @@ import { chromium } from 'playwright-core';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { build } = await import(path.join(repoRoot, 'dist/src/index.js'));
 const { startStaticServer } = await import(path.join(repoRoot, 'dist/src/serve/static-server.js'));
-const { findChromium, headlessChromiumArgs } = await import(path.join(repoRoot, 'dist/src/shared/chromium.js'));
+const { findChromium, headlessChromiumArgs } = await import(path.join(repoRoot, 'dist/src/core/chromium.js'));
 
 const args = process.argv.slice(2);
 const jsonIndex = args.indexOf('--json');

@@ -56,7 +56,7 @@ if (!existsSync(distEntry)) {
 }
 const { build } = await import(distEntry);
 const { createMemoryLogger } = await import(path.join(repoRoot, 'dist', 'src', 'core', 'logger.js'));
-const { findChromium, headlessChromiumArgs, chromiumMissingHint } = await import(path.join(repoRoot, 'dist', 'src', 'shared', 'chromium.js'));
+const { findChromium, headlessChromiumArgs, chromiumMissingHint } = await import(path.join(repoRoot, 'dist', 'src', 'core', 'chromium.js'));
 
 const executablePath = findChromium();
 if (!executablePath) {

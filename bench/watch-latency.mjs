@@ -16,7 +16,7 @@ import { chromium } from 'playwright-core';
 import { ensureCorpus, repoRoot } from './lib/corpus.mjs';
 import { printTable, row } from './lib/stats.mjs';
 
-const { findChromium, headlessChromiumArgs, chromiumMissingHint } = await import('../dist/src/shared/chromium.js');
+const { findChromium, headlessChromiumArgs, chromiumMissingHint } = await import('../dist/src/core/chromium.js');
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);

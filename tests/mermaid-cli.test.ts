@@ -10,7 +10,7 @@ import { DiagramBrowserCrashedError, DiagramSyntaxError, type DiagramRenderer, t
 import { inlineDiagramSvg } from '../src/mermaid/diagram-svg.js';
 import { createMermaidCliRenderer, mermaidCliRenderOptions, withoutBuildDayMarker } from '../src/mermaid/mermaid-cli-renderer.js';
 import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
-import { findChromium, headlessChromiumArgs } from '../src/shared/chromium.js';
+import { findChromium, headlessChromiumArgs } from '../src/core/chromium.js';
 import { exampleSiteDir } from './helpers/site.js';
 
 const chromium = findChromium();

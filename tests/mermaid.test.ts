@@ -6,7 +6,7 @@ import { UserError } from '../src/core/diagnostic.js';
 import { DiagramSyntaxError, type DiagramRenderer, type DiagramTheme } from '../src/mermaid/diagram-renderer.js';
 import { createMermaidCliRenderer, parserMessage } from '../src/mermaid/mermaid-cli-renderer.js';
 import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
-import { chromiumMissingHint } from '../src/shared/chromium.js';
+import { chromiumMissingHint } from '../src/core/chromium.js';
 import type { BuildResult } from '../src/core/build.js';
 import { buildSite, copySite, fixture } from './helpers/site.js';
 

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/browser.js';
+import { writeCorpus } from './helpers/corpus.js';
 import { repoRoot } from './helpers/site.js';
 
-const generator = path.resolve(repoRoot, '..', 'shared', 'bench', 'gen-corpus.mjs');
 let work: { dir: string; cleanup: () => Promise<void> };
 
 function buildWith(workers: string, outDir: string) {
@@ -24,11 +24,10 @@ function listFiles(dir: string): string[] {
     .sort();
 }
 
-// The corpus generator lives in the shared folder beside the repository.
-describe.skipIf(!existsSync(generator))('compiling docs and rendering pages on worker threads', () => {
+describe('compiling docs and rendering pages on worker threads', () => {
   beforeAll(async () => {
     work = await tempDir('sdkdocs-parallel-');
-    spawnSync(process.execPath, [generator, '--pages', '200', '--out', work.dir], { encoding: 'utf8' });
+    writeCorpus(work.dir, 200);
     const config = `import { defineConfig } from 'sdkdocs';\nexport default defineConfig({ title: 'Corpus', url: 'https://c.example.com', baseUrl: '/sdk/', markdown: { mermaid: false } });\n`;
     writeFileSync(path.join(work.dir, 'sdkdocs.config.ts'), config);
   });

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { Browser } from 'puppeteer';
-import { chromiumMissingHint, findChromium, headlessChromiumArgs } from '../shared/chromium.js';
+import { chromiumMissingHint, findChromium, headlessChromiumArgs } from '../core/chromium.js';
 import {
   DiagramBrowserCrashedError,
   DiagramBrowserMissingError,

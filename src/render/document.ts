@@ -1,6 +1,6 @@
 import { announcementDismissedKey } from '../../templates/AnnouncementBar.js';
 import { colorModeStorageKey } from '../../templates/ColorModeToggle.js';
-import { appRootId, bootDataId, type BootData } from '../shared/client-data.js';
+import { appRootId, bootDataId } from '../shared/client-data.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import type { RouteData, SiteData } from '../shared/types.js';
 
@@ -14,7 +14,7 @@ export interface DocumentParts {
   /** Extra `<head>` HTML from stages (preloads, inline scripts). */
   head: string[];
   /**
-   * The {@link BootData} the client hydrates from (everything but the route's HTML, which is
+   * The BootData (src/shared/client-data.ts) the client hydrates from (everything but the route's HTML, which is
    * already in the page), as script-safe JSON ({@link scriptJson}).
    */
   bootJson: string;

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { findChromium, headlessChromiumArgs } from '../../src/shared/chromium.js';
+import { findChromium, headlessChromiumArgs } from '../../src/core/chromium.js';
 import { startStaticServer, type StaticServer } from '../../src/serve/static-server.js';
 
 /** The system Chromium, or undefined: browser tests are skipped (with a reason) when there is none. */
