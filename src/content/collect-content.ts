@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { z } from 'zod';
