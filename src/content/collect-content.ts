@@ -11,6 +11,7 @@ import { controlCharacterIn, listDocsFolder, readSourceText } from './read-sourc
 import { createSiteData, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
 import { collectTags, docTagLinks, tagsRoute } from './tags.js';
+import { firstH1Text } from './doc-title.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { joinUrlPath, withBaseUrl } from '../shared/paths.js';
 import type { Crumb, NavLink, RouteData, SidebarCategoryItem } from '../shared/types.js';
@@ -313,8 +314,7 @@ function readDocs(site: Site, ctx: BuildContext): Doc[] {
     const dirPath = folders.map(strip).join('/');
     const id = [dirPath, data.id ?? baseName].filter(Boolean).join('/');
     const isCategoryIndex = isCategoryIndexFile(fileName, folders.at(-1));
-    const h1 = /^#[ \t]+(.+?)[ \t#]*$/m.exec(fm.body)?.[1];
-    const title = data.title ?? h1 ?? baseName;
+    const title = data.title ?? firstH1Text(fm.body) ?? baseName;
     const numberPrefix = parseNumberPrefixes ? /^(\d+)[-_.\s]/.exec(fileName) : null;
     const routeKey = typeof data.slug === 'string' ? 'slug' : data.id !== undefined ? 'id' : undefined;
     // docRoute resolves '..' itself; a slug or id that climbs is handed over as written, so placePageRoute can refuse it.

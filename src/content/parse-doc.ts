@@ -2,7 +2,7 @@ import type { SourceLink } from '../core/site.js';
 import { createContentRenderer } from '../render/content-html.js';
 import { splitSections, type ContentSection } from '../search/search-records.js';
 import type { TocItem } from '../shared/types.js';
-import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
+import { createMarkdownProcessor, type MarkdownProcessor, type MarkdownResult } from './markdown.js';
 import { checkMarkdownLimits, maxNestingDepth } from './markdown-limits.js';
 import type { DiagramSource } from './plugins/rehype-code.js';
 
@@ -66,6 +66,13 @@ export function createDocCompiler(context: ParseContext) {
   return (task: ParseTask): Promise<ParseOutcome> => compileDoc(processor, renderer, task, context);
 }
 
+/** The plugins' messages (`file.message`, with the fix as its `note`) in the order of the file, as plain data. */
+function warningsOf(messages: MarkdownResult['messages']): MarkdownWarning[] {
+  return [...messages]
+    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
+    .map((message) => ({ message: message.reason, line: message.line ?? undefined, column: message.column ?? undefined, hint: message.note }));
+}
+
 async function compileDoc(
   processor: MarkdownProcessor,
   renderer: ReturnType<typeof createContentRenderer>,
@@ -92,9 +99,7 @@ async function compileDoc(
         links: result.links,
         sections: splitSections(result.hast),
         diagrams,
-        ...(file.messages.length > 0 && {
-          warnings: file.messages.map((message) => ({ message: message.reason, line: message.line ?? undefined, column: message.column ?? undefined, hint: message.note })),
-        }),
+        ...(result.messages.length > 0 && { warnings: warningsOf(result.messages) }),
       },
     };
   } catch (error) {
