@@ -3,8 +3,9 @@ import { createContentRenderer } from '../render/content-html.js';
 import { splitSections, type ContentSection } from '../search/search-records.js';
 import type { TocItem } from '../shared/types.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
+import { checkMarkdownLimits, maxNestingDepth } from './markdown-limits.js';
 import type { DiagramSource } from './plugins/rehype-code.js';
-import type { DocMessage } from './plugins/doc-messages.js';
+import { docMessagesOf, type DocMessage } from './plugins/doc-messages.js';
 import type { DocImage } from './plugins/rehype-images.js';
 
 export { diagramPlaceholder, type DiagramSource } from './plugins/rehype-code.js';
@@ -14,7 +15,7 @@ export interface ParseTask {
   file: string;
   raw: string;
   route: string;
-  /** The doc's title: the h1 its page shows when the markdown has none. */
+  /** The doc's title: the h1 its page shows when the markdown has none ('' for no such h1: `hide_title`). */
   title: string;
 }
 
@@ -34,7 +35,7 @@ export interface CompiledDoc {
   diagrams: DiagramSource[];
   /** Image files the content shows, to be copied as assets (see rehype-images). */
   images?: DocImage[];
-  /** Problems found in the content (a missing image), reported at their place. */
+  /** Problems the plugins found in the content, at their places (kept with the compiled doc, so a cached doc reports them again). */
   messages?: DocMessage[];
 }
 
@@ -42,7 +43,7 @@ export interface CompiledDoc {
 export interface ParseOutcome {
   route: string;
   compiled?: CompiledDoc;
-  error?: { message: string; line?: number; column?: number };
+  error?: { message: string; line?: number; column?: number; hint?: string };
 }
 
 /** Where links of every doc resolve, and what the build does with diagrams: the same for all docs. */
@@ -61,6 +62,7 @@ export function createDocCompiler(context: ParseContext) {
   return (task: ParseTask): Promise<ParseOutcome> => compileDoc(processor, renderer, task, context);
 }
 
+
 async function compileDoc(
   processor: MarkdownProcessor,
   renderer: ReturnType<typeof createContentRenderer>,
@@ -68,6 +70,7 @@ async function compileDoc(
   context: ParseContext,
 ): Promise<ParseOutcome> {
   try {
+    checkMarkdownLimits(task.raw);
     const { mdast, file } = processor.parse(task.raw, task.file);
     const diagrams: DiagramSource[] = [];
     if (context.mermaid) file.data.diagrams = diagrams;
@@ -88,7 +91,7 @@ async function compileDoc(
         sections: splitSections(result.hast),
         diagrams,
         images: file.data.images,
-        messages: file.data.messages,
+        ...(result.messages.length > 0 && { messages: docMessagesOf(result.messages) }),
       },
     };
   } catch (error) {
@@ -96,10 +99,21 @@ async function compileDoc(
     return {
       route: task.route,
       error: {
-        message: (error as Error).message,
+        ...describeCompileError(error),
         line: place?.start?.line ?? place?.line,
         column: place?.start?.column ?? place?.column,
       },
     };
   }
+}
+
+/** What went wrong, said for the author: a structure too deep for the stack is a limit, not a crash. */
+function describeCompileError(error: unknown): { message: string; hint?: string } {
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return {
+      message: 'The markdown nests too deeply to compile (the stack overflowed).',
+      hint: `Flatten it: keep block quotes, lists, links and emphasis within ${maxNestingDepth} levels.`,
+    };
+  }
+  return { message: (error as Error).message, hint: (error as { hint?: string }).hint };
 }

@@ -27,7 +27,8 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
       useCompiledDoc(site, page, doc, earlier);
       continue;
     }
-    tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.title });
+    // hide_title hides only the title the page would add itself, never an h1 of the markdown (as in Docusaurus).
+    tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.frontMatter.hide_title ? '' : doc.title });
     docByRoute.set(doc.route, doc);
   }
   const cacheDir = path.join(ctx.cacheDir, 'docs');
@@ -57,6 +58,7 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
         file: doc.source.file,
         line: outcome.error?.line,
         column: outcome.error?.column,
+        hint: outcome.error?.hint,
       });
       continue;
     }
@@ -73,7 +75,8 @@ function freshEntries(batch: readonly CompileOutcome[]): CompileCacheEntry[] {
 }
 
 function useCompiledDoc(site: Site, page: Page, doc: Doc, compiled: CompiledDoc): void {
-  const { minHeadingLevel, maxHeadingLevel } = site.config.tableOfContents;
+  for (const message of compiled.messages ?? []) site.diagnostics.push({ ...message, file: doc.source.file });
+  const { minHeadingLevel, maxHeadingLevel } = tocLevels(site, doc);
   page.content = compiled;
   page.data.html = compiled.html;
   page.anchors = new Set(compiled.anchors);
@@ -84,12 +87,25 @@ function useCompiledDoc(site: Site, page: Page, doc: Doc, compiled: CompiledDoc)
     : compiled.toc.filter((item) => item.depth >= minHeadingLevel && item.depth <= maxHeadingLevel);
 }
 
-/** Copies the images a doc shows into the outputs, and reports its content's problems (a missing image). */
+/** Copies the images a doc shows into the outputs. */
 function addImageOutputs(site: Site, page: Page, compiled: CompiledDoc): void {
   for (const image of compiled.images ?? []) {
     if (image.hash && !site.outputs.has(image.output)) site.outputs.set(image.output, { path: image.output, contents: readFileSync(image.file) });
   }
-  for (const message of compiled.messages ?? []) site.diagnostics.push({ ...message, file: page.sourceFile });
+}
+
+/**
+ * The heading levels a doc's table of contents lists: its `toc_min_heading_level` /
+ * `toc_max_heading_level`, else the site's. One set alone widens the other as far as needed.
+ */
+function tocLevels(site: Site, doc: Doc): { minHeadingLevel: number; maxHeadingLevel: number } {
+  const siteLevels = site.config.tableOfContents;
+  const min = doc.frontMatter.toc_min_heading_level;
+  const max = doc.frontMatter.toc_max_heading_level;
+  return {
+    minHeadingLevel: min ?? Math.min(siteLevels.minHeadingLevel, max ?? siteLevels.minHeadingLevel),
+    maxHeadingLevel: max ?? Math.max(siteLevels.maxHeadingLevel, min ?? siteLevels.maxHeadingLevel),
+  };
 }
 
 /** Below this many docs, starting worker threads costs more than compiling on this one. */
