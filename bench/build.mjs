@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureCorpus, repoRoot, workDir } from './lib/corpus.mjs';
+import { dropUnmarkedOutput, ensureCorpus, repoRoot, workDir } from './lib/corpus.mjs';
 import { measureBuild, measureCliBuild } from './lib/measure.mjs';
 import { median, printTable, row } from './lib/stats.mjs';
 
@@ -19,6 +19,7 @@ const jsonFile = jsonIndex === -1 ? undefined : args[jsonIndex + 1];
 const rows = [];
 const outDir = path.join(workDir, 'out');
 mkdirSync(workDir, { recursive: true });
+dropUnmarkedOutput(outDir);
 
 function runs(count, fn) {
   return Array.from({ length: count }, () => fn());

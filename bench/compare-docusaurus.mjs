@@ -17,7 +17,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, write
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureCorpus, repoRoot, workDir } from './lib/corpus.mjs';
+import { dropUnmarkedOutput, ensureCorpus, repoRoot, workDir } from './lib/corpus.mjs';
 import { printTable, row } from './lib/stats.mjs';
 
 const docusaurusVersion = '3.10.2';
@@ -94,6 +94,7 @@ function timed(command, commandArgs, cwd) {
 }
 
 const sdkdocsOut = path.join(workDir, `compare-out-${pages}`);
+dropUnmarkedOutput(sdkdocsOut);
 const results = { sdkdocs: [], docusaurus: [] };
 for (let run = 0; run < runs; run++) {
   rmSync(path.join(corpus, 'node_modules', '.cache'), { recursive: true, force: true });

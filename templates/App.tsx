@@ -3,7 +3,7 @@ import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { RouteData, SidebarItem, SiteData } from '../src/shared/types.js';
 import { AnnouncementBar } from './AnnouncementBar.js';
 import { ThemeContext, type ThemeRuntime } from './context.js';
-import { Breadcrumbs, Pagination, TableOfContents, TableOfContentsMobile } from './DocParts.js';
+import { Breadcrumbs, DocTags, LastUpdated, Pagination, TableOfContents, TableOfContentsMobile, VisibilityBanner } from './DocParts.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Link } from './Link.js';
 import { Navbar } from './Navbar.js';
@@ -83,14 +83,19 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
         <main className="doc-main" id={mainContentId} tabIndex={-1}>
           <div className="doc-container">
             <article className="doc-article">
+              <VisibilityBanner route={route} />
               <Breadcrumbs crumbs={route.breadcrumbs} />
               <TableOfContentsMobile items={route.toc} />
               <Content html={route.html} pageContent={pageContent} />
-              {route.editUrl ? (
+              <DocTags tags={route.tags} />
+              {route.editUrl || route.lastUpdate ? (
                 <div className="doc-footer">
-                  <Link href={route.editUrl} className="edit-this-page">
-                    {formatThemeString('editThisPage')}
-                  </Link>
+                  {route.editUrl ? (
+                    <Link href={route.editUrl} className="edit-this-page">
+                      {formatThemeString('editThisPage')}
+                    </Link>
+                  ) : null}
+                  <LastUpdated lastUpdate={route.lastUpdate} />
                 </div>
               ) : null}
               <Pagination previous={route.previous} next={route.next} />

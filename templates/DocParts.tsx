@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatThemeString } from '../src/shared/theme-strings.js';
-import type { Crumb, NavLink, TocItem } from '../src/shared/types.js';
+import type { Crumb, NavLink, RouteData, TocItem } from '../src/shared/types.js';
 import { Link } from './Link.js';
 
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
@@ -152,5 +152,48 @@ export function Pagination({ previous, next }: { previous?: NavLink; next?: NavL
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+/** The notice Docusaurus shows on unlisted pages, and on drafts while they are only in dev. */
+export function VisibilityBanner({ route }: { route: RouteData }) {
+  if (!route.unlisted && !route.draft) return null;
+  const [title, text] = route.unlisted
+    ? [formatThemeString('unlistedBannerTitle'), formatThemeString('unlistedBannerText')]
+    : [formatThemeString('draftBannerTitle'), formatThemeString('draftBannerText')];
+  return (
+    <aside className="admonition admonition-warning visibility-banner" role="note">
+      <p className="admonition-title">{title}</p>
+      <p>{text}</p>
+    </aside>
+  );
+}
+
+/** "Last updated on Jan 31, 2025 by Ada", from the doc's `last_update` front matter. */
+export function LastUpdated({ lastUpdate }: { lastUpdate?: RouteData['lastUpdate'] }) {
+  if (!lastUpdate || (!lastUpdate.date && !lastUpdate.author)) return null;
+  const text = formatThemeString('lastUpdated', {
+    atDate: lastUpdate.date ? formatThemeString('lastUpdatedAtDate', { date: lastUpdate.date }) : '',
+    byUser: lastUpdate.author ? formatThemeString('lastUpdatedByUser', { user: lastUpdate.author }) : '',
+  });
+  return <span className="last-updated">{text}</span>;
+}
+
+/** The doc's tags, each linking to the page of docs that carry it. */
+export function DocTags({ tags }: { tags?: NavLink[] }) {
+  if (!tags || tags.length === 0) return null;
+  return (
+    <div className="doc-tags">
+      <b>{formatThemeString('tagsLabel')}</b>
+      <ul className="tags-list">
+        {tags.map((tag) => (
+          <li key={tag.to}>
+            <Link to={tag.to} className="tag">
+              {tag.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -21,7 +21,7 @@ export function SidebarMenu({ items, path, level = 1 }: { items: SidebarItem[]; 
         item.type === 'category' ? (
           <SidebarCategory key={`${item.label}${item.to ?? ''}`} item={item} path={path} level={level} />
         ) : (
-          <li key={item.to} className={`menu-item menu-item-level-${level}`}>
+          <li key={item.to} className={`menu-item menu-item-level-${level}${item.className ? ` ${item.className}` : ''}`}>
             <Link to={item.to} className={`menu-link${item.to === path ? ' menu-link-active' : ''}`} aria-current={item.to === path ? 'page' : undefined}>
               {item.label}
             </Link>
@@ -46,7 +46,10 @@ function SidebarCategory({ item, path, level }: { item: SidebarCategoryItem; pat
   };
   const expanded = !collapsed;
   return (
-    <li className={`menu-item menu-item-category menu-item-level-${level}${collapsed ? ' menu-item-collapsed' : ''}`} data-category="">
+    <li
+      className={`menu-item menu-item-category menu-item-level-${level}${collapsed ? ' menu-item-collapsed' : ''}${item.className ? ` ${item.className}` : ''}`}
+      data-category=""
+    >
       <div className="menu-category">
         {item.to ? (
           <Link

@@ -1,4 +1,5 @@
 import type { ComponentPropsWithoutRef } from 'react';
+import { AdmonitionTitle } from './Admonition.js';
 
 /**
  * Overrides for elements of rendered markdown, passed to rehype-react as its `components` map.
@@ -13,4 +14,6 @@ export const markdownComponents = {
   ),
   /** Images load lazily and never overflow the column. */
   img: (props: ComponentPropsWithoutRef<'img'>) => <img loading="lazy" decoding="async" {...props} />,
+  /** An admonition's title (remark-admonitions): the type's icon before the text. */
+  'admonition-title': AdmonitionTitle,
 };

@@ -8,7 +8,8 @@ import { Link } from './Link.js';
  */
 
 export function LandingContent({ site }: { site: SiteData }) {
-  const docsLink = site.navbar.items.find((item) => item.type === 'docSidebar')?.to ?? `${site.docsVersion.path}/${site.docsVersion.mainDocId}`;
+  // The docs' main doc (docs.mainDocId, else the first doc of the sidebar): a link that always leads somewhere.
+  const docsLink = site.docsVersion.mainDocPath;
   const apiLink = site.navbar.items.find((item) => item.to?.endsWith('/api'))?.to;
   return (
     <>
@@ -17,9 +18,11 @@ export function LandingContent({ site }: { site: SiteData }) {
           <h1 className="hero-title">{site.title}</h1>
           <p className="hero-subtitle">{site.tagline}</p>
           <div className="hero-buttons">
-            <Link to={docsLink} className="button button-primary button-lg">
-              Get started
-            </Link>
+            {docsLink ? (
+              <Link to={docsLink} className="button button-primary button-lg">
+                Get started
+              </Link>
+            ) : null}
             {apiLink ? (
               <Link to={apiLink} className="button button-secondary button-lg">
                 API reference
@@ -87,6 +90,56 @@ function firstLink(items: SidebarItem[]): string | undefined {
 
 function countDocs(items: SidebarItem[]): number {
   return items.reduce((sum, item) => sum + (item.type === 'category' ? countDocs(item.items) : 1), 0);
+}
+
+/** A tag's page (`/docs/tags/<tag>`): the docs that carry it. */
+export function TagDocsContent({ label, docs, allTagsPath }: { label: string; docs: { title: string; to: string; description?: string }[]; allTagsPath: string }) {
+  return (
+    <div className="container tags-page">
+      <header>
+        <h1>{formatThemeString('tagDocsTitle', { count: docs.length, label })}</h1>
+        <Link to={allTagsPath}>{formatThemeString('tagsViewAll')}</Link>
+      </header>
+      <section className="tag-docs">
+        {docs.map((doc) => (
+          <article key={doc.to} className="tag-doc">
+            <h2>
+              <Link to={doc.to}>{doc.title}</Link>
+            </h2>
+            {doc.description ? <p>{doc.description}</p> : null}
+          </article>
+        ))}
+      </section>
+    </div>
+  );
+}
+
+/** Every tag of the docs, grouped by first letter (`/docs/tags`). */
+export function TagsListContent({ tags }: { tags: { label: string; to: string; count: number }[] }) {
+  const groups = new Map<string, typeof tags>();
+  for (const tag of tags) {
+    const letter = tag.label.charAt(0).toUpperCase();
+    groups.set(letter, [...(groups.get(letter) ?? []), tag]);
+  }
+  return (
+    <div className="container tags-page">
+      <h1>{formatThemeString('tagsTitle')}</h1>
+      {[...groups].map(([letter, group]) => (
+        <section key={letter} className="tags-group">
+          <h2 id={`tags-${letter}`}>{letter}</h2>
+          <ul className="tags-list">
+            {group.map((tag) => (
+              <li key={tag.to}>
+                <Link to={tag.to} className="tag">
+                  {tag.label} <span className="tag-count">{tag.count}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
 }
 
 export function NotFoundContent() {

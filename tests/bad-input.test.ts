@@ -20,6 +20,8 @@ async function failingBuild(name: string): Promise<{ error: UserError; outRoot: 
   const outRoot = path.join(dir, 'out');
   await mkdir(path.join(outRoot, 'sdk'), { recursive: true });
   await writeFile(path.join(outRoot, 'sdk', 'index.html'), 'previous build');
+  // Marked as an sdkdocs output, as a previous build leaves it.
+  await writeFile(path.join(outRoot, '.sdkdocs-output'), '');
   const error = await build({ siteDir: fixture(name), outDir: outRoot, logger: createMemoryLogger() }).then(
     () => {
       throw new Error(`the ${name} fixture built without error`);
@@ -47,11 +49,10 @@ describe('bad input fails with a located, actionable error and leaves out/ intac
     expect(text).toContain('Create it with at least one markdown file');
   });
 
-  it('duplicate routes → both files named', async () => {
+  it('duplicate routes → both files named with file:line', async () => {
     const { text } = await failingBuild('duplicate-routes');
-    expect(text).toContain('Duplicate route /sdk/docs/same');
-    expect(text).toContain('docs/a/other.md');
-    expect(text).toContain('docs/intro.md');
+    // Both slugs are on line 2: the error sits at one, its message names the other.
+    expect(text).toMatch(/^docs\/intro\.md:2:1 error Duplicate route \/sdk\/docs\/same: \S*docs\/intro\.md:2 and \S*docs\/a\/other\.md:2 both emit it\./);
   });
 
   it('invalid _category_.json → file:line', async () => {
@@ -82,6 +83,7 @@ describe('a successful build replaces out/ whole', () => {
     const outRoot = path.join(dir, 'out');
     await mkdir(path.join(outRoot, 'kit'), { recursive: true });
     await writeFile(path.join(outRoot, 'kit', 'stale.html'), 'old');
+    await writeFile(path.join(outRoot, '.sdkdocs-output'), '');
     await build({ siteDir: fixture('basic'), outDir: outRoot, logger: createMemoryLogger() });
     expect(existsSync(path.join(outRoot, 'kit', 'stale.html'))).toBe(false);
     expect(existsSync(path.join(outRoot, 'kit', 'docs', 'intro', 'index.html'))).toBe(true);

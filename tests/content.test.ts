@@ -101,9 +101,10 @@ describe('markdown', () => {
   });
 
   it('renders admonitions of every type with default and custom titles', () => {
-    expect(html).toContain('<aside class="admonition admonition-note" role="note"><p class="admonition-title">Note</p>');
-    expect(html).toContain('<aside class="admonition admonition-tip" role="note"><p class="admonition-title">Pro tip</p>');
-    expect(html).toContain('<p class="admonition-title">Bracket title</p>');
+    const icon = '<svg class="admonition-icon"[^>]*>.*?</svg>';
+    expect(html).toMatch(new RegExp(`<aside class="admonition admonition-note" role="note"><p class="admonition-title">${icon}Note</p>`));
+    expect(html).toMatch(new RegExp(`<aside class="admonition admonition-tip" role="note"><p class="admonition-title">${icon}Pro tip</p>`));
+    expect(html).toMatch(new RegExp(`<p class="admonition-title">${icon}Bracket title</p>`));
     expect(html).toContain('admonition-danger');
     expect(html).toContain('admonition-info');
   });

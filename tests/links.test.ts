@@ -41,6 +41,7 @@ describe('checkLinks: link rules of the build', () => {
     const outDir = await temporaryDir();
     await mkdir(path.join(outDir, 'kit'), { recursive: true });
     await writeFile(path.join(outDir, 'kit', 'index.html'), 'previous build');
+    await writeFile(path.join(outDir, '.sdkdocs-output'), '');
 
     const error = await buildSite(brokenSite, { outDir }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UserError);

@@ -7,7 +7,6 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { createMarkdownProcessor } from '../src/content/markdown.js';
-import { normalizeAdmonitionTitles } from '../src/content/plugins/remark-admonitions.js';
 import remarkGfmWithoutLiteralAutolinks, { needsLiteralAutolinks } from '../src/content/plugins/remark-gfm-without-literal-autolinks.js';
 
 // Docs are parsed without GFM's literal autolinks first, and again with remark-gfm only when
@@ -16,7 +15,7 @@ const remarkGfmParser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml
 const leanParser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfmWithoutLiteralAutolinks).use(remarkDirective);
 
 function withRemarkGfm(markdown: string) {
-  return remarkGfmParser.parse(new VFile({ value: normalizeAdmonitionTitles(markdown), path: 'doc.md' }));
+  return remarkGfmParser.parse(new VFile({ value: markdown, path: 'doc.md' }));
 }
 
 const samples: Record<string, string> = {

@@ -178,6 +178,93 @@ describe('serve: a built site as a static host serves it', () => {
     expect(post.headers.allow).toBe('GET, HEAD');
   });
 
+  it('answers a byte range with 206, one past the end with 416, and the whole file when If-Range is stale', async () => {
+    const css = `/sdk/assets/css/${(await readdir(path.join(siteOut, 'assets', 'css')))[0]}`;
+    const whole = await get(css);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const size = Buffer.byteLength(whole.body);
+    const cases: [string, number, number][] = [
+      ['bytes=0-9', 0, 9],
+      ['bytes=10-', 10, size - 1],
+      ['bytes=-5', size - 5, size - 1],
+      [`bytes=5-${size + 100}`, 5, size - 1],
+    ];
+    for (const [range, start, end] of cases) {
+      // A range is of the bytes as stored, so it is never compressed.
+      const partial = await get(css, { Range: range, 'Accept-Encoding': 'gzip, br' });
+      expect(partial.status, range).toBe(206);
+      expect(partial.headers['content-range'], range).toBe(`bytes ${start}-${end}/${size}`);
+      expect(partial.headers['content-encoding'], range).toBeUndefined();
+      expect(partial.body, range).toBe(Buffer.from(whole.body).subarray(start, end + 1).toString());
+    }
+    const past = await get(css, { Range: `bytes=${size}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${size}`);
+    const stale = await get(css, { Range: 'bytes=0-9', 'If-Range': 'Wed, 21 Oct 2015 07:28:00 GMT' });
+    expect(stale.status).toBe(200);
+    expect(stale.body).toBe(whole.body);
+    const current = await get(css, { Range: 'bytes=0-9', 'If-Range': String(whole.headers['last-modified']) });
+    expect(current.status).toBe(206);
+  });
+
+  it('revalidates with any form of If-None-Match, and a 304 still says Vary', async () => {
+    const first = await get('/sdk/docs/intro', { 'Accept-Encoding': 'gzip' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const strong = etag.slice(2);
+    for (const ifNoneMatch of [etag, strong, `"other", ${etag}`, `W/"other",${strong}`, '*']) {
+      const again = await get('/sdk/docs/intro', { 'If-None-Match': ifNoneMatch, 'Accept-Encoding': 'gzip' });
+      expect(again.status, ifNoneMatch).toBe(304);
+      expect(again.headers.vary, ifNoneMatch).toBe('Accept-Encoding');
+      expect(again.headers.etag, ifNoneMatch).toBe(etag);
+    }
+    expect((await get('/sdk/docs/intro', { 'If-None-Match': '"other", W/"else"' })).status).toBe(200);
+  });
+
+  it('sends .ico files as image/x-icon', async () => {
+    const icon = await get('/sdk/favicon.ico');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/x-icon');
+  });
+
+  it('streams files too big to hold, with ranges and compression', async () => {
+    const big = Array.from({ length: 60_000 }, (_, line) => `line ${line} of a large text file`).join('\n');
+    await writeFile(path.join(siteOut, 'big.txt'), big);
+    const whole = await get('/sdk/big.txt', { 'Accept-Encoding': 'gzip' });
+    expect(whole.status).toBe(200);
+    expect(whole.headers['content-encoding']).toBe('gzip');
+    expect(whole.body).toBe(big);
+    const partial = await get('/sdk/big.txt', { Range: 'bytes=1000000-1000009' });
+    expect(partial.status).toBe(206);
+    expect(partial.body).toBe(big.slice(1_000_000, 1_000_010));
+    expect(partial.headers['content-range']).toBe(`bytes 1000000-1000009/${big.length}`);
+  });
+
+  it('never puts a path on disk in an error response', async () => {
+    const outRoot = path.dirname(siteOut);
+    const logged: string[] = [];
+    const failing = await startStaticServer({
+      port: 0,
+      onError: (error, url) => logged.push(`${url}: ${error.message}`),
+      files: () => ({
+        baseUrl: '/sdk/',
+        get: async () => {
+          throw Object.assign(new Error(`ENOENT: no such file or directory, realpath '${path.join(outRoot, 'sdk', 'docs', 'intro')}'`), { code: 'ENOENT' });
+        },
+      }),
+    });
+    try {
+      const response = await rawRequest(failing.port, '/sdk/docs/intro');
+      expect(response.status).toBe(500);
+      expect(response.body).not.toContain(outRoot);
+      expect(response.body).not.toMatch(/ENOENT|realpath|\//);
+      // The terminal gets the whole story.
+      expect(logged).toEqual([expect.stringContaining(`/sdk/docs/intro: ENOENT: no such file or directory, realpath '${outRoot}`)]);
+    } finally {
+      await failing.close();
+    }
+  });
+
   it('says clearly that a port is taken, or moves to the next free one when allowed', async () => {
     const root = path.dirname(siteOut);
     await expect(startStaticServer({ root, baseUrl: '/sdk/', port: server.port })).rejects.toThrow(PortInUseError);

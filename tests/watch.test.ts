@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../src/core/logger.js';
 import { serve, type SiteServer } from '../src/serve/serve.js';
 import type { BuildOutcome } from '../src/serve/watch-site.js';
+import type { DiagramRenderer } from '../src/mermaid/diagram-renderer.js';
 import { liveReloadEvents, type BuildErrorMessage, type ReloadMessage } from '../src/shared/live-reload.js';
 import { connectEventStream, rawRequest, type ServerSentEvent } from './helpers/http.js';
 import { copySite, fixture } from './helpers/site.js';
@@ -59,6 +60,27 @@ describe('serve --watch', () => {
     expect(manifest.headers['cache-control']).toBe('no-cache');
     expect((await get('/sdk/assets/search/index.json')).headers['cache-control']).toBe('no-cache');
     expect(await readFile(outFile('docs/intro/index.html'), 'utf8')).toContain('/sdk/assets/data/routes-0.json');
+  });
+
+  it('still serves the route data a loaded page points to after a rebuild replaced it, for a while', async () => {
+    const routeDataOf = async (route: string) => {
+      const manifest = JSON.parse((await get('/sdk/assets/data/routes-0.json')).body) as Record<string, string>;
+      return `/sdk/assets/routes/${manifest[route]}.json`;
+    };
+    const before = await routeDataOf('/sdk/docs/intro');
+    expect((await get(before)).status).toBe(200);
+    const source = await readFile(docFile('intro.md'), 'utf8');
+    await writeFile(docFile('intro.md'), `${source}\nA sentence added while a page was open: GRACE-3C1D.\n`);
+    await events.next((event) => isReload(event) && reloadOf(event).paths.includes('/sdk/docs/intro'));
+    const after = await routeDataOf('/sdk/docs/intro');
+    expect(after).not.toBe(before);
+    expect((await get(after)).body).toContain('GRACE-3C1D');
+    // The page loaded before the rebuild asks for the data it was built with.
+    const earlier = await get(before);
+    expect(earlier.status).toBe(200);
+    expect(earlier.body).not.toContain('GRACE-3C1D');
+    // The output folder holds only the current build.
+    expect(existsSync(outFile(before.slice('/sdk/'.length)))).toBe(false);
   });
 
   it('rebuilds an edited page and tells connected pages to reload it', async () => {
@@ -153,4 +175,82 @@ describe('serve --watch', () => {
     expect(lastOutcome()).toMatchObject({ ok: true, full: true });
     expect((await get('/sdk/docs/intro')).body).toContain('Renamed Kit');
   });
+});
+
+describe('serve --watch: saves made while a build runs', () => {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('wait for that build and then go into one build together, the first build included', async () => {
+    const slowSite = await copySite(fixture('serve-site'));
+    const configFile = path.join(slowSite.dir, 'sdkdocs.config.ts');
+    await writeFile(configFile, (await readFile(configFile, 'utf8')).replace("docs: { mainDocId: 'intro' },", "docs: { mainDocId: 'intro' },\n  markdown: { mermaid: true },"));
+    const diagramDoc = path.join(slowSite.dir, 'docs', 'diagram.md');
+    await writeFile(diagramDoc, '# Diagram\n\n```mermaid\ngraph TD\n  A-->B\n```\n');
+    // Diagrams render only when their text is new: a new diagram holds the build until released.
+    let release = () => {};
+    let started = () => {};
+    const holdNextBuild = () => {
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const running = new Promise<void>((resolve) => (started = resolve));
+      return { gate, running };
+    };
+    let hold = holdNextBuild();
+    const renderer: DiagramRenderer = {
+      cacheKey: 'held renderer',
+      browserLaunches: 0,
+      async render() {
+        started();
+        await hold.gate;
+        return svg;
+      },
+      async close() {},
+    };
+    const slowOutcomes: BuildOutcome[] = [];
+    const saved = ['intro.md', 'guides/setup.md', 'guides/deploy.md'];
+    const save = async (token: string) => {
+      for (const file of saved) {
+        const target = path.join(slowSite.dir, 'docs', file);
+        await writeFile(target, `${await readFile(target, 'utf8')}\n${token} in ${file}.\n`);
+        await sleep(120);
+      }
+      // Long enough for the watcher to report every save.
+      await sleep(400);
+    };
+    const serving = serve({
+      siteDir: slowSite.dir,
+      watch: true,
+      port: 0,
+      logger: createMemoryLogger(),
+      onBuild: (outcome) => void slowOutcomes.push(outcome),
+      buildOptions: { diagramRenderer: renderer },
+    });
+    let slowServer: SiteServer | undefined;
+    try {
+      await hold.running;
+      await sleep(300);
+      await save('SAVED-DURING-FIRST');
+      release();
+      slowServer = await serving;
+      await slowServer.watcher!.idle();
+      const sources = saved.map((file) => path.join('docs', ...file.split('/'))).sort();
+      expect(slowOutcomes.map((outcome) => outcome.sources)).toEqual([[], sources]);
+      expect((await rawRequest(slowServer.port, '/sdk/docs/guides/deploy')).body).toContain('SAVED-DURING-FIRST');
+
+      hold = holdNextBuild();
+      await writeFile(diagramDoc, '# Diagram\n\n```mermaid\ngraph TD\n  A-->C\n```\n');
+      await hold.running;
+      await save('SAVED-DURING-LATER');
+      release();
+      await sleep(100);
+      await slowServer.watcher!.idle();
+      expect(slowOutcomes.slice(2).map((outcome) => outcome.sources)).toEqual([[path.join('docs', 'diagram.md')], sources]);
+      expect(slowOutcomes.every((outcome) => outcome.ok)).toBe(true);
+      expect((await rawRequest(slowServer.port, '/sdk/docs/intro')).body).toContain('SAVED-DURING-LATER');
+    } finally {
+      release();
+      await (slowServer ?? (await serving.catch(() => undefined)))?.close();
+      await slowSite.cleanup();
+    }
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,6 +8,14 @@ export const repoRoot = path.resolve(benchDir, '..');
 /** Generated corpora and build outputs; ignored by git. */
 export const workDir = path.join(benchDir, '.work');
 const generator = path.resolve(repoRoot, '..', 'shared', 'bench', 'gen-corpus.mjs');
+
+/**
+ * Deletes a build output of the benchmarks' own work folder that an sdkdocs from before the
+ * output marker made: a build refuses to replace a folder without `.sdkdocs-output`.
+ */
+export function dropUnmarkedOutput(outDir) {
+  if (existsSync(outDir) && !existsSync(path.join(outDir, '.sdkdocs-output'))) rmSync(outDir, { recursive: true, force: true });
+}
 
 /**
  * A site folder with the deterministic Docusaurus-style corpus of `pages` pages (generated once,
@@ -21,6 +29,7 @@ export function ensureCorpus(pages, { mermaid = true } = {}) {
     mkdirSync(dir, { recursive: true });
     execFileSync(process.execPath, [generator, '--pages', String(pages), '--out', dir], { stdio: 'ignore' });
   }
+  dropUnmarkedOutput(path.join(dir, 'out'));
   writeFileSync(
     path.join(dir, 'sdkdocs.config.ts'),
     `import { defineConfig } from 'sdkdocs';

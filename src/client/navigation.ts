@@ -39,7 +39,8 @@ export function currentLocation(baseUrl: string): RouterLocation {
  */
 export function scrollToLocation(hash: string): void {
   const id = hash ? decodeURIComponent(hash.slice(1)) : '';
-  const target = id ? document.getElementById(id) : null;
+  // As the HTML spec finds a fragment's target: the element with that id, else an <a name> (docs' HTML has those).
+  const target = id ? (document.getElementById(id) ?? [...document.getElementsByName(id)].find((element) => element.localName === 'a')) : null;
   if (!target) {
     window.scrollTo(0, 0);
     return;

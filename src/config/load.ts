@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { configSchema, type ParsedConfig } from './schema.js';
 import { resolveConfig, type ResolvedConfig, type ResolveOptions } from './resolve.js';
+import { checkConfigPaths } from './check-config-paths.js';
 
 export const configFileNames = ['sdkdocs.config.ts', 'sdkdocs.config.mts', 'sdkdocs.config.js', 'sdkdocs.config.mjs'];
 
@@ -33,7 +34,9 @@ export async function loadConfig(siteDir: string, options: ResolveOptions = {}):
   }
   const exported = await importConfigModule(configFile);
   const parsed = validateConfig(exported, configFile, await readFile(configFile, 'utf8'));
-  return resolveConfig(parsed, absoluteSiteDir, configFile, options);
+  const config = resolveConfig(parsed, absoluteSiteDir, configFile, options);
+  checkConfigPaths(config);
+  return config;
 }
 
 /**
@@ -81,7 +84,7 @@ async function importConfigModule(configFile: string): Promise<unknown> {
   const compiled = path.join(tempDir, 'config.mjs');
   try {
     await writeFile(compiled, result.outputFiles[0].text);
-    const module = (await import(pathToFileURL(compiled).href)) as { default?: unknown };
+    const module = (await settleWithin(import(pathToFileURL(compiled).href), configFile)) as { default?: unknown };
     if (module.default === undefined) {
       throw new UserError({
         severity: 'error',
@@ -103,6 +106,41 @@ async function importConfigModule(configFile: string): Promise<unknown> {
   } finally {
     await rm(tempDir, { recursive: true, force: true });
   }
+}
+
+/** How long the config module may take to load, in seconds: `SDKDOCS_CONFIG_TIMEOUT`, 30 by default. */
+function configTimeoutSeconds(): number {
+  const fromEnvironment = Number(process.env.SDKDOCS_CONFIG_TIMEOUT);
+  return Number.isFinite(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : 30;
+}
+
+/**
+ * Waits for the config module, but not forever: a top-level `await` that never settles would
+ * otherwise leave the build waiting, or, once nothing else keeps Node busy, let the process end
+ * with exit code 0 and nothing built. An idle event loop means nothing can settle it any more,
+ * so that fails at once; a config that keeps working fails after the timeout.
+ */
+function settleWithin<T>(loading: Promise<T>, configFile: string): Promise<T> {
+  const seconds = configTimeoutSeconds();
+  const fail = (message: string) =>
+    new UserError({
+      severity: 'error',
+      code: 'config',
+      message,
+      file: configFile,
+      hint: `Remove that \`await\` (it may be in a file the config imports) or give it a time limit. SDKDOCS_CONFIG_TIMEOUT sets how many seconds a config may take to load (${seconds} now).`,
+    });
+  return new Promise<T>((resolve, reject) => {
+    const onIdle = () => reject(fail('The config never finished loading: a top-level `await` waits for something that can no longer happen.'));
+    const timer = setTimeout(() => reject(fail(`The config did not finish loading within ${seconds} s: a top-level \`await\` still waits.`)), seconds * 1000);
+    // Unreferenced: the timer alone must not keep the loop busy, or `beforeExit` would never tell that it went idle.
+    timer.unref();
+    process.once('beforeExit', onIdle);
+    loading.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      process.off('beforeExit', onIdle);
+    });
+  });
 }
 
 /** Validates raw config data; every problem becomes one diagnostic naming the key path. */
@@ -235,7 +273,7 @@ export function closest(word: string, candidates: string[]): string | undefined 
   return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
 }
 
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let diagonal = row[0];

@@ -18,12 +18,14 @@ export type ResolvedConfig = ParsedConfig & {
     /** Caches that survive between builds. */
     cache: string;
   };
+  /** Where the output folder was named: the config's `outDir`, or the `--out-dir` option (relative to the current folder). */
+  outDirFrom: 'config' | 'option';
   /** Routes with the base URL: `/sdk/docs`, `/sdk/api`. */
   routes: { docs: string; api: string; root: string };
 };
 
 export interface ResolveOptions {
-  /** Overrides `outDir`, relative to the current directory. */
+  /** Overrides `outDir`, relative to the current directory (a command-line option, as `--out-dir`). */
   outDir?: string;
 }
 
@@ -41,6 +43,7 @@ export function resolveConfig(
     ...parsed,
     siteDir,
     configFile,
+    outDirFrom: options.outDir ? 'option' : 'config',
     paths: {
       docs: path.resolve(siteDir, parsed.docs.path),
       static: path.resolve(siteDir, parsed.staticDir),

@@ -1,18 +1,22 @@
-import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { z } from 'zod';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { UserError } from '../core/diagnostic.js';
 import { addPage, mayHaveChanged, type BuildContext, type Category, type Doc, type DocSource, type Site } from '../core/site.js';
-import { buildSidebar, sidebarNeighbours, sidebarTrails, type SidebarNeighbours } from './sidebar.js';
+import { buildSidebar, flattenSidebar, sidebarNeighbours, sidebarTrails, type SidebarNeighbours } from './sidebar.js';
 import { parseFrontMatter } from './front-matter.js';
+import { controlCharacterIn, listDocsFolder, readSourceText } from './read-source.js';
 import { createSiteData, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
+import { collectTags, docTagLinks, tagsRoute } from './tags.js';
+import { firstH1Text } from './doc-title.js';
 import { formatThemeString } from '../shared/theme-strings.js';
-import { joinUrlPath } from '../shared/paths.js';
-import type { Crumb, RouteData, SidebarCategoryItem } from '../shared/types.js';
+import { joinUrlPath, withBaseUrl } from '../shared/paths.js';
+import type { Crumb, NavLink, RouteData, SidebarCategoryItem } from '../shared/types.js';
+import { closest } from '../config/load.js';
+import { placePageRoute } from './page-route.js';
 
 const categorySchema = z.strictObject({
   label: z.string().optional(),
@@ -20,6 +24,9 @@ const categorySchema = z.strictObject({
   collapsible: z.boolean().optional(),
   collapsed: z.boolean().optional(),
   className: z.string().optional(),
+  customProps: z.record(z.string(), z.unknown()).optional(),
+  /** Docusaurus' translation key for the category: nothing to do with one locale. */
+  key: z.string().optional(),
   description: z.string().optional(),
   link: z
     .union([
@@ -28,6 +35,8 @@ const categorySchema = z.strictObject({
         slug: z.string().optional(),
         title: z.string().optional(),
         description: z.string().optional(),
+        keywords: z.array(z.string()).optional(),
+        image: z.string().optional(),
       }),
       z.strictObject({ type: z.literal('doc'), id: z.string() }),
       z.null(),
@@ -52,11 +61,9 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
       hint: `Create it with at least one markdown file (e.g. ${config.docs.path}/${config.docs.mainDocId}.md), or point docs.path at your docs.`,
     });
   }
-  const files = (await readdir(docsDir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => ({ file: path.join(entry.parentPath, entry.name), parts: path.relative(docsDir, entry.parentPath).split(path.sep) }))
-    .filter(({ parts }) => !parts.includes('node_modules'))
-    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const listing = await listDocsFolder(docsDir, config.siteDir);
+  site.diagnostics.push(...listing.diagnostics);
+  const files = listing.files;
 
   const categoryFiles = files.filter(({ file }) => /^_category_\.(json|ya?ml)$/.test(path.basename(file))).map(({ file }) => file);
   const docFiles = files
@@ -66,43 +73,89 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   // serve --watch: a doc the previous build read is kept (the same object, which tells later
   // stages it is unchanged) unless the watcher saw it change and its text really differs.
   const previousSources = new Map(ctx.previous?.docSources.map((source) => [source.file, source]));
-  site.docSources = await Promise.all(
-    docFiles.map(async (file): Promise<DocSource> => {
+  const sources = await Promise.all(
+    docFiles.map(async (file): Promise<DocSource | undefined> => {
       const earlier = previousSources.get(file);
       if (earlier && !mayHaveChanged(ctx, file)) return earlier;
-      const raw = await readFile(file, 'utf8');
+      const { text: raw, diagnostics } = await readSourceText(file);
+      site.diagnostics.push(...diagnostics);
+      if (raw === undefined) return undefined;
       if (earlier?.raw === raw) return earlier;
       const relativePath = path.relative(docsDir, file).split(path.sep).join('/');
       const dir = path.posix.dirname(relativePath);
       return { file, relativePath, dir: dir === '.' ? '' : dir, raw };
     }),
   );
+  site.docSources = sources.filter((source) => source !== undefined);
   ctx.logger.debug(`found ${site.docSources.length} docs and ${categoryFiles.length} categories`);
 
   site.categories = await readCategories(site, categoryFiles);
-  site.docs = readDocs(site, ctx.previous);
+  site.docs = readDocs(site, ctx);
   if (site.diagnostics.some((d) => d.severity === 'error')) return;
+  linkCategoryDocs(site);
 
   const sidebarId = config.docs.sidebar.id;
   site.sidebars[sidebarId] = buildSidebar(site.docs, site.categories, config.docs.sidebar);
   const navbarItems = resolveNavbar(site);
-  site.siteData = createSiteData(site, navbarItems);
+  site.siteData = createSiteData(site, navbarItems, findMainDoc(site));
+  if (!config.url && !ctx.previous) warnNoSiteUrl(site);
 
   const sidebar = site.sidebars[sidebarId];
   const navigation: SidebarNavigation = { neighbours: sidebarNeighbours(sidebar), trails: sidebarTrails(sidebar) };
   createDocPages(site, navigation);
   createCategoryPages(site, navigation);
+  createTagPages(site);
   await collectCustomPages(site, ctx);
   createLandingAndNotFound(site);
+}
+
+/** Without `url` the pages cannot say where they live: said once, not once per page. */
+function warnNoSiteUrl(site: Site): void {
+  site.diagnostics.push({
+    severity: 'warning',
+    code: 'config',
+    message: 'url is not set: pages have no canonical URL and no Open Graph URL or image, and there is no sitemap.xml.',
+    file: site.config.configFile,
+    hint: "Set url to the site's origin, e.g. url: 'https://docs.example.com'.",
+  });
+}
+
+/**
+ * The docs' entry point, as Docusaurus picks it: `docs.mainDocId`, else the doc at the docs root,
+ * else the first doc of the sidebar, else the first doc. An id that matches no doc is a config error.
+ */
+function findMainDoc(site: Site): Doc | undefined {
+  const { config } = site;
+  if (config.docs.mainDocId !== undefined) {
+    const doc = site.docs.find((candidate) => candidate.id === config.docs.mainDocId);
+    if (!doc) {
+      const suggestion = closest(config.docs.mainDocId, site.docs.map((candidate) => candidate.id));
+      throw new UserError({
+        severity: 'error',
+        code: 'config',
+        message: `docs.mainDocId: no doc has the id "${config.docs.mainDocId}".`,
+        file: config.configFile,
+        hint: suggestion ? `Did you mean "${suggestion}"?` : 'Leave it out to use the first doc of the sidebar, or set it to the id of a doc.',
+      });
+    }
+    return doc;
+  }
+  const docByRoute = new Map(site.docs.map((doc) => [doc.route, doc]));
+  const firstInSidebar = flattenSidebar(site.sidebars[config.docs.sidebar.id] ?? [])
+    .map((link) => docByRoute.get(link.to))
+    .find((doc) => doc !== undefined);
+  return docByRoute.get(config.routes.docs) ?? firstInSidebar ?? site.docs.find((doc) => !doc.unlisted) ?? site.docs[0];
 }
 
 async function readCategories(site: Site, files: string[]): Promise<Category[]> {
   const { docs: docsDir } = site.config.paths;
   const categories = new Map<string, Category>();
-  const raws = await Promise.all(files.map((file) => readFile(file, 'utf8')));
+  const texts = await Promise.all(files.map((file) => readSourceText(file)));
   for (const [index, file] of files.entries()) {
     const dir = path.relative(docsDir, path.dirname(file)).split(path.sep).join('/');
-    const raw = raws[index];
+    site.diagnostics.push(...texts[index].diagnostics);
+    const raw = texts[index].text;
+    if (raw === undefined) continue;
     let data: unknown;
     try {
       data = file.endsWith('.json') ? JSON.parse(raw) : (await import('yaml')).parse(raw);
@@ -116,6 +169,18 @@ async function readCategories(site: Site, files: string[]): Promise<Category[]> 
         line,
         column,
         hint: 'It must be JSON like {"label": "Getting Started", "position": 2, "link": {"type": "generated-index"}}.',
+      });
+      continue;
+    }
+    const control = controlCharacterIn(data);
+    if (control) {
+      site.diagnostics.push({
+        severity: 'error',
+        code: 'category',
+        message: `Invalid ${path.basename(file)}: ${control.key || '(root)'}: a value holds the control character ${control.character}, which no page can show.`,
+        file,
+        line: lineOfKey(raw, control.key),
+        hint: 'Remove the escape (`\\u0000`…) from the value.',
       });
       continue;
     }
@@ -158,20 +223,77 @@ function toCategory(site: Site, dir: string, data: z.infer<typeof categorySchema
     collapsible: data.collapsible,
     collapsed: data.collapsed,
     description: data.description,
+    className: data.className,
+    customProps: data.customProps,
+    generatedIndex: false,
+    metadata: data,
     file,
   };
   if (data.link && data.link.type === 'generated-index') {
     const slug = data.link.slug ?? `/category/${new GithubSlugger().slug(label)}`;
-    category.indexRoute = joinUrlPath(site.config.routes.docs, slug);
+    const slugKey = data.link.slug === undefined ? undefined : 'slug';
+    category.indexRoute = placePageRoute(site, joinUrlPath(site.config.routes.docs, slug), { file, key: slugKey, value: data.link.slug });
+    category.generatedIndex = true;
     category.description = data.link.description ?? data.description;
   }
   return category;
 }
 
-function readDocs(site: Site, previous: Site | undefined): Doc[] {
+/**
+ * Gives each category the doc that is its page, as Docusaurus' autogenerated sidebars do: the doc
+ * `link: {type: "doc", id}` names (an id local to the folder first, then a full id), else, when
+ * `_category_.json` has no `link` at all, the folder's own index doc (`index.md`, `README.md` or
+ * `<folder>/<folder>.md`). The category then takes the doc's route, and its label, position,
+ * class and custom props unless `_category_.json` sets them.
+ */
+function linkCategoryDocs(site: Site): void {
+  const byId = new Map(site.docs.map((doc) => [doc.id, doc]));
+  const byDir = new Map<string, Doc[]>();
+  for (const doc of site.docs) byDir.set(doc.source.dir, [...(byDir.get(doc.source.dir) ?? []), doc]);
+  for (const category of site.categories) {
+    const { link } = category.metadata;
+    const inFolder = byDir.get(category.dir) ?? [];
+    let doc: Doc | undefined;
+    if (link === undefined) {
+      doc = inFolder.find((candidate) => candidate.isCategoryIndex && !candidate.unlisted);
+    } else if (link?.type === 'doc') {
+      doc = inFolder.find((candidate) => candidate.id.split('/').pop() === link.id) ?? byId.get(link.id);
+      if (!doc) {
+        const localIds = inFolder.map((candidate) => candidate.id.split('/').pop()!);
+        const suggestion = closest(link.id, localIds) ?? closest(link.id, [...byId.keys()]);
+        site.diagnostics.push({
+          severity: 'error',
+          code: 'category',
+          message: `Invalid ${path.basename(category.file ?? '_category_.json')}: link.id: no doc has the id "${link.id}".`,
+          file: category.file,
+          line: category.file ? lineOfKey(readFileSync(category.file, 'utf8'), 'id') : undefined,
+          hint: suggestion
+            ? `Did you mean "${suggestion}"?`
+            : `Use the id of a doc in this folder (${localIds.join(', ') || 'it has none'}) or a full doc id.`,
+        });
+        continue;
+      }
+    }
+    if (!doc) continue;
+    const { metadata } = category;
+    category.linkedDoc = doc;
+    category.indexRoute = doc.route;
+    category.label = metadata.label ?? doc.sidebarLabel;
+    category.position = metadata.position ?? doc.sidebarPosition ?? folderNumberPrefix(category.dir);
+    category.className = metadata.className ?? doc.frontMatter.sidebar_class_name;
+    category.customProps = metadata.customProps ?? doc.frontMatter.sidebar_custom_props;
+  }
+}
+
+function folderNumberPrefix(dir: string): number | undefined {
+  const prefix = /^(\d+)[-_.\s]/.exec(path.posix.basename(dir));
+  return prefix ? Number(prefix[1]) : undefined;
+}
+
+function readDocs(site: Site, ctx: BuildContext): Doc[] {
   const docs: Doc[] = [];
   // A doc depends only on its source and the config, and a config change is a fresh build.
-  const previousDocs = new Map(previous?.docs.map((doc) => [doc.source, doc]));
+  const previousDocs = new Map(ctx.previous?.docs.map((doc) => [doc.source, doc]));
   for (const source of site.docSources) {
     const earlier = previousDocs.get(source);
     if (earlier) {
@@ -180,35 +302,47 @@ function readDocs(site: Site, previous: Site | undefined): Doc[] {
     }
     const fm = parseFrontMatter(source.raw, source.file);
     site.diagnostics.push(...fm.diagnostics);
-    if (fm.diagnostics.length > 0) continue;
+    if (fm.diagnostics.some((d) => d.severity === 'error')) continue;
     const data = fm.data;
+    // As Docusaurus: drafts are shown while writing (serve --watch) and left out of production builds.
+    if (data.draft === true && !ctx.watch) continue;
+    const parseNumberPrefixes = data.parse_number_prefixes ?? true;
+    const strip = (name: string) => (parseNumberPrefixes ? stripNumberPrefix(name) : name);
     const fileName = path.posix.basename(source.relativePath).replace(/\.mdx?$/, '');
-    const baseName = stripNumberPrefix(fileName);
-    const isIndex = /^(index|readme)$/i.test(baseName) || baseName === path.posix.basename(source.dir);
-    const id = [source.dir ? source.dir.split('/').map(stripNumberPrefix).join('/') : '', data.id ?? baseName]
-      .filter(Boolean)
-      .join('/');
-    let route: string;
-    if (typeof data.slug === 'string') {
-      route = data.slug.startsWith('/')
-        ? joinUrlPath(site.config.routes.docs, data.slug)
-        : joinUrlPath(site.config.routes.docs, source.dir, data.slug);
-    } else {
-      const dirPart = source.dir.split('/').map(stripNumberPrefix).join('/');
-      route = joinUrlPath(site.config.routes.docs, dirPart, isIndex && !data.id ? '' : (data.id ?? baseName));
-    }
-    if (route.length > 1 && route.endsWith('/')) route = route.slice(0, -1);
-    const h1 = /^#[ \t]+(.+?)[ \t#]*$/m.exec(fm.body)?.[1];
-    const title = data.title ?? h1 ?? baseName;
+    const baseName = strip(fileName);
+    const folders = source.dir ? source.dir.split('/') : [];
+    const dirPath = folders.map(strip).join('/');
+    const id = [dirPath, data.id ?? baseName].filter(Boolean).join('/');
+    const isCategoryIndex = isCategoryIndexFile(fileName, folders.at(-1));
+    const title = data.title ?? firstH1Text(fm.body) ?? baseName;
+    const numberPrefix = parseNumberPrefixes ? /^(\d+)[-_.\s]/.exec(fileName) : null;
+    const routeKey = typeof data.slug === 'string' ? 'slug' : data.id !== undefined ? 'id' : undefined;
+    // docRoute resolves '..' itself; a slug or id that climbs is handed over as written, so placePageRoute can refuse it.
+    const written = routeKey ? String(data[routeKey]) : undefined;
+    const climbs = written !== undefined && /(^|\/)\.\.(\/|$)/.test(written);
+    const unchecked = climbs
+      ? written.startsWith('/') ? joinUrlPath(site.config.routes.docs, written) : joinUrlPath(site.config.routes.docs, dirPath, written)
+      : docRoute(site.config.routes.docs, dirPath, data.slug, data.id ?? baseName, isCategoryIndex);
+    const route = placePageRoute(site, unchecked, {
+      file: source.file,
+      raw: source.raw,
+      key: routeKey,
+      value: routeKey && String(data[routeKey]),
+    });
+    if (route === undefined) continue;
     docs.push({
       source,
       id,
       frontMatter: data,
+      frontMatterPositions: fm.keyPositions,
       title,
       sidebarLabel: data.sidebar_label ?? title,
-      sidebarPosition: data.sidebar_position ?? (/^(\d+)[-_.\s]/.test(fileName) ? Number(/^(\d+)/.exec(fileName)![1]) : undefined),
+      sidebarPosition: data.sidebar_position ?? (numberPrefix ? Number(numberPrefix[1]) : undefined),
       description: data.description ?? firstParagraph(fm.body),
       route,
+      isCategoryIndex,
+      unlisted: data.unlisted === true && !ctx.watch,
+      draft: data.draft === true,
     });
   }
   const byId = new Map<string, Doc>();
@@ -218,14 +352,37 @@ function readDocs(site: Site, previous: Site | undefined): Doc[] {
       site.diagnostics.push({
         severity: 'error',
         code: 'duplicate-id',
-        message: `Duplicate doc id "${doc.id}": ${doc.source.relativePath} and ${other.source.relativePath} both have it.`,
+        message: `Duplicate doc id "${doc.id}": ${doc.source.relativePath}:${doc.frontMatterPositions.id?.line ?? 1} and ${other.source.relativePath}:${other.frontMatterPositions.id?.line ?? 1} both have it.`,
         file: doc.source.file,
+        ...(doc.frontMatterPositions.id ?? { line: 1, column: 1 }),
         hint: 'Change the `id` in the front matter of one of them.',
       });
     }
     byId.set(doc.id, doc);
   }
   return docs;
+}
+
+/**
+ * Docusaurus' index doc convention: `index`, `readme` or the name of its own folder, in any case
+ * and as written (number prefix included). Such a doc's route is its folder's.
+ */
+function isCategoryIndexFile(fileName: string, folder: string | undefined): boolean {
+  const name = fileName.toLowerCase();
+  return name === 'index' || name === 'readme' || (folder !== undefined && name === folder.toLowerCase());
+}
+
+/**
+ * A doc's route, as Docusaurus computes its slug: an absolute `slug` is taken as it is, an index
+ * doc without a slug gets its folder's route, anything else resolves `slug` (or the doc's id)
+ * against its folder (number prefixes stripped), so `slug: ../other` works as a path would.
+ */
+function docRoute(docsRoute: string, dirPath: string, slug: string | undefined, baseId: string, isCategoryIndex: boolean): string {
+  let route: string;
+  if (slug?.startsWith('/')) route = joinUrlPath(docsRoute, slug);
+  else if (!slug && isCategoryIndex) route = joinUrlPath(docsRoute, dirPath);
+  else route = joinUrlPath(docsRoute, path.posix.join('/', dirPath, slug || baseId));
+  return route.length > 1 && route.endsWith('/') ? route.slice(0, -1) : route;
 }
 
 /** A short description from the first paragraph of plain prose, for meta tags and category cards. */
@@ -256,68 +413,201 @@ interface SidebarNavigation {
 }
 
 function createDocPages(site: Site, navigation: SidebarNavigation): void {
-  const sidebarId = site.config.docs.sidebar.id;
+  const { config } = site;
+  const sidebarId = config.docs.sidebar.id;
+  const docById = new Map(site.docs.map((doc) => [doc.id, doc]));
+  const docByRoute = new Map(site.docs.map((doc) => [doc.route, doc]));
+  const formatDate = lastUpdateDateFormat(site);
+  const unknownSidebars = new Map<string, Doc[]>();
   for (const doc of site.docs) {
-    const { previous, next } = navigation.neighbours.get(doc.route) ?? {};
+    const fm = doc.frontMatter;
+    const neighbours = navigation.neighbours.get(doc.route) ?? {};
+    // As Docusaurus labels pagination links: the target doc's pagination_label, else its sidebar label.
+    const sidebarLink = (link: { label: string; to: string } | undefined): NavLink | undefined => {
+      if (!link) return undefined;
+      const target = docByRoute.get(link.to);
+      return { label: target ? paginationLabel(target) : link.label, to: link.to };
+    };
+    const previous = fm.pagination_prev !== undefined ? paginationTarget(site, doc, 'pagination_prev', docById) : sidebarLink(neighbours.previous);
+    const next = fm.pagination_next !== undefined ? paginationTarget(site, doc, 'pagination_next', docById) : sidebarLink(neighbours.next);
     const data: RouteData = {
       path: doc.route,
       kind: 'doc',
       title: doc.title,
-      documentTitle: `${doc.title} | ${site.config.title}`,
+      documentTitle: `${doc.title} | ${config.title}`,
       description: doc.description,
       html: '',
       toc: [],
-      breadcrumbs: site.config.docs.breadcrumbs ? breadcrumbsFor(site, navigation, doc.route, doc.sidebarLabel) : [],
-      sidebar: sidebarId,
-      previous: previous ? { label: previous.label, to: previous.to } : undefined,
-      next: next ? { label: next.label, to: next.to } : undefined,
-      editUrl: site.config.docs.editUrl ? new URL(doc.source.relativePath, ensureSlash(site.config.docs.editUrl)).href : undefined,
+      breadcrumbs: config.docs.breadcrumbs ? breadcrumbsFor(site, navigation, doc.route, doc.sidebarLabel) : [],
+      sidebar: displayedSidebar(site, doc, unknownSidebars) ? sidebarId : undefined,
+      previous,
+      next,
+      editUrl: editUrlOf(site, doc),
       docId: doc.id,
+      keywords: fm.keywords,
+      image: fm.image ? withBaseUrl(fm.image, config.baseUrl) : undefined,
+      unlisted: doc.unlisted || undefined,
+      draft: doc.draft || undefined,
+      tags: fm.tags?.length ? docTagLinks(site, doc) : undefined,
+      lastUpdate: fm.last_update
+        ? { date: fm.last_update.date !== undefined ? formatDate(new Date(fm.last_update.date)) : undefined, author: fm.last_update.author }
+        : undefined,
     };
-    addPage(site, { route: doc.route, kind: 'doc', sourceFile: doc.source.file, data, anchors: new Set(), links: [] });
+    addPage(site, {
+      route: doc.route,
+      kind: 'doc',
+      sourceFile: doc.source.file,
+      sourceLine: doc.frontMatter.slug !== undefined ? doc.frontMatterPositions.slug?.line : undefined,
+      data,
+      anchors: new Set(),
+      links: [],
+    });
   }
+  warnUnknownSidebars(site, unknownSidebars);
+}
+
+function paginationLabel(doc: Doc): string {
+  return doc.frontMatter.pagination_label ?? doc.sidebarLabel;
+}
+
+/** The link `pagination_next` / `pagination_prev` asks for: none for null, else the doc of that id. */
+function paginationTarget(site: Site, doc: Doc, key: 'pagination_next' | 'pagination_prev', docById: Map<string, Doc>): NavLink | undefined {
+  const id = doc.frontMatter[key];
+  if (id === null || id === undefined) return undefined;
+  const target = docById.get(id);
+  if (target) return { label: paginationLabel(target), to: target.route };
+  const suggestion = closest(id, [...docById.keys()]);
+  site.diagnostics.push({
+    severity: 'error',
+    code: 'front-matter',
+    message: `${key}: no doc has the id "${id}".`,
+    file: doc.source.file,
+    ...doc.frontMatterPositions[key],
+    hint: suggestion ? `Did you mean "${suggestion}"? Ids are paths in the docs folder without number prefixes or extension.` : `Use a doc id such as "${doc.id}", or null to show no link.`,
+  });
+  return undefined;
+}
+
+/**
+ * `displayed_sidebar: null` shows the doc without a sidebar. The site has one sidebar, so any other
+ * name cannot be shown: the docs naming it are recorded in `unknown` and said once per name.
+ */
+function displayedSidebar(site: Site, doc: Doc, unknown: Map<string, Doc[]>): boolean {
+  const wanted = doc.frontMatter.displayed_sidebar;
+  if (wanted === null) return false;
+  if (wanted !== undefined && wanted !== site.config.docs.sidebar.id) unknown.set(wanted, [...(unknown.get(wanted) ?? []), doc]);
+  return true;
+}
+
+function warnUnknownSidebars(site: Site, unknown: Map<string, Doc[]>): void {
+  const sidebarId = site.config.docs.sidebar.id;
+  for (const [name, docs] of unknown) {
+    const which = docs.length > 1 ? `this doc and ${docs.length - 1} more show` : 'this doc shows';
+    site.diagnostics.push({
+      severity: 'warning',
+      code: 'front-matter',
+      message: `displayed_sidebar: there is no sidebar "${name}"; ${which} the site's one sidebar, "${sidebarId}".`,
+      file: docs[0].source.file,
+      ...docs[0].frontMatterPositions.displayed_sidebar,
+      hint: `sdkdocs builds one autogenerated sidebar: write displayed_sidebar: ${sidebarId} (docs.sidebar.id), null for no sidebar, or leave it out.`,
+    });
+  }
+}
+
+/** `custom_edit_url` wins (null or '' for none), else the doc's path under `docs.editUrl`. */
+function editUrlOf(site: Site, doc: Doc): string | undefined {
+  const custom = doc.frontMatter.custom_edit_url;
+  if (custom !== undefined) return custom || undefined;
+  const base = site.config.docs.editUrl;
+  return base ? new URL(doc.source.relativePath, ensureSlash(base)).href : undefined;
+}
+
+/** `last_update.date` as Docusaurus shows it (`Jan 31, 2025`), in the site's locale and calendar, at build time so the page and its hydration agree. */
+function lastUpdateDateFormat(site: Site): (date: Date) => string {
+  const { i18n } = site.config;
+  const locale = i18n.localeConfigs[i18n.defaultLocale] ?? {};
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat(locale.htmlLang ?? i18n.defaultLocale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC', calendar: locale.calendar ?? 'gregory' });
+  } catch {
+    format = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  }
+  return (date) => format.format(date);
 }
 
 function ensureSlash(url: string): string {
   return url.endsWith('/') ? url : `${url}/`;
 }
 
-/** Home, then each category on the way to the route (linked when it has an index), then the page. */
+/**
+ * Home, then each category on the way to the route (linked when it has a page), then the page.
+ * A category's own page (its generated index or its index doc) ends with the category, as in Docusaurus.
+ */
 function breadcrumbsFor(site: Site, navigation: SidebarNavigation, route: string, label: string): Crumb[] {
   const trail = navigation.trails.get(route) ?? [];
-  return [
-    { label: formatThemeString('homePage'), to: site.config.baseUrl },
-    ...trail.map((category) => ({ label: category.label, to: category.to })),
-    { label },
-  ];
+  const home: Crumb = { label: formatThemeString('homePage'), to: site.config.baseUrl };
+  const own = trail.at(-1);
+  if (own && own.to === route) {
+    return [home, ...trail.slice(0, -1).map((category) => ({ label: category.label, to: category.to })), { label: own.label }];
+  }
+  return [home, ...trail.map((category) => ({ label: category.label, to: category.to })), { label }];
 }
 
+/** Pages for categories with a generated index; a category whose page is a doc has it already. */
 function createCategoryPages(site: Site, navigation: SidebarNavigation): void {
-  const sidebarId = site.config.docs.sidebar.id;
+  const { config } = site;
+  const sidebarId = config.docs.sidebar.id;
+  // A category the sidebar left out (nothing in it) gets no generated index either.
+  const inSidebar = new Set(flattenSidebar(site.sidebars[sidebarId] ?? []).map((link) => link.to));
   for (const category of site.categories) {
-    if (!category.indexRoute) continue;
+    if (!category.generatedIndex || !category.indexRoute || !inSidebar.has(category.indexRoute)) continue;
     const { previous, next } = navigation.neighbours.get(category.indexRoute) ?? {};
+    const link = category.metadata.link?.type === 'generated-index' ? category.metadata.link : undefined;
+    const title = link?.title ?? category.label;
     addPage(site, {
       route: category.indexRoute,
       kind: 'category',
       sourceFile: category.file,
+      sourceLine: link?.slug !== undefined && category.file ? lineOfKey(readFileSync(category.file, 'utf8'), 'slug') : undefined,
       anchors: new Set(),
       links: [],
       data: {
         path: category.indexRoute,
         kind: 'category',
-        title: category.label,
-        documentTitle: `${category.label} | ${site.config.title}`,
+        title,
+        documentTitle: `${title} | ${config.title}`,
         description: category.description ?? `Pages in ${category.label}.`,
         html: '',
         toc: [],
-        breadcrumbs: site.config.docs.breadcrumbs ? breadcrumbsFor(site, navigation, category.indexRoute, category.label).slice(0, -1).concat({ label: category.label }).filter((crumb, i, all) => !(i === all.length - 2 && crumb.to === category.indexRoute)) : [],
+        breadcrumbs: config.docs.breadcrumbs ? breadcrumbsFor(site, navigation, category.indexRoute, category.label) : [],
         sidebar: sidebarId,
         previous: previous ? { label: previous.label, to: previous.to } : undefined,
         next: next ? { label: next.label, to: next.to } : undefined,
+        keywords: link?.keywords,
+        image: link?.image ? withBaseUrl(link.image, config.baseUrl) : undefined,
       },
     });
   }
+}
+
+/** Docusaurus' tag pages: one listing every tag, and one per tag listing its docs. */
+function createTagPages(site: Site): void {
+  const tags = collectTags(site);
+  if (tags.length === 0) return;
+  const { config } = site;
+  const allTags = tagsRoute(site);
+  const title = formatThemeString('tagsTitle');
+  const tagsPage = (route: string, pageTitle: string, sourceFile?: string): void =>
+    addPage(site, {
+      route,
+      kind: 'tags',
+      sourceFile,
+      anchors: new Set(),
+      links: [],
+      data: { path: route, kind: 'tags', title: pageTitle, documentTitle: `${pageTitle} | ${config.title}`, html: '', toc: [], breadcrumbs: [] },
+    });
+  tagsPage(allTags, title);
+  for (const tag of tags) tagsPage(tag.route, formatThemeString('tagDocsTitle', { count: tag.docs.length, label: tag.label }), tag.docs[0].source.file);
 }
 
 function createLandingAndNotFound(site: Site): void {

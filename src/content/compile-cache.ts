@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { readCacheFile, storeCacheFile } from '../core/cache-file.js';
 import { packageRoot } from '../core/package-root.js';
 import type { CompiledDoc, ParseContext, ParseTask } from './parse-doc.js';
+import { imagesUnchanged } from './plugins/rehype-images.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
 
 /**
@@ -13,7 +14,8 @@ import { resolveMarkdownLink } from './plugins/remark-links.js';
  * setting and the compiler itself. A second build compiles only what changed.
  *
  * A doc's `.md` links also depend on other docs' routes, which the key cannot hold: an entry is
- * used only when each of its `.md` links still resolves where it did.
+ * used only when each of its `.md` links still resolves where it did, and each image it shows
+ * still has the content it had.
  *
  * Entries are stored in packs of a batch of docs each, listed by `index.json`: a file per doc
  * made a cold build of 10,000 pages create (and the next one delete) 10,000 more files, and on
@@ -89,7 +91,8 @@ export function openCompileCache(dir: string, fingerprint: string, context: Pars
       const linksStillResolve = compiled.links.every(
         (link) => link.kind !== 'markdown' || resolveMarkdownLink(link.url, link.file, linkContext) === link.resolved,
       );
-      return linksStillResolve ? compiled : undefined;
+      // An image's content hash is in its asset's name: a changed image means compiling again.
+      return linksStillResolve && imagesUnchanged(compiled.images) ? compiled : undefined;
     },
     add(entries) {
       if (entries.length > 0) writePack(entries);

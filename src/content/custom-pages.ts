@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { ComponentType } from 'react';
+import { placePageRoute } from './page-route.js';
 import { addPage, mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { UserError } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';
@@ -49,6 +50,8 @@ export async function collectCustomPages(site: Site, ctx: BuildContext): Promise
     let route = joinUrlPath(site.config.routes.root, routePart);
     if (route.length > 1 && route.endsWith('/') && routePart !== '') route = route.slice(0, -1);
     if (routePart === '') route = site.config.routes.root;
+    const placed = placePageRoute(site, route, { file, mayShareApiFolder: true });
+    if (placed === undefined) continue;
     const title = module.meta?.title ?? (routePart === '' ? site.config.title : routePart);
     addPage(site, {
       route,

@@ -9,11 +9,15 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import type { SourceLink } from '../core/site.js';
 import type { TocItem } from '../shared/types.js';
-import remarkAdmonitions, { normalizeAdmonitionTitles } from './plugins/remark-admonitions.js';
+import remarkAdmonitions, { labelAdmonitionTitles } from './plugins/remark-admonitions.js';
 import rehypeCode from './plugins/rehype-code.js';
+import rehypeImages from './plugins/rehype-images.js';
+import rehypeRawHtml from './plugins/rehype-raw-html.js';
 import remarkGfmWithoutLiteralAutolinks, { needsLiteralAutolinks } from './plugins/remark-gfm-without-literal-autolinks.js';
 import remarkLinks, { type RemarkLinksOptions } from './plugins/remark-links.js';
+import remarkLiteralDirectives from './plugins/remark-literal-directives.js';
 import rehypeHeadings, { headingText } from './plugins/rehype-headings.js';
+import rehypeSafeUrls from './plugins/rehype-safe-urls.js';
 
 export interface MarkdownResult {
   hast: HastRoot;
@@ -22,11 +26,13 @@ export interface MarkdownResult {
   links: SourceLink[];
   /** The first h1's text, when the markdown has one. */
   h1?: string;
+  /** Warnings of the plugins (`file.message`), with their places in the markdown. */
+  messages: VFile['messages'];
 }
 
 /**
  * The markdown pipeline shared by docs and TSDoc comments: GFM, admonitions, link rewriting,
- * build-time highlighting, heading ids and direct links, TOC collection.
+ * raw HTML, images next to docs, build-time highlighting, heading ids and direct links, TOC collection.
  */
 export function createMarkdownProcessor() {
   // One chain for both parsers: the lean one gives remark-gfm's tree only while the rest is the same, in the same order.
@@ -34,20 +40,29 @@ export function createMarkdownProcessor() {
     unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfm).use(remarkDirective);
   const parser = parserWith(remarkGfm);
   const parserWithoutLiteralAutolinks = parserWith(remarkGfmWithoutLiteralAutolinks);
-  const mdastTransforms = unified().use(remarkAdmonitions).use(remarkLinks);
+  const mdastTransforms = unified().use(remarkAdmonitions).use(remarkLiteralDirectives).use(remarkLinks);
 
   const toHast = unified()
-    .use(remarkRehype)
+    .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeCode)
-    .use(rehypeHeadings);
+    // After rehypeCode, which reads fenced code's meta from `data` that parse5 does not keep.
+    .use(rehypeRawHtml)
+    .use(rehypeImages)
+    .use(rehypeHeadings)
+    // Last, so that URLs written in raw HTML are checked too.
+    .use(rehypeSafeUrls);
 
   /** Parses markdown to mdast; positions stay true to the file, front matter included. */
   function parse(markdown: string, filePath?: string): { mdast: MdastRoot; file: VFile } {
-    const file = new VFile({ value: normalizeAdmonitionTitles(markdown), path: filePath });
-    // Most docs have no literal autolink, and parse a third faster without them (see the plugin).
-    let mdast = parserWithoutLiteralAutolinks.parse(file) as MdastRoot;
-    if (needsLiteralAutolinks(mdast)) mdast = parser.parse(file) as MdastRoot;
-    return { mdast, file };
+    const parseText = (text: string) => {
+      const file = new VFile({ value: text, path: filePath });
+      // Most docs have no literal autolink, and parse a third faster without them (see the plugin).
+      const mdast = parserWithoutLiteralAutolinks.parse(file) as MdastRoot;
+      return { mdast: needsLiteralAutolinks(mdast) ? (parser.parse(file) as MdastRoot) : mdast, file };
+    };
+    const parsed = parseText(markdown);
+    const labelled = labelAdmonitionTitles(markdown, parsed.mdast, (text) => parseText(text).mdast);
+    return labelled ? { mdast: labelled.mdast, file: new VFile({ value: labelled.markdown, path: filePath }) } : parsed;
   }
 
   /** Runs the transforms and converts to hast. */
@@ -62,6 +77,7 @@ export function createMarkdownProcessor() {
       anchors: file.data.anchors ?? new Set(),
       links: file.data.links ?? [],
       h1: firstH1 ? headingText(firstH1) : undefined,
+      messages: file.messages,
     };
   }
 

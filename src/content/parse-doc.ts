@@ -3,9 +3,12 @@ import { createContentRenderer } from '../render/content-html.js';
 import { splitSections, type ContentSection } from '../search/search-records.js';
 import type { TocItem } from '../shared/types.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
+import { checkMarkdownLimits, maxNestingDepth } from './markdown-limits.js';
 import type { DiagramSource } from './plugins/rehype-code.js';
 import { compileMdxDoc, type MdxModuleSource } from './mdx/compile-mdx.js';
 import { isMdxDoc } from './mdx/detect-mdx.js';
+import { docMessagesOf, type DocMessage } from './plugins/doc-messages.js';
+import type { DocImage } from './plugins/rehype-images.js';
 
 export { diagramPlaceholder, type DiagramSource } from './plugins/rehype-code.js';
 
@@ -14,7 +17,7 @@ export interface ParseTask {
   file: string;
   raw: string;
   route: string;
-  /** The doc's title: the h1 its page shows when the markdown has none. */
+  /** The doc's title: the h1 its page shows when the markdown has none ('' for no such h1: `hide_title`). */
   title: string;
 }
 
@@ -34,13 +37,17 @@ export interface CompiledDoc {
   diagrams: DiagramSource[];
   /** An MDX doc's module; its `html` comes from rendering it (renderMdxDocs). */
   mdx?: MdxModuleSource;
+  /** Image files the content shows, to be copied as assets (see rehype-images). */
+  images?: DocImage[];
+  /** Problems the plugins found in the content, at their places (kept with the compiled doc, so a cached doc reports them again). */
+  messages?: DocMessage[];
 }
 
 /** What compiling gives a doc's page; a failure carries its position instead. */
 export interface ParseOutcome {
   route: string;
   compiled?: CompiledDoc;
-  error?: { message: string; line?: number; column?: number };
+  error?: { message: string; line?: number; column?: number; hint?: string };
 }
 
 /** Where links of every doc resolve, and what the build does with diagrams: the same for all docs. */
@@ -59,17 +66,20 @@ export function createDocCompiler(context: ParseContext) {
   return (task: ParseTask): Promise<ParseOutcome> => compileDoc(processor, renderer, task, context);
 }
 
+
 async function compileDoc(
   processor: MarkdownProcessor,
   renderer: ReturnType<typeof createContentRenderer>,
   task: ParseTask,
   context: ParseContext,
 ): Promise<ParseOutcome> {
-  if (isMdxDoc(task.file, task.raw)) return compileMdxDoc(processor, task, context);
   try {
+    checkMarkdownLimits(task.raw);
+    if (isMdxDoc(task.file, task.raw)) return await compileMdxDoc(processor, task, context);
     const { mdast, file } = processor.parse(task.raw, task.file);
     const diagrams: DiagramSource[] = [];
     if (context.mermaid) file.data.diagrams = diagrams;
+    file.data.images = [];
     const result = await processor.transform(mdast, file, {
       routeOfFile: (absolute) => context.routeByFile.get(absolute),
       docsDir: context.docsDir,
@@ -85,6 +95,8 @@ async function compileDoc(
         links: result.links,
         sections: splitSections(result.hast),
         diagrams,
+        images: file.data.images,
+        ...(result.messages.length > 0 && { messages: docMessagesOf(result.messages) }),
       },
     };
   } catch (error) {
@@ -92,10 +104,21 @@ async function compileDoc(
     return {
       route: task.route,
       error: {
-        message: (error as Error).message,
+        ...describeCompileError(error),
         line: place?.start?.line ?? place?.line,
         column: place?.start?.column ?? place?.column,
       },
     };
   }
+}
+
+/** What went wrong, said for the author: a structure too deep for the stack is a limit, not a crash. */
+function describeCompileError(error: unknown): { message: string; hint?: string } {
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return {
+      message: 'The markdown nests too deeply to compile (the stack overflowed).',
+      hint: `Flatten it: keep block quotes, lists, links and emphasis within ${maxNestingDepth} levels.`,
+    };
+  }
+  return { message: (error as Error).message, hint: (error as { hint?: string }).hint };
 }

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildContext, Doc, Page, Site } from '../core/site.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
 import { compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
 import type { CompiledDoc, ParseTask } from './parse-doc.js';
+import { imagesUnchanged } from './plugins/rehype-images.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
 import { renderMdxDocs } from './mdx/render-mdx.js';
 
@@ -26,7 +28,8 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
       useCompiledDoc(site, page, doc, earlier);
       continue;
     }
-    tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.title });
+    // hide_title hides only the title the page would add itself, never an h1 of the markdown (as in Docusaurus).
+    tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.frontMatter.hide_title ? '' : doc.title });
     docByRoute.set(doc.route, doc);
   }
   const cacheDir = path.join(ctx.cacheDir, 'docs');
@@ -56,6 +59,7 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
         file: doc.source.file,
         line: outcome.error?.line,
         column: outcome.error?.column,
+        hint: outcome.error?.hint,
       });
       continue;
     }
@@ -73,14 +77,37 @@ function freshEntries(batch: readonly CompileOutcome[]): CompileCacheEntry[] {
 }
 
 function useCompiledDoc(site: Site, page: Page, doc: Doc, compiled: CompiledDoc): void {
-  const { minHeadingLevel, maxHeadingLevel } = site.config.tableOfContents;
+  for (const message of compiled.messages ?? []) site.diagnostics.push({ ...message, file: doc.source.file });
+  const { minHeadingLevel, maxHeadingLevel } = tocLevels(site, doc);
   page.content = compiled;
   page.data.html = compiled.html;
   page.anchors = new Set(compiled.anchors);
   page.links = compiled.links;
+  addImageOutputs(site, page, compiled);
   page.data.toc = doc.frontMatter.hide_table_of_contents === true
     ? []
     : compiled.toc.filter((item) => item.depth >= minHeadingLevel && item.depth <= maxHeadingLevel);
+}
+
+/** Copies the images a doc shows into the outputs. */
+function addImageOutputs(site: Site, page: Page, compiled: CompiledDoc): void {
+  for (const image of compiled.images ?? []) {
+    if (image.hash && !site.outputs.has(image.output)) site.outputs.set(image.output, { path: image.output, contents: readFileSync(image.file) });
+  }
+}
+
+/**
+ * The heading levels a doc's table of contents lists: its `toc_min_heading_level` /
+ * `toc_max_heading_level`, else the site's. One set alone widens the other as far as needed.
+ */
+function tocLevels(site: Site, doc: Doc): { minHeadingLevel: number; maxHeadingLevel: number } {
+  const siteLevels = site.config.tableOfContents;
+  const min = doc.frontMatter.toc_min_heading_level;
+  const max = doc.frontMatter.toc_max_heading_level;
+  return {
+    minHeadingLevel: min ?? Math.min(siteLevels.minHeadingLevel, max ?? siteLevels.minHeadingLevel),
+    maxHeadingLevel: max ?? Math.max(siteLevels.maxHeadingLevel, min ?? siteLevels.maxHeadingLevel),
+  };
 }
 
 /** Below this many docs, starting worker threads costs more than compiling on this one. */
@@ -129,6 +156,6 @@ function reusableCompilations(site: Site, ctx: BuildContext, routeByFile: Map<st
     const linksUnchanged = earlier.content.links.every(
       (link) => link.kind !== 'markdown' || resolveMarkdownLink(link.url, link.file, linkContext) === link.resolved,
     );
-    return linksUnchanged ? earlier.content : undefined;
+    return linksUnchanged && imagesUnchanged(earlier.content.images) ? earlier.content : undefined;
   };
 }

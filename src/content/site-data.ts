@@ -1,5 +1,5 @@
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
-import type { Site } from '../core/site.js';
+import type { Doc, Site } from '../core/site.js';
 import { withBaseUrl } from '../shared/paths.js';
 import type { NavbarItemData, SiteData } from '../shared/types.js';
 import { firstSidebarLink } from './sidebar.js';
@@ -83,7 +83,7 @@ export function resolveNavbar(site: Site): NavbarItemData[] {
 }
 
 /** The site-wide data every page renders with and the client hydrates from. */
-export function createSiteData(site: Site, navbarItems: NavbarItemData[]): SiteData {
+export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDoc: Doc | undefined): SiteData {
   const { config } = site;
   const localeName = config.i18n.defaultLocale;
   const locale = config.i18n.localeConfigs[localeName] ?? {};
@@ -137,7 +137,8 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[]): SiteD
       label: config.docs.versionLabel,
       isLast: true,
       path: config.routes.docs,
-      mainDocId: config.docs.mainDocId,
+      mainDocId: mainDoc?.id ?? '',
+      mainDocPath: mainDoc?.route,
       docs: site.docs.map((doc) => ({ id: doc.id, path: doc.route, sidebar: sidebarId })),
       sidebars: [sidebarId],
     },

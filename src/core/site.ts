@@ -12,7 +12,10 @@ import type { StagingFolder } from '../write/staging-folder.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
 
-/** Parsed Docusaurus front matter of one doc. */
+/**
+ * Parsed Docusaurus front matter of one doc, its keys checked against their types
+ * (`src/content/front-matter-keys.ts`).
+ */
 export interface FrontMatter {
   id?: string;
   title?: string;
@@ -20,6 +23,26 @@ export interface FrontMatter {
   sidebar_position?: number;
   slug?: string;
   description?: string;
+  keywords?: string[];
+  image?: string;
+  hide_title?: boolean;
+  hide_table_of_contents?: boolean;
+  toc_min_heading_level?: number;
+  toc_max_heading_level?: number;
+  sidebar_class_name?: string;
+  sidebar_custom_props?: Record<string, unknown>;
+  displayed_sidebar?: string | null;
+  pagination_label?: string;
+  /** A doc id; null hides the link. */
+  pagination_next?: string | null;
+  pagination_prev?: string | null;
+  /** null or '' hides the edit link. */
+  custom_edit_url?: string | null;
+  parse_number_prefixes?: boolean;
+  tags?: (string | { label: string; permalink?: string; description?: string })[];
+  draft?: boolean;
+  unlisted?: boolean;
+  last_update?: { date?: string | Date; author?: string };
   [key: string]: unknown;
 }
 
@@ -46,6 +69,17 @@ export interface Doc {
   description?: string;
   /** Route with base URL. */
   route: string;
+  /** Where each front matter key is written (1-based line and column), for diagnostics about its value. */
+  frontMatterPositions: Record<string, { line: number; column: number }>;
+  /**
+   * Docusaurus' category index convention: `index.md`, `README.md` or `<folder>/<folder>.md` (any
+   * case). Its route is its folder's, and it becomes its folder category's page.
+   */
+  isCategoryIndex: boolean;
+  /** `unlisted: true` in a production build: built, but in no sidebar, search or sitemap, and marked noindex. */
+  unlisted: boolean;
+  /** `draft: true` in a serve --watch build (production builds leave drafts out altogether). */
+  draft: boolean;
 }
 
 /** A `_category_.json` (or an implicit folder category). */
@@ -56,11 +90,35 @@ export interface Category {
   position?: number;
   collapsible?: boolean;
   collapsed?: boolean;
-  /** Route of the generated index page, if the category has one. */
+  /** Route of the category's page: its generated index, or the doc it links to. */
   indexRoute?: string;
+  /** Whether `indexRoute` is a generated index page (`link: {type: "generated-index"}`). */
+  generatedIndex: boolean;
+  /** The doc that is the category's page (`link: {type: "doc"}`, or an index doc by convention). */
+  linkedDoc?: Doc;
   description?: string;
+  className?: string;
+  customProps?: Record<string, unknown>;
+  /** What `_category_.json` says, as written (empty for a folder without one). */
+  metadata: CategoryMetadata;
   /** The `_category_.json` file, for error messages. */
   file?: string;
+}
+
+/** The keys of a `_category_.json` (or `.yml`). */
+export interface CategoryMetadata {
+  label?: string;
+  position?: number;
+  collapsible?: boolean;
+  collapsed?: boolean;
+  className?: string;
+  customProps?: Record<string, unknown>;
+  description?: string;
+  /** Absent: a folder's index doc, if any, is the category's page; null: the category has no page. */
+  link?:
+    | { type: 'generated-index'; slug?: string; title?: string; description?: string; keywords?: string[]; image?: string }
+    | { type: 'doc'; id: string }
+    | null;
 }
 
 /** A link found in content or config, kept for the link rules. */
@@ -85,6 +143,8 @@ export interface Page {
   kind: RouteData['kind'];
   /** The file the page comes from, for diagnostics. */
   sourceFile?: string;
+  /** The line in `sourceFile` that gives the page its route (a `slug`), for diagnostics. */
+  sourceLine?: number;
   /**
    * A doc's compiled content (HTML, outline, ids, links, search text, diagrams), from
    * parseMarkdown. Other pages have their HTML in `data.html` or a component.
@@ -220,17 +280,29 @@ export function addPage(site: Site, page: Page): void {
   const byRoute = pagesByRoute(site);
   const existing = byRoute.get(page.route);
   if (existing) {
+    const located = page.sourceFile ? page : existing;
     site.diagnostics.push({
       severity: 'error',
       code: 'duplicate-route',
-      message: `Duplicate route ${page.route}: ${page.sourceFile ?? page.kind} and ${existing.sourceFile ?? existing.kind} both emit it.`,
-      file: page.sourceFile,
-      hint: 'Give one of them another `slug` or `id` in its front matter, or rename the file.',
+      message: `Duplicate route ${page.route}: ${describePageSource(page)} and ${describePageSource(existing)} both emit it.`,
+      // At the file that can be changed: the new page's, else (a generated page) the other one's.
+      file: located.sourceFile,
+      line: located.sourceFile ? (located.sourceLine ?? 1) : undefined,
+      column: located.sourceFile ? 1 : undefined,
+      hint: 'Give one of them another `slug` in its front matter, or rename or move the file.',
     });
     return;
   }
   site.pages.push(page);
   byRoute.set(page.route, page);
+}
+
+/** `docs/intro.md:2` (relative to the current folder, as diagnostics print files), or the page's kind. */
+function describePageSource(page: Page): string {
+  if (!page.sourceFile) return `the ${page.kind} page`;
+  const relative = path.relative(process.cwd(), page.sourceFile);
+  const file = relative && !relative.startsWith('..') ? relative : page.sourceFile;
+  return `${file}:${page.sourceLine ?? 1}`;
 }
 
 /** Each page list's pages by route, so adding 10,000 pages does not search the list 10,000 times. */

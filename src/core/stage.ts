@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { UserError } from './diagnostic.js';
+import { fileSystemDiagnostic } from '../content/read-source.js';
 import type { BuildContext, Site } from './site.js';
 
 /** One named step of the build: reads and adds to the site model. */
@@ -43,7 +45,9 @@ export async function runStages(site: Site, ctx: BuildContext, stages: readonly 
     }
     ctx.logger.progress(`${stage.name}…`);
     const started = performance.now();
-    await stage.run(site, ctx);
+    await stage.run(site, ctx).catch((error: unknown) => {
+      throw unreadableInputError(error, site) ?? error;
+    });
     const ms = performance.now() - started;
     timings.push({ name: stage.name, ms });
     ctx.logger.debug(`${stage.name.padEnd(18)} ${ms.toFixed(0).padStart(6)} ms`);
@@ -52,4 +56,29 @@ export async function runStages(site: Site, ctx: BuildContext, stages: readonly 
   await settleDeferredChecks();
   await report();
   return timings;
+}
+
+/**
+ * A file of the site that a stage could not read (permission denied, deleted meanwhile), as an
+ * error at the file instead of a crash; problems with the output folder or the cache stay internal.
+ */
+function unreadableInputError(error: unknown, site: Site): UserError | undefined {
+  const { code, path: file, syscall } = error as NodeJS.ErrnoException;
+  if (!file || !code || !['EACCES', 'EPERM', 'ENOENT', 'EISDIR'].includes(code)) return undefined;
+  const { siteDir, paths } = site.config;
+  const inside = (folder: string) => !path.relative(folder, file).startsWith('..') && !path.isAbsolute(path.relative(folder, file));
+  const besideOutput = path.relative(path.dirname(paths.outRoot), file).startsWith(`.${path.basename(paths.outRoot)}.`);
+  if (!inside(siteDir) || inside(paths.outRoot) || besideOutput || inside(paths.cache) || syscall === 'rename' || syscall === 'mkdir') return undefined;
+  const what = syscall === 'scandir' || syscall === 'opendir' ? 'folder' : 'file';
+  if (code === 'ENOENT') {
+    // Unlike a listed doc, this path may never have existed: something in the site names it.
+    return new UserError({
+      severity: 'error',
+      code: 'read',
+      file,
+      message: `This ${what} does not exist.`,
+      hint: 'If it was deleted while the build ran, run the build again; otherwise create it, or remove what names it.',
+    });
+  }
+  return new UserError(fileSystemDiagnostic(error, file, what));
 }

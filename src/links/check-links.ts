@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { BrokenLinkAction } from '../config/schema.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site, SourceLink } from '../core/site.js';
-import { isExternalUrl, joinUrlPath, normalizeRoute, withBaseUrl } from '../shared/paths.js';
+import { isExternalUrl, joinUrlPath, normalizeRoute, unknownSiteOrigin, withBaseUrl } from '../shared/paths.js';
 import { closestMatch } from './closest-match.js';
 import { lineAt, scanHtml } from './html-links.js';
 import { findSidebarCategory } from '../content/sidebar.js';
@@ -196,7 +196,7 @@ async function collectCustomPageLinks(site: Site, customPages: Map<Page, Rendere
   for (const [page, { html }] of customPages) {
     const source = page.sourceFile ? await readFile(page.sourceFile, 'utf8') : '';
     for (const link of scanHtml(html).links) {
-      const resolved = resolveHtmlUrl(link.url, page.route, site.config.url);
+      const resolved = resolveHtmlUrl(link.url, page.route, site.config.url ?? unknownSiteOrigin);
       if (resolved === undefined) continue;
       links.push({ url: link.url, resolved, kind: 'page', file: page.sourceFile, line: lineOfText(source, link.url), pageRoute: page.route });
     }
@@ -219,7 +219,7 @@ async function collectConfigLinks(site: Site): Promise<LinkToCheck[]> {
   // Raw HTML is not rewritten: its links are checked as a browser resolves them.
   const addHtml = (keyPath: string, html: string | undefined) => {
     for (const link of html ? scanHtml(html).links : []) {
-      const resolved = resolveHtmlUrl(link.url, config.routes.root, config.url);
+      const resolved = resolveHtmlUrl(link.url, config.routes.root, config.url ?? unknownSiteOrigin);
       if (resolved !== undefined) push(keyPath, link.url, resolved);
     }
   };

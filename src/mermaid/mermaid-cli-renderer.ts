@@ -168,6 +168,9 @@ export function withoutBuildDayMarker(definition: string): string {
   return `${definition.replace(/\s*$/, '')}\ntodayMarker off\n`;
 }
 
+/** Longest diagram text mermaid renders; longer text it draws as a "Maximum text size in diagram exceeded" picture. */
+export const mermaidMaxTextSize = 50_000;
+
 /**
  * The options of one render, in the shape of mermaid-cli's `renderMermaid` options, so that the
  * output can be checked against mermaid-cli's own.
@@ -184,6 +187,8 @@ export function mermaidCliRenderOptions(theme: DiagramTheme, fontFamily: string)
       securityLevel: 'strict',
       // Same definition, same ids: the output does not change from one build to the next.
       deterministicIds: true,
+      // Set, not left to mermaid's default, so that renderDiagrams refuses exactly what mermaid would replace by its "Maximum text size" picture.
+      maxTextSize: mermaidMaxTextSize,
     },
   };
 }

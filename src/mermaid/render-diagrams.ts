@@ -8,7 +8,7 @@ import type { BuildContext, Page, Site } from '../core/site.js';
 import { openDiagramCache, type DiagramCache } from './diagram-cache.js';
 import { DiagramBrowserMissingError, DiagramSyntaxError, diagramThemes, type DiagramRenderer, type DiagramTheme } from './diagram-renderer.js';
 import { inlineDiagramSvg } from './diagram-svg.js';
-import { createMermaidCliRenderer } from './mermaid-cli-renderer.js';
+import { createMermaidCliRenderer, mermaidMaxTextSize } from './mermaid-cli-renderer.js';
 import { diagramPlaceholder, type CompiledDoc, type DiagramSource } from '../content/parse-doc.js';
 import { createContentRenderer } from '../render/content-html.js';
 import { compilerFingerprint } from '../content/compile-cache.js';
@@ -66,6 +66,17 @@ export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<voi
     if (cached !== undefined) figureOf.set(block, cached);
   }
   stats.figuresFromCache = figureOf.size;
+  const tooLong = pending.filter((block) => block.source.definition.length > mermaidMaxTextSize);
+  for (const block of tooLong) {
+    site.diagnostics.push({
+      ...at(block),
+      severity: 'error',
+      code: 'mermaid',
+      message: `This mermaid diagram is ${block.source.definition.length.toLocaleString('en')} characters long; mermaid draws diagrams of up to ${mermaidMaxTextSize.toLocaleString('en')} (its maxTextSize).`,
+      hint: 'Split it into several smaller diagrams.',
+    });
+  }
+  if (tooLong.length > 0) return;
   const toRender = pending.filter((block) => !figureOf.has(block));
   if (toRender.length > 0 && !(await renderFigures(site, ctx, toRender, renderer, stats, fontFamily, figureOf, figureCache))) return;
 

@@ -31,6 +31,7 @@ export function createContentRenderer() {
 }
 
 function withTitleHeading(hast: Root, title: string): Root {
+  if (!title) return hast;
   const hasH1 = hast.children.some((node) => node.type === 'element' && (node as Element).tagName === 'h1');
   if (hasH1) return hast;
   const heading: Element = { type: 'element', tagName: 'h1', properties: {}, children: [{ type: 'text', value: title }] };

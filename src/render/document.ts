@@ -69,21 +69,29 @@ export function headScript(site: SiteData, route: RouteData): string {
 /** The static HTML document of one route. */
 export function renderDocument(parts: DocumentParts): string {
   const { site, route } = parts;
-  const canonical = new URL(route.path, site.url).href;
+  // Canonical and Open Graph URLs must be absolute: without the site's url they are left out.
+  const canonical = site.url ? new URL(route.path, site.url).href : undefined;
+  const image = route.image && site.url ? new URL(route.image, site.url).href : undefined;
   const description = route.description ?? site.tagline;
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(route.documentTitle)}</title>`,
     description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
-    route.kind === 'notFound' ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    route.keywords?.length ? `<meta name="keywords" content="${escapeHtml(route.keywords.join(', '))}">` : '',
+    route.kind === 'notFound' ? '<meta name="robots" content="noindex">' : '',
+    // As Docusaurus marks unlisted pages: only readers given the link should find them.
+    route.unlisted ? '<meta name="robots" content="noindex, nofollow">' : '',
+    canonical && route.kind !== 'notFound' ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     `<meta property="og:title" content="${escapeHtml(route.documentTitle)}">`,
     description ? `<meta property="og:description" content="${escapeHtml(description)}">` : '',
-    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}">` : '',
     `<meta property="og:type" content="${route.kind === 'landing' ? 'website' : 'article'}">`,
     `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
     `<meta property="og:locale" content="${escapeHtml(site.locale.htmlLang.replace('-', '_'))}">`,
+    image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
     '<meta name="twitter:card" content="summary">',
+    image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
     // Without a favicon the browser would ask for /favicon.ico, outside the site, and log a 404.
     `<link rel="icon" href="${site.favicon ? escapeHtml(site.favicon) : 'data:,'}">`,
     `<script>${headScript(site, route).replace(/<\//g, '<\\/')}</script>`,

@@ -5,6 +5,7 @@ import { compilerFingerprint } from '../content/compile-cache.js';
 import { readCacheFile, storeCacheFile } from '../core/cache-file.js';
 import type { Page } from '../core/site.js';
 import type { StagingFolder } from '../write/staging-folder.js';
+import { resolveOutputPath } from '../write/output-path.js';
 import type { PageSurroundings } from './page-document.js';
 
 /** What the last published build rendered each document from: its output folder and one hash per document. */
@@ -44,7 +45,7 @@ export function openPublishedDocuments(cacheDir: string, siteOut: string, surrou
       documents[outputPath] = hash;
       const source = path.join(siteOut, outputPath);
       if (usable[outputPath] !== hash || !existsSync(source)) return false;
-      const target = path.join(staging.siteOut, outputPath);
+      const target = resolveOutputPath(staging.siteOut, outputPath);
       mkdirSync(path.dirname(target), { recursive: true });
       try {
         linkSync(source, target);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { CategoryIndexContent, LandingContent, NotFoundContent } from '../../templates/page-content.js';
+import { CategoryIndexContent, LandingContent, NotFoundContent, TagDocsContent, TagsListContent } from '../../templates/page-content.js';
+import { collectTags, tagsRoute } from '../content/tags.js';
 import type { BuildContext, OutputFile, Page, Site } from '../core/site.js';
 import {
   dataFilesDir,
@@ -63,7 +64,8 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
     if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${toRender.length}`);
   }
   if (onWorkers) await renderOnWorkers(toRender.filter((page) => !page.component), site, staging, surroundings, ctx);
-  await output.emit({ path: 'sitemap.xml', contents: sitemapXml(site) });
+  const sitemap = sitemapXml(site);
+  if (sitemap !== undefined) await output.emit({ path: 'sitemap.xml', contents: sitemap });
 }
 
 /** Below this many pages, starting worker threads costs more than rendering on this one. */
@@ -183,6 +185,13 @@ function renderContent(
       return renderToStaticMarkup(createElement(LandingContent, { site: siteData }));
     case 'notFound':
       return renderToStaticMarkup(createElement(NotFoundContent));
+    case 'tags': {
+      const tags = collectTags(site);
+      const tag = tags.find((candidate) => candidate.route === page.route);
+      if (!tag) return renderToStaticMarkup(createElement(TagsListContent, { tags: tags.map((t) => ({ label: t.label, to: t.route, count: t.docs.length })) }));
+      const docs = tag.docs.map((doc) => ({ title: doc.title, to: doc.route, description: doc.description }));
+      return renderToStaticMarkup(createElement(TagDocsContent, { label: tag.label, docs, allTagsPath: tagsRoute(site) }));
+    }
     case 'category': {
       const category = findSidebarCategory(site.sidebars[site.config.docs.sidebar.id] ?? [], page.route);
       return renderToStaticMarkup(

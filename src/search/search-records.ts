@@ -40,13 +40,15 @@ export function collectSearchRecords(site: Site): SearchRecord[] {
   return site.pages.flatMap((page) => pageSearchRecords(site, page));
 }
 
-/** Whether a page's content is searched: docs, category indexes and the API reference. */
+/** Whether a page's content is searched: docs (not unlisted ones), category indexes and the API reference. */
 export function isSearchedPage(page: Page): boolean {
+  if (page.data.unlisted) return false;
   return page.kind === 'doc' || page.kind === 'category' || page.kind === 'api';
 }
 
 /** The search records of one page, in the order of its sections; none for a page that is not searched. */
 export function pageSearchRecords(site: Site, page: Page): SearchRecord[] {
+  if (!isSearchedPage(page)) return [];
   switch (page.kind) {
     case 'doc':
       return sectionRecords(page, site.config.baseUrl, contentSections(page), 'doc', 'doc');

@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
 
@@ -42,14 +43,28 @@ export function shouldCompress(contentType: string, size: number, encoding: Cont
  * milliseconds for a large page, while 4 is about as fast as gzip and still smaller.
  */
 export function createCompressor(encoding: ContentEncoding, size: number): Transform {
-  if (encoding === 'br') {
-    return zlib.createBrotliCompress({
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
-      },
-    });
-  }
-  return zlib.createGzip({ level: 6 });
+  return encoding === 'br' ? zlib.createBrotliCompress(brotliOptions(size)) : zlib.createGzip(gzipOptions);
+}
+
+const gzipOptions: zlib.ZlibOptions = { level: 6 };
+
+function brotliOptions(size: number): zlib.BrotliOptions {
+  return {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+      // The smallest window that holds the whole body: brotli's default of 4 MiB per stream is
+      // what made the server's memory grow under load.
+      [zlib.constants.BROTLI_PARAM_LGWIN]: Math.max(zlib.constants.BROTLI_MIN_WINDOW_BITS, Math.min(22, Math.ceil(Math.log2(Math.max(size, 1) + 16)))),
+    },
+  };
+}
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Compresses a whole body off the main thread, with the same settings as {@link createCompressor}. */
+export function compressBody(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
+  return encoding === 'br' ? brotliCompress(body, brotliOptions(body.length)) : gzip(body, gzipOptions);
 }

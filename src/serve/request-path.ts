@@ -1,16 +1,3 @@
-import { realpath, stat } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
-import path from 'node:path';
-
-/** A file of the output folder that a request maps to. */
-export interface ResolvedFile {
-  /** Absolute path. */
-  file: string;
-  /** Path relative to the site folder, with forward slashes: `docs/intro/index.html`. */
-  relativePath: string;
-  stats: Stats;
-}
-
 /**
  * The decoded path segments of a request path below the base URL, or undefined for a path that
  * tries to leave the folder or hide what it is: `..` or `.` segments (also as `%2e`), an encoded
@@ -32,32 +19,13 @@ export function safeSegments(encodedPath: string): string[] | undefined {
 }
 
 /**
- * Finds the file a static host would serve for a path below the base URL: the file itself,
- * `{path}.html`, or `{path}/index.html` (so `/docs/intro` and `/docs/intro/` both work).
- * A file whose real path (symlinks followed) is outside `siteRoot` is treated as missing.
+ * The files a static host would try for a path below the base URL, in order: the file itself,
+ * `{path}.html`, then `{path}/index.html` (so `/docs/intro` and `/docs/intro/` both work).
+ * Undefined for a path that {@link safeSegments} refuses.
  */
-export async function resolveRequestFile(siteRoot: string, encodedPath: string): Promise<ResolvedFile | undefined> {
+export function requestCandidates(encodedPath: string): string[] | undefined {
   const segments = safeSegments(encodedPath);
   if (!segments) return undefined;
   const relative = segments.join('/');
-  const candidates =
-    relative === '' || relative.endsWith('/')
-      ? [`${relative}index.html`]
-      : [relative, `${relative}.html`, `${relative}/index.html`];
-  let realRoot: string;
-  try {
-    realRoot = await realpath(siteRoot);
-  } catch {
-    return undefined;
-  }
-  for (const candidate of candidates) {
-    const file = path.join(siteRoot, ...candidate.split('/'));
-    const stats = await stat(file).catch(() => undefined);
-    if (!stats?.isFile()) continue;
-    const real = await realpath(file);
-    const inside = path.relative(realRoot, real);
-    if (inside === '..' || inside.startsWith(`..${path.sep}`) || path.isAbsolute(inside)) return undefined;
-    return { file, relativePath: candidate, stats };
-  }
-  return undefined;
+  return relative === '' || relative.endsWith('/') ? [`${relative}index.html`] : [relative, `${relative}.html`, `${relative}/index.html`];
 }

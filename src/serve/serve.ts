@@ -5,6 +5,8 @@ import { UserError } from '../core/diagnostic.js';
 import { createConsoleLogger, type Logger } from '../core/logger.js';
 import { createLiveReload } from './live-reload.js';
 import { startStaticServer, type StaticServer } from './static-server.js';
+import { createDiskSiteFiles, type SiteFiles } from './site-files.js';
+import { createSiteGenerations } from './site-generations.js';
 import { watchSite, type BuildOutcome, type SiteWatcher, type WatchSiteOptions } from './watch-site.js';
 
 export interface ServeOptions {
@@ -59,18 +61,31 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
         hint: `Build it first with \`sdkdocs build ${site}\`, or run \`sdkdocs serve ${site} --watch\` to build, serve and rebuild on every change.`,
       });
     }
-    const server = await startStaticServer({ ...listen, root: config.paths.outRoot, baseUrl: config.baseUrl });
+    const server = await startStaticServer({ ...listen, root: config.paths.outRoot, baseUrl: config.baseUrl, onError: reportError(logger) });
     return { url: server.url, port: server.port, outRoot: config.paths.outRoot, close: () => server.close() };
   }
 
   let server: StaticServer | undefined;
   let watcher: SiteWatcher | undefined;
   const liveReload = await createLiveReload(() => watcher?.config.baseUrl ?? '/');
-  const onBuild = (outcome: BuildOutcome) => {
+  const generations = createSiteGenerations();
+  // Until a build has succeeded, whatever an earlier build left in the output folder is served.
+  let disk: { root: string; files: SiteFiles } | undefined;
+  const currentFiles = (): SiteFiles => {
+    const published = generations.current();
+    if (published) return published;
+    const { outRoot } = watcher!.config.paths;
+    if (disk?.root !== outRoot || disk.files.baseUrl !== watcher!.config.baseUrl) {
+      disk = { root: outRoot, files: createDiskSiteFiles(outRoot, watcher!.config.baseUrl) };
+    }
+    return disk.files;
+  };
+  const onBuild = async (outcome: BuildOutcome) => {
+    // Pages are told to reload only once the output they will ask for is the one served.
+    if (outcome.ok) await generations.publish(outcome.site, outcome.full ? undefined : outcome.changedFiles);
     if (!outcome.ok) {
       liveReload.buildFailed(outcome.diagnostics, siteDir);
     } else if (outcome.full) {
-      server?.retarget(outcome.site.config.paths.outRoot, outcome.site.config.baseUrl);
       liveReload.filesChanged([], { all: true });
     } else {
       liveReload.filesChanged([...(outcome.written?.changed ?? []), ...(outcome.written?.removed ?? [])]);
@@ -82,8 +97,8 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
   try {
     server = await startStaticServer({
       ...listen,
-      root: watcher.config.paths.outRoot,
-      baseUrl: watcher.config.baseUrl,
+      files: currentFiles,
+      onError: reportError(logger),
       before: liveReload.handle,
       htmlTransform: liveReload.htmlTransform,
     });
@@ -108,4 +123,9 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
       await started.close();
     },
   };
+}
+
+/** Logs a request the server failed to answer: its response says only that it failed. */
+function reportError(logger: Logger) {
+  return (error: Error, url: string) => logger.warn(`Could not answer ${url}: ${error.message}`);
 }

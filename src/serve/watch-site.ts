@@ -17,8 +17,8 @@ export interface WatchSiteOptions {
   /** Output folder instead of the config's `outDir`. */
   outDir?: string;
   logger: Logger;
-  /** Told about every build, good or failed, the first one included. */
-  onBuild?: (outcome: BuildOutcome) => void;
+  /** Told about every build, good or failed, the first one included; the next build waits for it. */
+  onBuild?: (outcome: BuildOutcome) => void | Promise<void>;
   /** Passed on to each build (tests use a fake diagram renderer). */
   buildOptions?: Pick<BuildOptions, 'diagramRenderer'>;
 }
@@ -34,6 +34,8 @@ export type BuildOutcome =
       written?: WrittenOutputs;
       /** The source files that changed, relative to the site folder. */
       sources: string[];
+      /** The same, absolute: what the build was told had changed. */
+      changedFiles: ReadonlySet<string>;
       ms: number;
     }
   | { ok: false; diagnostics: Diagnostic[]; sources: string[]; ms: number };
@@ -80,7 +82,9 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
     const sources = [...unbuilt].map((file) => path.relative(siteDir, file)).sort();
     for (const [file, state] of await fileStates(batch)) builtStates.set(file, state);
     const full = !previous || unbuilt.has(config.configFile);
+    const changedFiles: ReadonlySet<string> = new Set(unbuilt);
     let written: WrittenOutputs | undefined;
+    let outcome: BuildOutcome;
     try {
       if (full && previous) {
         const roots = watchedPaths(config);
@@ -103,7 +107,7 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
       const ms = performance.now() - started;
       const what = full ? `${result.site.pages.length} pages, full build` : describeWrites(written, config);
       logger.info(`${pc.green('↻')} ${describeSources(sources)} → ${what} ${pc.dim(`· ${formatMs(ms)}`)}`);
-      options.onBuild?.({ ok: true, full, site: result.site, written, sources, ms });
+      outcome = { ok: true, full, site: result.site, written, sources, changedFiles, ms };
     } catch (error) {
       const diagnostics =
         error instanceof UserError
@@ -115,7 +119,12 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
       logger.error(
         `${pc.red('✖')} ${describeSources(sources)} → build failed with ${errors} error${errors === 1 ? '' : 's'} ${pc.dim(`· ${formatMs(ms)}`)}; still serving the last good build`,
       );
-      options.onBuild?.({ ok: false, diagnostics, sources, ms });
+      outcome = { ok: false, diagnostics, sources, ms };
+    }
+    try {
+      await options.onBuild?.(outcome);
+    } catch (error) {
+      logger.error(`Could not publish the build: ${(error as Error).stack ?? String(error)}`);
     }
   };
 
@@ -137,8 +146,7 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
     }, batchDelayMs);
   };
 
-  await runBuild(new Set());
-
+  // Watching starts with the first build, so that a save made while it runs is not lost.
   const watcher: FSWatcher = watch(watchedPaths(config), {
     ignoreInitial: true,
     ignored: (file) => isIgnored(file, config),
@@ -166,7 +174,14 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
     }, chokidarChangeThrottleMs + 10).unref();
   });
   watcher.on('error', (error) => logger.warn(`File watching failed: ${(error as Error).message}`));
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  const firstBuild = runBuild(new Set());
+  building = firstBuild.finally(() => {
+    building = undefined;
+    // Saves made during a build wait for it to end, then go into one build together.
+    if (pending.size > 0) schedule();
+  });
+  await Promise.all([building, ready]);
 
   const idle = async () => {
     while (timer || building) await (building ?? new Promise((resolve) => setTimeout(resolve, batchDelayMs)));

@@ -28,3 +28,9 @@ export function withBaseUrl(path: string, baseUrl: string): string {
 export function isExternalUrl(url: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
 }
+
+/**
+ * The origin links resolve against when the config has no `url`: `.invalid` is reserved (RFC
+ * 2606), so no link written in the content can be on it by accident.
+ */
+export const unknownSiteOrigin = 'https://site.invalid';

@@ -68,7 +68,10 @@ export interface DocsVersionData {
   label: string;
   isLast: boolean;
   path: string;
+  /** `docs.mainDocId`, else the doc at the docs root, else the first doc of the sidebar ('' when there is no doc). */
   mainDocId: string;
+  /** The main doc's route, where the landing page's "Get started" goes. */
+  mainDocPath?: string;
   /**
    * Every doc of the version. The build has it; pages leave it out (it grows with the site) and
    * the client loads it from a hashed data file when it needs it.
@@ -83,6 +86,10 @@ export interface SidebarDocItem {
   /** Route with base URL. */
   to: string;
   docId?: string;
+  /** `sidebar_class_name` of the doc: a class on its sidebar entry. */
+  className?: string;
+  /** `sidebar_custom_props` of the doc, kept for themes. */
+  customProps?: Record<string, unknown>;
 }
 
 export interface SidebarCategoryItem {
@@ -93,6 +100,10 @@ export interface SidebarCategoryItem {
   collapsible: boolean;
   collapsed: boolean;
   items: SidebarItem[];
+  /** `className` of the category (else of the doc it links to): a class on its sidebar entry. */
+  className?: string;
+  /** `customProps` of the category (else of the doc it links to), kept for themes. */
+  customProps?: Record<string, unknown>;
   /**
    * Set in a page's own copy of a sidebar when the items of this collapsed category were left out
    * to keep pages small; the client loads them from the full sidebar file when it is expanded.
@@ -113,7 +124,7 @@ export interface Crumb {
   to?: string;
 }
 
-export type RouteKind = 'landing' | 'doc' | 'category' | 'api' | 'custom' | 'notFound';
+export type RouteKind = 'landing' | 'doc' | 'category' | 'tags' | 'api' | 'custom' | 'notFound';
 
 /**
  * Everything one route needs to render inside the site chrome. The content is prerendered HTML:
@@ -144,13 +155,26 @@ export interface RouteData {
    * loads and hydrates the prerendered content with. Pages without MDX have none.
    */
   mdxModule?: string;
+  /** `<meta name="keywords">` (front matter `keywords`). */
+  keywords?: string[];
+  /** The Open Graph image (front matter `image`): an absolute URL, or a path on the site with the base URL. */
+  image?: string;
+  /** Built but listed nowhere: a banner says so and search engines are told not to index it. */
+  unlisted?: boolean;
+  /** A draft, shown by `serve --watch` only: a banner says so. */
+  draft?: boolean;
+  /** The doc's `tags`, each linking to its tag page. */
+  tags?: NavLink[];
+  /** Front matter `last_update`, the date already formatted for the site's locale. */
+  lastUpdate?: { date?: string; author?: string };
 }
 
 /** Site-wide data: the same for every route. */
 export interface SiteData {
   title: string;
   tagline: string;
-  url: string;
+  /** The site's origin; without it there are no canonical URLs, Open Graph URLs or sitemap. */
+  url?: string;
   baseUrl: string;
   favicon?: string;
   locale: LocaleData & { name: string };

@@ -3,6 +3,8 @@ import { copyFile, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'no
 import path from 'node:path';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { createStagingFolder } from './staging-folder.js';
+import { resolveOutputPath } from './output-path.js';
+import { assertStaticFileInside } from './copy-static.js';
 import { forgetPublishedDocuments } from '../render/published-documents.js';
 
 /**
@@ -47,6 +49,7 @@ async function updateSiteInPlace(site: Site, ctx: BuildContext, previous: Site):
   const removed = [...previous.outputs.keys()].filter((key) => !site.outputs.has(key));
   const staticChanges = await changedStaticFiles(ctx, staticDir);
   const staticCopied = staticChanges.filter((change) => change.exists && !site.outputs.has(change.path));
+  for (const change of staticCopied) await assertStaticFileInside(change.source, site.config.siteDir);
   const staticRemoved = staticChanges.filter((change) => !change.exists && !site.outputs.has(change.path));
 
   const stamp = `${process.pid}-${Date.now().toString(36)}`;
@@ -57,8 +60,8 @@ async function updateSiteInPlace(site: Site, ctx: BuildContext, previous: Site):
     await rename(temporary, target);
   };
   await Promise.all([
-    ...changed.map((file) => replace(path.join(siteOut, file.path), (temporary) => writeFile(temporary, file.contents))),
-    ...staticCopied.map((change) => replace(path.join(siteOut, change.path), (temporary) => copyFile(change.source, temporary))),
+    ...changed.map((file) => replace(resolveOutputPath(siteOut, file.path), (temporary) => writeFile(temporary, file.contents))),
+    ...staticCopied.map((change) => replace(resolveOutputPath(siteOut, change.path), (temporary) => copyFile(change.source, temporary))),
     ...[...removed, ...staticRemoved.map((change) => change.path)].map((relative) => removeOutput(siteOut, relative)),
   ]);
   ctx.onOutputsWritten?.({
@@ -101,7 +104,7 @@ async function changedStaticFiles(ctx: BuildContext, staticDir: string): Promise
 
 /** Deletes an output file and the folders it leaves empty, up to the site root folder. */
 async function removeOutput(siteOut: string, relative: string): Promise<void> {
-  let target = path.join(siteOut, relative);
+  let target = resolveOutputPath(siteOut, relative);
   await rm(target, { force: true });
   for (target = path.dirname(target); target.startsWith(siteOut + path.sep); target = path.dirname(target)) {
     try {

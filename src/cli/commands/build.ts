@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { prefetchApi, stopWarmApiWorker, warmUpApiWorker } from '../../api/prefetch-api.js';
 import { discardPrefetchedTypeDoc } from '../../api/prefetched-typedoc.js';
+import type { ResolvedConfig } from '../../config/resolve.js';
 import type { BuildResult } from '../../core/build.js';
 import type { Logger } from '../../core/logger.js';
 import { formatMs, runCommand, type SetExitCode } from '../run-command.js';
@@ -16,17 +18,25 @@ export function registerBuildCommand(program: Command, setExitCode: SetExitCode)
     .option('--out-dir <dir>', 'output folder instead of the config outDir')
     .option('--verbose', 'print each build stage with its time')
     .action(async (siteDir: string, options: { outDir?: string; verbose?: boolean }) => {
+      // Known once the config is loaded: whether a failed build leaves an earlier build's output in place.
+      let previousOutput = false;
+      const failureNote = () => (previousOutput ? 'the previous output was left as it was' : undefined);
       setExitCode(
-        await runCommand(options, async (logger) => {
+        await runCommand({ ...options, failureNote }, async (logger) => {
           const started = performance.now();
           // TypeDoc gets the other core while the config compiles, the pipeline's modules load and the stages before generateApi run.
           warmUpApiWorker();
-          const result = await buildSite(siteDir, options.outDir, logger).finally(() => {
+          const onConfig = (config: ResolvedConfig) => {
+            previousOutput = existsSync(config.paths.siteOut);
+          };
+          const result = await buildSite(siteDir, options.outDir, logger, onConfig).finally(() => {
             stopWarmApiWorker();
             discardPrefetchedTypeDoc();
           });
           const out = path.relative(process.cwd(), result.site.config.paths.siteOut) || '.';
-          logger.info(`${pc.green('✔')} Built ${result.site.pages.length} pages in ${formatMs(performance.now() - started)} → ${out}`);
+          const warnings = result.site.diagnostics.filter((d) => d.severity === 'warning').length;
+          const withWarnings = warnings > 0 ? ` with ${warnings} warning${warnings === 1 ? '' : 's'}` : '';
+          logger.info(`${pc.green('✔')} Built ${result.site.pages.length} pages in ${formatMs(performance.now() - started)}${withWarnings} → ${out}`);
           if (options.verbose) {
             for (const timing of result.timings) logger.info(`  ${timing.name.padEnd(18)} ${formatMs(timing.ms).padStart(8)}`);
           }
@@ -35,10 +45,11 @@ export function registerBuildCommand(program: Command, setExitCode: SetExitCode)
     });
 }
 
-async function buildSite(siteDir: string, outDir: string | undefined, logger: Logger): Promise<BuildResult> {
+async function buildSite(siteDir: string, outDir: string | undefined, logger: Logger, onConfig: (config: ResolvedConfig) => void): Promise<BuildResult> {
   // Loaded after the TypeDoc worker has started: esbuild and zod take ~80 ms to load.
   const { loadConfig } = await import('../../config/load.js');
   const config = await loadConfig(siteDir, { outDir });
+  onConfig(config);
   // Before the pipeline's modules load, so that the TypeDoc worker has its run as soon as it has loaded.
   await prefetchApi(config);
   // Loaded here so that other commands do not pay for the whole pipeline.

@@ -6,6 +6,7 @@ import { ExitCode, UserError } from '../../core/diagnostic.js';
 import type { Logger } from '../../core/logger.js';
 import type { BuiltSiteReport } from '../../links/check-built-site.js';
 import { formatMs, runCommand, type SetExitCode } from '../run-command.js';
+import { unknownSiteOrigin } from '../../shared/paths.js';
 
 export function registerCheckLinksCommand(program: Command, setExitCode: SetExitCode): void {
   program
@@ -31,7 +32,7 @@ export function registerCheckLinksCommand(program: Command, setExitCode: SetExit
           }
           // Loaded here so that other commands do not pay for the HTML parser.
           const { checkBuiltSite } = await import('../../links/check-built-site.js');
-          const report = await checkBuiltSite({ outDir: outRoot, baseUrl: config.baseUrl, siteUrl: config.url });
+          const report = await checkBuiltSite({ outDir: outRoot, baseUrl: config.baseUrl, siteUrl: config.url ?? unknownSiteOrigin });
           if (options.json) {
             process.stdout.write(`${JSON.stringify({ ok: report.broken.length === 0, ...report }, null, 2)}\n`);
           } else {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import pc from 'picocolors';
@@ -23,7 +24,7 @@ export function registerServeCommand(program: Command, setExitCode: SetExitCode)
     .description('Serve the built site; with --watch, build first, rebuild on change and reload the browser')
     .argument('[siteDir]', 'site folder', '.')
     .option('--port <port>', 'port to listen on (0 for any free port)', parsePort, 3000)
-    .option('--host <host>', 'address to bind (0.0.0.0 to be reachable from other machines)', '127.0.0.1')
+    .option('--host <host>', 'address to bind (0.0.0.0 to be reachable from other machines)', parseHost, '127.0.0.1')
     .option('--out-dir <dir>', 'output folder instead of the config outDir')
     .option('--watch', 'build, then rebuild on change and reload open pages')
     .option('--open', 'open the site in a browser')
@@ -43,6 +44,15 @@ export function registerServeCommand(program: Command, setExitCode: SetExitCode)
             watch: options.watch,
             logger,
           }).catch((error: unknown) => {
+            const code = (error as NodeJS.ErrnoException).code;
+            if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+              throw new UserError({
+                severity: 'error',
+                code: 'serve',
+                message: `--host ${options.host}: this machine has no such address (${code}).`,
+                hint: 'Pass an address of this machine: 127.0.0.1 (the default), 0.0.0.0 for every interface, or one of its own IPs.',
+              });
+            }
             if (!(error instanceof PortInUseError)) throw error;
             throw new UserError({
               severity: 'error',
@@ -66,6 +76,16 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
   return port;
+}
+
+/** An IP address or a host name; a dotted-number string that is no IPv4 address (`999.1.1.1`) is refused here, before the server starts. */
+function parseHost(value: string): string {
+  if (isIP(value) !== 0) return value;
+  const hostName = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+  if (/^[\d.]+$/.test(value) || !hostName.test(value)) {
+    throw new InvalidArgumentError('expected an IP address (127.0.0.1, 0.0.0.0, ::1) or a host name (localhost).');
+  }
+  return value;
 }
 
 /** Resolves on Ctrl+C (SIGINT) or SIGTERM. */

@@ -7,7 +7,8 @@ import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { MarkdownProcessor } from '../markdown.js';
 import type { CompiledDoc, DiagramSource, ParseContext, ParseOutcome, ParseTask } from '../parse-doc.js';
-import { normalizeAdmonitionTitles } from '../plugins/remark-admonitions.js';
+import { docMessagesOf } from '../plugins/doc-messages.js';
+import rehypeRawHtml from '../plugins/rehype-raw-html.js';
 import { skipChildren, walkTree } from '../plugins/walk-tree.js';
 import { mdxTrigger } from './detect-mdx.js';
 import { providedMdxComponents } from './mdx-names.js';
@@ -55,9 +56,12 @@ declare module 'vfile' {
  * imported, defined or provided, so that a missing one fails at its tag, not at render time.
  */
 export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTask, context: ParseContext): Promise<ParseOutcome> {
-  const file = new VFile({ value: commentHeadingIds(normalizeAdmonitionTitles(task.raw)), path: task.file });
+  // The markdown parser's reading of `:::tip Title` lines (outside code) is close enough to MDX's to label them.
+  const labelled = String(processor.parse(task.raw, task.file).file.value);
+  const file = new VFile({ value: commentHeadingIds(labelled), path: task.file });
   const diagrams: DiagramSource[] = [];
   if (context.mermaid) file.data.diagrams = diagrams;
+  file.data.images = [];
   file.data.linkContext = {
     routeOfFile: (absolute) => context.routeByFile.get(absolute),
     docsDir: context.docsDir,
@@ -67,7 +71,8 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
   const { syntax, transforms, toHast } = processor.plugins as Record<'syntax' | 'transforms' | 'toHast', [unknown, ...unknown[]][]>;
   const remarkPlugins = [...syntax, ...transforms].filter(([plugin]) => plugin !== remarkParse) as PluggableList;
   const remarkRehypeOptions = toHast.find(([plugin]) => plugin === remarkRehype)?.[1] as object | undefined;
-  const rehypePlugins = toHast.filter(([plugin]) => plugin !== remarkRehype) as PluggableList;
+  // MDX has no raw HTML nodes: its HTML is JSX, which React renders.
+  const rehypePlugins = toHast.filter(([plugin]) => plugin !== remarkRehype && plugin !== rehypeRawHtml) as PluggableList;
   try {
     const output = await compile(file, {
       format: 'mdx',
@@ -88,6 +93,8 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       sections: [],
       diagrams,
       mdx: { code: String(output.value), imports: file.data.mdxImports ?? [] },
+      images: file.data.images,
+      ...(file.messages.length > 0 && { messages: docMessagesOf(file.messages) }),
     };
     return { route: task.route, compiled };
   } catch (error) {

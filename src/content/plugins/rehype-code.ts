@@ -2,6 +2,7 @@ import type { Element, ElementContent, Root, Text } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { common, createLowlight } from 'lowlight';
 import type { VFile } from 'vfile';
+import { applyMagicComments } from './code-magic-comments.js';
 import { skipChildren, walkTree } from './walk-tree.js';
 
 const lowlight = createLowlight(common);
@@ -10,12 +11,13 @@ lowlight.registerAlias({ bash: ['sh', 'shell', 'zsh', 'console'], typescript: ['
 /** What the info string after the language says: `title="game.ts" {1,3-4}`. */
 export interface CodeMeta {
   title?: string;
-  highlightLines: Set<number>;
+  /** The `{…}` line ranges as written, first and last line (1-based, first ≤ last). */
+  highlightRanges: [number, number][];
   showLineNumbers: boolean;
 }
 
 export function parseCodeMeta(meta: string | undefined | null): CodeMeta {
-  const result: CodeMeta = { highlightLines: new Set(), showLineNumbers: false };
+  const result: CodeMeta = { highlightRanges: [], showLineNumbers: false };
   if (!meta) return result;
   const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
   if (title) result.title = title[1] ?? title[2] ?? title[3];
@@ -24,7 +26,8 @@ export function parseCodeMeta(meta: string | undefined | null): CodeMeta {
     for (const part of ranges[1].split(',')) {
       const [from, to] = part.trim().split('-').map((n) => Number.parseInt(n, 10));
       if (Number.isNaN(from)) continue;
-      for (let line = from; line <= (Number.isNaN(to ?? Number.NaN) ? from : to); line++) result.highlightLines.add(line);
+      const last = to === undefined || Number.isNaN(to) ? from : to;
+      result.highlightRanges.push([Math.min(from, last), Math.max(from, last)]);
     }
   }
   result.showLineNumbers = /\bshowLineNumbers\b/.test(meta);
@@ -40,7 +43,8 @@ export interface DiagramSource {
 
 /**
  * The element that stands for the n-th diagram of a doc in its content HTML. No markdown can
- * produce it (raw HTML is not passed through), so replacing it cannot touch the author's text.
+ * produce it (rehype-raw-html renames it in the author's HTML), so replacing it cannot touch the
+ * author's text.
  */
 export function diagramPlaceholder(index: number): string {
   return `<sdkdocs-diagram data-index="${index}"></sdkdocs-diagram>`;
@@ -48,7 +52,9 @@ export function diagramPlaceholder(index: number): string {
 
 /**
  * Highlights fenced code at build time with lowlight (highlight.js grammars) so no highlighting
- * JavaScript reaches the browser, and adds the title bar and highlighted lines from the meta.
+ * JavaScript reaches the browser, and adds the title bar and highlighted lines from the meta
+ * (ranges past the last line are cut there, with a warning) and from magic comments, which it
+ * removes from the code shown and copied.
  * When the file asks for diagrams (`file.data.diagrams`, an array), each ```mermaid block is
  * cut out into it and leaves a {@link diagramPlaceholder} element; otherwise it stays code.
  */
@@ -71,7 +77,25 @@ export default function rehypeCode() {
         return skipChildren;
       }
       const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
-      const source = toString(code).replace(/\n$/, '');
+      const magic = applyMagicComments(toString(code).replace(/\n$/, ''), language);
+      const firstCodeLine = magic.problems.length > 0 ? firstLineOfCode(node, file) : undefined;
+      for (const problem of magic.problems) {
+        file.message(problem.message, { place: firstCodeLine === undefined ? undefined : { line: firstCodeLine + problem.line, column: 1 }, ruleId: 'magic-comment', source: 'sdkdocs' }).note = problem.hint;
+      }
+      const source = magic.code;
+      const highlightLines = magic.highlighted;
+      const lineCount = source.split('\n').length;
+      for (const [from, to] of meta.highlightRanges) {
+        if (to > lineCount) {
+          const range = from === to ? `${from}` : `${from}-${to}`;
+          file.message(`Line highlight \`{${range}}\` goes past the end of the code block, which has ${lineCount} line${lineCount === 1 ? '' : 's'}.`, {
+            place: node.position?.start,
+            ruleId: 'highlight-range',
+            source: 'sdkdocs',
+          }).note = `Highlight only lines 1-${lineCount}.`;
+        }
+        for (let line = Math.max(from, 1); line <= Math.min(to, lineCount); line++) highlightLines.add(line);
+      }
       let highlighted: ElementContent[];
       if (language && lowlight.registered(language)) {
         highlighted = lowlight.highlight(language, source).children as ElementContent[];
@@ -81,7 +105,7 @@ export default function rehypeCode() {
       const lines = splitIntoLines(highlighted).map((content, i): Element => ({
         type: 'element',
         tagName: 'span',
-        properties: { className: meta.highlightLines.has(i + 1) ? ['code-line', 'code-line-highlighted'] : ['code-line'] },
+        properties: { className: highlightLines.has(i + 1) ? ['code-line', 'code-line-highlighted'] : ['code-line'] },
         children: content.length > 0 ? content : [{ type: 'text', value: '' }],
       }));
       const codeChildren: ElementContent[] = [];
@@ -135,6 +159,16 @@ export default function rehypeCode() {
       return skipChildren;
     });
   };
+}
+
+/** The line of the file the code of a block starts at: the one after its opening fence, if it has one. */
+function firstLineOfCode(pre: Element, file: VFile): number | undefined {
+  const start = pre.position?.start;
+  if (!start || start.offset === undefined) return undefined;
+  const value = String(file.value);
+  const lineStart = value.lastIndexOf('\n', start.offset - 1) + 1;
+  const firstLine = value.slice(lineStart, value.indexOf('\n', start.offset) === -1 ? undefined : value.indexOf('\n', start.offset));
+  return /^[ \t>]*(```|~~~)/.test(firstLine) ? start.line + 1 : start.line;
 }
 
 /**

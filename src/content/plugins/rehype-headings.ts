@@ -27,6 +27,8 @@ export default function rehypeHeadings() {
       if (rank && !node.properties.id) node.properties.id = slugger.slug(toString(node));
       const id = node.properties.id;
       if (typeof id === 'string') anchors.add(id);
+      // `<a name="x">` from raw HTML is a fragment target too, in every browser.
+      if (node.tagName === 'a' && typeof node.properties.name === 'string') anchors.add(node.properties.name);
       if (!rank || rank < 2 || typeof id !== 'string' || isFootnoteLabel(node)) return;
       node.children.push({
         type: 'element',

@@ -1,58 +1,192 @@
-import type { Root } from 'mdast';
+import type { Blockquote, Paragraph, PhrasingContent, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
-import { walkTree } from './walk-tree.js';
+import type { VFile } from 'vfile';
+import { skipChildren, walkTree } from './walk-tree.js';
 
-/** Admonition types, as in Docusaurus; `caution` is kept as an alias of `warning`. */
-export const admonitionTypes = ['note', 'tip', 'info', 'warning', 'danger', 'caution'] as const;
+/**
+ * The look of an admonition: its class (`admonition-<style>`) and icon. Docusaurus' five, plus
+ * GitHub's `important`.
+ */
+export type AdmonitionStyle = 'note' | 'tip' | 'info' | 'warning' | 'danger' | 'important';
 
-const defaultTitles: Record<string, string> = {
-  note: 'Note',
-  tip: 'Tip',
-  info: 'Info',
-  warning: 'Warning',
-  danger: 'Danger',
-  caution: 'Caution',
+interface AdmonitionKind {
+  style: AdmonitionStyle;
+  title: string;
+}
+
+/** `:::name` admonitions, as in Docusaurus (`caution` is its old name of `warning`), and GitHub's `important`. */
+const directiveKinds: Record<string, AdmonitionKind> = {
+  note: { style: 'note', title: 'Note' },
+  tip: { style: 'tip', title: 'Tip' },
+  info: { style: 'info', title: 'Info' },
+  warning: { style: 'warning', title: 'Warning' },
+  danger: { style: 'danger', title: 'Danger' },
+  caution: { style: 'warning', title: 'Caution' },
+  important: { style: 'important', title: 'Important' },
 };
+
+/** GitHub's alerts, `> [!NOTE]`; GitHub draws CAUTION in red, as Docusaurus draws `danger`. */
+const githubAlertKinds: Record<string, AdmonitionKind> = {
+  note: directiveKinds.note,
+  tip: directiveKinds.tip,
+  important: directiveKinds.important,
+  warning: directiveKinds.warning,
+  caution: { style: 'danger', title: 'Caution' },
+};
+
+/** The `:::name` admonitions sdkdocs knows. */
+export const admonitionTypes: readonly string[] = Object.keys(directiveKinds);
+
+const titleAfterSpace = new RegExp(`^([ \\t>]*:{3,})(${admonitionTypes.join('|')})[ \\t]+([^\\s[{][^\\n]*?)[ \\t]*$`, 'gm');
 
 /**
  * Docusaurus also accepts `:::note Some title` (a title after a space), which remark-directive
- * reads as plain text. Rewriting it to `:::note[Some title]` on the same line keeps every
- * position in the file true.
+ * reads as a paragraph. Each such line outside code is rewritten to `:::note[Some title]`, on the
+ * same line so that positions stay true, and the markdown parsed again. Which lines are code is
+ * what the parser says (fences of any length, indented code, code in lists and quotes, HTML
+ * blocks), taken from the tree of the text as it will be parsed: a rewritten opening can turn the
+ * lines below it into code, which are then left as written.
+ *
+ * Returns undefined when there is nothing to rewrite, so that most docs are parsed once.
  */
-export function normalizeAdmonitionTitles(markdown: string): string {
-  return markdown.replace(
-    /^([ \t]*:::)(note|tip|info|warning|danger|caution)[ \t]+([^\n[{][^\n]*?)[ \t]*$/gm,
-    (_whole, fence: string, type: string, title: string) => `${fence}${type}[${title.replace(/[[\]]/g, '\\$&')}]`,
-  );
+export function labelAdmonitionTitles(markdown: string, firstTree: Root, parse: (markdown: string) => Root): { markdown: string; mdast: Root } | undefined {
+  titleAfterSpace.lastIndex = 0;
+  if (!titleAfterSpace.test(markdown)) return undefined;
+  const lineStarts = [0];
+  for (let i = markdown.indexOf('\n'); i !== -1; i = markdown.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const lineOf = (offset: number) => {
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (lineStarts[mid] <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low + 1;
+  };
+  let codeLines = linesOfLiteralText(firstTree);
+  const rewritten = new Set<number>();
+  titleAfterSpace.lastIndex = 0;
+  for (const match of markdown.matchAll(titleAfterSpace)) {
+    const line = lineOf(match.index);
+    if (!codeLines.has(line)) rewritten.add(line);
+  }
+  for (;;) {
+    if (rewritten.size === 0) return undefined;
+    const text = markdown.replace(titleAfterSpace, (whole, fence: string, type: string, title: string, offset: number) =>
+      rewritten.has(lineOf(offset)) ? `${fence}${type}[${escapeUnbalancedBrackets(title)}]` : whole,
+    );
+    const mdast = parse(text);
+    codeLines = linesOfLiteralText(mdast);
+    const nowCode = [...rewritten].filter((line) => codeLines.has(line));
+    if (nowCode.length === 0) return { markdown: text, mdast };
+    for (const line of nowCode) rewritten.delete(line);
+  }
+}
+
+/** A label may hold balanced brackets (a link); a lone `[` or `]` would end it or keep it open. */
+function escapeUnbalancedBrackets(title: string): string {
+  const unbalanced = new Set<number>();
+  const open: number[] = [];
+  for (let i = 0; i < title.length; i++) {
+    if (title[i] === '\\') i++;
+    else if (title[i] === '[') open.push(i);
+    else if (title[i] === ']' && open.pop() === undefined) unbalanced.add(i);
+  }
+  for (const i of open) unbalanced.add(i);
+  return unbalanced.size === 0 ? title : [...title].map((char, i) => (unbalanced.has(i) ? `\\${char}` : char)).join('');
+}
+
+/** The lines that hold code, raw HTML or front matter: text that is shown or kept as written. */
+function linesOfLiteralText(tree: Root): Set<number> {
+  const lines = new Set<number>();
+  walkTree(tree, (node) => {
+    if (node.type !== 'code' && node.type !== 'inlineCode' && node.type !== 'html' && node.type !== 'yaml') return;
+    const { start, end } = node.position ?? {};
+    if (start && end) for (let line = start.line; line <= end.line; line++) lines.add(line);
+    return skipChildren;
+  });
+  return lines;
 }
 
 /**
- * Turns `:::type[title]` container directives into `<aside class="admonition admonition-type">`
- * with a title; directives of other names are left for other plugins (and dropped if none).
+ * Turns `:::type[title]` container directives and GitHub's `> [!TYPE]` alerts into
+ * `<aside class="admonition admonition-style">` with a title (kept with its inline formatting),
+ * which the theme draws with an icon. An unknown `:::name` is a plain box, and a warning; so is an
+ * admonition that is never closed, which runs to the end of the page.
  */
 export default function remarkAdmonitions() {
-  return (tree: Root) => {
-    walkTree(tree, (unknownNode) => {
-      if (unknownNode.type !== 'containerDirective') return;
-      const node = unknownNode as ContainerDirective;
-      if (!(admonitionTypes as readonly string[]).includes(node.name)) return;
-      const type = node.name === 'caution' ? 'warning' : node.name;
-      let title = defaultTitles[node.name];
-      const first = node.children[0];
-      if (first && first.type === 'paragraph' && first.data?.directiveLabel) {
-        node.children.shift();
-        title = first.children.map((child) => ('value' in child ? child.value : '')).join('') || title;
-      }
-      node.data = {
-        ...node.data,
-        hName: 'aside',
-        hProperties: { className: ['admonition', `admonition-${type}`], role: 'note' },
-      };
-      node.children.unshift({
-        type: 'paragraph',
-        data: { hName: 'p', hProperties: { className: ['admonition-title'] } },
-        children: [{ type: 'text', value: title }],
-      });
+  return (tree: Root, file: VFile) => {
+    const source = String(file.value);
+    walkTree(tree, (node) => {
+      if (node.type === 'containerDirective') convertDirective(node as ContainerDirective, source, file);
+      else if (node.type === 'blockquote') convertGithubAlert(node as Blockquote);
     });
   };
+}
+
+function convertDirective(node: ContainerDirective, source: string, file: VFile): void {
+  const kind = directiveKinds[node.name];
+  if (!kind) {
+    const message = file.message(`Unknown admonition \`:::${node.name}\`: it is shown as a plain box.`, { place: node.position?.start, ruleId: 'unknown-directive', source: 'sdkdocs' });
+    message.note = `Use one of ${admonitionTypes.map((type) => `:::${type}`).join(', ')}, or remove the \`:::\` lines.`;
+  }
+  if (!isClosed(node, source)) {
+    const message = file.message(`\`:::${node.name}\` is never closed: everything after it, to the end of the page, is inside it.`, {
+      place: node.position?.start,
+      ruleId: 'unclosed-directive',
+      source: 'sdkdocs',
+    });
+    message.note = `Add a line \`${':'.repeat(openingColons(node, source))}\` where it should end.`;
+  }
+  const first = node.children[0];
+  let title: PhrasingContent[] | undefined;
+  if (first && first.type === 'paragraph' && first.data?.directiveLabel) {
+    node.children.shift();
+    if (first.children.length > 0) title = first.children;
+  }
+  if (!title && kind) title = [{ type: 'text', value: kind.title }];
+  node.data = { ...node.data, hName: 'aside', hProperties: asideProperties(kind?.style) };
+  if (title) node.children.unshift(titleParagraph(title, kind?.style));
+}
+
+/** Whether the directive ends with a fence of its own (one closing an inner directive does not count). */
+function isClosed(node: ContainerDirective, source: string): boolean {
+  const end = node.position?.end;
+  if (!end || end.offset === undefined) return true;
+  const lastLine = source.slice(source.lastIndexOf('\n', end.offset - 1) + 1, end.offset);
+  const fence = /^[ \t>]*(:{3,})[ \t]*$/.exec(lastLine);
+  if (!fence || fence[1].length < openingColons(node, source)) return false;
+  const lastChild = node.children[node.children.length - 1];
+  return lastChild?.position?.end.offset !== end.offset;
+}
+
+function openingColons(node: ContainerDirective, source: string): number {
+  const start = node.position?.start.offset ?? 0;
+  return /^:*/.exec(source.slice(start, start + 100))![0].length;
+}
+
+/** `> [!NOTE]` alone on the quote's first line makes the quote an alert, as on GitHub. */
+function convertGithubAlert(quote: Blockquote): void {
+  const paragraph = quote.children[0];
+  if (paragraph?.type !== 'paragraph') return;
+  const text = paragraph.children[0];
+  if (text?.type !== 'text') return;
+  const marker = /^\[!([A-Za-z]+)\][ \t]*(?:\n|$)/.exec(text.value);
+  const kind = marker && githubAlertKinds[marker[1].toLowerCase()];
+  if (!kind) return;
+  const rest = text.value.slice(marker[0].length);
+  paragraph.children = rest ? [{ ...text, value: rest }, ...paragraph.children.slice(1)] : paragraph.children.slice(1);
+  if (paragraph.children.length === 0) quote.children.shift();
+  quote.data = { ...quote.data, hName: 'aside', hProperties: asideProperties(kind.style) };
+  quote.children.unshift(titleParagraph([{ type: 'text', value: kind.title }], kind.style));
+}
+
+function asideProperties(style: AdmonitionStyle | undefined) {
+  return { className: ['admonition', style ? `admonition-${style}` : 'admonition-plain'], role: 'note' };
+}
+
+/** The title, as the theme's `admonition-title` element, which adds the style's icon. */
+function titleParagraph(children: PhrasingContent[], style: AdmonitionStyle | undefined): Paragraph {
+  return { type: 'paragraph', data: { hName: 'admonition-title', hProperties: style ? { dataType: style } : {} }, children };
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Definition, Image, Link, Root } from 'mdast';
+import type { Definition, Image, ImageReference, Link, Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { walkTree } from './walk-tree.js';
 import { isExternalUrl, withBaseUrl } from '../../shared/paths.js';
@@ -26,34 +26,57 @@ export default function remarkLinks() {
     const links: SourceLink[] = [];
     const sourceFile = file.path;
     const visitor = (node: Link | Definition | Image) => {
-      const url = node.url;
-      if (!url || isExternalUrl(url)) return;
       const position = node.position?.start;
-      const record: SourceLink = { url, kind: 'route', file: sourceFile, line: position?.line, column: position?.column };
-      const [target, fragment] = splitFragment(url);
-      if (target === '') {
-        record.resolved = `${options.pageRoute}#${fragment}`;
-      } else if (/\.mdx?$/i.test(target) && node.type !== 'image') {
-        record.kind = 'markdown';
-        const resolved = resolveMarkdownLink(url, sourceFile, options);
-        if (resolved) {
-          record.resolved = resolved;
-          node.url = resolved;
-        }
-      } else if (target.startsWith('/')) {
-        record.resolved = withBaseUrl(url, options.baseUrl);
-        node.url = record.resolved;
-      } else {
-        record.resolved = new URL(url, `http://site${options.pageRoute}/`).pathname + (fragment === undefined ? '' : `#${fragment}`);
-        node.url = record.resolved;
-      }
-      links.push(record);
+      const resolved = resolveLink(node.url, node.type === 'image', sourceFile, options, position);
+      if (!resolved) return;
+      if (resolved.url !== undefined) node.url = resolved.url;
+      links.push(resolved.record);
     };
+    // Docs' images are rehype-images' (markdown and HTML ones alike): they name files, not routes,
+    // and so do the definitions that `![alt][name]` images use.
+    const imagesAreFiles = file.data.images !== undefined;
+    const definitions: Definition[] = [];
+    const imageDefinitions = new Set<string>();
     walkTree(tree, (node) => {
-      if (node.type === 'link' || node.type === 'definition' || node.type === 'image') visitor(node as Link);
+      if (node.type === 'definition') definitions.push(node as Definition);
+      else if (node.type === 'imageReference') imageDefinitions.add((node as ImageReference).identifier);
+      else if (node.type === 'link' || (node.type === 'image' && !imagesAreFiles)) visitor(node as Link);
     });
+    for (const definition of definitions) {
+      if (!imagesAreFiles || !imageDefinitions.has(definition.identifier)) visitor(definition);
+    }
     file.data.links = links;
   };
+}
+
+/**
+ * What a link written in `sourceFile` becomes: a relative `.md` link the route of its doc, an
+ * absolute route the same with the base URL, a relative URL the route it leads to from the page;
+ * with the record the link rules check. Undefined for links to other sites, left as they are.
+ */
+export function resolveLink(
+  url: string,
+  isImage: boolean,
+  sourceFile: string | undefined,
+  options: RemarkLinksOptions,
+  position?: { line: number; column: number },
+): { url?: string; record: SourceLink } | undefined {
+  if (!url || isExternalUrl(url)) return undefined;
+  const record: SourceLink = { url, kind: 'route', file: sourceFile, line: position?.line, column: position?.column };
+  const [target, fragment] = splitFragment(url);
+  let rewritten: string | undefined;
+  if (target === '') {
+    record.resolved = `${options.pageRoute}#${fragment}`;
+  } else if (/\.mdx?$/i.test(target) && !isImage) {
+    record.kind = 'markdown';
+    rewritten = resolveMarkdownLink(url, sourceFile, options);
+    if (rewritten) record.resolved = rewritten;
+  } else if (target.startsWith('/')) {
+    rewritten = record.resolved = withBaseUrl(url, options.baseUrl);
+  } else {
+    rewritten = record.resolved = new URL(url, `http://site${options.pageRoute}/`).pathname + (fragment === undefined ? '' : `#${fragment}`);
+  }
+  return { url: rewritten, record };
 }
 
 /**

@@ -1,0 +1,541 @@
+#!/usr/bin/env node
+// Real documentation sets that nobody on the team wrote, built untouched: each set is the docs
+// folder of a pinned npm package, installed into a temporary folder (never into this repo) and
+// copied into a fresh site whose `sdkdocs.config.ts` holds only `title` and `baseUrl` (plus the
+// extras listed with the set). `sdkdocs build` runs cold on it in its own process. Prints a table
+// (docs, pages built, build time, exit code, warnings, errors, docs that lost words) and writes
+// each set's full log and a summary JSON to bench/results/real-docs/.
+//
+// Lost words: for every doc, the words a reader sees in its markdown (prose, headings, code;
+// not URLs, attributes, comments, imports or front matter) are compared with the words in the
+// built page's content element. A word that occurs fewer times in the page than in the source
+// is counted lost; the log lists them per doc. It is a heuristic: read the log before calling a
+// page broken, but a page that lost words without a warning is what it is there to catch.
+//
+//   node bench/real-docs.mjs [--only name,name] [--runs N] [--keep] [--extra JSON] [--json FILE]
+//
+// --keep leaves the site folders in the temp folder; --extra merges config keys into every set's
+// config (`--extra '{"onBrokenLinks":"warn"}'` to look past one stage's errors: not the
+// benchmark's own figures); --runs builds each set N times (fresh site each time) and reports the
+// median time; --docs NAME=DIR builds DIR in place of that set's docs folder (an edited copy,
+// to look at what a fatal error hides). Needs network access to the npm registry the first time a package
+// version is used (installs are kept in the temp folder, keyed by the exact version).
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// SDKDOCS_ROOT=/path/to/another/checkout measures that checkout's build (its bin/ and dist/) instead.
+const sdkdocsRoot = process.env.SDKDOCS_ROOT ? path.resolve(process.env.SDKDOCS_ROOT) : repoRoot;
+const resultsDir = path.join(repoRoot, 'bench', 'results', 'real-docs');
+const scratchRoot = path.join(os.tmpdir(), 'sdkdocs-real-docs');
+
+/**
+ * The sets. `docs` is the docs folder inside the installed package; `copy` adds other folders of
+ * the package to the site (`static/` for images the docs link by absolute path); `siteFiles` writes
+ * files of the site that the package lacks (never docs); `config` holds
+ * the extras beyond title and baseUrl, each with the reason beside it.
+ */
+const docSets = [
+  {
+    name: 'docusaurus-classic',
+    pkg: 'create-docusaurus',
+    version: '3.10.2',
+    license: 'MIT',
+    about: 'The Docusaurus starter template: MDX, _category_.json with generated indexes, images beside docs and in static/',
+    docs: 'templates/shared/docs',
+    copy: { 'templates/shared/static': 'static' },
+    config: {},
+  },
+  {
+    name: 'typescript-eslint',
+    pkg: '@typescript-eslint/eslint-plugin',
+    version: '8.30.0',
+    license: 'MIT',
+    about: 'Rule docs of the typescript-eslint.io Docusaurus site: MDX with @theme/Tabs, admonitions, front matter',
+    docs: 'docs',
+    copy: {},
+    // Four docs import components of the typescript-eslint.io site that the package does not ship.
+    // A site moving these docs over would bring its own; these stand-ins only say what is missing.
+    siteFiles: {
+      'src/components/TypeScriptOverlap.js':
+        "export default function TypeScriptOverlap() { return 'This rule extends the base ESLint rule of the same name.'; }\n",
+      'src/components/RulesTable.js':
+        "export default function RulesTable() { return 'The table of rules is built by the typescript-eslint.io site.'; }\n",
+    },
+    // Links to the rest of typescript-eslint.io (/blog/…, /packages/…, /users/configs), which is not in the package.
+    config: { onBrokenLinks: 'warn' },
+  },
+  {
+    name: 'fastify',
+    pkg: 'fastify',
+    version: '5.12.8',
+    license: 'MIT',
+    about: 'Fastify guides and reference: GFM, <a id> anchors, HTML headings, Index.md per folder, heavy cross-linking',
+    docs: 'docs',
+    copy: {},
+    config: {},
+  },
+  {
+    name: 'undici',
+    pkg: 'undici',
+    version: '8.12.4',
+    license: 'MIT',
+    about: 'Undici API docs (Node.js-core style): GFM, reference-style links, index.md at the root',
+    docs: 'docs/docs',
+    copy: {},
+    // Links to the repository's /examples/ folder and to ./api/, a folder without an index.
+    config: { onBrokenLinks: 'warn' },
+  },
+  {
+    name: 'pino',
+    pkg: 'pino',
+    version: '10.4.0',
+    license: 'MIT',
+    about: 'Pino docs: plain GFM, long API page with a hand-written table of contents of anchors',
+    docs: 'docs',
+    copy: {},
+    // docs/diagnostics.md links `[tracing channel](tc)`: a relative URL to nothing.
+    config: { onBrokenLinks: 'warn' },
+  },
+];
+
+const args = process.argv.slice(2);
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const only = option('--only')?.split(',');
+const runCount = Number(option('--runs') ?? 1);
+const keep = args.includes('--keep');
+const extraConfig = option('--extra') ? JSON.parse(option('--extra')) : {};
+const jsonFile = option('--json');
+const docsOverrides = new Map(
+  args.flatMap((arg, i) => (args[i - 1] === '--docs' ? [[arg.slice(0, arg.indexOf('=')), path.resolve(arg.slice(arg.indexOf('=') + 1))]] : [])),
+);
+const selected = docSets.filter((set) => !only || only.includes(set.name));
+if (selected.length === 0) {
+  console.error(`No such set. Sets: ${docSets.map((set) => set.name).join(', ')}`);
+  process.exit(2);
+}
+
+const { build } = await import(path.join(sdkdocsRoot, 'dist', 'src', 'index.js'));
+mkdirSync(resultsDir, { recursive: true });
+mkdirSync(scratchRoot, { recursive: true });
+
+/** The package installed once per exact version; a folder without the marker is a broken install. */
+function installPackage(set) {
+  const spec = `${set.pkg}@${set.version}`;
+  const prefix = path.join(scratchRoot, 'packages', spec.replace(/[/@]/g, '_'));
+  const marker = path.join(prefix, '.installed');
+  if (!existsSync(marker)) {
+    rmSync(prefix, { recursive: true, force: true });
+    mkdirSync(prefix, { recursive: true });
+    process.stderr.write(`installing ${spec}\n`);
+    // Peer dependencies (eslint, typescript…) are not needed to read the docs.
+    const result = spawnSync(
+      'npm',
+      ['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', '--legacy-peer-deps', '--prefix', prefix, spec],
+      { encoding: 'utf8' },
+    );
+    if (result.status !== 0) throw new Error(`npm install ${spec} failed:\n${result.stderr}`);
+    writeFileSync(marker, `${spec}\n`);
+  }
+  return path.join(prefix, 'node_modules', set.pkg);
+}
+
+function configSource(set) {
+  const config = { title: `${set.name} docs`, baseUrl: `/${set.name}/`, ...set.config, ...extraConfig };
+  return `export default ${JSON.stringify(config, null, 2)};\n`;
+}
+
+/** A fresh site folder: the docs, the extra folders and the config; nothing else. */
+function makeSite(set, packageDir) {
+  const site = mkdtempSync(path.join(scratchRoot, `site-${set.name}-`));
+  cpSync(docsOverrides.get(set.name) ?? path.join(packageDir, set.docs), path.join(site, 'docs'), { recursive: true });
+  for (const [from, to] of Object.entries(set.copy)) cpSync(path.join(packageDir, from), path.join(site, to), { recursive: true });
+  for (const [file, text] of Object.entries(set.siteFiles ?? {})) {
+    mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+    writeFileSync(path.join(site, file), text);
+  }
+  writeFileSync(path.join(site, 'sdkdocs.config.ts'), configSource(set));
+  return site;
+}
+
+function listFiles(dir, test) {
+  if (!existsSync(dir)) return [];
+  const found = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...listFiles(full, test));
+    else if (test(entry.name)) found.push(full);
+  }
+  return found;
+}
+
+const diagnosticLine = /^(?:\S+\s)?(warning|error)\s/;
+
+// Logs without colour codes, whatever the terminal the bench runs in says.
+const plainEnv = { ...process.env, NODE_ENV: 'production', NO_COLOR: '1' };
+delete plainEnv.FORCE_COLOR;
+
+/** `sdkdocs build` in its own process, as a user runs it, from inside the site folder. */
+function runBuild(site) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, [path.join(sdkdocsRoot, 'bin', 'sdkdocs.js'), 'build', '.', '--verbose'], {
+    cwd: site,
+    encoding: 'utf8',
+    env: plainEnv,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const output = `${result.stdout}${result.stderr}`;
+  const lines = output.split('\n');
+  const warnings = lines.filter((line) => diagnosticLine.exec(line)?.[1] === 'warning').length;
+  const errors = lines.filter((line) => diagnosticLine.exec(line)?.[1] === 'error').length;
+  const built = /Built (\d+) pages?/.exec(output);
+  return { ms, exitCode: result.status ?? -1, signal: result.signal, output, warnings, errors, pages: built ? Number(built[1]) : 0 };
+}
+
+// ---- visible words: source markdown vs built page -------------------------------------------
+
+const entities = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+function decodeEntities(text) {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+    }
+    return entities[name.toLowerCase()] ?? whole;
+  });
+}
+
+function words(text) {
+  const counts = new Map();
+  for (const match of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) counts.set(match[0], (counts.get(match[0]) ?? 0) + 1);
+  return counts;
+}
+
+/** What a reader of the rendered markdown sees, roughly: prose, headings, table cells and code. */
+function visibleTextOfMarkdown(raw) {
+  let text = raw.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
+  const kept = [];
+  let fence;
+  let inEsm = false;
+  for (const line of text.split(/\r?\n/)) {
+    // Fences may sit in block quotes and list items: `> ```bash`.
+    const fenceMatch = /^(?:\s*>)*\s*(`{3,}|~{3,})/.exec(line);
+    if (fence) {
+      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && line.slice(fenceMatch[0].length).trim() === '') fence = undefined;
+      else kept.push({ code: true, line });
+      continue;
+    }
+    if (fenceMatch) {
+      fence = fenceMatch[1];
+      continue;
+    }
+    if (inEsm) {
+      if (line.trim() === '') inEsm = false;
+      continue;
+    }
+    // ESM lines are code in .mdx, and in .md too as Docusaurus reads it by default.
+    if (/^(import|export)\s/.test(line)) {
+      inEsm = !/^import\s.*(from\s+)?['"][^'"]+['"];?\s*$/.test(line);
+      continue;
+    }
+    kept.push({ code: false, line });
+  }
+  const prose = kept
+    .filter((entry) => !entry.code)
+    .map((entry) => entry.line)
+    .join('\n')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/\{\/\*[\s\S]*?\*\/\}/g, ' ')
+    .replace(/^\s{0,3}\[[^\]]+\]:\s*\S+.*$/gm, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/!\[[^\]]*\]\[[^\]]*\]/g, ' ')
+    .replace(/<((?:https?|mailto):[^>\s]+)>/g, '$1')
+    .replace(/\]\(\s*(?:<[^>]*>|(?:[^()\s]|\([^()]*\))*)(?:\s+(?:"[^"]*"|'[^']*'|\([^()]*\)))?\s*\)/g, ']')
+    .replace(/\]\[[^\]]*\]/g, ']')
+    // A tab's label is the one attribute a reader sees: `label`, else `value` (Docusaurus' TabItem).
+    .replace(/<TabItem\b([^<>]*)>/g, (_, attributes) => ` ${/\blabel=(["'])(.*?)\1/.exec(attributes)?.[2] ?? /\bvalue=(["'])(.*?)\1/.exec(attributes)?.[2] ?? ''} `)
+    .replace(/<\/?[A-Za-z][^<>]*>/g, ' ')
+    .replace(/\{#[\w-]+\}/g, ' ')
+    .replace(/^\s*:::+\s*[\w-]*/gm, ' ')
+    // Ordered-list numbers are drawn by the browser, not written in the page.
+    .replace(/^((?:\s*>)*\s*)\d{1,9}[.)](?=\s|$)/gm, '$1')
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  // Magic comments (`// highlight-next-line`) are instructions, not code the reader is shown.
+  const code = kept
+    .filter((entry) => entry.code && !magicComment.test(entry.line))
+    .map((entry) => entry.line)
+    .join('\n');
+  return decodeEntities(`${prose}\n${code}`);
+}
+
+/** The page's content element (`data-route-content`) as HTML. */
+function contentOfPage(html) {
+  const marker = html.indexOf('data-route-content');
+  if (marker === -1) return '';
+  const start = html.lastIndexOf('<div', marker);
+  const tag = /<(\/?)div\b[^>]*>/g;
+  tag.lastIndex = start;
+  let depth = 0;
+  let end = html.length;
+  for (let match = tag.exec(html); match; match = tag.exec(html)) {
+    depth += match[1] ? -1 : 1;
+    if (depth === 0) {
+      end = match.index;
+      break;
+    }
+  }
+  return html.slice(start, end).replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, ' ');
+}
+
+/** The text of the page's content element, tags removed. */
+function visibleTextOfPage(html) {
+  return decodeEntities(contentOfPage(html).replace(/<[^>]+>/g, ' '));
+}
+
+/**
+ * Source syntax that shows as text in the page's prose (code excluded): MDX imports, exports and
+ * comments, JSX tags, directives, GitHub alert markers, when the source has them as written. Each
+ * is markup the reader was not meant to see.
+ */
+const leakPatterns = [
+  ['import', /^\s*import\s+[\w{][^\n]*\sfrom\s+['"][^'"]+['"]/m],
+  ['export', /^\s*export\s+(?:const|default|function|let)\b/m],
+  ['MDX comment', /\{\/\*[\s\S]*?\*\/\}/],
+  ['JSX tag', /<\/?[A-Z][\w.]*(?:\s[^<>]*)?\/?>/],
+  ['directive', /^\s*:::+\s*\w*/m],
+  ['GitHub alert', /\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/],
+];
+function findLeaks(html, raw) {
+  const prose = decodeEntities(
+    contentOfPage(html)
+      .replace(/<pre\b[\s\S]*?<\/pre>/gi, ' ')
+      .replace(/<code\b[\s\S]*?<\/code>/gi, ' ')
+      .replace(/<[^>]+>/g, ''),
+  );
+  return leakPatterns.flatMap(([name, pattern]) => {
+    const match = pattern.exec(prose);
+    // Only markup written as such: `<[T][ref]>` in the source shows `<T>`, as it should.
+    return match && raw.includes(match[0].trim()) ? [`${name}: ${JSON.stringify(match[0].trim().slice(0, 60))}`] : [];
+  });
+}
+
+/** The fenced code blocks of a markdown file, their quote or list indentation removed (mermaid left out). */
+function codeBlocksOfMarkdown(raw) {
+  const blocks = [];
+  let open;
+  for (const line of raw.split(/\r?\n/)) {
+    if (!open) {
+      const start = /^((?:[ \t]*>)*[ \t]*)(`{3,}|~{3,})(.*)$/.exec(line);
+      if (start && !(start[2][0] === '`' && start[3].includes('`'))) {
+        const quotes = (start[1].match(/>/g) ?? []).length;
+        const indent = start[1].slice(start[1].lastIndexOf('>') + 1).replace(/^ /, quotes ? '' : ' ').length;
+        open = { quotes, indent, fence: start[2], lang: start[3].trim().split(/\s/)[0], lines: [] };
+      }
+      continue;
+    }
+    // As CommonMark reads it: each quote marker takes one optional space, then the fence's indent goes.
+    let unprefixed = line;
+    for (let depth = 0; depth < open.quotes; depth++) unprefixed = unprefixed.replace(/^[ ]{0,3}> ?/, '');
+    unprefixed = unprefixed.replace(new RegExp(`^ {0,${open.indent}}`), '');
+    const close = /^[ \t]*(`{3,}|~{3,})[ \t]*$/.exec(unprefixed);
+    if (close && close[1][0] === open.fence[0] && close[1].length >= open.fence.length) {
+      if (open.lang !== 'mermaid') blocks.push(open.lines.join('\n'));
+      open = undefined;
+    } else open.lines.push(unprefixed);
+  }
+  return blocks;
+}
+
+// Docusaurus' magic comments: the built block may leave these lines out.
+const magicComment = /^\s*(?:\/\/|#|<!--|\/\*|\{\/\*)\s*highlight-(?:next-line|start|end)\s*(?:-->|\*\/|\*\/\})?\s*$/;
+const normalizeCode = (text) => text.split('\n').map((line) => line.trimEnd()).join('\n').trim();
+
+/** Source code blocks whose text the built page does not show exactly. */
+function findChangedCode(raw, html) {
+  const built = new Set(
+    [...contentOfPage(html).matchAll(/<pre\b[^>]*>([\s\S]*?)<\/pre>/g)].map((match) => normalizeCode(decodeEntities(match[1].replace(/<[^>]+>/g, '')))),
+  );
+  const changed = [];
+  for (const block of codeBlocksOfMarkdown(raw)) {
+    const exact = normalizeCode(block);
+    const withoutMagic = normalizeCode(block.split('\n').filter((line) => !magicComment.test(line)).join('\n'));
+    if (exact === '' || built.has(exact) || built.has(withoutMagic)) continue;
+    changed.push(exact.split('\n')[0].slice(0, 60));
+  }
+  return changed;
+}
+
+/**
+ * The title Docusaurus gives a doc: front matter `title`, else the first `# ` heading outside code
+ * (its text, inline marks removed), else undefined (the file name: not checked here).
+ */
+function expectedTitle(raw) {
+  const frontMatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(raw)?.[1] ?? '';
+  const fromFrontMatter = /^title:\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(.+?))\s*$/m.exec(frontMatter);
+  if (fromFrontMatter) return fromFrontMatter[1] ?? fromFrontMatter[2]?.replace(/''/g, "'") ?? fromFrontMatter[3];
+  let fence;
+  for (const line of raw.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '').split(/\r?\n/)) {
+    const fenceMatch = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence) {
+      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) fence = undefined;
+      continue;
+    }
+    if (fenceMatch) fence = fenceMatch[1];
+    else if (/^ {0,3}# /.test(line)) {
+      return line
+        .replace(/^ {0,3}# +/, '')
+        .replace(/\s+#+\s*$/, '')
+        .replace(/\s*\{#[\w-]+\}\s*$/, '')
+        .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+        .replace(/[`*_]/g, '')
+        .trim();
+    }
+  }
+  return undefined;
+}
+
+function builtTitle(html, siteTitle) {
+  const title = /<title>([\s\S]*?)<\/title>/.exec(html)?.[1];
+  return title === undefined ? undefined : decodeEntities(title).replace(` | ${siteTitle}`, '').trim();
+}
+
+/** Per doc: words the source shows that the built page does not (as many times), and its title. */
+async function findLostWords(site) {
+  const silent = { info() {}, warn() {}, error() {}, debug() {}, diagnostic() {}, progress() {} };
+  const { site: model } = await build({ siteDir: site, until: 'collectContent', logger: silent });
+  const outRoot = model.config.paths.outRoot;
+  const report = [];
+  for (const page of model.pages) {
+    if (page.kind !== 'doc' || !page.sourceFile) continue;
+    const htmlFile = path.join(outRoot, ...page.route.split('/').filter(Boolean), 'index.html');
+    const relative = path.relative(site, page.sourceFile);
+    if (!existsSync(htmlFile)) {
+      report.push({ doc: relative, route: page.route, missingPage: true, lost: 0, sourceWords: 0, words: [] });
+      continue;
+    }
+    const raw = readFileSync(page.sourceFile, 'utf8');
+    const html = readFileSync(htmlFile, 'utf8');
+    const source = words(visibleTextOfMarkdown(raw));
+    const built = words(visibleTextOfPage(html));
+    const title = { expected: expectedTitle(raw), built: builtTitle(html, model.config.title) };
+    const leaks = findLeaks(html, raw);
+    const changedCode = findChangedCode(raw, html);
+    const lost = [];
+    let sourceWords = 0;
+    for (const [word, count] of source) {
+      sourceWords += count;
+      const missing = count - (built.get(word) ?? 0);
+      if (missing > 0) lost.push([word, missing]);
+    }
+    lost.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    report.push({ doc: relative, route: page.route, lost: lost.reduce((sum, [, n]) => sum + n, 0), sourceWords, words: lost, title, leaks, changedCode });
+  }
+  return report.sort((a, b) => b.lost - a.lost || a.doc.localeCompare(b.doc));
+}
+
+// ---- run -------------------------------------------------------------------------------------
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const rows = [];
+for (const set of selected) {
+  const packageDir = installPackage(set);
+  const docFiles = listFiles(docsOverrides.get(set.name) ?? path.join(packageDir, set.docs), (name) => /\.mdx?$/i.test(name));
+  const runs = [];
+  let lastSite;
+  for (let run = 0; run < runCount; run++) {
+    if (lastSite && !keep) rmSync(lastSite, { recursive: true, force: true });
+    lastSite = makeSite(set, packageDir);
+    runs.push(runBuild(lastSite));
+  }
+  const last = runs[runs.length - 1];
+  const lostWords = last.exitCode === 0 ? await findLostWords(lastSite) : [];
+  const docsLosing = lostWords.filter((entry) => entry.lost > 0 || entry.missingPage);
+  const codeChanged = lostWords.filter((entry) => entry.changedCode?.length > 0);
+  const leaking = lostWords.filter((entry) => entry.leaks?.length > 0);
+  const wrongTitles = lostWords.filter((entry) => entry.title?.expected !== undefined && entry.title.expected !== entry.title.built);
+  const log = [
+    `# ${set.pkg}@${set.version} ${set.docs} (${set.license}) — ${set.about}`,
+    `# site: ${lastSite}${keep ? '' : ' (deleted)'}`,
+    ...(docsOverrides.has(set.name) ? [`# docs folder replaced by ${docsOverrides.get(set.name)}`] : []),
+    '# sdkdocs.config.ts:',
+    configSource(set).replace(/^/gm, '#   '),
+    `# exit ${last.exitCode}${last.signal ? ` (${last.signal})` : ''}, ${last.ms.toFixed(0)} ms, ${last.warnings} warnings, ${last.errors} errors`,
+    last.output,
+    `# docs losing words (source word missing from the built page): ${docsLosing.length} of ${lostWords.length}`,
+    ...docsLosing.map((entry) =>
+      entry.missingPage
+        ? `${entry.doc} → ${entry.route}: no page written`
+        : `${entry.doc} → ${entry.route}: ${entry.lost} of ${entry.sourceWords} words: ${entry.words
+            .slice(0, 25)
+            .map(([word, n]) => (n > 1 ? `${word}×${n}` : word))
+            .join(' ')}`,
+    ),
+    `# docs with a code block not shown exactly as written (first line of each): ${codeChanged.length}`,
+    ...codeChanged.map((entry) => `${entry.doc}: ${entry.changedCode.map((line) => JSON.stringify(line)).join(', ')}`),
+    `# docs showing source syntax as text (outside code): ${leaking.length}`,
+    ...leaking.map((entry) => `${entry.doc}: ${entry.leaks.join('; ')}`),
+    `# titles other than Docusaurus would give (front matter title, else first # heading): ${wrongTitles.length}`,
+    ...wrongTitles.map((entry) => `${entry.doc}: expected ${JSON.stringify(entry.title.expected)}, built ${JSON.stringify(entry.title.built)}`),
+    '',
+  ].join('\n');
+  writeFileSync(path.join(resultsDir, `${set.name}.log`), log);
+  if (!keep) rmSync(lastSite, { recursive: true, force: true });
+  rows.push({
+    set: set.name,
+    package: `${set.pkg}@${set.version}`,
+    docsPath: set.docs,
+    license: set.license,
+    config: { title: `${set.name} docs`, baseUrl: `/${set.name}/`, ...set.config, ...extraConfig },
+    docs: docFiles.length,
+    pages: last.pages,
+    buildMs: median(runs.map((r) => r.ms)),
+    buildMsRuns: runs.map((r) => Math.round(r.ms)),
+    exitCode: last.exitCode,
+    warnings: last.warnings,
+    errors: last.errors,
+    docsLosingWords: docsLosing.length,
+    wordsLost: docsLosing.reduce((sum, entry) => sum + entry.lost, 0),
+    wrongTitles: wrongTitles.length,
+    docsShowingSyntax: leaking.length,
+    docsWithChangedCode: codeChanged.length,
+  });
+  process.stderr.write(`${set.name}: exit ${last.exitCode}, ${(last.ms / 1000).toFixed(2)} s\n`);
+}
+
+const header = ['set', 'package', 'docs', 'pages', 'build', 'exit', 'warnings', 'errors', 'docs losing words', 'syntax shown', 'code changed', 'wrong titles'];
+const table = [
+  header,
+  ...rows.map((r) => [
+    r.set,
+    r.package,
+    String(r.docs),
+    String(r.pages),
+    `${(r.buildMs / 1000).toFixed(2)} s`,
+    String(r.exitCode),
+    String(r.warnings),
+    String(r.errors),
+    r.exitCode === 0 ? `${r.docsLosingWords} (${r.wordsLost} words)` : '-',
+    r.exitCode === 0 ? String(r.docsShowingSyntax) : '-',
+    r.exitCode === 0 ? String(r.docsWithChangedCode) : '-',
+    r.exitCode === 0 ? String(r.wrongTitles) : '-',
+  ]),
+];
+const widths = header.map((_, i) => Math.max(...table.map((line) => line[i].length)));
+for (const [index, line] of table.entries()) {
+  process.stdout.write(`${line.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')}\n`);
+  if (index === 0) process.stdout.write(`${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
+}
+process.stdout.write(`logs: ${path.relative(process.cwd(), resultsDir) || resultsDir}/<set>.log\n`);
+const summary = { date: new Date().toISOString(), sdkdocs: sdkdocsRoot, node: process.version, cpus: os.availableParallelism(), runs: runCount, extraConfig, rows };
+writeFileSync(path.join(resultsDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify(summary, null, 2)}\n`);
+if (rows.some((r) => r.exitCode !== 0)) process.exitCode = 1;

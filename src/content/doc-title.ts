@@ -1,0 +1,29 @@
+import type { Heading, Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+
+const parser = unified().use(remarkParse);
+
+/** A line that could be an h1: `# Title`, or the `===` under a setext one. */
+const possibleH1 = /^ {0,3}(?:#(?:[ \t]|$)|=+[ \t]*$)/m;
+
+/**
+ * The text of the first h1 at the top level of a doc's body (front matter removed), outside
+ * code: a `# comment` in a shell block is no title. Only the lines up to the first line that
+ * could be an h1 are parsed, since whether a line is a heading depends only on the lines above
+ * it; the whole body is parsed only when that first candidate turns out to be something else.
+ */
+export function firstH1Text(body: string): string | undefined {
+  const candidate = possibleH1.exec(body);
+  if (!candidate) return undefined;
+  const lineEnd = body.indexOf('\n', candidate.index);
+  const prefix = lineEnd === -1 ? body : body.slice(0, lineEnd);
+  return h1Of(parser.parse(prefix)) ?? (lineEnd === -1 ? undefined : h1Of(parser.parse(body)));
+}
+
+function h1Of(tree: Root): string | undefined {
+  const heading = tree.children.find((node): node is Heading => node.type === 'heading' && node.depth === 1);
+  const text = heading && toString(heading).trim();
+  return text || undefined;
+}

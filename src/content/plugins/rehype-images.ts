@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Element, Root } from 'hast';
+import { imageSize } from 'image-size';
+import type { VFile } from 'vfile';
+import type { SourceLink } from '../../core/site.js';
+import { isExternalUrl, joinUrlPath, withBaseUrl } from '../../shared/paths.js';
+import { addDocMessage } from './doc-messages.js';
+import { walkTree } from './walk-tree.js';
+
+/** An image file a doc shows, copied into the output under a content-hashed name. */
+export interface DocImage {
+  /** Absolute path of the image file. */
+  file: string;
+  /** Output path relative to the site root folder: `assets/images/shot.1a2b3c4d.png`. */
+  output: string;
+  /** The content hash in the output name; undefined when the file was missing. */
+  hash?: string;
+}
+
+/** Folder of the output, under the site root, that image assets go to. */
+export const imageAssetsDir = 'assets/images';
+
+/**
+ * Images next to a doc (`![shot](./img/shot.png)`, `<img src="../assets/diagram.svg">`): each
+ * relative path in an `img` `src` or in a `srcset` of `img` or `source` (`<picture>`) is looked
+ * up against the doc's own file, recorded in `file.data.images` to be copied as
+ * `assets/images/{name}.{hash}.{ext}`, and replaced by that URL; an `img` also gets the image's
+ * width and height where the author gave no size (so the page does not jump as images load). A missing file is an error naming the path looked for. Absolute paths (`/img/x.png`)
+ * mean the static folder and get the base URL; other sites' images are left alone.
+ *
+ * Runs only for files that ask for it (`file.data.images`, an array: docs, not TSDoc comments).
+ */
+export default function rehypeImages() {
+  return (tree: Root, file: VFile) => {
+    const images = file.data.images;
+    const context = file.data.linkContext;
+    if (!images || !context || !file.path) return;
+    const docDir = path.dirname(file.path);
+    const links: SourceLink[] = (file.data.links ??= []);
+
+    /** The URL an image's `src` (or a `srcset` candidate) becomes; undefined to leave it as written. */
+    const rewrite = (src: string, element: Element): { url: string; image?: ReadImage } | undefined => {
+      if (src === '' || isExternalUrl(src) || src.startsWith('#')) return undefined;
+      const position = element.position?.start;
+      if (src.startsWith('/')) {
+        const resolved = withBaseUrl(src, context.baseUrl);
+        links.push({ url: src, resolved, kind: 'route', file: file.path, line: position?.line, column: position?.column });
+        return { url: resolved };
+      }
+      const [target, suffix] = splitSuffix(src);
+      const imageFile = path.resolve(docDir, safeDecodeUri(target));
+      const found = readImage(imageFile);
+      if (!found) {
+        images.push({ file: imageFile, output: '' });
+        addDocMessage(file, {
+          severity: 'error',
+          code: 'missing-image',
+          message: `Image not found: ${src}. Looked for ${imageFile}.`,
+          hint: 'Image paths are relative to the markdown file; put the image there or fix the path. Files of the static folder are written from the site root: /img/name.png.',
+          line: position?.line,
+          column: position?.column,
+        });
+        return undefined;
+      }
+      const output = `${imageAssetsDir}/${outputName(imageFile, found.hash)}`;
+      images.push({ file: imageFile, output, hash: found.hash });
+      return { url: encodeURI(joinUrlPath(context.baseUrl, output)) + suffix, image: found };
+    };
+
+    walkTree(tree, (node) => {
+      if (node.type !== 'element') return;
+      const element = node as Element;
+      if (element.tagName !== 'img' && element.tagName !== 'source') return;
+      // `<picture><source srcset="./dark.png" media="…">`: light and dark variants, as READMEs have them.
+      const srcSet = element.properties.srcSet;
+      if (typeof srcSet === 'string') {
+        element.properties.srcSet = srcsetCandidates(srcSet)
+          .map((candidate) => {
+            const [url, ...descriptor] = candidate.split(/\s+/);
+            const rewritten = rewrite(url, element);
+            return rewritten ? [rewritten.url, ...descriptor].join(' ') : candidate;
+          })
+          .join(', ');
+      }
+      const src = element.properties.src;
+      if (element.tagName !== 'img' || typeof src !== 'string') return;
+      const rewritten = rewrite(src, element);
+      if (!rewritten) return;
+      element.properties.src = rewritten.url;
+      const size = rewritten.image?.size;
+      if (size && element.properties.width === undefined && element.properties.height === undefined) {
+        element.properties.width = size.width;
+        element.properties.height = size.height;
+      }
+    });
+  };
+}
+
+interface ReadImage {
+  hash: string;
+  size?: { width: number; height: number };
+}
+
+/** Images already read on this thread, by file, with the modification time and size they had. */
+const readImages = new Map<string, { mtimeMs: number; bytes: number; image: ReadImage }>();
+
+/** The image's content hash and its pixel size (when its format tells it); undefined when there is no such file. */
+function readImage(file: string): ReadImage | undefined {
+  let stats;
+  try {
+    stats = statSync(file);
+  } catch {
+    return undefined;
+  }
+  if (!stats.isFile()) return undefined;
+  const known = readImages.get(file);
+  if (known && known.mtimeMs === stats.mtimeMs && known.bytes === stats.size) return known.image;
+  const contents = readFileSync(file);
+  const image: ReadImage = { hash: createHash('sha256').update(contents).digest('hex').slice(0, 8) };
+  try {
+    const { width, height } = imageSize(contents);
+    if (width && height) image.size = { width, height };
+  } catch {
+    // A format image-size does not know: the image is copied all the same, without a size.
+  }
+  readImages.set(file, { mtimeMs: stats.mtimeMs, bytes: stats.size, image });
+  return image;
+}
+
+/**
+ * Whether every image a compiled doc showed is still as it was (the same content, or still
+ * missing): its output names hold the content hashes, so a changed image means compiling again.
+ */
+export function imagesUnchanged(images: readonly DocImage[] | undefined): boolean {
+  return (images ?? []).every((image) => readImage(image.file)?.hash === image.hash);
+}
+
+/** `shot.png` → `shot.1a2b3c4d.png`, with characters that need escaping in URLs replaced. */
+function outputName(file: string, hash: string): string {
+  const extension = path.extname(file);
+  const name = path.basename(file, extension).replace(/[^\w.-]+/g, '-') || 'image';
+  return `${name}.${hash}${extension.toLowerCase()}`;
+}
+
+/**
+ * `a.png 1x, b.png 2x` → its candidates. A comma ends a candidate when whitespace or a descriptor
+ * is next to it, so the comma of a `data:` URL does not.
+ */
+function srcsetCandidates(srcset: string): string[] {
+  return srcset.split(/(?<=\s[\d.]+[wxh])\s*,\s*|,\s+/).map((candidate) => candidate.trim()).filter((candidate) => candidate !== '');
+}
+
+/** `./a.svg#icon` → [`./a.svg`, `#icon`]: the file to look up, and what follows it in the URL. */
+function splitSuffix(src: string): [string, string] {
+  const end = src.search(/[?#]/);
+  return end === -1 ? [src, ''] : [src.slice(0, end), src.slice(end)];
+}
+
+function safeDecodeUri(text: string): string {
+  try {
+    return decodeURI(text);
+  } catch {
+    return text;
+  }
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    /** Set per file by the caller to have images copied as assets; filled with the images found. */
+    images: DocImage[];
+  }
+}

@@ -1,0 +1,102 @@
+import type { Element, Root } from 'hast';
+import rehypeRaw from 'rehype-raw';
+import parseStyle from 'style-to-object';
+import type { VFile } from 'vfile';
+import { addDocMessage } from './doc-messages.js';
+import { resolveLink } from './remark-links.js';
+import { walkTree } from './walk-tree.js';
+
+/**
+ * HTML written in markdown (`<details>`, `<kbd>`, `<a id="…">`, HTML tables…) parsed into the
+ * tree with rehype-raw (parse5, which repairs unclosed or misnested tags as a browser does), so
+ * it renders, and its ids and headings count like markdown's. Comments are dropped. Links of that
+ * HTML (`<a href="./guide.md">`) are rewritten and recorded for the link rules like markdown
+ * links; its images are rehype-images'.
+ *
+ * Docs are trusted content, written by the site's own team: the HTML is kept as written (React
+ * still refuses `javascript:` URLs when it renders the page).
+ *
+ * parse5 parses the whole tree again, so it runs only on trees that hold raw HTML: most docs
+ * have none and pay for one walk of the tree.
+ */
+export default function rehypeRawHtml() {
+  const parseRaw = rehypeRaw();
+  return (tree: Root, file: VFile): Root => {
+    const markdownLinks = new Set<number>();
+    if (!holdsRawHtml(tree, markdownLinks)) return tree;
+    const parsed = parseRaw(tree, file);
+    recordHtmlLinks(parsed, file, markdownLinks);
+    checkAttributes(parsed, file);
+    return parsed;
+  };
+}
+
+/** Whether the tree holds raw HTML; fills `markdownLinks` with the offsets of the links it has already. */
+function holdsRawHtml(tree: Root, markdownLinks: Set<number>): boolean {
+  let found = false;
+  walkTree(tree, (node) => {
+    if (node.type === 'element') {
+      const offset = node.position?.start.offset;
+      if ((node as Element).tagName === 'a' && offset !== undefined) markdownLinks.add(offset);
+      return;
+    }
+    if (node.type !== 'raw') return;
+    found = true;
+    const raw = node as unknown as { value: string };
+    // The build replaces these elements with diagrams: written by hand, they would be taken for one.
+    raw.value = raw.value.replace(/<(\/?)sdkdocs-diagram/gi, '<$1sdkdocs-diagram-as-written');
+  });
+  return found;
+}
+
+/**
+ * parse5 keeps every node's position, so a link at a place where the markdown had none came
+ * from the HTML: remark-links did not see it.
+ */
+function recordHtmlLinks(tree: Root, file: VFile, markdownLinks: ReadonlySet<number>): void {
+  const options = file.data.linkContext;
+  if (!options) return;
+  const links = (file.data.links ??= []);
+  walkTree(tree, (node) => {
+    if (node.type !== 'element' || (node as Element).tagName !== 'a') return;
+    const link = node as Element;
+    const start = link.position?.start;
+    const href = link.properties.href;
+    if (!start || start.offset === undefined || markdownLinks.has(start.offset) || typeof href !== 'string') return;
+    const resolved = resolveLink(href.trim(), false, file.path, options, start);
+    if (!resolved) return;
+    if (resolved.url !== undefined) link.properties.href = resolved.url;
+    links.push(resolved.record);
+  });
+}
+
+/**
+ * Attributes React cannot take from HTML text: a `style` it cannot parse into an object would
+ * fail the page's rendering (a browser ignores CSS it cannot parse, so the attribute is left
+ * out), and event handlers written as text (`onclick="…"`) React leaves out itself. Both with a
+ * warning, so nothing goes without a word. The CSS parser is the renderer's own
+ * (hast-util-to-jsx-runtime's).
+ */
+function checkAttributes(tree: Root, file: VFile): void {
+  walkTree(tree, (node) => {
+    if (node.type !== 'element') return;
+    const element = node as Element;
+    const start = element.position?.start;
+    const warn = (code: string, message: string, hint: string) =>
+      addDocMessage(file, { severity: 'warning', code, message, hint, line: start?.line, column: start?.column });
+    for (const name of Object.keys(element.properties)) {
+      if (!/^on[A-Z]/.test(name)) continue;
+      delete element.properties[name];
+      warn('event-handler-attribute', `<${element.tagName}> has an event handler attribute (${name.toLowerCase()}), which the page cannot keep: pages are rendered with React.`, 'Move the behaviour into a custom React page (src/pages).');
+    }
+    const style = element.properties.style;
+    if (typeof style !== 'string') return;
+    try {
+      parseStyle(style);
+    } catch (error) {
+      delete element.properties.style;
+      const reason = (error as Error).message.split('\n')[0].replace(/^[^:]*:\d+:\d+: /, '');
+      warn('invalid-style', `Invalid CSS in the style attribute of <${element.tagName}> (${reason}): the attribute is left out.`, 'Write declarations as `property: value`, separated by semicolons: style="color: red; margin: 0".');
+    }
+  });
+}

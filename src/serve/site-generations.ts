@@ -1,0 +1,223 @@
+import { lstat, readdir, realpath, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Site } from '../core/site.js';
+import { openSiteFile, wholeFileLimit, type SiteFile, type SiteFiles } from './site-files.js';
+import { isHashedAsset } from './static-server.js';
+
+export interface SiteGenerationsOptions {
+  /**
+   * How long a hashed asset (stylesheet, script, route data) that a rebuild dropped is still
+   * served: a page loaded just before the rebuild may still ask for it.
+   * @defaultValue five minutes
+   */
+  graceMs?: number;
+  /** At most this many bytes of dropped assets are kept (the oldest go first). @defaultValue 64 MiB */
+  graceBytes?: number;
+}
+
+/**
+ * What serve --watch serves: each good build becomes an immutable generation (the build's outputs,
+ * which watch builds keep in memory, plus the static files), and the current one is replaced in one
+ * step once it is complete. A request is answered from the generation that was current when it
+ * arrived, so it never sees a half-updated output folder; hashed assets of earlier generations stay
+ * reachable for a grace period. The output folder on disk is written as before, for the user.
+ */
+export interface SiteGenerations {
+  /** The current generation, undefined until a build has been published. */
+  current(): SiteFiles | undefined;
+  /**
+   * Makes a good build's output the current generation. `changedFiles` are the source files the
+   * build was told about (absolute paths); without them every static file is read again.
+   */
+  publish(site: Site, changedFiles?: ReadonlySet<string>): Promise<void>;
+}
+
+interface Entry {
+  /** Contents in memory; undefined for a large static file, read from `source` when asked for. */
+  contents?: string | Uint8Array;
+  /** The static file it came from (absolute path), undefined for a build output. */
+  source?: string;
+  /** `{size}-{mtime}` of a large static file when it was listed, to keep its version while it is unchanged. */
+  sourceState?: string;
+  version: string;
+  mtime: Date;
+  /** Bytes of `contents`, counted when first needed. */
+  size?: number;
+}
+
+interface Generation extends SiteFiles {
+  readonly entries: ReadonlyMap<string, Entry>;
+}
+
+const defaultGraceMs = 5 * 60_000;
+const defaultGraceBytes = 64 * 1024 * 1024;
+
+export function createSiteGenerations(options: SiteGenerationsOptions = {}): SiteGenerations {
+  const graceMs = options.graceMs ?? defaultGraceMs;
+  const graceBytes = options.graceBytes ?? defaultGraceBytes;
+  let current: Generation | undefined;
+  /** Hashed assets that left the current generation, oldest first. */
+  const retired = new Map<string, { entry: Entry; until: number; bytes: number }>();
+  let retiredBytes = 0;
+  // Versions only need to differ within this process (ETags and cached compressed copies).
+  let lastVersion = 0;
+  const epoch = Date.now().toString(36);
+  const nextVersion = () => `${epoch}-${(++lastVersion).toString(36)}`;
+
+  const dropRetired = (key: string) => {
+    const item = retired.get(key);
+    if (!item) return;
+    retired.delete(key);
+    retiredBytes -= item.bytes;
+  };
+  const pruneRetired = (now: number) => {
+    for (const [key, item] of retired) {
+      if (item.until > now && retiredBytes <= graceBytes) break;
+      dropRetired(key);
+    }
+  };
+
+  const makeGeneration = (baseUrl: string, entries: Map<string, Entry>): Generation => ({
+    baseUrl,
+    entries,
+    async get(relativePath) {
+      let entry = entries.get(relativePath);
+      if (!entry && isHashedAsset(relativePath)) {
+        const item = retired.get(relativePath);
+        if (item && item.until > Date.now()) entry = item.entry;
+      }
+      return entry ? toSiteFile(relativePath, entry) : undefined;
+    },
+  });
+
+  return {
+    current: () => current,
+    async publish(site, changedFiles) {
+      const previous = current?.baseUrl === site.config.baseUrl ? current : undefined;
+      const entries = new Map<string, Entry>();
+      const now = new Date();
+      for (const [key, output] of site.outputs) {
+        const earlier = previous?.entries.get(key);
+        const unchanged = earlier?.contents !== undefined && !earlier.source && sameContents(earlier.contents, output.contents);
+        // The entry holds this build's contents either way, so an older build's can be collected.
+        entries.set(key, { contents: output.contents, version: unchanged ? earlier.version : nextVersion(), mtime: unchanged ? earlier.mtime : now });
+      }
+      for (const [key, entry] of await staticEntries(site.config.paths.static, previous, changedFiles, nextVersion, now)) {
+        // A page or asset the build emits wins over a static file of the same name, as in a full build.
+        if (!entries.has(key)) entries.set(key, entry);
+      }
+
+      const retiredAt = Date.now();
+      if (previous) {
+        for (const [key, entry] of previous.entries) {
+          if (!isHashedAsset(key) || entries.get(key)?.version === entry.version) continue;
+          dropRetired(key);
+          const bytes = entry.contents === undefined ? 0 : byteLength(entry.contents);
+          retired.set(key, { entry, until: retiredAt + graceMs, bytes });
+          retiredBytes += bytes;
+        }
+      } else {
+        retired.clear();
+        retiredBytes = 0;
+      }
+      for (const key of entries.keys()) dropRetired(key);
+      pruneRetired(retiredAt);
+      current = makeGeneration(site.config.baseUrl, entries);
+    },
+  };
+}
+
+async function toSiteFile(relativePath: string, entry: Entry): Promise<SiteFile | undefined> {
+  if (entry.contents !== undefined) {
+    entry.size ??= byteLength(entry.contents);
+    return { relativePath, contents: entry.contents, size: entry.size, mtime: entry.mtime, version: entry.version };
+  }
+  // A large static file is read from where it is; its own size and date describe what is sent.
+  return openSiteFile(entry.source!, relativePath);
+}
+
+/**
+ * The static files of a generation: the previous generation's, with the changed ones read again
+ * (all of them without a previous generation or a list of changes). Small files are held in
+ * memory; larger ones are read from the static folder when asked for.
+ */
+async function staticEntries(
+  staticDir: string,
+  previous: Generation | undefined,
+  changedFiles: ReadonlySet<string> | undefined,
+  nextVersion: () => string,
+  now: Date,
+): Promise<Map<string, Entry>> {
+  const entries = new Map<string, Entry>();
+  const earlierStatic = new Map<string, Entry>();
+  for (const [key, entry] of previous?.entries ?? []) if (entry.source) earlierStatic.set(key, entry);
+
+  let toRead: string[];
+  if (previous && changedFiles) {
+    const changed = [...changedFiles].filter((file) => file === staticDir || file.startsWith(staticDir + path.sep));
+    for (const [key, entry] of earlierStatic) {
+      if (!changed.some((file) => entry.source === file || entry.source!.startsWith(file + path.sep))) entries.set(key, entry);
+    }
+    toRead = (await Promise.all(changed.map((file) => listFiles(file)))).flat();
+  } else {
+    toRead = await listFiles(staticDir);
+  }
+  const realStaticDir = await realpath(staticDir).catch(() => staticDir);
+  await Promise.all(
+    toRead.map(async (source) => {
+      const key = path.relative(staticDir, source).split(path.sep).join('/');
+      const entry = await readStaticFile(source, realStaticDir, earlierStatic.get(key), nextVersion, now);
+      if (entry) entries.set(key, entry);
+    }),
+  );
+  return entries;
+}
+
+/** Every file at or under `fileOrFolder` (none when it is missing). */
+async function listFiles(fileOrFolder: string): Promise<string[]> {
+  const stats = await lstat(fileOrFolder).catch(() => undefined);
+  if (!stats) return [];
+  if (!stats.isDirectory()) return [fileOrFolder];
+  const found = await readdir(fileOrFolder, { recursive: true, withFileTypes: true }).catch(() => []);
+  return found.filter((entry) => !entry.isDirectory()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/**
+ * One static file as an entry: undefined when it is gone, not a file, or a link that leads out of
+ * the static folder (a static host would not publish what lies outside the site).
+ */
+async function readStaticFile(
+  source: string,
+  realStaticDir: string,
+  earlier: Entry | undefined,
+  nextVersion: () => string,
+  now: Date,
+): Promise<Entry | undefined> {
+  try {
+    const real = await realpath(source);
+    if (!real.startsWith(realStaticDir + path.sep)) return undefined;
+    const stats = await lstat(real);
+    if (!stats.isFile()) return undefined;
+    const sourceState = `${stats.size}-${stats.mtimeMs}`;
+    if (stats.size > wholeFileLimit) {
+      const same = earlier?.sourceState === sourceState;
+      return { source, sourceState, version: same ? earlier!.version : nextVersion(), mtime: same ? earlier!.mtime : now };
+    }
+    const contents = await readFile(real);
+    const same = earlier?.contents !== undefined && sameContents(earlier.contents, contents);
+    return { source, sourceState, contents, version: same ? earlier!.version : nextVersion(), mtime: same ? earlier!.mtime : now };
+  } catch {
+    return undefined;
+  }
+}
+
+function sameContents(a: string | Uint8Array, b: string | Uint8Array): boolean {
+  if (a === b) return true;
+  if (typeof a === 'string' && typeof b === 'string') return false;
+  if (typeof a === 'string' || typeof b === 'string') return Buffer.from(a).equals(Buffer.from(b));
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
+
+function byteLength(contents: string | Uint8Array): number {
+  return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+}

@@ -1,0 +1,254 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { build } from '../src/core/build.js';
+import { UserError, formatDiagnostic } from '../src/core/diagnostic.js';
+import { createMemoryLogger } from '../src/core/logger.js';
+import { createFolderWriter } from '../src/write/folder-writer.js';
+import { repoRoot } from './helpers/site.js';
+
+/**
+ * A hostile or careless site: each case is a small site made in a fresh temporary folder, built,
+ * and the whole folder (the site and the folder around it) compared before and after. A refused
+ * build must leave every byte as it was; a build that succeeds may only have replaced its output
+ * folder and its caches.
+ */
+
+const cleanups: string[] = [];
+afterEach(async () => {
+  for (const dir of cleanups.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+interface HostileSite {
+  /** The temporary folder around the site. */
+  root: string;
+  site: string;
+}
+
+const baseConfig = { title: 'Hostile', url: 'https://hostile.example.com', baseUrl: '/kit/' };
+
+async function makeSite(files: Record<string, string>, config: Record<string, unknown> = {}): Promise<HostileSite> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-hostile-'));
+  cleanups.push(root);
+  const site = path.join(root, 'site');
+  const all: Record<string, string> = {
+    'sdkdocs.config.ts': `export default ${JSON.stringify({ ...baseConfig, ...config }, null, 2)};\n`,
+    'docs/intro.md': '# Intro\n\nWelcome.\n',
+    'static/robots.txt': 'User-agent: *\n',
+    ...files,
+  };
+  for (const [name, text] of Object.entries(all)) {
+    await mkdir(path.dirname(path.join(site, name)), { recursive: true });
+    await writeFile(path.join(site, name), text);
+  }
+  await writeFile(path.join(root, 'precious.txt'), 'not the site’s\n');
+  return { root, site };
+}
+
+/** Every file, folder and link under `dir` (without following links), with a hash of each file's bytes. */
+function snapshot(dir: string, ignore: (relative: string) => boolean = () => false): Record<string, string> {
+  const entries: Record<string, string> = {};
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const file = path.join(folder, name);
+      const relative = path.relative(dir, file);
+      if (ignore(relative)) continue;
+      const stats = lstatSync(file);
+      if (stats.isSymbolicLink()) entries[relative] = `link → ${readlinkSync(file)}`;
+      else if (stats.isDirectory()) {
+        entries[relative] = 'folder';
+        walk(file);
+      } else entries[relative] = `file ${createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16)} ${stats.mtimeMs}`;
+    }
+  };
+  walk(dir);
+  return entries;
+}
+
+/** The site's node_modules, which holds the build caches: a build may write them whether or not it succeeds (the sites here have no dependencies). */
+const isCache = (relative: string) => relative.split(path.sep).slice(0, 2).join('/') === 'site/node_modules';
+
+/** Builds the site, expects it to be refused, checks that nothing changed anywhere, and returns the errors as printed. */
+async function expectRefused(hostile: HostileSite, options: { outDir?: string } = {}): Promise<string> {
+  const before = snapshot(hostile.root, isCache);
+  const error = await build({ siteDir: hostile.site, logger: createMemoryLogger(), ...options }).then(
+    () => new Error('the hostile site was built'),
+    (caught: unknown) => caught,
+  );
+  expect(snapshot(hostile.root, isCache)).toEqual(before);
+  expect(error).toBeInstanceOf(UserError);
+  return (error as UserError).diagnostics.map((d) => formatDiagnostic(d, { cwd: hostile.site })).join('\n');
+}
+
+describe('hostile site: the output folder can never be the site', () => {
+  it.each([
+    ['.', /^sdkdocs\.config\.ts:5:3 error outDir: the output folder \S+ contains \S*sdkdocs\.config\.ts, the config file; each build replaces the output folder whole\./],
+    ['..', /^sdkdocs\.config\.ts:5:3 error outDir: the output folder \S+ contains \S*sdkdocs\.config\.ts, the config file/],
+    ['docs', /^sdkdocs\.config\.ts:5:3 error outDir: the output folder \S+ is \S*docs, the docs folder \(docs\.path\)/],
+    ['docs/out', /^sdkdocs\.config\.ts:5:3 error outDir: the output folder \S+ lies inside \S*docs, the docs folder/],
+    ['static', /error outDir: the output folder \S+ is \S*static, the static folder \(staticDir\)/],
+    ['src', /error outDir: the output folder \S+ contains \S*src\/pages, the custom pages folder \(pagesDir\)/],
+    ['node_modules', /error outDir: the output folder \S+ is \S*node_modules, the site's node_modules/],
+  ])('outDir %j is refused at its line in the config', async (outDir, expected) => {
+    const text = await expectRefused(await makeSite({}, { outDir }));
+    expect(text).toMatch(expected);
+    expect(text).toContain('Use a folder of its own that holds no sources');
+  });
+
+  it('a static folder that holds the output folder is refused', async () => {
+    const text = await expectRefused(await makeSite({}, { staticDir: '.' }));
+    expect(text).toMatch(/^sdkdocs\.config\.ts error outDir \(default "out"\): the output folder \S+ lies inside \S+, the static folder \(staticDir\)/);
+  });
+
+  it("outDir around the SDK's source is refused", async () => {
+    const api = { entryPoints: ['sdk/src/index.ts'], tsconfig: 'sdk/tsconfig.json' };
+    const text = await expectRefused(await makeSite({ 'sdk/src/index.ts': 'export const x = 1;\n' }, { outDir: 'sdk', api }));
+    expect(text).toMatch(/error outDir: the output folder \S+ contains \S*sdk\/src\/index\.ts, an API entry point \(api\.entryPoints\)/);
+  });
+
+  it('--out-dir naming the site or a folder around it is refused, naming the option', async () => {
+    const hostile = await makeSite({});
+    for (const outDir of [hostile.site, hostile.root, path.join(hostile.site, 'docs')]) {
+      const text = await expectRefused(hostile, { outDir });
+      expect(text).toMatch(/^error --out-dir: the output folder \S+ (contains|is) /);
+      expect(text).toContain('--out-dir is taken relative to the current folder');
+    }
+  });
+
+  it('`sdkdocs build site --out-dir .` run from the folder around the site (a checkout) exits 1 and changes nothing', async () => {
+    const hostile = await makeSite({});
+    const before = snapshot(hostile.root);
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', 'site', '--out-dir', '.'], {
+      cwd: hostile.root,
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true' },
+    });
+    expect(result.stderr).toMatch(/^error --out-dir: the output folder \. contains site\/sdkdocs\.config\.ts, the config file;/);
+    expect(result.stderr).toContain(`--out-dir is taken relative to the current folder (${hostile.root})`);
+    expect(result.status).toBe(1);
+    expect(snapshot(hostile.root)).toEqual(before);
+  });
+
+  it('a folder sdkdocs did not make is never replaced; one it made is', async () => {
+    const hostile = await makeSite({ 'out/notes.txt': 'mine\n' });
+    const text = await expectRefused(hostile);
+    expect(text).toMatch(/^sdkdocs\.config\.ts error outDir \(default "out"\): the output folder \S+ is not empty and was not made by sdkdocs \(it has no \.sdkdocs-output file\)/);
+    expect(text).toContain('delete it and build again; otherwise set another outDir.');
+
+    await rm(path.join(hostile.site, 'out'), { recursive: true });
+    await build({ siteDir: hostile.site, logger: createMemoryLogger() });
+    expect(existsSync(path.join(hostile.site, 'out', '.sdkdocs-output'))).toBe(true);
+    expect(existsSync(path.join(hostile.site, 'out', 'kit', 'docs', 'intro', 'index.html'))).toBe(true);
+    // The next build replaces it: it is marked as sdkdocs' own.
+    await build({ siteDir: hostile.site, logger: createMemoryLogger() });
+    expect(readdirSync(hostile.site).sort()).toEqual(['docs', 'node_modules', 'out', 'sdkdocs.config.ts', 'static']);
+  });
+
+  it('a file where the output folder should be is refused', async () => {
+    const text = await expectRefused(await makeSite({ 'build.txt': 'a file\n' }, { outDir: 'build.txt' }));
+    expect(text).toMatch(/error outDir: the output folder \S+build\.txt is a file, not a folder\./);
+  });
+});
+
+describe('hostile site: routes from content stay inside the site', () => {
+  it.each([
+    ['slug: ../../../../escaped.html', /^docs\/esc\.md:2:1 error slug "\.\.\/\.\.\/\.\.\/\.\.\/escaped\.html" leads to a path above \/, outside the site's base URL \/kit\//],
+    ['slug: ../../elsewhere', /^docs\/esc\.md:2:1 error slug "\.\.\/\.\.\/elsewhere" leads to \/elsewhere, outside the site's base URL \/kit\//],
+    ['slug: /../sitemap.xml', /^docs\/esc\.md:2:1 error slug "\/\.\.\/sitemap\.xml" gives the route \/kit\/sitemap\.xml, which is the generated sitemap \(sitemap\.xml in the output folder\)/],
+    ['slug: /../404.html', /^docs\/esc\.md:2:1 error slug "\/\.\.\/404\.html" gives the route \/kit\/404\.html, which is the generated not-found page/],
+    ['slug: /../assets/search', /^docs\/esc\.md:2:1 error slug "\/\.\.\/assets\/search" gives the route \/kit\/assets\/search, which is the generated assets folder/],
+    ["slug: 'windows\\..\\..\\escaped'", /^docs\/esc\.md:2:1 error slug "windows\\\\\.\.\\\\\.\.\\\\escaped" gives the route "\/kit\/docs\/windows\\\\\.\.\\\\\.\.\\\\escaped", which cannot be a URL path: it holds a backslash/],
+    // The front matter check refuses an id with a slash (as Docusaurus does) before any route is made from it.
+    ['id: ../../../../../escaped', /^docs\/esc\.md:2:1 error Front matter key/],
+  ])('front matter %j is a located error', async (frontMatter, expected) => {
+    const text = await expectRefused(await makeSite({ 'docs/esc.md': `---\n${frontMatter}\ntitle: Escape\n---\n# Escape\n` }));
+    expect(text).toMatch(expected);
+  });
+
+  it("a doc slug into the API reference names both", async () => {
+    const api = { entryPoints: ['sdk/index.ts'], tsconfig: 'sdk/tsconfig.json' };
+    const text = await expectRefused(await makeSite({ 'docs/esc.md': '---\ntitle: Escape\nslug: /../api\n---\n# Escape\n' }, { api }));
+    expect(text).toMatch(/^docs\/esc\.md:3:1 error slug "\/\.\.\/api" gives the route \/kit\/api, inside the API reference \(\/kit\/api, api\.routeBasePath\)/);
+  });
+
+  it('a custom page named like a generated file is refused, naming both', async () => {
+    const page = 'export default function Sitemap() {\n  return null;\n}\n';
+    const text = await expectRefused(await makeSite({ 'src/pages/sitemap.xml.tsx': page }));
+    expect(text).toMatch(/^src\/pages\/sitemap\.xml\.tsx error The file name gives the route \/kit\/sitemap\.xml, which is the generated sitemap/);
+  });
+
+  it("a category's link.slug is checked at its line", async () => {
+    const category = JSON.stringify({ label: 'Guide', link: { type: 'generated-index', slug: '../../../../../outside' } }, null, 2);
+    const text = await expectRefused(await makeSite({ 'docs/guide/_category_.json': category, 'docs/guide/page.md': '# Page\n' }));
+    expect(text).toMatch(/^docs\/guide\/_category_\.json:5:5 error slug "\.\.\/\.\.\/\.\.\/\.\.\/\.\.\/outside" leads to a path above \//);
+  });
+});
+
+describe('hostile site: base URL and route bases', () => {
+  it.each([
+    ['/../', 'it holds a "." or ".." segment'],
+    ['/./', 'it holds a "." or ".." segment'],
+    ['/a/../../', 'it holds a "." or ".." segment'],
+    ['//', 'it holds an empty segment ("//")'],
+    ['/a//b/', 'it holds an empty segment ("//")'],
+    ['/a\\b/', 'it holds a backslash or a control character'],
+  ])('baseUrl %j is a config error at its line', async (baseUrl, problem) => {
+    const text = await expectRefused(await makeSite({}, { baseUrl }));
+    expect(text).toContain(`sdkdocs.config.ts:4:3 error baseUrl: ${JSON.stringify(baseUrl)} cannot be used: ${problem}`);
+  });
+
+  it("docs.routeBasePath equal to or inside the API's is a config error", async () => {
+    const api = { entryPoints: ['sdk/index.ts'], tsconfig: 'sdk/tsconfig.json' };
+    for (const routeBasePath of ['api', 'api/guides']) {
+      const text = await expectRefused(await makeSite({}, { docs: { routeBasePath }, api }));
+      expect(text).toMatch(/^sdkdocs\.config\.ts:6:5 error docs\.routeBasePath: the docs \(\/kit\/api[/\w]*\) and the API reference \(api\.routeBasePath, \/kit\/api\) share URLs/);
+    }
+  });
+
+  it('a route base on a generated name is a config error', async () => {
+    const text = await expectRefused(await makeSite({}, { docs: { routeBasePath: 'assets' } }));
+    expect(text).toMatch(/^sdkdocs\.config\.ts:6:5 error docs\.routeBasePath: \/kit\/assets is the generated assets folder/);
+  });
+});
+
+describe('hostile site: static symbolic links', () => {
+  it('a link out of the site is refused, naming the link', async () => {
+    const hostile = await makeSite({});
+    await symlink(path.join(hostile.root, 'precious.txt'), path.join(hostile.site, 'static', 'leak.txt'));
+    const text = await expectRefused(hostile);
+    expect(text).toMatch(/^static\/leak\.txt error static\/leak\.txt is a symbolic link to \S+precious\.txt, outside the site folder/);
+  });
+
+  it('a link inside the site is published as a copy of its target', async () => {
+    const hostile = await makeSite({ 'shared/logo.txt': 'logo\n', 'shared/more/a.txt': 'a\n' });
+    await symlink('../shared/logo.txt', path.join(hostile.site, 'static', 'logo.txt'));
+    await symlink('../shared/more', path.join(hostile.site, 'static', 'more'));
+    const before = snapshot(hostile.root, (relative) => isCache(relative) || relative.startsWith(`site${path.sep}out`));
+    await build({ siteDir: hostile.site, logger: createMemoryLogger() });
+    expect(snapshot(hostile.root, (relative) => isCache(relative) || relative.startsWith(`site${path.sep}out`))).toEqual(before);
+    for (const [file, text] of [['logo.txt', 'logo\n'], ['more/a.txt', 'a\n']]) {
+      const published = path.join(hostile.site, 'out', 'kit', file);
+      expect(lstatSync(published).isFile()).toBe(true);
+      expect(readFileSync(published, 'utf8')).toBe(text);
+    }
+  });
+});
+
+describe('hostile site: the output sink', () => {
+  it('refuses to write any path that leads outside the folder it writes to', async () => {
+    const hostile = await makeSite({});
+    const out = path.join(hostile.site, 'out');
+    const write = createFolderWriter(out);
+    const before = snapshot(hostile.root);
+    for (const escape of ['../escaped.txt', '../../precious.txt', 'docs/../../x.txt', path.join(hostile.root, 'absolute.txt'), '', '.', 'a/../..']) {
+      expect(() => write(escape, 'written')).toThrow(/^error Refusing to write .*: it is not a file inside the output folder/);
+    }
+    expect(snapshot(hostile.root)).toEqual(before);
+    write('docs/../inside.txt', 'fine');
+    expect(readFileSync(path.join(out, 'inside.txt'), 'utf8')).toBe('fine');
+  });
+});
