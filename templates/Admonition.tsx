@@ -93,20 +93,18 @@ const defaultTitles: Record<AdmonitionType, string> = {
 
 /**
  * An admonition as a component, with the props of Docusaurus' `@theme/Admonition`: `type`
- * (`caution` is drawn as `warning`), an optional `title` and `icon`.
+ * (`caution` is drawn as `warning`, `secondary` as `note`), an optional `title`, `icon` and `className`.
  */
-export function Admonition({ type, title, icon, children }: { type: string; title?: ReactNode; icon?: ReactNode; children?: ReactNode }) {
-  const style = type === 'caution' ? 'warning' : type;
+export function Admonition({ type = 'note', title, icon, children, className }: { type?: string; title?: ReactNode; icon?: ReactNode; children?: ReactNode; className?: string }) {
+  const style = type === 'caution' ? 'warning' : type === 'secondary' ? 'note' : type;
   const known = isAdmonitionType(style);
-  const shownTitle = title ?? (type === 'caution' ? 'Caution' : known ? defaultTitles[style] : undefined);
+  const shownTitle = title ?? (type === 'caution' ? 'Caution' : known ? defaultTitles[style] : type);
   return (
-    <aside className={`admonition admonition-${known ? style : 'plain'}`} role="note">
-      {shownTitle !== undefined && (
-        <p className="admonition-title">
-          {icon ?? (known && <AdmonitionIcon type={style} />)}
-          {shownTitle}
-        </p>
-      )}
+    <aside className={['admonition', `admonition-${known ? style : 'plain'}`, className].filter(Boolean).join(' ')} role="note">
+      <p className="admonition-title">
+        {icon ? <span className="admonition-icon">{icon}</span> : known && <AdmonitionIcon type={style} />}
+        {shownTitle}
+      </p>
       {children}
     </aside>
   );

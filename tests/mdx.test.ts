@@ -56,8 +56,9 @@ describe('MDX docs are rendered on the server with their components (fixture mdx
 
   it('keeps markdown features inside MDX: admonitions, highlighting, heading ids and TOC, links, mermaid', () => {
     const html = contentOf(pageHtml(result, '/kit/docs/components'));
-    expect(html).toContain('<aside class="admonition admonition-note" role="note"><p class="admonition-title">Note</p><p>A markdown admonition inside MDX.</p></aside>');
-    expect(html).toContain('<aside class="admonition admonition-tip" role="note"><p class="admonition-title">Component tip</p>');
+    // Written as markdown or as the theme component, an admonition is the same box with the same icon.
+    expect(html).toMatch(/<aside class="admonition admonition-note" role="note"><p class="admonition-title"><svg class="admonition-icon"[^]*?<\/svg>Note<\/p><p>A markdown admonition inside MDX.<\/p><\/aside>/);
+    expect(html).toMatch(/<aside class="admonition admonition-tip" role="note"><p class="admonition-title"><svg class="admonition-icon"[^]*?<\/svg>Component tip<\/p>/);
     // A CodeBlock with literal code is highlighted at build time, like a fenced block.
     expect(html).toContain('<div class="code-block-title">game.ts</div>');
     expect(html).toContain('<span class="hljs-keyword">const</span> game');
@@ -89,6 +90,13 @@ describe('MDX docs are rendered on the server with their components (fixture mdx
     expect(pageHtml(result, '/kit/docs/intro')).not.toContain('/mdx-');
     // `<Tabs>` in a plain markdown doc's inline code stays code.
     expect(contentOf(pageHtml(result, '/kit/docs/intro'))).toContain('<code>&lt;Tabs&gt;</code>');
+  });
+
+  it('drops HTML comments, as Docusaurus does, and copies images next to the doc', () => {
+    const html = contentOf(pageHtml(result, '/kit/docs/components'));
+    expect(html).not.toContain('A comment written for Docusaurus');
+    expect(html).toMatch(/<img [^>]*src="\/kit\/assets\/images\/shot\.[0-9a-f]{8}\.svg" alt="A screenshot" width="\d+" height="\d+"/);
+    expect([...result.site.outputs.keys()].some((output) => /^assets\/images\/shot\.[0-9a-f]{8}\.svg$/.test(output))).toBe(true);
   });
 
   it('compiles a .md file that imports a component as MDX', () => {

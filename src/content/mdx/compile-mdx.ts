@@ -1,4 +1,5 @@
 import { compile } from '@mdx-js/mdx';
+import remarkComment from '@slorber/remark-comment';
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import remarkParse from 'remark-parse';
@@ -80,7 +81,8 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       jsx: false,
       development: false,
       jsxImportSource: 'react',
-      remarkPlugins: [remarkMdxHeadingIds, ...remarkPlugins, remarkMdxNames],
+      // `<!-- … -->` is not MDX, but Docusaurus reads it as a comment, so docs written for it have them.
+      remarkPlugins: [remarkComment, remarkMdxHeadingIds, ...remarkPlugins, remarkMdxNames],
       remarkRehypeOptions: remarkRehypeOptions ?? {},
       rehypePlugins: [rehypeStaticCodeBlocks, ...rehypePlugins, [rehypeTitleAndDiagrams, task.title]],
     });
