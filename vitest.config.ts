@@ -1,6 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  plugins: [
+    {
+      // Vite adds the `development` export condition to test processes, which swaps in debug builds
+      // of dependencies (micromark's asserts) that the CLI never runs; test what users run.
+      name: 'sdkdocs-runtime-conditions',
+      configResolved(config) {
+        const conditions = config.ssr.resolve?.conditions;
+        if (conditions) conditions.splice(0, conditions.length, ...conditions.filter((condition) => condition !== 'development|production' && condition !== 'development'));
+      },
+    },
+  ],
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'example-site/sdk/test/**/*.test.ts'],
     testTimeout: 60_000,

@@ -77,7 +77,11 @@ function recordHtmlLinks(tree: Root, file: VFile, markdownLinks: ReadonlySet<num
  * warning, so nothing goes without a word. The CSS parser is the renderer's own
  * (hast-util-to-jsx-runtime's).
  */
+/** The element names React renders (its own check, which throws on any other). */
+const reactTagName = /^[a-zA-Z][a-zA-Z:_.\-\d]*$/;
+
 function checkAttributes(tree: Root, file: VFile): void {
+  unwrapInvalidTags(tree, file);
   walkTree(tree, (node) => {
     if (node.type !== 'element') return;
     const element = node as Element;
@@ -99,4 +103,30 @@ function checkAttributes(tree: Root, file: VFile): void {
       warn('invalid-style', `Invalid CSS in the style attribute of <${element.tagName}> (${reason}): the attribute is left out.`, 'Write declarations as `property: value`, separated by semicolons: style="color: red; margin: 0".');
     }
   });
+}
+
+/**
+ * parse5 makes an element of `<a@b>` as a browser does, but React cannot create one and would
+ * fail the page: such a tag is left out with a warning, and what it holds is kept.
+ */
+function unwrapInvalidTags(parent: Root | Element, file: VFile): void {
+  for (let index = 0; index < parent.children.length; index++) {
+    const node = parent.children[index];
+    if (node.type !== 'element') continue;
+    if (!reactTagName.test(node.tagName)) {
+      const start = node.position?.start;
+      addDocMessage(file, {
+        severity: 'warning',
+        code: 'invalid-tag',
+        message: `\`<${node.tagName}>\` is not a name an HTML element can have: the tag is left out, its content kept.`,
+        hint: 'Write `&lt;` for a `<` that is meant as text.',
+        line: start?.line,
+        column: start?.column,
+      });
+      parent.children.splice(index, 1, ...node.children);
+      index--;
+      continue;
+    }
+    unwrapInvalidTags(node, file);
+  }
 }
