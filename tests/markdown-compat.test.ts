@@ -150,3 +150,13 @@ describe('code blocks', () => {
     ]);
   });
 });
+
+describe('tables', () => {
+  it('warn at a cell beyond the header, which GFM does not show, naming its text', () => {
+    const html = content('tables');
+    expect(html).toContain('<td><code>&amp;&amp;</code></td>');
+    expect(warnings('tables')).toEqual([
+      '6:7 This table row has 4 cells but the header has 2, so its last 2 cells are not shown: "b` | or".',
+    ]);
+  });
+});

@@ -534,6 +534,7 @@ class PageRenderer {
     const result = await processor.transform(mdast, file, {
       routeOfFile: (absolute) => routeByFile.get(absolute),
       docsDir: site.config.paths.docs,
+      siteDir: site.config.siteDir,
       baseUrl: site.config.baseUrl,
       pageRoute: this.route,
     });

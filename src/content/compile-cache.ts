@@ -52,7 +52,7 @@ const packSize = 25;
 const parsedPacksKept = 4;
 
 export function openCompileCache(dir: string, fingerprint: string, context: ParseContext): CompileCache {
-  const contextKey = JSON.stringify([fingerprint, context.baseUrl, context.docsDir, context.mermaid]);
+  const contextKey = JSON.stringify([fingerprint, context.baseUrl, context.docsDir, context.siteDir, context.mermaid]);
   const packOfKey = new Map<string, string>();
   for (const [pack, keys] of Object.entries(readIndex(dir).packs)) for (const key of keys) packOfKey.set(key, pack);
   const parsedPacks = new Map<string, Record<string, CompiledDoc> | undefined>();
@@ -87,7 +87,7 @@ export function openCompileCache(dir: string, fingerprint: string, context: Pars
       const pack = packOfKey.get(key);
       const compiled = pack === undefined ? undefined : readPack(pack)?.[key];
       if (!compiled || !Array.isArray(compiled.links)) return undefined;
-      const linkContext = { routeOfFile: (file: string) => context.routeByFile.get(file), docsDir: context.docsDir };
+      const linkContext = { routeOfFile: (file: string) => context.routeByFile.get(file), docsDir: context.docsDir, siteDir: context.siteDir };
       const linksStillResolve = compiled.links.every(
         (link) => link.kind !== 'markdown' || resolveMarkdownLink(link.url, link.file, linkContext) === link.resolved,
       );

@@ -4,6 +4,7 @@ import { createDocCompiler, type ParseContext, type ParseOutcome, type ParseTask
 /** What a compiling thread is started with: plain data, so it can be a worker's `workerData`. */
 export interface CompileSetup {
   docsDir: string;
+  siteDir: string;
   baseUrl: string;
   routeByFile: [string, string][];
   mermaid: boolean;
@@ -39,5 +40,5 @@ export function compileWithCache(setup: CompileSetup): (task: ParseTask) => Prom
 
 /** The parse context a setup describes. */
 export function contextOf(setup: CompileSetup): ParseContext {
-  return { docsDir: setup.docsDir, baseUrl: setup.baseUrl, routeByFile: new Map(setup.routeByFile), mermaid: setup.mermaid };
+  return { docsDir: setup.docsDir, siteDir: setup.siteDir, baseUrl: setup.baseUrl, routeByFile: new Map(setup.routeByFile), mermaid: setup.mermaid };
 }

@@ -16,6 +16,7 @@ import rehypeRawHtml from './plugins/rehype-raw-html.js';
 import remarkGfmWithoutLiteralAutolinks, { needsLiteralAutolinks } from './plugins/remark-gfm-without-literal-autolinks.js';
 import remarkLinks, { type RemarkLinksOptions } from './plugins/remark-links.js';
 import remarkLiteralDirectives from './plugins/remark-literal-directives.js';
+import remarkTableCells from './plugins/remark-table-cells.js';
 import rehypeHeadings, { headingText } from './plugins/rehype-headings.js';
 import rehypeSafeUrls from './plugins/rehype-safe-urls.js';
 
@@ -40,7 +41,7 @@ export function createMarkdownProcessor() {
     unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfm).use(remarkDirective);
   const parser = parserWith(remarkGfm);
   const parserWithoutLiteralAutolinks = parserWith(remarkGfmWithoutLiteralAutolinks);
-  const mdastTransforms = unified().use(remarkAdmonitions).use(remarkLiteralDirectives).use(remarkLinks);
+  const mdastTransforms = unified().use(remarkAdmonitions).use(remarkLiteralDirectives).use(remarkTableCells).use(remarkLinks);
 
   const toHast = unified()
     .use(remarkRehype, { allowDangerousHtml: true })

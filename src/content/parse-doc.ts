@@ -53,6 +53,7 @@ export interface ParseOutcome {
 /** Where links of every doc resolve, and what the build does with diagrams: the same for all docs. */
 export interface ParseContext {
   docsDir: string;
+  siteDir: string;
   baseUrl: string;
   routeByFile: Map<string, string>;
   /** Whether ```mermaid blocks become diagrams (else they stay code blocks). */
@@ -83,6 +84,7 @@ async function compileDoc(
     const result = await processor.transform(mdast, file, {
       routeOfFile: (absolute) => context.routeByFile.get(absolute),
       docsDir: context.docsDir,
+      siteDir: context.siteDir,
       baseUrl: context.baseUrl,
       pageRoute: task.route,
     });

@@ -35,6 +35,7 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   const cacheDir = path.join(ctx.cacheDir, 'docs');
   const setup: CompileSetup = {
     docsDir: site.config.paths.docs,
+    siteDir: site.config.siteDir,
     baseUrl: site.config.baseUrl,
     routeByFile: [...routeByFile],
     mermaid: site.config.markdown.mermaid,
@@ -149,7 +150,7 @@ function reusableCompilations(site: Site, ctx: BuildContext, routeByFile: Map<st
   if (!ctx.previous) return () => undefined;
   const keptDocs = new Set(ctx.previous.docs);
   const previousPages = new Map(ctx.previous.pages.map((page) => [page.route, page]));
-  const linkContext = { routeOfFile: (file: string) => routeByFile.get(file), docsDir: site.config.paths.docs };
+  const linkContext = { routeOfFile: (file: string) => routeByFile.get(file), docsDir: site.config.paths.docs, siteDir: site.config.siteDir };
   return (doc) => {
     const earlier = previousPages.get(doc.route);
     if (!earlier?.content || !keptDocs.has(doc) || earlier.sourceFile !== doc.source.file) return undefined;

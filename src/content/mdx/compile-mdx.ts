@@ -66,6 +66,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
   file.data.linkContext = {
     routeOfFile: (absolute) => context.routeByFile.get(absolute),
     docsDir: context.docsDir,
+    siteDir: context.siteDir,
     baseUrl: context.baseUrl,
     pageRoute: task.route,
   };

@@ -10,6 +10,8 @@ export interface RemarkLinksOptions {
   routeOfFile: (absoluteFile: string) => string | undefined;
   /** The docs folder: `/intro.md` style links resolve against it. */
   docsDir: string;
+  /** The site folder: `.md` links not found beside the doc or in the docs folder resolve against it, as in Docusaurus. */
+  siteDir?: string;
   baseUrl: string;
   /** Route of the page being parsed, for `#fragment` links. */
   pageRoute: string;
@@ -81,20 +83,34 @@ export function resolveLink(
 
 /**
  * Where a `.md` link (`../guide.md#setup`) written in `sourceFile` points: the route of the doc
- * with that file plus the fragment, or undefined when no doc has that file.
+ * with that file plus the fragment, or undefined when no doc has that file. The folders are tried
+ * in Docusaurus' order: `./x.md` and `../x.md` only beside the doc; `/x.md` in the docs folder,
+ * then the site folder; `x.md` beside the doc, then in the docs folder, then the site folder.
  */
 export function resolveMarkdownLink(
   url: string,
   sourceFile: string | undefined,
-  options: Pick<RemarkLinksOptions, 'routeOfFile' | 'docsDir'>,
+  options: Pick<RemarkLinksOptions, 'routeOfFile' | 'docsDir' | 'siteDir'>,
 ): string | undefined {
   const [target, fragment] = splitFragment(url);
-  const absolute = target.startsWith('/')
-    ? path.join(options.docsDir, target)
-    : path.resolve(path.dirname(sourceFile ?? options.docsDir), decodeURI(target));
-  const route = options.routeOfFile(absolute);
-  if (!route) return undefined;
-  return fragment === undefined ? route : `${route}#${fragment}`;
+  const file = safeDecode(target);
+  const folders: string[] = [];
+  if (!file.startsWith('/')) folders.push(path.dirname(sourceFile ?? path.join(options.docsDir, 'index.md')));
+  if (!file.startsWith('./') && !file.startsWith('../')) folders.push(options.docsDir, ...(options.siteDir ? [options.siteDir] : []));
+  for (const folder of folders) {
+    const route = options.routeOfFile(path.join(folder, file));
+    if (route) return fragment === undefined ? route : `${route}#${fragment}`;
+  }
+  return undefined;
+}
+
+/** `%20` and friends decoded; a malformed escape is taken as written. */
+function safeDecode(target: string): string {
+  try {
+    return decodeURI(target);
+  } catch {
+    return target;
+  }
 }
 
 function splitFragment(url: string): [string, string | undefined] {

@@ -1,4 +1,4 @@
-import type { Root, Table } from 'mdast';
+import type { Root, Table, TableCell } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { VFile } from 'vfile';
 import { skipChildren, walkTree } from './walk-tree.js';
@@ -17,10 +17,10 @@ export default function remarkTableCells() {
       for (const row of table.children.slice(1)) {
         if (row.children.length <= columns) continue;
         const dropped = row.children.slice(columns);
-        const text = dropped.map((cell) => toString(cell)).join(' | ').trim();
+        const text = writtenText(dropped, String(file.value)) ?? dropped.map((cell) => toString(cell)).join(' | ');
         const count = dropped.length;
         const message = file.message(
-          `This table row has ${row.children.length} cells but the header has ${columns}: the last ${count === 1 ? 'cell is' : `${count} cells are`} not shown${text ? ` (\`${text.length > 60 ? `${text.slice(0, 57)}…` : text}\`)` : ''}.`,
+          `This table row has ${row.children.length} cells but the header has ${columns}, so ${count === 1 ? 'its last cell is' : `its last ${count} cells are`} not shown${text ? `: "${text.length > 60 ? `${text.slice(0, 57)}…` : text}"` : ''}.`,
           { place: dropped[0].position?.start ?? row.position?.start, ruleId: 'table-cells', source: 'sdkdocs' },
         );
         message.note = 'Escape a `|` that is part of the text as `\\|` (also inside `code`), or add a column to the header row.';
@@ -28,4 +28,12 @@ export default function remarkTableCells() {
       return skipChildren;
     });
   };
+}
+
+/** The cells as written in the markdown, pipes between them included. */
+function writtenText(cells: TableCell[], source: string): string | undefined {
+  const start = cells[0].position?.start.offset;
+  const end = cells.at(-1)?.position?.end.offset;
+  if (start === undefined || end === undefined) return undefined;
+  return source.slice(start, end).replace(/^\|/, '').replace(/\|$/, '').trim();
 }
