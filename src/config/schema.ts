@@ -15,6 +15,9 @@ function urlPath(example: string) {
   });
 }
 
+/** A path of the site that a redirect leaves from: a route, so plain segments only. */
+const redirectFrom = urlPath('"/docs/old-page"').regex(/^\/./, 'a redirect leaves from a path of the site: it starts with "/", e.g. "/docs/old-page"');
+
 const linkTarget = {
   /** Internal route, with or without the base URL. @example '/docs/intro' */
   to: z.string().optional(),
@@ -260,6 +263,22 @@ export const configSchema = z.strictObject({
       maxHits: z.number().int().positive().default(8),
     })
     .default({ maxHits: 8 }),
+
+  /**
+   * Old paths that lead to new ones (Docusaurus' client-redirects shape): each `from` gets a small
+   * page that sends the reader to `to`, keeping the query and fragment; it works on any static host.
+   * Paths are without the base URL. @example [{ from: '/docs/old-page', to: '/docs/new-page' }]
+   */
+  redirects: z
+    .array(
+      z.strictObject({
+        /** One old path or several. @example '/docs/old-page' */
+        from: z.union([redirectFrom, z.array(redirectFrom).min(1)]),
+        /** A route of the site, or another site's URL. @example '/docs/new-page' */
+        to: z.string().min(1),
+      }),
+    )
+    .default([]),
 
   api: z
     .strictObject({
