@@ -39,6 +39,8 @@ export const themeStrings = {
     draftBannerText: 'This page is a draft. It will only be visible in dev and be excluded from the production build.',
     directLink: 'Direct link to {heading}',
     copyCode: 'Copy code to clipboard',
+    table: 'Table',
+    tableWithColumns: 'Table: {columns}',
     copied: 'Copied',
     notFoundTitle: 'Page Not Found',
     notFoundText: 'We could not find what you were looking for.',
