@@ -241,6 +241,7 @@ async function collectConfigLinks(site: Site): Promise<LinkToCheck[]> {
   addHtml('footer.copyright', config.footer?.copyright);
   addHtml('footer.license', config.footer?.license);
   addHtml('announcementBar.content', config.announcementBar?.content);
+  config.landing?.features?.forEach((feature, index) => add(`landing.features[${index}].link`, feature.link));
   return links;
 }
 
