@@ -125,6 +125,32 @@ describe('landing feature links', () => {
   });
 });
 
+describe('landing snippet in a language the highlighter does not know', () => {
+  let site: { dir: string; cleanup: () => Promise<void> };
+  beforeAll(async () => {
+    site = await copySite(fixture('basic'));
+    const configFile = path.join(site.dir, 'sdkdocs.config.ts');
+    const config = await readFile(configFile, 'utf8');
+    await writeFile(configFile, config.replace("baseUrl: '/kit/',", "baseUrl: '/kit/',\n  landing: {\n    snippet: { language: 'klingon', code: 'qapla();' },\n  },"));
+  });
+  afterAll(async () => {
+    await site?.cleanup();
+  });
+
+  it('is shown as plain code, with a warning at the language', async () => {
+    const result = await buildSite(site.dir, { until: 'renderPages' });
+    expect(mainOf(pageHtml(result, '/kit/'))).toContain('<code class="hljs language-klingon"><span class="code-line">qapla();</span></code>');
+    const warnings = result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning' && diagnostic.message.startsWith('landing.'));
+    expect(warnings.map(({ line, column, message }) => ({ line, column, message }))).toEqual([
+      {
+        line: 9,
+        column: 16,
+        message: 'landing.snippet.language: "klingon" is not a language the highlighter knows, so the snippet is shown without colours.',
+      },
+    ]);
+  });
+});
+
 describe('landing config validation', () => {
   const source = [
     'export default defineConfig({',

@@ -1,6 +1,8 @@
 import type { Root } from 'hast';
 import { VFile } from 'vfile';
-import rehypeCode from '../content/plugins/rehype-code.js';
+import { readFileSync } from 'node:fs';
+import { locateKey } from '../config/locate-key.js';
+import rehypeCode, { isHighlightedLanguage } from '../content/plugins/rehype-code.js';
 import type { Site } from '../core/site.js';
 import type { LandingData, LandingFeature } from '../shared/landing.js';
 import { isExternalUrl, withBaseUrl } from '../shared/paths.js';
@@ -26,6 +28,7 @@ export function createLandingData(site: Site): LandingData {
     : defaultFeatures(site, sidebar, docsLink, apiLink);
   const snippet =
     config.landing?.snippet ?? (config.api?.packageName ? { language: 'bash', title: 'Install', code: `npm install ${config.api.packageName}` } : undefined);
+  if (config.landing?.snippet && !isHighlightedLanguage(config.landing.snippet.language)) warnUnknownLanguage(site, config.landing.snippet.language);
   const quickLinks = sidebar.flatMap((item) => {
     const to = item.to ?? (item.type === 'category' ? firstLink(item.items) : undefined);
     return to ? [{ label: item.label, to }] : [];
@@ -93,4 +96,23 @@ function highlightSnippet(language: string, code: string): string {
   };
   (rehypeCode() as (tree: Root, file: VFile) => void)(tree, new VFile());
   return createContentRenderer().html(tree);
+}
+
+/** The sample is still shown, as plain text; the author learns why it is not coloured. */
+function warnUnknownLanguage(site: Site, language: string): void {
+  const { configFile } = site.config;
+  let source = '';
+  try {
+    source = readFileSync(configFile, 'utf8');
+  } catch {
+    // The config was read moments ago; without its text the warning names the file only.
+  }
+  site.diagnostics.push({
+    severity: 'warning',
+    code: 'config',
+    message: `landing.snippet.language: "${language}" is not a language the highlighter knows, so the snippet is shown without colours.`,
+    file: configFile,
+    ...(source ? locateKey(source, ['landing', 'snippet', 'language']) : {}),
+    hint: 'Use a highlight.js language name or alias, e.g. "ts", "js", "bash", "json".',
+  });
 }
