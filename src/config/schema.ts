@@ -280,6 +280,36 @@ export const configSchema = z.strictObject({
     )
     .default([]),
 
+  /**
+   * The default landing page (a site's `src/pages/index.tsx` replaces it). Without this key it shows
+   * cards for the guides, the API reference and search, and the install command of `api.packageName`.
+   */
+  landing: z
+    .strictObject({
+      /** Feature cards under the hero. @example [{ title: 'Events', description: 'Talk to the launcher.', link: '/docs/wrapper/launcher' }] */
+      features: z
+        .array(
+          z.strictObject({
+            title: z.string().min(1),
+            description: z.string(),
+            /** A route of the site (the base URL is added) or a URL. @example '/docs/getting-started/quick-start' */
+            link: z.string().min(1).optional(),
+          }),
+        )
+        .optional(),
+      /** A code sample beside the quick links, highlighted at build time. @example { language: 'bash', code: 'npm install @playkit/sdk' } */
+      snippet: z
+        .strictObject({
+          /** A highlight.js language name. @example 'ts' */
+          language: z.string(),
+          code: z.string().min(1),
+          /** @example 'Install' */
+          title: z.string().optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+
   api: z
     .strictObject({
       /** SDK entry points, relative to the site. @example ['sdk/src/index.ts'] */

@@ -248,6 +248,7 @@ async function collectConfigLinks(site: Site): Promise<LinkToCheck[]> {
   addHtml('footer.license', config.footer?.license);
   addHtml('announcementBar.content', config.announcementBar?.content);
   config.redirects.forEach((redirect, index) => add(`redirects[${index}].to`, redirect.to));
+  config.landing?.features?.forEach((feature, index) => add(`landing.features[${index}].link`, feature.link));
   return links;
 }
 

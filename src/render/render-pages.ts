@@ -24,6 +24,7 @@ import type { StagingFolder } from '../write/staging-folder.js';
 import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { redirectDocument, redirectsOf } from './redirects.js';
 import { sitemapXml } from './sitemap.js';
+import { createLandingData } from './landing-data.js';
 import { findSidebarCategory } from '../content/sidebar.js';
 
 /**
@@ -184,9 +185,9 @@ function renderContent(
   if (page.component) return renderToStaticMarkup(createElement(page.component, { site: siteData }));
   switch (page.kind) {
     case 'landing':
-      return renderToStaticMarkup(createElement(LandingContent, { site: siteData }));
+      return renderToStaticMarkup(createElement(LandingContent, { site: siteData, landing: createLandingData(site) }));
     case 'notFound':
-      return renderToStaticMarkup(createElement(NotFoundContent));
+      return renderToStaticMarkup(createElement(NotFoundContent, { homeLink: siteData.baseUrl }));
     case 'tags': {
       const tags = collectTags(site);
       const tag = tags.find((candidate) => candidate.route === page.route);
