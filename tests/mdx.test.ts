@@ -196,6 +196,13 @@ describe('MDX errors are located in the doc', () => {
     expect(text).toMatch(/^docs\/broken\.mdx:5:3 error Cannot parse markdown: MDX: `<Carousel>` is not defined\. Import it/);
   });
 
+  it('an expression that names nothing, and a style written as a string → their place, not a failed render', async () => {
+    const [expression] = await failingDoc('braces.md', "import X from '@site/src/components/Highlight';\n\n# Braces\n\nSet it to {curly} now.\n");
+    expect(expression).toMatch(/^docs\/braces\.md:5:11 error Cannot parse markdown: MDX: `\{curly\}` is not defined: MDX reads braces as a JavaScript expression\. Write `\\\{curly\}` for literal braces/);
+    const [style] = await failingDoc('styled.mdx', '# Styled\n\n<span style="color: red">Red</span>\n');
+    expect(style).toMatch(/^docs\/styled\.mdx:3:1 error Cannot parse markdown: MDX: The `style` of `<span>` is a string; in MDX, as in JSX, it is an object/);
+  });
+
   it('MDX syntax errors → their line and column', async () => {
     const [unclosed] = await failingDoc('broken.mdx', "import Tabs from '@theme/Tabs';\n\n# Broken\n\n<Tabs>\n\nText.\n");
     expect(unclosed).toMatch(/^docs\/broken\.mdx:5:1 error Cannot parse markdown: MDX: Expected a closing tag for `<Tabs>`/);

@@ -212,7 +212,27 @@ function remarkMdxNames() {
     file.data.mdxImports = imports;
     walkTree(tree, (unknownNode) => {
       const node = unknownNode as unknown as MdxNode;
+      if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
+        const name = bareIdentifier(node);
+        // `{name}` that nothing defines would fail the page when it renders, far from its line.
+        if (name && !defined.has(name) && name !== 'props' && !(name in globalThis)) {
+          file.fail(
+            `\`{${name}}\` is not defined: MDX reads braces as a JavaScript expression. Write \`\\{${name}}\` for literal braces, or define it with \`export const ${name} = …\``,
+            unknownNode,
+            'mdx-undefined-expression',
+          );
+        }
+        return;
+      }
       if ((node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') || !node.name) return;
+      const style = node.attributes?.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'style');
+      if (style && typeof style.value === 'string') {
+        file.fail(
+          `The \`style\` of \`<${node.name}>\` is a string; in MDX, as in JSX, it is an object: style={{color: 'red', marginTop: '1em'}}`,
+          unknownNode,
+          'mdx-style-string',
+        );
+      }
       const root = node.name.split('.')[0];
       // Lower-case names are HTML elements; React renders them as they are.
       if (!/^[A-Z]/.test(root) && !node.name.includes('.')) return;
@@ -224,6 +244,13 @@ function remarkMdxNames() {
       );
     });
   };
+}
+
+/** The name of an expression that is one identifier alone (`{version}`), else undefined. */
+function bareIdentifier(node: MdxNode): string | undefined {
+  const statement = node.data?.estree?.body[0] as { type: string; expression?: EstreeNode } | undefined;
+  if (node.data?.estree?.body.length !== 1 || statement?.type !== 'ExpressionStatement') return undefined;
+  return statement.expression?.type === 'Identifier' ? (statement.expression.name as string) : undefined;
 }
 
 function collectDefinitions(statement: EstreeNode, defined: Set<string>, imports: MdxImport[]): void {
