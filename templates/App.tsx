@@ -7,6 +7,7 @@ import { Breadcrumbs, DocTags, LastUpdated, Pagination, TableOfContents, TableOf
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Link } from './Link.js';
 import { Navbar } from './Navbar.js';
+import { SearchPage } from './SearchPage.js';
 import { SidebarMenu } from './Sidebar.js';
 
 export interface AppProps {
@@ -108,7 +109,7 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
   }
   return (
     <main className={`page-main page-${route.kind}`} id={mainContentId} tabIndex={-1}>
-      <Content html={route.html} pageContent={pageContent} />
+      {route.kind === 'search' ? <SearchPage /> : <Content html={route.html} pageContent={pageContent} />}
     </main>
   );
 }
