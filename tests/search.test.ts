@@ -401,13 +401,15 @@ describe('ranking rules', () => {
     ]);
   });
 
-  it('finds other forms of a word, and ranks guide sections first for a question', () => {
+  it('finds other forms of a word: handle finds Handling', () => {
     const engine = engineOver([
       record('/docs/errors', 'Error Handling', 'What to do when a call fails.'),
       record('/docs/events', 'Events', 'Which errors the handlers of events see.', { heading: 'Errors', anchor: 'errors' }),
     ]);
     expect(engine.search('handle errors', 8)[0].record.route).toBe('/docs/errors');
+  });
 
+  it('ranks guide sections above API entries for a question', () => {
     const guideOrApi = engineOver([
       record('/api/class/Sdk', 'Sdk', 'Call it to handle errors yourself.', { heading: 'errors', anchor: 'errors', kind: 'api-member' }),
       record('/docs/guide', 'Guide', 'Call it to handle errors yourself.', { heading: 'Errors', anchor: 'errors' }),
@@ -422,7 +424,6 @@ describe('what the example site\'s queries find', () => {
     { query: 'launcher events', first: '/sdk/docs/getting-started/sending-events' },
     { query: 'how to handle errors', first: '/sdk/docs/advanced/error-handling' },
     { query: 'currency format', first: '/sdk/api/enum/CurrencyFormat' },
-    { query: 'sound', first: '/sdk/docs/getting-started/reacting-to-events#sound' },
   ])('$query → $first', ({ query, first }) => {
     expect(target(engine.search(query, 8)[0])).toBe(first);
   });
