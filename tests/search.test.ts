@@ -6,7 +6,7 @@ import type { Site } from '../src/core/site.js';
 import { buildSearchIndex, createSearchIndex } from '../src/search/build-search-index.js';
 import { collectSearchRecords } from '../src/search/search-records.js';
 import { snippetSegments } from '../src/shared/search/highlight.js';
-import { boundedEditDistance, createSearchEngine, expandTerm, groupForms, type SearchEngine, type SearchHit } from '../src/shared/search/search-engine.js';
+import { boundedEditDistance, createSearchEngine, createFormsLookup, expandTerm, type SearchEngine, type SearchHit } from '../src/shared/search/search-engine.js';
 import {
   highlightParam,
   maxRecordTextLength,
@@ -313,7 +313,7 @@ describe('word matching', () => {
       expect.arrayContaining([['time', 1], ['timeout', expect.any(Number)], ['timer', expect.any(Number)]]),
     );
     expect(expandTerm('init', vocabulary).matches.has('instance')).toBe(false);
-    const forms = groupForms(['retries', 'retry']);
+    const forms = createFormsLookup(['retries', 'retry']);
     expect([...expandTerm('retry', ['retries', 'retry'], forms).matches.keys()].sort()).toEqual(['retries', 'retry']);
     expect(expandTerm('retries', ['retries', 'retry'], forms).marked).toEqual(['retries', 'retry']);
   });

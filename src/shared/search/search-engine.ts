@@ -106,16 +106,16 @@ export function createSearchEngine(documents: SearchDocuments, serializedIndex: 
   const fieldOf = (recordIndex: number, key: string): string => fuseIndexRecords[recordIndex]?.$[keyIndex[key]]?.v ?? '';
   const postings = buildPostings(records.length, fieldOf);
   const vocabulary = [...postings.keys()].sort();
-  const formsByStem = groupForms(vocabulary);
+  const formsOf = createFormsLookup(vocabulary);
 
   function search(query: string, maxHits: number): SearchHit[] {
     const terms = queryTerms(query);
     if (terms.length === 0 || maxHits <= 0) return [];
     const candidateLimit = Math.min(maxFuseCandidates, Math.max(maxHits, Math.floor(fuseScanBudget / terms.length)));
-    let expansions = terms.map((term) => expandTerm(term, vocabulary, formsByStem));
+    let expansions = terms.map((term) => expandTerm(term, vocabulary, formsOf));
     let found = preFilter(expansions, postings, records.length, candidateLimit);
     if (found.completeCount < enoughCompleteResults && terms.some((term) => allowedEdits(term.length) > 0)) {
-      expansions = terms.map((term) => expandTerm(term, vocabulary, formsByStem, { typos: 'always' }));
+      expansions = terms.map((term) => expandTerm(term, vocabulary, formsOf, { typos: 'always' }));
       found = preFilter(expansions, postings, records.length, candidateLimit);
     }
     const { candidates, matchOf } = found;
@@ -280,16 +280,35 @@ const minFuzzyPrefixLength = 5;
 /** Most typo matches one query word expands to; the closest are kept. */
 const maxFuzzyExpansions = 8;
 
-/** The vocabulary's words grouped by their stem, for {@link expandTerm}. */
-export function groupForms(vocabulary: readonly string[]): Map<string, string[]> {
-  const formsByStem = new Map<string, string[]>();
-  for (const word of vocabulary) {
-    const stem = stemOf(word);
-    const forms = formsByStem.get(stem);
-    if (forms) forms.push(word);
-    else formsByStem.set(stem, [word]);
-  }
-  return formsByStem;
+/** Shortest query word whose other forms are looked up: a two-letter word has none worth finding. */
+const minFormLength = 3;
+
+/**
+ * The words of a sorted vocabulary that share a word's stem, for {@link expandTerm}. Looked up
+ * per query word rather than for the whole vocabulary when the engine starts: a stem differs from
+ * its word at most in its last letter (`retry` → `retri`), so only the words that begin like the
+ * stem are stemmed, once each.
+ */
+export function createFormsLookup(vocabulary: readonly string[]): (word: string) => readonly string[] {
+  const stems = new Map<string, string>();
+  const stemOfWord = (word: string): string => {
+    let stem = stems.get(word);
+    if (stem === undefined) {
+      stem = stemOf(word);
+      stems.set(word, stem);
+    }
+    return stem;
+  };
+  return (word) => {
+    if (word.length < minFormLength) return [];
+    const stem = stemOfWord(word);
+    const start = stem.slice(0, Math.max(minFormLength - 1, stem.length - 1));
+    const forms: string[] = [];
+    for (let i = lowerBound(vocabulary, start); i < vocabulary.length && vocabulary[i].startsWith(start); i++) {
+      if (stemOfWord(vocabulary[i]) === stem) forms.push(vocabulary[i]);
+    }
+    return forms;
+  };
 }
 
 /**
@@ -308,13 +327,13 @@ export interface ExpandOptions {
 export function expandTerm(
   term: string,
   vocabulary: readonly string[],
-  formsByStem: ReadonlyMap<string, readonly string[]> = new Map(),
+  formsOf: (word: string) => readonly string[] = () => [],
   { typos = 'unmatched' }: ExpandOptions = {},
 ): TermExpansion {
   const matches = new Map<string, number>();
   const first = lowerBound(vocabulary, term);
   if (vocabulary[first] === term) matches.set(term, 1);
-  const otherForms = (formsByStem.get(stemOf(term)) ?? []).filter((form) => form !== term);
+  const otherForms = formsOf(term).filter((form) => form !== term);
   for (const form of otherForms) matches.set(form, otherFormQuality);
   // A single letter begins too many words to mean any of them.
   if (term.length >= 2) {
