@@ -8,6 +8,7 @@ import { ErrorBoundary } from './ErrorBoundary.js';
 import { Link } from './Link.js';
 import { Navbar } from './Navbar.js';
 import { SearchBar } from './SearchBar.js';
+import { SearchPage } from './SearchPage.js';
 import { SidebarMenu } from './Sidebar.js';
 
 export interface AppProps {
@@ -109,7 +110,7 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
   }
   return (
     <main className={`page-main page-${route.kind}`} id={mainContentId} tabIndex={-1}>
-      <Content html={route.html} pageContent={pageContent} />
+      {route.kind === 'search' ? <SearchPage /> : <Content html={route.html} pageContent={pageContent} />}
       {route.kind === 'notFound' ? <NotFoundSearch /> : null}
     </main>
   );

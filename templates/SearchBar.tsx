@@ -26,6 +26,24 @@ function updatePageHighlight(search: string): void {
   );
 }
 
+/**
+ * Follows an internal link as a click on it would, so that the client runtime navigates without
+ * reloading the page.
+ */
+function followLink(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** The results page's address for a query: `/sdk/search?q=…`. */
+export function searchPageUrl(searchPage: string, query: string): string {
+  return `${searchPage}?${new URLSearchParams({ q: query }).toString()}`;
+}
+
 function Segments({ segments }: { segments: TextSegment[] }) {
   return (
     <>
@@ -36,11 +54,34 @@ function Segments({ segments }: { segments: TextSegment[] }) {
   );
 }
 
+/** A result's lines: where it is, its section and a snippet, with the searched words marked. */
+export function SearchHitContent({ hit }: { hit: SearchHit }) {
+  return (
+    <>
+      <span className="search-result-title">
+        {hit.record.breadcrumb.length > 0 ? <span className="search-result-path">{hit.record.breadcrumb.join(' › ')} › </span> : null}
+        <Segments segments={hit.title} />
+      </span>
+      {hit.heading ? (
+        <span className="search-result-section">
+          <Segments segments={hit.heading} />
+        </span>
+      ) : null}
+      {hit.snippet.length > 0 ? (
+        <span className="search-result-snippet">
+          <Segments segments={hit.snippet} />
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The navbar search box, an accessible combobox. It renders with the `Loading...` placeholder and
  * switches to `Search ⌘+K` / `Search Ctrl+K` once hydrated. fuse.js and the search files are
  * loaded on first use (focus, typing or the shortcut), never with the page. Results link to the
- * section with the searched words in the URL, for the target page to highlight.
+ * section with the searched words in the URL, for the target page to highlight. The last option,
+ * "See all results", opens the search results page, as Enter does when there is no result to pick.
  */
 export function SearchBar() {
   const { site } = useTheme();
@@ -106,6 +147,9 @@ export function SearchBar() {
   }, [activeOptionId]);
 
   const expanded = open && query.trim() !== '';
+  const seeAllUrl = site.searchPage && query.trim() ? searchPageUrl(site.searchPage, query.trim()) : undefined;
+  // The results, then "See all results" when there is a results page to open.
+  const optionCount = hits.length > 0 && seeAllUrl ? hits.length + 1 : hits.length;
   const showsList = expanded && hits.length > 0;
   const status =
     !expanded || hits.length > 0
@@ -134,17 +178,24 @@ export function SearchBar() {
     switch (event.key) {
       case 'ArrowDown':
       case 'ArrowUp': {
-        if (hits.length === 0) return;
+        if (optionCount === 0) return;
         event.preventDefault();
         const step = event.key === 'ArrowDown' ? 1 : -1;
         if (!open) setOpen(true);
-        else setActive((current) => (current + step + hits.length) % hits.length);
+        else setActive((current) => (current + step + optionCount) % optionCount);
         return;
       }
       case 'Enter':
-        if (!showsList) return;
-        event.preventDefault();
-        go(active);
+        if (showsList) {
+          event.preventDefault();
+          go(active);
+        } else if (seeAllUrl) {
+          // Nothing to pick (no result, or search still loading): the results page says why, and retries.
+          event.preventDefault();
+          close();
+          inputRef.current?.blur();
+          followLink(seeAllUrl);
+        }
         return;
       case 'Escape':
         if (!expanded) return;
@@ -198,23 +249,23 @@ export function SearchBar() {
               onMouseMove={() => setActive(index)}
             >
               <a href={hit.url} tabIndex={-1} className="search-result-link" onClick={finish}>
-                <span className="search-result-title">
-                  {hit.record.breadcrumb.length > 0 ? <span className="search-result-path">{hit.record.breadcrumb.join(' › ')} › </span> : null}
-                  <Segments segments={hit.title} />
-                </span>
-                {hit.heading ? (
-                  <span className="search-result-section">
-                    <Segments segments={hit.heading} />
-                  </span>
-                ) : null}
-                {hit.snippet.length > 0 ? (
-                  <span className="search-result-snippet">
-                    <Segments segments={hit.snippet} />
-                  </span>
-                ) : null}
+                <SearchHitContent hit={hit} />
               </a>
             </li>
           ))}
+          {hits.length > 0 && seeAllUrl ? (
+            <li
+              id={optionId(hits.length)}
+              role="option"
+              aria-selected={active === hits.length}
+              className={`search-result search-see-all${active === hits.length ? ' search-result-active' : ''}`}
+              onMouseMove={() => setActive(hits.length)}
+            >
+              <a href={seeAllUrl} tabIndex={-1} className="search-result-link" onClick={finish}>
+                {formatThemeString('searchSeeAll', { query: query.trim() })}
+              </a>
+            </li>
+          ) : null}
         </ul>
         <p className="search-status" role="status">
           {status}

@@ -36,7 +36,7 @@ describe('sdkdocs CLI (bin)', () => {
     const { dir, cleanup } = await tempDir('sdkdocs-cli-');
     cleanups.push(cleanup);
     const result = run('build', fixture('basic'), '--out-dir', dir);
-    expect(result.stderr).toMatch(/Built 9 pages in [\d.]+ m?s with 1 warning → /);
+    expect(result.stderr).toMatch(/Built 10 pages in [\d.]+ m?s with 1 warning → /);
     expect(result.status).toBe(0);
     expect(existsSync(path.join(dir, 'kit', 'docs', 'intro', 'index.html'))).toBe(true);
   });

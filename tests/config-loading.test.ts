@@ -48,7 +48,7 @@ describe('configs that never finish', () => {
     const site = await siteWithConfig('setInterval(() => {}, 1000);');
     const result = build(site);
     expect(result.error).toBeUndefined();
-    expect(result.stderr).toContain('Built 3 pages');
+    expect(result.stderr).toContain('Built 4 pages');
     expect(result.status).toBe(0);
     expect(existsSync(path.join(site, 'out', '.sdkdocs-output'))).toBe(true);
   });

@@ -29,6 +29,7 @@ describe('docs, ids and routes', () => {
         '/kit/docs/guides/shipping',
         '/kit/docs/intro',
         '/kit/docs/reference/api-notes',
+        '/kit/search',
       ].sort(),
     );
     expect(result.site.docs.find((d) => d.route === '/kit/docs/guides/shipping')?.id).toBe('guides/shipping');

@@ -67,7 +67,7 @@ describe('build summary (bin)', () => {
     cleanups.push(cleanup);
     const built = run('build', site, '--out-dir', dir);
     expect(built.status).toBe(0);
-    expect(built.stderr).toMatch(/Built 5 pages in [\d.]+ m?s with 1 warning → /);
+    expect(built.stderr).toMatch(/Built 6 pages in [\d.]+ m?s with 1 warning → /);
   });
 
   it('says the previous output was left as it was only when there was one', async () => {

@@ -6,11 +6,12 @@ import type { Site } from '../src/core/site.js';
 import { buildSearchIndex, createSearchIndex } from '../src/search/build-search-index.js';
 import { collectSearchRecords } from '../src/search/search-records.js';
 import { snippetSegments } from '../src/shared/search/highlight.js';
-import { boundedEditDistance, createSearchEngine, expandTerm, type SearchEngine, type SearchHit } from '../src/shared/search/search-engine.js';
+import { boundedEditDistance, createSearchEngine, createFormsLookup, expandTerm, type SearchEngine, type SearchHit } from '../src/shared/search/search-engine.js';
 import {
   highlightParam,
   maxRecordTextLength,
   searchKeys,
+  type SearchRecord,
   type SearchDocuments,
   type SerializedSearchIndex,
 } from '../src/shared/search/search-data.js';
@@ -312,7 +313,7 @@ describe('word matching', () => {
       expect.arrayContaining([['time', 1], ['timeout', expect.any(Number)], ['timer', expect.any(Number)]]),
     );
     expect(expandTerm('init', vocabulary).matches.has('instance')).toBe(false);
-    const forms = new Map([['retry', ['retries', 'retry']]]);
+    const forms = createFormsLookup(['retries', 'retry']);
     expect([...expandTerm('retry', ['retries', 'retry'], forms).matches.keys()].sort()).toEqual(['retries', 'retry']);
     expect(expandTerm('retries', ['retries', 'retry'], forms).marked).toEqual(['retries', 'retry']);
   });
@@ -328,3 +329,118 @@ describe('word matching', () => {
     expect(shown.replace(/…/g, '').trim().split(' ').every((word) => text.includes(word))).toBe(true);
   });
 });
+
+/** An engine over a handful of records, made as the build makes the two files. */
+function engineOver(records: SearchRecord[]): SearchEngine {
+  const documents: SearchDocuments = { records: records.map(({ text: _text, ...document }) => document) };
+  return createSearchEngine(documents, createSearchIndex(records));
+}
+
+function record(route: string, title: string, text: string, extra: Partial<SearchRecord> = {}): SearchRecord {
+  return { route, title, text, breadcrumb: [], kind: 'doc', ...extra };
+}
+
+function markedWords(hits: SearchHit[]): string[] {
+  return hits.flatMap((hit) => [...hit.title, ...(hit.heading ?? []), ...hit.snippet]).filter((segment) => segment.marked).map((segment) => segment.text);
+}
+
+describe('ranking rules', () => {
+  it('matches typos only when the words as typed find too little, and then marks them only for a word the site lacks', () => {
+    const engine = engineOver([
+      record('/docs/audio', 'Audio', 'Mute the sound when the launcher asks.'),
+      record('/docs/settings', 'Settings', 'A sound toggle lives in the settings.'),
+      record('/docs/events', 'Events', 'The sound message carries a flag.'),
+      record('/docs/rounds', 'Round', 'A round starts with a bet.'),
+    ]);
+    const hits = engine.search('sound', 8);
+    expect(hits.map((hit) => hit.record.route).sort()).toEqual(['/docs/audio', '/docs/events', '/docs/settings']);
+    expect(markedWords(hits).map((word) => word.toLowerCase())).toEqual(['sound', 'sound', 'sound']);
+    for (const hit of hits) expect(new URL(hit.url, 'https://example.com').searchParams.getAll(highlightParam)).not.toContain('round');
+
+    // A word the site does not hold is the typo: its close words are searched and marked.
+    const typo = engine.search('sonud', 8);
+    expect(typo.map((hit) => hit.record.route)).toContain('/docs/audio');
+    expect(markedWords(typo).map((word) => word.toLowerCase())).toContain('sound');
+
+    // Too few records with the word as typed: typo matches join, after them.
+    const few = engineOver([record('/docs/audio', 'Audio', 'The sound setting.'), record('/docs/rounds', 'Round', 'A round starts with a bet.')]);
+    expect(few.search('sound', 8).map((hit) => hit.record.route)).toEqual(['/docs/audio', '/docs/rounds']);
+    expect(markedWords(few.search('sound', 8)).map((word) => word.toLowerCase())).toEqual(['sound']);
+  });
+
+  it('ranks a word as typed above a longer word it begins, in the same field', () => {
+    const engine = engineOver([
+      record('/docs/timers', 'Timers', 'Each timer fires once.', { heading: 'Clocks', anchor: 'clocks' }),
+      record('/docs/budget', 'Budget', `${'The frame budget depends on the device and on the scene. '.repeat(6)}Measure the time of each frame.`, { heading: 'Frames', anchor: 'frames' }),
+    ]);
+    expect(engine.search('time', 8)[0].record.route).toBe('/docs/budget');
+  });
+
+  it('ranks query words in a title or heading above the same words in running text', () => {
+    const engine = engineOver([
+      record('/docs/overview', 'Overview', 'The SDK posts launcher events to the parent page.', { heading: 'Messaging', anchor: 'messaging' }),
+      record('/docs/setup', 'Setup', 'The frame gets its events from the parent page.', { heading: 'Launcher', anchor: 'launcher' }),
+    ]);
+    expect(engine.search('launcher events', 8)[0].record.route).toBe('/docs/setup');
+  });
+
+  it('matches an identifier written as words, run together or with underscores, and marks its parts', () => {
+    const engine = engineOver([
+      record('/docs/money', 'Money', 'Pick the currency format that suits the screen: the currency format decides how an amount reads.', {
+        heading: 'Formats',
+        anchor: 'formats',
+      }),
+      record('/api/enum/CurrencyFormat', 'CurrencyFormat', 'How the currency is shown next to an amount.', { kind: 'api-symbol' }),
+    ]);
+    for (const query of ['currency format', 'currencyFormat', 'currency_format', 'CurrencyFormat']) {
+      expect(engine.search(query, 8)[0].record.route, query).toBe('/api/enum/CurrencyFormat');
+    }
+    expect(engine.search('currency format', 8)[0].title).toEqual([
+      { text: 'Currency', marked: true },
+      { text: 'Format', marked: true },
+    ]);
+  });
+
+  it('finds other forms of a word: handle finds Handling', () => {
+    const engine = engineOver([
+      record('/docs/errors', 'Error Handling', 'What to do when a call fails.'),
+      record('/docs/events', 'Events', 'Which errors the handlers of events see.', { heading: 'Errors', anchor: 'errors' }),
+    ]);
+    expect(engine.search('handle errors', 8)[0].record.route).toBe('/docs/errors');
+  });
+
+  it('ranks guide sections above API entries for a question', () => {
+    const guideOrApi = engineOver([
+      record('/api/class/Sdk', 'Sdk', 'Call it to handle errors yourself.', { heading: 'errors', anchor: 'errors', kind: 'api-member' }),
+      record('/docs/guide', 'Guide', 'Call it to handle errors yourself.', { heading: 'Errors', anchor: 'errors' }),
+    ]);
+    expect(guideOrApi.search('how do I handle errors', 8)[0].record.route).toBe('/docs/guide');
+    expect(guideOrApi.search('handle errors', 8)[0].record.route).toBe('/api/class/Sdk');
+  });
+});
+
+describe('what the example site\'s queries find', () => {
+  it.each([
+    { query: 'launcher events', first: '/sdk/docs/getting-started/sending-events' },
+    { query: 'how to handle errors', first: '/sdk/docs/advanced/error-handling' },
+    { query: 'currency format', first: '/sdk/api/enum/CurrencyFormat' },
+  ])('$query → $first', ({ query, first }) => {
+    expect(target(engine.search(query, 8)[0])).toBe(first);
+  });
+
+  it('never marks "round" for "sound"', () => {
+    expect(markedWords(engine.search('sound', 8)).filter((word) => !/^sounds?$/i.test(word))).toEqual([]);
+  });
+
+  it('keeps API page chrome out of the records: no "Defined in", "Example", "Default value" in snippets', () => {
+    const textKey = String(searchKeys.findIndex((key) => key.name === 'text'));
+    const apiTexts = index.records.filter((entry) => documents.records[entry.i].route.startsWith('/sdk/api/')).map((entry) => entry.$[textKey]?.v ?? '');
+    expect(apiTexts.length).toBeGreaterThan(50);
+    for (const text of apiTexts) {
+      expect(text).not.toMatch(/Defined in|Default value|\bExample\b|Overload \d|Inherited from/);
+    }
+    const [currencyFormat] = engine.search('CurrencyFormat', 8);
+    expect(currencyFormat.snippet.map((segment) => segment.text).join('')).toBe('Enum How the currency is shown next to an amount in I18n.formatCurrency.');
+  });
+});
+

@@ -107,6 +107,7 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   createTagPages(site);
   await collectCustomPages(site, ctx);
   createLandingAndNotFound(site);
+  createSearchPage(site);
 }
 
 /** Without `url` the pages cannot say where they live: said once, not once per page. */
@@ -645,6 +646,24 @@ function createLandingAndNotFound(site: Site): void {
       toc: [],
       breadcrumbs: [],
     },
+  });
+}
+
+/**
+ * The search results page (`/sdk/search?q=…`): a static page whose content the client fills from
+ * the query string, so it works on any static host. A custom page of that route wins.
+ */
+function createSearchPage(site: Site): void {
+  const { config } = site;
+  const route = joinUrlPath(config.routes.root, 'search');
+  if (site.pages.some((page) => page.route === route)) return;
+  const title = formatThemeString('searchPageTitle');
+  addPage(site, {
+    route,
+    kind: 'search',
+    anchors: new Set(),
+    links: [],
+    data: { path: route, kind: 'search', title, documentTitle: `${title} | ${config.title}`, html: '', toc: [], breadcrumbs: [], unlisted: true },
   });
 }
 

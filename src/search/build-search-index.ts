@@ -82,7 +82,10 @@ export async function buildSearchIndex(site: Site, ctx: BuildContext): Promise<v
   // which would otherwise change with every edit.
   const documentsFile = emit(site, 'documents', documentsJson, ctx.watch ? undefined : digestOf(pages.map((page) => page.documentsDigest)));
   const indexFile = emit(site, 'index', indexJson, ctx.watch ? undefined : digestOf(pages.map((page) => page.indexDigest)));
-  if (site.siteData) site.siteData.searchFiles = { documents: documentsFile, index: indexFile };
+  if (site.siteData) {
+    site.siteData.searchFiles = { documents: documentsFile, index: indexFile };
+    site.siteData.searchPage = site.pages.find((page) => page.kind === 'search')?.route;
+  }
   ctx.logger.debug(`buildSearchIndex: ${position} records from ${pages.length} pages (${reused} pages reused)`);
 }
 

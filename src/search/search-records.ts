@@ -16,6 +16,13 @@ const sectionRanks = new Set([2, 3]);
 /** Content that is not prose: code blocks are long and noisy, the rest is markup or chrome. */
 const skippedTags = new Set(['pre', 'script', 'style', 'svg', 'template', 'button', 'nav']);
 
+/**
+ * Classes of API page chrome that repeats on every entry: labels (`Example`, `Default value`,
+ * `Parameters`), `Overload 1 of 2`, `Inherited from …`, `Defined in sdk/src/….ts:83`. They say
+ * nothing a reader searches for and would fill result snippets.
+ */
+const boilerplateClasses = ['api-block-title', 'api-overload', 'api-relation', 'api-source'];
+
 /** Elements after which words must not run together (`<td>a</td><td>b</td>` is "a b"). */
 const blockTags = new Set([
   'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'div', 'dl', 'dt', 'figcaption', 'figure',
@@ -120,7 +127,7 @@ export function splitSections(tree: Root): ContentSection[] {
     }
     if (node.type !== 'element' && node.type !== 'root') return;
     if (node.type === 'element') {
-      if (skippedTags.has(node.tagName) || isDirectLink(node)) return;
+      if (skippedTags.has(node.tagName) || isDirectLink(node) || isBoilerplate(node)) return;
       const rank = headingRank(node);
       if (rank === 1) return;
       const id = node.properties.id;
@@ -142,6 +149,11 @@ export function splitSections(tree: Root): ContentSection[] {
 function isDirectLink(node: Element): boolean {
   const className = node.properties.className;
   return node.tagName === 'a' && Array.isArray(className) && className.includes('hash-link');
+}
+
+function isBoilerplate(node: Element): boolean {
+  const className = node.properties.className;
+  return Array.isArray(className) && className.some((name) => boilerplateClasses.includes(String(name)));
 }
 
 function collapseWhitespace(text: string): string {

@@ -124,7 +124,7 @@ export interface Crumb {
   to?: string;
 }
 
-export type RouteKind = 'landing' | 'doc' | 'category' | 'tags' | 'api' | 'custom' | 'notFound';
+export type RouteKind = 'landing' | 'doc' | 'category' | 'tags' | 'api' | 'custom' | 'notFound' | 'search';
 
 /**
  * Everything one route needs to render inside the site chrome. The content is prerendered HTML:
@@ -194,5 +194,7 @@ export interface SiteData {
   search: { maxHits: number };
   /** URLs of the search documents and the serialized search index, set by the buildSearchIndex stage. */
   searchFiles?: { documents: string; index: string };
+  /** Route of the search results page (`/sdk/search`), which reads its query from `?q=`; absent when a custom page has the route. */
+  searchPage?: string;
   breadcrumbs: boolean;
 }

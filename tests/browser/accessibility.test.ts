@@ -52,6 +52,8 @@ describe.skipIf(!chromiumPath)('accessibility: axe-core on every page of the exa
     expect(paths).toContain('/sdk/api/class/PlaykitSdk');
     // The not-found page is not in the sitemap, but readers land on it.
     paths.push('/sdk/no-such-page');
+    // Nor is the search results page, which fills itself from its query string.
+    paths.push('/sdk/search?q=launcher');
     const source = await axeSource;
     const violations: string[] = [];
     for (const mode of colourModes) {
@@ -61,6 +63,7 @@ describe.skipIf(!chromiumPath)('accessibility: axe-core on every page of the exa
         await page.goto(new URL(pagePath, site.server.url).href, { waitUntil: 'load' });
         // Checked once hydrated, so that what the client adds (search box, copy buttons) is checked too.
         await page.waitForFunction(() => (window as unknown as { __hydrated?: boolean }).__hydrated === true);
+        if (pagePath.startsWith('/sdk/search?')) await page.locator('.search-page-results > li').first().waitFor();
         expect(await page.evaluate(() => document.documentElement.dataset.theme), `${pagePath} in ${mode} mode`).toBe(mode);
         await page.evaluate(source);
         const results = await page.evaluate(

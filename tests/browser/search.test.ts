@@ -26,9 +26,12 @@ async function openSearchPage(path: string): Promise<{ page: Page; problems: str
   return { page, problems, requests };
 }
 
+/** The options that are results, not "See all results". */
+const resultOptions = '[role="listbox"] [role="option"]:not(.search-see-all)';
+
 /** Link targets (`path#hash`) of the options in the open results list. */
 async function resultTargets(page: Page): Promise<string[]> {
-  const hrefs = await page.locator('[role="listbox"] [role="option"] a').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+  const hrefs = await page.locator(`${resultOptions} a`).evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
   return hrefs.map((href) => {
     const url = new URL(href);
     return `${url.pathname}${url.hash}`;
@@ -91,7 +94,7 @@ describe.skipIf(!chromiumPath)('search in the browser', () => {
     const phrase = await search(page, 'empty game shell');
     expect(phrase[0]).toBe('/sdk/docs/getting-started/quick-start');
     await expect.poll(() => page.locator('[role="option"] mark').allTextContents(), slow).toEqual(expect.arrayContaining(['empty', 'game', 'shell']));
-    expect(await page.locator('[role="option"]').count()).toBeLessThanOrEqual(8);
+    expect(await page.locator(resultOptions).count()).toBeLessThanOrEqual(8);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -189,5 +192,65 @@ describe.skipIf(!chromiumPath)('search in the browser', () => {
     expect(await input.getAttribute('aria-expanded')).toBe('false');
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it('marks only the words as typed: "sound" never marks "round", in the results or on the page opened', async () => {
+    const { page, problems } = await openSearchPage('docs/intro');
+    const targets = await search(page, 'sound');
+    expect(targets[0]).toBe('/sdk/docs/getting-started/reacting-to-events#sound');
+    await expect.poll(() => page.locator(`${resultOptions} mark`).count(), slow).toBeGreaterThan(0);
+    const marked = await page.locator(`${resultOptions} mark`).allTextContents();
+    expect(marked.filter((text) => !/^sounds?$/i.test(text))).toEqual([]);
+
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/sdk/docs/getting-started/reacting-to-events' && url.hash === '#sound');
+    expect(new URL(page.url()).searchParams.getAll('_highlight')).not.toContain('round');
+    await expect.poll(() => page.locator('main .markdown mark.search-highlight').count(), slow).toBeGreaterThan(0);
+    const onPage = await page.locator('main .markdown mark.search-highlight').allTextContents();
+    expect(onPage.filter((text) => !/^sounds?$/i.test(text))).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the results page from "See all results" or from Enter with nothing to pick, and the page works from its address alone', async () => {
+    const { page, problems } = await openSearchPage('docs/intro');
+    const input = page.getByRole('combobox', { name: 'Search' });
+    const targets = await search(page, 'launcher');
+    expect(targets).toHaveLength(8);
+    // The option after the last result.
+    await page.keyboard.press('ArrowUp');
+    const seeAll = page.getByRole('option', { name: 'See all results for "launcher"' });
+    expect(await seeAll.getAttribute('aria-selected')).toBe('true');
+    expect(await input.getAttribute('aria-activedescendant')).toBe(await seeAll.getAttribute('id'));
+    await page.evaluate(() => Object.assign(window, { searchTestMarker: true }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/sdk/search' && url.searchParams.get('q') === 'launcher');
+    expect(await page.evaluate(() => 'searchTestMarker' in window)).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), slow).toBe('Search results for "launcher"');
+    const listed = page.locator('.search-page-results > li');
+    await expect.poll(() => listed.count(), slow).toBeGreaterThan(8);
+    expect(await page.title()).toBe('Search results for "launcher" | Playkit');
+
+    // Typing on the page searches again and keeps the address shareable.
+    await page.locator('.search-page-input').fill('currency format');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'currency format');
+    await expect.poll(() => listed.first().locator('a').getAttribute('href'), slow).toMatch(/^\/sdk\/api\/enum\/CurrencyFormat\?/);
+
+    // Enter with no result to pick.
+    await input.fill('zzqqxx');
+    await expect.poll(() => page.locator('.search-status').textContent(), slow).toBe('No results for "zzqqxx"');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/sdk/search' && url.searchParams.get('q') === 'zzqqxx');
+    await expect.poll(() => page.locator('.search-page-status').textContent(), slow).toBe('No results for "zzqqxx"');
+    expect(problems).toEqual([]);
+    await page.close();
+
+    // Loaded straight from its address, as a plain static file.
+    const direct = await openSearchPage('search?q=currency%20format');
+    const first = direct.page.locator('.search-page-results > li').first();
+    await expect.poll(() => first.locator('a').getAttribute('href'), slow).toMatch(/^\/sdk\/api\/enum\/CurrencyFormat\?/);
+    expect(await first.locator('.search-result-title mark').allTextContents()).toEqual(['Currency', 'Format']);
+    expect(direct.problems).toEqual([]);
+    await direct.page.close();
   });
 });

@@ -9,7 +9,7 @@ import {
   type SearchRecord,
   type SerializedSearchIndex,
 } from './search-data.js';
-import { forEachWord, phraseOf, queryTerms, singularOf } from './words.js';
+import { compactPhraseOf, forEachWord, isQuestion, maxQueryLength, phraseOf, queryTerms, spelledPhraseOf, stemOf } from './words.js';
 
 /** One result, ready to show. */
 export interface SearchHit {
@@ -48,6 +48,12 @@ function fieldWeight(mask: number): number {
   return 0.8;
 }
 
+/**
+ * Records holding every query word, as typed or in another form, below which typo matches join
+ * the search: a few good results are better than many that hold a different word.
+ */
+const enoughCompleteResults = 3;
+
 /** Results of one page shown before any page gets a fourth, so one long page cannot fill the list. */
 const hitsPerPageFirst = 3;
 
@@ -75,12 +81,22 @@ export const fuseOptions: IFuseOptions<SearchDocument> = {
  * The search over the two files the build emits. Runs the same in the browser and in Node, so
  * the ranking tests exercise exactly what visitors get.
  *
- * A query is split into words; each word is expanded against the site's vocabulary (the word
- * itself, words it begins, words one or two typos away) to find candidate records, ranked first by
- * how many of the query's words they hold. fuse.js then scores the best candidates over the
- * weighted fields of the serialized index, and the hits come out as: most query words covered,
- * then an exact headline, then the query said as written, then the fuse.js score weighted by the
- * record's kind.
+ * A query is split into words (function words left out); each word is expanded against the
+ * site's vocabulary: the word itself, its other forms (`handle` → `handling`) and the words it
+ * begins (`time` → `timeout`). Words one or two typos away join only for a query word the
+ * vocabulary does not hold, or when the query finds too few records holding all its words, as
+ * Algolia's typo tolerance ranks typo matches after exact ones. The best candidates are ranked
+ * like DocSearch ranks docs, one criterion after the other:
+ *
+ * 1. most query words held (a typo match counts half);
+ * 2. a headline that says the query (`currency format` = `CurrencyFormat`), a page's title above
+ *    a section's heading;
+ * 3. most query words in the record's own headline (title or heading), then, for a question,
+ *    guide sections before API entries;
+ * 4. most query words matched as typed or as another form of themselves rather than as the
+ *    start of a longer word;
+ * 5. most query words in the page's title, then the query said as written;
+ * 6. a page's top before its sections, then the fuse.js score weighted by the record's kind.
  */
 export function createSearchEngine(documents: SearchDocuments, serializedIndex: SerializedSearchIndex): SearchEngine {
   const records = documents.records;
@@ -90,32 +106,42 @@ export function createSearchEngine(documents: SearchDocuments, serializedIndex: 
   const fieldOf = (recordIndex: number, key: string): string => fuseIndexRecords[recordIndex]?.$[keyIndex[key]]?.v ?? '';
   const postings = buildPostings(records.length, fieldOf);
   const vocabulary = [...postings.keys()].sort();
-  const formsBySingular = new Map<string, string[]>();
-  for (const word of vocabulary) {
-    const singular = singularOf(word);
-    formsBySingular.set(singular, [...(formsBySingular.get(singular) ?? []), word]);
-  }
+  const formsOf = createFormsLookup(vocabulary);
 
   function search(query: string, maxHits: number): SearchHit[] {
     const terms = queryTerms(query);
     if (terms.length === 0 || maxHits <= 0) return [];
-    const expansions = terms.map((term) => expandTerm(term, vocabulary, formsBySingular));
     const candidateLimit = Math.min(maxFuseCandidates, Math.max(maxHits, Math.floor(fuseScanBudget / terms.length)));
-    const { candidates, coverage } = preFilter(expansions, postings, records.length, candidateLimit);
+    let expansions = terms.map((term) => expandTerm(term, vocabulary, formsOf));
+    let found = preFilter(expansions, postings, records.length, candidateLimit);
+    if (found.completeCount < enoughCompleteResults && terms.some((term) => allowedEdits(term.length) > 0)) {
+      expansions = terms.map((term) => expandTerm(term, vocabulary, formsOf, { typos: 'always' }));
+      found = preFilter(expansions, postings, records.length, candidateLimit);
+    }
+    const { candidates, matchOf } = found;
     if (candidates.length === 0) return [];
     const fuseScores = scoreWithFuse(candidates, terms);
     const phrase = terms.join(' ');
+    const compactQuery = compactPhraseOf(query.slice(0, maxQueryLength));
+    const spelledQuery = spelledPhraseOf(query.slice(0, maxQueryLength));
+    const question = isQuestion(query);
     const ranked = candidates
       .map((recordIndex) => {
         const record = records[recordIndex];
-        const headline = phraseOf(record.heading ?? record.title);
+        const isPageTop = record.heading === undefined;
+        const match = matchOf(recordIndex);
         return {
           recordIndex,
-          coverage: coverage.get(recordIndex) ?? 0,
-          // A page whose title is the query beats a section of that name elsewhere.
-          exactHeadline: headline !== phrase ? 0 : record.heading === undefined ? 2 : 1,
+          ...match,
+          // A page's top has its title as its headline.
+          inTitle: isPageTop ? match.inHeadline : match.inTitle,
+          exactHeadline: exactHeadlineRank(record.heading ?? record.title, isPageTop, compactQuery, spelledQuery),
+          guideFirst: question && (record.kind === 'doc' || record.kind === 'category') ? 1 : 0,
           // Only a query of several words can be said "as written"; one word is coverage alone.
-          hasPhrase: terms.length > 1 && ` ${headline} ${phraseOf(fieldOf(recordIndex, searchKeyNames.text))} `.includes(` ${phrase} `),
+          hasPhrase:
+            terms.length > 1 &&
+            ` ${phraseOf(record.heading ?? record.title)} ${phraseOf(fieldOf(recordIndex, searchKeyNames.text))} `.includes(` ${phrase} `),
+          isPageTop: isPageTop ? 1 : 0,
           score: (fuseScores.get(recordIndex) ?? 1) * kindFactor[record.kind],
         };
       })
@@ -123,17 +149,33 @@ export function createSearchEngine(documents: SearchDocuments, serializedIndex: 
         (a, b) =>
           b.coverage - a.coverage ||
           b.exactHeadline - a.exactHeadline ||
+          b.inHeadline - a.inHeadline ||
+          b.guideFirst - a.guideFirst ||
+          b.exact - a.exact ||
+          b.inTitle - a.inTitle ||
           Number(b.hasPhrase) - Number(a.hasPhrase) ||
+          b.isPageTop - a.isPageTop ||
           a.score - b.score ||
           a.recordIndex - b.recordIndex,
       );
     const chosen = diversify(ranked.map((entry) => entry.recordIndex), records, maxHits);
-    // Each query word's best forms first: the link to a result carries only a few of them.
+    // Each query word's forms first: the link to a result carries only a few of them.
     const marked = interleave(expansions.map((expansion) => expansion.marked));
     return chosen.map((recordIndex) => toHit(records[recordIndex], fieldOf(recordIndex, searchKeyNames.text), marked));
   }
 
-  /** fuse.js over the candidates only: an index of just their serialized records. */
+/**
+ * How well a record's headline says the query: 0 when it does not; a page's title above a
+ * section's heading (a page named like the query beats a section of that name elsewhere); and
+ * written as the query is (`Minor units` for `minor units`) above run together as an identifier
+ * (`minorUnits`).
+ */
+function exactHeadlineRank(headline: string, isPageTop: boolean, compactQuery: string, spelledQuery: string): number {
+  if (compactPhraseOf(headline) !== compactQuery) return 0;
+  return 1 + (isPageTop ? 2 : 0) + (spelledPhraseOf(headline) === spelledQuery ? 1 : 0);
+}
+
+/** fuse.js over the candidates only: an index of just their serialized records. */
   function scoreWithFuse(candidates: number[], terms: string[]): Map<number, number> {
     const subset = candidates.map((recordIndex) => fuseIndexRecords[recordIndex]).filter(Boolean);
     const index = Fuse.parseIndex<SearchDocument>({ keys: serializedIndex.keys, records: subset } as Parameters<typeof Fuse.parseIndex>[0]);
@@ -209,15 +251,16 @@ function grow<T extends Int32Array | Uint8Array>(array: T, fill: number): T {
 
 /** Matches at least this good are the word itself or a word it begins; the rest are typo matches. */
 const strongMatchQuality = 0.85;
-/** The singular for a plural and the other way round: nearly the word itself. */
-const otherNumberQuality = 0.9;
+/** Another form of the word (`retries` for `retry`, `handling` for `handle`): nearly the word itself. */
+const otherFormQuality = 0.9;
 
 /** The vocabulary words a query word stands for, with how well each matches (1 = the word itself). */
 interface TermExpansion {
   matches: Map<string, number>;
   /**
-   * What to mark in results for the word: itself (which also marks the words it begins), its
-   * other number and its typo matches, closest first.
+   * What to mark in results for the word: itself (which also marks the words it begins) and its
+   * other forms; its typo matches only when the vocabulary has nothing else for it, since then the
+   * query word is the typo (`timout` marks `timeout`, but `sound` never marks `round`).
    */
   marked: string[];
 }
@@ -237,37 +280,85 @@ const minFuzzyPrefixLength = 5;
 /** Most typo matches one query word expands to; the closest are kept. */
 const maxFuzzyExpansions = 8;
 
+/** Shortest query word whose other forms are looked up: a two-letter word has none worth finding. */
+const minFormLength = 3;
+
 /**
- * Expands a query word: exact, its other number (`retry` → `retries`), as the start of longer
- * words (`time` → `timeout`), and within a typo or two of a word or of its start (`timout` →
- * `timeout`, `timeouterror`).
+ * The words of a sorted vocabulary that share a word's stem, for {@link expandTerm}. Looked up
+ * per query word rather than for the whole vocabulary when the engine starts: a stem differs from
+ * its word at most in its last letter (`retry` → `retri`), so only the words that begin like the
+ * stem are stemmed, once each.
  */
-export function expandTerm(term: string, vocabulary: readonly string[], formsBySingular: ReadonlyMap<string, readonly string[]> = new Map()): TermExpansion {
+export function createFormsLookup(vocabulary: readonly string[]): (word: string) => readonly string[] {
+  const stems = new Map<string, string>();
+  const stemOfWord = (word: string): string => {
+    let stem = stems.get(word);
+    if (stem === undefined) {
+      stem = stemOf(word);
+      stems.set(word, stem);
+    }
+    return stem;
+  };
+  return (word) => {
+    if (word.length < minFormLength) return [];
+    const stem = stemOfWord(word);
+    const start = stem.slice(0, Math.max(minFormLength - 1, stem.length - 1));
+    const forms: string[] = [];
+    for (let i = lowerBound(vocabulary, start); i < vocabulary.length && vocabulary[i].startsWith(start); i++) {
+      if (stemOfWord(vocabulary[i]) === stem) forms.push(vocabulary[i]);
+    }
+    return forms;
+  };
+}
+
+/**
+ * When a query word also matches words a typo or two away: only when the vocabulary holds neither
+ * the word, nor another form of it, nor a word it begins (`unmatched`), or `always`.
+ */
+export interface ExpandOptions {
+  typos?: 'unmatched' | 'always';
+}
+
+/**
+ * Expands a query word: exact, its other forms (`retry` → `retries`, `handle` → `handling`), as
+ * the start of longer words (`time` → `timeout`), and within a typo or two of a word or of its
+ * start (`timout` → `timeout`, `timeouterror`) as {@link ExpandOptions} says.
+ */
+export function expandTerm(
+  term: string,
+  vocabulary: readonly string[],
+  formsOf: (word: string) => readonly string[] = () => [],
+  { typos = 'unmatched' }: ExpandOptions = {},
+): TermExpansion {
   const matches = new Map<string, number>();
   const first = lowerBound(vocabulary, term);
   if (vocabulary[first] === term) matches.set(term, 1);
-  const otherForms = (formsBySingular.get(singularOf(term)) ?? []).filter((form) => form !== term);
-  for (const form of otherForms) matches.set(form, otherNumberQuality);
+  const otherForms = formsOf(term).filter((form) => form !== term);
+  for (const form of otherForms) matches.set(form, otherFormQuality);
   // A single letter begins too many words to mean any of them.
   if (term.length >= 2) {
     for (let i = first; i < vocabulary.length && vocabulary[i].startsWith(term); i++) {
       if (!matches.has(vocabulary[i])) matches.set(vocabulary[i], strongMatchQuality);
     }
   }
-  const edits = allowedEdits(term.length);
+  const matchedAsTyped = matches.size > 0;
+  const edits = matchedAsTyped && typos === 'unmatched' ? 0 : allowedEdits(term.length);
   const fuzzy: { word: string; quality: number }[] = [];
   if (edits > 0) {
+    const fuzzyPrefix = term.length >= minFuzzyPrefixLength;
     for (const word of vocabulary) {
+      // Too short to be within reach, or too long unless typos may match a word's start.
+      if (word.length < term.length - edits || (!fuzzyPrefix && word.length > term.length + edits)) continue;
       if (matches.has(word)) continue;
       const distance = boundedEditDistance(term, word, edits);
       if (distance.whole <= edits) fuzzy.push({ word, quality: 0.75 - 0.15 * (distance.whole - 1) });
-      else if (term.length >= minFuzzyPrefixLength && distance.prefix <= edits) fuzzy.push({ word, quality: 0.6 - 0.15 * (distance.prefix - 1) });
+      else if (fuzzyPrefix && distance.prefix <= edits) fuzzy.push({ word, quality: 0.6 - 0.15 * (distance.prefix - 1) });
     }
   }
   fuzzy.sort((a, b) => b.quality - a.quality || a.word.length - b.word.length);
   const kept = fuzzy.slice(0, maxFuzzyExpansions);
   for (const { word, quality } of kept) matches.set(word, quality);
-  return { matches, marked: [term, ...otherForms, ...kept.map(({ word }) => word)] };
+  return { matches, marked: [term, ...otherForms, ...(matchedAsTyped ? [] : kept.map(({ word }) => word))] };
 }
 
 function lowerBound(sorted: readonly string[], value: string): number {
@@ -312,34 +403,48 @@ export function boundedEditDistance(term: string, word: string, limit: number): 
   return { whole, prefix };
 }
 
+/** How one candidate matches the query, counted in query words. */
+interface RecordMatch {
+  /** Query words held, a typo match counting half. */
+  coverage: number;
+  /** Query words in the record's own headline: its heading, or a page's title on the page's record. */
+  inHeadline: number;
+  /** Query words in the title of the record's page. */
+  inTitle: number;
+  /** Query words held as typed or as another form of themselves, not only as the start of a longer word. */
+  exact: number;
+}
+
 /**
- * Finds the records holding any expansion of any query word, and keeps the best
- * `limit`: most query words first (a typo match counts half), then the rarer
- * and better-placed words (a headline beats running text).
+ * Finds the records holding any expansion of any query word, and keeps the best `limit`: most
+ * query words first (a typo match counts half), then the rarer and better-placed words (a
+ * headline beats running text). Also counts the records holding every query word.
  */
 function preFilter(
   expansions: TermExpansion[],
   postings: Map<string, number[]>,
   recordCount: number,
   limit: number,
-): { candidates: number[]; coverage: Map<number, number> } {
+): { candidates: number[]; completeCount: number; matchOf: (recordIndex: number) => RecordMatch } {
   const termCount = expansions.length;
   const best = new Float32Array(recordCount * termCount);
-  // 2 where a record holds the query word or a word it begins, 1 where it holds only a typo match.
-  const strength = new Uint8Array(recordCount * termCount);
+  const quality = new Float64Array(recordCount * termCount);
+  // Fields where a record holds the query word, another form of it or a word it begins.
+  const strongFields = new Uint8Array(recordCount * termCount);
   const touched: number[] = [];
   const seen = new Uint8Array(recordCount);
   const documentFrequency = new Array<number>(termCount).fill(0);
   expansions.forEach((expansion, term) => {
-    for (const [word, quality] of expansion.matches) {
+    for (const [word, wordQuality] of expansion.matches) {
       for (const posting of postings.get(word) ?? []) {
         const recordIndex = posting >>> fieldBitCount;
-        const value = quality * fieldWeight(posting & ((1 << fieldBitCount) - 1));
+        const mask = posting & ((1 << fieldBitCount) - 1);
+        const value = wordQuality * fieldWeight(mask);
         const slot = recordIndex * termCount + term;
         if (best[slot] === 0) documentFrequency[term]++;
         if (value > best[slot]) best[slot] = value;
-        const matchStrength = quality >= strongMatchQuality ? 2 : 1;
-        if (matchStrength > strength[slot]) strength[slot] = matchStrength;
+        if (wordQuality > quality[slot]) quality[slot] = wordQuality;
+        if (wordQuality >= strongMatchQuality) strongFields[slot] |= mask;
         if (!seen[recordIndex]) {
           seen[recordIndex] = 1;
           touched.push(recordIndex);
@@ -348,19 +453,27 @@ function preFilter(
     }
   });
   const inverseFrequency = documentFrequency.map((frequency) => Math.log(1 + recordCount / Math.max(1, frequency)));
-  const coverage = new Map<number, number>();
+  const coverageOf = (recordIndex: number): number => {
+    let covered = 0;
+    for (let term = 0; term < termCount; term++) {
+      const slotQuality = quality[recordIndex * termCount + term];
+      covered += slotQuality >= strongMatchQuality ? 1 : slotQuality > 0 ? 0.5 : 0;
+    }
+    return covered;
+  };
+  let completeCount = 0;
   const keys = new Float64Array(touched.length);
   touched.forEach((recordIndex, position) => {
-    let covered = 0;
     let weight = 0;
+    let held = 0;
     for (let term = 0; term < termCount; term++) {
       const slot = recordIndex * termCount + term;
-      covered += strength[slot] / 2;
       weight += best[slot] * inverseFrequency[term];
+      if (quality[slot] > 0) held++;
     }
-    coverage.set(recordIndex, covered);
+    if (held === termCount) completeCount++;
     // Coverage dominates: the weight of one record never reaches 1000.
-    keys[position] = covered * 1000 + weight;
+    keys[position] = coverageOf(recordIndex) * 1000 + weight;
   });
   const threshold = touched.length <= limit ? 0 : keys.slice().sort()[touched.length - limit];
   const candidates = touched
@@ -369,7 +482,18 @@ function preFilter(
     .sort((a, b) => b.key - a.key || a.recordIndex - b.recordIndex)
     .slice(0, limit)
     .map(({ recordIndex }) => recordIndex);
-  return { candidates, coverage };
+  const matchOf = (recordIndex: number): RecordMatch => {
+    const match: RecordMatch = { coverage: coverageOf(recordIndex), inHeadline: 0, inTitle: 0, exact: 0 };
+    for (let term = 0; term < termCount; term++) {
+      const slot = recordIndex * termCount + term;
+      const fields = strongFields[slot];
+      if (fields & fieldBits.headline) match.inHeadline++;
+      if (fields & fieldBits.page) match.inTitle++;
+      if (quality[slot] >= otherFormQuality) match.exact++;
+    }
+    return match;
+  };
+  return { candidates, completeCount, matchOf };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { stemmer } from 'stemmer';
+
 /**
  * Word handling shared by the search engine's vocabulary, its queries and the highlighting, so
  * that all three agree on what a word is.
@@ -58,14 +60,36 @@ export function phraseOf(text: string): string {
 }
 
 /**
- * The singular of an English plural, roughly (`retries` → `retry`, `timeouts` → `timeout`,
- * `classes` → `class`), so that either form finds both. Other words are returned as they are.
+ * The stem of an English word (Porter): `handle`, `handling` and `handled` share `handl`,
+ * `retry` and `retries` share `retri`, so that a query word finds the other forms of itself.
  */
-export function singularOf(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && /(?:ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s') && !/(?:ss|us|is)$/.test(word)) return word.slice(0, -1);
-  return word;
+export function stemOf(word: string): string {
+  return stemmer(word);
+}
+
+/**
+ * Words that open a question: a query starting with one asks how to do something, which a guide
+ * answers better than an API entry.
+ */
+const questionWords = new Set('how why what when where which can should do does is are'.split(' '));
+
+/** Whether a query is phrased as a question (`how to handle errors`, `why is the win credited late`). */
+export function isQuestion(query: string): boolean {
+  const first = query.slice(0, maxQueryLength).match(wordPattern)?.[0]?.toLowerCase();
+  return first !== undefined && questionWords.has(first);
+}
+
+/**
+ * A text's words run together without case or underscores, so that a heading `CurrencyFormat`,
+ * `currency_format` or `Currency format` and the query `currency format` compare equal.
+ */
+export function compactPhraseOf(text: string): string {
+  return spelledPhraseOf(text).replace(/[ _]/g, '');
+}
+
+/** A text's lower-case words, function words included, one space apart. */
+export function spelledPhraseOf(text: string): string {
+  return (text.match(wordPattern) ?? []).join(' ').toLowerCase();
 }
 
 /** Escapes a string for use inside a regular expression. */
@@ -73,12 +97,32 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Either case of each letter, so a pattern can tell cases apart around a match and still ignore case in it. */
+function caseInsensitiveSource(word: string): string {
+  let source = '';
+  for (const char of word) {
+    const lower = char.toLowerCase();
+    const upper = char.toUpperCase();
+    source += lower !== upper && lower.length === 1 && upper.length === 1 ? `[${lower}${upper}]` : escapeRegExp(char);
+  }
+  return source;
+}
+
 /**
- * A pattern that finds any of the words where a word starts (so `time` marks the start of
- * `Timeout`), case-insensitively. Undefined when there is nothing to find.
+ * Where a word or a part of an identifier starts: after a character that is not a letter, digit or
+ * underscore; after an underscore; at a lower-to-upper step (`currencyFormat`); at the last capital
+ * of an acronym (`RGSError`). The same parts {@link forEachWord} indexes.
+ */
+const wordStart = String.raw`(?:(?<![\p{L}\p{N}_])|(?<=_)|(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll}))`;
+
+/**
+ * A pattern that finds any of the words where a word or a part of an identifier starts (so `time`
+ * marks the start of `Timeout` and `format` the end of `CurrencyFormat`), ignoring case. Undefined
+ * when there is nothing to find.
  */
 export function wordStartPattern(words: readonly string[]): RegExp | undefined {
-  const alternatives = [...new Set(words.filter(Boolean))].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const alternatives = [...new Set(words.filter(Boolean))].sort((a, b) => b.length - a.length).map(caseInsensitiveSource);
   if (alternatives.length === 0) return undefined;
-  return new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alternatives.join('|')})`, 'giu');
+  // Not the `i` flag: under it, \p{Lu} and \p{Ll} match either case and the steps could not be told.
+  return new RegExp(`${wordStart}(?:${alternatives.join('|')})`, 'gu');
 }
