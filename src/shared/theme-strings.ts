@@ -40,6 +40,12 @@ export const themeStrings = {
     directLink: 'Direct link to {heading}',
     copyCode: 'Copy code to clipboard',
     copied: 'Copied',
+    // Reader aids (issue 15): tables and diagrams wider than a phone, the mobile menu.
+    scrollableTable: 'Table: {columns} (scrolls sideways)',
+    diagramOpenFullSize: 'Open diagram full size',
+    diagramDialogLabel: 'Diagram: {name}',
+    diagramDialogClose: 'Close full-size diagram',
+    navbarMenu: 'Navigation menu',
     notFoundTitle: 'Page Not Found',
     notFoundText: 'We could not find what you were looking for.',
     notFoundHint: 'Please contact the owner of the site that linked you to the original URL and let them know their link is broken.',
