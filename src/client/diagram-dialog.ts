@@ -6,7 +6,7 @@ import { formatThemeString } from '../shared/theme-strings.js';
  * and back, not copied: a copy would repeat their ids (which their markers and labels point to).
  */
 export function openDiagramDialog(button: HTMLButtonElement): void {
-  const figure = button.closest<HTMLElement>('figure.mermaid-diagram');
+  const figure = button.closest<HTMLElement>('figure');
   if (!figure || figure.querySelector(':scope > svg') === null) return;
   const svgs = [...figure.querySelectorAll<SVGSVGElement>(':scope > svg')];
   const name = svgs[0].querySelector('title')?.textContent?.trim() || svgs[0].getAttribute('aria-label') || '';
@@ -20,8 +20,7 @@ export function openDiagramDialog(button: HTMLButtonElement): void {
   close.setAttribute('aria-label', formatThemeString('diagramDialogClose'));
   close.addEventListener('click', () => dialog.close());
   const body = document.createElement('div');
-  // `mermaid-diagram` so the colour mode shows one of the two SVGs, as in the figure.
-  body.className = 'diagram-dialog-body mermaid-diagram';
+  body.className = 'diagram-dialog-body';
   body.style.setProperty('--diagram-width', getComputedStyle(figure).getPropertyValue('--diagram-width'));
   // It scrolls when the diagram is larger than the screen: focusable, so arrow keys scroll it.
   body.tabIndex = 0;
