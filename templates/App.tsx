@@ -3,7 +3,7 @@ import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { RouteData, SidebarItem, SiteData } from '../src/shared/types.js';
 import { AnnouncementBar } from './AnnouncementBar.js';
 import { ThemeContext, type ThemeRuntime } from './context.js';
-import { Breadcrumbs, DocTags, insertAfterTitle, LastUpdated, mobileTocHtml, Pagination, TableOfContents, TableOfContentsMobile, VisibilityBanner } from './DocParts.js';
+import { Breadcrumbs, DocTags, LastUpdated, mobileTocAttribute, Pagination, TableOfContents, TableOfContentsMobile, VisibilityBanner } from './DocParts.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Link } from './Link.js';
 import { Navbar } from './Navbar.js';
@@ -69,21 +69,6 @@ function Content({ html, pageContent }: { html: string; pageContent?: ReactNode 
   return <div className="markdown" data-route-content="" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/**
- * A doc's content with the mobile TOC below its title (inside the content's HTML: the title is
- * part of it), or above the content when it has no leading title of its own.
- */
-function ContentWithToc({ route, pageContent }: { route: RouteData; pageContent?: ReactNode }) {
-  const withToc = pageContent || route.toc.length === 0 ? undefined : insertAfterTitle(route.html, mobileTocHtml(route.toc));
-  if (withToc !== undefined) return <Content html={withToc} />;
-  return (
-    <>
-      <TableOfContentsMobile items={route.toc} />
-      <Content html={route.html} pageContent={pageContent} />
-    </>
-  );
-}
-
 function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sidebar?: SidebarItem[]; pageContent?: ReactNode }) {
   if (route.kind === 'doc' || route.kind === 'category' || (route.kind === 'api' && sidebar)) {
     return (
@@ -100,7 +85,9 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
             <article className="doc-article">
               <VisibilityBanner route={route} />
               <Breadcrumbs crumbs={route.breadcrumbs} />
-              <ContentWithToc route={route} pageContent={pageContent} />
+              {/* Below its title when the build could put it there (see withMobileToc), else above the content. */}
+              {route.html.includes(mobileTocAttribute) ? null : <TableOfContentsMobile items={route.toc} />}
+              <Content html={route.html} pageContent={pageContent} />
               <DocTags tags={route.tags} />
               {route.editUrl || route.lastUpdate ? (
                 <div className="doc-footer">

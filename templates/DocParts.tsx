@@ -213,6 +213,16 @@ export function insertAfterTitle(html: string, insert: string): string | undefin
   return html.slice(0, title[0].length) + insert + html.slice(title[0].length);
 }
 
+/**
+ * A doc's or API page's content HTML with the mobile TOC below its leading title. Run once per
+ * page at build time (a page already holding it is left as it is), so the route's HTML carries it
+ * and the client needs no code for it.
+ */
+export function withMobileToc(route: RouteData): string {
+  if (route.toc.length === 0 || route.html.includes(mobileTocAttribute)) return route.html;
+  return insertAfterTitle(route.html, mobileTocHtml(route.toc)) ?? route.html;
+}
+
 /** The disclosure TOC for content without a leading title of its own (rendered above the content). */
 export function TableOfContentsMobile({ items }: { items: TocItem[] }) {
   if (items.length === 0) return null;

@@ -1,6 +1,5 @@
 import { hydrateRoot } from 'react-dom/client';
 import { pages } from 'sdkdocs:pages';
-import { mobileTocAttribute } from '../../templates/DocParts.js';
 import { appRootId, bootDataId, type BootData } from '../shared/client-data.js';
 import { ClientApp } from './ClientApp.js';
 import { installCopyButtons } from './copy-code.js';
@@ -23,7 +22,7 @@ async function start(): Promise<void> {
   const boot = JSON.parse(bootElement.textContent ?? '') as BootData;
   const { baseUrl } = boot.site;
   const loader = new RouteLoader(baseUrl, boot.files);
-  const html = readRouteHtml(container);
+  const html = container.querySelector('[data-route-content]')?.innerHTML ?? '';
   const footerElement = container.querySelector(':scope > footer');
   const footer = footerElement ? { className: footerElement.className, html: footerElement.innerHTML } : undefined;
   let page: PageComponent | undefined;
@@ -49,19 +48,6 @@ async function start(): Promise<void> {
   hydrateRoot(container, <ClientApp boot={boot} loader={loader} initial={initial} footer={footer} />);
   installCopyButtons();
   startPrefetching(container, loader);
-}
-
-/** The route's own HTML: the content as rendered, without the mobile TOC the theme put below its title. */
-function readRouteHtml(container: HTMLElement): string {
-  const content = container.querySelector('[data-route-content]');
-  if (!content) return '';
-  const toc = content.querySelector(`[${mobileTocAttribute}]`);
-  if (!toc) return content.innerHTML;
-  const { parentNode, nextSibling } = toc;
-  toc.remove();
-  const html = content.innerHTML;
-  parentNode?.insertBefore(toc, nextSibling);
-  return html;
 }
 
 void start();

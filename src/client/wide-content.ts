@@ -12,7 +12,13 @@ export function installWideContent(): void {
     const button = (event.target as Element | null)?.closest?.('button.diagram-full-size-button');
     if (!(button instanceof HTMLButtonElement)) return;
     import('./diagram-dialog.js').then(
-      (module) => module.openDiagramDialog(button),
+      (module) =>
+        module.openDiagramDialog(button, {
+          label: (name) => formatThemeString('diagramDialogLabel', { name }),
+          unnamed: formatThemeString('diagramOpenFullSize'),
+          close: formatThemeString('close'),
+          closeLabel: formatThemeString('diagramDialogClose'),
+        }),
       (error: unknown) => console.error('sdkdocs: the full-size diagram view could not be loaded.', error),
     );
   });
