@@ -301,7 +301,8 @@ function literalCode(children: MdxNode[]): string | undefined {
 function rehypeTitleAndDiagrams(title: string) {
   return (tree: HastRoot) => {
     const hasH1 = tree.children.some((node) => node.type === 'element' && node.tagName === 'h1');
-    if (!hasH1) {
+    // '' is a doc with `hide_title`, or a partial: no h1 of the page's own.
+    if (!hasH1 && title) {
       const firstContent = tree.children.findIndex((node) => (node.type as string) !== 'mdxjsEsm');
       const heading: Element = { type: 'element', tagName: 'h1', properties: {}, children: [{ type: 'text', value: title }] };
       tree.children.splice(firstContent === -1 ? tree.children.length : firstContent, 0, heading);
