@@ -101,15 +101,21 @@ function useActiveHeading(items: TocItem[]): string | undefined {
     const headingIds = ids.split(' ');
     let frame = 0;
     let target = decodeHash(window.location.hash);
+    // Read once per heading (and again after a resize): reading styles on every scroll frame costs layout work.
+    const scrollMargins = new Map<Element, number>();
+    let scrollPadding: number | undefined;
     const update = () => {
       frame = 0;
       const navbarBottom = document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? 60;
-      const line = Math.max(navbarBottom + 24, pixels(getComputedStyle(document.documentElement).scrollPaddingTop) + headingReachedSlack);
+      scrollPadding ??= pixels(getComputedStyle(document.documentElement).scrollPaddingTop);
+      const line = Math.max(navbarBottom + 24, scrollPadding + headingReachedSlack);
       let current: string | undefined;
       for (const id of headingIds) {
         const heading = document.getElementById(id);
         if (!heading) continue;
-        const top = heading.getBoundingClientRect().top - pixels(getComputedStyle(heading).scrollMarginTop);
+        let margin = scrollMargins.get(heading);
+        if (margin === undefined) scrollMargins.set(heading, (margin = pixels(getComputedStyle(heading).scrollMarginTop)));
+        const top = heading.getBoundingClientRect().top - margin;
         if (top <= line) current = id;
         else {
           if (!current && top < window.innerHeight / 2) current = id;
@@ -137,14 +143,19 @@ function useActiveHeading(items: TocItem[]): string | undefined {
     const releaseEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
     update();
     window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule);
+    const onResize = () => {
+      scrollMargins.clear();
+      scrollPadding = undefined;
+      schedule();
+    };
+    window.addEventListener('resize', onResize);
     window.addEventListener(routeRenderedEvent, onNavigate);
     window.addEventListener('hashchange', onNavigate);
     for (const name of releaseEvents) window.addEventListener(name, release, { capture: true, passive: true });
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);
-      window.removeEventListener('resize', schedule);
+      window.removeEventListener('resize', onResize);
       window.removeEventListener(routeRenderedEvent, onNavigate);
       window.removeEventListener('hashchange', onNavigate);
       for (const name of releaseEvents) window.removeEventListener(name, release, { capture: true });
