@@ -36,7 +36,7 @@ export function openDiagramDialog(button: HTMLButtonElement, strings: DiagramDia
   body.append(...svgs);
   dialog.append(close, body);
   dialog.addEventListener('close', () => {
-    button.before(...svgs);
+    button.after(...svgs);
     dialog.remove();
     button.focus();
   });

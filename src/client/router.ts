@@ -213,9 +213,9 @@ export class Router {
 
   /** After a navigation is in the DOM: scroll, move focus, announce the page, tell listeners. */
   afterRender(view: View): void {
-    // A navigation is in the page: whatever the 404 page was waiting for is decided.
-    if (view.renderId > 0) document.documentElement.classList.remove(routeResolvingClass);
     if (view.renderId > 0) {
+      // A navigation is in the page: whatever the 404 page was waiting for is decided.
+      document.documentElement.classList.remove(routeResolvingClass);
       if (view.routeChanged) {
         document.body.className = `route-${view.route.kind}`;
         document.getElementById(mainContentId)?.focus({ preventScroll: true });

@@ -144,7 +144,8 @@ async function renderFigures(
       type: 'element',
       tagName: 'figure',
       properties: { className: ['mermaid-diagram'], style: diagramWidthStyle(variants[0]) },
-      children: [...variants, fullSizeButton()],
+      // The button first: on a phone it is seen before a tall diagram is scrolled through.
+      children: [fullSizeButton(), ...variants],
     };
     const html = figures.html({ type: 'root', children: [figure] });
     figureOf.set(block, html);
