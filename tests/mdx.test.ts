@@ -114,6 +114,14 @@ describe('MDX docs are rendered on the server with their components (fixture mdx
     expect(html).toContain('<span class="where">prerendered</span>');
   });
 
+  it('unwraps Docusaurus mdx-code-block fences, and only those', () => {
+    const html = contentOf(pageHtml(result, '/kit/docs/wrapped-tabs'));
+    expect(html.match(/role="tabpanel"/g)).toHaveLength(2);
+    expect(html).toContain('<span class="hljs-string">gcp</span>');
+    expect(html).not.toMatch(/<code[^>]*>[^<]*&lt;\/TabItem&gt;/);
+    expect(html).toContain('&lt;Kept /&gt;');
+  });
+
   it('compiles a .md file that imports a component as MDX', () => {
     const html = contentOf(pageHtml(result, '/kit/docs/detected'));
     expect(html).toContain('<span class="highlight" style="background-color:#1877F2');
