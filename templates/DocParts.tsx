@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { routeRenderedEvent, type RouteRenderedDetail } from '../src/shared/client-data.js';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { Crumb, NavLink, RouteData, TocItem } from '../src/shared/types.js';
 import { Link } from './Link.js';
@@ -38,21 +39,30 @@ function HomeIcon() {
   );
 }
 
-/** Nested list of the page's headings. */
-export function TocList({ items, className, activeId }: { items: TocItem[]; className?: string; activeId?: string }) {
-  if (items.length === 0) return null;
+interface TocNode {
+  item: TocItem;
+  children: TocNode[];
+}
+
+/** The flat heading list as a tree: each heading under the closest shallower one before it. */
+function tocTree(items: TocItem[]): TocNode[] {
   const minDepth = Math.min(...items.map((item) => item.depth));
-  type Node = { item: TocItem; children: Node[] };
-  const roots: Node[] = [];
-  const stack: Node[] = [];
+  const roots: TocNode[] = [];
+  const stack: TocNode[] = [];
   for (const item of items) {
-    const node: Node = { item, children: [] };
+    const node: TocNode = { item, children: [] };
     while (stack.length > 0 && stack[stack.length - 1].item.depth >= item.depth) stack.pop();
     if (stack.length === 0 || item.depth === minDepth) roots.push(node);
     else stack[stack.length - 1].children.push(node);
     stack.push(node);
   }
-  const render = (nodes: Node[], top: boolean) => (
+  return roots;
+}
+
+/** Nested list of the page's headings. */
+export function TocList({ items, className, activeId }: { items: TocItem[]; className?: string; activeId?: string }) {
+  if (items.length === 0) return null;
+  const render = (nodes: TocNode[], top: boolean) => (
     <ul className={top ? className : undefined}>
       {nodes.map((node) => (
         <li key={node.item.id}>
@@ -64,12 +74,24 @@ export function TocList({ items, className, activeId }: { items: TocItem[]; clas
       ))}
     </ul>
   );
-  return render(roots, true);
+  return render(tocTree(items), true);
+}
+
+/** A heading's top counts as "reached" this far (px) below the line a `#fragment` jump puts it on. */
+const headingReachedSlack = 8;
+
+function pixels(value: string): number {
+  return Number.parseFloat(value) || 0;
 }
 
 /**
- * The heading the reader is at: the last one scrolled past the navbar, or the first one while it
- * is still in the upper half of the window.
+ * The heading the reader is at: the last one scrolled up to the reading line, or the first one
+ * while it is still in the upper half of the window. The reading line is where a `#fragment`
+ * jump puts a heading: below the navbar, the root's `scroll-padding-top` and the heading's own
+ * `scroll-margin-top` (API member titles have one), so the heading a link led to is the one
+ * highlighted. A heading that was the target of a link or a TOC click stays highlighted while it
+ * is on screen, even when the page ends too soon to scroll it up to the line, until the reader
+ * scrolls by themselves.
  */
 function useActiveHeading(items: TocItem[]): string | undefined {
   const [active, setActive] = useState<string>();
@@ -78,35 +100,77 @@ function useActiveHeading(items: TocItem[]): string | undefined {
     if (!ids) return;
     const headingIds = ids.split(' ');
     let frame = 0;
+    let target = decodeHash(window.location.hash);
+    // Read once per heading (and again after a resize): reading styles on every scroll frame costs layout work.
+    const scrollMargins = new Map<Element, number>();
+    let scrollPadding: number | undefined;
     const update = () => {
       frame = 0;
-      const offset = (document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? 60) + 24;
+      const navbarBottom = document.querySelector('.navbar')?.getBoundingClientRect().bottom ?? 60;
+      scrollPadding ??= pixels(getComputedStyle(document.documentElement).scrollPaddingTop);
+      const line = Math.max(navbarBottom + 24, scrollPadding + headingReachedSlack);
       let current: string | undefined;
       for (const id of headingIds) {
         const heading = document.getElementById(id);
         if (!heading) continue;
-        const top = heading.getBoundingClientRect().top;
-        if (top <= offset) current = id;
+        let margin = scrollMargins.get(heading);
+        if (margin === undefined) scrollMargins.set(heading, (margin = pixels(getComputedStyle(heading).scrollMarginTop)));
+        const top = heading.getBoundingClientRect().top - margin;
+        if (top <= line) current = id;
         else {
           if (!current && top < window.innerHeight / 2) current = id;
           break;
         }
+      }
+      const targetHeading = target ? document.getElementById(target) : null;
+      if (target && targetHeading && headingIds.indexOf(target) > (current ? headingIds.indexOf(current) : -1)) {
+        const { top, bottom } = targetHeading.getBoundingClientRect();
+        if (bottom > 0 && top < window.innerHeight) current = target;
       }
       setActive(current);
     };
     const schedule = () => {
       frame ||= requestAnimationFrame(update);
     };
+    const onNavigate = (event: Event) => {
+      target = decodeHash((event as CustomEvent<RouteRenderedDetail>).detail?.hash ?? window.location.hash);
+      schedule();
+    };
+    // The reader's own scrolling (wheel, touch, keys, scrollbar) ends the hold on a link's target.
+    const release = () => {
+      target = undefined;
+    };
+    const releaseEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
     update();
     window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule);
+    const onResize = () => {
+      scrollMargins.clear();
+      scrollPadding = undefined;
+      schedule();
+    };
+    window.addEventListener('resize', onResize);
+    window.addEventListener(routeRenderedEvent, onNavigate);
+    window.addEventListener('hashchange', onNavigate);
+    for (const name of releaseEvents) window.addEventListener(name, release, { capture: true, passive: true });
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);
-      window.removeEventListener('resize', schedule);
+      window.removeEventListener('resize', onResize);
+      window.removeEventListener(routeRenderedEvent, onNavigate);
+      window.removeEventListener('hashchange', onNavigate);
+      for (const name of releaseEvents) window.removeEventListener(name, release, { capture: true });
     };
   }, [ids]);
   return active;
+}
+
+function decodeHash(hash: string): string | undefined {
+  if (!hash || hash === '#') return undefined;
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return hash.slice(1);
+  }
 }
 
 export function TableOfContents({ items }: { items: TocItem[] }) {
@@ -122,7 +186,55 @@ export function TableOfContents({ items }: { items: TocItem[] }) {
   );
 }
 
-/** Below the desktop breakpoint the TOC folds into a disclosure above the content; it works without JavaScript. */
+/** Marks the mobile TOC that sits inside the content's HTML, so the client can tell it from the content. */
+export const mobileTocAttribute = 'data-toc-mobile';
+
+/**
+ * Below the desktop breakpoint the TOC folds into a disclosure, which works without JavaScript.
+ * It goes below the page title, which is part of the content's HTML, so it is HTML too: see
+ * {@link insertAfterTitle}.
+ */
+export function mobileTocHtml(items: TocItem[]): string {
+  if (items.length === 0) return '';
+  const list = (nodes: TocNode[], top: boolean): string =>
+    `<ul${top ? ' class="toc-list"' : ''}>${nodes
+      .map((node) => `<li><a href="#${escapeText(node.item.id)}" class="toc-link">${escapeText(node.item.text)}</a>${node.children.length > 0 ? list(node.children, false) : ''}</li>`)
+      .join('')}</ul>`;
+  return `<details class="toc-mobile" ${mobileTocAttribute}=""><summary>${escapeText(formatThemeString('onThisPage'))}</summary>${list(tocTree(items), true)}</details>`;
+}
+
+function escapeText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * The page's leading title: an `<h1>` at the very start of the content, possibly inside opening
+ * `<div>`/`<header>` wrappers and after a text label (API pages: `Class`; category indexes), with
+ * the `</header>` that closes it.
+ */
+const leadingTitle = /^(?:\s*<(?:div|header)\b[^>]*>)*(?:\s*<span\b[^>]*>[^<]*<\/span>)*\s*<h1\b[^>]*>[\s\S]*?<\/h1>(?:\s*<\/header>)?/;
+
+/**
+ * The content's HTML with `insert` after its leading title, or undefined when it has none. An
+ * MDX doc's content is a React root of its own: nothing may be added inside it.
+ */
+export function insertAfterTitle(html: string, insert: string): string | undefined {
+  const title = leadingTitle.exec(html);
+  if (!title || title[0].includes('data-mdx-content')) return undefined;
+  return html.slice(0, title[0].length) + insert + html.slice(title[0].length);
+}
+
+/**
+ * A doc's or API page's content HTML with the mobile TOC below its leading title. Run once per
+ * page at build time (a page already holding it is left as it is), so the route's HTML carries it
+ * and the client needs no code for it.
+ */
+export function withMobileToc(route: RouteData): string {
+  if (route.toc.length === 0 || route.html.includes(mobileTocAttribute)) return route.html;
+  return insertAfterTitle(route.html, mobileTocHtml(route.toc)) ?? route.html;
+}
+
+/** The disclosure TOC for content without a leading title of its own (rendered above the content). */
 export function TableOfContentsMobile({ items }: { items: TocItem[] }) {
   if (items.length === 0) return null;
   return (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { NavbarBrand, NavbarItem } from './Navbar.js';
@@ -13,8 +13,10 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
   const { site, route, sidebars } = useTheme();
   const sidebar = route.sidebar ? sidebars[route.sidebar] : undefined;
   const [showSidebar, setShowSidebar] = useState(Boolean(sidebar));
+  const root = useRef<HTMLDivElement>(null);
+  useFocusTrap(root);
   return (
-    <div className="navbar-sidebar">
+    <div className="navbar-sidebar" ref={root} role="dialog" aria-modal="true" aria-label={formatThemeString('navbarMenu')} onKeyDown={(event) => wrapTabKey(event, root.current)}>
       <div className="navbar-sidebar-header">
         <NavbarBrand />
         {site.colorMode.disableSwitch ? null : <ColorModeToggle />}
@@ -40,4 +42,44 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
       </div>
     </div>
   );
+}
+
+const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+function focusables(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(focusableSelector)].filter((element) => element.getClientRects().length > 0);
+}
+
+/** Tab from the last control goes to the first one, Shift+Tab from the first to the last: focus stays in the open menu. */
+function wrapTabKey(event: KeyboardEvent, container: HTMLElement | null): void {
+  if (event.key !== 'Tab' || !container) return;
+  const items = focusables(container);
+  if (items.length === 0) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !container.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !container.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * While the menu is open it is a modal dialog (WAI-ARIA dialog pattern): focus moves into it, and
+ * focus that lands outside it (a click on the page behind, a screen reader's jump) comes back.
+ */
+function useFocusTrap(root: { current: HTMLElement | null }): void {
+  useEffect(() => {
+    const container = root.current;
+    if (!container) return;
+    focusables(container)[0]?.focus();
+    const keepInside = (event: FocusEvent) => {
+      if (event.target instanceof Node && !container.contains(event.target)) focusables(container)[0]?.focus();
+    };
+    document.addEventListener('focusin', keepInside);
+    return () => document.removeEventListener('focusin', keepInside);
+  }, [root]);
 }

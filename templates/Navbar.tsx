@@ -191,6 +191,19 @@ export function Navbar() {
   const { site, route } = useTheme();
   const { navbar } = site;
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // Closed by the reader (Escape, close button, backdrop): focus goes back to the menu button,
+  // once the menu (which keeps focus inside while open) is gone.
+  const restoreFocus = useRef(false);
+  const closeMenu = () => {
+    restoreFocus.current = true;
+    setMenuOpen(false);
+  };
+  useEffect(() => {
+    if (menuOpen || !restoreFocus.current) return;
+    restoreFocus.current = false;
+    toggleRef.current?.focus();
+  }, [menuOpen]);
   const hidden = useHideOnScroll(navbar.hideOnScroll, menuOpen);
   const left = navbar.items.filter((item) => item.position === 'left');
   const right = navbar.items.filter((item) => item.position === 'right');
@@ -199,7 +212,9 @@ export function Navbar() {
     if (!menuOpen) return;
     const desktop = matchMedia(`(min-width: ${mobileBreakpoint + 1}px)`);
     const closeOnDesktop = () => desktop.matches && setMenuOpen(false);
-    const closeOnEscape = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    const closeOnEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') closeMenu();
+    };
     desktop.addEventListener('change', closeOnDesktop);
     document.addEventListener('keydown', closeOnEscape);
     document.body.style.overflow = 'hidden';
@@ -218,6 +233,7 @@ export function Navbar() {
         <div className="navbar-items navbar-items-left">
           <button
             type="button"
+            ref={toggleRef}
             className="navbar-toggle clean-button"
             aria-label={formatThemeString('toggleNavbar')}
             aria-expanded={menuOpen}
@@ -244,8 +260,8 @@ export function Navbar() {
           <SearchBar />
         </div>
       </div>
-      <div className="navbar-backdrop" onClick={() => setMenuOpen(false)} />
-      {menuOpen ? <MobileMenu onClose={() => setMenuOpen(false)} /> : null}
+      <div className="navbar-backdrop" onClick={closeMenu} />
+      {menuOpen ? <MobileMenu onClose={closeMenu} /> : null}
     </nav>
   );
 }

@@ -66,7 +66,7 @@ function contentHtml(result: BuildResult, route: string): string {
 }
 
 function figuresIn(html: string): string[] {
-  return html.match(/<figure class="mermaid-diagram">[\s\S]*?<\/figure>/g) ?? [];
+  return html.match(/<figure class="mermaid-diagram"[^>]*>[\s\S]*?<\/figure>/g) ?? [];
 }
 
 describe('renderDiagrams', () => {

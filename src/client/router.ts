@@ -1,5 +1,5 @@
 import { mainContentId } from '../../templates/App.js';
-import { routeRenderedEvent, type BootData, type RouteRenderedDetail } from '../shared/client-data.js';
+import { routeRenderedEvent, routeResolvingClass, type BootData, type RouteRenderedDetail } from '../shared/client-data.js';
 import type { RouteData, SidebarItem } from '../shared/types.js';
 import { normalizeRoute } from '../shared/paths.js';
 import { internalRoutePath, isModifiedClick, scrollToLocation, type RouterLocation } from './navigation.js';
@@ -67,7 +67,11 @@ export class Router {
       history.replaceState(history.state, '', clean);
     }
     // Served outside its base URL, the site cannot find its routes: every link loads from the server.
-    if (!`${location.pathname}/`.startsWith(this.loader.baseUrl)) return;
+    if (!`${location.pathname}/`.startsWith(this.loader.baseUrl)) {
+      document.documentElement.classList.remove(routeResolvingClass);
+      return;
+    }
+    if (this.boot.route.kind === 'notFound') void this.#openCleanRoute();
     document.addEventListener('click', (event) => this.#onClick(event));
     window.addEventListener('popstate', () => {
       const state = history.state as HistoryState | null;
@@ -87,6 +91,28 @@ export class Router {
     this.#announcer.setAttribute('aria-live', 'assertive');
     this.#announcer.setAttribute('aria-atomic', 'true');
     document.body.appendChild(this.#announcer);
+  }
+
+  /**
+   * The 404 page opened at `/docs/intro.html` or `/docs/intro/index.html` (a static host without
+   * rewrites found no such file): when the clean route `/docs/intro` exists, it is shown in place
+   * of the 404 content and takes the address, as `sdkdocs serve` does on the server.
+   */
+  async #openCleanRoute(): Promise<void> {
+    const { path, search, hash } = this.host.view().location;
+    const resolved = () => document.documentElement.classList.remove(routeResolvingClass);
+    if (!/\.html$/.test(location.pathname) || path === location.pathname) return resolved();
+    try {
+      // Loaded first (and cached by the loader): a route that cannot load leaves the 404 page as it is.
+      await this.loader.load(path);
+    } catch {
+      return resolved();
+    }
+    history.replaceState(null, '', `${path}${search}${hash}`);
+    const target: RouterLocation = { path, search, hash };
+    await this.#show(target);
+    // The class goes once the route is in the page (afterRender); in case it never gets there:
+    if (this.host.view().status) resolved();
   }
 
   #saveScroll(): void {
@@ -188,6 +214,8 @@ export class Router {
   /** After a navigation is in the DOM: scroll, move focus, announce the page, tell listeners. */
   afterRender(view: View): void {
     if (view.renderId > 0) {
+      // A navigation is in the page: whatever the 404 page was waiting for is decided.
+      document.documentElement.classList.remove(routeResolvingClass);
       if (view.routeChanged) {
         document.body.className = `route-${view.route.kind}`;
         document.getElementById(mainContentId)?.focus({ preventScroll: true });

@@ -13,6 +13,7 @@ import { diagramPlaceholder, type CompiledDoc, type DiagramSource } from '../con
 import { createContentRenderer } from '../render/content-html.js';
 import { compilerFingerprint } from '../content/compile-cache.js';
 import { readCacheFile, storeCacheFile } from '../core/cache-file.js';
+import { formatThemeString } from '../shared/theme-strings.js';
 
 /** What renderDiagrams did, for the build log and for tests of the cache. */
 export interface DiagramStats {
@@ -132,23 +133,44 @@ async function renderFigures(
   const figures = createContentRenderer();
   for (const block of blocks) {
     const number = block.index + 1;
+    const variants = diagramThemes.map((theme) =>
+      inlineDiagramSvg(svgs.get(block.source.definition)![theme], {
+        id: `mermaid-${number}-${variantOfTheme[theme]}`,
+        className: ['mermaid-svg', `mermaid-${variantOfTheme[theme]}`],
+        fontFamily,
+      }),
+    );
     const figure: Element = {
       type: 'element',
       tagName: 'figure',
-      properties: { className: ['mermaid-diagram'] },
-      children: diagramThemes.map((theme) =>
-        inlineDiagramSvg(svgs.get(block.source.definition)![theme], {
-          id: `mermaid-${number}-${variantOfTheme[theme]}`,
-          className: ['mermaid-svg', `mermaid-${variantOfTheme[theme]}`],
-          fontFamily,
-        }),
-      ),
+      properties: { className: ['mermaid-diagram'], style: diagramWidthStyle(variants[0]) },
+      // The button first: on a phone it is seen before a tall diagram is scrolled through.
+      children: [fullSizeButton(), ...variants],
     };
     const html = figures.html({ type: 'root', children: [figure] });
     figureOf.set(block, html);
     figureCache.set(block.source.definition, number, html);
   }
   return true;
+}
+
+/**
+ * The diagram's natural width (mermaid's `max-width` on the SVG) as `--diagram-width`: on
+ * phones the theme keeps the diagram that wide, legible, and lets the figure scroll sideways.
+ */
+function diagramWidthStyle(svg: Element): string | undefined {
+  const width = /(?:^|;)\s*max-width:\s*([\d.]+px)/.exec(String(svg.properties.style ?? ''))?.[1];
+  return width ? `--diagram-width:${width}` : undefined;
+}
+
+/** Opens the diagram at its natural size in a dialog (src/client/diagram-dialog.ts); shown only with JavaScript. */
+function fullSizeButton(): Element {
+  return {
+    type: 'element',
+    tagName: 'button',
+    properties: { type: 'button', className: ['diagram-full-size-button'] },
+    children: [{ type: 'text', value: formatThemeString('diagramOpenFullSize') }],
+  };
 }
 
 interface FigureCache {

@@ -1,6 +1,6 @@
 import { announcementDismissedKey } from '../../templates/AnnouncementBar.js';
 import { colorModeStorageKey } from '../../templates/ColorModeToggle.js';
-import { appRootId, bootDataId } from '../shared/client-data.js';
+import { appRootId, bootDataId, routeResolvingClass } from '../shared/client-data.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import type { RouteData, SiteData } from '../shared/types.js';
 
@@ -55,6 +55,7 @@ export function headScript(site: SiteData, route: RouteData): string {
       ? `if(g(${JSON.stringify(announcementDismissedKey)})===${JSON.stringify(site.announcementBar.id)})d.setAttribute("data-announcement-dismissed","");`
       : '',
     `var b=${JSON.stringify(baseUrl)},p=location.pathname,r=${JSON.stringify(routeInBase)};`,
+    route.kind === 'notFound' ? notFoundResolvingScript : '',
     'if(p.indexOf(b)!==0){',
     's=p.replace(/(\\/index)?\\.html$/,"").replace(/\\/$/,"");',
     's=r&&s.slice(-r.length-1)==="/"+r?s.slice(0,-r.length):r===""?s+"/":p.slice(0,p.lastIndexOf("/")+1);',
@@ -65,6 +66,17 @@ export function headScript(site: SiteData, route: RouteData): string {
     'document.body.insertBefore(e,document.body.firstChild)})}})()',
   ].join('');
 }
+
+/**
+ * On the 404 page at a `.html` or `/index.html` address inside the base URL (a static host found
+ * no such file), the client may find the clean route and show it instead: the 404 content is
+ * hidden until it has decided (CSS on {@link routeResolvingClass}), and shown after a few seconds
+ * in any case, should the client never run. Without JavaScript the 404 page shows at once.
+ */
+const notFoundResolvingScript = [
+  `if(p.indexOf(b)===0&&/\.html$/.test(p)&&p!==b+"404.html"){d.className+=" ${routeResolvingClass}";`,
+  `setTimeout(function(){d.classList.remove("${routeResolvingClass}")},4000)}`,
+].join('');
 
 /** The static HTML document of one route. */
 export function renderDocument(parts: DocumentParts): string {

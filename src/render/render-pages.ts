@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CategoryIndexContent, LandingContent, NotFoundContent, TagDocsContent, TagsListContent } from '../../templates/page-content.js';
+import { withMobileToc } from '../../templates/DocParts.js';
 import { collectTags, tagsRoute } from '../content/tags.js';
 import type { BuildContext, OutputFile, Page, Site } from '../core/site.js';
 import {
@@ -41,6 +42,8 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   const reuse = createRenderReuse(site, ctx.previous);
   const output = createOutputEmitter(site, ctx);
   for (const page of site.pages) page.data.html ||= renderContent(page, site, pageSite, descriptions);
+  // The mobile "On this page" box goes below the page title, which is part of the content's HTML.
+  for (const page of site.pages) if (page.kind === 'doc' || page.kind === 'api' || page.kind === 'category') page.data.html = withMobileToc(page.data);
   // The SHA-256 of each page's route data file, which holds everything of the page its document is made from.
   const routeDigests = new Map<Page, string>();
   const files = await emitDataFiles(site, ctx, reuse, output, routeDigests);

@@ -17,6 +17,12 @@ export interface RouteRenderedDetail {
   hash: string;
 }
 
+/**
+ * Class on `<html>` while the 404 page, opened at a `.html` address, waits for the client to
+ * look for the clean route: the 404 content stays hidden meanwhile.
+ */
+export const routeResolvingClass = 'route-resolving';
+
 /** Length of the generated key that names each route's data file. */
 export const routeKeyLength = 6;
 /** At most this many route lookups and loaded routes are cached in the browser. */

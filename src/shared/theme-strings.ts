@@ -42,6 +42,12 @@ export const themeStrings = {
     table: 'Table',
     tableWithColumns: 'Table: {columns}',
     copied: 'Copied',
+    // Reader aids (issue 15): tables and diagrams wider than a phone, the mobile menu.
+    scrollableTable: 'Table: {columns} (scrolls sideways)',
+    diagramOpenFullSize: 'Open diagram full size',
+    diagramDialogLabel: 'Diagram: {name}',
+    diagramDialogClose: 'Close full-size diagram',
+    navbarMenu: 'Navigation menu',
     notFoundTitle: 'Page Not Found',
     notFoundText: 'We could not find what you were looking for.',
     notFoundHome: 'Go to the home page',

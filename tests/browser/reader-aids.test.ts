@@ -1,0 +1,267 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath } from '../helpers/browser.js';
+import { startPlainStaticHost, type PlainStaticHost } from '../helpers/plain-static-host.js';
+import { exampleSiteDir } from '../helpers/site.js';
+import { eventually, gotoHydrated, startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
+
+const phone = { viewport: { width: 390, height: 844 } };
+const desktop = { viewport: { width: 1280, height: 800 } };
+const activeTocHref = (page: Page) => page.locator('.toc .toc-link-active').getAttribute('href');
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** Issue 15: what a reader meets on any static host, on a phone, with the keyboard. */
+describe.skipIf(!chromiumPath)('reader aids on the example site', () => {
+  let site: SiteUnderTest;
+  let host: PlainStaticHost;
+  beforeAll(async () => {
+    site = await startSiteUnderTest(exampleSiteDir, '/sdk/');
+    host = await startPlainStaticHost(site.outDir, path.join(site.outDir, 'sdk', '404.html'));
+  }, 300_000);
+  afterAll(async () => {
+    await host?.close();
+    await site?.close();
+  });
+
+  describe('.html addresses on a static host without rewrites', () => {
+    /** Whether the 404 content could be seen when the document was parsed (before any script of the bundle ran). */
+    async function recordFirstPaintOf404(page: Page) {
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const main = document.querySelector('.page-notFound');
+          (window as unknown as { __notFoundVisible?: boolean }).__notFoundVisible = main ? getComputedStyle(main).visibility !== 'hidden' : false;
+        });
+      });
+    }
+    const notFoundWasVisible = (page: Page) => page.evaluate(() => (window as unknown as { __notFoundVisible?: boolean }).__notFoundVisible);
+
+    it.each(['sdk/docs/getting-started/installation.html', 'sdk/docs/getting-started/installation/index.html'])(
+      'shows the page at %s and puts the clean address in the location bar, without showing the 404 page',
+      async (address) => {
+        const { page, problems } = await site.open(desktop);
+        await recordFirstPaintOf404(page);
+        const response = await page.goto(`${host.origin}${address}#requirements`);
+        expect(response?.status()).toBe(address.endsWith('/index.html') ? 200 : 404);
+        await page.waitForURL(`${host.origin}sdk/docs/getting-started/installation#requirements`);
+        await page.getByRole('heading', { level: 1, name: 'Installation' }).waitFor();
+        expect(await page.locator('.page-notFound').count()).toBe(0);
+        expect(await notFoundWasVisible(page)).toBe(false);
+        expect(await page.evaluate(() => document.documentElement.className)).not.toContain('route-resolving');
+        expect(await page.title()).toContain('Installation');
+        expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+      },
+    );
+
+    it('keeps the 404 page (shown) for a .html address that is no route', async () => {
+      const { page } = await site.open(desktop);
+      await page.goto(`${host.origin}sdk/docs/no-such-page.html`);
+      const title = page.getByRole('heading', { level: 1, name: 'Page Not Found' });
+      await eventually(() => page.evaluate(() => document.documentElement.classList.contains('route-resolving'))).toBe(false);
+      expect(await title.isVisible()).toBe(true);
+      expect(new URL(page.url()).pathname).toBe('/sdk/docs/no-such-page.html');
+    });
+
+    it('shows the 404 page at once without JavaScript', async () => {
+      const { page } = await site.open({ ...desktop, javaScriptEnabled: false });
+      await page.goto(`${host.origin}sdk/docs/getting-started/installation.html`);
+      expect(await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).isVisible()).toBe(true);
+    });
+  });
+
+  describe('mobile menu (390 px)', () => {
+    it('keeps focus inside while open; Escape closes it and puts focus back on the menu button', async () => {
+      const { page, problems } = await site.open(phone);
+      await gotoHydrated(page, site.url('docs/getting-started/installation'));
+      const toggle = page.getByRole('button', { name: 'Toggle navigation bar' });
+      await toggle.click();
+      const menu = page.getByRole('dialog', { name: 'Navigation menu' });
+      await menu.waitFor();
+      const focusInMenu = () => page.evaluate(() => document.querySelector('.navbar-sidebar')!.contains(document.activeElement));
+      await eventually(focusInMenu).toBe(true);
+      const count = await menu.locator('a[href], button').count();
+      for (let i = 0; i < count + 3; i++) {
+        await page.keyboard.press('Tab');
+        expect(await focusInMenu()).toBe(true);
+      }
+      for (let i = 0; i < count + 3; i++) {
+        await page.keyboard.press('Shift+Tab');
+        expect(await focusInMenu()).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await page.locator('.navbar-sidebar').waitFor({ state: 'detached' });
+      await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Toggle navigation bar');
+      // The close button gives focus back too.
+      await toggle.click();
+      await page.getByRole('button', { name: 'Close navigation bar' }).click();
+      await page.locator('.navbar-sidebar').waitFor({ state: 'detached' });
+      await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Toggle navigation bar');
+      expect(problems).toEqual([]);
+    });
+  });
+
+  describe('table of contents highlight', () => {
+    it('highlights the target of a deep link and of TOC clicks on an API page', async () => {
+      const { page } = await site.open(desktop);
+      await gotoHydrated(page, site.url('api/class/PlaykitSdk#refreshbalance'));
+      await eventually(() => activeTocHref(page)).toBe('#refreshbalance');
+      for (const id of ['getbalance', 'init', 'sendevent', 'balance']) {
+        await page.locator(`.toc a[href="#${id}"]`).click();
+        await eventually(() => activeTocHref(page)).toBe(`#${id}`);
+      }
+    });
+
+    it('highlights the target of a search result on an API page', async () => {
+      const { page } = await site.open(desktop);
+      await gotoHydrated(page, site.url('docs/intro'));
+      const input = page.getByRole('combobox', { name: 'Search' });
+      await eventually(() => input.getAttribute('placeholder')).toBe('Search Ctrl+K');
+      await input.fill('refreshBalance');
+      const result = page.locator('[role="option"] a[href*="/api/class/PlaykitSdk"][href$="#refreshbalance"]').first();
+      await result.click();
+      await page.waitForURL(/\/api\/class\/PlaykitSdk.*#refreshbalance$/);
+      await eventually(() => activeTocHref(page)).toBe('#refreshbalance');
+    });
+
+    it('highlights each TOC entry clicked on a doc page, also while the navbar is hidden (hideOnScroll)', async () => {
+      const { page } = await site.open(desktop);
+      await gotoHydrated(page, site.url('docs/getting-started/installation'));
+      const hrefs = await page.locator('.toc a').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+      // The reader scrolls down a little: the navbar hides, and stays hidden while links scroll further down.
+      for (let i = 0; i < 4; i++) {
+        await page.mouse.wheel(0, 150);
+        await page.waitForTimeout(50);
+      }
+      await eventually(() => page.evaluate(() => document.querySelector('.navbar')!.classList.contains('navbar-hidden'))).toBe(true);
+      for (const href of hrefs.slice(1)) {
+        await page.locator(`.toc a[href="${href}"]`).click();
+        await eventually(() => activeTocHref(page)).toBe(href);
+      }
+      // Scrolling by the reader takes over again.
+      await page.mouse.wheel(0, -100_000);
+      await eventually(() => activeTocHref(page)).toBe(hrefs[0]);
+    });
+  });
+
+  describe('search box', () => {
+    it('draws a magnifier: a ring with an empty middle and a handle', async () => {
+      const { page } = await site.open(desktop);
+      await gotoHydrated(page, site.url('docs/intro'));
+      const alphas = await page.evaluate(async () => {
+        const image = getComputedStyle(document.querySelector('.navbar-search-input')!).backgroundImage;
+        const img = new Image();
+        img.src = /^url\("(.*)"\)$/.exec(image)![1];
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = 24;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(img, 0, 0, 24, 24);
+        const alpha = (x: number, y: number) => context.getImageData(x, y, 1, 1).data[3];
+        return { middle: alpha(10, 10), ringTop: alpha(10, 3), ringLeft: alpha(3, 10), ringBottom: alpha(10, 16), handle: alpha(19, 19), corner: alpha(21, 3) };
+      });
+      expect(alphas.middle).toBe(0);
+      expect(alphas.corner).toBe(0);
+      for (const part of [alphas.ringTop, alphas.ringLeft, alphas.ringBottom, alphas.handle]) expect(part).toBeGreaterThan(128);
+    });
+
+    it('stays inside a 390 px screen when focused: no sideways scrolling', async () => {
+      const { page } = await site.open(phone);
+      await gotoHydrated(page, site.url('docs/intro'));
+      const input = page.getByRole('combobox', { name: 'Search' });
+      await input.focus();
+      await input.fill('sdk');
+      await page.waitForTimeout(300);
+      const box = (await input.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(box.width).toBeGreaterThan(200);
+      expect(await noSidewaysScroll(page)).toBe(true);
+    });
+  });
+
+  it.each(['light', 'dark'] as const)('has an opaque navbar in %s mode', async (colorScheme) => {
+    const { page } = await site.open({ ...desktop, colorScheme });
+    await gotoHydrated(page, site.url('docs/intro'));
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+    const background = await page.locator('.navbar').evaluate((navbar) => getComputedStyle(navbar).backgroundColor);
+    const alpha = /^rgba\([^,]+,[^,]+,[^,]+,\s*([\d.]+)\)$/.exec(background)?.[1];
+    expect(background.startsWith('rgb(') || alpha === '1').toBe(true);
+  });
+
+  describe('wide content on a 390 px screen', () => {
+    it('keeps a mermaid diagram at its natural size in a scrolling figure, with a full-size dialog', async () => {
+      const { page, problems } = await site.open(phone);
+      await gotoHydrated(page, site.url('docs/getting-started/sequence-diagram'));
+      const figure = page.locator('figure.mermaid-diagram').first();
+      const svg = figure.locator('svg.mermaid-light');
+      const natural = await svg.evaluate((element) => Number.parseFloat((element as SVGSVGElement).style.maxWidth));
+      expect(natural).toBeGreaterThan(390);
+      expect((await svg.boundingBox())!.width).toBeGreaterThanOrEqual(natural - 1);
+      expect(await figure.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      expect(await noSidewaysScroll(page)).toBe(true);
+
+      const open = figure.getByRole('button', { name: 'Open diagram full size' });
+      await open.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await dialog.getAttribute('aria-label')).toContain('Playkit session and round sequence');
+      const shown = dialog.locator('svg.mermaid-light');
+      expect((await shown.boundingBox())!.width).toBeGreaterThanOrEqual(natural - 1);
+      expect(await page.evaluate(() => document.querySelector('dialog')!.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Open diagram full size');
+      expect(await figure.locator('svg').count()).toBe(2);
+      expect(problems).toEqual([]);
+    });
+
+    it('scrolls a wide table sideways, as a named region the keyboard can reach; a narrow one stays plain', async () => {
+      const { page } = await site.open(phone);
+      await gotoHydrated(page, site.url('docs/getting-started/configuration'));
+      const wide = page.getByRole('region', { name: /^Table: Field, Type, Required/ });
+      await eventually(() => wide.count()).toBe(1);
+      expect(await wide.getAttribute('tabindex')).toBe('0');
+      const lastHeader = wide.locator('th').last();
+      const right = async () => (await lastHeader.boundingBox())!;
+      expect((await right()).x + (await right()).width).toBeGreaterThan(390);
+      await wide.focus();
+      for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');
+      await eventually(async () => (await right()).x + (await right()).width).toBeLessThanOrEqual(390);
+      expect(await noSidewaysScroll(page)).toBe(true);
+      const narrow = page.locator('.table-wrapper').nth(1);
+      expect(await narrow.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      expect(await narrow.getAttribute('tabindex')).toBeNull();
+    });
+
+    it.each(['docs/getting-started/configuration', 'api/class/PlaykitSdk', 'docs/intro'])(
+      'puts the "On this page" box below the page title of %s',
+      async (pathInSite) => {
+        const { page } = await site.open(phone);
+        await gotoHydrated(page, site.url(pathInSite));
+        const toc = page.locator('details.toc-mobile');
+        expect(await toc.count()).toBe(1);
+        const title = (await page.locator('h1').first().boundingBox())!;
+        const box = (await toc.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(title.y + title.height);
+        // Opened and followed, it works like any TOC.
+        await toc.locator('summary').click();
+        const link = toc.locator('a').first();
+        const href = (await link.getAttribute('href'))!;
+        await link.click();
+        await page.waitForURL(`**${href}`);
+      },
+    );
+
+    it('keeps the mobile TOC below the title after a client-side navigation', async () => {
+      const { page } = await site.open(phone);
+      await gotoHydrated(page, site.url('docs/intro'));
+      await page.evaluate(() => (document.querySelector('a[href="/sdk/docs/getting-started/configuration"]') as HTMLAnchorElement).click());
+      await page.waitForURL('**/docs/getting-started/configuration');
+      await page.getByRole('heading', { level: 1, name: 'Configuration' }).waitFor();
+      expect(await page.locator('details.toc-mobile').count()).toBe(1);
+      const title = (await page.locator('h1').first().boundingBox())!;
+      expect((await page.locator('details.toc-mobile').boundingBox())!.y).toBeGreaterThanOrEqual(title.y + title.height);
+    });
+  });
+});
