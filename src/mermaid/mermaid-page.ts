@@ -65,6 +65,9 @@ interface MermaidInPage {
 export async function openMermaidPage(browser: Browser): Promise<MermaidPage> {
   const files = mermaidCliFiles();
   const page = await browser.newPage();
+  // Loading mermaid's bundle took over puppeteer's 30 s default on a 2-core machine busy with other
+  // builds; a slow load is not a broken browser.
+  page.setDefaultTimeout(120_000);
   let failure: Error | undefined;
   let failed!: (error: Error) => void;
   const broken = new Promise<never>((_, reject) => {
