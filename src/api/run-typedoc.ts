@@ -83,7 +83,8 @@ export async function runTypeDoc(options: ApiModelOptions, settings: string): Pr
     if (!sources.has(file)) sources.set(file, existsSync(file) ? readFileSync(file, 'utf8') : undefined);
     return sources.get(file);
   };
-  const converted = convertProject(project, { readSource });
+  const { diagnostics: conversionDiagnostics, ...converted } = convertProject(project, { readSource });
+  diagnostics.push(...conversionDiagnostics);
   const inputFiles = programs.flatMap((program) =>
     program
       .getSourceFiles()
