@@ -92,7 +92,7 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
   const hrefOf = (ref: ApiRef) => `${routeOf(ref.symbol)}${ref.member ? `#${ref.member}` : ''}`;
   const processor = createMarkdownProcessor();
   const routeByFile = new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
-  const context: PageContext = { site, processor, routeByFile, hrefOf, toHtml: createHtmlRenderer() };
+  const context: PageContext = { site, processor, routeByFile, hrefOf, toHtml: createHtmlRenderer(), brokenTsdocLinks: new Set() };
   const symbolsByKey = new Map(model.symbols.map((symbol) => [symbol.key, symbol]));
   const listed = (kind: ApiSymbolKind) =>
     model.symbols
@@ -181,6 +181,11 @@ interface PageContext {
   routeByFile: Map<string, string>;
   hrefOf: (ref: ApiRef) => string;
   toHtml: (hast: HastRoot) => string;
+  /**
+   * `{@link}`s without a target already recorded, by place and text: a comment shows on several
+   * pages (a summary on the index, an inherited member), and its broken link is one mistake.
+   */
+  brokenTsdocLinks: Set<string>;
 }
 
 function createHtmlRenderer(): PageContext['toHtml'] {
@@ -519,6 +524,11 @@ class PageRenderer {
   }
 
   private recordTsdocLink(text: string, resolved: string | undefined, source: ApiSource | undefined): void {
+    if (!resolved) {
+      const key = `${source?.file}:${source?.line}:${source?.column}:${text}`;
+      if (this.context.brokenTsdocLinks.has(key)) return;
+      this.context.brokenTsdocLinks.add(key);
+    }
     const link: SourceLink = { url: text, kind: 'tsdoc', file: source?.file, line: source?.line, column: source?.column };
     if (resolved) link.resolved = resolved;
     this.links.push(link);

@@ -32,6 +32,7 @@ import type {
   ApiSymbolKind,
   ApiTypeParameter,
 } from './model.js';
+import type { LinkLocator } from './locate-comment.js';
 import { namesTarget, TypePrinter } from './type-tokens.js';
 
 const symbolKinds = new Map<ReflectionKind, ApiSymbolKind>([
@@ -65,6 +66,8 @@ const linkTags = new Set(['@link', '@linkcode', '@linkplain']);
 export interface ConvertOptions {
   /** Reads a source file, to find the line of each `{@link}` for the link rules. */
   readSource: (file: string) => string | undefined;
+  /** Finds a `{@link}` in the comment of a declaration; the source lines above it are searched otherwise. */
+  locateLink?: LinkLocator;
 }
 
 /**
@@ -439,7 +442,7 @@ class ReflectionConverter {
             // A symbol outside the documented package, such as `Promise`: resolved, but no page here.
             link.resolvedWithoutPage = true;
           }
-          if (source) link.source = locateLink(source, part.text, this.options.readSource);
+          if (source) link.source = this.options.locateLink?.(source, part.text) ?? locateLink(source, part.text, this.options.readSource);
           return link;
         }
       }
