@@ -276,7 +276,6 @@ class PageRenderer {
   private declaration(symbol: ApiSymbol): TokenView[] | undefined {
     const tokens: TypeToken[] = [];
     const keyword = (text: string) => tokens.push({ text, kind: 'keyword' });
-    const list = (types: TypeToken[][]) => types.forEach((type, i) => tokens.push(...(i > 0 ? [{ text: ', ' }] : []), ...type));
     switch (symbol.kind) {
       case 'function':
         return undefined;
@@ -302,14 +301,13 @@ class PageRenderer {
     }
     tokens.push({ text: symbol.name, kind: 'name' });
     tokens.push(...typeParameterTokens(symbol.typeParameters));
-    if (symbol.extends.length > 0) {
-      keyword(' extends ');
-      list(symbol.extends);
-    }
-    if (symbol.implements.length > 0) {
-      keyword(' implements ');
-      list(symbol.implements);
-    }
+    const clauses = (separator: string): TypeToken[] => [
+      ...(symbol.extends.length > 0 ? [{ text: `${separator}extends `, kind: 'keyword' as const }, ...joinTokens(symbol.extends, ', ')] : []),
+      ...(symbol.implements.length > 0 ? [{ text: `${separator}implements `, kind: 'keyword' as const }, ...joinTokens(symbol.implements, ', ')] : []),
+    ];
+    // A long `class … extends … implements …` puts each clause on a line of its own.
+    const oneLine = clauses(' ');
+    tokens.push(...(widthOf([...tokens, ...oneLine]) > maxSignatureWidth ? clauses('\n  ') : oneLine));
     if (symbol.type && symbol.kind === 'type') tokens.push({ text: ' = ', kind: 'punctuation' }, ...symbol.type);
     if (symbol.type && symbol.kind === 'variable') tokens.push({ text: ': ', kind: 'punctuation' }, ...symbol.type);
     return this.tokens(tokens);
@@ -578,7 +576,9 @@ function signatureTokens(signature: ApiSignature, name: string): TypeToken[] {
   if (signature.kind === 'get') head.push({ text: 'get ', kind: 'keyword' });
   if (signature.kind === 'set') head.push({ text: 'set ', kind: 'keyword' });
   head.push({ text: signature.kind === 'constructor' ? signature.name : name, kind: 'name' });
-  head.push(...typeParameterTokens(signature.typeParameters));
+  const typeParameters = typeParameterTokens(signature.typeParameters);
+  // Type parameters with long constraints get a line each too, as rustdoc prints them.
+  head.push(...(widthOf([...head, ...typeParameters]) > maxSignatureWidth ? typeParameterTokens(signature.typeParameters, true) : typeParameters));
   const parameters = signature.parameters.map((parameter): TypeToken[] => [
     ...(parameter.rest ? [{ text: '...', kind: 'punctuation' as const }] : []),
     { text: parameter.name, kind: 'name' },
@@ -588,21 +588,34 @@ function signatureTokens(signature: ApiSignature, name: string): TypeToken[] {
   const tail: TypeToken[] = signature.kind === 'set' || !signature.returnType ? [] : [{ text: '): ', kind: 'punctuation' }, ...signature.returnType];
   const close: TypeToken[] = tail.length > 0 ? tail : [{ text: ')', kind: 'punctuation' }];
   const oneLine = [...head, { text: '(', kind: 'punctuation' as const }, ...joinTokens(parameters, ', '), ...close];
-  const firstLineWidth = oneLine.map((token) => token.text).join('').split('\n')[0].length;
-  if (parameters.length < 2 || firstLineWidth <= maxSignatureWidth) return oneLine;
+  if (parameters.length === 0 || widthOf(oneLine) <= maxSignatureWidth) return oneLine;
   // One parameter per line, the inner lines of multi-line object types indented with them.
   const indented = parameters.map((tokens) => [{ text: '\n  ' }, ...tokens.map((token) => ({ ...token, text: token.text.replaceAll('\n', '\n  ') }))]);
   return [...head, { text: '(', kind: 'punctuation' }, ...joinTokens(indented, ','), { text: '\n' }, ...close];
 }
 
-function typeParameterTokens(parameters: ApiTypeParameter[]): TypeToken[] {
+/** The length of the longest line of some tokens. */
+function widthOf(tokens: TypeToken[]): number {
+  return Math.max(
+    ...tokens
+      .map((token) => token.text)
+      .join('')
+      .split('\n')
+      .map((line) => line.length),
+  );
+}
+
+/** `<K extends string, V = number>`; with `multiline`, one type parameter per line. */
+function typeParameterTokens(parameters: ApiTypeParameter[], multiline = false): TypeToken[] {
   if (parameters.length === 0) return [];
   const each = parameters.map((parameter): TypeToken[] => [
     { text: parameter.name, kind: 'type' },
     ...(parameter.constraint ? [{ text: ' extends ', kind: 'keyword' as const }, ...parameter.constraint] : []),
     ...(parameter.default ? [{ text: ' = ', kind: 'punctuation' as const }, ...parameter.default] : []),
   ]);
-  return [{ text: '<', kind: 'punctuation' }, ...joinTokens(each, ', '), { text: '>', kind: 'punctuation' }];
+  if (!multiline) return [{ text: '<', kind: 'punctuation' }, ...joinTokens(each, ', '), { text: '>', kind: 'punctuation' }];
+  const indented = each.map((tokens) => [{ text: '\n  ' }, ...tokens]);
+  return [{ text: '<', kind: 'punctuation' }, ...joinTokens(indented, ','), { text: '\n' }, { text: '>', kind: 'punctuation' }];
 }
 
 function joinTokens(lists: TypeToken[][], separator: string): TypeToken[] {
