@@ -108,7 +108,12 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
         label: formatThemeString(groupLabels[group.kind]),
         collapsible: true,
         collapsed: false,
-        items: group.symbols.map((symbol) => ({ type: 'link', label: symbol.qualifiedName, to: routeOf(symbol.key) })),
+        items: group.symbols.map((symbol) => ({
+          type: 'link',
+          label: symbol.qualifiedName,
+          to: routeOf(symbol.key),
+          ...(isSymbolDeprecated(symbol) ? { className: 'api-deprecated' } : {}),
+        })),
       }),
     ),
   ];
@@ -126,7 +131,7 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
     href: routeOf(symbol.key),
     kindLabel: formatThemeString(kindLabels[symbol.kind]),
     summary: await indexPage.parts(firstParagraph(summaryOf(symbol)), summarySourceOf(symbol)),
-    deprecated: isDeprecated(symbol.comment) || (symbol.signatures.length > 0 && symbol.signatures.every((s) => isDeprecated(s.comment))),
+    deprecated: isSymbolDeprecated(symbol),
   });
   const title = formatThemeString('apiIndexTitle');
   const index: ApiIndexView = {
@@ -168,6 +173,8 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
         description: plainText(firstParagraph(summaryOf(symbol))) || undefined,
         html: renderToStaticMarkup(createElement(ApiSymbolPage, { symbol: view })),
         toc: tocOf(view),
+        // Members in collapsed groups are not in the outline but are link targets all the same.
+        anchors: view.memberGroups.flatMap((group) => [group.id, ...group.sections.flatMap((section) => [section.id, ...section.members.map((member) => member.id)])]),
         breadcrumbs: crumbs(trail),
         ...neighbours(route),
       }),
@@ -194,10 +201,10 @@ function createHtmlRenderer(): PageContext['toHtml'] {
 }
 
 function tocOf(view: ApiSymbolView): TocItem[] {
-  return view.sections.flatMap((section) => [
-    { id: section.id, text: section.title, depth: 2 },
-    ...section.members.map((member) => ({ id: member.id, text: member.name, depth: 3 })),
-  ]);
+  const sectionItems = (list: SectionView[]) =>
+    list.flatMap((section) => [{ id: section.id, text: section.title, depth: 2 }, ...section.members.map((member) => ({ id: member.id, text: member.name, depth: 3 }))]);
+  // A collapsed group is one entry: its members are a click away, not part of the outline.
+  return [...sectionItems(view.sections), ...view.memberGroups.map((group) => ({ id: group.id, text: group.title, depth: 2 }))];
 }
 
 /** Renders one API page's views and collects its anchors and links. */
@@ -211,9 +218,9 @@ class PageRenderer {
     private readonly sourceFile?: string,
   ) {}
 
-  page(data: { title: string; description?: string; html: string; toc: TocItem[]; breadcrumbs: Crumb[]; previous?: NavLink; next?: NavLink }): Page {
+  page(data: { title: string; description?: string; html: string; toc: TocItem[]; anchors?: string[]; breadcrumbs: Crumb[]; previous?: NavLink; next?: NavLink }): Page {
     const { site } = this.context;
-    for (const item of data.toc) this.anchors.add(item.id);
+    for (const id of [...data.toc.map((item) => item.id), ...(data.anchors ?? [])]) this.anchors.add(id);
     return {
       route: this.route,
       kind: 'api',
@@ -236,6 +243,8 @@ class PageRenderer {
     };
   }
 
+  private symbolOf: (key: string) => ApiSymbol | undefined = () => undefined;
+
   async symbol(
     symbol: ApiSymbol,
     symbolOf: (key: string) => ApiSymbol | undefined,
@@ -244,12 +253,29 @@ class PageRenderer {
     const slugger = new GithubSlugger();
     // Members keep the ids the model gave them (the link targets); sections take what is left.
     for (const member of symbol.members) slugger.slug(member.id);
-    const sectionViews: SectionView[] = [];
-    for (const section of sections) {
-      const members = symbol.members.filter((member) => section.kinds.includes(member.kind));
+    const groupOf = (member: ApiMember): 'own' | 'protected' | 'inherited' =>
+      member.flags.protected ? 'protected' : member.inheritedFrom && !inheritedOrigin(member, symbolOf).ref ? 'inherited' : 'own';
+    this.symbolOf = symbolOf;
+    const sectionsOf = async (members: ApiMember[], prefix = ''): Promise<SectionView[]> => {
+      const views: SectionView[] = [];
+      for (const section of sections) {
+        const inSection = members.filter((member) => section.kinds.includes(member.kind));
+        if (inSection.length === 0) continue;
+        const title = formatThemeString(section.title);
+        views.push({ id: slugger.slug(`${prefix}${title}`), title, members: await Promise.all(inSection.map((member) => this.member(member))) });
+      }
+      return views;
+    };
+    const sectionViews = await sectionsOf(symbol.members.filter((member) => groupOf(member) === 'own'));
+    const memberGroups: ApiSymbolView['memberGroups'] = [];
+    for (const [group, key] of [
+      ['inherited', 'apiGroupInherited'],
+      ['protected', 'apiGroupProtected'],
+    ] as const) {
+      const members = symbol.members.filter((member) => groupOf(member) === group);
       if (members.length === 0) continue;
-      const title = formatThemeString(section.title);
-      sectionViews.push({ id: slugger.slug(title), title, members: await Promise.all(members.map((member) => this.member(member))) });
+      const title = formatThemeString(key);
+      memberGroups.push({ id: slugger.slug(title), title, sections: await sectionsOf(members, `${title} `) });
     }
     const children = symbol.children.map(symbolOf).filter((child): child is ApiSymbol => child !== undefined);
     return {
@@ -266,6 +292,7 @@ class PageRenderer {
       },
       signatures: await Promise.all(symbol.signatures.map((signature) => this.signature(signature, symbol.name))),
       sections: sectionViews,
+      memberGroups,
       children: await Promise.all(children.map(indexItem)),
       // A function's signatures each show where they are.
       source: symbol.kind === 'function' ? undefined : this.source(symbol.source),
@@ -337,7 +364,7 @@ class PageRenderer {
       properties: await this.properties(member.properties, member.source),
       signatures: await Promise.all(signatures.map((signature) => this.signature(signature, member.name))),
       overloaded: member.kind !== 'accessor' && signatures.length > 1,
-      inheritedFrom: member.inheritedFrom ? this.declarationLink(member.inheritedFrom) : undefined,
+      inheritedFrom: member.inheritedFrom ? this.declarationLink(inheritedOrigin(member, this.symbolOf)) : undefined,
       overrides: member.overrides ? this.declarationLink(member.overrides) : undefined,
       implementationOf: member.implementationOf ? this.declarationLink(member.implementationOf) : undefined,
       source: this.source(member.source),
@@ -624,6 +651,26 @@ function joinTokens(lists: TypeToken[][], separator: string): TypeToken[] {
 
 function isVoid(tokens: TypeToken[]): boolean {
   return tokens.length === 1 && tokens[0].text === 'void';
+}
+
+/**
+ * Where an inherited member is declared: TypeDoc names the direct parent, which may have inherited
+ * it in turn (`TimeoutError.message` from `ServerError` from `Error`).
+ */
+function inheritedOrigin(member: ApiMember, symbolOf: (key: string) => ApiSymbol | undefined): ApiDeclarationRef {
+  let origin = member.inheritedFrom!;
+  for (let depth = 0; origin.ref && depth < 20; depth++) {
+    const { symbol, member: id } = origin.ref;
+    const parent = symbolOf(symbol)?.members.find((candidate) => candidate.id === id);
+    if (!parent?.inheritedFrom) break;
+    origin = parent.inheritedFrom;
+  }
+  return origin;
+}
+
+/** A symbol is deprecated by its own comment, or a function when every overload is. */
+function isSymbolDeprecated(symbol: ApiSymbol): boolean {
+  return isDeprecated(symbol.comment) || (symbol.signatures.length > 0 && symbol.signatures.every((s) => isDeprecated(s.comment)));
 }
 
 function isDeprecated(comment: ApiComment | undefined): boolean {
