@@ -58,6 +58,44 @@ export default defineConfig({
   },
   colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
   search: { maxHits: 8 },
+  landing: {
+    features: [
+      {
+        title: 'Launcher events',
+        description: 'Tell the launcher when the game is ready, and react when it pauses, mutes or closes the game.',
+        link: '/docs/wrapper/launcher',
+      },
+      {
+        title: 'Rounds on the RGS',
+        description: 'Load the session, play rounds and keep the balance in step with the remote game server.',
+        link: '/docs/getting-started/sending-events',
+      },
+      {
+        title: 'Localization',
+        description: "Show amounts in the player's currency and the game's text in their language.",
+        link: '/docs/getting-started/localization',
+      },
+      {
+        title: 'Error handling',
+        description: 'Typed RGS and timeout errors, with recipes for expired sessions and lost connections.',
+        link: '/docs/advanced/error-handling',
+      },
+    ],
+    snippet: {
+      title: 'Quick start',
+      language: 'ts',
+      code: [
+        "import { PlaykitSdk } from '@playkit/sdk';",
+        '',
+        'const sdk = new PlaykitSdk({',
+        "  rgsUrl, sessionToken, launcherOrigin, gameId: 'lucky-lanterns',",
+        '});',
+        'const session = await sdk.init();',
+        "sdk.sendEvent('gameLoaded');",
+        'const round = await sdk.playRound(session.minBet);',
+      ].join('\n'),
+    },
+  },
   api: {
     entryPoints: ['sdk/src/index.ts'],
     tsconfig: 'sdk/tsconfig.json',

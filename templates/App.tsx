@@ -7,6 +7,7 @@ import { Breadcrumbs, DocTags, LastUpdated, Pagination, TableOfContents, TableOf
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Link } from './Link.js';
 import { Navbar } from './Navbar.js';
+import { SearchBar } from './SearchBar.js';
 import { SidebarMenu } from './Sidebar.js';
 
 export interface AppProps {
@@ -109,6 +110,17 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
   return (
     <main className={`page-main page-${route.kind}`} id={mainContentId} tabIndex={-1}>
       <Content html={route.html} pageContent={pageContent} />
+      {route.kind === 'notFound' ? <NotFoundSearch /> : null}
     </main>
+  );
+}
+
+/** The site's search on the not-found page, where a reader is looking for something that moved. */
+function NotFoundSearch() {
+  return (
+    <section className="container not-found-search" aria-labelledby="not-found-search-title">
+      <h2 id="not-found-search-title" className="not-found-search-title">{formatThemeString('notFoundSearch')}</h2>
+      <SearchBar />
+    </section>
   );
 }

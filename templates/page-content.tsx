@@ -1,4 +1,5 @@
 import { formatThemeString } from '../src/shared/theme-strings.js';
+import type { LandingData } from '../src/shared/landing.js';
 import type { SidebarItem, SiteData } from '../src/shared/types.js';
 import { Link } from './Link.js';
 
@@ -7,10 +8,8 @@ import { Link } from './Link.js';
  * shipped as the route's `html`, so none of it needs to be in the client bundle.
  */
 
-export function LandingContent({ site }: { site: SiteData }) {
-  // The docs' main doc (docs.mainDocId, else the first doc of the sidebar): a link that always leads somewhere.
-  const docsLink = site.docsVersion.mainDocPath;
-  const apiLink = site.navbar.items.find((item) => item.to?.endsWith('/api'))?.to;
+export function LandingContent({ site, landing }: { site: SiteData; landing: LandingData }) {
+  const { docsLink, apiLink, features, snippet, quickLinks } = landing;
   return (
     <>
       <header className="hero">
@@ -18,6 +17,7 @@ export function LandingContent({ site }: { site: SiteData }) {
           <h1 className="hero-title">{site.title}</h1>
           <p className="hero-subtitle">{site.tagline}</p>
           <div className="hero-buttons">
+            {/* The docs' main doc (docs.mainDocId, else the first doc of the sidebar): a link that always leads somewhere. */}
             {docsLink ? (
               <Link to={docsLink} className="button button-primary button-lg">
                 Get started
@@ -31,6 +31,57 @@ export function LandingContent({ site }: { site: SiteData }) {
           </div>
         </div>
       </header>
+      {features.length > 0 ? (
+        <section className="landing-features" aria-labelledby="landing-features-title">
+          <div className="container">
+            <h2 id="landing-features-title" className="landing-section-title">
+              {formatThemeString('landingFeatures')}
+            </h2>
+            <ul className="landing-cards">
+              {features.map((feature) => (
+                <li key={feature.title} className="landing-card">
+                  <h3 className="landing-card-title">
+                    {feature.to || feature.href ? (
+                      <Link to={feature.to} href={feature.href} className="landing-card-link">
+                        {feature.title}
+                      </Link>
+                    ) : (
+                      feature.title
+                    )}
+                  </h3>
+                  <p className="landing-card-description">{feature.description}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+      {snippet || quickLinks.length > 0 ? (
+        <section className="landing-start" aria-label={formatThemeString('landingStart')}>
+          <div className="container landing-start-columns">
+            {snippet ? (
+              <div className="landing-snippet">
+                <h2 className="landing-section-title">{snippet.title ?? formatThemeString('landingSnippet')}</h2>
+                <div dangerouslySetInnerHTML={{ __html: snippet.html }} />
+              </div>
+            ) : null}
+            {quickLinks.length > 0 ? (
+              <nav className="landing-quick-links" aria-labelledby="landing-quick-links-title">
+                <h2 id="landing-quick-links-title" className="landing-section-title">
+                  {formatThemeString('landingQuickLinks')}
+                </h2>
+                <ul>
+                  {quickLinks.map((link) => (
+                    <li key={link.to}>
+                      <Link to={link.to}>{link.label}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }
@@ -142,12 +193,21 @@ export function TagsListContent({ tags }: { tags: { label: string; to: string; c
   );
 }
 
-export function NotFoundContent() {
+/**
+ * The not-found page's text and a way home; the client app adds the site's search box under it
+ * (App.tsx), where it is hydrated with the rest of the page.
+ */
+export function NotFoundContent({ homeLink }: { homeLink: string }) {
   return (
     <div className="container not-found">
       <h1>{formatThemeString('notFoundTitle')}</h1>
       <p>{formatThemeString('notFoundText')}</p>
       <p>{formatThemeString('notFoundHint')}</p>
+      <p>
+        <Link to={homeLink} className="button button-primary">
+          {formatThemeString('notFoundHome')}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -67,6 +67,9 @@ describe('config validation', () => {
   it('locates a key path in the config source', () => {
     const source = "export default {\n  title: 'x',\n  navbar: {\n    items: [\n      { label: 'A', position: 'center' },\n    ],\n  },\n};\n";
     expect(locateKey(source, ['navbar', 'items', 0, 'position'])).toEqual({ line: 5, column: 21 });
+    const items = "export default defineConfig({\n  navbar: { items: [\n    { label: 'A', position: 'left' },\n    { label: 'B', position: 'center' },\n    { label: 'C' },\n  ] },\n});\n";
+    expect(locateKey(items, ['navbar', 'items', 1, 'position'])).toEqual({ line: 4, column: 19 });
+    expect(locateKey(items, ['navbar', 'items', 2, 'to'])).toEqual({ line: 5, column: 5 });
   });
 });
 
@@ -83,6 +86,15 @@ describe('loadConfig', () => {
     const error = (await loadConfig(fixture('unknown-config-key')).catch((e: unknown) => e)) as UserError;
     expect(error).toBeInstanceOf(UserError);
     expect(error.diagnostics[0]).toMatchObject({ line: 7, column: 3, message: 'tagLine: unknown key.', hint: 'Did you mean "tagline"?' });
+  });
+
+  it('reports each invalid array item at its own line, not at the first item', async () => {
+    const error = (await loadConfig(fixture('config-array-items')).catch((e: unknown) => e)) as UserError;
+    expect(error).toBeInstanceOf(UserError);
+    expect(error.diagnostics.map(({ message, line, column }) => ({ message: message.split(':')[0], line, column }))).toEqual([
+      { message: 'navbar.items[1].position', line: 9, column: 44 },
+      { message: 'navbar.items[2].sidebarId', line: 10, column: 7 },
+    ]);
   });
 
   it('says when there is no config file', async () => {

@@ -100,6 +100,11 @@ describe('markdown', () => {
     expect(html).toContain('<del>struck</del>');
   });
 
+  it('names task list checkboxes by their task and table scroll boxes by their columns, for assistive technology', () => {
+    expect(html).toContain('<li class="task-list-item"><label><input type="checkbox" disabled="" checked=""/> done task</label></li>');
+    expect(html).toContain('<div class="table-wrapper" tabindex="0" role="group" aria-label="Table: Feature, Works"><table>');
+  });
+
   it('renders admonitions of every type with default and custom titles', () => {
     const icon = '<svg class="admonition-icon"[^>]*>.*?</svg>';
     expect(html).toMatch(new RegExp(`<aside class="admonition admonition-note" role="note"><p class="admonition-title">${icon}Note</p>`));

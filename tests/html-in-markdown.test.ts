@@ -58,7 +58,9 @@ describe('HTML in markdown', () => {
       "docs/attributes.md:7:1 warning Invalid CSS in the style attribute of <span> (property missing ':'): the attribute is left out.",
       'docs/attributes.md:9:1 warning <button> has an event handler attribute (onclick), which the page cannot keep: pages are rendered with React.',
       'docs/attributes.md:11:13 warning `<x@y>` is not a name an HTML element can have: the tag is left out, its content kept.',
+      'docs/attributes.md:13:1 warning <p> has an attribute named `(a)b`, which no element can have: it is left out.',
     ]);
+    expect(html).toContain('<p title="x">Odd attributes</p>');
   });
 
   it('counts ids and a[name] of HTML as anchors, for the build and for check-links', async () => {

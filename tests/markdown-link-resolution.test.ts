@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveMarkdownLink } from '../src/content/plugins/remark-links.js';
+import { resolveLink, resolveMarkdownLink } from '../src/content/plugins/remark-links.js';
 
 // Docs of a site at /site with its docs folder at /site/docs; each doc's route is its path.
 const siteDir = path.resolve('/site');
@@ -33,5 +33,16 @@ describe('.md links resolve in the folders Docusaurus tries, in its order', () =
     routeByFile.set(path.join(docsDir, 'my page.md'), '/docs/my-page');
     expect(from('intro.md', './my%20page.md')).toBe('/docs/my-page');
     expect(from('intro.md', './my%zzpage.md')).toBeUndefined();
+  });
+});
+
+describe('relative URL links', () => {
+  const page = (route: string, url: string) =>
+    resolveLink(url, false, path.join(docsDir, 'guides/setup.md'), { ...options, baseUrl: '/', pageRoute: route })?.url;
+
+  it('resolve from the page as Docusaurus serves it, without a trailing slash, and are written out whole', () => {
+    expect(page('/docs/guides/setup', 'install#step-2')).toBe('/docs/guides/install#step-2');
+    expect(page('/docs/guides/setup', '../api?tab=ts')).toBe('/docs/api?tab=ts');
+    expect(page('/docs/guides/setup', '#here')).toBeUndefined();
   });
 });

@@ -99,6 +99,29 @@ describe('MDX docs are rendered on the server with their components (fixture mdx
     expect([...result.site.outputs.keys()].some((output) => /^assets\/images\/shot\.[0-9a-f]{8}\.svg$/.test(output))).toBe(true);
   });
 
+  it('renders imported .mdx and .md partials with the plugins docs get, links resolved from the partial', () => {
+    const html = contentOf(pageHtml(result, '/kit/docs/detected'));
+    expect(html).toContain('Run the <span class="highlight" style="background-color:#ff8800');
+    expect(html).toContain('<a href="/kit/docs/intro">the introduction</a>');
+    expect(html).toMatch(/<aside class="admonition admonition-tip" role="note">[^]*A tip from the partial\./);
+    expect(html).toContain('<p>A plain <strong>markdown</strong> partial.</p>');
+    expect(html).not.toContain('A partial, imported by docs');
+  });
+
+  it('provides ThemedImage, ExecutionEnvironment and useIsBrowser as Docusaurus does', () => {
+    const html = contentOf(pageHtml(result, '/kit/docs/detected'));
+    expect(html).toMatch(/<img alt="Logo" src="\/kit\/img\/logo.svg" class="themed-image themed-image-light"\/><img alt="Logo" src="\/kit\/img\/logo-dark.svg" class="themed-image themed-image-dark"\/>/);
+    expect(html).toContain('<span class="where">prerendered</span>');
+  });
+
+  it('unwraps Docusaurus mdx-code-block fences, and only those', () => {
+    const html = contentOf(pageHtml(result, '/kit/docs/wrapped-tabs'));
+    expect(html.match(/role="tabpanel"/g)).toHaveLength(2);
+    expect(html).toContain('<span class="hljs-string">gcp</span>');
+    expect(html).not.toMatch(/<code[^>]*>[^<]*&lt;\/TabItem&gt;/);
+    expect(html).toContain('&lt;Kept /&gt;');
+  });
+
   it('compiles a .md file that imports a component as MDX', () => {
     const html = contentOf(pageHtml(result, '/kit/docs/detected'));
     expect(html).toContain('<span class="highlight" style="background-color:#1877F2');

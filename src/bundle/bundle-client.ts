@@ -8,6 +8,7 @@ import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
 import { mdxAssetsPlugin, mdxModulesPlugin, mdxNamespace, type MdxModuleEntry } from './mdx-modules.js';
+import { mdxPartialCompiler, type MdxPartialCompiler } from '../content/mdx/mdx-partials.js';
 import { mdxModulesOf } from '../content/mdx/render-mdx.js';
 
 /** Output folder of hashed assets, relative to the site root. */
@@ -54,6 +55,8 @@ interface ClientBundler {
   context: esbuild.BuildContext<{ metafile: true; write: false }>;
   pages: ClientPage[];
   mdxModules: Map<string, MdxModuleEntry>;
+  /** The build's compiler of the markdown partials MDX docs import. */
+  compilePartial?: MdxPartialCompiler;
   /** Files MDX docs and their components import, by output path: written beside the scripts. */
   importedFiles: Map<string, string>;
   /** The theme strings the bundled code names; the rest of the table stays out of the browser. */
@@ -155,7 +158,11 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     chunkNames: '[ext]/chunk.[hash]',
     assetNames: 'media/[name].[hash]',
     logLevel: 'silent',
-    plugins: [reactAsEsmPlugin(root), customPagesPlugin, mdxModulesPlugin({ siteDir: options.siteDir, modules: () => holder.mdxModules }),
+    plugins: [reactAsEsmPlugin(root), customPagesPlugin, mdxModulesPlugin({
+      siteDir: options.siteDir,
+      modules: () => holder.mdxModules,
+      compilePartial: (file) => (holder.compilePartial ? holder.compilePartial(file) : Promise.resolve({ error: { message: 'MDX partials are compiled within a build.' } })),
+    }),
       mdxAssetsPlugin(options.baseUrl, (outputPath, file) => holder.importedFiles.set(outputPath, file)),
     ],
   });
@@ -179,6 +186,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     .filter((page) => page.component && page.sourceFile)
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
   bundler.mdxModules = new Map([...mdx].map(([key, { entry }]) => [key, entry]));
+  bundler.compilePartial = mdxPartialCompiler(site);
   // serve --watch: the client code does not change while a site is watched, only its custom pages and MDX docs can.
   const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code)]);
   const unchanged = ctx.watch && bundler.last?.pages === pagesKey && !mayHaveChanged(ctx, site.config.paths.pages) && !(mdx.size > 0 && mayHaveChanged(ctx, site.config.siteDir));

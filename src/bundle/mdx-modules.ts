@@ -6,6 +6,7 @@ import type * as esbuild from 'esbuild';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { packageRoot } from '../core/package-root.js';
 import type { MdxImport } from '../content/mdx/compile-mdx.js';
+import type { MdxPartialCompiler } from '../content/mdx/mdx-partials.js';
 
 /** One MDX doc's compiled module, as the bundlers load it. */
 export interface MdxModuleEntry {
@@ -54,7 +55,7 @@ export function mdxAssetsPlugin(baseUrl: string, emit?: (outputPath: string, fil
 export const mdxNamespace = 'sdkdocs-mdx';
 
 /** Docusaurus modules that sdkdocs provides, by the name docs import them with. */
-const docusaurusModules = ['Link', 'useBaseUrl', 'useDocusaurusContext', 'BrowserOnly'];
+const docusaurusModules = ['Link', 'useBaseUrl', 'useDocusaurusContext', 'BrowserOnly', 'ExecutionEnvironment', 'useIsBrowser'];
 
 function themeFolder(): string {
   return path.join(packageRoot(), 'templates', 'theme');
@@ -62,7 +63,7 @@ function themeFolder(): string {
 
 /** The names of the `@theme/*` components sdkdocs has (its `templates/theme/*.tsx` with a capital letter). */
 function themeComponents(): string[] {
-  return ['Admonition', 'CodeBlock', 'Details', 'TabItem', 'Tabs'];
+  return ['Admonition', 'CodeBlock', 'Details', 'TabItem', 'Tabs', 'ThemedImage'];
 }
 
 /** The key of an MDX doc's module: its path in the docs folder, in characters any file system takes. */
@@ -76,7 +77,13 @@ export function mdxModuleKey(relativePath: string): string {
  * templates, `@docusaurus/Link` and friends from their minimal versions there; relative imports
  * and packages from the doc's own folder. Used for the build-time render and the browser bundle.
  */
-export function mdxModulesPlugin(options: { siteDir: string; modules: () => ReadonlyMap<string, MdxModuleEntry>; append?: string }): esbuild.Plugin {
+export function mdxModulesPlugin(options: {
+  siteDir: string;
+  modules: () => ReadonlyMap<string, MdxModuleEntry>;
+  append?: string;
+  /** Compiles a `.md`/`.mdx` file that a doc or component imports (a partial). */
+  compilePartial?: MdxPartialCompiler;
+}): esbuild.Plugin {
   return {
     name: 'sdkdocs-mdx-modules',
     setup(build) {
@@ -86,6 +93,17 @@ export function mdxModulesPlugin(options: { siteDir: string; modules: () => Read
         if (!entry) return { errors: [{ text: `No MDX module ${args.path}` }] };
         return { contents: `${entry.code}\n${options.append ?? ''}`, resolveDir: path.dirname(entry.file), loader: 'js' };
       });
+      const compilePartial = options.compilePartial;
+      if (compilePartial) {
+        build.onLoad({ filter: /\.mdx?$/i, namespace: 'file' }, async (args) => {
+          const outcome = await compilePartial(args.path);
+          if ('error' in outcome) {
+            const { message, line, column } = outcome.error;
+            return { errors: [{ text: message.replace(/^MDX: /, '').replace(/\.$/, ''), location: line === undefined ? { file: args.path } : { file: args.path, line, column: (column ?? 1) - 1 } }] };
+          }
+          return { contents: outcome.code, resolveDir: path.dirname(args.path), loader: 'js' };
+        });
+      }
       build.onResolve({ filter: /^@site\// }, async (args) => {
         const resolved = await build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: options.siteDir, importer: args.importer });
         if (resolved.errors.length > 0) return { errors: [{ text: `Could not resolve "${args.path}"` }] };

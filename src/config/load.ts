@@ -9,6 +9,9 @@ import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { configSchema, type ParsedConfig } from './schema.js';
 import { resolveConfig, type ResolvedConfig, type ResolveOptions } from './resolve.js';
 import { checkConfigPaths } from './check-config-paths.js';
+import { locateKey } from './locate-key.js';
+
+export { locateKey };
 
 export const configFileNames = ['sdkdocs.config.ts', 'sdkdocs.config.mts', 'sdkdocs.config.js', 'sdkdocs.config.mjs'];
 
@@ -154,29 +157,6 @@ export function validateConfig(data: unknown, configFile: string, source?: strin
       ),
     ),
   );
-}
-
-/**
- * Best-effort position of a key path in the config's source text: each named key is searched
- * for after the previous one, so `navbar.items[1].position` lands on the right line in the
- * usual object-literal config.
- */
-export function locateKey(source: string, segments: readonly PropertyKey[]): { line?: number; column?: number } {
-  let offset = 0;
-  let found = -1;
-  for (const segment of segments) {
-    if (typeof segment !== 'string') continue;
-    const escaped = segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const pattern = new RegExp(`(?:^|[\\s{,])['"]?${escaped}['"]?\\s*:`, 'g');
-    pattern.lastIndex = offset;
-    const match = pattern.exec(source);
-    if (!match) break;
-    found = match.index + match[0].search(/['"\w]/);
-    offset = found + segment.length;
-  }
-  if (found === -1) return {};
-  const before = source.slice(0, found).split('\n');
-  return { line: before.length, column: before[before.length - 1].length + 1 };
 }
 
 function keyPath(segments: readonly PropertyKey[]): string {

@@ -15,6 +15,9 @@ function urlPath(example: string) {
   });
 }
 
+/** A path of the site that a redirect leaves from: a route, so plain segments only. */
+const redirectFrom = urlPath('"/docs/old-page"').regex(/^\/./, 'a redirect leaves from a path of the site: it starts with "/", e.g. "/docs/old-page"');
+
 const linkTarget = {
   /** Internal route, with or without the base URL. @example '/docs/intro' */
   to: z.string().optional(),
@@ -260,6 +263,52 @@ export const configSchema = z.strictObject({
       maxHits: z.number().int().positive().default(8),
     })
     .default({ maxHits: 8 }),
+
+  /**
+   * Old paths that lead to new ones (Docusaurus' client-redirects shape): each `from` gets a small
+   * page that sends the reader to `to`, keeping the query and fragment; it works on any static host.
+   * Paths are without the base URL. @example [{ from: '/docs/old-page', to: '/docs/new-page' }]
+   */
+  redirects: z
+    .array(
+      z.strictObject({
+        /** One old path or several. @example '/docs/old-page' */
+        from: z.union([redirectFrom, z.array(redirectFrom).min(1)]),
+        /** A route of the site, or another site's URL. @example '/docs/new-page' */
+        to: z.string().min(1),
+      }),
+    )
+    .default([]),
+
+  /**
+   * The default landing page (a site's `src/pages/index.tsx` replaces it). Without this key it shows
+   * cards for the guides, the API reference and search, and the install command of `api.packageName`.
+   */
+  landing: z
+    .strictObject({
+      /** Feature cards under the hero. @example [{ title: 'Events', description: 'Talk to the launcher.', link: '/docs/wrapper/launcher' }] */
+      features: z
+        .array(
+          z.strictObject({
+            title: z.string().min(1),
+            description: z.string(),
+            /** A route of the site (the base URL is added) or a URL. @example '/docs/getting-started/quick-start' */
+            link: z.string().min(1).optional(),
+          }),
+        )
+        .optional(),
+      /** A code sample beside the quick links, highlighted at build time. @example { language: 'bash', code: 'npm install @playkit/sdk' } */
+      snippet: z
+        .strictObject({
+          /** A highlight.js language name. @example 'ts' */
+          language: z.string(),
+          code: z.string().min(1),
+          /** @example 'Install' */
+          title: z.string().optional(),
+        })
+        .optional(),
+    })
+    .optional(),
 
   api: z
     .strictObject({

@@ -19,6 +19,7 @@ import remarkLiteralDirectives from './plugins/remark-literal-directives.js';
 import remarkTableCells from './plugins/remark-table-cells.js';
 import rehypeHeadings, { headingText } from './plugins/rehype-headings.js';
 import rehypeSafeUrls from './plugins/rehype-safe-urls.js';
+import rehypeTaskListLabels from './plugins/rehype-task-list-labels.js';
 
 export interface MarkdownResult {
   hast: HastRoot;
@@ -50,6 +51,7 @@ export function createMarkdownProcessor() {
     .use(rehypeRawHtml)
     .use(rehypeImages)
     .use(rehypeHeadings)
+    .use(rehypeTaskListLabels)
     // Last, so that URLs written in raw HTML are checked too.
     .use(rehypeSafeUrls);
 

@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { BrokenLinkAction } from '../config/schema.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site, SourceLink } from '../core/site.js';
+import { redirectsOf } from '../render/redirects.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, unknownSiteOrigin, withBaseUrl } from '../shared/paths.js';
 import { closestMatch } from './closest-match.js';
 import { lineAt, scanHtml } from './html-links.js';
@@ -58,6 +59,9 @@ export async function checkLinks(site: Site, ctx: BuildContext): Promise<void> {
     onBrokenMarkdownLinks: config.onBrokenMarkdownLinks,
     onBrokenAnchors: config.onBrokenAnchors,
   };
+  // A redirect that would replace a page is an error whatever the link rules say.
+  const redirectCollisions = checkRedirectSources(site, await readConfigSource(site));
+  site.diagnostics.push(...redirectCollisions);
   if (Object.values(actions).every((action) => action === 'ignore')) return;
 
   const customPages = renderCustomPages(site);
@@ -145,6 +149,8 @@ async function collectTargets(site: Site, customPages: Map<Page, RenderedPage>):
   for (const page of site.pages) add(page.route, anchorsOf(page, customPages.get(page)));
   for (const output of site.outputs.keys()) add(joinUrlPath(baseUrl, output));
   for (const file of await listFiles(site.config.paths.static)) add(joinUrlPath(baseUrl, file));
+  // A link to an old path still leads the reader to the page, through its redirect page.
+  for (const redirect of redirectsOf(site)) add(redirect.from);
   return targets;
 }
 
@@ -241,7 +247,39 @@ async function collectConfigLinks(site: Site): Promise<LinkToCheck[]> {
   addHtml('footer.copyright', config.footer?.copyright);
   addHtml('footer.license', config.footer?.license);
   addHtml('announcementBar.content', config.announcementBar?.content);
+  config.redirects.forEach((redirect, index) => add(`redirects[${index}].to`, redirect.to));
+  config.landing?.features?.forEach((feature, index) => add(`landing.features[${index}].link`, feature.link));
   return links;
+}
+
+async function readConfigSource(site: Site): Promise<string> {
+  return existsSync(site.config.configFile) ? readFile(site.config.configFile, 'utf8') : '';
+}
+
+/** Redirects whose `from` is a page or file of the build: the redirect page would replace it. */
+function checkRedirectSources(site: Site, source: string): Diagnostic[] {
+  const { baseUrl } = site.config;
+  const taken = new Map<string, string>();
+  for (const page of site.pages) taken.set(normalizeRoute(page.route, baseUrl), page.sourceFile ? `the page of ${page.sourceFile}` : `the page ${page.route}`);
+  for (const output of site.outputs.keys()) taken.set(normalizeRoute(joinUrlPath(baseUrl, output), baseUrl), `the generated file ${output}`);
+  const seen = new Map<string, string>();
+  const diagnostics: Diagnostic[] = [];
+  for (const redirect of redirectsOf(site)) {
+    const holder = taken.get(redirect.from) ?? seen.get(redirect.from);
+    const written = redirect.from.slice(baseUrl.length - 1);
+    if (holder) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'redirect',
+        message: `${redirect.keyPath}: ${written} is already ${holder}; a redirect page there would replace it.`,
+        hint: 'Redirect only paths that no longer have a page, or remove this redirect.',
+        file: site.config.configFile,
+        line: lineOfText(source, written),
+      });
+    }
+    seen.set(redirect.from, `redirected by ${redirect.keyPath}`);
+  }
+  return diagnostics;
 }
 
 /**

@@ -127,7 +127,7 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
   };
 
   return {
-    cacheKey: `mermaid-cli@${versionOf('@mermaid-js/mermaid-cli')} mermaid@${versionOf('mermaid')} seed=${randomSeed} font=${options.fontFamily} today-marker=off`,
+    cacheKey: `mermaid-cli@${versionOf('@mermaid-js/mermaid-cli')} mermaid@${versionOf('mermaid')} seed=${randomSeed} font=${options.fontFamily} today-marker=off theme-variables=${JSON.stringify(themeVariableOverrides)}`,
     concurrency,
     get browserLaunches() {
       return launches;
@@ -172,6 +172,15 @@ export function withoutBuildDayMarker(definition: string): string {
 export const mermaidMaxTextSize = 50_000;
 
 /**
+ * Colours changed from mermaid's themes for WCAG AA contrast (4.5:1): the dark theme puts edge
+ * labels' #ccc text on #585858, 4.4:1.
+ */
+const themeVariableOverrides: Record<DiagramTheme, Record<string, string>> = {
+  default: {},
+  dark: { edgeLabelBackground: '#333333' },
+};
+
+/**
  * The options of one render, in the shape of mermaid-cli's `renderMermaid` options, so that the
  * output can be checked against mermaid-cli's own.
  */
@@ -183,7 +192,7 @@ export function mermaidCliRenderOptions(theme: DiagramTheme, fontFamily: string)
     mermaidConfig: {
       theme,
       fontFamily,
-      themeVariables: { fontFamily },
+      themeVariables: { fontFamily, ...themeVariableOverrides[theme] },
       securityLevel: 'strict',
       // Same definition, same ids: the output does not change from one build to the next.
       deterministicIds: true,

@@ -22,7 +22,9 @@ import type { RenderSetup, RenderTask } from './render-worker.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import type { StagingFolder } from '../write/staging-folder.js';
 import { createRenderReuse, type RenderReuse } from './reuse-render.js';
+import { redirectDocument, redirectsOf } from './redirects.js';
 import { sitemapXml } from './sitemap.js';
+import { createLandingData } from './landing-data.js';
 import { findSidebarCategory } from '../content/sidebar.js';
 
 /**
@@ -66,6 +68,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   if (onWorkers) await renderOnWorkers(toRender.filter((page) => !page.component), site, staging, surroundings, ctx);
   const sitemap = sitemapXml(site);
   if (sitemap !== undefined) await output.emit({ path: 'sitemap.xml', contents: sitemap });
+  for (const redirect of redirectsOf(site)) await output.emit({ path: outputPathOfRoute(redirect.from, site.config.baseUrl), contents: redirectDocument(redirect.to) });
 }
 
 /** Below this many pages, starting worker threads costs more than rendering on this one. */
@@ -182,9 +185,9 @@ function renderContent(
   if (page.component) return renderToStaticMarkup(createElement(page.component, { site: siteData }));
   switch (page.kind) {
     case 'landing':
-      return renderToStaticMarkup(createElement(LandingContent, { site: siteData }));
+      return renderToStaticMarkup(createElement(LandingContent, { site: siteData, landing: createLandingData(site) }));
     case 'notFound':
-      return renderToStaticMarkup(createElement(NotFoundContent));
+      return renderToStaticMarkup(createElement(NotFoundContent, { homeLink: siteData.baseUrl }));
     case 'tags': {
       const tags = collectTags(site);
       const tag = tags.find((candidate) => candidate.route === page.route);

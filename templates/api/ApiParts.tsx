@@ -42,10 +42,10 @@ export function Tokens({ tokens }: { tokens: TokenView[] }) {
   );
 }
 
-/** A signature or declaration as a code block. */
+/** A signature or declaration as a code block; focusable like code blocks, so a long one can be scrolled from the keyboard. */
 export function CodeLine({ tokens }: { tokens: TokenView[] }) {
   return (
-    <pre className="api-signature">
+    <pre className="api-signature" tabIndex={0}>
       <code>
         <Tokens tokens={tokens} />
       </code>

@@ -40,6 +40,19 @@ describe.skipIf(!chromiumPath)('MDX docs in the browser: components hydrate, tab
     expect(problems).toEqual([]);
   });
 
+  it('hydrates partials and Docusaurus hooks; ThemedImage shows the image of the colour mode', async () => {
+    const { page, problems } = await site.open();
+    await gotoHydrated(page, site.url('docs/detected'));
+    await mdxHydrated(page);
+    await eventually(() => page.locator('.where').innerText()).toBe('dom browser');
+    const visibleImages = () => page.$$eval('img.themed-image', (images) => images.filter((image) => (image as HTMLElement).offsetParent !== null).map((image) => image.getAttribute('src')));
+    expect(await visibleImages()).toEqual(['/kit/img/logo.svg']);
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    expect(await visibleImages()).toEqual(['/kit/img/logo-dark.svg']);
+    expect(await page.getByText('A plain markdown partial.').count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
   it('switches tabs by click, keeps tabs of the same groupId in step, and writes the choice to the URL and local storage', async () => {
     const { page, problems } = await site.open();
     await gotoHydrated(page, site.url('docs/components'));

@@ -58,7 +58,7 @@ declare module 'vfile' {
  */
 export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTask, context: ParseContext): Promise<ParseOutcome> {
   // The markdown parser's reading of `:::tip Title` lines (outside code) is close enough to MDX's to label them.
-  const labelled = String(processor.parse(task.raw, task.file).file.value);
+  const labelled = String(processor.parse(unwrapMdxCodeBlocks(task.raw), task.file).file.value);
   const file = new VFile({ value: commentHeadingIds(labelled), path: task.file });
   const diagrams: DiagramSource[] = [];
   if (context.mermaid) file.data.diagrams = diagrams;
@@ -124,6 +124,31 @@ function mdxError(error: unknown, task: ParseTask): NonNullable<ParseOutcome['er
     line,
     column,
   };
+}
+
+/**
+ * Docusaurus' ```` ```mdx-code-block ```` fences hold MDX that editors should show as code (JSX
+ * between tabs, so that markdown tools do not trip on it): their content is MDX like the rest of
+ * the doc. The fence lines become blank lines, so positions stay true to the file.
+ */
+export function unwrapMdxCodeBlocks(markdown: string): string {
+  if (!markdown.includes('mdx-code-block')) return markdown;
+  const lines = markdown.split('\n');
+  let fence: { marker: string; unwrap: boolean } | undefined;
+  for (let index = 0; index < lines.length; index++) {
+    const match = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)/.exec(lines[index]);
+    if (!match) continue;
+    const marker = match[1];
+    if (fence) {
+      if (marker[0] !== fence.marker[0] || marker.length < fence.marker.length || lines[index].trim() !== marker) continue;
+      if (fence.unwrap) lines[index] = '';
+      fence = undefined;
+      continue;
+    }
+    fence = { marker, unwrap: match[2] === 'mdx-code-block' };
+    if (fence.unwrap) lines[index] = '';
+  }
+  return lines.join('\n');
 }
 
 /**
@@ -301,7 +326,8 @@ function literalCode(children: MdxNode[]): string | undefined {
 function rehypeTitleAndDiagrams(title: string) {
   return (tree: HastRoot) => {
     const hasH1 = tree.children.some((node) => node.type === 'element' && node.tagName === 'h1');
-    if (!hasH1) {
+    // '' is a doc with `hide_title`, or a partial: no h1 of the page's own.
+    if (!hasH1 && title) {
       const firstContent = tree.children.findIndex((node) => (node.type as string) !== 'mdxjsEsm');
       const heading: Element = { type: 'element', tagName: 'h1', properties: {}, children: [{ type: 'text', value: title }] };
       tree.children.splice(firstContent === -1 ? tree.children.length : firstContent, 0, heading);

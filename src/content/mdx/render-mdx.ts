@@ -16,6 +16,7 @@ import { splitSections } from '../../search/search-records.js';
 import type { SiteData } from '../../shared/types.js';
 import { diagramPlaceholder } from '../plugins/rehype-code.js';
 import { walkTree } from '../plugins/walk-tree.js';
+import { mdxPartialCompiler } from './mdx-partials.js';
 
 const require = createRequire(import.meta.url);
 /** React must be the copy sdkdocs renders with, wherever the site's components are. */
@@ -88,6 +89,7 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
           mdxModulesPlugin({
             siteDir: site.config.siteDir,
             modules: () => entries,
+            compilePartial: mdxPartialCompiler(site),
             append: `export { MdxRoot as __sdkdocsMdxRoot, mdxIdentifierPrefix as __sdkdocsMdxIdPrefix } from ${JSON.stringify(mdxRootFile())};`,
           }),
         ],

@@ -9,6 +9,11 @@ const lowlight = createLowlight(common);
 lowlight.registerAlias({ bash: ['sh', 'shell', 'zsh', 'console'], typescript: ['tsx', 'mts', 'cts'], javascript: ['jsx', 'mjs', 'cjs'] });
 
 /** What the info string after the language says: `title="game.ts" {1,3-4}`. */
+/** Whether code in this language (a name or alias such as `ts`) is highlighted. */
+export function isHighlightedLanguage(language: string): boolean {
+  return lowlight.registered(language);
+}
+
 export interface CodeMeta {
   title?: string;
   /** The `{…}` line ranges as written, first and last line (1-based, first ≤ last). */

@@ -80,6 +80,9 @@ function recordHtmlLinks(tree: Root, file: VFile, markdownLinks: ReadonlySet<num
 /** The element names React renders (its own check, which throws on any other). */
 const reactTagName = /^[a-zA-Z][a-zA-Z:_.\-\d]*$/;
 
+/** The attribute names React renders (letters of any script, digits, `_ : . -`); it drops any other with a console error. */
+const reactAttributeName = /^[\p{L}_:][\p{L}\p{N}_:.\-]*$/u;
+
 function checkAttributes(tree: Root, file: VFile): void {
   unwrapInvalidTags(tree, file);
   walkTree(tree, (node) => {
@@ -89,6 +92,11 @@ function checkAttributes(tree: Root, file: VFile): void {
     const warn = (code: string, message: string, hint: string) =>
       addDocMessage(file, { severity: 'warning', code, message, hint, line: start?.line, column: start?.column });
     for (const name of Object.keys(element.properties)) {
+      if (!reactAttributeName.test(name)) {
+        delete element.properties[name];
+        warn('invalid-attribute', `<${element.tagName}> has an attribute named \`${name}\`, which no element can have: it is left out.`, 'Quote attribute values that hold spaces or brackets (title="a (b)"), or write `&lt;` for a `<` that is meant as text.');
+        continue;
+      }
       if (!/^on[A-Z]/.test(name)) continue;
       delete element.properties[name];
       warn('event-handler-attribute', `<${element.tagName}> has an event handler attribute (${name.toLowerCase()}), which the page cannot keep: pages are rendered with React.`, 'Move the behaviour into a custom React page (src/pages).');

@@ -76,7 +76,10 @@ export function resolveLink(
   } else if (target.startsWith('/')) {
     rewritten = record.resolved = withBaseUrl(url, options.baseUrl);
   } else {
-    rewritten = record.resolved = new URL(url, `http://site${options.pageRoute}/`).pathname + (fragment === undefined ? '' : `#${fragment}`);
+    // As in Docusaurus, whose pages have no trailing slash: `colors` on /docs/view is /docs/colors.
+    // Written out whole, so the browser does not resolve it again from /docs/view/ where a host adds the slash.
+    const resolved = new URL(target, `http://site${options.pageRoute}`);
+    rewritten = record.resolved = resolved.pathname + resolved.search + (fragment === undefined ? '' : `#${fragment}`);
   }
   return { url: rewritten, record };
 }

@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import type { Site } from '../../core/site.js';
+import { createMarkdownProcessor } from '../markdown.js';
+import type { ParseContext } from '../parse-doc.js';
+import { compileMdxDoc } from './compile-mdx.js';
+
+/** A partial compiled to an ES module, or why it could not be. */
+export type MdxPartialOutcome = { code: string } | { error: { message: string; line?: number; column?: number } };
+
+export type MdxPartialCompiler = (file: string) => Promise<MdxPartialOutcome>;
+
+const compilers = new WeakMap<Site, MdxPartialCompiler>();
+
+/**
+ * Compiles the markdown files that MDX docs and components import (`import Intro from
+ * './_intro.mdx'`: Docusaurus' partials) into React components, with the plugins docs get, links
+ * resolved from the partial's own folder. One compiler per build: the server render and the
+ * browser bundle import the same partials, which are compiled, and warned about, once.
+ */
+export function mdxPartialCompiler(site: Site): MdxPartialCompiler {
+  const existing = compilers.get(site);
+  if (existing) return existing;
+  const processor = createMarkdownProcessor();
+  const context: ParseContext = {
+    docsDir: site.config.paths.docs,
+    siteDir: site.config.siteDir,
+    baseUrl: site.config.baseUrl,
+    routeByFile: new Map(site.docs.map((doc) => [doc.source.file, doc.route])),
+    // A partial's diagrams would need a place on the page of each doc that imports it.
+    mermaid: false,
+  };
+  const outcomes = new Map<string, Promise<MdxPartialOutcome>>();
+  const compile = async (file: string): Promise<MdxPartialOutcome> => {
+    const raw = await readFile(file, 'utf8');
+    const outcome = await compileMdxDoc(processor, { file, raw, route: site.config.baseUrl, title: '' }, context);
+    if (outcome.error || !outcome.compiled?.mdx) return { error: outcome.error ?? { message: 'MDX: the partial compiled to nothing.' } };
+    for (const message of outcome.compiled.messages ?? []) site.diagnostics.push({ ...message, file });
+    return { code: outcome.compiled.mdx.code };
+  };
+  const compiler: MdxPartialCompiler = (file) => {
+    let outcome = outcomes.get(file);
+    if (!outcome) outcomes.set(file, (outcome = compile(file)));
+    return outcome;
+  };
+  compilers.set(site, compiler);
+  return compiler;
+}

@@ -1,0 +1,118 @@
+import type { Root } from 'hast';
+import { VFile } from 'vfile';
+import { readFileSync } from 'node:fs';
+import { locateKey } from '../config/locate-key.js';
+import rehypeCode, { isHighlightedLanguage } from '../content/plugins/rehype-code.js';
+import type { Site } from '../core/site.js';
+import type { LandingData, LandingFeature } from '../shared/landing.js';
+import { isExternalUrl, withBaseUrl } from '../shared/paths.js';
+import type { SidebarItem } from '../shared/types.js';
+import { createContentRenderer } from './content-html.js';
+
+/** Most quick links shown: the sidebar's top level is usually a handful of categories. */
+const quickLinkLimit = 8;
+
+/**
+ * The default landing page's content: `landing.features` or cards made from the site (guides,
+ * API reference, search), `landing.snippet` or the install command of `api.packageName`,
+ * highlighted like a doc's code block, and quick links into the docs.
+ */
+export function createLandingData(site: Site): LandingData {
+  const { config } = site;
+  const siteData = site.siteData!;
+  const docsLink = siteData.docsVersion.mainDocPath;
+  const apiLink = config.api ? config.routes.api : siteData.navbar.items.find((item) => item.to?.endsWith('/api'))?.to;
+  const sidebar = site.sidebars[config.docs.sidebar.id] ?? [];
+  const features = config.landing?.features
+    ? config.landing.features.map(({ title, description, link }): LandingFeature => ({ title, description, ...linkTarget(link, config.baseUrl) }))
+    : defaultFeatures(site, sidebar, docsLink, apiLink);
+  const snippet =
+    config.landing?.snippet ?? (config.api?.packageName ? { language: 'bash', title: 'Install', code: `npm install ${config.api.packageName}` } : undefined);
+  if (config.landing?.snippet && !isHighlightedLanguage(config.landing.snippet.language)) warnUnknownLanguage(site, config.landing.snippet.language);
+  const quickLinks = sidebar.flatMap((item) => {
+    const to = item.to ?? (item.type === 'category' ? firstLink(item.items) : undefined);
+    return to ? [{ label: item.label, to }] : [];
+  });
+  if (apiLink) quickLinks.push({ label: 'API reference', to: apiLink });
+  return {
+    docsLink,
+    apiLink,
+    features,
+    snippet: snippet ? { title: snippet.title, html: highlightSnippet(snippet.language, snippet.code) } : undefined,
+    quickLinks: quickLinks.slice(0, quickLinkLimit),
+  };
+}
+
+function defaultFeatures(site: Site, sidebar: SidebarItem[], docsLink: string | undefined, apiLink: string | undefined): LandingFeature[] {
+  const features: LandingFeature[] = [];
+  const listed = site.docs.filter((doc) => !doc.unlisted).length;
+  if (docsLink && listed > 0) {
+    const sections = sidebar.filter((item) => item.type === 'category').map((item) => item.label);
+    features.push({
+      title: 'Guides',
+      description: `${listed} ${listed === 1 ? 'page' : 'pages'} of guides${sections.length > 0 ? `: ${sections.join(', ')}` : ''}.`,
+      to: docsLink,
+    });
+  }
+  if (apiLink) {
+    const name = site.config.api?.packageName ?? site.config.title;
+    features.push({ title: 'API reference', description: `Every class, interface and type of ${name}, generated from its source.`, to: apiLink });
+  }
+  features.push({
+    title: 'Search',
+    description: `Find any ${apiLink ? 'guide or API symbol' : 'page'} from the search box in the navigation bar, or press Ctrl+K (⌘+K on a Mac).`,
+  });
+  return features;
+}
+
+function linkTarget(link: string | undefined, baseUrl: string): Pick<LandingFeature, 'to' | 'href'> {
+  if (!link) return {};
+  return isExternalUrl(link) ? { href: link } : { to: withBaseUrl(link, baseUrl) };
+}
+
+function firstLink(items: SidebarItem[]): string | undefined {
+  for (const item of items) {
+    if (item.to) return item.to;
+    if (item.type === 'category') {
+      const inner = firstLink(item.items);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+/** The sample as a doc's fenced code block would be: the same highlighter, markup and copy button. */
+function highlightSnippet(language: string, code: string): string {
+  const tree: Root = {
+    type: 'root',
+    children: [
+      {
+        type: 'element',
+        tagName: 'pre',
+        properties: {},
+        children: [{ type: 'element', tagName: 'code', properties: { className: [`language-${language}`] }, children: [{ type: 'text', value: code }] }],
+      },
+    ],
+  };
+  (rehypeCode() as (tree: Root, file: VFile) => void)(tree, new VFile());
+  return createContentRenderer().html(tree);
+}
+
+/** The sample is still shown, as plain text; the author learns why it is not coloured. */
+function warnUnknownLanguage(site: Site, language: string): void {
+  const { configFile } = site.config;
+  let source = '';
+  try {
+    source = readFileSync(configFile, 'utf8');
+  } catch {
+    // The config was read moments ago; without its text the warning names the file only.
+  }
+  site.diagnostics.push({
+    severity: 'warning',
+    code: 'config',
+    message: `landing.snippet.language: "${language}" is not a language the highlighter knows, so the snippet is shown without colours.`,
+    file: configFile,
+    ...(source ? locateKey(source, ['landing', 'snippet', 'language']) : {}),
+    hint: 'Use a highlight.js language name or alias, e.g. "ts", "js", "bash", "json".',
+  });
+}

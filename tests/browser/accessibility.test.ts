@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeRenderedEvent } from '../../src/shared/client-data.js';
+import { chromiumPath } from '../helpers/browser.js';
+import { exampleSiteDir } from '../helpers/site.js';
+import { startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
+
+/** WCAG 2.1 A and AA, plus axe's best practices: every rule of these must pass on every page. */
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const colourModes = ['light', 'dark'] as const;
+
+interface AxeResults {
+  violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
+}
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Paths (`/sdk/docs/intro`) of the sitemap's URLs, which name the production origin. */
+async function sitemapPaths(outDir: string): Promise<string[]> {
+  const sitemap = await readFile(path.join(outDir, 'sdk', 'sitemap.xml'), 'utf8');
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+}
+
+/** A page whose stored colour mode is `mode`, set the way the toggle stores it, before any script runs. */
+async function pageInMode(site: SiteUnderTest, mode: (typeof colourModes)[number]): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await site.open({ colorScheme: mode === 'dark' ? 'light' : 'dark' });
+  await context.addInitScript(
+    ({ stored, event }) => {
+      localStorage.setItem('theme', stored);
+      window.addEventListener(event, () => ((window as unknown as { __hydrated: boolean }).__hydrated = true));
+    },
+    { stored: mode, event: routeRenderedEvent },
+  );
+  return { context, page };
+}
+
+describe.skipIf(!chromiumPath)('accessibility: axe-core on every page of the example site', () => {
+  let site: SiteUnderTest;
+  beforeAll(async () => {
+    site = await startSiteUnderTest(exampleSiteDir, '/sdk/');
+  }, 300_000);
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('finds no violation of WCAG 2.1 AA or best practice on any page of the sitemap, in light and dark mode', async () => {
+    const paths = await sitemapPaths(site.outDir);
+    expect(paths).toContain('/sdk/');
+    expect(paths).toContain('/sdk/api/class/PlaykitSdk');
+    // The not-found page is not in the sitemap, but readers land on it.
+    paths.push('/sdk/no-such-page');
+    const source = await axeSource;
+    const violations: string[] = [];
+    for (const mode of colourModes) {
+      // The opposite system preference, so that only the stored choice can give the mode checked.
+      const { page } = await pageInMode(site, mode);
+      for (const pagePath of paths) {
+        await page.goto(new URL(pagePath, site.server.url).href, { waitUntil: 'load' });
+        // Checked once hydrated, so that what the client adds (search box, copy buttons) is checked too.
+        await page.waitForFunction(() => (window as unknown as { __hydrated?: boolean }).__hydrated === true);
+        expect(await page.evaluate(() => document.documentElement.dataset.theme), `${pagePath} in ${mode} mode`).toBe(mode);
+        await page.evaluate(source);
+        const results = await page.evaluate(
+          (tags) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+          axeTags,
+        );
+        for (const violation of results.violations) {
+          const targets = violation.nodes.map((node) => node.target.join(' ')).join(' | ');
+          violations.push(`${mode} ${pagePath}: ${violation.id} (${violation.impact}) at ${targets}`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  }, 600_000);
+});
