@@ -88,7 +88,7 @@ describe('API stage on a fixture SDK', () => {
     const unknownTag = result.site.diagnostics.find((d) => d.code === 'typedoc');
     expect(unknownTag).toMatchObject({
       severity: 'warning',
-      message: 'Encountered an unknown block tag @frobnicate',
+      message: 'Encountered an unknown block tag @frobnicate.',
       file: sdkFile('shapes.ts'),
       line: await lineOf(sdkFile('shapes.ts'), '@frobnicate'),
     });

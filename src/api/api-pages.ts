@@ -92,7 +92,7 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
   const hrefOf = (ref: ApiRef) => `${routeOf(ref.symbol)}${ref.member ? `#${ref.member}` : ''}`;
   const processor = createMarkdownProcessor();
   const routeByFile = new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
-  const context: PageContext = { site, processor, routeByFile, hrefOf, toHtml: createHtmlRenderer() };
+  const context: PageContext = { site, processor, routeByFile, hrefOf, toHtml: createHtmlRenderer(), brokenTsdocLinks: new Set() };
   const symbolsByKey = new Map(model.symbols.map((symbol) => [symbol.key, symbol]));
   const listed = (kind: ApiSymbolKind) =>
     model.symbols
@@ -108,7 +108,12 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
         label: formatThemeString(groupLabels[group.kind]),
         collapsible: true,
         collapsed: false,
-        items: group.symbols.map((symbol) => ({ type: 'link', label: symbol.qualifiedName, to: routeOf(symbol.key) })),
+        items: group.symbols.map((symbol) => ({
+          type: 'link',
+          label: symbol.qualifiedName,
+          to: routeOf(symbol.key),
+          ...(isSymbolDeprecated(symbol) ? { className: 'api-deprecated' } : {}),
+        })),
       }),
     ),
   ];
@@ -126,7 +131,7 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
     href: routeOf(symbol.key),
     kindLabel: formatThemeString(kindLabels[symbol.kind]),
     summary: await indexPage.parts(firstParagraph(summaryOf(symbol)), summarySourceOf(symbol)),
-    deprecated: isDeprecated(symbol.comment) || (symbol.signatures.length > 0 && symbol.signatures.every((s) => isDeprecated(s.comment))),
+    deprecated: isSymbolDeprecated(symbol),
   });
   const title = formatThemeString('apiIndexTitle');
   const index: ApiIndexView = {
@@ -168,6 +173,8 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
         description: plainText(firstParagraph(summaryOf(symbol))) || undefined,
         html: renderToStaticMarkup(createElement(ApiSymbolPage, { symbol: view })),
         toc: tocOf(view),
+        // Members in collapsed groups are not in the outline but are link targets all the same.
+        anchors: view.memberGroups.flatMap((group) => [group.id, ...group.sections.flatMap((section) => [section.id, ...section.members.map((member) => member.id)])]),
         breadcrumbs: crumbs(trail),
         ...neighbours(route),
       }),
@@ -181,6 +188,11 @@ interface PageContext {
   routeByFile: Map<string, string>;
   hrefOf: (ref: ApiRef) => string;
   toHtml: (hast: HastRoot) => string;
+  /**
+   * `{@link}`s without a target already recorded, by place and text: a comment shows on several
+   * pages (a summary on the index, an inherited member), and its broken link is one mistake.
+   */
+  brokenTsdocLinks: Set<string>;
 }
 
 function createHtmlRenderer(): PageContext['toHtml'] {
@@ -189,10 +201,10 @@ function createHtmlRenderer(): PageContext['toHtml'] {
 }
 
 function tocOf(view: ApiSymbolView): TocItem[] {
-  return view.sections.flatMap((section) => [
-    { id: section.id, text: section.title, depth: 2 },
-    ...section.members.map((member) => ({ id: member.id, text: member.name, depth: 3 })),
-  ]);
+  const sectionItems = (list: SectionView[]) =>
+    list.flatMap((section) => [{ id: section.id, text: section.title, depth: 2 }, ...section.members.map((member) => ({ id: member.id, text: member.name, depth: 3 }))]);
+  // A collapsed group is one entry: its members are a click away, not part of the outline.
+  return [...sectionItems(view.sections), ...view.memberGroups.map((group) => ({ id: group.id, text: group.title, depth: 2 }))];
 }
 
 /** Renders one API page's views and collects its anchors and links. */
@@ -206,9 +218,9 @@ class PageRenderer {
     private readonly sourceFile?: string,
   ) {}
 
-  page(data: { title: string; description?: string; html: string; toc: TocItem[]; breadcrumbs: Crumb[]; previous?: NavLink; next?: NavLink }): Page {
+  page(data: { title: string; description?: string; html: string; toc: TocItem[]; anchors?: string[]; breadcrumbs: Crumb[]; previous?: NavLink; next?: NavLink }): Page {
     const { site } = this.context;
-    for (const item of data.toc) this.anchors.add(item.id);
+    for (const id of [...data.toc.map((item) => item.id), ...(data.anchors ?? [])]) this.anchors.add(id);
     return {
       route: this.route,
       kind: 'api',
@@ -231,6 +243,8 @@ class PageRenderer {
     };
   }
 
+  private symbolOf: (key: string) => ApiSymbol | undefined = () => undefined;
+
   async symbol(
     symbol: ApiSymbol,
     symbolOf: (key: string) => ApiSymbol | undefined,
@@ -239,12 +253,29 @@ class PageRenderer {
     const slugger = new GithubSlugger();
     // Members keep the ids the model gave them (the link targets); sections take what is left.
     for (const member of symbol.members) slugger.slug(member.id);
-    const sectionViews: SectionView[] = [];
-    for (const section of sections) {
-      const members = symbol.members.filter((member) => section.kinds.includes(member.kind));
+    const groupOf = (member: ApiMember): 'own' | 'protected' | 'inherited' =>
+      member.flags.protected ? 'protected' : member.inheritedFrom && !inheritedOrigin(member, symbolOf).ref ? 'inherited' : 'own';
+    this.symbolOf = symbolOf;
+    const sectionsOf = async (members: ApiMember[], prefix = ''): Promise<SectionView[]> => {
+      const views: SectionView[] = [];
+      for (const section of sections) {
+        const inSection = members.filter((member) => section.kinds.includes(member.kind));
+        if (inSection.length === 0) continue;
+        const title = formatThemeString(section.title);
+        views.push({ id: slugger.slug(`${prefix}${title}`), title, members: await Promise.all(inSection.map((member) => this.member(member))) });
+      }
+      return views;
+    };
+    const sectionViews = await sectionsOf(symbol.members.filter((member) => groupOf(member) === 'own'));
+    const memberGroups: ApiSymbolView['memberGroups'] = [];
+    for (const [group, key] of [
+      ['inherited', 'apiGroupInherited'],
+      ['protected', 'apiGroupProtected'],
+    ] as const) {
+      const members = symbol.members.filter((member) => groupOf(member) === group);
       if (members.length === 0) continue;
-      const title = formatThemeString(section.title);
-      sectionViews.push({ id: slugger.slug(title), title, members: await Promise.all(members.map((member) => this.member(member))) });
+      const title = formatThemeString(key);
+      memberGroups.push({ id: slugger.slug(title), title, sections: await sectionsOf(members, `${title} `) });
     }
     const children = symbol.children.map(symbolOf).filter((child): child is ApiSymbol => child !== undefined);
     return {
@@ -261,6 +292,7 @@ class PageRenderer {
       },
       signatures: await Promise.all(symbol.signatures.map((signature) => this.signature(signature, symbol.name))),
       sections: sectionViews,
+      memberGroups,
       children: await Promise.all(children.map(indexItem)),
       // A function's signatures each show where they are.
       source: symbol.kind === 'function' ? undefined : this.source(symbol.source),
@@ -271,7 +303,6 @@ class PageRenderer {
   private declaration(symbol: ApiSymbol): TokenView[] | undefined {
     const tokens: TypeToken[] = [];
     const keyword = (text: string) => tokens.push({ text, kind: 'keyword' });
-    const list = (types: TypeToken[][]) => types.forEach((type, i) => tokens.push(...(i > 0 ? [{ text: ', ' }] : []), ...type));
     switch (symbol.kind) {
       case 'function':
         return undefined;
@@ -297,14 +328,13 @@ class PageRenderer {
     }
     tokens.push({ text: symbol.name, kind: 'name' });
     tokens.push(...typeParameterTokens(symbol.typeParameters));
-    if (symbol.extends.length > 0) {
-      keyword(' extends ');
-      list(symbol.extends);
-    }
-    if (symbol.implements.length > 0) {
-      keyword(' implements ');
-      list(symbol.implements);
-    }
+    const clauses = (separator: string): TypeToken[] => [
+      ...(symbol.extends.length > 0 ? [{ text: `${separator}extends `, kind: 'keyword' as const }, ...joinTokens(symbol.extends, ', ')] : []),
+      ...(symbol.implements.length > 0 ? [{ text: `${separator}implements `, kind: 'keyword' as const }, ...joinTokens(symbol.implements, ', ')] : []),
+    ];
+    // A long `class … extends … implements …` puts each clause on a line of its own.
+    const oneLine = clauses(' ');
+    tokens.push(...(widthOf([...tokens, ...oneLine]) > maxSignatureWidth ? clauses('\n  ') : oneLine));
     if (symbol.type && symbol.kind === 'type') tokens.push({ text: ' = ', kind: 'punctuation' }, ...symbol.type);
     if (symbol.type && symbol.kind === 'variable') tokens.push({ text: ': ', kind: 'punctuation' }, ...symbol.type);
     return this.tokens(tokens);
@@ -334,7 +364,7 @@ class PageRenderer {
       properties: await this.properties(member.properties, member.source),
       signatures: await Promise.all(signatures.map((signature) => this.signature(signature, member.name))),
       overloaded: member.kind !== 'accessor' && signatures.length > 1,
-      inheritedFrom: member.inheritedFrom ? this.declarationLink(member.inheritedFrom) : undefined,
+      inheritedFrom: member.inheritedFrom ? this.declarationLink(inheritedOrigin(member, this.symbolOf)) : undefined,
       overrides: member.overrides ? this.declarationLink(member.overrides) : undefined,
       implementationOf: member.implementationOf ? this.declarationLink(member.implementationOf) : undefined,
       source: this.source(member.source),
@@ -519,6 +549,11 @@ class PageRenderer {
   }
 
   private recordTsdocLink(text: string, resolved: string | undefined, source: ApiSource | undefined): void {
+    if (!resolved) {
+      const key = `${source?.file}:${source?.line}:${source?.column}:${text}`;
+      if (this.context.brokenTsdocLinks.has(key)) return;
+      this.context.brokenTsdocLinks.add(key);
+    }
     const link: SourceLink = { url: text, kind: 'tsdoc', file: source?.file, line: source?.line, column: source?.column };
     if (resolved) link.resolved = resolved;
     this.links.push(link);
@@ -568,7 +603,9 @@ function signatureTokens(signature: ApiSignature, name: string): TypeToken[] {
   if (signature.kind === 'get') head.push({ text: 'get ', kind: 'keyword' });
   if (signature.kind === 'set') head.push({ text: 'set ', kind: 'keyword' });
   head.push({ text: signature.kind === 'constructor' ? signature.name : name, kind: 'name' });
-  head.push(...typeParameterTokens(signature.typeParameters));
+  const typeParameters = typeParameterTokens(signature.typeParameters);
+  // Type parameters with long constraints get a line each too, as rustdoc prints them.
+  head.push(...(widthOf([...head, ...typeParameters]) > maxSignatureWidth ? typeParameterTokens(signature.typeParameters, true) : typeParameters));
   const parameters = signature.parameters.map((parameter): TypeToken[] => [
     ...(parameter.rest ? [{ text: '...', kind: 'punctuation' as const }] : []),
     { text: parameter.name, kind: 'name' },
@@ -578,21 +615,34 @@ function signatureTokens(signature: ApiSignature, name: string): TypeToken[] {
   const tail: TypeToken[] = signature.kind === 'set' || !signature.returnType ? [] : [{ text: '): ', kind: 'punctuation' }, ...signature.returnType];
   const close: TypeToken[] = tail.length > 0 ? tail : [{ text: ')', kind: 'punctuation' }];
   const oneLine = [...head, { text: '(', kind: 'punctuation' as const }, ...joinTokens(parameters, ', '), ...close];
-  const firstLineWidth = oneLine.map((token) => token.text).join('').split('\n')[0].length;
-  if (parameters.length < 2 || firstLineWidth <= maxSignatureWidth) return oneLine;
+  if (parameters.length === 0 || widthOf(oneLine) <= maxSignatureWidth) return oneLine;
   // One parameter per line, the inner lines of multi-line object types indented with them.
   const indented = parameters.map((tokens) => [{ text: '\n  ' }, ...tokens.map((token) => ({ ...token, text: token.text.replaceAll('\n', '\n  ') }))]);
   return [...head, { text: '(', kind: 'punctuation' }, ...joinTokens(indented, ','), { text: '\n' }, ...close];
 }
 
-function typeParameterTokens(parameters: ApiTypeParameter[]): TypeToken[] {
+/** The length of the longest line of some tokens. */
+function widthOf(tokens: TypeToken[]): number {
+  return Math.max(
+    ...tokens
+      .map((token) => token.text)
+      .join('')
+      .split('\n')
+      .map((line) => line.length),
+  );
+}
+
+/** `<K extends string, V = number>`; with `multiline`, one type parameter per line. */
+function typeParameterTokens(parameters: ApiTypeParameter[], multiline = false): TypeToken[] {
   if (parameters.length === 0) return [];
   const each = parameters.map((parameter): TypeToken[] => [
     { text: parameter.name, kind: 'type' },
     ...(parameter.constraint ? [{ text: ' extends ', kind: 'keyword' as const }, ...parameter.constraint] : []),
     ...(parameter.default ? [{ text: ' = ', kind: 'punctuation' as const }, ...parameter.default] : []),
   ]);
-  return [{ text: '<', kind: 'punctuation' }, ...joinTokens(each, ', '), { text: '>', kind: 'punctuation' }];
+  if (!multiline) return [{ text: '<', kind: 'punctuation' }, ...joinTokens(each, ', '), { text: '>', kind: 'punctuation' }];
+  const indented = each.map((tokens) => [{ text: '\n  ' }, ...tokens]);
+  return [{ text: '<', kind: 'punctuation' }, ...joinTokens(indented, ','), { text: '\n' }, { text: '>', kind: 'punctuation' }];
 }
 
 function joinTokens(lists: TypeToken[][], separator: string): TypeToken[] {
@@ -601,6 +651,26 @@ function joinTokens(lists: TypeToken[][], separator: string): TypeToken[] {
 
 function isVoid(tokens: TypeToken[]): boolean {
   return tokens.length === 1 && tokens[0].text === 'void';
+}
+
+/**
+ * Where an inherited member is declared: TypeDoc names the direct parent, which may have inherited
+ * it in turn (`TimeoutError.message` from `ServerError` from `Error`).
+ */
+function inheritedOrigin(member: ApiMember, symbolOf: (key: string) => ApiSymbol | undefined): ApiDeclarationRef {
+  let origin = member.inheritedFrom!;
+  for (let depth = 0; origin.ref && depth < 20; depth++) {
+    const { symbol, member: id } = origin.ref;
+    const parent = symbolOf(symbol)?.members.find((candidate) => candidate.id === id);
+    if (!parent?.inheritedFrom) break;
+    origin = parent.inheritedFrom;
+  }
+  return origin;
+}
+
+/** A symbol is deprecated by its own comment, or a function when every overload is. */
+function isSymbolDeprecated(symbol: ApiSymbol): boolean {
+  return isDeprecated(symbol.comment) || (symbol.signatures.length > 0 && symbol.signatures.every((s) => isDeprecated(s.comment)));
 }
 
 function isDeprecated(comment: ApiComment | undefined): boolean {

@@ -13,6 +13,7 @@ import {
   type SourceReference,
   type TypeParameterReflection,
 } from 'typedoc';
+import type { Diagnostic } from '../core/diagnostic.js';
 import type {
   ApiComment,
   ApiCommentPart,
@@ -31,7 +32,8 @@ import type {
   ApiSymbolKind,
   ApiTypeParameter,
 } from './model.js';
-import { TypePrinter } from './type-tokens.js';
+import type { LinkLocator } from './locate-comment.js';
+import { namesTarget, TypePrinter } from './type-tokens.js';
 
 const symbolKinds = new Map<ReflectionKind, ApiSymbolKind>([
   [ReflectionKind.Class, 'class'],
@@ -64,6 +66,8 @@ const linkTags = new Set(['@link', '@linkcode', '@linkplain']);
 export interface ConvertOptions {
   /** Reads a source file, to find the line of each `{@link}` for the link rules. */
   readSource: (file: string) => string | undefined;
+  /** Finds a `{@link}` in the comment of a declaration; the source lines above it are searched otherwise. */
+  locateLink?: LinkLocator;
 }
 
 /**
@@ -71,7 +75,7 @@ export interface ConvertOptions {
  * interface, function, type alias, variable and namespace becomes a symbol with its members,
  * comments, signatures and types printed as tokens that link to the pages of other symbols.
  */
-export function convertProject(project: ProjectReflection, options: ConvertOptions): Pick<ApiModel, 'comment' | 'symbols'> {
+export function convertProject(project: ProjectReflection, options: ConvertOptions): Pick<ApiModel, 'comment' | 'symbols'> & { diagnostics: Diagnostic[] } {
   const pages = collectPages(project);
   const refOf = (reflection: Reflection): ApiRef | undefined => {
     for (let current: Reflection | undefined = reflection; current && !current.isProject(); current = current.parent) {
@@ -81,13 +85,57 @@ export function convertProject(project: ProjectReflection, options: ConvertOptio
     return undefined;
   };
   const exactRefOf = (reflection: Reflection): ApiRef | undefined => pages.refs.get(reflection.id);
-  const converter = new ReflectionConverter(new TypePrinter(exactRefOf), refOf, exactRefOf, options);
-  return {
-    comment: converter.comment(project.comment, undefined),
-    symbols: pages.symbols.map(({ reflection, key, kind, qualifiedName, memberIds, children }) =>
-      converter.symbol(reflection, { key, kind, qualifiedName, memberIds, children }),
-    ),
-  };
+  const unresolved = new UnresolvedTypes(options.readSource);
+  const converter: ReflectionConverter = new ReflectionConverter(
+    new TypePrinter(exactRefOf, (name) => unresolved.add(converter.writtenName(name), converter.location)),
+    refOf,
+    exactRefOf,
+    options,
+  );
+  const symbols = pages.symbols.map(({ reflection, key, kind, qualifiedName, memberIds, children }) =>
+    converter.symbol(reflection, { key, kind, qualifiedName, memberIds, children }),
+  );
+  return { comment: converter.comment(project.comment, undefined), symbols, diagnostics: unresolved.diagnostics() };
+}
+
+/**
+ * Type names TypeScript could not resolve, each reported once, where it is first used: they show
+ * as plain text, and the reader of the build output should know why.
+ */
+class UnresolvedTypes {
+  private readonly uses = new Map<string, { source?: ApiSource; count: number }>();
+
+  constructor(private readonly readSource: (file: string) => string | undefined) {}
+
+  add(name: string, source: ApiSource | undefined): void {
+    const use = this.uses.get(name);
+    if (use) use.count++;
+    else this.uses.set(name, { source, count: 1 });
+  }
+
+  diagnostics(): Diagnostic[] {
+    return [...this.uses].map(([name, { source, count }]) => {
+      const module = source ? importedFrom(this.readSource(source.file), name) : undefined;
+      const others = count > 1 ? ` (and ${count - 1} more ${count === 2 ? 'use' : 'uses'})` : '';
+      return {
+        severity: 'warning',
+        code: 'api-unresolved-type',
+        message: `The type \`${name}\` cannot be resolved${module ? ` (imported from '${module}')` : ''}, so it is shown without a link${others}.`,
+        ...(source ? { file: source.file, line: source.line, column: source.column } : {}),
+        hint: module
+          ? `Install '${module}' where the SDK's tsconfig can find it, or leave it: the API pages name the type without linking it.`
+          : 'Install the package that declares it where the SDK\'s tsconfig can find it, or export it from an entry point.',
+      };
+    });
+  }
+}
+
+/** The module a file imports `name` (or the namespace `name.X`) from, read from its import statements. */
+function importedFrom(text: string | undefined, name: string): string | undefined {
+  if (!text) return undefined;
+  const local = name.split('.')[0].replace(/[$]/g, '\\$');
+  const statement = new RegExp(`(?:import|export)\\s[^;]*?\\b${local}\\b[^;]*?\\sfrom\\s*['"]([^'"]+)['"]`);
+  return statement.exec(text)?.[1];
 }
 
 interface PageEntry {
@@ -152,6 +200,11 @@ function membersOf(reflection: DeclarationReflection): DeclarationReflection[] {
 }
 
 class ReflectionConverter {
+  /** The declaration being converted: where a type that cannot be resolved is reported. */
+  location: ApiSource | undefined;
+  /** The written name of the heritage clause being printed, when TypeScript knows it only as `unknown`. */
+  private heritageName: string | undefined;
+
   constructor(
     private readonly printer: TypePrinter,
     private readonly refOf: (reflection: Reflection) => ApiRef | undefined,
@@ -164,7 +217,9 @@ class ReflectionConverter {
     page: { key: string; kind: ApiSymbolKind; qualifiedName: string; memberIds: Map<number, string>; children: string[] },
   ): ApiSymbol {
     const source = sourceOf(reflection);
+    this.location = source;
     const members = membersOf(reflection).map((member) => this.member(member, page.memberIds.get(member.id)!));
+    this.location = source;
     for (const [index, signature] of (reflection.indexSignatures ?? []).entries()) {
       members.push({
         id: index === 0 ? 'index-signature' : `index-signature-${index}`,
@@ -196,10 +251,10 @@ class ReflectionConverter {
       comment: this.comment(reflection.comment, reflection),
       source,
       typeParameters: this.typeParameters(reflection.typeParameters, reflection),
-      extends: (reflection.extendedTypes ?? []).map((type) => this.printer.type(type)),
-      implements: (reflection.implementedTypes ?? []).map((type) => this.printer.type(type)),
-      extendedBy: (reflection.extendedBy ?? []).map((type) => this.declarationRef(type)),
-      implementedBy: (reflection.implementedBy ?? []).map((type) => this.declarationRef(type)),
+      extends: this.heritage(reflection.extendedTypes, 'extends', source),
+      implements: this.heritage(reflection.implementedTypes, 'implements', source),
+      extendedBy: (reflection.extendedBy ?? []).filter((type) => inherits(type, reflection, 'extendedTypes')).map((type) => this.declarationRef(type)),
+      implementedBy: (reflection.implementedBy ?? []).filter((type) => inherits(type, reflection, 'implementedTypes')).map((type) => this.declarationRef(type)),
       members,
       signatures: isFunction ? (reflection.signatures ?? []).map((signature) => this.signature(signature)) : [],
       type: showsType && reflection.type ? this.printer.type(reflection.type) : undefined,
@@ -208,8 +263,41 @@ class ReflectionConverter {
     };
   }
 
+  /** The name to report for a type TypeScript could not resolve. */
+  writtenName(name: string): string {
+    return name === 'unknown' && this.heritageName ? this.heritageName : name;
+  }
+
+  /**
+   * `extends` or `implements` types. A base class from a dependency that is not installed is
+   * TypeScript's `unknown`: the name written in the source is shown (and reported) instead.
+   */
+  private heritage(types: SomeType[] | undefined, clause: 'extends' | 'implements', source: ApiSource | undefined): ApiSymbol['extends'] {
+    const written = source ? heritageNames(this.options.readSource(source.file), source, clause) : [];
+    return (types ?? []).map((type, index) => {
+      const unresolvedBase = type.type === 'reference' && type.name === 'unknown' ? written[index] : undefined;
+      this.heritageName = unresolvedBase;
+      try {
+        const tokens = this.printer.type(type);
+        return unresolvedBase ? [{ text: unresolvedBase, kind: 'type' as const }, ...tokens.slice(1)] : tokens;
+      } finally {
+        this.heritageName = undefined;
+      }
+    });
+  }
+
   private member(reflection: DeclarationReflection, id: string): ApiMember {
     const kind = memberKinds.get(reflection.kind)!;
+    const outer = this.location;
+    try {
+      this.location = sourceOf(reflection) ?? outer;
+      return this.convertMember(reflection, id, kind);
+    } finally {
+      this.location = outer;
+    }
+  }
+
+  private convertMember(reflection: DeclarationReflection, id: string, kind: ApiMemberKind): ApiMember {
     const member: ApiMember = {
       id,
       name: reflection.name,
@@ -234,6 +322,16 @@ class ReflectionConverter {
   }
 
   private signature(reflection: SignatureReflection): ApiSignature {
+    const outer = this.location;
+    try {
+      this.location = sourceOf(reflection) ?? sourceOf(reflection.parent) ?? outer;
+      return this.convertSignature(reflection);
+    } finally {
+      this.location = outer;
+    }
+  }
+
+  private convertSignature(reflection: SignatureReflection): ApiSignature {
     const kind = signatureKinds.get(reflection.kind) ?? 'call';
     const returnProperties = kind === 'set' ? undefined : this.properties(reflection.type);
     return {
@@ -299,7 +397,7 @@ class ReflectionConverter {
 
   private declarationRef(type: ReferenceType): ApiDeclarationRef {
     const target = type.reflection;
-    const ref = target ? this.exactRefOf(target) : undefined;
+    const ref = target && namesTarget(type.name, target) ? this.exactRefOf(target) : undefined;
     return ref ? { text: type.name, ref } : { text: type.name };
   }
 
@@ -344,7 +442,7 @@ class ReflectionConverter {
             // A symbol outside the documented package, such as `Promise`: resolved, but no page here.
             link.resolvedWithoutPage = true;
           }
-          if (source) link.source = locateLink(source, part.text, this.options.readSource);
+          if (source) link.source = this.options.locateLink?.(source, part.text) ?? locateLink(source, part.text, this.options.readSource);
           return link;
         }
       }
@@ -370,6 +468,42 @@ function inlineObjectOf(type: SomeType | undefined): DeclarationReflection | und
     default:
       return undefined;
   }
+}
+
+/**
+ * True when `derived` (from `base.extendedBy` or `implementedBy`) really names `base` in its
+ * heritage: TypeDoc files a class whose base TypeScript cannot resolve under whatever declaration
+ * the unresolved symbol was attached to.
+ */
+function inherits(derived: ReferenceType, base: DeclarationReflection, clause: 'extendedTypes' | 'implementedTypes'): boolean {
+  const target = derived.reflection;
+  if (!target || !target.isDeclaration()) return true;
+  return (target[clause] ?? []).some((type) => type.type === 'reference' && type.reflection === base && namesTarget(type.name, base));
+}
+
+/** The types of a declaration's `extends` or `implements` clause as written, from its source. */
+function heritageNames(text: string | undefined, source: ApiSource, clause: 'extends' | 'implements'): string[] {
+  if (!text) return [];
+  const lines = text.split('\n');
+  const start = lines.slice(0, source.line - 1).reduce((sum, line) => sum + line.length + 1, 0) + source.column - 1;
+  const head = text.slice(start, text.indexOf('{', start) === -1 ? undefined : text.indexOf('{', start));
+  const match = new RegExp(`\\b${clause}\\s+([\\s\\S]*?)(?:\\b(?:extends|implements)\\b|$)`).exec(head);
+  if (!match) return [];
+  const names: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of match[1]) {
+    if (char === '<') depth++;
+    if (char === '>') depth--;
+    if (char === ',' && depth === 0) {
+      names.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  names.push(current);
+  return names.map((name) => /^[\w$.]+/.exec(name.trim())?.[0] ?? name.trim());
 }
 
 function flagsOf(reflection: Reflection): ApiFlags {

@@ -1,9 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Application, Converter, Logger, LogLevel, type MinimalNode, type MinimalSourceFile, type Options, type OptionsReader, TSConfigReader } from 'typedoc';
+import {
+  Application,
+  Converter,
+  Logger,
+  LogLevel,
+  type MinimalNode,
+  type MinimalSourceFile,
+  type Options,
+  type OptionsReader,
+  type ProjectReflection,
+  type Reflection,
+  TSConfigReader,
+} from 'typedoc';
 import ts from 'typescript';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { convertProject } from './convert-project.js';
+import { createLinkLocator } from './locate-comment.js';
 import { collectInputs, type ApiModelOptions } from './load-api-model.js';
 import { apiModelVersion, type ApiModel } from './model.js';
 
@@ -78,12 +91,14 @@ export async function runTypeDoc(options: ApiModelOptions, settings: string): Pr
     }
     return failed();
   }
+  validateProject(app, project, diagnostics, options.entryPoints[0]);
   const sources = new Map<string, string | undefined>();
   const readSource = (file: string) => {
     if (!sources.has(file)) sources.set(file, existsSync(file) ? readFileSync(file, 'utf8') : undefined);
     return sources.get(file);
   };
-  const converted = convertProject(project, { readSource });
+  const { diagnostics: conversionDiagnostics, ...converted } = convertProject(project, { readSource, locateLink: createLinkLocator(parsedFiles(programs)) });
+  diagnostics.push(...conversionDiagnostics);
   const inputFiles = programs.flatMap((program) =>
     program
       .getSourceFiles()
@@ -93,6 +108,41 @@ export async function runTypeDoc(options: ApiModelOptions, settings: string): Pr
   );
   const model: ApiModel = { version: apiModelVersion, ...converted, inputs: collectInputs(inputFiles, options, settings), warnings: diagnostics };
   return { model, diagnostics, sourceFiles: parsedFiles(programs) };
+}
+
+/**
+ * Runs TypeDoc's checks of the project (a type used but not documented, a `@mergeModuleWith` that
+ * names nothing, as the SDK's `typedocOptions.validation` asks) and gives each of its warnings a
+ * place and a fix. Broken `{@link}`s are left to sdkdocs' link rules, which report them at their line.
+ */
+function validateProject(app: Application, project: ProjectReflection, diagnostics: Diagnostic[], entryPoint: string | undefined): void {
+  app.options.setValue('validation', { ...app.options.getValue('validation'), invalidLink: false });
+  const first = diagnostics.length;
+  app.validate(project);
+  const byName = new Map<string, Reflection>();
+  for (const reflection of Object.values(project.reflections)) {
+    const name = reflection.getFriendlyFullName();
+    if (!byName.has(name)) byName.set(name, reflection);
+  }
+  for (const diagnostic of diagnostics.slice(first)) {
+    const unexported = /^(.+), defined in (.+), is referenced by (.+) but not included in the documentation\.$/.exec(diagnostic.message);
+    if (!unexported) continue;
+    const [, name, , owner] = unexported;
+    diagnostic.code = 'api-not-exported';
+    diagnostic.hint = `Export \`${name}\` from a file in api.entryPoints so it gets a page, or list it in the tsconfig's typedocOptions.intentionallyNotExported if it is meant to stay private.`;
+    if (diagnostic.file) continue;
+    const source = nearestSourceOf(byName.get(owner));
+    Object.assign(diagnostic, source ?? { file: entryPoint });
+  }
+}
+
+/** The declaration position of a reflection, or of the nearest parent that has one. */
+function nearestSourceOf(reflection: Reflection | undefined): Pick<Diagnostic, 'file' | 'line' | 'column'> | undefined {
+  for (let current = reflection; current && !current.isProject(); current = current.parent) {
+    const source = (current as { sources?: { fullFileName: string; line: number; character: number }[] }).sources?.[0];
+    if (source) return { file: path.resolve(source.fullFileName), line: source.line, column: source.character + 1 };
+  }
+  return undefined;
 }
 
 /** The files the programs have parsed, by absolute path. */
@@ -158,6 +208,16 @@ function fromTypeScriptDiagnostic(d: ts.Diagnostic): Diagnostic {
   };
 }
 
+/** What to do about a tag TypeDoc does not know. */
+function tagHint(message: string): string | undefined {
+  const tag = /^Encountered an unknown (block|inline) tag (@\S+)$/.exec(message) ?? /^Treating unrecognized tag (@\S+) as a (modifier) tag$/.exec(message)?.reverse();
+  if (!tag) return undefined;
+  const [, kind, name] = tag;
+  const option = kind === 'block' ? 'blockTags' : kind === 'inline' ? 'inlineTags' : 'modifierTags';
+  const syntax = kind === 'modifier' ? 'modifier' : kind;
+  return `If ${name} is a tag of yours, declare it in a tsdoc.json next to the SDK's tsconfig ({ "tagDefinitions": [{ "tagName": "${name}", "syntaxKind": "${syntax}" }] }) or add it to typedocOptions.${option} in the tsconfig; otherwise fix its spelling.`;
+}
+
 /**
  * Receives TypeDoc's log messages instead of the console: warnings and errors become diagnostics
  * (with the position TypeDoc gives), the rest goes to the debug log.
@@ -199,7 +259,12 @@ class DiagnosticLogger extends Logger {
       return;
     }
     const severity = level === LogLevel.Error ? 'error' : 'warning';
-    this.diagnostics.push(this.fromTypeScriptReport(text, severity) ?? { severity, code: 'typedoc', message: text, ...location });
+    // A sentence of its own, ahead of the hint.
+    const sentence = /[.!?:]$/.test(text) ? text : `${text}.`;
+    const diagnostic: Diagnostic = this.fromTypeScriptReport(text, severity) ?? { severity, code: 'typedoc', message: sentence, ...location };
+    const hint = tagHint(text);
+    if (hint) diagnostic.hint = hint;
+    this.diagnostics.push(diagnostic);
   }
 
   /**

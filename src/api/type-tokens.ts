@@ -1,8 +1,40 @@
-import type { DeclarationReflection, Reflection, SignatureReflection, SomeType } from 'typedoc';
+import type { DeclarationReflection, Reflection, ReferenceType, SignatureReflection, SomeType } from 'typedoc';
 import type { ApiRef, TypeToken } from './model.js';
 
 /** Finds the page (and anchor) of a reflection, when it has one. */
 export type RefResolver = (reflection: Reflection) => ApiRef | undefined;
+
+/** Told the name of each type reference that TypeScript could not resolve, as it is printed. */
+export type UnresolvedReporter = (name: string) => void;
+
+/** Type names that are keywords: never a link, whatever TypeDoc attached to them. */
+const keywordTypeNames = new Set(['unknown', 'any', 'never', 'void', 'undefined', 'null', 'object', 'string', 'number', 'boolean', 'bigint', 'symbol', 'this', 'intrinsic']);
+
+/** TypeDoc's package name for a symbol with no declaration: TypeScript's stand-in for what it cannot resolve. */
+const unknownPackage = '<unknown>';
+
+/**
+ * True when `target` is the declaration the name `shown` stands for. An import TypeScript cannot
+ * resolve (a dependency that is not installed) is its one "unknown" symbol, which TypeDoc may
+ * attach to any re-export of such an import: following it links unrelated names to that page.
+ */
+export function namesTarget(shown: string, target: Reflection): boolean {
+  if (keywordTypeNames.has(shown)) return false;
+  const last = shown.slice(shown.lastIndexOf('.') + 1);
+  if (last === target.name) return true;
+  // `export { Base as Renamed }`: the page has the exported name, the type its declared one.
+  const declared = (target as DeclarationReflection).escapedName;
+  return declared !== undefined && !keywordTypeNames.has(declared) && declared === last;
+}
+
+/** A reference TypeScript could not resolve, or one TypeDoc resolved to a declaration of another name. */
+export function isUnresolvedReference(type: ReferenceType): boolean {
+  if (type.refersToTypeParameter) return false;
+  if (type.reflection) return !namesTarget(type.name, type.reflection);
+  if (type.name === 'unknown') return true;
+  const symbol = type.symbolId;
+  return symbol !== undefined && symbol.packageName === unknownPackage && symbol.fileName === '';
+}
 
 /** Object types printed on one line longer than this are broken into one member per line. */
 const maxInlineObjectWidth = 60;
@@ -16,7 +48,10 @@ export class TypePrinter {
   private indent = 0;
   private collapseObjects = false;
 
-  constructor(private readonly resolveRef: RefResolver) {}
+  constructor(
+    private readonly resolveRef: RefResolver,
+    private readonly reportUnresolved: UnresolvedReporter = () => {},
+  ) {}
 
   /**
    * The tokens of one type. With `collapseObjects`, an object type too long for one line is
@@ -85,7 +120,8 @@ export class TypePrinter {
         break;
       case 'reference': {
         const target = type.refersToTypeParameter ? undefined : type.reflection;
-        const ref = target ? this.resolveRef(target) : undefined;
+        const ref = target && namesTarget(type.name, target) ? this.resolveRef(target) : undefined;
+        if (isUnresolvedReference(type)) this.reportUnresolved(type.name);
         this.push(type.name, 'type', ref);
         if (type.typeArguments?.length) {
           this.punct('<');

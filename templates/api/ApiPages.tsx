@@ -38,7 +38,21 @@ export function ApiSymbolPage({ symbol }: { symbol: ApiSymbolView }) {
         <Signature key={index} signature={signature} overload={count > 1 ? { index: index + 1, count } : undefined} />
       ))}
       {symbol.children.length > 0 ? <IndexItems items={symbol.children} /> : null}
-      {symbol.sections.map((section) => (
+      <Sections sections={symbol.sections} />
+      {symbol.memberGroups.map((group) => (
+        <details key={group.id} id={group.id} className="api-member-group">
+          <summary>{group.title}</summary>
+          <Sections sections={group.sections} />
+        </details>
+      ))}
+    </div>
+  );
+}
+
+function Sections({ sections }: { sections: ApiSymbolView['sections'] }) {
+  return (
+    <>
+      {sections.map((section) => (
         <section key={section.id} className="api-section">
           <AnchoredHeading level={2} id={section.id} label={section.title}>
             {section.title}
@@ -48,7 +62,7 @@ export function ApiSymbolPage({ symbol }: { symbol: ApiSymbolView }) {
           ))}
         </section>
       ))}
-    </div>
+    </>
   );
 }
 
@@ -90,6 +104,7 @@ function IndexItems({ items }: { items: ApiIndexItemView[] }) {
           <dt>
             <Link to={item.href} className={item.deprecated ? 'api-deprecated-name' : undefined}>
               <code>{item.name}</code>
+              {item.deprecated ? <span className="sr-only"> {formatThemeString('apiDeprecatedHidden')}</span> : null}
             </Link>
           </dt>
           <dd>{item.summary ? <Html html={item.summary} /> : null}</dd>

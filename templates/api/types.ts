@@ -114,6 +114,11 @@ export interface ApiSymbolView {
   /** Functions: every overload. */
   signatures: SignatureView[];
   sections: SectionView[];
+  /**
+   * Members kept apart, collapsed: `protected` ones (for subclasses only) and those inherited
+   * from outside the SDK (such as `Error`'s), each group with its sections.
+   */
+  memberGroups: { id: string; title: string; sections: SectionView[] }[];
   /** Namespaces: what they hold. */
   children: ApiIndexItemView[];
   source?: SourceView;
