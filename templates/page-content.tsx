@@ -2,6 +2,7 @@ import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { LandingData } from '../src/shared/landing.js';
 import type { SidebarItem, SiteData } from '../src/shared/types.js';
 import { Link } from './Link.js';
+import { sidebarItemLink } from '../src/shared/sidebar-links.js';
 
 /**
  * Content of the generated pages. Like markdown, it is rendered to static HTML at build time and
@@ -106,7 +107,7 @@ export function CategoryIndexContent({
       </header>
       <section className="category-cards" aria-label={formatThemeString('categoryIndexIntro')}>
         {items.map((item) => {
-          const to = item.to ?? (item.type === 'category' ? firstLink(item.items) : undefined);
+          const to = sidebarItemLink(item);
           const text =
             item.type === 'category'
               ? formatThemeString('docsPageCount', { count: countDocs(item.items) })
@@ -128,16 +129,6 @@ export function CategoryIndexContent({
   );
 }
 
-function firstLink(items: SidebarItem[]): string | undefined {
-  for (const item of items) {
-    if (item.to) return item.to;
-    if (item.type === 'category') {
-      const inner = firstLink(item.items);
-      if (inner) return inner;
-    }
-  }
-  return undefined;
-}
 
 function countDocs(items: SidebarItem[]): number {
   return items.reduce((sum, item) => sum + (item.type === 'category' ? countDocs(item.items) : 1), 0);

@@ -60,13 +60,14 @@ export async function checkLinks(site: Site, ctx: BuildContext): Promise<void> {
     onBrokenAnchors: config.onBrokenAnchors,
   };
   // A redirect that would replace a page is an error whatever the link rules say.
-  const redirectCollisions = checkRedirectSources(site, await readConfigSource(site));
+  const configSource = existsSync(config.configFile) ? await readFile(config.configFile, 'utf8') : '';
+  const redirectCollisions = checkRedirectSources(site, configSource);
   site.diagnostics.push(...redirectCollisions);
   if (Object.values(actions).every((action) => action === 'ignore')) return;
 
   const customPages = renderCustomPages(site);
   const targets = await collectTargets(site, customPages);
-  const links = [...collectPageLinks(site), ...(await collectCustomPageLinks(site, customPages)), ...(await collectConfigLinks(site))];
+  const links = [...collectPageLinks(site), ...(await collectCustomPageLinks(site, customPages)), ...collectConfigLinks(site, configSource)];
 
   const diagnostics: Diagnostic[] = [];
   let suggestions = 0;
@@ -211,11 +212,10 @@ async function collectCustomPageLinks(site: Site, customPages: Map<Page, Rendere
 }
 
 /** Navbar and footer links, logos, favicon and links inside the config's HTML snippets. */
-async function collectConfigLinks(site: Site): Promise<LinkToCheck[]> {
+function collectConfigLinks(site: Site, source: string): LinkToCheck[] {
   const { config, siteData } = site;
   if (!siteData) return [];
   const { baseUrl } = config;
-  const source = existsSync(config.configFile) ? await readFile(config.configFile, 'utf8') : '';
   const links: LinkToCheck[] = [];
   const push = (keyPath: string, url: string, resolved: string) =>
     links.push({ url, resolved, kind: 'config', file: config.configFile, line: lineOfText(source, url), keyPath });
@@ -252,9 +252,6 @@ async function collectConfigLinks(site: Site): Promise<LinkToCheck[]> {
   return links;
 }
 
-async function readConfigSource(site: Site): Promise<string> {
-  return existsSync(site.config.configFile) ? readFile(site.config.configFile, 'utf8') : '';
-}
 
 /** Redirects whose `from` is a page or file of the build: the redirect page would replace it. */
 function checkRedirectSources(site: Site, source: string): Diagnostic[] {

@@ -8,6 +8,7 @@ import type { LandingData, LandingFeature } from '../shared/landing.js';
 import { isExternalUrl, withBaseUrl } from '../shared/paths.js';
 import type { SidebarItem } from '../shared/types.js';
 import { createContentRenderer } from './content-html.js';
+import { sidebarItemLink } from '../shared/sidebar-links.js';
 
 /** Most quick links shown: the sidebar's top level is usually a handful of categories. */
 const quickLinkLimit = 8;
@@ -30,7 +31,7 @@ export function createLandingData(site: Site): LandingData {
     config.landing?.snippet ?? (config.api?.packageName ? { language: 'bash', title: 'Install', code: `npm install ${config.api.packageName}` } : undefined);
   if (config.landing?.snippet && !isHighlightedLanguage(config.landing.snippet.language)) warnUnknownLanguage(site, config.landing.snippet.language);
   const quickLinks = sidebar.flatMap((item) => {
-    const to = item.to ?? (item.type === 'category' ? firstLink(item.items) : undefined);
+    const to = sidebarItemLink(item);
     return to ? [{ label: item.label, to }] : [];
   });
   if (apiLink) quickLinks.push({ label: 'API reference', to: apiLink });
@@ -70,16 +71,6 @@ function linkTarget(link: string | undefined, baseUrl: string): Pick<LandingFeat
   return isExternalUrl(link) ? { href: link } : { to: withBaseUrl(link, baseUrl) };
 }
 
-function firstLink(items: SidebarItem[]): string | undefined {
-  for (const item of items) {
-    if (item.to) return item.to;
-    if (item.type === 'category') {
-      const inner = firstLink(item.items);
-      if (inner) return inner;
-    }
-  }
-  return undefined;
-}
 
 /** The sample as a doc's fenced code block would be: the same highlighter, markup and copy button. */
 function highlightSnippet(language: string, code: string): string {
