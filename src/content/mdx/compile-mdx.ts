@@ -11,6 +11,7 @@ import type { CompiledDoc, DiagramSource, ParseContext, ParseOutcome, ParseTask 
 import { docMessagesOf } from '../plugins/doc-messages.js';
 import rehypeRawHtml from '../plugins/rehype-raw-html.js';
 import { skipChildren, walkTree } from '../plugins/walk-tree.js';
+import { fenceRoles } from './code-fences.js';
 import { mdxTrigger } from './detect-mdx.js';
 import { providedMdxComponents } from './mdx-names.js';
 
@@ -134,20 +135,11 @@ function mdxError(error: unknown, task: ParseTask): NonNullable<ParseOutcome['er
 export function unwrapMdxCodeBlocks(markdown: string): string {
   if (!markdown.includes('mdx-code-block')) return markdown;
   const lines = markdown.split('\n');
-  let fence: { marker: string; unwrap: boolean } | undefined;
-  for (let index = 0; index < lines.length; index++) {
-    const match = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)/.exec(lines[index]);
-    if (!match) continue;
-    const marker = match[1];
-    if (fence) {
-      if (marker[0] !== fence.marker[0] || marker.length < fence.marker.length || lines[index].trim() !== marker) continue;
-      if (fence.unwrap) lines[index] = '';
-      fence = undefined;
-      continue;
-    }
-    fence = { marker, unwrap: match[2] === 'mdx-code-block' };
-    if (fence.unwrap) lines[index] = '';
-  }
+  let unwrapping = false;
+  fenceRoles(lines).forEach(({ role, info }, index) => {
+    if (role === 'open') unwrapping = info?.split(/\s/)[0] === 'mdx-code-block';
+    if ((role === 'open' || role === 'close') && unwrapping) lines[index] = '';
+  });
   return lines.join('\n');
 }
 
@@ -158,21 +150,10 @@ export function unwrapMdxCodeBlocks(markdown: string): string {
  */
 export function commentHeadingIds(markdown: string): string {
   if (!markdown.includes('{#')) return markdown;
-  let fence: string | undefined;
-  return markdown
-    .split('\n')
-    .map((line) => {
-      const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-      if (fence) {
-        if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) fence = undefined;
-        return line;
-      }
-      if (fenceMatch) {
-        fence = fenceMatch[1];
-        return line;
-      }
-      return /^ {0,3}#{1,6}[ \t]/.test(line) ? line.replace(/\{#([\w-]+)\}(\s*)$/, '{/* #$1 */}$2') : line;
-    })
+  const lines = markdown.split('\n');
+  const roles = fenceRoles(lines);
+  return lines
+    .map((line, index) => (roles[index].role === 'text' && /^ {0,3}#{1,6}[ \t]/.test(line) ? line.replace(/\{#([\w-]+)\}(\s*)$/, '{/* #$1 */}$2') : line))
     .join('\n');
 }
 

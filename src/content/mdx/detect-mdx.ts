@@ -1,3 +1,5 @@
+import { fenceRoles } from './code-fences.js';
+
 /**
  * Which docs go through MDX. `.mdx` files always do. A `.md` file does when, outside its front
  * matter and fenced code, a line starts an ES module statement (`import …` / `export …`, as MDX
@@ -26,18 +28,10 @@ export function mdxTrigger(raw: string): { line: number; text: string } | undefi
     const end = lines.indexOf('---', 1);
     if (end > 0) index = end + 1;
   }
-  let fence: string | undefined;
+  const roles = fenceRoles(lines, index);
   for (; index < lines.length; index++) {
     const line = lines[index];
-    const fenceMatch = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (fence) {
-      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && line.trim() === fenceMatch[1]) fence = undefined;
-      continue;
-    }
-    if (fenceMatch) {
-      fence = fenceMatch[1];
-      continue;
-    }
+    if (roles[index].role !== 'text') continue;
     if (esmLine.test(line) || /^\s*<[A-Z][\w.]*(?:[\s/>]|$)/.test(line)) return { line: index + 1, text: line.trim() };
   }
   return undefined;

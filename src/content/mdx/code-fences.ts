@@ -1,0 +1,34 @@
+/** A line's place relative to fenced code: a fence line, a line of code, or text. */
+export interface FenceRole {
+  role: 'open' | 'code' | 'close' | 'text';
+  /** The info string of the block the line opens (`ts title="a.ts"`), for `open` lines. */
+  info?: string;
+}
+
+/**
+ * Each line's role among fenced code blocks, as CommonMark reads fences: up to three spaces of
+ * indent, then three or more backticks or tildes; closed by a run of the same character at least
+ * as long with nothing after it; an unclosed block runs to the end. Lines before `from` are text.
+ */
+export function fenceRoles(lines: readonly string[], from = 0): FenceRole[] {
+  const roles: FenceRole[] = [];
+  let fence: string | undefined;
+  lines.forEach((line, index) => {
+    if (index < from) {
+      roles.push({ role: 'text' });
+      return;
+    }
+    const match = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+    if (fence) {
+      const closes = match !== null && match[1][0] === fence[0] && match[1].length >= fence.length && match[2].trim() === '';
+      roles.push({ role: closes ? 'close' : 'code' });
+      if (closes) fence = undefined;
+    } else if (match) {
+      fence = match[1];
+      roles.push({ role: 'open', info: match[2].trim() });
+    } else {
+      roles.push({ role: 'text' });
+    }
+  });
+  return roles;
+}
