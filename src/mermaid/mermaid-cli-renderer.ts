@@ -106,7 +106,9 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
           return await openMermaidPage(ready).catch(async () => {
             // A browser that cannot open a page any more (its renderer processes died under it) is
             // replaced once; a new one that cannot either is a real failure.
-            await ready.close().catch(() => undefined);
+            // A wedged browser may never answer close(): it gets a few seconds, then its process is killed.
+            await Promise.race([ready.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+            ready.process()?.kill('SIGKILL');
             browser = launch();
             return openMermaidPage(await browser);
           }).catch((error: unknown) => {
