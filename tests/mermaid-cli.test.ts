@@ -210,7 +210,7 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     // A new page of the same browser; on a busy machine Chromium may not open one after its
     // renderers were killed, and the renderer replaces it once.
     expect(renderer.browserLaunches).toBeLessThanOrEqual(2);
-  }, 150_000);
+  }, 240_000);
 
   /** A one-page renderer whose Chromium notes its pid on start, so the test can kill what it started. */
   async function rendererWithKnownBrowser() {

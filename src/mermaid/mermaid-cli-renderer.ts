@@ -72,7 +72,8 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
     try {
       // Loaded on first use: a build whose diagrams are all cached never loads puppeteer.
       const { default: puppeteer } = await import('puppeteer');
-      started = await puppeteer.launch({ executablePath, headless: true, args: [...headlessChromiumArgs] });
+      // A protocol call to a wedged browser fails after this long instead of puppeteer's three minutes.
+      started = await puppeteer.launch({ executablePath, headless: true, args: [...headlessChromiumArgs], protocolTimeout: 90_000 });
     } catch (error) {
       throw new DiagramBrowserMissingError(
         `Chromium at ${executablePath} would not start to prerender mermaid diagrams: ${(error as Error).message.split('\n')[0]} ${chromiumMissingHint}`,

@@ -61,10 +61,24 @@ interface MermaidInPage {
   render(id: string, definition: string, container: Element): Promise<{ svg: string }>;
 }
 
+/** A healthy Chromium opens a page in well under a second, even on a busy 2-core machine. */
+const pageOpenTimeoutMs = 20_000;
+
+function settleWithin<T>(work: Promise<T>, ms: number, failure: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${failure} within ${ms / 1000} s`)), ms);
+    timer.unref();
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+}
+
 /** Opens a page in `browser` and loads mermaid into it; rejects if the page cannot load it. */
 export async function openMermaidPage(browser: Browser): Promise<MermaidPage> {
   const files = mermaidCliFiles();
-  const page = await browser.newPage();
+  // A browser whose renderer processes died may never answer; waiting for puppeteer's three-minute
+  // protocol timeout would stall the build, so a page that does not open soon counts as a failure.
+  const page = await settleWithin(browser.newPage(), pageOpenTimeoutMs, 'Chromium did not open a page');
   // Loading mermaid's bundle took over puppeteer's 30 s default on a 2-core machine busy with other
   // builds; a slow load is not a broken browser.
   page.setDefaultTimeout(120_000);
