@@ -3,6 +3,7 @@ import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { RouteData, SidebarItem, SiteData } from '../src/shared/types.js';
 import { AnnouncementBar } from './AnnouncementBar.js';
 import { ThemeContext, type ThemeRuntime } from './context.js';
+import { DocsVersionBanner } from './DocsVersion.js';
 import { Breadcrumbs, DocTags, LastUpdated, mobileTocAttribute, Pagination, TableOfContents, TableOfContentsMobile, VisibilityBanner } from './DocParts.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Link } from './Link.js';
@@ -86,6 +87,7 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
           <div className="doc-container">
             <article className="doc-article">
               <VisibilityBanner route={route} />
+              <DocsVersionBanner route={route} />
               <Breadcrumbs crumbs={route.breadcrumbs} />
               {/* Below its title when the build could put it there (see withMobileToc), else above the content. */}
               {route.html.includes(mobileTocAttribute) ? null : <TableOfContentsMobile items={route.toc} />}

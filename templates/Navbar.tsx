@@ -3,6 +3,7 @@ import { routeRenderedEvent } from '../src/shared/client-data.js';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { NavbarItemData } from '../src/shared/types.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
+import { DocsVersionDropdown } from './DocsVersion.js';
 import { Link } from './Link.js';
 import { MobileMenu } from './MobileMenu.js';
 import { SearchBar } from './SearchBar.js';
@@ -42,6 +43,7 @@ export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mob
   const { route } = useTheme();
   const active = isNavbarItemActive(item, route.path);
   const className = mobile ? `menu-link${active ? ' menu-link-active' : ''}` : `navbar-link${active ? ' navbar-link-active' : ''}`;
+  if (item.type === 'docsVersionDropdown') return <DocsVersionDropdown item={item} mobile={mobile} />;
   if (item.type === 'dropdown') {
     if (mobile) {
       return (

@@ -1,15 +1,11 @@
 import type { ThemeStorage } from '../../templates/context.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import type { RouteLoader } from './route-loader.js';
+import { activeDocsVersion, preferredVersionKey } from '../shared/docs-versions.js';
 
-/** Storage key of the docs version the reader prefers, per docs plugin (as in Docusaurus). */
-export function preferredVersionKey(pluginId: string): string {
-  return `docs-preferred-version-${pluginId}`;
-}
-
-/** The names of the versions the docs plugin has (one today: the current version). */
+/** The names of the versions the docs plugin has: the current one, and those of `versions.json`. */
 function versionNames(site: SiteData): string[] {
-  return [site.docsVersion.name];
+  return site.docsVersions?.map((version) => version.name) ?? [site.docsVersion.name];
 }
 
 /** Drops a stored preferred version that no longer exists (it was removed from the site). */
@@ -44,13 +40,15 @@ export function checkDocsRoute(
     console.error(`sdkdocs: can't find any sidebar with id "${route.sidebar}" (${path})`);
   }
   if (route.kind !== 'doc' && route.kind !== 'category') return;
-  if (!isUnder(path, site.docsVersion.path)) {
+  const version = activeDocsVersion(site, route) ?? site.docsVersion;
+  if (!isUnder(path, version.path)) {
     console.error(`sdkdocs: no active docs plugin found for the path "${path}"`);
     return;
   }
-  storage.set(preferredVersionKey(site.docsPluginId), site.docsVersion.name);
+  storage.set(preferredVersionKey(site.docsPluginId), version.name);
   const docId = route.docId;
-  if (!docId) return;
+  // The docs list the client can load is the current version's.
+  if (!docId || version.name !== site.docsVersion.name) return;
   const sidebar = route.sidebar ? sidebars[route.sidebar] : undefined;
   if (sidebar && sidebarHasDoc(sidebar, docId)) return;
   // Docs outside the sidebar are rare: only they cost a look at the full docs list.

@@ -26,7 +26,7 @@ const linkTarget = {
 };
 
 /** Navbar item types the theme has a component for. */
-export const navbarItemTypes = ['default', 'dropdown', 'docSidebar', 'doc', 'html'] as const;
+export const navbarItemTypes = ['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown'] as const;
 
 const navbarItemBase = {
   /** @example 'Docs' */
@@ -97,6 +97,32 @@ const localeConfig = z.strictObject({
   path: z.string().optional(),
 });
 
+/**
+ * Docs versions, as Docusaurus' docs plugin options: only read when the site has a `versions.json`
+ * (written by `sdkdocs docs:version`). A version is `current` (the `docs` folder) or a name of
+ * `versions.json`.
+ */
+const docsVersionOptions = {
+  /** The version served at the docs root. @defaultValue the first name of `versions.json` @example 'current' */
+  lastVersion: z.string().optional(),
+  /** Build only these versions (faster builds while writing). @example ['current', '1.4.0'] */
+  onlyIncludeVersions: z.array(z.string()).min(1).optional(),
+  /** Per-version settings. @example { current: { label: '2.0 (beta)', banner: 'unreleased' }, '1.4.0': { path: '1.4' } } */
+  versions: z
+    .record(
+      z.string(),
+      z.strictObject({
+        /** @defaultValue the version's name; `Next` (docs.versionLabel) for current */
+        label: z.string().optional(),
+        /** URL segment under the docs route. @defaultValue '' for the last version, 'next' for current, else the name */
+        path: z.string().regex(/^[\w.-]*$/, 'a version path is one plain URL segment, e.g. "1.4"').optional(),
+        /** @defaultValue 'unreleased' for versions newer than the last, 'unmaintained' for older ones */
+        banner: z.enum(['unreleased', 'unmaintained', 'none']).optional(),
+      }),
+    )
+    .optional(),
+};
+
 /** The schema of `sdkdocs.config.ts`. */
 export const configSchema = z.strictObject({
   /** Site title, shown in the navbar and in every `<title>`. @example 'Playkit' */
@@ -163,6 +189,7 @@ export const configSchema = z.strictObject({
        * @defaultValue the doc at the docs root, else the first doc of the sidebar @example 'intro'
        */
       mainDocId: z.string().optional(),
+      ...docsVersionOptions,
     })
     .default({
       path: 'docs',

@@ -17,6 +17,8 @@ import { joinUrlPath, withBaseUrl } from '../shared/paths.js';
 import type { Crumb, NavLink, RouteData, SidebarCategoryItem } from '../shared/types.js';
 import { closest } from '../config/load.js';
 import { placePageRoute } from './page-route.js';
+import { configForVersion, currentVersionName, resolveDocsVersions, type DocsVersion } from '../versions/docs-versions.js';
+import { applyDocsVersions } from '../versions/version-pages.js';
 
 const categorySchema = z.strictObject({
   label: z.string().optional(),
@@ -50,6 +52,60 @@ const categorySchema = z.strictObject({
  * the not-found page. Markdown bodies are parsed by the next stage.
  */
 export async function collectContent(site: Site, ctx: BuildContext): Promise<void> {
+  const versions = resolveDocsVersions(site.config);
+  const unversionedConfig = site.config;
+  const current = versions?.find((version) => version.name === currentVersionName);
+  if (current) site.config = configForVersion(site.config, current);
+  if (!(await readVersionDocs(site, ctx))) return;
+  // Past versions are read like the current docs, each into a site of its own (its docs folder,
+  // route and sidebar) whose pages land in this one's.
+  const past: { version: DocsVersion; site: Site }[] = [];
+  for (const version of versions ?? []) {
+    if (version === current) continue;
+    const versionSite = pastVersionSite(site, version);
+    if (!(await readVersionDocs(versionSite, { ...ctx, previous: undefined, changedFiles: undefined }))) return;
+    past.push({ version, site: versionSite });
+  }
+  const navbarItems = resolveNavbar(site);
+  site.siteData = createSiteData(site, navbarItems, findMainDoc(site));
+  if (!site.config.url && !ctx.previous) warnNoSiteUrl(site);
+
+  const pageRanges = [{ name: currentVersionName, from: site.pages.length, to: 0 }];
+  createVersionPages(site);
+  pageRanges[0].to = site.pages.length;
+  for (const { version, site: versionSite } of past) {
+    const from = site.pages.length;
+    createVersionPages(versionSite);
+    pageRanges.push({ name: version.name, from, to: site.pages.length });
+  }
+  if (versions) {
+    site.docsVersions = { versions, past };
+    applyDocsVersions(site, unversionedConfig, pageRanges, (versionSite) => findMainDoc(versionSite, false));
+  }
+  await collectCustomPages(site, ctx);
+  createLandingAndNotFound(site);
+  createSearchPage(site);
+}
+
+/** A past version's docs as a site of their own: its config, docs and categories, this site's pages, sidebars, outputs and diagnostics. */
+function pastVersionSite(site: Site, version: DocsVersion): Site {
+  return { ...site, config: configForVersion(site.config, version), docSources: [], categories: [], docs: [], docsVersions: undefined };
+}
+
+/** The pages of one version's docs: its docs, category indexes and tags. */
+function createVersionPages(site: Site): void {
+  const sidebar = site.sidebars[site.config.docs.sidebar.id];
+  const navigation: SidebarNavigation = { neighbours: sidebarNeighbours(sidebar), trails: sidebarTrails(sidebar) };
+  createDocPages(site, navigation);
+  createCategoryPages(site, navigation);
+  createTagPages(site);
+}
+
+/**
+ * Reads one version's docs folder: its docs, categories and sidebar. False when an error stops
+ * the build before pages are made.
+ */
+async function readVersionDocs(site: Site, ctx: BuildContext): Promise<boolean> {
   const { config } = site;
   const docsDir = config.paths.docs;
   if (!existsSync(docsDir)) {
@@ -91,23 +147,10 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
 
   site.categories = await readCategories(site, categoryFiles);
   site.docs = readDocs(site, ctx);
-  if (site.diagnostics.some((d) => d.severity === 'error')) return;
+  if (site.diagnostics.some((d) => d.severity === 'error')) return false;
   linkCategoryDocs(site);
-
-  const sidebarId = config.docs.sidebar.id;
-  site.sidebars[sidebarId] = buildSidebar(site.docs, site.categories, config.docs.sidebar);
-  const navbarItems = resolveNavbar(site);
-  site.siteData = createSiteData(site, navbarItems, findMainDoc(site));
-  if (!config.url && !ctx.previous) warnNoSiteUrl(site);
-
-  const sidebar = site.sidebars[sidebarId];
-  const navigation: SidebarNavigation = { neighbours: sidebarNeighbours(sidebar), trails: sidebarTrails(sidebar) };
-  createDocPages(site, navigation);
-  createCategoryPages(site, navigation);
-  createTagPages(site);
-  await collectCustomPages(site, ctx);
-  createLandingAndNotFound(site);
-  createSearchPage(site);
+  site.sidebars[config.docs.sidebar.id] = buildSidebar(site.docs, site.categories, config.docs.sidebar);
+  return true;
 }
 
 /** Without `url` the pages cannot say where they live: said once, not once per page. */
@@ -125,11 +168,12 @@ function warnNoSiteUrl(site: Site): void {
  * The docs' entry point, as Docusaurus picks it: `docs.mainDocId`, else the doc at the docs root,
  * else the first doc of the sidebar, else the first doc. An id that matches no doc is a config error.
  */
-function findMainDoc(site: Site): Doc | undefined {
+function findMainDoc(site: Site, strict = true): Doc | undefined {
   const { config } = site;
   if (config.docs.mainDocId !== undefined) {
     const doc = site.docs.find((candidate) => candidate.id === config.docs.mainDocId);
-    if (!doc) {
+    // A past version may predate the main doc: it then starts where its sidebar does.
+    if (!doc && strict) {
       const suggestion = closest(config.docs.mainDocId, site.docs.map((candidate) => candidate.id));
       throw new UserError({
         severity: 'error',
@@ -139,7 +183,7 @@ function findMainDoc(site: Site): Doc | undefined {
         hint: suggestion ? `Did you mean "${suggestion}"?` : 'Leave it out to use the first doc of the sidebar, or set it to the id of a doc.',
       });
     }
-    return doc;
+    if (doc) return doc;
   }
   const docByRoute = new Map(site.docs.map((doc) => [doc.route, doc]));
   const firstInSidebar = flattenSidebar(site.sidebars[config.docs.sidebar.id] ?? [])

@@ -70,6 +70,9 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   ctx.logger.debug(`parseMarkdown: ${tasks.length} docs compiled, ${fromCache} of them from the cache`);
   cache?.finish(used);
   await renderMdxDocs(site, ctx);
+  // Each past docs version compiles against its own folder (where `/x.md` links resolve); serve
+  // --watch keeps no past version's work, which the compile cache answers for instead.
+  for (const past of site.docsVersions?.past ?? []) await parseMarkdown(past.site, { ...ctx, previous: undefined, changedFiles: undefined });
 }
 
 /** The docs of a batch compiled from their markdown, which the cache does not hold yet. */

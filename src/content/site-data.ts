@@ -55,6 +55,8 @@ export function resolveNavbar(site: Site): NavbarItemData[] {
         }
         return { type: 'link', label: item.label ?? doc?.sidebarLabel ?? item.docId!, to: doc?.route, position: item.position };
       }
+      case 'docsVersionDropdown':
+        return { type: 'docsVersionDropdown', label: item.label ?? '', position: item.position, activeBasePath: config.routes.docs };
       case 'dropdown':
         return {
           type: 'dropdown',

@@ -11,6 +11,7 @@ import type { CompiledDoc } from '../content/parse-doc.js';
 import type { StagingFolder } from '../write/staging-folder.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
+import type { DocsVersion } from '../versions/docs-versions.js';
 
 /**
  * Parsed Docusaurus front matter of one doc, its keys checked against their types
@@ -188,6 +189,11 @@ export interface Site {
   compiled?: { docs: number; fromCache: number };
   /** What renderDiagrams did (diagrams found, cached, rendered, browsers started). */
   diagrams?: DiagramStats;
+  /**
+   * With `versions.json`: every docs version (the current one included), and each past version's
+   * docs, read into a site of its own that shares this one's pages, sidebars, outputs and diagnostics.
+   */
+  docsVersions?: { versions: DocsVersion[]; past: { version: DocsVersion; site: Site }[] };
   /** The API model and the doc-sample check, set by generateApi; serve --watch reuses them while the SDK is unchanged. */
   api?: { model: ApiModel; docSamples?: DocSamplesResult; sourceFiles?: ReadonlyMap<string, TypeScriptSourceFile> };
 }

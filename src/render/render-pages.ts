@@ -27,6 +27,7 @@ import { redirectDocument, redirectsOf } from './redirects.js';
 import { sitemapXml } from './sitemap.js';
 import { createLandingData } from './landing-data.js';
 import { findSidebarCategory } from '../content/sidebar.js';
+import { siteOfPage } from '../versions/version-pages.js';
 
 /**
  * Renders every page: the content of pages that have none yet (docs and API pages come with
@@ -38,7 +39,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   // Pages carry site data without the docs list: it grows with the site and the client loads it on demand.
   const { docs: _docs, ...docsVersion } = site.siteData!.docsVersion;
   const pageSite: SiteData = { ...site.siteData!, docsVersion };
-  const descriptions = new Map(site.docs.map((doc) => [doc.route, doc.description]));
+  const descriptions = new Map([site, ...(site.docsVersions?.past.map((past) => past.site) ?? [])].flatMap((scope) => scope.docs.map((doc) => [doc.route, doc.description])));
   const reuse = createRenderReuse(site, ctx.previous);
   const output = createOutputEmitter(site, ctx);
   for (const page of site.pages) page.data.html ||= renderContent(page, site, pageSite, descriptions);
@@ -192,14 +193,14 @@ function renderContent(
     case 'notFound':
       return renderToStaticMarkup(createElement(NotFoundContent, { homeLink: siteData.baseUrl }));
     case 'tags': {
-      const tags = collectTags(site);
+      const tags = collectTags(siteOfPage(site, page));
       const tag = tags.find((candidate) => candidate.route === page.route);
       if (!tag) return renderToStaticMarkup(createElement(TagsListContent, { tags: tags.map((t) => ({ label: t.label, to: t.route, count: t.docs.length })) }));
       const docs = tag.docs.map((doc) => ({ title: doc.title, to: doc.route, description: doc.description }));
-      return renderToStaticMarkup(createElement(TagDocsContent, { label: tag.label, docs, allTagsPath: tagsRoute(site) }));
+      return renderToStaticMarkup(createElement(TagDocsContent, { label: tag.label, docs, allTagsPath: tagsRoute(siteOfPage(site, page)) }));
     }
     case 'category': {
-      const category = findSidebarCategory(site.sidebars[site.config.docs.sidebar.id] ?? [], page.route);
+      const category = findSidebarCategory(site.sidebars[page.data.sidebar ?? site.config.docs.sidebar.id] ?? [], page.route);
       return renderToStaticMarkup(
         createElement(CategoryIndexContent, {
           title: page.data.title,

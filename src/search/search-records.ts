@@ -192,7 +192,7 @@ function breadcrumbLabels(page: Page, baseUrl: string): string[] {
 
 /** A category index is one record: its label, description and the labels of what it holds. */
 function categoryRecord(site: Site, page: Page): SearchRecord {
-  const item = findSidebarCategory(site.sidebars[site.config.docs.sidebar.id] ?? [], page.route);
+  const item = findSidebarCategory(site.sidebars[page.data.sidebar ?? site.config.docs.sidebar.id] ?? [], page.route);
   const childLabels = (item?.items ?? []).map((child) => child.label);
   const text = collapseWhitespace([page.data.description ?? '', ...childLabels].join(' '));
   return {

@@ -16,7 +16,7 @@ export type NavbarItemPosition = 'left' | 'right';
 
 /** A navbar item after resolution: internal links carry the base URL already. */
 export interface NavbarItemData {
-  type: 'link' | 'dropdown' | 'docSidebar';
+  type: 'link' | 'dropdown' | 'docSidebar' | 'docsVersionDropdown';
   label: string;
   to?: string;
   href?: string;
@@ -78,6 +78,8 @@ export interface DocsVersionData {
    */
   docs?: { id: string; path: string; sidebar: string }[];
   sidebars: string[];
+  /** The notice on the version's pages: newer than the last version, or no longer maintained. */
+  banner?: 'unreleased' | 'unmaintained';
 }
 
 export interface SidebarDocItem {
@@ -167,6 +169,10 @@ export interface RouteData {
   tags?: NavLink[];
   /** Front matter `last_update`, the date already formatted for the site's locale. */
   lastUpdate?: { date?: string; author?: string };
+  /** With several docs versions: the name of the version a docs page belongs to. */
+  docsVersion?: string;
+  /** With several docs versions: this page in each other version that has it, by version name. */
+  versionLinks?: Record<string, string>;
 }
 
 /** Site-wide data: the same for every route. */
@@ -188,6 +194,11 @@ export interface SiteData {
   announcementBar?: AnnouncementBarData;
   colorMode: ColorModeData;
   docsVersion: DocsVersionData;
+  /**
+   * With a `versions.json`: every docs version (without their docs lists), as the version
+   * dropdown lists them. The last one (`isLast`) is at the docs root.
+   */
+  docsVersions?: DocsVersionData[];
   /** Name of the docs plugin, the key for the preferred-version storage entry. */
   docsPluginId: string;
   tableOfContents: { minHeadingLevel: number; maxHeadingLevel: number };
