@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumPath } from '../helpers/browser.js';
+import { fixture } from '../helpers/site.js';
+import { eventually, gotoHydrated, startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
+
+const storageKey = 'docs-preferred-version-default';
+
+describe.skipIf(!chromiumPath)('docs versions in the browser', () => {
+  let site: SiteUnderTest;
+  beforeAll(async () => {
+    site = await startSiteUnderTest(fixture('versioned-docs'), '/kit/');
+  }, 300_000);
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  const dropdown = (page: Page) => page.locator('.navbar .navbar-dropdown').first();
+  const toggleLabel = (page: Page) => dropdown(page).locator('[role="button"]').textContent();
+  async function versionLinks(page: Page): Promise<[string, string | null][]> {
+    const links = dropdown(page).locator('.dropdown-menu a');
+    const result: [string, string | null][] = [];
+    for (let index = 0; index < (await links.count()); index++) {
+      const link = links.nth(index);
+      result.push([(await link.textContent()) ?? '', await link.getAttribute('href')]);
+    }
+    return result;
+  }
+
+  it('lists every version, each leading to the same page in it when it has the page, else to its main doc', async () => {
+    const { page, problems } = await site.open({ viewport: { width: 1280, height: 800 } });
+    await gotoHydrated(page, site.url('docs/next/guides/setup'));
+    expect(await toggleLabel(page)).toBe('Next');
+    expect(await versionLinks(page)).toEqual([
+      ['Next', '/kit/docs/next/guides/setup'],
+      ['1.1.0', '/kit/docs/guides/setup'],
+      ['1.0.0', '/kit/docs/1.0.0/intro'],
+    ]);
+    await dropdown(page).locator('[role="button"]').click();
+    await dropdown(page).getByRole('link', { name: '1.1.0' }).click();
+    await eventually(() => new URL(page.url()).pathname).toBe('/kit/docs/guides/setup');
+    await eventually(() => page.locator('.doc-article h1').first().textContent()).toBe('Setup');
+    expect(await page.locator('.markdown').textContent()).toContain('npm install kit@1.1');
+    expect(await toggleLabel(page)).toBe('1.1.0');
+    expect(await page.locator('[data-version-banner]').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('remembers the chosen version for pages outside the docs, and drops one that no longer exists', async () => {
+    const { page } = await site.open({ viewport: { width: 1280, height: 800 } });
+    await gotoHydrated(page, site.url('docs/intro'));
+    await dropdown(page).locator('[role="button"]').click();
+    await dropdown(page).getByRole('link', { name: '1.0.0' }).click();
+    await eventually(() => new URL(page.url()).pathname).toBe('/kit/docs/1.0.0/intro');
+    await eventually(() => page.evaluate((key) => localStorage.getItem(key), storageKey)).toBe('1.0.0');
+    // A full load of a page outside the docs: the dropdown shows the remembered version.
+    await gotoHydrated(page, site.url(''));
+    await eventually(() => toggleLabel(page)).toBe('1.0.0');
+    expect(await versionLinks(page)).toEqual([
+      ['Next', '/kit/docs/next/intro'],
+      ['1.1.0', '/kit/docs/intro'],
+      ['1.0.0', '/kit/docs/1.0.0/intro'],
+    ]);
+
+    await page.evaluate((key) => localStorage.setItem(key, '0.9'), storageKey);
+    await gotoHydrated(page, site.url(''));
+    await eventually(() => page.evaluate((key) => localStorage.getItem(key), storageKey)).toBeNull();
+    expect(await toggleLabel(page)).toBe('1.1.0');
+  });
+
+  it('shows a banner on unreleased and unmaintained versions that leads to the same page in the last version', async () => {
+    const { page, problems } = await site.open({ viewport: { width: 1280, height: 800 } });
+    await gotoHydrated(page, site.url('docs/next/guides/setup'));
+    const banner = page.locator('[data-version-banner]');
+    expect(await banner.getAttribute('data-version-banner')).toBe('unreleased');
+    expect(await banner.textContent()).toContain('This is unreleased documentation for Versioned Kit Next version.');
+    await banner.getByRole('link', { name: 'latest version' }).click();
+    await eventually(() => new URL(page.url()).pathname).toBe('/kit/docs/guides/setup');
+    await eventually(() => banner.count()).toBe(0);
+
+    // Client-side navigation to an old page brings the unmaintained banner; its page exists in no later version.
+    await gotoHydrated(page, site.url('docs/1.0.0/intro'));
+    await page.locator('.markdown a', { hasText: 'legacy page' }).click();
+    await eventually(() => new URL(page.url()).pathname).toBe('/kit/docs/1.0.0/legacy');
+    await eventually(() => banner.getAttribute('data-version-banner')).toBe('unmaintained');
+    expect(await banner.textContent()).toContain('This is documentation for Versioned Kit 1.0.0, which is no longer actively maintained.');
+    expect(await banner.getByRole('link', { name: 'latest version' }).getAttribute('href')).toBe('/kit/docs/intro');
+    expect(problems).toEqual([]);
+  });
+});
