@@ -1,10 +1,24 @@
 import { useEffect, useState } from 'react';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import { activeDocsVersion, preferredVersionKey, versionTarget } from '../src/shared/docs-versions.js';
-import type { NavbarItemData, RouteData } from '../src/shared/types.js';
+import type { DocsVersionData, NavbarItemData, RouteData } from '../src/shared/types.js';
 import { useTheme } from './context.js';
 import { Link } from './Link.js';
 import { NavbarItem } from './Navbar.js';
+
+/**
+ * The docs version the reader is in: the page's own, else (outside the docs) the one they chose
+ * last, else the last version. Undefined on a site with one version.
+ */
+export function useReadDocsVersion(): DocsVersionData | undefined {
+  const { site, route, runtime } = useTheme();
+  // Read after hydration: the stored choice is not known when the page is built.
+  const [preferred, setPreferred] = useState<string | null>(null);
+  useEffect(() => setPreferred(runtime?.storage.get(preferredVersionKey(site.docsPluginId)) ?? null), [runtime, site.docsPluginId, route.path]);
+  const versions = site.docsVersions;
+  if (!versions) return undefined;
+  return activeDocsVersion(site, route) ?? versions.find((version) => version.name === preferred) ?? versions.find((version) => version.isLast) ?? versions[0];
+}
 
 /**
  * Docusaurus' `docsVersionDropdown` navbar item: the version being read (else the one the reader
@@ -12,14 +26,10 @@ import { NavbarItem } from './Navbar.js';
  * it has the page. Nothing on a site with one version.
  */
 export function DocsVersionDropdown({ item, mobile }: { item: NavbarItemData; mobile: boolean }) {
-  const { site, route, runtime } = useTheme();
-  // Read after hydration: the stored choice is not known when the page is built.
-  const [preferred, setPreferred] = useState<string | null>(null);
-  useEffect(() => setPreferred(runtime?.storage.get(preferredVersionKey(site.docsPluginId)) ?? null), [runtime, site.docsPluginId, route.path]);
+  const { site, route } = useTheme();
+  const shown = useReadDocsVersion();
   const versions = site.docsVersions;
-  if (!versions || versions.length < 2) return null;
-  const shown =
-    activeDocsVersion(site, route) ?? versions.find((version) => version.name === preferred) ?? versions.find((version) => version.isLast) ?? versions[0];
+  if (!versions || versions.length < 2 || !shown) return null;
   const dropdown: NavbarItemData = {
     type: 'dropdown',
     label: mobile ? item.label || formatThemeString('versions') : shown.label,

@@ -5,6 +5,7 @@ import { highlightParam, pageHighlightClass } from '../src/shared/search/search-
 import type { SearchEngine, SearchHit } from '../src/shared/search/search-engine.js';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import { useTheme } from './context.js';
+import { useReadDocsVersion } from './DocsVersion.js';
 
 type LoadState = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -56,9 +57,13 @@ function Segments({ segments }: { segments: TextSegment[] }) {
 
 /** A result's lines: where it is, its section and a snippet, with the searched words marked. */
 export function SearchHitContent({ hit }: { hit: SearchHit }) {
+  const { site } = useTheme();
+  const read = useReadDocsVersion();
+  const otherVersion = hit.record.version !== undefined && hit.record.version !== read?.name ? site.docsVersions?.find((version) => version.name === hit.record.version) : undefined;
   return (
     <>
       <span className="search-result-title">
+        {otherVersion ? <span className="search-result-version">{otherVersion.label}</span> : null}
         {hit.record.breadcrumb.length > 0 ? <span className="search-result-path">{hit.record.breadcrumb.join(' › ')} › </span> : null}
         <Segments segments={hit.title} />
       </span>
@@ -85,6 +90,7 @@ export function SearchHitContent({ hit }: { hit: SearchHit }) {
  */
 export function SearchBar() {
   const { site } = useTheme();
+  const readVersion = useReadDocsVersion();
   const id = useId();
   const listboxId = `${id}results`;
   const optionId = (index: number) => `${id}result-${index}`;
@@ -137,8 +143,8 @@ export function SearchBar() {
   }, []);
 
   const hits: SearchHit[] = useMemo(
-    () => (engine && query.trim() ? engine.search(query, site.search.maxHits) : []),
-    [engine, query, site.search.maxHits],
+    () => (engine && query.trim() ? engine.search(query, site.search.maxHits, { version: readVersion?.name }) : []),
+    [engine, query, site.search.maxHits, readVersion?.name],
   );
   useEffect(() => setActive(0), [hits]);
   const activeOptionId = optionId(active);

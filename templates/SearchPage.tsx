@@ -4,6 +4,7 @@ import type { SearchEngine } from '../src/shared/search/search-engine.js';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import { useTheme } from './context.js';
 import { SearchHitContent, searchPageUrl } from './SearchBar.js';
+import { useReadDocsVersion } from './DocsVersion.js';
 
 /** Most results the page lists: every result worth reading, as the engine ranks at most this many candidates. */
 const maxPageHits = 50;
@@ -52,7 +53,8 @@ export function SearchPage() {
   }, [engine, query, site.searchFiles]);
 
   const trimmed = query?.trim() ?? '';
-  const hits = useMemo(() => (engine && trimmed ? engine.search(trimmed, maxPageHits) : []), [engine, trimmed]);
+  const readVersion = useReadDocsVersion();
+  const hits = useMemo(() => (engine && trimmed ? engine.search(trimmed, maxPageHits, { version: readVersion?.name }) : []), [engine, trimmed, readVersion?.name]);
   const title = trimmed ? formatThemeString('searchPageTitleWithQuery', { query: trimmed }) : formatThemeString('searchPageTitle');
 
   useEffect(() => {

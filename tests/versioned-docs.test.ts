@@ -4,6 +4,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/browser.js';
+import { createSearchEngine } from '../src/shared/search/search-engine.js';
+import type { SearchDocuments, SerializedSearchIndex } from '../src/shared/search/search-data.js';
 import { buildSite, copySite, fixture, pageHtml, repoRoot } from './helpers/site.js';
 
 const bin = path.join(repoRoot, 'bin', 'sdkdocs.js');
@@ -166,5 +168,19 @@ describe('a site with versions.json', () => {
     await writeFile(path.join(dir, 'versions.json'), '["1.1.0", "1.0.0"]\n');
     await withConfig(dir, "lastVersion: '1.1'");
     await expect(buildSite(dir)).rejects.toThrow('docs.lastVersion: there is no docs version "1.1". Did you mean "1.1.0"?');
+  }, 60_000);
+
+  it('searches every version, the one being read first, each record naming its version', async () => {
+    const result = await buildSite(fixture('versioned-docs'), { until: 'buildSearchIndex' });
+    const read = (url: string) => String(result.site.outputs.get(url.slice('/kit/'.length))!.contents);
+    const files = result.site.siteData!.searchFiles!;
+    const documents = JSON.parse(read(files.documents)) as SearchDocuments;
+    const engine = createSearchEngine(documents, JSON.parse(read(files.index)) as SerializedSearchIndex);
+    expect(new Set(documents.records.map((record) => `${record.route} ${record.version}`))).toContain('/kit/docs/1.0.0/legacy 1.0.0');
+    const routes = (version?: string) => engine.search('introduction', 8, { version }).map((hit) => hit.record.route);
+    expect(routes('1.0.0')[0]).toBe('/kit/docs/1.0.0/intro');
+    expect(routes('current')[0]).toBe('/kit/docs/next/intro');
+    expect(routes('1.1.0')[0]).toBe('/kit/docs/intro');
+    expect(routes('1.0.0')).toEqual(expect.arrayContaining(['/kit/docs/next/intro', '/kit/docs/intro']));
   }, 60_000);
 });

@@ -55,6 +55,12 @@ export function isSearchedPage(page: Page): boolean {
 
 /** The search records of one page, in the order of its sections; none for a page that is not searched. */
 export function pageSearchRecords(site: Site, page: Page): SearchRecord[] {
+  const records = unversionedRecords(site, page);
+  const version = page.data.docsVersion;
+  return version ? records.map((record) => ({ ...record, version })) : records;
+}
+
+function unversionedRecords(site: Site, page: Page): SearchRecord[] {
   if (!isSearchedPage(page)) return [];
   switch (page.kind) {
     case 'doc':

@@ -39,8 +39,7 @@ describe.skipIf(!chromiumPath)('docs versions in the browser', () => {
     await dropdown(page).locator('[role="button"]').click();
     await dropdown(page).getByRole('link', { name: '1.1.0' }).click();
     await eventually(() => new URL(page.url()).pathname).toBe('/kit/docs/guides/setup');
-    await eventually(() => page.locator('.doc-article h1').first().textContent()).toBe('Setup');
-    expect(await page.locator('.markdown').textContent()).toContain('npm install kit@1.1');
+    await eventually(() => page.locator('.doc-article .markdown').textContent()).toContain('npm install kit@1.1');
     expect(await toggleLabel(page)).toBe('1.1.0');
     expect(await page.locator('[data-version-banner]').count()).toBe(0);
     expect(problems).toEqual([]);
@@ -85,6 +84,25 @@ describe.skipIf(!chromiumPath)('docs versions in the browser', () => {
     await eventually(() => banner.getAttribute('data-version-banner')).toBe('unmaintained');
     expect(await banner.textContent()).toContain('This is documentation for Versioned Kit 1.0.0, which is no longer actively maintained.');
     expect(await banner.getByRole('link', { name: 'latest version' }).getAttribute('href')).toBe('/kit/docs/intro');
+    expect(problems).toEqual([]);
+  });
+
+  it('searches every version, ranking the one being read first and labelling the others', async () => {
+    const { page, problems } = await site.open({ viewport: { width: 1280, height: 800 } });
+    await gotoHydrated(page, site.url('docs/1.0.0/intro'));
+    const input = page.getByRole('combobox', { name: 'Search' });
+    await eventually(() => input.getAttribute('placeholder')).toBe('Search Ctrl+K');
+    await input.fill('introduction');
+    const options = page.locator('[role="listbox"] [role="option"]:not(.search-see-all)');
+    await eventually(() => options.count()).toBe(3);
+    const results = await options.evaluateAll((items) =>
+      items.map((item) => [new URL(item.querySelector('a')!.href).pathname, item.querySelector('.search-result-version')?.textContent ?? '']),
+    );
+    expect(results[0]).toEqual(['/kit/docs/1.0.0/intro', '']);
+    expect(results.slice(1).sort()).toEqual([
+      ['/kit/docs/intro', '1.1.0'],
+      ['/kit/docs/next/intro', 'Next'],
+    ]);
     expect(problems).toEqual([]);
   });
 });

@@ -25,6 +25,8 @@ export interface SearchDocument {
   /** Labels of the categories the page sits in, outermost first: `Getting Started`. */
   breadcrumb: string[];
   kind: SearchRecordKind;
+  /** With several docs versions: the name of the version the page belongs to. */
+  version?: string;
 }
 
 /** A search record: a page section with its plain text. */

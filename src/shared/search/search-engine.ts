@@ -23,7 +23,15 @@ export interface SearchHit {
 
 export interface SearchEngine {
   /** The best hits for a query, at most `maxHits`; an empty or wordless query finds nothing. */
-  search(query: string, maxHits: number): SearchHit[];
+  search(query: string, maxHits: number, options?: SearchOptions): SearchHit[];
+}
+
+export interface SearchOptions {
+  /**
+   * The docs version being read: its pages (and pages of no version, such as the API reference)
+   * rank above every other version's.
+   */
+  version?: string;
 }
 
 /**
@@ -108,7 +116,7 @@ export function createSearchEngine(documents: SearchDocuments, serializedIndex: 
   const vocabulary = [...postings.keys()].sort();
   const formsOf = createFormsLookup(vocabulary);
 
-  function search(query: string, maxHits: number): SearchHit[] {
+  function search(query: string, maxHits: number, options: SearchOptions = {}): SearchHit[] {
     const terms = queryTerms(query);
     if (terms.length === 0 || maxHits <= 0) return [];
     const candidateLimit = Math.min(maxFuseCandidates, Math.max(maxHits, Math.floor(fuseScanBudget / terms.length)));
@@ -132,6 +140,7 @@ export function createSearchEngine(documents: SearchDocuments, serializedIndex: 
         const match = matchOf(recordIndex);
         return {
           recordIndex,
+          inVersion: options.version === undefined || record.version === undefined || record.version === options.version ? 1 : 0,
           ...match,
           // A page's top has its title as its headline.
           inTitle: isPageTop ? match.inHeadline : match.inTitle,
@@ -147,6 +156,7 @@ export function createSearchEngine(documents: SearchDocuments, serializedIndex: 
       })
       .sort(
         (a, b) =>
+          b.inVersion - a.inVersion ||
           b.coverage - a.coverage ||
           b.exactHeadline - a.exactHeadline ||
           b.inHeadline - a.inHeadline ||
@@ -158,7 +168,10 @@ export function createSearchEngine(documents: SearchDocuments, serializedIndex: 
           a.score - b.score ||
           a.recordIndex - b.recordIndex,
       );
-    const chosen = diversify(ranked.map((entry) => entry.recordIndex), records, maxHits);
+    // The version being read fills the list first, however many of its pages are deferred.
+    const chosen = [1, 0]
+      .flatMap((tier) => diversify(ranked.filter((entry) => entry.inVersion === tier).map((entry) => entry.recordIndex), records, maxHits))
+      .slice(0, maxHits);
     // Each query word's forms first: the link to a result carries only a few of them.
     const marked = interleave(expansions.map((expansion) => expansion.marked));
     return chosen.map((recordIndex) => toHit(records[recordIndex], fieldOf(recordIndex, searchKeyNames.text), marked));
