@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/browser.js';
@@ -184,3 +184,87 @@ describe('a site with versions.json', () => {
     expect(routes('1.0.0')).toEqual(expect.arrayContaining(['/kit/docs/next/intro', '/kit/docs/intro']));
   }, 60_000);
 });
+
+const sdkTsconfig = JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022'], noEmit: true, skipLibCheck: true, types: [] }, include: ['src'] });
+
+/** Writes an SDK folder: a tsconfig and `src/index.ts` with the given source. */
+async function writeSdk(dir: string, source: string): Promise<void> {
+  await mkdir(path.join(dir, 'src'), { recursive: true });
+  await writeFile(path.join(dir, 'tsconfig.json'), sdkTsconfig);
+  await writeFile(path.join(dir, 'src', 'index.ts'), source);
+}
+
+describe('a versioned API reference', () => {
+  /** The fixture with an SDK under git: 1.0.0 from the tag v1.0.0, 1.1.0 from a folder, current from the working tree. */
+  async function siteWithSdkRepo(): Promise<{ dir: string; git: (...args: string[]) => string }> {
+    const dir = await siteCopy();
+    const git = (...args: string[]) => {
+      const result = spawnSync('git', ['-C', dir, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+      if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
+      return result.stdout;
+    };
+    git('init', '-q', '-b', 'main');
+    await writeFile(path.join(dir, '.gitignore'), 'node_modules/\nout/\n');
+    await writeSdk(path.join(dir, 'sdk'), '/** Connects, the 1.0 way. */\nexport function connect(host: string): void {}\n\n/** Gone after 1.0. */\nexport function legacyCallback(): void {}\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'SDK 1.0');
+    git('tag', 'v1.0.0');
+    await writeSdk(path.join(dir, 'sdk'), '/** Connects. */\nexport function connect(host: string, port: number): void {}\n\n/** Streams, new in 2.0. */\nexport function stream(): void {}\n');
+    await writeSdk(path.join(dir, 'sdk-1.1'), '/** Connects, the 1.1 way. */\nexport function connect(host: string, port?: number): void {}\n');
+    const config = path.join(dir, 'sdkdocs.config.ts');
+    await writeFile(
+      config,
+      (await readFile(config, 'utf8'))
+        .replace("docs: { mainDocId: 'intro' },", "docs: { mainDocId: 'intro', versions: { '1.0.0': { api: { gitRef: 'v1.0.0' } }, '1.1.0': { api: { path: 'sdk-1.1' } } } },")
+        .replace("baseUrl: '/kit/',", "baseUrl: '/kit/',\n  api: { entryPoints: ['sdk/src/index.ts'], tsconfig: 'sdk/tsconfig.json' },"),
+    );
+    return { dir, git };
+  }
+
+  it('builds each past version’s API from its git ref or folder at /api/<version>, the current one at /api', async () => {
+    const { dir, git } = await siteWithSdkRepo();
+    const statusBefore = git('status', '--porcelain');
+    const headBefore = git('rev-parse', 'HEAD');
+    const result = await buildSite(dir);
+    expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const routes = new Set(result.site.pages.map((page) => page.route));
+    for (const route of ['/kit/api/function/stream', '/kit/api/1.0.0/function/legacyCallback', '/kit/api/1.0.0/function/connect', '/kit/api/1.1.0/function/connect']) {
+      expect(routes, route).toContain(route);
+    }
+    for (const route of ['/kit/api/function/legacyCallback', '/kit/api/1.0.0/function/stream', '/kit/api/1.1.0/function/stream']) expect(routes, route).not.toContain(route);
+    expect(pageHtml(result, '/kit/api/1.0.0/function/connect')).toContain('Connects, the 1.0 way.');
+    expect(pageHtml(result, '/kit/api/1.1.0/function/connect')).toContain('Connects, the 1.1 way.');
+    expect(pageHtml(result, '/kit/api/function/connect')).toContain('Connects.');
+    const oldPage = result.site.pages.find((page) => page.route === '/kit/api/1.0.0/function/connect')!;
+    expect(oldPage.data).toMatchObject({ sidebar: 'api-1.0.0', docsVersion: '1.0.0', versionLinks: { current: '/kit/api/function/connect' } });
+    expect(result.site.sidebars['api-1.0.0'][0]).toMatchObject({ to: '/kit/api/1.0.0' });
+    // Source locations of the git version are the repository's paths.
+    expect(pageHtml(result, '/kit/api/1.0.0/function/connect')).toContain('sdk/src/index.ts:2');
+    // The working tree, the index and HEAD are as they were.
+    expect(git('status', '--porcelain')).toBe(statusBefore);
+    expect(git('rev-parse', 'HEAD')).toBe(headBefore);
+  }, 120_000);
+
+  it('reuses a git version’s model by its tree hash, without extracting the files again', async () => {
+    const { dir } = await siteWithSdkRepo();
+    const { dir: outDir, cleanup } = await tempDir('sdkdocs-versioned-api-');
+    cleanups.push(cleanup);
+    expect(run('build', dir, '--out-dir', outDir).status).toBe(0);
+    const versionsCache = path.join(dir, 'node_modules', '.cache', 'sdkdocs', 'api-versions');
+    const gitCache = (await readdir(versionsCache)).find((name) => name.startsWith('git-'))!;
+    await rm(path.join(versionsCache, gitCache, 'tree'), { recursive: true });
+    const warm = run('build', dir, '--out-dir', outDir);
+    expect(warm.stderr).toContain('Built');
+    expect(warm.status).toBe(0);
+    expect(existsSync(path.join(versionsCache, gitCache, 'tree'))).toBe(false);
+    expect(readFileSync(path.join(outDir, 'kit', 'api', '1.0.0', 'function', 'legacyCallback', 'index.html'), 'utf8')).toContain('Gone after 1.0.');
+  }, 120_000);
+
+  it('reports a git ref that does not exist at the config', async () => {
+    const { dir } = await siteWithSdkRepo();
+    const config = path.join(dir, 'sdkdocs.config.ts');
+    await writeFile(config, (await readFile(config, 'utf8')).replace("gitRef: 'v1.0.0'", "gitRef: 'v0.9'"));
+    await expect(buildSite(dir)).rejects.toThrow(/sdkdocs\.config\.ts error docs\.versions\["1\.0\.0"\]\.api: git finds no ref "v0\.9" in .*\. Name a tag, branch or commit/);
+  }, 120_000);
+});
+

@@ -118,6 +118,13 @@ const docsVersionOptions = {
         path: z.string().regex(/^[\w.-]*$/, 'a version path is one plain URL segment, e.g. "1.4"').optional(),
         /** @defaultValue 'unreleased' for versions newer than the last, 'unmaintained' for older ones */
         banner: z.enum(['unreleased', 'unmaintained', 'none']).optional(),
+        /**
+         * The SDK as it was at this version, for an API reference at `/api/<version>`: the folder
+         * of `api.tsconfig` at a git ref of its repository (read with git, the working tree left
+         * alone), or a folder holding that version of it, relative to the site.
+         * @example { gitRef: 'v1.4.0' } @example { path: 'sdk-versions/1.4.0' }
+         */
+        api: z.union([z.strictObject({ gitRef: z.string().min(1) }), z.strictObject({ path: z.string().min(1) })]).optional(),
       }),
     )
     .optional(),

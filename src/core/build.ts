@@ -5,6 +5,7 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import { collectContent } from '../content/collect-content.js';
 import { parseMarkdown } from '../content/parse-markdown.js';
 import { generateApi } from '../api/generate-api.js';
+import { generateVersionedApi } from '../versions/versioned-api.js';
 import type { DiagramRenderer } from '../mermaid/diagram-renderer.js';
 import { renderDiagrams } from '../mermaid/render-diagrams.js';
 import { checkLinks } from '../links/check-links.js';
@@ -26,6 +27,7 @@ export const buildStages: readonly Stage[] = [
   // which waits for the TypeDoc worker that `sdkdocs build` starts early: neither needs the other.
   { name: 'bundleClient', run: bundleClient },
   { name: 'generateApi', run: generateApi },
+  { name: 'generateVersionedApi', run: generateVersionedApi },
   { name: 'checkLinks', run: checkLinks },
   { name: 'buildSearchIndex', run: buildSearchIndex },
   { name: 'renderPages', run: renderPages },

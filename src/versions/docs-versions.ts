@@ -23,6 +23,8 @@ export interface DocsVersion {
   banner?: VersionBanner;
   /** Name of its sidebar in `site.sidebars`: unique across versions, since pages name their sidebar. */
   sidebarId: string;
+  /** Where this version's SDK is read from, for its API reference (past versions only). */
+  api?: { gitRef: string } | { path: string };
 }
 
 /** `versions.json` beside the config, as Docusaurus names it for the default docs plugin. */
@@ -126,6 +128,12 @@ export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | und
   if (!included.includes(currentVersionName)) {
     problem('docs.onlyIncludeVersions: sdkdocs always builds the current docs.', `Add "${currentVersionName}" to the list.`);
   }
+  if (docs.versions?.[currentVersionName]?.api) {
+    problem(`docs.versions.${currentVersionName}.api: the current version's API reference is the one \`api\` generates.`, 'Remove it; give past versions an api source instead.');
+  }
+  if (!config.api && Object.values(docs.versions ?? {}).some((options) => options.api)) {
+    problem('docs.versions: a version names an api source, but the config has no `api` section.', 'Add `api` (entryPoints, tsconfig) for the current SDK, or remove the versions\' api sources.');
+  }
   if (!included.includes(lastName)) {
     problem(`docs.onlyIncludeVersions: the last version "${lastName}" is not in the list.`, `Add "${lastName}", or set docs.lastVersion to one of the listed versions.`);
   }
@@ -149,6 +157,7 @@ export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | und
         isLast,
         banner,
         sidebarId: isCurrent ? docs.sidebar.id : `version-${name}/${docs.sidebar.id}`,
+        api: isCurrent ? undefined : options.api,
       };
     });
   const routes = new Map<string, string>();
