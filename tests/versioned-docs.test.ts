@@ -240,6 +240,17 @@ describe('a versioned API reference', () => {
     expect(result.site.sidebars['api-1.0.0'][0]).toMatchObject({ to: '/kit/api/1.0.0' });
     // Source locations of the git version are the repository's paths.
     expect(pageHtml(result, '/kit/api/1.0.0/function/connect')).toContain('sdk/src/index.ts:2');
+    // Each version's "API changes" page: against the version before it, breaking changes first, linking to both.
+    const nextChanges = pageHtml(result, '/kit/api/changes');
+    expect(nextChanges).toContain('API changes in Next');
+    expect(nextChanges).toContain('What changed in the API from 1.1.0 to Next: 1 breaking of 2 changes.');
+    expect(nextChanges).toMatch(/id="breaking-changes"[\s\S]*<code>connect<\/code>[\s\S]*parameter port now required[\s\S]*id="other-changes"[\s\S]*<code>stream<\/code>/);
+    const olderChanges = pageHtml(result, '/kit/api/1.1.0/changes');
+    expect(olderChanges).toContain('What changed in the API from 1.0.0 to 1.1.0: 1 breaking of 2 changes.');
+    expect(olderChanges).toContain('<a href="/kit/api/1.0.0/function/legacyCallback">1.0.0</a>');
+    expect(olderChanges).toContain('parameter port added (optional)');
+    expect(result.site.sidebars['api-1.1.0'][1]).toEqual({ type: 'link', label: 'API changes', to: '/kit/api/1.1.0/changes' });
+    expect(result.site.pages.some((page) => page.route === '/kit/api/1.0.0/changes')).toBe(false);
     // The working tree, the index and HEAD are as they were.
     expect(git('status', '--porcelain')).toBe(statusBefore);
     expect(git('rev-parse', 'HEAD')).toBe(headBefore);
@@ -258,6 +269,24 @@ describe('a versioned API reference', () => {
     expect(warm.status).toBe(0);
     expect(existsSync(path.join(versionsCache, gitCache, 'tree'))).toBe(false);
     expect(readFileSync(path.join(outDir, 'kit', 'api', '1.0.0', 'function', 'legacyCallback', 'index.html'), 'utf8')).toContain('Gone after 1.0.');
+  }, 120_000);
+
+  it('api:diff prints the changes between two versions, as JSON too, and fails on a breaking one when asked', async () => {
+    const { dir } = await siteWithSdkRepo();
+    const text = run('api:diff', '1.0.0', 'current', dir);
+    expect(text.status).toBe(0);
+    const printed = text.stderr.replace(/\u001b\[[0-9;]*m/g, '');
+    expect(printed).toContain('API changes from 1.0.0 to Next: 2 breaking of 3.');
+    expect(printed).toMatch(/breaking {2}removed {4}function legacyCallback/);
+    expect(printed).toMatch(/breaking {2}changed {4}function connect: parameter port added \(required\)/);
+    const json = run('api:diff', '1.0.0', 'current', dir, '--json', '--fail-on-breaking');
+    expect(json.status).toBe(1);
+    const report = JSON.parse(json.stdout) as { breaking: number; changes: { kind: string; name: string; breaking: boolean }[] };
+    expect(report.breaking).toBe(2);
+    expect(report.changes.map(({ kind, name, breaking }) => `${kind} ${name} ${breaking}`)).toEqual(['removed legacyCallback true', 'changed connect true', 'added stream false']);
+    const unknown = run('api:diff', '1.0', 'current', dir);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('There is no docs version "1.0". Versions with an API: current, 1.1.0, 1.0.0. Did you mean');
   }, 120_000);
 
   it('reports a git ref that does not exist at the config', async () => {

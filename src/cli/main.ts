@@ -4,6 +4,7 @@ import { packageVersion } from '../core/package-root.js';
 import { registerBuildCommand } from './commands/build.js';
 import { registerCheckLinksCommand } from './commands/check-links.js';
 import { registerDocsVersionCommand } from './commands/docs-version.js';
+import { registerApiDiffCommand } from './commands/api-diff.js';
 import { registerInitCommand } from './commands/init.js';
 import { registerServeCommand } from './commands/serve.js';
 
@@ -25,6 +26,7 @@ export async function main(argv: string[]): Promise<number> {
   registerCheckLinksCommand(program, setExitCode);
   registerInitCommand(program, setExitCode);
   registerDocsVersionCommand(program, setExitCode);
+  registerApiDiffCommand(program, setExitCode);
   // A bare `sdkdocs` is a usage error like any other: help on stderr, exit 2.
   if (argv.length === 0) {
     program.outputHelp({ error: true });

@@ -3,14 +3,20 @@ import { createHash } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ApiChangesContent, apiChangesSectionIds, type ApiChangeView } from '../../templates/ApiChanges.js';
 import { apiModelOptions, resolveApiPaths, type ApiPaths } from '../api/api-options.js';
 import { apiSidebarName, createApiPages } from '../api/api-pages.js';
 import { loadApiModel, settingsHash, type ApiModelOptions } from '../api/load-api-model.js';
-import { apiModelVersion, type ApiModel } from '../api/model.js';
+import { apiModelVersion, type ApiModel, type ApiRef } from '../api/model.js';
+import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { addPage, type BuildContext, type Site } from '../core/site.js';
+import { addPage, type BuildContext, type Site, type SourceLink } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
-import type { DocsVersion } from './docs-versions.js';
+import { formatThemeString } from '../shared/theme-strings.js';
+import { diffApiModels } from './api-diff.js';
+import { currentVersionName, type DocsVersion } from './docs-versions.js';
 
 /** Past versions' API models already loaded in this process (serve --watch), by cache key. */
 const loadedModels = new Map<string, ApiModel>();
@@ -36,19 +42,49 @@ interface VersionSdk {
  */
 export async function generateVersionedApi(site: Site, ctx: BuildContext): Promise<void> {
   const versions = site.docsVersions?.versions.filter((version) => version.api) ?? [];
-  const resolved = resolveApiPaths(site.config);
   // The current SDK's own problems are generateApi's to report.
-  if (versions.length === 0 || !resolved?.paths) return;
-  const currentPaths = resolved.paths;
+  if (versions.length === 0 || !site.api) return;
+  const current = site.docsVersions!.versions.find((version) => version.name === currentVersionName)!;
+  const references: VersionApi[] = [{ version: current, model: site.api.model, route: site.config.routes.api, sidebar: apiSidebarName }];
   for (const version of versions) {
-    const sdk = locateVersionSdk(site, ctx, version, currentPaths);
-    if (!sdk) continue;
-    const paths = mapPaths(currentPaths, sdk.sdkDir);
-    const options: ApiModelOptions = { ...apiModelOptions(site.config, paths), debug: (message) => ctx.logger.debug(message) };
-    const model = await loadVersionModel(site, version, sdk, options);
-    if (!model) continue;
-    await addVersionApiPages(site, version, model, sdk.sourceRoot);
+    const loaded = await loadVersionApiModel(site.config, ctx.cacheDir, version, (message) => ctx.logger.debug(message));
+    site.diagnostics.push(...loaded.diagnostics);
+    if (!loaded.model) continue;
+    references.push(await addVersionApiPages(site, version, loaded.model, loaded.sourceRoot!));
   }
+  // Each version against the one before it that has an API reference.
+  for (let index = 0; index < references.length - 1; index++) addApiChangesPage(site, references[index], references[index + 1]);
+}
+
+/** One version's API reference in the site. */
+interface VersionApi {
+  version: DocsVersion;
+  model: ApiModel;
+  /** Its API root, with the base URL. */
+  route: string;
+  sidebar: string;
+}
+
+/** A version's API model (the current SDK's for `current`), with what loading it reported. */
+export async function loadVersionApiModel(
+  config: ResolvedConfig,
+  cacheDir: string,
+  version: DocsVersion,
+  debug?: (message: string) => void,
+): Promise<{ model?: ApiModel; diagnostics: Diagnostic[]; sourceRoot?: string }> {
+  const resolved = resolveApiPaths(config);
+  if (!resolved?.paths) return { diagnostics: resolved?.problems ?? [] };
+  if (version.name === currentVersionName || !version.api) {
+    const result = await loadApiModel({ ...apiModelOptions(config, resolved.paths), debug }, { cacheDir });
+    result.typeChecker?.close();
+    return { model: result.model, diagnostics: result.diagnostics };
+  }
+  const diagnostics: Diagnostic[] = [];
+  const sdk = locateVersionSdk(config, cacheDir, version, resolved.paths, diagnostics);
+  if (!sdk) return { diagnostics };
+  const options: ApiModelOptions = { ...apiModelOptions(config, mapPaths(resolved.paths, sdk.sdkDir)), debug };
+  const model = await loadVersionModel(config, diagnostics, version, sdk, options);
+  return { model, diagnostics, sourceRoot: sdk.sourceRoot };
 }
 
 /** The current SDK's entry points and tsconfig, moved from its folder to another. */
@@ -58,9 +94,8 @@ function mapPaths(current: ApiPaths, sdkDir: string): ApiPaths {
   return { entryPoints: current.entryPoints.map(moved), tsconfig: moved(current.tsconfig) };
 }
 
-function configError(site: Site, version: DocsVersion, message: string, hint: string): undefined {
-  const diagnostic: Diagnostic = { severity: 'error', code: 'versions', file: site.config.configFile, message: `docs.versions["${version.name}"].api: ${message}`, hint };
-  site.diagnostics.push(diagnostic);
+function configError(config: ResolvedConfig, diagnostics: Diagnostic[], version: DocsVersion, message: string, hint: string): undefined {
+  diagnostics.push({ severity: 'error', code: 'versions', file: config.configFile, message: `docs.versions["${version.name}"].api: ${message}`, hint });
   return undefined;
 }
 
@@ -68,39 +103,38 @@ function sha1(text: string): string {
   return createHash('sha1').update(text).digest('hex');
 }
 
-function locateVersionSdk(site: Site, ctx: BuildContext, version: DocsVersion, current: ApiPaths): VersionSdk | undefined {
+function locateVersionSdk(config: ResolvedConfig, cacheDir: string, version: DocsVersion, current: ApiPaths, diagnostics: Diagnostic[]): VersionSdk | undefined {
   const source = version.api!;
-  const versionsCache = path.join(ctx.cacheDir, 'api-versions');
+  const versionsCache = path.join(cacheDir, 'api-versions');
+  const fail = (message: string, hint: string) => configError(config, diagnostics, version, message, hint);
   if ('path' in source) {
-    const sdkDir = path.resolve(site.config.siteDir, source.path);
-    if (!existsSync(sdkDir)) return configError(site, version, `the folder ${source.path} does not exist (looked for ${sdkDir}).`, 'Paths are relative to the site folder; the folder holds that version of the SDK folder (the one with its tsconfig).');
+    const sdkDir = path.resolve(config.siteDir, source.path);
+    if (!existsSync(sdkDir)) return fail(`the folder ${source.path} does not exist (looked for ${sdkDir}).`, 'Paths are relative to the site folder; the folder holds that version of the SDK folder (the one with its tsconfig).');
     return { sdkDir, sourceRoot: sdkDir, cacheDir: path.join(versionsCache, `folder-${sha1(sdkDir).slice(0, 16)}`) };
   }
   const currentSdkDir = path.dirname(current.tsconfig);
   const git = (...args: string[]) => spawnSync('git', ['-C', currentSdkDir, ...args], { encoding: 'utf8' });
   const top = git('rev-parse', '--show-toplevel');
   if (top.error || top.status !== 0) {
-    return configError(site, version, `the SDK folder ${path.relative(site.config.siteDir, currentSdkDir) || '.'} is not in a git repository${top.error ? ' (git cannot be run)' : ''}.`, 'Use { path: "…" } with a folder holding that version of the SDK, or put the SDK under git.');
+    return fail(`the SDK folder ${path.relative(config.siteDir, currentSdkDir) || '.'} is not in a git repository${top.error ? ' (git cannot be run)' : ''}.`, 'Use { path: "…" } with a folder holding that version of the SDK, or put the SDK under git.');
   }
   const repo = top.stdout.trim();
   const relativeSdkDir = path.relative(realpathSync(repo), realpathSync(currentSdkDir)).split(path.sep).join('/');
   const tree = git('rev-parse', '--verify', '--quiet', `${source.gitRef}^{commit}:${relativeSdkDir}`);
   if (tree.status !== 0) {
     const refExists = git('rev-parse', '--verify', '--quiet', `${source.gitRef}^{commit}`).status === 0;
-    return configError(
-      site,
-      version,
+    return fail(
       refExists ? `the ref "${source.gitRef}" has no folder ${relativeSdkDir || '.'} in ${repo}.` : `git finds no ref "${source.gitRef}" in ${repo}.`,
       refExists ? 'Name a ref at which the SDK folder existed.' : 'Name a tag, branch or commit of that repository, e.g. v1.4.0 (git tag lists them).',
     );
   }
   const treeHash = tree.stdout.trim();
-  const cacheDir = path.join(versionsCache, `git-${treeHash}`);
-  const extractRoot = path.join(cacheDir, 'tree');
+  const treeCache = path.join(versionsCache, `git-${treeHash}`);
+  const extractRoot = path.join(treeCache, 'tree');
   return {
     sdkDir: path.join(extractRoot, ...relativeSdkDir.split('/').filter(Boolean)),
     sourceRoot: extractRoot,
-    cacheDir,
+    cacheDir: treeCache,
     gitTree: { repo, ref: source.gitRef, treeHash, relativeSdkDir },
   };
 }
@@ -109,7 +143,7 @@ function locateVersionSdk(site: Site, ctx: BuildContext, version: DocsVersion, c
  * The version's model: from this process, from its cache (for a git ref, by tree hash alone,
  * without reading the files), else TypeDoc on the version's SDK (extracted first for a git ref).
  */
-async function loadVersionModel(site: Site, version: DocsVersion, sdk: VersionSdk, options: ApiModelOptions): Promise<ApiModel | undefined> {
+async function loadVersionModel(config: ResolvedConfig, diagnostics: Diagnostic[], version: DocsVersion, sdk: VersionSdk, options: ApiModelOptions): Promise<ApiModel | undefined> {
   const settings = settingsHash(options);
   const key = `${sdk.cacheDir}\n${settings}`;
   const loaded = loadedModels.get(key);
@@ -121,10 +155,10 @@ async function loadVersionModel(site: Site, version: DocsVersion, sdk: VersionSd
       return cached;
     }
     const extracted = await extractTree(sdk);
-    if (extracted) return configError(site, version, extracted, 'Check that git can read the repository.');
+    if (extracted) return configError(config, diagnostics, version, extracted, 'Check that git can read the repository.');
   }
   const result = await loadApiModel(options, { previous: loaded, cacheDir: sdk.cacheDir });
-  site.diagnostics.push(...result.diagnostics);
+  diagnostics.push(...result.diagnostics);
   result.typeChecker?.close();
   if (result.model) loadedModels.set(key, result.model);
   return result.model;
@@ -177,7 +211,7 @@ async function extractTree(sdk: VersionSdk): Promise<string | undefined> {
  * Renders the version's API pages with the current templates, under `/api/<version>`, with a
  * sidebar of their own; each page names its docs version and the same page in the current API.
  */
-async function addVersionApiPages(site: Site, version: DocsVersion, model: ApiModel, sourceRoot: string): Promise<void> {
+async function addVersionApiPages(site: Site, version: DocsVersion, model: ApiModel, sourceRoot: string): Promise<VersionApi> {
   const { config } = site;
   const route = joinUrlPath(config.routes.api, version.name);
   const versionSite: Site = {
@@ -198,4 +232,54 @@ async function addVersionApiPages(site: Site, version: DocsVersion, model: ApiMo
     page.data.versionLinks = currentRoutes.has(inCurrent) ? { current: inCurrent } : {};
     addPage(site, page);
   }
+  return { version, model, route, sidebar: sidebarName };
+}
+
+/**
+ * The "API changes" page of `newer` (`/api/changes`, `/api/1.1.0/changes`): what changed since
+ * `older`, each change linking to both versions' pages; listed first in the newer API's sidebar.
+ */
+function addApiChangesPage(site: Site, newer: VersionApi, older: VersionApi): void {
+  const route = joinUrlPath(newer.route, 'changes');
+  const hrefOf = (api: VersionApi, ref: ApiRef | undefined) => (ref ? `${joinUrlPath(api.route, ref.symbol)}${ref.member ? `#${ref.member}` : ''}` : undefined);
+  const changes: ApiChangeView[] = diffApiModels(older.model, newer.model).map((change) => ({
+    kind: change.kind,
+    breaking: change.breaking,
+    name: change.name,
+    symbolKind: change.symbolKind,
+    details: change.details,
+    fromHref: hrefOf(older, change.from),
+    toHref: hrefOf(newer, change.to),
+  }));
+  const view = { fromLabel: older.version.label, toLabel: newer.version.label, changes };
+  const title = formatThemeString('apiChangesTitle', { version: newer.version.label });
+  const breakingCount = changes.filter((change) => change.breaking).length;
+  const toc = [
+    ...(breakingCount > 0 ? [{ id: apiChangesSectionIds.breaking, text: formatThemeString('apiChangesBreaking'), depth: 2 }] : []),
+    ...(breakingCount < changes.length ? [{ id: apiChangesSectionIds.other, text: formatThemeString('apiChangesOther'), depth: 2 }] : []),
+  ];
+  // Checked like any link, so a change that points at no page is caught.
+  const links: SourceLink[] = changes.flatMap((change) =>
+    [change.fromHref, change.toHref].filter((href) => href !== undefined).map((href) => ({ url: href, resolved: href, kind: 'page' as const })),
+  );
+  addPage(site, {
+    route,
+    kind: 'api',
+    anchors: new Set(toc.map((item) => item.id)),
+    links,
+    data: {
+      path: route,
+      kind: 'api',
+      title,
+      documentTitle: `${title} | ${site.config.title}`,
+      description: formatThemeString('apiChangesIntro', { from: view.fromLabel, to: view.toLabel, breaking: breakingCount, count: changes.length }),
+      html: renderToStaticMarkup(createElement(ApiChangesContent, { view })),
+      toc,
+      breadcrumbs: [],
+      sidebar: newer.sidebar,
+      docsVersion: newer.version.name === currentVersionName ? undefined : newer.version.name,
+    },
+  });
+  const sidebar = site.sidebars[newer.sidebar];
+  if (sidebar) sidebar.splice(1, 0, { type: 'link', label: formatThemeString('apiChanges'), to: route });
 }
