@@ -161,6 +161,17 @@ describe('a site with versions.json', () => {
     expect(result.site.diagnostics.filter((d) => d.file?.includes(`${path.sep}docs${path.sep}`) && d.code?.startsWith('broken'))).toEqual([]);
   }, 60_000);
 
+  it('rebuilds an edited past version under serve --watch', async () => {
+    const dir = await siteCopy();
+    const first = await buildSite(dir, { watch: true, until: 'renderPages' });
+    const legacy = path.join(dir, 'versioned_docs/version-1.0.0/legacy.md');
+    await writeFile(legacy, '# Legacy\n\nThe legacy callback interface, edited.\n');
+    const second = await buildSite(dir, { watch: true, until: 'renderPages', previous: first.site, changedFiles: new Set([legacy]) });
+    expect(second.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(second.site.pages.find((page) => page.route === '/kit/docs/1.0.0/legacy')?.data.html).toContain('interface, edited.');
+    expect(second.site.pages.find((page) => page.route === '/kit/docs/next/intro')?.data.docsVersion).toBe('current');
+  }, 60_000);
+
   it('reports a listed version without docs and an unknown version name in the config', async () => {
     const dir = await siteCopy();
     await writeFile(path.join(dir, 'versions.json'), '["1.2.0", "1.1.0", "1.0.0"]\n');

@@ -1,3 +1,4 @@
+import { versionsFile } from '../versions/docs-versions.js';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -205,9 +206,11 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
   };
 }
 
-/** The config, docs, pages and static folders, and the SDK source folder and tsconfig when the site has an API reference. */
+/** The config, docs, pages and static folders, the docs versions, and the SDK source folder and tsconfig when the site has an API reference. */
 export function watchedPaths(config: ResolvedConfig): string[] {
   const paths = [config.configFile, config.paths.docs, config.paths.pages, config.paths.static];
+  // Docs versions: what `sdkdocs docs:version` writes, watched even before the first version exists.
+  paths.push(versionsFile(config.siteDir), path.join(config.siteDir, 'versioned_docs'));
   if (config.api) {
     const entryFolders = config.api.entryPoints.map((entry) => path.dirname(path.resolve(config.siteDir, entry)));
     paths.push(commonFolder(entryFolders), path.resolve(config.siteDir, config.api.tsconfig));
