@@ -113,6 +113,11 @@ describe('a site with versions.json', () => {
     // The navbar's Docs link leads to the released docs and is active in every version.
     const docsItem = result.site.siteData!.navbar.items[0];
     expect(docsItem).toMatchObject({ to: '/kit/docs/intro', activeBasePath: '/kit/docs' });
+    // So does the landing page.
+    const html = pageHtml(result, '/kit/');
+    const landing = html.slice(html.indexOf('<main'));
+    expect(landing).toContain('href="/kit/docs/intro"');
+    expect(landing).not.toContain('href="/kit/docs/next/');
   }, 60_000);
 
   it('shows the unreleased and unmaintained banners, linking to the same page in the last version', async () => {
@@ -170,6 +175,17 @@ describe('a site with versions.json', () => {
     expect(second.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(second.site.pages.find((page) => page.route === '/kit/docs/1.0.0/legacy')?.data.html).toContain('interface, edited.');
     expect(second.site.pages.find((page) => page.route === '/kit/docs/next/intro')?.data.docsVersion).toBe('current');
+  }, 60_000);
+
+  it('refuses an output folder that would replace the versioned docs', async () => {
+    const dir = await siteCopy();
+    const config = path.join(dir, 'sdkdocs.config.ts');
+    await writeFile(config, (await readFile(config, 'utf8')).replace("baseUrl: '/kit/',", "baseUrl: '/kit/', outDir: 'versioned_docs',"));
+    const before = await snapshotTree(dir);
+    const refused = run('build', dir);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('the versioned docs (versioned_docs); each build replaces the output folder whole.');
+    expect(await snapshotTree(dir)).toEqual(before);
   }, 60_000);
 
   it('reports a listed version without docs and an unknown version name in the config', async () => {

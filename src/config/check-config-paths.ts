@@ -31,6 +31,9 @@ function siteSources(config: ResolvedConfig): SiteSource[] {
     { path: config.paths.static, what: 'the static folder (staticDir)', publishedWhole: true },
     { path: config.paths.pages, what: 'the custom pages folder (pagesDir)' },
     { path: path.join(siteDir, 'node_modules'), what: "the site's node_modules (dependencies and build caches)" },
+    { path: path.join(siteDir, 'versioned_docs'), what: 'the versioned docs (versioned_docs)' },
+    { path: path.join(siteDir, 'versioned_sidebars'), what: 'the versioned sidebars (versioned_sidebars)' },
+    { path: path.join(siteDir, 'versions.json'), what: 'the list of docs versions (versions.json)' },
   ];
   if (config.api) {
     for (const entryPoint of config.api.entryPoints) {

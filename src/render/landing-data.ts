@@ -23,7 +23,8 @@ export function createLandingData(site: Site): LandingData {
   const siteData = site.siteData!;
   const docsLink = siteData.docsVersion.mainDocPath;
   const apiLink = config.api ? config.routes.api : siteData.navbar.items.find((item) => item.to?.endsWith('/api'))?.to;
-  const sidebar = site.sidebars[config.docs.sidebar.id] ?? [];
+  // With docs versions, the landing page leads to the last release, as its "Get started" does.
+  const sidebar = site.sidebars[site.docsVersions?.versions.find((version) => version.isLast)?.sidebarId ?? config.docs.sidebar.id] ?? [];
   const features = config.landing?.features
     ? config.landing.features.map(({ title, description, link }): LandingFeature => ({ title, description, ...linkTarget(link, config.baseUrl) }))
     : defaultFeatures(site, sidebar, docsLink, apiLink);
