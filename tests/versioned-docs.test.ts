@@ -177,6 +177,16 @@ describe('a site with versions.json', () => {
     expect(second.site.pages.find((page) => page.route === '/kit/docs/next/intro')?.data.docsVersion).toBe('current');
   }, 60_000);
 
+  it('says once that a hand-written versioned sidebar is not used', async () => {
+    const dir = await siteCopy();
+    const sidebars = path.join(dir, 'versioned_sidebars/version-1.0.0-sidebars.json');
+    await writeFile(sidebars, JSON.stringify({ docsSidebar: ['legacy', 'intro'] }));
+    const result = await buildSite(dir, { until: 'collectContent' });
+    const warnings = result.site.diagnostics.filter((d) => d.code === 'versions');
+    expect(warnings.map((d) => `${d.severity} ${path.basename(d.file!)}:${d.line}`)).toEqual(['warning version-1.0.0-sidebars.json:1']);
+    expect(warnings[0].message).toContain('sdkdocs builds the 1.0.0 sidebar from the version');
+  }, 60_000);
+
   it('refuses an output folder that would replace the versioned docs', async () => {
     const dir = await siteCopy();
     const config = path.join(dir, 'sdkdocs.config.ts');

@@ -17,7 +17,7 @@ import { joinUrlPath, withBaseUrl } from '../shared/paths.js';
 import type { Crumb, NavLink, RouteData, SidebarCategoryItem } from '../shared/types.js';
 import { closest } from '../config/load.js';
 import { placePageRoute } from './page-route.js';
-import { configForVersion, currentVersionName, resolveDocsVersions, type DocsVersion } from '../versions/docs-versions.js';
+import { configForVersion, currentVersionName, resolveDocsVersions, versionSidebarsWarning, type DocsVersion } from '../versions/docs-versions.js';
 import { applyDocsVersions } from '../versions/version-pages.js';
 
 const categorySchema = z.strictObject({
@@ -62,6 +62,8 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   const past: { version: DocsVersion; site: Site }[] = [];
   for (const version of versions ?? []) {
     if (version === current) continue;
+    const sidebarsWarning = versionSidebarsWarning(site.config, version);
+    if (sidebarsWarning) site.diagnostics.push(sidebarsWarning);
     const versionSite = pastVersionSite(site, version);
     if (!(await readVersionDocs(versionSite, { ...ctx, previous: undefined, changedFiles: undefined }))) return;
     past.push({ version, site: versionSite });
