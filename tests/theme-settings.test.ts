@@ -62,7 +62,7 @@ describe('theme settings', () => {
     expect(light).toContain('--sdkdocs-color-link:#2e8555');
     // Dark mode: the same hue, lightened until it reads on the dark background.
     const darkBlocks = [...css.matchAll(dark)].map((match) => match[1]);
-    expect(darkBlocks.at(-1)).toContain('--sdkdocs-color-primary:#359a62');
+    expect(darkBlocks.at(-1)).toContain('--sdkdocs-color-primary:#47c07d');
     expect(darkBlocks.at(-1)).toContain('--sdkdocs-color-primary-contrast:#1c1e21');
     expect(css).toContain('--sdkdocs-font-body:"Brand Sans", system-ui, sans-serif');
     expect(css).toContain('--sdkdocs-font-code:"Brand Mono", ui-monospace, monospace');

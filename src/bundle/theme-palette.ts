@@ -35,9 +35,15 @@ export function isCssColor(value: string): boolean {
 }
 
 /**
+ * How far one colour is lightened for dark mode: against the page. Links there also sit on tinted
+ * backgrounds (admonitions, code, the sidebar), and 7:1 on the page leaves 4.5:1 on all of them.
+ */
+const darkModeTargetContrast = 7;
+
+/**
  * The palette of both colour modes. One colour serves light mode as it is; dark mode gets it
- * lightened just enough to read on the dark background, keeping its hue. A `{ light, dark }` pair
- * is used as given.
+ * lightened, keeping its hue, until it reads on the dark backgrounds. A `{ light, dark }` pair is
+ * used as given.
  */
 export function derivePalettes(primary: string | { light: string; dark: string }): Record<ColorModeName, PrimaryPalette> {
   const light = typeof primary === 'string' ? primary : primary.light;
@@ -67,7 +73,7 @@ function paletteOf(color: Colord): PrimaryPalette {
 
 function readableOnDark(color: Colord): Colord {
   let current = color;
-  for (let step = 0; step < 40 && current.contrast(pageBackgrounds.dark) < minimumContrast; step++) {
+  for (let step = 0; step < 60 && current.contrast(pageBackgrounds.dark) < darkModeTargetContrast; step++) {
     const hsl = current.toHsl();
     if (hsl.l >= 95) break;
     current = colord({ ...hsl, l: Math.min(95, hsl.l + 2.5) });

@@ -53,7 +53,7 @@ describe.skipIf(!chromiumPath)('theme settings in the browser', () => {
   it('applies the dark shade of the primary colour and the dark logo in dark mode', async () => {
     const { page } = await site.open({ colorScheme: 'dark' });
     await gotoHydrated(page, site.url('docs/intro'));
-    expect(await themedStyles(page)).toMatchObject({ link: 'rgb(53, 154, 98)', navbar: 'rgb(53, 154, 98)', navbarText: 'rgb(28, 30, 33)', radius: '2px', lightLogo: false, darkLogo: true });
+    expect(await themedStyles(page)).toMatchObject({ link: 'rgb(71, 192, 125)', navbar: 'rgb(71, 192, 125)', navbarText: 'rgb(28, 30, 33)', radius: '2px', lightLogo: false, darkLogo: true });
   });
 
   it('loads customCss after the theme stylesheet: its rules and custom properties win', async () => {
