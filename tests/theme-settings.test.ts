@@ -82,6 +82,10 @@ describe('theme settings', () => {
     expect(settings).toBeGreaterThan(themeDefault);
     expect(custom).toBeGreaterThan(settings);
     expect(extra).toBeGreaterThan(custom);
+    // A file the stylesheet names is bundled beside it under a hashed name.
+    const image = /url\("\.\.\/media\/(corner\.\w+\.svg)"\)/.exec(css)?.[1];
+    expect(image).toBeDefined();
+    expect(text(result.site.outputs.get(`assets/media/${image}`)!.contents)).toContain('<svg');
     const html = pageHtml(result, '/kit/docs/intro');
     expect(html.match(/<link rel="stylesheet" href="\/kit\/assets\/css\//g)).toHaveLength(1);
   });
