@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { disposeClientBundlers } from '../src/bundle/bundle-client.js';
@@ -112,6 +112,15 @@ describe('theme settings', () => {
       expect(after.url).not.toBe(before.url);
       expect(after.css).toContain('color:#090807');
       expect(after.css).not.toContain('letter-spacing:-.02em');
+      // Deleted while watched: an error at its key, not a crash of the bundler.
+      await rm(customFile);
+      const third = await build({ config: first.site.config, logger, watch: true, until: 'renderPages', previous: second.site, changedFiles: new Set([customFile]) }).catch(
+        (caught: unknown) => caught,
+      );
+      expect(third).toBeInstanceOf(UserError);
+      expect((third as UserError).diagnostics.map((d) => formatDiagnostic(d, { cwd: copy.dir }))).toEqual([
+        `sdkdocs.config.ts:16:15 error customCss[0]: no stylesheet at ${customFile}. customCss paths are relative to the site folder, e.g. "./src/css/custom.css".`,
+      ]);
     } finally {
       await disposeClientBundlers();
     }
@@ -156,6 +165,14 @@ describe('theme settings', () => {
     expect(html).toMatch(/<a href="\/kit\/docs\/intro" class="navbar-brand"><span class="navbar-logo"><img src="\/kit\/img\/logo\.svg" alt="Branded Kit" height="32" width="32" class="themed-image themed-image-light"\/><img src="\/kit\/img\/logo-dark\.svg" alt="Branded Kit" height="32" width="32" class="themed-image themed-image-dark"\/>/);
     expect(html).toContain('<link rel="icon" href="/kit/img/favicon.svg" type="image/svg+xml">\n<link rel="apple-touch-icon" href="/kit/img/apple-touch-icon.png" sizes="180x180">');
     expect(html).not.toContain('href="data:,"');
+  });
+
+  it('marks the navbar with its style', async () => {
+    const dir = await siteWith(`  navbar: { style: 'dark' },`);
+    const result = await buildSite(dir, { until: 'renderPages' });
+    expect(pageHtml(result, '/docs/intro')).toContain('<nav class="navbar navbar-dark"');
+    const wrong = await siteWith(`  navbar: { style: 'light' },`);
+    expect(await configErrors(wrong)).toEqual(['sdkdocs.config.ts:4:13 error navbar.style: expected one of "primary" | "dark", found "light".']);
   });
 
   it('checks the favicon set and font files like the config’s other links', async () => {

@@ -11,6 +11,8 @@ import { mdxAssetsPlugin, mdxModulesPlugin, mdxNamespace, type MdxModuleEntry } 
 import { mdxPartialCompiler, type MdxPartialCompiler } from '../content/mdx/mdx-partials.js';
 import { mdxModulesOf } from '../content/mdx/render-mdx.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
+import { customCssProblems } from '../config/check-config-paths.js';
+import { UserError } from '../core/diagnostic.js';
 
 /** Output folder of hashed assets, relative to the site root. */
 export const assetsDir = 'assets';
@@ -216,6 +218,9 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     mdxKeys: [...mdx.keys()].sort(),
     customCss: config.paths.customCss,
   });
+  // serve --watch keeps the config it loaded: a customCss file deleted since is found here, at its key.
+  const missingCss = customCssProblems(config);
+  if (missingCss.length > 0) throw new UserError(missingCss);
   bundler.themeSettings = themeSettingsCss(config);
   if (!ctx.previous) site.diagnostics.push(...primaryContrastWarnings(config));
   bundler.pages = site.pages

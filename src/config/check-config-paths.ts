@@ -131,7 +131,7 @@ function routeBaseProblems(config: ResolvedConfig): Diagnostic[] {
 }
 
 /** Each `customCss` file must be there: a stylesheet that silently went missing would change how every page looks. */
-function customCssProblems(config: ResolvedConfig): Diagnostic[] {
+export function customCssProblems(config: ResolvedConfig): Diagnostic[] {
   const listed = Array.isArray(config.customCss);
   return config.paths.customCss.flatMap((file, index) => {
     if (statSync(file, { throwIfNoEntry: false })?.isFile()) return [];
