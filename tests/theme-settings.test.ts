@@ -149,7 +149,7 @@ describe('theme settings', () => {
       { 'src/css/custom.css': 'a { color: red; }\n' },
     );
     expect(await configErrors(dir)).toEqual([
-      'sdkdocs.config.ts:5:5 error theme.primaryColor: expected a colour such as "#2e8555", "rgb(46 133 85)" or "hsl(147 49% 35%)".',
+      'sdkdocs.config.ts:5:5 error theme.primaryColor: expected an opaque colour such as "#2e8555", "rgb(46 133 85)" or "hsl(147 49% 35%)".',
       `sdkdocs.config.ts:6:14 error theme.fonts.body: may not hold ; { } < > or \\, e.g. "'Inter', system-ui, sans-serif", found "Inter; } body { display: none".`,
     ]);
     const valid = await siteWith(`  customCss: ['./src/css/custom.css', './src/css/missing.css'],`, { 'src/css/custom.css': 'a { color: red; }\n' });

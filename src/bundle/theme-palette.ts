@@ -29,9 +29,14 @@ export interface PrimaryPalette {
   highlight: string;
 }
 
-/** Whether a config value is a colour the palette can be derived from: hex, `rgb()` or `hsl()`. */
+/**
+ * Whether a config value is a colour the palette can be derived from: hex, `rgb()` or `hsl()`, and
+ * opaque, since its contrast would depend on whatever lies behind it.
+ */
 export function isCssColor(value: string): boolean {
-  return /^(#|rgba?\(|hsla?\()/i.test(value.trim()) && colord(value).isValid();
+  if (!/^(#|rgba?\(|hsla?\()/i.test(value.trim())) return false;
+  const color = colord(value);
+  return color.isValid() && color.alpha() === 1;
 }
 
 /**

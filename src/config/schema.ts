@@ -3,7 +3,7 @@ import { urlPathProblem } from '../shared/route-safety.js';
 import { isCssColor } from '../bundle/theme-palette.js';
 
 /** A CSS colour the palette can be derived from: hex, `rgb()` or `hsl()`. */
-const cssColor = z.string().refine(isCssColor, 'expected a colour such as "#2e8555", "rgb(46 133 85)" or "hsl(147 49% 35%)"');
+const cssColor = z.string().refine(isCssColor, 'expected an opaque colour such as "#2e8555", "rgb(46 133 85)" or "hsl(147 49% 35%)"');
 
 /** A value that goes into the generated stylesheet as it is: a character that ends a declaration would let it write other rules. */
 const cssValue = (example: string) => z.string().min(1).regex(/^[^;{}<>\\]*$/, `may not hold ; { } < > or \\, e.g. ${example}`);
