@@ -62,6 +62,7 @@ describe('headTags, scripts and stylesheets', () => {
     { src: 'https://stats.example.com/c.js', async: true },
     { src: 'https://stats.example.com/d.js', type: 'module' },
     { src: 'https://stats.example.com/e.js', 'data-site': 'x" onload="alert(1)' },
+    { src: 'https://stats.example.com/g.js', async: false },
   ],
   headTags: [
     { tagName: 'script', attributes: { src: 'https://stats.example.com/f.js' } },
@@ -76,6 +77,7 @@ describe('headTags, scripts and stylesheets', () => {
     expect(head).toContain('<script src="https://stats.example.com/d.js" type="module"></script>');
     expect(head).toContain('<script src="https://stats.example.com/e.js" data-site="x&quot; onload=&quot;alert(1)" defer></script>');
     expect(head).toContain('<script src="https://stats.example.com/f.js" defer></script>');
+    expect(head).toContain('<script src="https://stats.example.com/g.js" defer></script>');
     expect(head).toContain('<script type="application/ld+json">{"name":"<\\/script><script>alert(1)<\\/script>"}</script>');
     expect(head).toContain('<noscript><img src="https://stats.example.com/pixel.gif" alt=""></noscript>');
     // No external script in the head may hold up parsing.

@@ -228,7 +228,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
   bundler.mdxModules = new Map([...mdx].map(([key, { entry }]) => [key, entry]));
   bundler.compilePartial = mdxPartialCompiler(site);
-  // serve --watch: the client code does not change while a site is watched, only its custom pages and MDX docs can.
+  // serve --watch: the client code does not change while a site is watched, only its custom pages, MDX docs and customCss can.
   const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code), bundler.themeSettings]);
   const unchanged =
     ctx.watch &&

@@ -24,11 +24,12 @@ export function htmlAttributes(attributes: Record<string, AttributeValue>): stri
 }
 
 /**
- * An external script must not hold up the first paint: unless it asks for `async` or `defer`
- * itself (or is a module, which is deferred anyway), it is deferred.
+ * An external script must not hold up the first paint: unless it asks for `async` or says whether
+ * to `defer` itself (or is a module, which is deferred anyway), it is deferred.
  */
 function nonBlocking(attributes: Record<string, AttributeValue>): Record<string, AttributeValue> {
-  if (attributes.src === undefined || attributes.async !== undefined || attributes.defer !== undefined || attributes.type === 'module') return attributes;
+  const asked = (attributes.async !== undefined && attributes.async !== false) || attributes.defer !== undefined || attributes.type === 'module';
+  if (attributes.src === undefined || asked) return attributes;
   return { ...attributes, defer: true };
 }
 
