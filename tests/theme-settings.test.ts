@@ -152,6 +152,10 @@ describe('theme settings', () => {
       'sdkdocs.config.ts:5:5 error theme.primaryColor: expected an opaque colour such as "#2e8555", "rgb(46 133 85)" or "hsl(147 49% 35%)".',
       `sdkdocs.config.ts:6:14 error theme.fonts.body: may not hold ; { } < > or \\, e.g. "'Inter', system-ui, sans-serif", found "Inter; } body { display: none".`,
     ]);
+    const seeThrough = await siteWith(`  theme: { primaryColor: { light: 'rgba(46, 133, 85, 0.5)', dark: '#47c07d' } },`);
+    expect(await configErrors(seeThrough)).toEqual([
+      'sdkdocs.config.ts:4:28 error theme.primaryColor.light: expected an opaque colour such as "#2e8555", "rgb(46 133 85)" or "hsl(147 49% 35%)".',
+    ]);
     const valid = await siteWith(`  customCss: ['./src/css/custom.css', './src/css/missing.css'],`, { 'src/css/custom.css': 'a { color: red; }\n' });
     expect(await configErrors(valid)).toEqual([
       `sdkdocs.config.ts:4:39 error customCss[1]: no stylesheet at ${path.join(valid, 'src/css/missing.css')}. customCss paths are relative to the site folder, e.g. "./src/css/custom.css".`,
