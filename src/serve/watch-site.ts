@@ -206,9 +206,9 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
   };
 }
 
-/** The config, docs, pages and static folders, the docs versions, and the SDK source folder and tsconfig when the site has an API reference. */
+/** The config, docs, pages and static folders, the customCss files, the docs versions, and the SDK source folder and tsconfig when the site has an API reference. */
 export function watchedPaths(config: ResolvedConfig): string[] {
-  const paths = [config.configFile, config.paths.docs, config.paths.pages, config.paths.static];
+  const paths = [config.configFile, config.paths.docs, config.paths.pages, config.paths.static, ...config.paths.customCss];
   // Docs versions: what `sdkdocs docs:version` writes, watched even before the first version exists.
   paths.push(versionsFile(config.siteDir), path.join(config.siteDir, 'versioned_docs'));
   if (config.api) {
