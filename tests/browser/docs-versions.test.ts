@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumPath } from '../helpers/browser.js';
@@ -104,5 +106,20 @@ describe.skipIf(!chromiumPath)('docs versions in the browser', () => {
       ['/kit/docs/next/intro', 'Next'],
     ]);
     expect(problems).toEqual([]);
+  });
+
+  it('passes axe on a page with the banner and the open dropdown', async () => {
+    const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    const { page } = await site.open({ viewport: { width: 1280, height: 800 } });
+    await gotoHydrated(page, site.url('docs/1.0.0/legacy'));
+    await dropdown(page).locator('[role="button"]').click();
+    await eventually(() => dropdown(page).getAttribute('class')).toContain('navbar-dropdown-open');
+    await page.evaluate(axeSource);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+      const results = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] });
+      return results.violations.map((violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+    });
+    expect(violations).toEqual([]);
   });
 });
