@@ -311,7 +311,7 @@ describe('a versioned API reference', () => {
   it('api:diff prints the changes between two versions, as JSON too, and fails on a breaking one when asked', async () => {
     const { dir } = await siteWithSdkRepo();
     const text = run('api:diff', '1.0.0', 'current', dir);
-    expect(text.status).toBe(0);
+    expect(text.status, text.stderr).toBe(0);
     const printed = text.stderr.replace(/\u001b\[[0-9;]*m/g, '');
     expect(printed).toContain('API changes from 1.0.0 to Next: 2 breaking of 3.');
     expect(printed).toMatch(/breaking {2}removed {4}function legacyCallback/);

@@ -189,11 +189,17 @@ async function extractTree(sdk: VersionSdk): Promise<string | undefined> {
     archive.stderr.on('data', (chunk) => (errors += String(chunk)));
     untar.stderr.on('data', (chunk) => (errors += String(chunk)));
     archive.stdout.pipe(untar.stdin);
-    let archiveCode: number | null = null;
-    archive.on('error', (error) => resolve(`git archive failed: ${error.message}`));
-    untar.on('error', (error) => resolve(`tar failed: ${error.message}`));
-    archive.on('close', (code) => (archiveCode = code));
-    untar.on('close', (code) => resolve(code === 0 && archiveCode === 0 ? undefined : `extracting ${treeHash} failed: ${errors.trim() || `exit ${archiveCode}/${code}`}`));
+    // Both must have exited, in whichever order they do, before the outcome is known.
+    const exited = (child: typeof archive | typeof untar, name: string) =>
+      new Promise<number | string | null>((done) => {
+        child.on('error', (error) => done(`${name} failed: ${error.message}`));
+        child.on('close', (code) => done(code));
+      });
+    void Promise.all([exited(archive, 'git archive'), exited(untar, 'tar')]).then(([archiveCode, untarCode]) => {
+      if (typeof archiveCode === 'string') resolve(archiveCode);
+      else if (typeof untarCode === 'string') resolve(untarCode);
+      else resolve(archiveCode === 0 && untarCode === 0 ? undefined : `extracting ${treeHash} failed: ${errors.trim() || `exit ${archiveCode}/${untarCode}`}`);
+    });
   });
   if (failure) {
     await rm(partial, { recursive: true, force: true });
