@@ -10,6 +10,7 @@ import { reactAsEsmPlugin } from './react-esm.js';
 import { mdxAssetsPlugin, mdxModulesPlugin, mdxNamespace, type MdxModuleEntry } from './mdx-modules.js';
 import { mdxPartialCompiler, type MdxPartialCompiler } from '../content/mdx/mdx-partials.js';
 import { mdxModulesOf } from '../content/mdx/render-mdx.js';
+import type { ThemeComponentName } from '../shared/theme-components.js';
 
 /** Output folder of hashed assets, relative to the site root. */
 export const assetsDir = 'assets';
@@ -27,6 +28,8 @@ const licensesBanner = `/*! Licenses of bundled packages: ${thirdPartyLicensesFi
 
 /** Module id of the generated map of custom React pages (route → lazy import). */
 const pagesModuleId = 'sdkdocs:pages';
+/** Module id of the site's theme overrides, by component name (an empty object on most sites). */
+const themeOverridesModuleId = 'sdkdocs:theme-overrides';
 /** Module id of the MDX hydration code, or of nothing on a site without MDX docs. */
 const mdxRuntimeModuleId = 'sdkdocs:mdx-runtime';
 const mdxRuntimeFile = path.join('src', 'client', 'mdx-content.tsx');
@@ -42,6 +45,8 @@ export interface ClientBundleOptions {
   baseUrl: string;
   /** The keys of the MDX docs' modules: each is an entry point of its own, loaded only by its page. */
   mdxKeys: string[];
+  /** The site's theme overrides (`src/theme/…`): component name and file, sorted by name. */
+  themeOverrides: [ThemeComponentName, string][];
 }
 
 /** A custom page the client renders as a React component: its route and source file. */
@@ -96,6 +101,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
   const root = packageRoot();
   const require = createRequire(path.join(root, 'package.json'));
   const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map(), importedFiles: new Map() };
+  const overrideFiles = new Map(options.themeOverrides);
   const customPagesPlugin: esbuild.Plugin = {
     name: 'sdkdocs-client',
     setup(build) {
@@ -103,6 +109,12 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
       build.onLoad({ filter: /^sdkdocs:pages$/, namespace: 'sdkdocs' }, () => ({
         contents: pagesModuleSource(holder.pages),
         resolveDir: options.pagesDir,
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /^sdkdocs:theme-overrides$/ }, () => ({ path: themeOverridesModuleId, namespace: 'sdkdocs' }));
+      build.onLoad({ filter: /^sdkdocs:theme-overrides$/, namespace: 'sdkdocs' }, () => ({
+        contents: themeOverridesModuleSource(options.themeOverrides),
+        resolveDir: options.siteDir,
         loader: 'js',
       }));
       // The code that hydrates MDX content is bundled only for a site that has MDX docs: loaded
@@ -161,12 +173,19 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     plugins: [reactAsEsmPlugin(root), customPagesPlugin, mdxModulesPlugin({
       siteDir: options.siteDir,
       modules: () => holder.mdxModules,
+      overrides: () => overrideFiles,
       compilePartial: (file) => (holder.compilePartial ? holder.compilePartial(file) : Promise.resolve({ error: { message: 'MDX partials are compiled within a build.' } })),
     }),
       mdxAssetsPlugin(options.baseUrl, (outputPath, file) => holder.importedFiles.set(outputPath, file)),
     ],
   });
   return holder;
+}
+
+function themeOverridesModuleSource(overrides: [ThemeComponentName, string][]): string {
+  const imports = overrides.map(([, file], index) => `import o${index} from ${JSON.stringify(file)};`);
+  const entries = overrides.map(([name], index) => `${JSON.stringify(name)}: o${index}`);
+  return `${imports.join('\n')}\nexport const themeOverrides = { ${entries.join(', ')} };\n`;
 }
 
 function pagesModuleSource(pages: ClientPage[]): string {
@@ -181,7 +200,13 @@ function pagesModuleSource(pages: ClientPage[]): string {
  */
 export async function bundleClient(site: Site, ctx: BuildContext): Promise<void> {
   const mdx = mdxModulesOf(site);
-  const bundler = await clientBundler({ pagesDir: site.config.paths.pages, siteDir: site.config.siteDir, baseUrl: site.config.baseUrl, mdxKeys: [...mdx.keys()].sort() });
+  const bundler = await clientBundler({
+    pagesDir: site.config.paths.pages,
+    siteDir: site.config.siteDir,
+    baseUrl: site.config.baseUrl,
+    mdxKeys: [...mdx.keys()].sort(),
+    themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),
+  });
   bundler.pages = site.pages
     .filter((page) => page.component && page.sourceFile)
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
@@ -189,7 +214,11 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
   bundler.compilePartial = mdxPartialCompiler(site);
   // serve --watch: the client code does not change while a site is watched, only its custom pages and MDX docs can.
   const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code)]);
-  const unchanged = ctx.watch && bundler.last?.pages === pagesKey && !mayHaveChanged(ctx, site.config.paths.pages) && !(mdx.size > 0 && mayHaveChanged(ctx, site.config.siteDir));
+  const unchanged =
+    ctx.watch &&
+    bundler.last?.pages === pagesKey &&
+    !mayHaveChanged(ctx, site.config.paths.pages) &&
+    !((mdx.size > 0 || site.themeOverrides) && mayHaveChanged(ctx, site.config.siteDir));
   const result = unchanged
     ? bundler.last!.result
     : await rebuildWithUsedThemeStrings(bundler).finally(async () => {

@@ -11,6 +11,7 @@ import type { CompiledDoc } from '../content/parse-doc.js';
 import type { StagingFolder } from '../write/staging-folder.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
+import type { SiteThemeOverrides } from '../content/theme-overrides.js';
 
 /**
  * Parsed Docusaurus front matter of one doc, its keys checked against their types
@@ -190,6 +191,8 @@ export interface Site {
   diagrams?: DiagramStats;
   /** The API model and the doc-sample check, set by generateApi; serve --watch reuses them while the SDK is unchanged. */
   api?: { model: ApiModel; docSamples?: DocSamplesResult; sourceFiles?: ReadonlyMap<string, TypeScriptSourceFile> };
+  /** The site's own theme components (`src/theme/…`), set by collectContent. */
+  themeOverrides?: SiteThemeOverrides;
 }
 
 /** What every stage gets besides the site. */
