@@ -1,8 +1,14 @@
-import { writeFile, mkdir, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/core/build.js';
-import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';
+import { formatDiagnostic, type UserError } from '../src/core/diagnostic.js';
+import { themeComponentNames } from '../src/shared/theme-components.js';
+import { tempDir } from './helpers/browser.js';
+import { writeCorpus } from './helpers/corpus.js';
+import { buildSite, copySite, fixture, pageHtml, repoRoot } from './helpers/site.js';
 
 describe('theme overrides: src/theme/<Component>.tsx (fixture theme-overrides)', () => {
   let result: BuildResult;
@@ -45,4 +51,90 @@ describe('theme overrides: src/theme/<Component>.tsx (fixture theme-overrides)',
     const scripts = [...result.site.outputs.values()].filter((file) => file.path.endsWith('.js')).map((file) => String(typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents)));
     expect(scripts.some((text) => text.includes('Helpful (') && text.includes('footer-note'))).toBe(true);
   });
+});
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+/** A copy of a small site with these files added (paths relative to the site). */
+async function siteWith(files: Record<string, string>): Promise<string> {
+  const { dir, cleanup } = await copySite(fixture('basic'));
+  cleanups.push(cleanup);
+  for (const [name, contents] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+    await writeFile(path.join(dir, name), contents);
+  }
+  return dir;
+}
+
+/** The build's diagnostics as the CLI prints them, relative to the site. */
+async function diagnosticsOf(siteDir: string): Promise<string[]> {
+  const outcome = await buildSite(siteDir, { until: 'collectContent' }).then(
+    (result) => result.site.diagnostics,
+    (error: UserError) => error.diagnostics,
+  );
+  return outcome.map((diagnostic) => formatDiagnostic(diagnostic, { cwd: siteDir }));
+}
+
+describe('theme overrides: wrong files are located errors and warnings', () => {
+  const names = themeComponentNames.join(', ');
+
+  it('an override without a default export is an error at the file', async () => {
+    const site = await siteWith({ 'src/theme/Footer.tsx': 'export function Footer() {\n  return <footer>mine</footer>;\n}\n' });
+    expect(await diagnosticsOf(site)).toEqual([
+      'src/theme/Footer.tsx:1:1 error The override of Footer has no default export (it exports Footer). Export the component that replaces Footer as the default export: `export default function Footer(props: FooterProps) { … }` (or `export { Footer as default }`).',
+    ]);
+  });
+
+  it('a default export that is no component is an error at the export', async () => {
+    const site = await siteWith({ 'src/theme/DocItem/Footer/index.tsx': "import type { DocItemFooterProps } from 'sdkdocs';\n\nexport default { title: 'not a component' };\n" });
+    expect(await diagnosticsOf(site)).toEqual([
+      'src/theme/DocItem/Footer/index.tsx:3:1 error The default export of the override of DocItem/Footer is an object, not a React component. Export a component: `export default function DocItemFooter(props: DocItemFooterProps) { … }`.',
+    ]);
+  });
+
+  it('a file that matches no overridable component is a warning naming the file and listing the names', async () => {
+    const site = await siteWith({ 'src/theme/Foter.tsx': 'export default function Foter() {\n  return null;\n}\n' });
+    expect(await diagnosticsOf(site)).toEqual([
+      `src/theme/Foter.tsx warning src/theme/Foter.tsx overrides no theme component: sdkdocs has no component "Foter". Did you mean "Footer"? Name the file after the component it replaces (src/theme/<Name>.tsx or src/theme/<Name>/index.tsx). Overridable: ${names}. Helpers go in a file or folder whose name starts with _, or elsewhere in src/.`,
+    ]);
+  });
+
+  it('two files for one component, and an import that does not resolve, are errors at their place', async () => {
+    const twice = await siteWith({ 'src/theme/Navbar.tsx': 'export default () => null;\n', 'src/theme/Navbar/index.tsx': 'export default () => null;\n' });
+    expect(await diagnosticsOf(twice)).toEqual(['src/theme/Navbar/index.tsx error Two files override the theme component Navbar: Navbar.tsx and Navbar/index.tsx. Keep one of them.']);
+    const unresolved = await siteWith({ 'src/theme/TOC.tsx': "import Original from '@theme-original/Toc';\nexport default Original;\n" });
+    const [message] = await diagnosticsOf(unresolved);
+    expect(message).toMatch(/^src\/theme\/TOC\.tsx:1:22 error Cannot compile the theme override: Could not resolve "@theme-original\/Toc": sdkdocs has no such theme component \(it has @theme\/Navbar, @theme\/Footer, @theme\/DocItem\/Footer, /);
+  });
+});
+
+describe('theme overrides on render worker threads (a site big enough for them)', () => {
+  it('renders every document with the override, as the main thread does', async () => {
+    const { dir, cleanup } = await tempDir('sdkdocs-override-workers-');
+    cleanups.push(cleanup);
+    writeCorpus(dir, 160);
+    await writeFile(path.join(dir, 'sdkdocs.config.ts'), "import { defineConfig } from 'sdkdocs';\nexport default defineConfig({ title: 'Corpus', url: 'https://c.example.com', baseUrl: '/sdk/', markdown: { mermaid: false } });\n");
+    await mkdir(path.join(dir, 'src', 'theme', 'DocItem'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'src', 'theme', 'DocItem', 'Footer.tsx'),
+      "import Original from '@theme-original/DocItem/Footer';\nexport default function Footer(props) {\n  return <><Original {...props} /><p className=\"worker-note\">Rendered with the override</p></>;\n}\n",
+    );
+    const outDir = path.join(dir, 'out');
+    const run = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', dir, '--out-dir', outDir, '--verbose'], {
+      encoding: 'utf8',
+      env: { ...process.env, SDKDOCS_WORKERS: '2', CI: 'true' },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toContain('documents on 2 worker threads');
+    const docs = (readdirSync(path.join(outDir, 'sdk', 'docs'), { recursive: true }) as string[]).filter((file) => file.endsWith('index.html'));
+    expect(docs.length).toBeGreaterThan(150);
+    for (const file of docs) {
+      const html = readFileSync(path.join(outDir, 'sdk', 'docs', file), 'utf8');
+      if (!html.includes('class="doc-article"')) continue;
+      expect(html, file).toContain('<p class="worker-note">Rendered with the override</p>');
+    }
+  }, 180_000);
 });
