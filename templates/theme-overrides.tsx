@@ -81,6 +81,5 @@ export function overridable<Name extends ThemeComponentName>(name: Name, Origina
     const Component = (useContext(ThemeContext)?.overrides?.[name] ?? Original) as ComponentType<ThemeComponentProps[Name]>;
     return <Component {...props} />;
   }
-  ThemeSlot.displayName = `Theme(${name})`;
   return ThemeSlot;
 }

@@ -85,4 +85,12 @@ describe('the example site', () => {
     expect(html).toContain('href="/sdk/docs/intro" class="button button-primary button-lg"');
     expect(html).toContain('href="/sdk/api" class="button button-secondary button-lg"');
   });
+
+  it('uses one theme override of its own: src/theme/DocItem/Footer.tsx adds a feedback link below the theme doc footer', () => {
+    const html = pageHtml(result, '/sdk/docs/getting-started/installation');
+    const feedback = '<p class="doc-feedback"><a href="https://github.com/playkit/playkit-sdk/issues/new">Something wrong or missing on this page? Open an issue on GitHub</a></p>';
+    expect(html).toContain(feedback);
+    expect(html.indexOf('class="edit-this-page"')).toBeLessThan(html.indexOf(feedback));
+    expect(pageHtml(result, '/sdk/')).not.toContain('doc-feedback');
+  });
 });

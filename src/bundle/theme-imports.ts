@@ -49,7 +49,7 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
     return file ? { path: file } : { errors: [{ text: `sdkdocs is missing its theme module ${kind}/${name}` }] };
   };
   const unknownComponent = (specifier: string) => ({
-    errors: [{ text: `Could not resolve "${specifier}": sdkdocs has no such theme component (it has ${themeComponentNames.map((name) => `@theme/${name}`).join(', ')})` }],
+    errors: [{ text: `Could not resolve "${specifier}": sdkdocs has no such theme component (it has ${[...themeComponentNames].sort().map((name) => `@theme/${name}`).join(', ')})` }],
   });
   build.onResolve({ filter: /^@theme(-original)?\// }, (args) => {
     const originalOnly = args.path.startsWith('@theme-original/');

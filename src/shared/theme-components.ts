@@ -31,7 +31,7 @@ export const themeComponents = {
   Admonition: 'content',
   /** `@theme/CodeBlock` as MDX docs, custom pages and other overrides import it. */
   CodeBlock: 'content',
-  /** `@theme/Details`, also what `<Details>` in MDX renders without an import. */
+  /** `@theme/Details`. */
   Details: 'content',
   /** `@theme/Tabs`. */
   Tabs: 'content',
