@@ -1,11 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/core/build.js';
 import { formatDiagnostic, type UserError } from '../src/core/diagnostic.js';
+import { createMemoryLogger } from '../src/core/logger.js';
+import { serve } from '../src/serve/serve.js';
+import { liveReloadEvents, type BuildErrorMessage } from '../src/shared/live-reload.js';
 import { themeComponentNames } from '../src/shared/theme-components.js';
+import { connectEventStream, rawRequest } from './helpers/http.js';
 import { tempDir } from './helpers/browser.js';
 import { writeCorpus } from './helpers/corpus.js';
 import { buildSite, copySite, fixture, pageHtml, repoRoot } from './helpers/site.js';
@@ -137,4 +141,30 @@ describe('theme overrides on render worker threads (a site big enough for them)'
       expect(html, file).toContain('<p class="worker-note">Rendered with the override</p>');
     }
   }, 180_000);
+});
+
+describe('theme overrides under serve --watch', () => {
+  it('rebuilds the pages when an override changes, and reports a broken one until it is fixed', async () => {
+    const { dir, cleanup } = await copySite(fixture('theme-overrides'));
+    cleanups.push(cleanup);
+    const server = await serve({ siteDir: dir, watch: true, port: 0, logger: createMemoryLogger() });
+    cleanups.push(() => server.close());
+    const events = await connectEventStream(server.port, '/__sdkdocs/events');
+    cleanups.push(async () => events.close());
+    await events.next((event) => event.event === liveReloadEvents.hello);
+    const footer = path.join(dir, 'src', 'theme', 'Footer.tsx');
+    const source = await readFile(footer, 'utf8');
+
+    await writeFile(footer, source.replace('Thanks for reading', 'EDITED-OVERRIDE: thanks for reading'));
+    await events.next((event) => event.event === liveReloadEvents.reload);
+    expect((await rawRequest(server.port, '/kit/docs/intro')).body).toContain('EDITED-OVERRIDE: thanks for reading the Override Kit docs.');
+
+    await writeFile(footer, 'export const notDefault = 1;\n');
+    const failure = JSON.parse((await events.next((event) => event.event === liveReloadEvents.buildError)).data) as BuildErrorMessage;
+    expect(failure.diagnostics[0]).toMatchObject({ file: path.join('src', 'theme', 'Footer.tsx'), line: 1 });
+
+    await writeFile(footer, source);
+    await events.next((event) => event.event === liveReloadEvents.reload);
+    expect((await rawRequest(server.port, '/kit/docs/intro')).body).toContain('<p class="footer-note">Thanks for reading the Override Kit docs.</p>');
+  }, 120_000);
 });

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { ComponentType } from 'react';
 import { placePageRoute } from './page-route.js';
+import { themeOverridesDir } from './theme-overrides.js';
 import { mdxAssetsPlugin } from '../bundle/mdx-modules.js';
 import { provideThemeHost, themeHostKey, themeHostModules } from '../bundle/theme-host.js';
 import { resolveSiteImports } from '../bundle/theme-imports.js';
@@ -32,8 +33,8 @@ const sharedModules = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'r
  */
 export async function collectCustomPages(site: Site, ctx: BuildContext): Promise<void> {
   const pagesDir = site.config.paths.pages;
-  if (ctx.previous && !mayHaveChanged(ctx, pagesDir)) {
-    // serve --watch: compiling the pages again would give the same components.
+  if (ctx.previous && !mayHaveChanged(ctx, pagesDir) && !mayHaveChanged(ctx, themeOverridesDir(site.config.siteDir))) {
+    // serve --watch: compiling the pages again would give the same components (pages may import overrides).
     for (const page of ctx.previous.pages) {
       if (!page.component || !page.sourceFile?.startsWith(pagesDir + path.sep)) continue;
       addPage(site, { ...page, data: { ...page.data, html: '' }, anchors: new Set(), links: [] });
