@@ -29,6 +29,8 @@ export type {
   TOCProps,
 } from '../templates/theme-overrides.js';
 export type { ThemeComponentName } from './shared/theme-components.js';
+export type { LinkProps } from '../templates/Link.js';
+export type { DocusaurusContext } from '../templates/theme/docusaurus/useDocusaurusContext.js';
 export { themeComponentNames } from './shared/theme-components.js';
 
 /** Types a site's `sdkdocs.config.ts`; returns the config unchanged. */

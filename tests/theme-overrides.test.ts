@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import ts from 'typescript';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/core/build.js';
@@ -167,4 +168,58 @@ describe('theme overrides under serve --watch', () => {
     await events.next((event) => event.event === liveReloadEvents.reload);
     expect((await rawRequest(server.port, '/kit/docs/intro')).body).toContain('<p class="footer-note">Thanks for reading the Override Kit docs.</p>');
   }, 120_000);
+});
+
+describe('typed props for overrides: sdkdocs exports them, and sdkdocs/theme-modules types the theme imports', () => {
+  it('declares @theme/ and @theme-original/ for every overridable component', async () => {
+    const declarations = await readFile(path.join(repoRoot, 'types', 'theme-modules.d.ts'), 'utf8');
+    for (const name of themeComponentNames) {
+      expect(declarations, name).toContain(`declare module '@theme/${name}'`);
+      expect(declarations, name).toContain(`declare module '@theme-original/${name}'`);
+    }
+  });
+
+  it("type-checks a site's override against the props, and rejects a wrong prop at its line", async () => {
+    const { dir, cleanup } = await tempDir('sdkdocs-override-types-');
+    cleanups.push(cleanup);
+    const modules = path.join(dir, 'node_modules');
+    await mkdir(path.join(modules, '@types'), { recursive: true });
+    await symlink(repoRoot, path.join(modules, 'sdkdocs'));
+    await symlink(path.join(repoRoot, 'node_modules', 'react'), path.join(modules, 'react'));
+    await symlink(path.join(repoRoot, 'node_modules', '@types', 'react'), path.join(modules, '@types', 'react'));
+    const good = [
+      "import DocItemFooter from '@theme-original/DocItem/Footer';",
+      "import Admonition from '@theme/Admonition';",
+      "import useDocusaurusContext from '@docusaurus/useDocusaurusContext';",
+      "import type { DocItemFooterProps, FooterProps } from 'sdkdocs';",
+      'export default function Wrapper(props: DocItemFooterProps) {',
+      '  const { siteConfig } = useDocusaurusContext();',
+      '  const footer: FooterProps = {};',
+      '  return <><DocItemFooter {...props} {...footer} /><Admonition type="tip">{siteConfig.title}</Admonition></>;',
+      '}',
+    ].join('\n');
+    const bad = "import DocItemFooter from '@theme-original/DocItem/Footer';\n\nexport const wrong = <DocItemFooter editUrl={42} />;\n";
+    await writeFile(path.join(dir, 'good.tsx'), good);
+    await writeFile(path.join(dir, 'bad.tsx'), bad);
+    const options: ts.CompilerOptions = {
+      jsx: ts.JsxEmit.ReactJSX,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      target: ts.ScriptTarget.ES2022,
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ['sdkdocs/theme-modules'],
+    };
+    // As if tsc ran in the site folder, where `types` are looked up.
+    const host = ts.createCompilerHost(options);
+    host.getCurrentDirectory = () => dir;
+    const program = ts.createProgram([path.join(dir, 'good.tsx'), path.join(dir, 'bad.tsx')], options, host);
+    const errors = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+      const where = diagnostic.file ? `${path.basename(diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}` : '';
+      return `${where} TS${diagnostic.code}`;
+    });
+    // editUrl={42}: no overload of the component takes a number there.
+    expect(errors).toEqual(['bad.tsx:3 TS2769']);
+  }, 60_000);
 });
