@@ -223,3 +223,15 @@ describe('typed props for overrides: sdkdocs exports them, and sdkdocs/theme-mod
     expect(errors).toEqual(['bad.tsx:3 TS2769']);
   }, 60_000);
 });
+
+describe('theme overrides that import a stylesheet', () => {
+  it('get a warning at the import: the page would not load it', async () => {
+    const site = await siteWith({
+      'src/theme/Footer.tsx': "import Footer from '@theme-original/Footer';\nimport './_footer.css';\n\nexport default function Wrapper() {\n  return <Footer />;\n}\n",
+      'src/theme/_footer.css': '.footer { color: red; }\n',
+    });
+    expect(await diagnosticsOf(site)).toEqual([
+      "src/theme/Footer.tsx:2 warning src/theme/_footer.css is imported by a theme override, but stylesheets imported from components are not loaded with the page. List it in the config's customCss instead (it is bundled after the theme's stylesheet), and remove the import.",
+    ]);
+  });
+});

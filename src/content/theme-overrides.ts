@@ -55,6 +55,7 @@ export async function collectThemeOverrides(site: Site, ctx: BuildContext): Prom
     site.diagnostics.push(...compiled.diagnostics);
     return;
   }
+  site.diagnostics.push(...compiled.warnings);
   const modules = await importThemeOverridesModule(compiled.code);
   const components: Record<string, unknown> = {};
   for (const [name, file] of files) {
@@ -111,7 +112,33 @@ async function findOverrideFiles(dir: string): Promise<{ files: Map<ThemeCompone
 
 const entryId = 'sdkdocs:theme-overrides';
 
-async function compileOverrides(files: Map<ThemeComponentName, string>, site: Site): Promise<{ code: string } | { diagnostics: Diagnostic[] }> {
+/**
+ * Stylesheets that overrides import are not loaded with the page (the theme's stylesheet and the
+ * site's `customCss` are): one warning at each import, so that no style is lost in silence.
+ */
+async function stylesheetWarnings(metafile: esbuild.Metafile, siteDir: string): Promise<Diagnostic[]> {
+  const warnings: Diagnostic[] = [];
+  for (const [input, { imports }] of Object.entries(metafile.inputs)) {
+    for (const imported of imports) {
+      if (!imported.path.endsWith('.css') || imported.external) continue;
+      const importer = path.resolve(siteDir, input);
+      const stylesheet = path.resolve(siteDir, imported.path);
+      const text = await readFile(importer, 'utf8').catch(() => '');
+      const at = text.indexOf(path.basename(imported.original ?? imported.path));
+      warnings.push({
+        severity: 'warning',
+        code: 'theme-override',
+        message: `${path.relative(siteDir, stylesheet).split(path.sep).join('/')} is imported by a theme override, but stylesheets imported from components are not loaded with the page.`,
+        file: importer,
+        line: at >= 0 ? text.slice(0, at).split('\n').length : undefined,
+        hint: 'List it in the config\'s customCss instead (it is bundled after the theme\'s stylesheet), and remove the import.',
+      });
+    }
+  }
+  return warnings;
+}
+
+async function compileOverrides(files: Map<ThemeComponentName, string>, site: Site): Promise<{ code: string; warnings: Diagnostic[] } | { diagnostics: Diagnostic[] }> {
   const names = [...files.keys()];
   const entry = [
     ...names.map((name, index) => `import * as m${index} from ${JSON.stringify(files.get(name))};`),
@@ -127,6 +154,7 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, site: Si
       target: 'node20',
       jsx: 'automatic',
       logLevel: 'silent',
+      metafile: true,
       outdir: path.join(site.config.siteDir, 'theme-overrides'),
       define: { 'process.env.NODE_ENV': '"production"' },
       plugins: [
@@ -149,7 +177,7 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, site: Si
       ],
     });
     const output = result.outputFiles.find((file) => file.path.endsWith('.js'));
-    return { code: output?.text ?? 'export default {};' };
+    return { code: output?.text ?? 'export default {};', warnings: await stylesheetWarnings(result.metafile, site.config.siteDir) };
   } catch (error) {
     const messages = (error as esbuild.BuildFailure).errors ?? [];
     if (messages.length === 0) throw error;
