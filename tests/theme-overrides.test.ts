@@ -235,3 +235,19 @@ describe('theme overrides that import a stylesheet', () => {
     ]);
   });
 });
+
+describe('a wrong override on the command line', () => {
+  it('fails the build with exit 1 and the error at file:line:col, no stack trace', async () => {
+    const site = await siteWith({ 'src/theme/SearchBar.tsx': "import type { SearchBarProps } from 'sdkdocs';\n\nexport default 'SearchBar';\n" });
+    const { dir: outDir, cleanup } = await tempDir('sdkdocs-override-cli-');
+    cleanups.push(cleanup);
+    const run = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', site, '--out-dir', path.join(outDir, 'out')], {
+      encoding: 'utf8',
+      cwd: site,
+      env: { ...process.env, CI: 'true' },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('src/theme/SearchBar.tsx:3:1 error The default export of the override of SearchBar is a string, not a React component.');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  }, 120_000);
+});
