@@ -251,3 +251,17 @@ describe('a wrong override on the command line', () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   }, 120_000);
 });
+
+describe('an override that only the browser bundle cannot take', () => {
+  it('is a located error: a Node module imported by an override', async () => {
+    const site = await siteWith({ 'src/theme/Footer.tsx': "import { readFileSync } from 'node:fs';\n\nexport default function Footer() {\n  return <footer>{typeof readFileSync}</footer>;\n}\n" });
+    const error = await buildSite(site, { until: 'bundleClient' }).then(
+      () => undefined,
+      (thrown: UserError) => thrown,
+    );
+    const messages = (error?.diagnostics ?? []).map((diagnostic) => formatDiagnostic(diagnostic, { cwd: site }));
+    expect(messages).toEqual([
+      'src/theme/Footer.tsx:1:30 error Cannot bundle for the browser: Could not resolve "node:fs". Overrides, custom pages and the components of MDX docs run in the browser too: they may import only browser-safe modules (no node:* modules).',
+    ]);
+  }, 120_000);
+});

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
+import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
@@ -221,7 +222,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     !((mdx.size > 0 || site.themeOverrides) && mayHaveChanged(ctx, site.config.siteDir));
   const result = unchanged
     ? bundler.last!.result
-    : await rebuildWithUsedThemeStrings(bundler).finally(async () => {
+    : await rebuildWithUsedThemeStrings(bundler, site.config.siteDir).finally(async () => {
         // A one-off build lets the process exit; a watch keeps the context for the next build.
         if (!ctx.watch) await disposeClientBundlers();
       });
@@ -256,9 +257,11 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
 }
 
 /** Rebuilds; when the bundled code names other theme strings than the last pass kept, once more with those. */
-async function rebuildWithUsedThemeStrings(bundler: ClientBundler) {
+async function rebuildWithUsedThemeStrings(bundler: ClientBundler, siteDir: string) {
   const rebuild = () =>
     bundler.context.rebuild().catch((error: esbuild.BuildFailure) => {
+      const inSite = siteCodeErrors(error, siteDir);
+      if (inSite.length > 0) throw new UserError(inSite);
       const messages = (error.errors ?? []).map((message) => `${message.location ? `${message.location.file}:${message.location.line}: ` : ''}${message.text}`);
       throw new Error(`Cannot bundle the client runtime:\n${messages.join('\n') || String(error)}`, { cause: error });
     });
@@ -269,6 +272,28 @@ async function rebuildWithUsedThemeStrings(bundler: ClientBundler) {
     result = await rebuild();
   }
   return result;
+}
+
+/**
+ * Errors in the site's own code (overrides, custom pages, components of MDX docs) that only the
+ * browser bundle meets, such as an import of a Node module: located errors, not a crash.
+ */
+function siteCodeErrors(error: esbuild.BuildFailure, siteDir: string): Diagnostic[] {
+  return (error.errors ?? []).flatMap((message): Diagnostic[] => {
+    const file = message.location && path.resolve(packageRoot(), message.location.file);
+    if (!file || !file.startsWith(siteDir + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`)) return [];
+    return [
+      {
+        severity: 'error',
+        code: 'bundle',
+        message: `Cannot bundle for the browser: ${message.text}.`.replace(/\.\.$/, '.'),
+        file,
+        line: message.location!.line,
+        column: message.location!.column + 1,
+        hint: 'Overrides, custom pages and the components of MDX docs run in the browser too: they may import only browser-safe modules (no node:* modules).',
+      },
+    ];
+  });
 }
 
 /** Theme-string keys written as string literals in the bundled source files. */
