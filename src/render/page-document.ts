@@ -6,6 +6,7 @@ import { overridable, type ThemeOverrides } from '../../templates/theme-override
 import type { SiteDataFiles } from '../shared/client-data.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import { renderDocument, scriptJson } from './document.js';
+import type { SiteHead } from './head-tags.js';
 
 /** What every page is rendered in: the same for all pages of a build, so a render worker gets it once. */
 export interface PageSurroundings {
@@ -16,6 +17,8 @@ export interface PageSurroundings {
   sidebars: Record<string, SidebarItem[]>;
   /** The site's theme overrides compiled for Node (`SiteThemeOverrides.code`), which a render worker imports. */
   themeOverrides?: string;
+  /** The config's favicons, stylesheets, head tags and scripts. */
+  siteHead?: SiteHead;
 }
 
 const FooterSlot = overridable('Footer', Footer);
@@ -62,7 +65,7 @@ export function createDocumentRenderer(surroundings: PageSurroundings, overrides
     // The same text as scriptJson({ site, route, sidebars, files }), from parts serialised once.
     const sidebarsJson = pruned ? `{${JSON.stringify(sidebarName)}:${pruned.json}}` : '{}';
     const bootJson = `{"site":${siteJson},"route":${scriptJson(routeWithoutHtml)},"sidebars":${sidebarsJson},"files":${filesJson}}`;
-    return renderDocument({ site, route, appHtml, css: assets.css, js: assets.js, head: assets.inlineHead, bootJson });
+    return renderDocument({ site, route, appHtml, css: assets.css, js: assets.js, head: assets.inlineHead, siteHead: surroundings.siteHead, bootJson });
   };
 }
 
