@@ -12,6 +12,7 @@ import type { StagingFolder } from '../write/staging-folder.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
 import type { DocsVersion } from '../versions/docs-versions.js';
+import type { SiteThemeOverrides } from '../content/theme-overrides.js';
 
 /**
  * Parsed Docusaurus front matter of one doc, its keys checked against their types
@@ -196,6 +197,8 @@ export interface Site {
   docsVersions?: { versions: DocsVersion[]; past: { version: DocsVersion; site: Site }[] };
   /** The API model and the doc-sample check, set by generateApi; serve --watch reuses them while the SDK is unchanged. */
   api?: { model: ApiModel; docSamples?: DocSamplesResult; sourceFiles?: ReadonlyMap<string, TypeScriptSourceFile> };
+  /** The site's own theme components (`src/theme/…`), set by collectContent. */
+  themeOverrides?: SiteThemeOverrides;
 }
 
 /** What every stage gets besides the site. */

@@ -12,6 +12,7 @@ import { build, type BuildOptions } from '../core/build.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { Logger } from '../core/logger.js';
 import type { Site, WrittenOutputs } from '../core/site.js';
+import { themeOverridesDir } from '../content/theme-overrides.js';
 
 export interface WatchSiteOptions {
   siteDir: string;
@@ -206,9 +207,9 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
   };
 }
 
-/** The config, docs, pages and static folders, the customCss files, the docs versions, and the SDK source folder and tsconfig when the site has an API reference. */
+/** The config, docs, pages, theme-override and static folders, the customCss files, the docs versions, and the SDK source folder and tsconfig when the site has an API reference. */
 export function watchedPaths(config: ResolvedConfig): string[] {
-  const paths = [config.configFile, config.paths.docs, config.paths.pages, config.paths.static, ...config.paths.customCss];
+  const paths = [config.configFile, config.paths.docs, config.paths.pages, themeOverridesDir(config.siteDir), config.paths.static, ...config.paths.customCss];
   // Docs versions: what `sdkdocs docs:version` writes, watched even before the first version exists.
   paths.push(versionsFile(config.siteDir), path.join(config.siteDir, 'versioned_docs'));
   if (config.api) {
