@@ -43,6 +43,8 @@ describe('API of an SDK with two entry modules, @category and @group', () => {
     expect(server).toBeGreaterThan(client);
     const clientPart = html.slice(client, server);
     expect(clientPart).toContain('What runs in the game.');
+    // Each declaration with the first paragraph of its comment.
+    expect(clientPart).toMatch(/<code>connect<\/code><\/a><\/dt><dd><div><p>Opens a connection.<\/p><\/div><\/dd>/);
     expect(clientPart).toMatch(/<h3 id="client-connection"[\s\S]*Connection[\s\S]*<h3 id="client-other"[\s\S]*legacyConnect[\s\S]*<h3 id="client-wallet"/);
     expect(html.slice(server)).toMatch(/<h3 id="server-classes"[\s\S]*<h3 id="server-factories"[\s\S]*createRoom/);
     const page = result.site.pages.find((p) => p.route === '/api')!;

@@ -133,7 +133,7 @@ export function splitSections(tree: Root): ContentSection[] {
       const id = node.properties.id;
       if (rank && sectionRanks.has(rank) && typeof id === 'string') {
         flush();
-        sections.push({ heading: headingText(node), anchor: id, text: '', rank });
+        sections.push({ heading: headingText(withoutBadges(node)), anchor: id, text: '', rank });
         return;
       }
     }
@@ -149,6 +149,15 @@ export function splitSections(tree: Root): ContentSection[] {
 function isDirectLink(node: Element): boolean {
   const className = node.properties.className;
   return node.tagName === 'a' && Array.isArray(className) && className.includes('hash-link');
+}
+
+/**
+ * An API member's heading without its badges (`optional`, `inherited`): the TOC, which names
+ * headings otherwise, leaves out the members of collapsed groups.
+ */
+function withoutBadges(node: Element): Element {
+  const isBadge = (child: ElementContent) => child.type === 'element' && (child.properties.className as string[] | undefined)?.includes('api-badge') === true;
+  return node.children.some(isBadge) ? { ...node, children: node.children.filter((child) => !isBadge(child)) } : node;
 }
 
 function isBoilerplate(node: Element): boolean {
