@@ -829,3 +829,41 @@ function codeSpan(text: string): string {
 function escapeLinkText(text: string): string {
   return text.replace(/[[\]\\*_`]/g, '\\$&');
 }
+
+/** What the popover of a name in a code sample shows: the declaration's signature and first sentence. */
+export interface ApiHoverCard {
+  signature: string;
+  summary: string;
+}
+
+/** The popover text of a symbol, or of one of its members. */
+export function apiHoverCard(symbol: ApiSymbol, member?: ApiMember): ApiHoverCard {
+  const text = (tokens: TypeToken[]) => tokens.map((token) => token.text).join('');
+  const overloads = (signatures: ApiSignature[]) => (signatures.length > 1 ? ` (+${signatures.length - 1} overload${signatures.length > 2 ? 's' : ''})` : '');
+  if (member) {
+    const signatures = member.kind === 'accessor' ? [member.getter ?? member.setter].filter((s): s is ApiSignature => s !== undefined) : member.signatures;
+    let signature: string;
+    if (member.kind === 'enumMember') signature = `${symbol.name}.${member.name}${member.type ? ` = ${text(member.type)}` : ''}`;
+    else if (member.kind === 'property') signature = `${member.flags.readonly ? 'readonly ' : ''}${symbol.name}.${member.name}${member.flags.optional ? '?' : ''}: ${text(member.type ?? [])}`;
+    else if (signatures[0]) signature = `${text(signatureTokens(signatures[0], member.kind === 'constructor' ? symbol.name : `${symbol.name}.${member.name}`))}${overloads(signatures)}`;
+    else signature = `${symbol.name}.${member.name}`;
+    const comment = member.comment ?? signatures[0]?.comment;
+    return { signature, summary: plainText(firstParagraph(comment?.summary ?? [])) };
+  }
+  let signature: string;
+  if (symbol.kind === 'function' && symbol.signatures[0]) {
+    signature = `function ${text(signatureTokens(symbol.signatures[0], symbol.qualifiedName))}${overloads(symbol.signatures)}`;
+  } else {
+    const keyword = symbol.kind === 'type' ? 'type' : symbol.kind === 'variable' ? (symbol.flags.const ? 'const' : 'let') : symbol.kind;
+    const heritage = [
+      ...(symbol.extends.length > 0 ? [` extends ${symbol.extends.map(text).join(', ')}`] : []),
+      ...(symbol.implements.length > 0 ? [` implements ${symbol.implements.map(text).join(', ')}`] : []),
+    ].join('');
+    const type = symbol.type ? `${symbol.kind === 'type' ? ' = ' : ': '}${text(symbol.type)}` : '';
+    signature = `${keyword} ${symbol.qualifiedName}${text(typeParameterTokens(symbol.typeParameters))}${heritage}${type}`;
+  }
+  return { signature: signature.length > maxCardSignature ? `${signature.slice(0, maxCardSignature - 1)}…` : signature, summary: plainText(firstParagraph(summaryOf(symbol))) };
+}
+
+/** Longest signature a popover shows; a long type alias is cut. */
+const maxCardSignature = 300;
