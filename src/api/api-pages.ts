@@ -848,7 +848,7 @@ export function apiHoverCard(symbol: ApiSymbol, member?: ApiMember): ApiHoverCar
     else if (signatures[0]) signature = `${text(signatureTokens(signatures[0], member.kind === 'constructor' ? symbol.name : `${symbol.name}.${member.name}`))}${overloads(signatures)}`;
     else signature = `${symbol.name}.${member.name}`;
     const comment = member.comment ?? signatures[0]?.comment;
-    return { signature, summary: plainText(firstParagraph(comment?.summary ?? [])) };
+    return { signature: cutSignature(signature), summary: plainText(firstParagraph(comment?.summary ?? [])) };
   }
   let signature: string;
   if (symbol.kind === 'function' && symbol.signatures[0]) {
@@ -862,8 +862,12 @@ export function apiHoverCard(symbol: ApiSymbol, member?: ApiMember): ApiHoverCar
     const type = symbol.type ? `${symbol.kind === 'type' ? ' = ' : ': '}${text(symbol.type)}` : '';
     signature = `${keyword} ${symbol.qualifiedName}${text(typeParameterTokens(symbol.typeParameters))}${heritage}${type}`;
   }
-  return { signature: signature.length > maxCardSignature ? `${signature.slice(0, maxCardSignature - 1)}…` : signature, summary: plainText(firstParagraph(summaryOf(symbol))) };
+  return { signature: cutSignature(signature), summary: plainText(firstParagraph(summaryOf(symbol))) };
 }
 
-/** Longest signature a popover shows; a long type alias is cut. */
+/** Longest signature a popover shows: a long type alias or inline type is cut, its page has it all. */
 const maxCardSignature = 300;
+
+function cutSignature(signature: string): string {
+  return signature.length > maxCardSignature ? `${signature.slice(0, maxCardSignature - 1)}…` : signature;
+}
