@@ -75,6 +75,18 @@ describe('names in checked code samples link to the API (fixture)', () => {
     expect(cards).toHaveLength(4);
   });
 
+  it('links the names of @examples on API pages, and again on the pages serve --watch reuses, once', async () => {
+    const examplePage = result.site.pages.find((page) => page.kind === 'api' && page.data.html.includes('api-code-link'))!;
+    expect(codeLinks(examplePage.data.html)).toEqual(expect.arrayContaining(['createWidget→/sdk/api/function/createWidget']));
+    const again = await buildSite(site.dir, { until: 'renderPages', previous: result.site });
+    const reused = again.site.pages.find((page) => page.route === examplePage.route)!;
+    expect(reused.data.html.match(/class="api-cards"/g)).toHaveLength(1);
+    expect(codeLinks(reused.data.html)).toEqual(codeLinks(examplePage.data.html));
+    // The popovers are not part of the page's search text.
+    const records = again.site.outputs.get([...again.site.outputs.keys()].find((key) => key.includes('search/index'))!)!;
+    expect(String(records.contents)).not.toContain('function createWidget(');
+  });
+
   it('leaves the code as it was shown: same text, same highlighting', () => {
     const checked = codeBlocks(contentOf(result, '/sdk/docs/intro'))[0];
     expect(toString(fromHtml(checked, { fragment: true }))).toBe(

@@ -18,10 +18,11 @@ const skippedTags = new Set(['pre', 'script', 'style', 'svg', 'template', 'butto
 
 /**
  * Classes of API page chrome that repeats on every entry: labels (`Example`, `Default value`,
- * `Parameters`), `Overload 1 of 2`, `Inherited from …`, `Defined in sdk/src/….ts:83`. They say
+ * `Parameters`), `Overload 1 of 2`, `Inherited from …`, `Defined in sdk/src/….ts:83`, and the
+ * popovers of names in code samples (a page serve --watch reuses has them already). They say
  * nothing a reader searches for and would fill result snippets.
  */
-const boilerplateClasses = ['api-block-title', 'api-overload', 'api-relation', 'api-source'];
+const boilerplateClasses = ['api-block-title', 'api-overload', 'api-relation', 'api-source', 'api-cards'];
 
 /** Elements after which words must not run together (`<td>a</td><td>b</td>` is "a b"). */
 const blockTags = new Set([
