@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBuiltSite } from '../../src/links/check-built-site.js';
 import { chromiumPath } from '../helpers/browser.js';
@@ -60,6 +62,14 @@ describe.skipIf(!chromiumPath)('names in code samples: links to the API and thei
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/sdk/api/class/PlaykitSdk#playround');
     expect((await popoverOf(page, selector))?.text).toContain('PlaykitSdk.playRound(');
+    // The open popover passes axe too (WCAG 2.1 AA and best practice), as the closed page does in accessibility.test.ts.
+    await page.evaluate(await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: Element, options: object): Promise<{ violations: { id: string }[] }> } }).axe;
+      const results = await axe.run(document.querySelector('article')!, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+      return results.violations.map((violation) => violation.id);
+    });
+    expect(violations).toEqual([]);
     await page.keyboard.press('Escape');
     expect(await popoverOf(page, selector)).toBeNull();
     await page.keyboard.press('Enter');
