@@ -163,6 +163,13 @@ export const configSchema = z.strictObject({
        * @defaultValue the doc at the docs root, else the first doc of the sidebar @example 'intro'
        */
       mainDocId: z.string().optional(),
+      /**
+       * "Last updated on {date}" under each doc: the date of the last commit that changed it (one
+       * `git log` for the docs folder), or front matter `last_update.date`. @defaultValue true
+       */
+      showLastUpdateTime: z.boolean().default(true),
+      /** "… by {author}": the author of that commit, or front matter `last_update.author`. @defaultValue true */
+      showLastUpdateAuthor: z.boolean().default(true),
     })
     .default({
       path: 'docs',
@@ -170,6 +177,8 @@ export const configSchema = z.strictObject({
       sidebar: { id: 'docsSidebar', collapsible: true, collapsed: true },
       breadcrumbs: true,
       versionLabel: 'Next',
+      showLastUpdateTime: true,
+      showLastUpdateAuthor: true,
     }),
 
   /** Heading levels listed in the table of contents. @defaultValue { minHeadingLevel: 2, maxHeadingLevel: 3 } */

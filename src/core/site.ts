@@ -9,6 +9,7 @@ import type { DocSamplesResult } from '../api/check-doc-samples.js';
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
 import type { CompiledDoc } from '../content/parse-doc.js';
 import type { StagingFolder } from '../write/staging-folder.js';
+import type { GitHistory } from '../content/git-last-update.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
 
@@ -188,6 +189,8 @@ export interface Site {
   compiled?: { docs: number; fromCache: number };
   /** What renderDiagrams did (diagrams found, cached, rendered, browsers started). */
   diagrams?: DiagramStats;
+  /** The docs folder's git history, for "Last updated" lines; read once per `serve --watch`. */
+  gitHistory?: GitHistory;
   /** The API model and the doc-sample check, set by generateApi; serve --watch reuses them while the SDK is unchanged. */
   api?: { model: ApiModel; docSamples?: DocSamplesResult; sourceFiles?: ReadonlyMap<string, TypeScriptSourceFile> };
 }
