@@ -112,6 +112,11 @@ export const configSchema = z.strictObject({
   baseUrl: urlPath('"/sdk/"')
     .regex(/^\/(.*\/)?$/, 'baseUrl must start and end with "/", e.g. "/sdk/"')
     .default('/'),
+  /**
+   * The link-preview image (`og:image`, `twitter:image` with a large card) of every page that has
+   * no front matter `image`: a path in the static folder or a URL. @example 'img/social-card.png'
+   */
+  image: z.string().min(1).optional(),
   /** Favicon, relative to the static folder. @example 'img/favicon.svg' */
   favicon: z.string().optional(),
   /** Folder of files copied as they are to the site root. @defaultValue 'static' */

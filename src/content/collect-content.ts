@@ -17,7 +17,8 @@ import { joinUrlPath, withBaseUrl } from '../shared/paths.js';
 import type { Crumb, NavLink, RouteData, SidebarCategoryItem } from '../shared/types.js';
 import { closest } from '../config/load.js';
 import { placePageRoute } from './page-route.js';
-import { readGitHistory, type GitHistory } from './git-last-update.js';
+import { readGitHistory } from './git-last-update.js';
+import { checkSocialImages } from './social-images.js';
 
 const categorySchema = z.strictObject({
   label: z.string().optional(),
@@ -105,6 +106,7 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
 
   site.gitHistory = await gitHistory;
   if (!ctx.previous) warnMissingGitHistory(site);
+  checkSocialImages(site);
   const sidebar = site.sidebars[sidebarId];
   const navigation: SidebarNavigation = { neighbours: sidebarNeighbours(sidebar), trails: sidebarTrails(sidebar) };
   createDocPages(site, navigation);

@@ -92,6 +92,7 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
     title: config.title,
     tagline: config.tagline,
     url: config.url,
+    image: config.image ? withBaseUrl(config.image, config.baseUrl) : undefined,
     baseUrl: config.baseUrl,
     favicon: config.favicon ? withBaseUrl(config.favicon, config.baseUrl) : undefined,
     locale: {

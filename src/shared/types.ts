@@ -175,6 +175,8 @@ export interface SiteData {
   tagline: string;
   /** The site's origin; without it there are no canonical URLs, Open Graph URLs or sitemap. */
   url?: string;
+  /** The Open Graph image of pages without their own (config `image`), with the base URL. */
+  image?: string;
   baseUrl: string;
   favicon?: string;
   locale: LocaleData & { name: string };
