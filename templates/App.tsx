@@ -3,6 +3,7 @@ import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { RouteData, SidebarItem, SiteData } from '../src/shared/types.js';
 import { AnnouncementBar } from './AnnouncementBar.js';
 import { ThemeContext, type ThemeRuntime } from './context.js';
+import { CopyPageButton } from './CopyPageButton.js';
 import { Breadcrumbs, DocTags, LastUpdated, mobileTocAttribute, Pagination, TableOfContents, TableOfContentsMobile, VisibilityBanner } from './DocParts.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Link } from './Link.js';
@@ -87,6 +88,7 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
             <article className="doc-article">
               <VisibilityBanner route={route} />
               <Breadcrumbs crumbs={route.breadcrumbs} />
+              <CopyPageButton href={route.markdownUrl} />
               {/* Below its title when the build could put it there (see withMobileToc), else above the content. */}
               {route.html.includes(mobileTocAttribute) ? null : <TableOfContentsMobile items={route.toc} />}
               <Content html={route.html} pageContent={pageContent} />

@@ -47,7 +47,7 @@ import {
 /** Name of the API sidebar in `site.sidebars` and in each API page's `data.sidebar`. */
 export const apiSidebarName = 'api';
 
-const kindLabels: Record<ApiSymbolKind, ThemeStringKey> = {
+export const kindLabels: Record<ApiSymbolKind, ThemeStringKey> = {
   class: 'apiKindClass',
   interface: 'apiKindInterface',
   enum: 'apiKindEnum',
@@ -57,7 +57,7 @@ const kindLabels: Record<ApiSymbolKind, ThemeStringKey> = {
   namespace: 'apiKindNamespace',
 };
 
-const groupLabels: Record<ApiSymbolKind, ThemeStringKey> = {
+export const groupLabels: Record<ApiSymbolKind, ThemeStringKey> = {
   class: 'apiGroupClass',
   interface: 'apiGroupInterface',
   enum: 'apiGroupEnum',
@@ -67,8 +67,8 @@ const groupLabels: Record<ApiSymbolKind, ThemeStringKey> = {
   namespace: 'apiGroupNamespace',
 };
 
-/** Member sections in page order. */
-const sections: { kinds: ApiMemberKind[]; title: ThemeStringKey }[] = [
+/** Member sections in page order (the pages and their markdown copies). */
+export const memberSections: { kinds: ApiMemberKind[]; title: ThemeStringKey }[] = [
   { kinds: ['callSignature'], title: 'apiSectionCallSignatures' },
   { kinds: ['constructor'], title: 'apiSectionConstructors' },
   { kinds: ['enumMember'], title: 'apiSectionEnumMembers' },
@@ -258,7 +258,7 @@ class PageRenderer {
     this.symbolOf = symbolOf;
     const sectionsOf = async (members: ApiMember[], prefix = ''): Promise<SectionView[]> => {
       const views: SectionView[] = [];
-      for (const section of sections) {
+      for (const section of memberSections) {
         const inSection = members.filter((member) => section.kinds.includes(member.kind));
         if (inSection.length === 0) continue;
         const title = formatThemeString(section.title);
@@ -586,7 +586,7 @@ class PageRenderer {
 /** Modifiers that only steer TypeDoc and mean nothing to a reader. */
 const hiddenModifiers = new Set(['inline', 'inlineType', 'hidden', 'ignore', 'internal', 'override', 'virtual', 'readonly', 'public', 'private', 'protected', 'packageDocumentation']);
 
-function signatureTokens(signature: ApiSignature, name: string): TypeToken[] {
+export function signatureTokens(signature: ApiSignature, name: string): TypeToken[] {
   if (signature.kind === 'index') {
     const parameter = signature.parameters[0];
     return [

@@ -3,6 +3,7 @@ import { pages } from 'sdkdocs:pages';
 import { appRootId, bootDataId, type BootData } from '../shared/client-data.js';
 import { ClientApp } from './ClientApp.js';
 import { installCopyButtons } from './copy-code.js';
+import { installCopyPageButtons } from './copy-page.js';
 import { installWideContent } from './wide-content.js';
 import { discardStalePreferredVersion } from './docs-plugin.js';
 import { currentLocation } from './navigation.js';
@@ -47,6 +48,7 @@ async function start(): Promise<void> {
   installWideContent();
   hydrateRoot(container, <ClientApp boot={boot} loader={loader} initial={initial} footer={footer} />);
   installCopyButtons();
+  installCopyPageButtons();
   startPrefetching(container, loader);
 }
 

@@ -279,6 +279,18 @@ export const configSchema = z.strictObject({
     .default({ maxHits: 8 }),
 
   /**
+   * A markdown copy of every doc, category index and API page beside its HTML (`/docs/intro.md` for
+   * `/docs/intro`), announced in the page's head, and a "Copy page as Markdown" button that copies
+   * it. @defaultValue true
+   */
+  markdownPages: z.boolean().default(true),
+  /**
+   * `llms.txt` (https://llmstxt.org: title, summary, a link list of the docs and API pages with
+   * their descriptions) and `llms-full.txt` (every page's markdown) at the site root. @defaultValue true
+   */
+  llmsTxt: z.boolean().default(true),
+
+  /**
    * Old paths that lead to new ones (Docusaurus' client-redirects shape): each `from` gets a small
    * page that sends the reader to `to`, keeping the query and fragment; it works on any static host.
    * Paths are without the base URL. @example [{ from: '/docs/old-page', to: '/docs/new-page' }]

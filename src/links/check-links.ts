@@ -7,6 +7,7 @@ import type { BrokenLinkAction } from '../config/schema.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site, SourceLink } from '../core/site.js';
 import { redirectsOf } from '../render/redirects.js';
+import { markdownOutputPaths } from '../render/page-markdown.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, unknownSiteOrigin, withBaseUrl } from '../shared/paths.js';
 import { closestMatch } from './closest-match.js';
 import { lineAt, scanHtml } from './html-links.js';
@@ -149,6 +150,7 @@ async function collectTargets(site: Site, customPages: Map<Page, RenderedPage>):
   };
   for (const page of site.pages) add(page.route, anchorsOf(page, customPages.get(page)));
   for (const output of site.outputs.keys()) add(joinUrlPath(baseUrl, output));
+  for (const output of markdownOutputPaths(site)) add(joinUrlPath(baseUrl, output));
   for (const file of await listFiles(site.config.paths.static)) add(joinUrlPath(baseUrl, file));
   // A link to an old path still leads the reader to the page, through its redirect page.
   for (const redirect of redirectsOf(site)) add(redirect.from);

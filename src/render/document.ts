@@ -96,6 +96,7 @@ export function renderDocument(parts: DocumentParts): string {
     // As Docusaurus marks unlisted pages: only readers given the link should find them.
     route.unlisted ? '<meta name="robots" content="noindex, nofollow">' : '',
     canonical && route.kind !== 'notFound' ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
+    route.markdownUrl ? `<link rel="alternate" type="text/markdown" href="${escapeHtml(route.markdownUrl)}">` : '',
     `<meta property="og:title" content="${escapeHtml(route.documentTitle)}">`,
     description ? `<meta property="og:description" content="${escapeHtml(description)}">` : '',
     canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}">` : '',

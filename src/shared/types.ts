@@ -165,6 +165,8 @@ export interface RouteData {
   draft?: boolean;
   /** The doc's `tags`, each linking to its tag page. */
   tags?: NavLink[];
+  /** The page's markdown copy (`/sdk/docs/intro.md`), which the "Copy page as Markdown" button copies. */
+  markdownUrl?: string;
   /** Front matter `last_update`, the date already formatted for the site's locale. */
   lastUpdate?: { date?: string; author?: string };
 }
