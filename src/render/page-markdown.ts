@@ -2,7 +2,8 @@ import type { ApiModel, ApiRef } from '../api/model.js';
 import type { Doc, OutputFile, Page, Site } from '../core/site.js';
 import { firstH1Text } from '../content/doc-title.js';
 import { stripFrontMatter } from '../content/front-matter.js';
-import { findSidebarCategory } from '../content/sidebar.js';
+import { findSidebarCategory, flattenSidebar } from '../content/sidebar.js';
+import { apiSidebarName } from '../api/api-pages.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { isRouteInside } from '../shared/route-safety.js';
 import type { SidebarItem } from '../shared/types.js';
@@ -154,7 +155,9 @@ function llmsSections(site: Site, pages: PageMarkdown[]): LlmsSection[] {
     else docs.entries.push(...walk([item]));
   }
   const remaining = () => [...listed.values()];
-  sections.push({ title: 'API reference', entries: remaining().filter(({ page }) => page.kind === 'api').flatMap(({ page }) => take(page.route, page.data.title)) });
+  const apiRoutes = flattenSidebar(site.sidebars[apiSidebarName] ?? []).map((link) => link.to);
+  const apiPages = [...apiRoutes.flatMap((route) => listed.get(route) ?? []), ...remaining().filter(({ page }) => page.kind === 'api')];
+  sections.push({ title: 'API reference', entries: apiPages.flatMap(({ page }) => take(page.route, page.data.title)) });
   // Docs outside the sidebar (displayed_sidebar: null) are documentation all the same.
   sections.push({ title: 'Other pages', entries: remaining().flatMap(({ page }) => take(page.route, page.data.title)) });
   return sections.filter((section) => section.entries.length > 0);
