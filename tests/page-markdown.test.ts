@@ -131,6 +131,22 @@ describe('markdown copies and llms.txt', () => {
     ]);
   });
 
+  it('warns when a static file would be replaced by an llms file or a copy', async () => {
+    const dir = await createSite();
+    await mkdir(path.join(dir, 'static'), { recursive: true });
+    await writeFile(path.join(dir, 'static', 'llms.txt'), '# My own\n');
+    const result = await buildSite(dir, { until: 'renderPages' });
+    expect(result.site.diagnostics.map((d) => formatDiagnostic(d, { cwd: dir }))).toEqual([
+      'static/llms.txt warning This static file is replaced by what the build writes there (llms.txt). To publish your own, set llmsTxt: false (and markdownPages: false for page copies) in sdkdocs.config.ts; else delete the file.',
+    ]);
+    const ownDir = await createSite('  llmsTxt: false,\n');
+    await mkdir(path.join(ownDir, 'static'), { recursive: true });
+    await writeFile(path.join(ownDir, 'static', 'llms.txt'), '# My own\n');
+    const own = await buildSite(ownDir, { outDir: path.join(ownDir, 'out') });
+    expect(own.site.diagnostics).toEqual([]);
+    expect(await readFile(path.join(own.site.config.paths.siteOut, 'llms.txt'), 'utf8')).toBe('# My own\n');
+  });
+
   it('counts links to llms.txt and to copies as working', async () => {
     const dir = await createSite("  onBrokenLinks: 'throw',\n", { 'tools.md': '# Tools\n\nSee [llms.txt](/llms.txt) and [the intro as markdown](pathname:///kit/docs/intro.md).\n' });
     const result = await buildSite(dir, { until: 'checkLinks' });

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { ApiModel, ApiRef } from '../api/model.js';
 import type { Doc, OutputFile, Page, Site } from '../core/site.js';
 import { firstH1Text } from '../content/doc-title.js';
@@ -61,6 +63,25 @@ export function checkMarkdownCopyRoutes(site: Site): void {
   }
 }
 
+/**
+ * A static file where the build writes a markdown copy or an llms file is replaced by it (the
+ * build's files win): said once, so the site's own llms.txt does not vanish unnoticed.
+ */
+export function warnStaticFilesReplaced(site: Site): void {
+  const { paths, configFile } = site.config;
+  const replaced = markdownOutputPaths(site).filter((file) => existsSync(path.join(paths.static, ...file.split('/'))));
+  if (replaced.length === 0) return;
+  const first = path.join(paths.static, ...replaced[0].split('/'));
+  const llms = replaced.some((file) => (llmsFileNames as readonly string[]).includes(file));
+  site.diagnostics.push({
+    severity: 'warning',
+    code: 'static',
+    message: `${replaced.length > 1 ? `This static file and ${replaced.length - 1} more are` : 'This static file is'} replaced by what the build writes there (${replaced.slice(0, 3).join(', ')}${replaced.length > 3 ? ', …' : ''}).`,
+    file: first,
+    hint: llms ? `To publish your own, set llmsTxt: false (and markdownPages: false for page copies) in ${path.basename(configFile)}; else delete the file.` : 'Rename or delete the file, or set markdownPages: false in the config.',
+  });
+}
+
 /** One page's markdown, and what llms.txt says about it. */
 export interface PageMarkdown {
   page: Page;
@@ -99,10 +120,7 @@ function markdownOf(
   symbolsByRoute: Map<string, ApiModel['symbols'][number]>,
   links: ApiMarkdownLinks,
 ): string | undefined {
-  if (page.kind === 'doc' && doc) {
-    const body = stripFrontMatter(doc.source.raw).replace(/^\s+/, '');
-    return `${firstH1Text(body) === undefined ? `# ${doc.title}\n\n` : ''}${body.replace(/\s*$/, '\n')}`;
-  }
+  if (page.kind === 'doc' && doc) return docMarkdown(doc);
   if (page.kind === 'category') {
     const category = findSidebarCategory(site.sidebars[site.config.docs.sidebar.id] ?? [], page.route);
     const descriptions = new Map(site.pages.map((other) => [other.route, other.data.description]));
@@ -115,6 +133,18 @@ function markdownOf(
     return symbol ? apiSymbolMarkdown(symbol, model, links) : undefined;
   }
   return undefined;
+}
+
+/** serve --watch keeps an unchanged doc's source object between builds, so its markdown is made once. */
+const docMarkdownCache = new WeakMap<Doc['source'], { title: string; markdown: string }>();
+
+function docMarkdown(doc: Doc): string {
+  const cached = docMarkdownCache.get(doc.source);
+  if (cached?.title === doc.title) return cached.markdown;
+  const body = stripFrontMatter(doc.source.raw).replace(/^\s+/, '');
+  const markdown = `${firstH1Text(body) === undefined ? `# ${doc.title}\n\n` : ''}${body.replace(/\s*$/, '\n')}`;
+  docMarkdownCache.set(doc.source, { title: doc.title, markdown });
+  return markdown;
 }
 
 function linkItem(site: Site, item: SidebarItem, descriptions: Map<string, string | undefined>): string[] {

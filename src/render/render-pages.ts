@@ -26,7 +26,7 @@ import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { redirectDocument, redirectsOf } from './redirects.js';
 import { sitemapXml } from './sitemap.js';
 import { createLandingData } from './landing-data.js';
-import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPageMarkdown } from './page-markdown.js';
+import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPageMarkdown, warnStaticFilesReplaced } from './page-markdown.js';
 import { findSidebarCategory } from '../content/sidebar.js';
 
 /**
@@ -47,6 +47,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   for (const page of site.pages) if (page.kind === 'doc' || page.kind === 'api' || page.kind === 'category') page.data.html = withMobileToc(page.data);
   checkMarkdownCopyRoutes(site);
   if (site.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return;
+  if (!ctx.previous) warnStaticFilesReplaced(site);
   const pageMarkdown = wantsPageMarkdown(site) ? collectPageMarkdown(site) : [];
   for (const { page, copyUrl } of pageMarkdown) if (copyUrl) page.data.markdownUrl = copyUrl;
   // The SHA-256 of each page's route data file, which holds everything of the page its document is made from.
