@@ -3,8 +3,9 @@
 // in Chromium, under `sdkdocs serve --watch`, for the example site and a generated 1,000-page
 // corpus. Each site is copied to a temporary folder and served by the CLI in its own process;
 // one page is open in headless Chromium. Every edit writes a unique token into the page's body
-// and waits until the reloaded page has it: "painted" is the first paint of the new document
-// (a reload keeps the old page on screen until then), "ready" the frame after its scripts ran.
+// and waits until the page shows it: after a reload, "painted" is the first paint of the new
+// document (a reload keeps the old page on screen until then) and "ready" the frame after its
+// scripts ran; after an in-place update, both are the frame after the one that drew the change.
 // Median, min and max over several edits, after one warm-up edit.
 // Usage: node bench/watch-latency.mjs [--edits N] [--only example|corpus] [--json FILE]   (after `npm run build`)
 import { spawn } from 'node:child_process';
@@ -74,9 +75,23 @@ async function measureSite({ name, source, page }) {
           window.__benchReport({ kind: 'painted', tokens: tokens(), at: performance.timeOrigin + entry.startTime });
         }
       }).observe({ type: 'paint', buffered: true });
-      document.addEventListener('DOMContentLoaded', () =>
-        requestAnimationFrame(() => setTimeout(() => window.__benchReport({ kind: 'ready', tokens: tokens(), at: performance.timeOrigin + performance.now() }), 0)),
-      );
+      document.addEventListener('DOMContentLoaded', () => {
+        requestAnimationFrame(() => setTimeout(() => window.__benchReport({ kind: 'ready', tokens: tokens(), at: performance.timeOrigin + performance.now() }), 0));
+        // An in-place update (no new document): the new text is painted by the frame after the
+        // change; the start of the frame after that is when it is surely on screen.
+        let shown = new Set(tokens());
+        new MutationObserver(() => {
+          const now = tokens().filter((token) => !shown.has(token));
+          if (now.length === 0) return;
+          shown = new Set(tokens());
+          requestAnimationFrame(() =>
+            requestAnimationFrame((frame) => {
+              window.__benchReport({ kind: 'painted', tokens: now, at: performance.timeOrigin + frame });
+              setTimeout(() => window.__benchReport({ kind: 'ready', tokens: now, at: performance.timeOrigin + performance.now() }), 0);
+            }),
+          );
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
     });
     const connected = tab.waitForResponse((response) => response.url().endsWith('/__sdkdocs/events'));
     await tab.goto(route);

@@ -90,6 +90,8 @@ describe('serve --watch', () => {
     const reload = reloadOf(await events.next(isReload));
     expect(reload.paths).toContain('/sdk/docs/guides/setup');
     expect(reload.paths).not.toContain('/sdk/docs/intro');
+    // Only content changed: the open page may take it in place.
+    expect(reload.assets).toBe(false);
     expect((await get('/sdk/docs/guides/setup')).body).toContain('EDITED-7F3A');
     const outcome = lastOutcome();
     expect(outcome).toMatchObject({ ok: true, full: false, sources: [path.join('docs', 'guides', 'setup.md')] });
@@ -162,7 +164,7 @@ describe('serve --watch', () => {
     expect(lastOutcome()).toMatchObject({ ok: true, written: { changed: ['robots.txt'], removed: [] } });
 
     await writeFile(path.join(site.dir, 'static', 'img', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" id="new-logo"/>');
-    expect(reloadOf(await events.next(isReload)).all).toBe(true);
+    expect(reloadOf(await events.next(isReload))).toMatchObject({ all: true, assets: true });
     expect((await get('/sdk/img/logo.svg')).body).toContain('new-logo');
   });
 
@@ -171,7 +173,7 @@ describe('serve --watch', () => {
     const config = await readFile(configFile, 'utf8');
     await writeFile(configFile, config.replace("title: 'Serve Kit'", "title: 'Renamed Kit'"));
     const reload = reloadOf(await events.next(isReload));
-    expect(reload.all).toBe(true);
+    expect(reload).toMatchObject({ all: true, assets: true });
     expect(lastOutcome()).toMatchObject({ ok: true, full: true });
     expect((await get('/sdk/docs/intro')).body).toContain('Renamed Kit');
   });

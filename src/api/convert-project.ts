@@ -33,7 +33,7 @@ import type {
   ApiTypeParameter,
 } from './model.js';
 import type { LinkLocator } from './locate-comment.js';
-import { namesTarget, TypePrinter } from './type-tokens.js';
+import { linkedName, namesTarget, TypePrinter } from './type-tokens.js';
 
 const symbolKinds = new Map<ReflectionKind, ApiSymbolKind>([
   [ReflectionKind.Class, 'class'],
@@ -397,8 +397,9 @@ class ReflectionConverter {
 
   private declarationRef(type: ReferenceType): ApiDeclarationRef {
     const target = type.reflection;
-    const ref = target && namesTarget(type.name, target) ? this.exactRefOf(target) : undefined;
-    return ref ? { text: type.name, ref } : { text: type.name };
+    const shown = target && linkedName(type.name, target);
+    const ref = shown ? this.exactRefOf(target) : undefined;
+    return ref && shown ? { text: shown, ref } : { text: type.name };
   }
 
   /** `owner` is the reflection whose source holds the comment, to place its links. */
@@ -435,6 +436,12 @@ class ReflectionConverter {
           if (typeof target === 'string') {
             link.url = target;
           } else if (target && 'variant' in target) {
+            // TypeDoc may resolve a name it cannot find to an unrelated declaration: such a link
+            // is left unresolved, so that the link checker reports it at its comment line.
+            if (!linkTextNamesTarget(part.text, target)) {
+              if (source) link.source = this.options.locateLink?.(source, part.text) ?? locateLink(source, part.text, this.options.readSource);
+              return link;
+            }
             const ref = this.refOf(target);
             if (ref) link.target = ref;
             else link.resolvedWithoutPage = true;
@@ -448,6 +455,16 @@ class ReflectionConverter {
       }
     });
   }
+}
+
+/**
+ * False when a `{@link}` written as a name (`ProtocolModifier.TIMED`, `Room#leave`) leads to a
+ * declaration of another name; link text of the author's own words is not judged.
+ */
+function linkTextNamesTarget(text: string, target: Reflection): boolean {
+  const written = text.trim().replace(/\(\)$/, '');
+  if (!/^[\w$]+(?:[.#~][\w$]+)*$/.test(written)) return true;
+  return namesTarget(written.replace(/[#~]/g, '.'), target);
 }
 
 /** Wrappers looked through to find an inline object type worth listing property by property. */

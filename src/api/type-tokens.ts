@@ -27,6 +27,23 @@ export function namesTarget(shown: string, target: Reflection): boolean {
   return declared !== undefined && !keywordTypeNames.has(declared) && declared === last;
 }
 
+/**
+ * The name to show on a link to `target` for a type written as `shown`, or undefined when the
+ * link would be wrong. The written name can be right about the declaration yet show a name the
+ * page does not have: a default export is written `default`, and a member inherited through a
+ * utility type is written `Omit.email` while it is declared in `UserAttributes`; the link then
+ * shows the declaration's own name.
+ */
+export function linkedName(shown: string, target: Reflection): string | undefined {
+  if (!namesTarget(shown, target)) return undefined;
+  const owners = shown.split('.').slice(0, -1);
+  const last = shown.slice(shown.lastIndexOf('.') + 1);
+  const name = last === 'default' && target.name !== 'default' ? target.name : last;
+  const parent = target.parent;
+  if (owners.length > 0 && parent && parent.name !== owners.at(-1) && !parent.isProject()) return `${parent.name}.${name}`;
+  return [...owners, name].join('.');
+}
+
 /** A reference TypeScript could not resolve, or one TypeDoc resolved to a declaration of another name. */
 export function isUnresolvedReference(type: ReferenceType): boolean {
   if (type.refersToTypeParameter) return false;
@@ -120,9 +137,10 @@ export class TypePrinter {
         break;
       case 'reference': {
         const target = type.refersToTypeParameter ? undefined : type.reflection;
-        const ref = target && namesTarget(type.name, target) ? this.resolveRef(target) : undefined;
+        const shown = target && linkedName(type.name, target);
+        const ref = shown ? this.resolveRef(target) : undefined;
         if (isUnresolvedReference(type)) this.reportUnresolved(type.name);
-        this.push(type.name, 'type', ref);
+        this.push(ref && shown ? shown : type.name, 'type', ref);
         if (type.typeArguments?.length) {
           this.punct('<');
           this.writeList(type.typeArguments, ', ', (argument) => this.writeType(argument));

@@ -29,4 +29,8 @@ export class BoundedCache<K, V> {
   delete(key: K): void {
     this.#entries.delete(key);
   }
+
+  clear(): void {
+    this.#entries.clear();
+  }
 }

@@ -7,14 +7,17 @@ import {
   liveReloadEvents,
   liveReloadEventsPath,
   liveReloadScriptData,
+  liveUpdateEvent,
   type BuildErrorMessage,
+  type LiveUpdateDetail,
   type HelloMessage,
   type ReloadMessage,
 } from '../shared/live-reload.js';
 import { normalizeRoute } from '../shared/paths.js';
 
 const script = document.currentScript;
-const servedVersion = Number(script?.getAttribute(liveReloadScriptData.version));
+/** The build whose content is on screen: an in-place swap moves it on. */
+let servedVersion = Number(script?.getAttribute(liveReloadScriptData.version));
 const servedFile = script?.getAttribute(liveReloadScriptData.file) ?? undefined;
 const baseUrl = script?.getAttribute(liveReloadScriptData.baseUrl) ?? '/';
 const servedPathname = location.pathname;
@@ -34,8 +37,11 @@ events.addEventListener(liveReloadEvents.hello, (event) => {
 });
 events.addEventListener(liveReloadEvents.reload, (event) => {
   const message = JSON.parse((event as MessageEvent<string>).data) as ReloadMessage;
-  if (message.all || message.paths.includes(currentRoute())) reloadKeepingScroll();
-  else hideOverlay();
+  if (!message.all && !message.paths.includes(currentRoute())) {
+    hideOverlay();
+    servedVersion = message.version;
+  } else if (message.assets || (servedFile === '404.html' && location.pathname === servedPathname)) reloadKeepingScroll();
+  else void swapInPlace(message.version);
 });
 events.addEventListener(liveReloadEvents.buildError, (event) => {
   showOverlay(JSON.parse((event as MessageEvent<string>).data) as BuildErrorMessage);
@@ -45,6 +51,35 @@ events.addEventListener(liveReloadEvents.buildError, (event) => {
 function currentRoute(): string {
   if (servedFile === '404.html' && location.pathname === servedPathname) return normalizeRoute(`${baseUrl}404.html`, baseUrl);
   return normalizeRoute(location.pathname, baseUrl);
+}
+
+/**
+ * Only the page's content changed: the app takes the new HTML's content and data in place, which
+ * keeps scroll, open menus and the loaded scripts, and is faster than a reload. Anything the app
+ * cannot take that way (other scripts or stylesheets, another route) reloads the page.
+ */
+async function swapInPlace(version: number): Promise<void> {
+  try {
+    const response = await fetch(`${location.pathname}${location.search}`, { cache: 'no-store', credentials: 'same-origin' });
+    if (!response.ok) return reloadKeepingScroll();
+    const fresh = new DOMParser().parseFromString(await response.text(), 'text/html');
+    const loaded = new Set(assetUrls(document));
+    if (!assetUrls(fresh).every((url) => loaded.has(url))) return reloadKeepingScroll();
+    const detail: LiveUpdateDetail = { document: fresh };
+    const taken = !window.dispatchEvent(new CustomEvent(liveUpdateEvent, { detail, cancelable: true }));
+    if (!taken) return reloadKeepingScroll();
+    hideOverlay();
+    servedVersion = version;
+  } catch {
+    reloadKeepingScroll();
+  }
+}
+
+/** The page's own scripts and stylesheets; this script is served anew with every page, so it does not count. */
+function assetUrls(page: Document): string[] {
+  return [...page.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="stylesheet"], link[rel="modulepreload"]')]
+    .map((element) => element.getAttribute('src') ?? element.getAttribute('href') ?? '')
+    .filter((url) => !url.includes('/__sdkdocs/'));
 }
 
 function reloadKeepingScroll(): void {

@@ -66,8 +66,22 @@ export class RouteLoader {
 
   constructor(
     readonly baseUrl: string,
-    readonly files: SiteDataFiles,
+    public files: SiteDataFiles,
   ) {}
+
+  /** The site was rebuilt (`serve --watch`): what was loaded may be stale, and is loaded again when asked for. */
+  replaceFiles(files: SiteDataFiles): void {
+    this.files = files;
+    this.#shards.clear();
+    this.#matches.clear();
+    this.#routes.clear();
+    this.#files.clear();
+  }
+
+  /** What a route needs before it is shown: an MDX doc's module. */
+  async prepare(route: Pick<RouteData, 'mdxModule'>): Promise<void> {
+    if (route.mdxModule && loadMdxModule) await loadMdxModule(route.mdxModule);
+  }
 
   /** The data file URL of a route path, or null when the site has no such route. */
   async match(path: string): Promise<string | null> {
@@ -97,7 +111,7 @@ export class RouteLoader {
         pages[path]?.().then((module) => module.default),
       ]);
       // An MDX doc's module, loaded before the route is shown, so its content is live at once.
-      if (route.mdxModule && loadMdxModule) await loadMdxModule(route.mdxModule).catch(() => undefined);
+      await this.prepare(route).catch(() => undefined);
       return { route, page };
     } catch (error) {
       // A data file that is gone belongs to an older deployment: only a fresh page load can help.

@@ -105,6 +105,7 @@ export async function createLiveReload(baseUrl: () => string): Promise<LiveReloa
       const paths = pages.map((file) => normalizeRoute(`${baseUrl()}${file}`, baseUrl()));
       const message: ReloadMessage = {
         version,
+        assets: all || others.length > 0,
         all: all || recovered || others.length > 0 || paths.length > maxListedPaths,
         paths: paths.length > maxListedPaths ? [] : paths,
       };

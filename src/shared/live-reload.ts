@@ -36,8 +36,24 @@ export interface ReloadMessage {
   version: number;
   /** Every page reloads (assets, static files or the whole site changed, or a build error was fixed). */
   all: boolean;
+  /**
+   * A stylesheet, script, image or other static file changed: pages that reload do so whole. When
+   * false, only page content changed, and the open page swaps its content in place.
+   */
+  assets: boolean;
   /** Routes whose page changed, in the form of {@link normalizeRoute} (`/sdk/docs/intro`, `/sdk/404`). */
   paths: string[];
+}
+
+/**
+ * Dispatched on `window` by the live-reload script with the newly built HTML of the page on
+ * screen; the app cancels it when it took the new content in place, else the page reloads.
+ */
+export const liveUpdateEvent = 'sdkdocs:live-update';
+
+export interface LiveUpdateDetail {
+  /** The page as the server now serves it, parsed. */
+  document: Document;
 }
 
 export interface HelloMessage {

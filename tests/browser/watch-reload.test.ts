@@ -48,19 +48,36 @@ describe.skipIf(!chromiumPath)('serve --watch in Chromium', () => {
     await site?.cleanup();
   });
 
-  /** Saves the file and waits for the page to reload by itself. */
-  async function saveAndWaitForReload(contents: string): Promise<void> {
-    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+  /** Saves the file and waits for the page to show `text` by itself. */
+  async function saveAndWaitFor(contents: string, text: string): Promise<void> {
     await writeFile(file, contents);
-    await reloaded;
+    await page.locator('article', { hasText: text }).waitFor({ timeout: 30_000 });
   }
 
-  it('reloads an open page by itself with the new text, at the same scroll position', async () => {
+  /** Marks the loaded document: the mark survives an in-place update, not a reload. */
+  const markDocument = () => page.evaluate(() => Object.assign(window, { sdkdocsTestMark: true }));
+  const documentKept = () => page.evaluate(() => 'sdkdocsTestMark' in window);
+
+  it('updates an open page by itself with the new text, in place, at the same scroll position', async () => {
     await page.evaluate(() => window.scrollTo(0, 1500));
     await page.waitForFunction(() => window.scrollY === 1500);
-    await saveAndWaitForReload(longPage.replace('ORIGINAL-TEXT', 'EDITED-TEXT'));
+    await markDocument();
+    await saveAndWaitFor(longPage.replace('ORIGINAL-TEXT', 'EDITED-TEXT'), 'EDITED-TEXT');
     expect(await page.locator('article').innerText()).toContain('EDITED-TEXT');
     await page.waitForFunction(() => Math.abs(window.scrollY - 1500) <= 1, undefined, { timeout: 10_000 });
+    expect(await documentKept()).toBe(true);
+    // The page's data moved on too: the title in the tab is the new one.
+    await saveAndWaitFor(longPage.replace('title: A Long Page', 'title: A Longer Page').replace('ORIGINAL-TEXT', 'RETITLED-TEXT'), 'RETITLED-TEXT');
+    await page.waitForFunction(() => document.title.startsWith('A Longer Page'));
+    expect(await documentKept()).toBe(true);
+  });
+
+  it('reloads the whole page when a stylesheet or static file may have changed', async () => {
+    await markDocument();
+    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+    await writeFile(path.join(site.dir, 'static', 'img', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" id="reloaded-logo"/>');
+    await reloaded;
+    expect(await documentKept()).toBe(false);
   });
 
   it('shows a build error over the page, and reloads without it once the file is fixed', async () => {
@@ -73,7 +90,7 @@ describe.skipIf(!chromiumPath)('serve --watch in Chromium', () => {
     expect(text).toContain('sidebar_position');
     expect(await overlay.getByRole('heading').innerText()).toBe('Build failed');
 
-    await saveAndWaitForReload(longPage.replace('ORIGINAL-TEXT', 'FIXED-TEXT'));
+    await saveAndWaitFor(longPage.replace('ORIGINAL-TEXT', 'FIXED-TEXT'), 'FIXED-TEXT');
     expect(await page.locator('article').innerText()).toContain('FIXED-TEXT');
     expect(await overlay.count()).toBe(0);
     expect(problems).toEqual([]);
