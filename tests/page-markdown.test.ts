@@ -21,7 +21,13 @@ description: What Kit is and where to start.
 
 # Introduction
 
-Kit draws **squares**. Read the [setup guide](./guide/setup.md).
+Kit draws **squares**. Read the [setup guide](./guide/setup.md), see [below](#more).
+
+![Shot](./shot.png)
+
+## More
+
+[ref]: ./guide/setup.md
 `;
 
 /** A docs-only site: an intro, a category with a generated index, and `extra` docs (path → source). */
@@ -30,6 +36,7 @@ async function createSite(config = '', extra: Record<string, string> = {}): Prom
   cleanups.push(cleanup);
   await mkdir(path.join(dir, 'docs', 'guide'), { recursive: true });
   await writeFile(path.join(dir, 'docs', 'intro.md'), introSource);
+  await writeFile(path.join(dir, 'docs', 'shot.png'), Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ffa9c1e1bd0000000049454e44ae426082', 'hex'));
   await writeFile(path.join(dir, 'docs', 'guide', '_category_.json'), JSON.stringify({ label: 'Guide', link: { type: 'generated-index', description: 'Step by step.' } }));
   await writeFile(path.join(dir, 'docs', 'guide', 'setup.md'), 'Set up Kit in three steps.\n\n## First\n\nInstall it.\n');
   for (const [file, source] of Object.entries(extra)) await writeFile(path.join(dir, 'docs', file), source);
@@ -53,7 +60,8 @@ describe('markdown copies and llms.txt', () => {
 
   it('writes each doc\'s markdown beside its page, without front matter, titled when the source has no heading', () => {
     expect(docs.site.diagnostics).toEqual([]);
-    expect(output(docs, 'docs/intro.md')).toBe("# Introduction\n\nKit draws **squares**. Read the [setup guide](./guide/setup.md).\n");
+    // Links and images lead where the page's own do: a copy is read away from the docs folder.
+    expect(output(docs, 'docs/intro.md')).toBe('# Introduction\n\nKit draws **squares**. Read the [setup guide](https://kit.example.com/kit/docs/guide/setup), see [below](https://kit.example.com/kit/docs/intro#more).\n\n![Shot](https://kit.example.com/kit/assets/images/shot.4cdb2bda.png)\n\n## More\n\n[ref]: https://kit.example.com/kit/docs/guide/setup\n');
     expect(output(docs, 'docs/guide/setup.md')).toBe('# setup\n\nSet up Kit in three steps.\n\n## First\n\nInstall it.\n');
     expect(output(docs, 'docs/category/guide.md')).toBe('# Guide\n\nStep by step.\n\n- [setup](https://kit.example.com/kit/docs/guide/setup): Set up Kit in three steps.\n');
   });

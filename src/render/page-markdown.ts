@@ -120,7 +120,7 @@ function markdownOf(
   symbolsByRoute: Map<string, ApiModel['symbols'][number]>,
   links: ApiMarkdownLinks,
 ): string | undefined {
-  if (page.kind === 'doc' && doc) return docMarkdown(doc);
+  if (page.kind === 'doc' && doc) return docMarkdown(site, page, doc);
   if (page.kind === 'category') {
     const category = findSidebarCategory(site.sidebars[site.config.docs.sidebar.id] ?? [], page.route);
     const descriptions = new Map(site.pages.map((other) => [other.route, other.data.description]));
@@ -135,16 +135,46 @@ function markdownOf(
   return undefined;
 }
 
-/** serve --watch keeps an unchanged doc's source object between builds, so its markdown is made once. */
-const docMarkdownCache = new WeakMap<Doc['source'], { title: string; markdown: string }>();
+/**
+ * serve --watch keeps an unchanged doc's compiled content (and source) object between builds, so
+ * its markdown is made once per change.
+ */
+const docMarkdownCache = new WeakMap<object, { title: string; markdown: string }>();
 
-function docMarkdown(doc: Doc): string {
-  const cached = docMarkdownCache.get(doc.source);
+function docMarkdown(site: Site, page: Page, doc: Doc): string {
+  const key = page.content ?? doc.source;
+  const cached = docMarkdownCache.get(key);
   if (cached?.title === doc.title) return cached.markdown;
   const body = stripFrontMatter(doc.source.raw).replace(/^\s+/, '');
-  const markdown = `${firstH1Text(body) === undefined ? `# ${doc.title}\n\n` : ''}${body.replace(/\s*$/, '\n')}`;
-  docMarkdownCache.set(doc.source, { title: doc.title, markdown });
+  const titled = `${firstH1Text(body) === undefined ? `# ${doc.title}\n\n` : ''}${body.replace(/\s*$/, '\n')}`;
+  const markdown = withResolvedUrls(titled, resolvedUrls(site, doc, page));
+  docMarkdownCache.set(key, { title: doc.title, markdown });
   return markdown;
+}
+
+/**
+ * Where the doc's links and images lead, by the URL written in the source: a copy is read away
+ * from the doc's folder (and llms-full.txt holds every doc), so `./setup.md`, `#usage` and
+ * `./img/shot.png` become the full addresses the page itself uses.
+ */
+function resolvedUrls(site: Site, doc: Doc, page: Page): Map<string, string> {
+  const urls = new Map<string, string>();
+  for (const link of page.content?.links ?? []) if (link.resolved && link.resolved !== link.url) urls.set(link.url, absoluteUrl(site, link.resolved));
+  const folder = path.dirname(doc.source.file);
+  for (const image of page.content?.images ?? []) {
+    const written = path.relative(folder, image.file).split(path.sep).join('/');
+    const url = absoluteUrl(site, joinUrlPath(site.config.baseUrl, image.output));
+    urls.set(written, url);
+    urls.set(`./${written}`, url);
+  }
+  return urls;
+}
+
+/** Replaces the URLs of inline links and images (`](url`) and of link definitions (`[id]: url`) found in `urls`. */
+function withResolvedUrls(markdown: string, urls: Map<string, string>): string {
+  if (urls.size === 0) return markdown;
+  const swap = (match: string, before: string, url: string) => (urls.has(url) ? `${before}${urls.get(url)}` : match);
+  return markdown.replace(/(\]\(\s*<?)([^\s)>]+)/g, swap).replace(/^( {0,3}\[[^\]\n]+\]:[ \t]*<?)([^\s>]+)/gm, swap);
 }
 
 function linkItem(site: Site, item: SidebarItem, descriptions: Map<string, string | undefined>): string[] {
