@@ -87,8 +87,8 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
           <div className="doc-container">
             <article className="doc-article">
               <VisibilityBanner route={route} />
-              <Breadcrumbs crumbs={route.breadcrumbs} />
               <CopyPageButton href={route.markdownUrl} />
+              <Breadcrumbs crumbs={route.breadcrumbs} />
               {/* Below its title when the build could put it there (see withMobileToc), else above the content. */}
               {route.html.includes(mobileTocAttribute) ? null : <TableOfContentsMobile items={route.toc} />}
               <Content html={route.html} pageContent={pageContent} />

@@ -69,7 +69,7 @@ describe('markdown copies and llms.txt', () => {
   it('links each page to its copy: in the head and with a copy button, not in the sitemap', () => {
     const html = pageHtml(docs, '/kit/docs/intro');
     expect(html).toContain('<link rel="alternate" type="text/markdown" href="/kit/docs/intro.md">');
-    expect(html).toMatch(/<button type="button" class="copy-page-button" data-copy-page="\/kit\/docs\/intro.md">Copy page as Markdown<\/button><span class="copy-page-status" role="status"><\/span>/);
+    expect(html).toMatch(/<button type="button" class="copy-page-button" data-copy-page="\/kit\/docs\/intro.md">Copy page as Markdown<\/button><span class="copy-page-status sr-only" role="status"><\/span>/);
     // The landing page has no copy, so no button.
     expect(pageHtml(docs, '/kit/')).not.toContain('data-copy-page');
     expect(docs.site.pages.find((page) => page.route === '/kit/docs/intro')?.data.markdownUrl).toBe('/kit/docs/intro.md');
