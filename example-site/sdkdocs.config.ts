@@ -57,6 +57,8 @@ export default defineConfig({
     license: 'Content licensed under <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>.',
   },
   colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
+  theme: { primaryColor: '#5b4bdb' },
+  customCss: './src/css/custom.css',
   search: { maxHits: 8 },
   landing: {
     features: [

@@ -170,15 +170,23 @@ function useHideOnScroll(enabled: boolean, paused: boolean): boolean {
   return hidden && !paused;
 }
 
-/** The logo and title, linking to the landing page. */
+/** The logo and title, linking to the landing page or the logo's `href`. */
 export function NavbarBrand() {
   const { site } = useTheme();
   const { logo, title } = site.navbar;
   return (
-    <Link to={site.baseUrl} className="navbar-brand">
+    <Link to={logo?.href ?? site.baseUrl} className="navbar-brand">
       {logo ? (
         <span className="navbar-logo">
-          <img src={logo.src} alt={logo.alt} height={32} width={32} />
+          {logo.srcDark ? (
+            // Both in the page, switched by CSS: the prerendered page shows the right one before any script runs.
+            <>
+              <img src={logo.src} alt={logo.alt} height={32} width={32} className="themed-image themed-image-light" />
+              <img src={logo.srcDark} alt={logo.alt} height={32} width={32} className="themed-image themed-image-dark" />
+            </>
+          ) : (
+            <img src={logo.src} alt={logo.alt} height={32} width={32} />
+          )}
         </span>
       ) : null}
       <b className="navbar-title">{title}</b>
@@ -226,7 +234,7 @@ export function Navbar() {
   }, [menuOpen]);
   return (
     <nav
-      className={`navbar${hidden ? ' navbar-hidden' : ''}${menuOpen ? ' navbar-sidebar-open' : ''}`}
+      className={`navbar${navbar.style ? ` navbar-${navbar.style}` : ''}${hidden ? ' navbar-hidden' : ''}${menuOpen ? ' navbar-sidebar-open' : ''}`}
       aria-label={formatThemeString('main')}
     >
       <div className="navbar-inner">

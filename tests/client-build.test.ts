@@ -65,6 +65,14 @@ describe('client data files and bundle of the example site', async () => {
     expect(firstLoadScriptBytes('/sdk/docs/getting-started/installation')).toBeLessThanOrEqual(80_000);
   });
 
+  // The README's page-weight budget: under 15 KB of CSS, the theme's with the site's customCss.
+  it('sends less than 15 KB of gzipped CSS on a page’s first load, customCss included', () => {
+    const html = pageHtml(result, '/sdk/docs/getting-started/installation');
+    const sheets = [...html.matchAll(/<link rel="stylesheet" href="\/sdk\/([^"]+)"/g)].map((match) => match[1]!);
+    expect(sheets).toEqual([expect.stringMatching(/^assets\/css\/theme\.[A-Z0-9]+\.css$/)]);
+    expect(gzipSync(text(sheets[0]!), { level: 9 }).length).toBeLessThan(15_000);
+  });
+
   it('sends at most 80 KB of gzipped JavaScript on an API page’s first load', () => {
     const apiPage = site.pages.find((page) => page.kind === 'api' && page.route !== site.config.routes.api);
     expect(apiPage).toBeDefined();

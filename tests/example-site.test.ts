@@ -85,4 +85,12 @@ describe('the example site', () => {
     expect(html).toContain('href="/sdk/docs/intro" class="button button-primary button-lg"');
     expect(html).toContain('href="/sdk/api" class="button button-secondary button-lg"');
   });
+
+  it('sets its primary colour and brings its own stylesheet, as the README shows (issue 16)', () => {
+    expect(result.site.assets.css).toHaveLength(1);
+    const css = new TextDecoder().decode(result.site.outputs.get(result.site.assets.css[0]!.slice('/sdk/'.length))!.contents as Uint8Array);
+    expect(css).toMatch(/:root\{--sdkdocs-color-primary:#5b4bdb;/);
+    expect(css.indexOf('.hero-title{letter-spacing:-.02em}')).toBeGreaterThan(css.indexOf('--sdkdocs-color-primary:#5b4bdb;'));
+    expect(result.site.diagnostics.filter((d) => d.code === 'contrast')).toEqual([]);
+  });
 });

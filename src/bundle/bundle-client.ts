@@ -10,13 +10,25 @@ import { reactAsEsmPlugin } from './react-esm.js';
 import { mdxAssetsPlugin, mdxModulesPlugin, mdxNamespace, type MdxModuleEntry } from './mdx-modules.js';
 import { mdxPartialCompiler, type MdxPartialCompiler } from '../content/mdx/mdx-partials.js';
 import { mdxModulesOf } from '../content/mdx/render-mdx.js';
+import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
+import { customCssProblems } from '../config/check-config-paths.js';
+import { UserError } from '../core/diagnostic.js';
 
 /** Output folder of hashed assets, relative to the site root. */
 export const assetsDir = 'assets';
 
 /** Entry points, relative to the package root (as esbuild's metafile names them). */
 const clientEntry = 'src/client/entry.tsx';
-const themeEntry = 'templates/theme.css';
+const themeStylesheet = 'templates/theme.css';
+/** The stylesheet entry: the theme's, then the config's theme settings, then the site's customCss. */
+const themeNamespace = 'sdkdocs-theme';
+const themeEntry = `${themeNamespace}:theme.css`;
+const themeSettingsModule = `${themeNamespace}:settings.css`;
+const themeModulePattern = new RegExp(`^${themeNamespace}:`);
+/** Files a stylesheet's `url()` may name: copied beside the assets under a content-hashed name. */
+const stylesheetFileLoaders = Object.fromEntries(
+  ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.ico', '.woff', '.woff2', '.ttf', '.otf', '.eot'].map((extension) => [extension, 'file' as const]),
+);
 
 const themeStringsFile = path.join('src', 'shared', 'theme-strings.ts');
 
@@ -42,6 +54,8 @@ export interface ClientBundleOptions {
   baseUrl: string;
   /** The keys of the MDX docs' modules: each is an entry point of its own, loaded only by its page. */
   mdxKeys: string[];
+  /** The site's own stylesheets (absolute paths), bundled after the theme's. */
+  customCss: string[];
 }
 
 /** A custom page the client renders as a React component: its route and source file. */
@@ -61,6 +75,8 @@ interface ClientBundler {
   importedFiles: Map<string, string>;
   /** The theme strings the bundled code names; the rest of the table stays out of the browser. */
   themeKeys?: string[];
+  /** The stylesheet made from the config's theme settings. */
+  themeSettings: string;
   /** serve --watch: the last result and the page list it was built for. */
   last?: { pages: string; result: esbuild.BuildResult<{ metafile: true; write: false }> };
 }
@@ -95,7 +111,7 @@ export async function disposeClientBundlers(): Promise<void> {
 async function createClientBundler(options: ClientBundleOptions): Promise<ClientBundler> {
   const root = packageRoot();
   const require = createRequire(path.join(root, 'package.json'));
-  const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map(), importedFiles: new Map() };
+  const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map(), importedFiles: new Map(), themeSettings: '' };
   const customPagesPlugin: esbuild.Plugin = {
     name: 'sdkdocs-client',
     setup(build) {
@@ -131,6 +147,18 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
         );
         return { contents: source.replace(table, () => `export const themeStrings = ${JSON.stringify(used)} as const;`), loader: 'ts' };
       });
+      // Named as esbuild names a module of a namespace, so that the metafile's entry point is `themeEntry`.
+      build.onResolve({ filter: themeModulePattern }, (args) => ({ path: args.path.slice(themeNamespace.length + 1), namespace: themeNamespace }));
+      build.onLoad({ filter: /.*/, namespace: themeNamespace }, (args) => ({
+        contents:
+          `${themeNamespace}:${args.path}` === themeEntry
+            ? [path.join(root, themeStylesheet), themeSettingsModule, ...options.customCss].map((file) => `@import ${JSON.stringify(file)};`).join('\n')
+            : holder.themeSettings,
+        resolveDir: root,
+        loader: 'css',
+      }));
+      // A stylesheet's root-relative url() names a file of the static folder or the site, served as it is.
+      build.onResolve({ filter: /^\// }, (args) => (args.kind === 'url-token' ? { path: args.path, external: true } : undefined));
       // A site's pages import React from wherever they are; all must share sdkdocs's copy.
       build.onResolve({ filter: sharedModules }, (args) =>
         args.importer.startsWith(root) ? undefined : { path: require.resolve(args.path) },
@@ -157,6 +185,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     entryNames: '[ext]/[name].[hash]',
     chunkNames: '[ext]/chunk.[hash]',
     assetNames: 'media/[name].[hash]',
+    loader: stylesheetFileLoaders,
     logLevel: 'silent',
     plugins: [reactAsEsmPlugin(root), customPagesPlugin, mdxModulesPlugin({
       siteDir: options.siteDir,
@@ -181,15 +210,32 @@ function pagesModuleSource(pages: ClientPage[]): string {
  */
 export async function bundleClient(site: Site, ctx: BuildContext): Promise<void> {
   const mdx = mdxModulesOf(site);
-  const bundler = await clientBundler({ pagesDir: site.config.paths.pages, siteDir: site.config.siteDir, baseUrl: site.config.baseUrl, mdxKeys: [...mdx.keys()].sort() });
+  const { config } = site;
+  const bundler = await clientBundler({
+    pagesDir: config.paths.pages,
+    siteDir: config.siteDir,
+    baseUrl: config.baseUrl,
+    mdxKeys: [...mdx.keys()].sort(),
+    customCss: config.paths.customCss,
+  });
+  // serve --watch keeps the config it loaded: a customCss file deleted since is found here, at its key.
+  const missingCss = customCssProblems(config);
+  if (missingCss.length > 0) throw new UserError(missingCss);
+  bundler.themeSettings = themeSettingsCss(config);
+  if (!ctx.previous) site.diagnostics.push(...primaryContrastWarnings(config));
   bundler.pages = site.pages
     .filter((page) => page.component && page.sourceFile)
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
   bundler.mdxModules = new Map([...mdx].map(([key, { entry }]) => [key, entry]));
   bundler.compilePartial = mdxPartialCompiler(site);
-  // serve --watch: the client code does not change while a site is watched, only its custom pages and MDX docs can.
-  const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code)]);
-  const unchanged = ctx.watch && bundler.last?.pages === pagesKey && !mayHaveChanged(ctx, site.config.paths.pages) && !(mdx.size > 0 && mayHaveChanged(ctx, site.config.siteDir));
+  // serve --watch: the client code does not change while a site is watched, only its custom pages, MDX docs and customCss can.
+  const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code), bundler.themeSettings]);
+  const unchanged =
+    ctx.watch &&
+    bundler.last?.pages === pagesKey &&
+    !mayHaveChanged(ctx, config.paths.pages) &&
+    !config.paths.customCss.some((file) => mayHaveChanged(ctx, file)) &&
+    !(mdx.size > 0 && mayHaveChanged(ctx, config.siteDir));
   const result = unchanged
     ? bundler.last!.result
     : await rebuildWithUsedThemeStrings(bundler).finally(async () => {

@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { generatedOutputAt, generatedOutputNames, isRouteInside } from '../shared/route-safety.js';
@@ -11,7 +11,7 @@ import type { ResolvedConfig } from './resolve.js';
  * the docs and the API reference each need a URL folder that nothing else writes to.
  */
 export function checkConfigPaths(config: ResolvedConfig): void {
-  const diagnostics = [...outputFolderProblems(config), ...routeBaseProblems(config)];
+  const diagnostics = [...outputFolderProblems(config), ...routeBaseProblems(config), ...customCssProblems(config)];
   if (diagnostics.length > 0) throw new UserError(diagnostics);
 }
 
@@ -128,6 +128,25 @@ function routeBaseProblems(config: ResolvedConfig): Diagnostic[] {
     );
   }
   return problems;
+}
+
+/** Each `customCss` file must be there: a stylesheet that silently went missing would change how every page looks. */
+export function customCssProblems(config: ResolvedConfig): Diagnostic[] {
+  const listed = Array.isArray(config.customCss);
+  return config.paths.customCss.flatMap((file, index) => {
+    if (statSync(file, { throwIfNoEntry: false })?.isFile()) return [];
+    const key = listed ? `customCss[${index}]` : 'customCss';
+    return [
+      {
+        severity: 'error' as const,
+        code: 'config',
+        message: `${key}: no stylesheet at ${displayPath(file)}.`,
+        hint: 'customCss paths are relative to the site folder, e.g. "./src/css/custom.css".',
+        file: config.configFile,
+        ...locateKey(readConfigSource(config.configFile), listed ? ['customCss', index] : ['customCss']),
+      },
+    ];
+  });
 }
 
 function readConfigSource(configFile: string): string {

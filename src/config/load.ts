@@ -209,6 +209,16 @@ function describeIssue(issue: z.core.$ZodIssue, configFile: string): KeyedDiagno
       ];
     case 'custom':
       return [{ ...base, message: `${at}: ${issue.message}.`.replace(/\.\.$/, '.'), hint: undefined }];
+    case 'invalid_union': {
+      // The option the value was written for is the one whose problems lie inside it, not with its type.
+      const isTypeMismatch = (inner: z.core.$ZodIssue) => inner.code === 'invalid_type' && inner.path.length === 0;
+      const meant = issue.errors.filter((errors) => errors.length > 0 && !errors.some(isTypeMismatch));
+      if (meant.length === 1) {
+        return meant[0]!.flatMap((inner) => describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, configFile));
+      }
+      const expected = [...new Set(issue.errors.flat().filter(isTypeMismatch).map((inner) => (inner as { expected?: string }).expected))].filter(Boolean);
+      return [{ ...base, message: `${at || '(config)'}: expected ${expected.length > 0 ? expected.join(' or ') : 'another value'}, found ${show(input)}.` }];
+    }
     default:
       return [{ ...base, message: `${at || '(config)'}: ${issue.message}${input === undefined ? '' : `, found ${show(input)}`}.` }];
   }

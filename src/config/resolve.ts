@@ -17,6 +17,8 @@ export type ResolvedConfig = ParsedConfig & {
     siteOut: string;
     /** Caches that survive between builds. */
     cache: string;
+    /** The site's own stylesheets (`customCss`), in order. */
+    customCss: string[];
   };
   /** Where the output folder was named: the config's `outDir`, or the `--out-dir` option (relative to the current folder). */
   outDirFrom: 'config' | 'option';
@@ -51,6 +53,7 @@ export function resolveConfig(
       outRoot,
       siteOut: path.join(outRoot, ...baseSegments),
       cache: path.resolve(siteDir, 'node_modules', '.cache', 'sdkdocs'),
+      customCss: (Array.isArray(parsed.customCss) ? parsed.customCss : [parsed.customCss]).map((file) => path.resolve(siteDir, file)),
     },
     routes: {
       root,

@@ -1,5 +1,68 @@
 import { z } from 'zod';
 import { urlPathProblem } from '../shared/route-safety.js';
+import { isCssColor } from '../bundle/theme-palette.js';
+
+/** A CSS colour the palette can be derived from: hex, `rgb()` or `hsl()`. */
+const cssColor = z.string().refine(isCssColor, 'expected an opaque colour such as "#2e8555", "rgb(46 133 85)" or "hsl(147 49% 35%)"');
+
+/** A value that goes into the generated stylesheet as it is: a character that ends a declaration would let it write other rules. */
+const cssValue = (example: string) => z.string().min(1).regex(/^[^;{}<>\\]*$/, `may not hold ; { } < > or \\, e.g. ${example}`);
+
+/** An HTML attribute of a head element: a string, a number, or a boolean (true writes the bare attribute, false leaves it out). */
+const attributeValue = z.union([z.string(), z.number(), z.boolean()]);
+
+/** HTML attributes by name; names are checked so that one cannot close the tag. */
+const attributes = z.record(z.string(), attributeValue).superRefine((record, ctx) => {
+  for (const name of Object.keys(record)) {
+    if (!/^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/.test(name)) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `${JSON.stringify(name)} is not an attribute name: use letters, digits, "-", "_", ":" or "."` });
+    }
+  }
+});
+
+/** The elements HTML allows in `<head>`: any other would end the head and start the body. */
+export const headTagNames = ['base', 'link', 'meta', 'noscript', 'script', 'style', 'template', 'title'] as const;
+
+const headTag = z.strictObject({
+  /** @example 'link' */
+  tagName: z.enum(headTagNames),
+  /** @example { rel: 'preconnect', href: 'https://fonts.gstatic.com' } */
+  attributes: attributes.default({}),
+  /** Content of the element, as raw HTML (e.g. an inline script). */
+  innerHTML: z.string().optional(),
+});
+
+/** A `scripts` entry: a URL, or the attributes of the `<script>` element. */
+const scriptEntry = z
+  .union([
+    z.string().min(1),
+    z
+      .object({
+        /** @example 'https://plausible.io/js/script.js' */
+        src: z.string().min(1),
+        /** Run as soon as loaded; without it the script is deferred. */
+        async: z.boolean().optional(),
+        /** @defaultValue true unless `async` is set */
+        defer: z.boolean().optional(),
+      })
+      .catchall(attributeValue),
+  ])
+  .transform((entry) => (typeof entry === 'string' ? { src: entry } : entry));
+
+/** A `stylesheets` entry: a URL, or the attributes of the `<link rel="stylesheet">` element. */
+const stylesheetEntry = z
+  .union([
+    z.string().min(1),
+    z
+      .object({
+        /** @example 'https://cdn.jsdelivr.net/npm/katex@0.16.11/dist/katex.min.css' */
+        href: z.string().min(1),
+      })
+      .catchall(attributeValue),
+  ])
+  .transform((entry) => (typeof entry === 'string' ? { href: entry } : entry));
+
+const fontStack = cssValue(`"'Inter', system-ui, sans-serif"`);
 
 /** What to do when a link, markdown link or anchor does not resolve. */
 const brokenLinkAction = z.enum(['throw', 'warn', 'ignore']);
@@ -117,8 +180,30 @@ export const configSchema = z.strictObject({
    * no front matter `image`: a path in the static folder or a URL. @example 'img/social-card.png'
    */
   image: z.string().min(1).optional(),
-  /** Favicon, relative to the static folder. @example 'img/favicon.svg' */
-  favicon: z.string().optional(),
+  /**
+   * Favicon, relative to the static folder; or a set of icons for different sizes and devices,
+   * each a `<link>` in every page's head. @example 'img/favicon.svg'
+   * @example [{ href: 'img/favicon.svg', type: 'image/svg+xml' }, { href: 'img/apple-touch-icon.png', rel: 'apple-touch-icon', sizes: '180x180' }]
+   */
+  favicon: z
+    .union([
+      z.string().min(1),
+      z
+        .array(
+          z.strictObject({
+            /** Relative to the static folder (the base URL is added), or a URL. @example 'img/favicon-32.png' */
+            href: z.string().min(1),
+            /** @defaultValue 'icon' @example 'apple-touch-icon' */
+            rel: z.string().regex(/^[a-z][a-z -]*$/, 'a link relation is lowercase words, e.g. "icon" or "apple-touch-icon"').default('icon'),
+            /** @example '32x32' */
+            sizes: z.string().regex(/^(any|\d+x\d+( \d+x\d+)*)$/, 'sizes is "any" or sizes such as "32x32" or "16x16 32x32"').optional(),
+            /** @example 'image/png' */
+            type: z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, 'type is a media type such as "image/png"').optional(),
+          }),
+        )
+        .min(1),
+    ])
+    .optional(),
   /** Folder of files copied as they are to the site root. @defaultValue 'static' */
   staticDir: z.string().default('static'),
   /** Folder of custom React pages (`index.tsx` → `/`). @defaultValue 'src/pages' */
@@ -215,13 +300,23 @@ export const configSchema = z.strictObject({
     .strictObject({
       /** @example 'Playkit' (defaults to the site title) */
       title: z.string().optional(),
+      /** Docusaurus' shape. @example { alt: 'Playkit', src: 'img/logo.svg', srcDark: 'img/logo-dark.svg' } */
       logo: z
         .strictObject({
           alt: z.string(),
+          /** Relative to the static folder, or a URL. @example 'img/logo.svg' */
           src: z.string(),
+          /** Shown instead of `src` in dark mode. @example 'img/logo-dark.svg' */
           srcDark: z.string().optional(),
+          /** Where the logo and title lead. @defaultValue the landing page @example 'https://playkit.dev' */
+          href: z.string().optional(),
         })
         .optional(),
+      /**
+       * The navbar's colours, as Docusaurus' `navbar.style`: `'primary'` fills it with the primary
+       * colour, `'dark'` makes it dark in both colour modes. @defaultValue the page colours
+       */
+      style: z.enum(['primary', 'dark']).optional(),
       /** Hide the navbar while scrolling down. @defaultValue false */
       hideOnScroll: z.boolean().default(false),
       items: z.array(navbarItem).default([]),
@@ -335,6 +430,62 @@ export const configSchema = z.strictObject({
         .optional(),
     })
     .optional(),
+
+  /** Colours and fonts of the theme; each also is a CSS custom property (see the README) a stylesheet may override. */
+  theme: z
+    .strictObject({
+      /**
+       * The brand colour; its hover, active, lighter and darker shades are derived from it. One colour
+       * is used in light mode and lightened for dark mode, or give one per mode.
+       * @example '#2e8555' @example { light: '#2e8555', dark: '#25c2a0' }
+       */
+      primaryColor: z.union([cssColor, z.strictObject({ light: cssColor, dark: cssColor })]).optional(),
+      /** Font stacks (CSS `font-family` values). */
+      fonts: z
+        .strictObject({
+          /** @example "'Inter', system-ui, sans-serif" */
+          body: fontStack.optional(),
+          /** @defaultValue the body font @example "'Fraunces', Georgia, serif" */
+          headings: fontStack.optional(),
+          /** @example "'JetBrains Mono', ui-monospace, monospace" */
+          code: fontStack.optional(),
+        })
+        .default({}),
+      /** Self-hosted fonts: files in the static folder, each an `@font-face` rule. */
+      fontFaces: z
+        .array(
+          z.strictObject({
+            /** The name `fonts` use. @example 'Inter' */
+            family: z.string().min(1).regex(/^[^'";{}<>\\]+$/, 'a family name may not hold quotes, ; { } < > or \\, e.g. "Inter"'),
+            /** Font file(s), relative to the static folder. @example 'fonts/inter-var.woff2' */
+            src: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+            /** @example '100 900' */
+            weight: cssValue('"400" or "100 900"').optional(),
+            /** @defaultValue 'normal' */
+            style: z.enum(['normal', 'italic', 'oblique']).default('normal'),
+            /** @defaultValue 'swap' */
+            display: z.enum(['auto', 'block', 'swap', 'fallback', 'optional']).default('swap'),
+          }),
+        )
+        .default([]),
+    })
+    .default({ fonts: {}, fontFaces: [] }),
+
+  /**
+   * The site's own stylesheets, relative to the site folder: bundled into the theme's stylesheet,
+   * after it, so their rules win. @example './src/css/custom.css'
+   */
+  customCss: z.union([z.string().min(1), z.array(z.string().min(1))]).default([]),
+
+  /** Extra elements for every page's `<head>` (Docusaurus' shape). @example [{ tagName: 'link', attributes: { rel: 'preconnect', href: 'https://example.com' } }] */
+  headTags: z.array(headTag).default([]),
+  /**
+   * Scripts for every page's `<head>`: a URL or `{ src, async?, defer?, ...attributes }`. They are
+   * deferred unless `async` is set, so they never hold up the first paint. @example ['https://plausible.io/js/script.js']
+   */
+  scripts: z.array(scriptEntry).default([]),
+  /** Stylesheets for every page's `<head>`, after the theme's: a URL or `{ href, ...attributes }`. @example ['https://cdn.jsdelivr.net/npm/katex@0.16.11/dist/katex.min.css'] */
+  stylesheets: z.array(stylesheetEntry).default([]),
 
   api: z
     .strictObject({

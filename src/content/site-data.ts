@@ -94,7 +94,7 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
     url: config.url,
     image: config.image ? withBaseUrl(config.image, config.baseUrl) : undefined,
     baseUrl: config.baseUrl,
-    favicon: config.favicon ? withBaseUrl(config.favicon, config.baseUrl) : undefined,
+    favicon: mainFavicon(config),
     locale: {
       name: localeName,
       label: locale.label ?? (localeName === 'en' ? 'English' : localeName),
@@ -110,8 +110,10 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
             alt: config.navbar.logo.alt,
             src: withBaseUrl(config.navbar.logo.src, config.baseUrl),
             srcDark: config.navbar.logo.srcDark ? withBaseUrl(config.navbar.logo.srcDark, config.baseUrl) : undefined,
+            href: config.navbar.logo.href !== undefined ? withBaseUrl(config.navbar.logo.href, config.baseUrl) : undefined,
           }
         : undefined,
+      style: config.navbar.style,
       hideOnScroll: config.navbar.hideOnScroll,
       items: navbarItems,
     },
@@ -148,4 +150,12 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
     search: config.search,
     breadcrumbs: config.docs.breadcrumbs,
   };
+}
+
+/** The URL of the site's main favicon, for code that names one (`siteConfig.favicon`). */
+export function mainFavicon(config: Site['config']): string | undefined {
+  const favicon = config.favicon;
+  if (favicon === undefined) return undefined;
+  const href = typeof favicon === 'string' ? favicon : (favicon.find((icon) => icon.rel === 'icon') ?? favicon[0]!).href;
+  return withBaseUrl(href, config.baseUrl);
 }

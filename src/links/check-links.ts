@@ -247,7 +247,13 @@ function collectConfigLinks(site: Site, source: string): LinkToCheck[] {
   });
   add('navbar.logo.src', config.navbar.logo?.src);
   add('navbar.logo.srcDark', config.navbar.logo?.srcDark);
-  add('favicon', config.favicon);
+  add('navbar.logo.href', config.navbar.logo?.href);
+  if (Array.isArray(config.favicon)) config.favicon.forEach((icon, index) => add(`favicon[${index}].href`, icon.href));
+  else add('favicon', config.favicon);
+  config.theme.fontFaces.forEach((face, index) => {
+    const files = Array.isArray(face.src) ? face.src : [face.src];
+    files.forEach((file, fileIndex) => add(`theme.fontFaces[${index}].src${Array.isArray(face.src) ? `[${fileIndex}]` : ''}`, file));
+  });
   config.footer?.links.forEach((column, columnIndex) =>
     column.items.forEach((item, index) => add(`footer.links[${columnIndex}].items[${index}].to`, item.to)),
   );

@@ -3,6 +3,7 @@ import { colorModeStorageKey } from '../../templates/ColorModeToggle.js';
 import { appRootId, bootDataId, routeResolvingClass } from '../shared/client-data.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import type { RouteData, SiteData } from '../shared/types.js';
+import type { SiteHead } from './head-tags.js';
 
 export interface DocumentParts {
   site: SiteData;
@@ -13,6 +14,8 @@ export interface DocumentParts {
   js: string[];
   /** Extra `<head>` HTML from stages (preloads, inline scripts). */
   head: string[];
+  /** What the config adds to the head: favicons, its stylesheets, head tags and scripts. */
+  siteHead?: SiteHead;
   /**
    * The BootData (src/shared/client-data.ts) the client hydrates from (everything but the route's HTML, which is
    * already in the page), as script-safe JSON ({@link scriptJson}).
@@ -107,14 +110,14 @@ export function renderDocument(parts: DocumentParts): string {
     // As Docusaurus: a page with a picture gets the large card, which shows it whole.
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
     image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
-    // Without a favicon the browser would ask for /favicon.ico, outside the site, and log a 404.
-    `<link rel="icon" href="${site.favicon ? escapeHtml(site.favicon) : 'data:,'}">`,
+    ...(parts.siteHead?.icons ?? [`<link rel="icon" href="${site.favicon ? escapeHtml(site.favicon) : 'data:,'}">`]),
     `<script>${headScript(site, route).replace(/<\//g, '<\\/')}</script>`,
     ...parts.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...parts.js.map((src) => `<link rel="modulepreload" href="${escapeHtml(src)}">`),
     // An MDX doc's module is needed as soon as the page hydrates.
     route.mdxModule ? `<link rel="modulepreload" href="${escapeHtml(route.mdxModule)}">` : '',
     ...parts.head,
+    ...(parts.siteHead?.tags ?? []),
   ]
     .filter(Boolean)
     .join('\n');

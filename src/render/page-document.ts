@@ -5,6 +5,7 @@ import { Footer } from '../../templates/Footer.js';
 import type { SiteDataFiles } from '../shared/client-data.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import { renderDocument, scriptJson } from './document.js';
+import type { SiteHead } from './head-tags.js';
 
 /** What every page is rendered in: the same for all pages of a build, so a render worker gets it once. */
 export interface PageSurroundings {
@@ -13,6 +14,8 @@ export interface PageSurroundings {
   files: SiteDataFiles;
   assets: { css: string[]; js: string[]; inlineHead: string[] };
   sidebars: Record<string, SidebarItem[]>;
+  /** The config's favicons, stylesheets, head tags and scripts. */
+  siteHead?: SiteHead;
 }
 
 /** The parts of a page its document is made of (a render worker gets the first two). */
@@ -57,7 +60,7 @@ export function createDocumentRenderer(surroundings: PageSurroundings) {
     // The same text as scriptJson({ site, route, sidebars, files }), from parts serialised once.
     const sidebarsJson = pruned ? `{${JSON.stringify(sidebarName)}:${pruned.json}}` : '{}';
     const bootJson = `{"site":${siteJson},"route":${scriptJson(routeWithoutHtml)},"sidebars":${sidebarsJson},"files":${filesJson}}`;
-    return renderDocument({ site, route, appHtml, css: assets.css, js: assets.js, head: assets.inlineHead, bootJson });
+    return renderDocument({ site, route, appHtml, css: assets.css, js: assets.js, head: assets.inlineHead, siteHead: surroundings.siteHead, bootJson });
   };
 }
 

@@ -27,6 +27,7 @@ import { redirectDocument, redirectsOf } from './redirects.js';
 import { sitemapXml } from './sitemap.js';
 import { createLandingData } from './landing-data.js';
 import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPageMarkdown, warnStaticFilesReplaced } from './page-markdown.js';
+import { siteHeadOf } from './head-tags.js';
 import { findSidebarCategory } from '../content/sidebar.js';
 
 /**
@@ -53,7 +54,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   // The SHA-256 of each page's route data file, which holds everything of the page its document is made from.
   const routeDigests = new Map<Page, string>();
   const files = await emitDataFiles(site, ctx, reuse, output, routeDigests);
-  const surroundings: PageSurroundings = { site: pageSite, files, assets: site.assets, sidebars: site.sidebars };
+  const surroundings: PageSurroundings = { site: pageSite, files, assets: site.assets, sidebars: site.sidebars, siteHead: siteHeadOf(site.config) };
   reuse.setSurroundings(surroundings);
   // A full build takes the documents whose inputs did not change from the output it replaces.
   const staging = ctx.staging;

@@ -205,9 +205,9 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
   };
 }
 
-/** The config, docs, pages and static folders, and the SDK source folder and tsconfig when the site has an API reference. */
+/** The config, docs, pages and static folders, the customCss files, and the SDK source folder and tsconfig when the site has an API reference. */
 export function watchedPaths(config: ResolvedConfig): string[] {
-  const paths = [config.configFile, config.paths.docs, config.paths.pages, config.paths.static];
+  const paths = [config.configFile, config.paths.docs, config.paths.pages, config.paths.static, ...config.paths.customCss];
   if (config.api) {
     const entryFolders = config.api.entryPoints.map((entry) => path.dirname(path.resolve(config.siteDir, entry)));
     paths.push(commonFolder(entryFolders), path.resolve(config.siteDir, config.api.tsconfig));

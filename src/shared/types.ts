@@ -184,7 +184,9 @@ export interface SiteData {
   locale: LocaleData & { name: string };
   navbar: {
     title: string;
-    logo?: { src: string; alt: string; srcDark?: string };
+    logo?: { src: string; alt: string; srcDark?: string; href?: string };
+    /** `primary`: filled with the primary colour; `dark`: dark in both colour modes. */
+    style?: 'primary' | 'dark';
     hideOnScroll: boolean;
     items: NavbarItemData[];
   };

@@ -1,0 +1,63 @@
+import type { ResolvedConfig } from '../config/resolve.js';
+import { withBaseUrl } from '../shared/paths.js';
+import { escapeHtml } from './document.js';
+
+/** What the config adds to every page's `<head>`, as HTML: the same for all pages of a build. */
+export interface SiteHead {
+  /** The favicon links, where the theme puts its own. */
+  icons: string[];
+  /** `stylesheets`, then `headTags`, then `scripts`: after the theme's stylesheet, so they may override it. */
+  tags: string[];
+}
+
+type AttributeValue = string | number | boolean | undefined;
+
+/** Elements HTML writes without an end tag. */
+const voidElements = new Set(['base', 'link', 'meta']);
+
+/** ` name="value"` for each attribute: true writes the bare name, false and undefined leave it out. */
+export function htmlAttributes(attributes: Record<string, AttributeValue>): string {
+  return Object.entries(attributes)
+    .filter(([, value]) => value !== false && value !== undefined)
+    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(String(value))}"`))
+    .join('');
+}
+
+/**
+ * An external script must not hold up the first paint: unless it asks for `async` or says whether
+ * to `defer` itself (or is a module, which is deferred anyway), it is deferred.
+ */
+function nonBlocking(attributes: Record<string, AttributeValue>): Record<string, AttributeValue> {
+  const asked = (attributes.async !== undefined && attributes.async !== false) || attributes.defer !== undefined || attributes.type === 'module';
+  if (attributes.src === undefined || asked) return attributes;
+  return { ...attributes, defer: true };
+}
+
+/** Text inside `<script>` or `<style>` may not end its element early. */
+function rawText(tagName: string, text: string): string {
+  return tagName === 'script' || tagName === 'style' ? text.replace(new RegExp(`</(${tagName})`, 'gi'), '<\\/$1') : text;
+}
+
+function element(tagName: string, attributes: Record<string, AttributeValue>, innerHTML = ''): string {
+  const open = `<${tagName}${htmlAttributes(attributes)}>`;
+  return voidElements.has(tagName) ? open : `${open}${rawText(tagName, innerHTML)}</${tagName}>`;
+}
+
+/** The config's favicon(s), `headTags`, `scripts` and `stylesheets` as head HTML. */
+export function siteHeadOf(config: ResolvedConfig): SiteHead {
+  const url = (href: string) => withBaseUrl(href, config.baseUrl);
+  const favicon = config.favicon;
+  const icons =
+    favicon === undefined
+      ? // Without a favicon the browser would ask for /favicon.ico, outside the site, and log a 404.
+        ['<link rel="icon" href="data:,">']
+      : typeof favicon === 'string'
+        ? [element('link', { rel: 'icon', href: url(favicon) })]
+        : favicon.map((icon) => element('link', { rel: icon.rel, href: url(icon.href), sizes: icon.sizes, type: icon.type }));
+  const tags = [
+    ...config.stylesheets.map((sheet) => element('link', { rel: 'stylesheet', ...sheet })),
+    ...config.headTags.map((tag) => element(tag.tagName, tag.tagName === 'script' ? nonBlocking(tag.attributes) : tag.attributes, tag.innerHTML)),
+    ...config.scripts.map((script) => element('script', nonBlocking(script))),
+  ];
+  return { icons, tags };
+}
