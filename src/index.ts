@@ -8,6 +8,30 @@ export type { Diagnostic } from './core/diagnostic.js';
 export { UserError, ExitCode } from './core/diagnostic.js';
 export { build, type BuildOptions, type BuildResult } from './core/build.js';
 export { loadConfig } from './config/load.js';
+/** Props of the theme components a site may override with `src/theme/<Name>.tsx` (see the README's "Component overrides"). */
+export type {
+  AdmonitionProps,
+  CodeBlockProps,
+  ColorModeToggleProps,
+  DetailsProps,
+  DocBreadcrumbsProps,
+  DocItemFooterProps,
+  DocPaginatorProps,
+  FooterProps,
+  NavbarProps,
+  NotFoundProps,
+  SearchBarProps,
+  TabItemProps,
+  TabsProps,
+  ThemedImageProps,
+  ThemeComponentProps,
+  ThemeOverrides,
+  TOCProps,
+} from '../templates/theme-overrides.js';
+export type { ThemeComponentName } from './shared/theme-components.js';
+export type { LinkProps } from '../templates/Link.js';
+export type { DocusaurusContext } from '../templates/theme/docusaurus/useDocusaurusContext.js';
+export { themeComponentNames } from './shared/theme-components.js';
 
 /** Types a site's `sdkdocs.config.ts`; returns the config unchanged. */
 export function defineConfig(config: UserConfig): UserConfig {

@@ -91,11 +91,21 @@ const defaultTitles: Record<AdmonitionType, string> = {
   important: 'Important',
 };
 
+/** Props of `@theme/Admonition`, as in Docusaurus. */
+export interface AdmonitionProps {
+  /** `note`, `tip`, `info`, `warning`, `danger`, `important`, `caution`, `secondary`, or any other word (a plain box). */
+  type?: string;
+  title?: ReactNode;
+  icon?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}
+
 /**
  * An admonition as a component, with the props of Docusaurus' `@theme/Admonition`: `type`
  * (`caution` is drawn as `warning`, `secondary` as `note`), an optional `title`, `icon` and `className`.
  */
-export function Admonition({ type = 'note', title, icon, children, className }: { type?: string; title?: ReactNode; icon?: ReactNode; children?: ReactNode; className?: string }) {
+export function Admonition({ type = 'note', title, icon, children, className }: AdmonitionProps) {
   const style = type === 'caution' ? 'warning' : type === 'secondary' ? 'note' : type;
   const known = isAdmonitionType(style);
   const shownTitle = title ?? (type === 'caution' ? 'Caution' : known ? defaultTitles[style] : type);

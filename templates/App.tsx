@@ -2,15 +2,23 @@ import { useEffect, type ReactNode } from 'react';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { RouteData, SidebarItem, SiteData } from '../src/shared/types.js';
 import { AnnouncementBar } from './AnnouncementBar.js';
-import { ThemeContext, type ThemeRuntime } from './context.js';
+import { ThemeContext, useTheme, type ThemeRuntime } from './context.js';
 import { CopyPageButton } from './CopyPageButton.js';
-import { Breadcrumbs, DocTags, LastUpdated, mobileTocAttribute, Pagination, TableOfContents, TableOfContentsMobile, VisibilityBanner } from './DocParts.js';
+import { Breadcrumbs, DocItemFooter, mobileTocAttribute, Pagination, TableOfContents, TableOfContentsMobile, VisibilityBanner } from './DocParts.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
-import { Link } from './Link.js';
 import { Navbar } from './Navbar.js';
 import { SearchBar } from './SearchBar.js';
 import { SearchPage } from './SearchPage.js';
 import { SidebarMenu } from './Sidebar.js';
+import { overridable, type ThemeOverrides } from './theme-overrides.js';
+
+const NavbarSlot = overridable('Navbar', Navbar);
+const DocBreadcrumbsSlot = overridable('DocBreadcrumbs', Breadcrumbs);
+const DocItemFooterSlot = overridable('DocItem/Footer', DocItemFooter);
+const DocPaginatorSlot = overridable('DocPaginator', Pagination);
+const TOCSlot = overridable('TOC', TableOfContents);
+const NotFoundSlot = overridable('NotFound', NotFound);
+const SearchBarSlot = overridable('SearchBar', SearchBar);
 
 export interface AppProps {
   site: SiteData;
@@ -24,23 +32,25 @@ export interface AppProps {
   runtime?: ThemeRuntime;
   /**
    * The footer (`<Footer />` at build time). It never changes, so the client keeps the server's
-   * HTML instead of shipping the component again.
+   * HTML instead of shipping the component again (unless the site overrides it).
    */
   footer?: ReactNode;
+  /** The site's own theme components (`src/theme/…`), which the layout's slots show instead of the theme's. */
+  overrides?: ThemeOverrides;
 }
 
 /** The id the skip link jumps to. */
 export const mainContentId = '__main-content';
 
 /** The whole page below `<body>`: rendered to HTML at build time and hydrated by the client. */
-export function App({ site, route, sidebars, status, pageContent, runtime, footer }: AppProps) {
+export function App({ site, route, sidebars, status, pageContent, runtime, footer, overrides }: AppProps) {
   return (
-    <ThemeContext.Provider value={{ site, route, sidebars, runtime }}>
+    <ThemeContext.Provider value={{ site, route, sidebars, runtime, overrides }}>
       <a className="skip-to-content" href={`#${mainContentId}`}>
         {formatThemeString('skipToContent')}
       </a>
       <AnnouncementBar />
-      <Navbar />
+      <NavbarSlot />
       <div className="main-wrapper">
         {status ? (
           <main className="page-main page-status" id={mainContentId} tabIndex={-1} aria-busy="true">
@@ -88,24 +98,14 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
             <article className="doc-article">
               <VisibilityBanner route={route} />
               <CopyPageButton href={route.markdownUrl} />
-              <Breadcrumbs crumbs={route.breadcrumbs} />
+              <DocBreadcrumbsSlot crumbs={route.breadcrumbs} />
               {/* Below its title when the build could put it there (see withMobileToc), else above the content. */}
               {route.html.includes(mobileTocAttribute) ? null : <TableOfContentsMobile items={route.toc} />}
               <Content html={route.html} pageContent={pageContent} />
-              <DocTags tags={route.tags} />
-              {route.editUrl || route.lastUpdate ? (
-                <div className="doc-footer">
-                  {route.editUrl ? (
-                    <Link href={route.editUrl} className="edit-this-page">
-                      {formatThemeString('editThisPage')}
-                    </Link>
-                  ) : null}
-                  <LastUpdated lastUpdate={route.lastUpdate} />
-                </div>
-              ) : null}
-              <Pagination previous={route.previous} next={route.next} />
+              <DocItemFooterSlot editUrl={route.editUrl} lastUpdate={route.lastUpdate} tags={route.tags} />
+              <DocPaginatorSlot previous={route.previous} next={route.next} />
             </article>
-            <TableOfContents items={route.toc} />
+            <TOCSlot items={route.toc} />
           </div>
         </main>
       </div>
@@ -113,9 +113,22 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
   }
   return (
     <main className={`page-main page-${route.kind}`} id={mainContentId} tabIndex={-1}>
-      {route.kind === 'search' ? <SearchPage /> : <Content html={route.html} pageContent={pageContent} />}
-      {route.kind === 'notFound' ? <NotFoundSearch /> : null}
+      {route.kind === 'search' ? <SearchPage /> : route.kind === 'notFound' ? <NotFoundSlot /> : <Content html={route.html} pageContent={pageContent} />}
     </main>
+  );
+}
+
+/**
+ * `NotFound`: the not-found text the build rendered into the route's HTML (read back from the
+ * page by the client, so its code is not shipped), and the site's search.
+ */
+export function NotFound() {
+  const { route } = useTheme();
+  return (
+    <>
+      <Content html={route.html} />
+      <NotFoundSearch />
+    </>
   );
 }
 
@@ -124,7 +137,7 @@ function NotFoundSearch() {
   return (
     <section className="container not-found-search" aria-labelledby="not-found-search-title">
       <h2 id="not-found-search-title" className="not-found-search-title">{formatThemeString('notFoundSearch')}</h2>
-      <SearchBar />
+      <SearchBarSlot />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { routeRenderedEvent, type RouteRenderedDetail } from '../src/shared/clie
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { Crumb, NavLink, RouteData, TocItem } from '../src/shared/types.js';
 import { Link } from './Link.js';
+import type { DocItemFooterProps } from './theme-overrides.js';
 
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   if (crumbs.length === 0) return null;
@@ -307,5 +308,24 @@ export function DocTags({ tags }: { tags?: NavLink[] }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** `DocItem/Footer`: below a doc's content, its tags, then the edit link and the last-update line. */
+export function DocItemFooter({ editUrl, lastUpdate, tags }: DocItemFooterProps) {
+  return (
+    <>
+      <DocTags tags={tags} />
+      {editUrl || lastUpdate ? (
+        <div className="doc-footer">
+          {editUrl ? (
+            <Link href={editUrl} className="edit-this-page">
+              {formatThemeString('editThisPage')}
+            </Link>
+          ) : null}
+          <LastUpdated lastUpdate={lastUpdate} />
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
+import { overridable } from './theme-overrides.js';
 import { NavbarBrand, NavbarItem } from './Navbar.js';
 import { SidebarMenu } from './Sidebar.js';
 import { useTheme } from './context.js';
+
+const ColorModeToggleSlot = overridable('ColorModeToggle', ColorModeToggle);
 
 /**
  * The menu that slides in below the mobile breakpoint: the navbar items, and on pages with a
@@ -19,7 +22,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
     <div className="navbar-sidebar" ref={root} role="dialog" aria-modal="true" aria-label={formatThemeString('navbarMenu')} onKeyDown={(event) => wrapTabKey(event, root.current)}>
       <div className="navbar-sidebar-header">
         <NavbarBrand />
-        {site.colorMode.disableSwitch ? null : <ColorModeToggle />}
+        {site.colorMode.disableSwitch ? null : <ColorModeToggleSlot />}
         <button type="button" className="navbar-sidebar-close clean-button" aria-label={formatThemeString('closeNavbar')} onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>

@@ -6,7 +6,11 @@ import { ColorModeToggle } from './ColorModeToggle.js';
 import { Link } from './Link.js';
 import { MobileMenu } from './MobileMenu.js';
 import { SearchBar } from './SearchBar.js';
+import { overridable } from './theme-overrides.js';
 import { useTheme } from './context.js';
+
+const ColorModeToggleSlot = overridable('ColorModeToggle', ColorModeToggle);
+const SearchBarSlot = overridable('SearchBar', SearchBar);
 
 /** Below this width (px) the layout is mobile: navbar items move into the sidebar menu. */
 export const mobileBreakpoint = 996;
@@ -264,8 +268,8 @@ export function Navbar() {
               <NavbarItem item={item} />
             </NavbarItemBoundary>
           ))}
-          {site.colorMode.disableSwitch ? null : <ColorModeToggle />}
-          <SearchBar />
+          {site.colorMode.disableSwitch ? null : <ColorModeToggleSlot />}
+          <SearchBarSlot />
         </div>
       </div>
       <div className="navbar-backdrop" onClick={closeMenu} />

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { RouteData, SidebarItem, SiteData } from '../src/shared/types.js';
+import type { ThemeOverrides } from './theme-overrides.js';
 
 /** Browser storage that never throws: failures are reported once on the console and ignored. */
 export interface ThemeStorage {
@@ -21,6 +22,8 @@ export interface ThemeContextValue {
   route: RouteData;
   sidebars: Record<string, SidebarItem[]>;
   runtime?: ThemeRuntime;
+  /** The site's own theme components (`src/theme/…`), shown by the layout's slots instead of the theme's. */
+  overrides?: ThemeOverrides;
 }
 
 export const ThemeContext = createContext<ThemeContextValue | null>(null);

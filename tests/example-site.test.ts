@@ -86,6 +86,14 @@ describe('the example site', () => {
     expect(html).toContain('href="/sdk/api" class="button button-secondary button-lg"');
   });
 
+  it('uses one theme override of its own: src/theme/DocItem/Footer.tsx adds a feedback link below the theme doc footer', () => {
+    const html = pageHtml(result, '/sdk/docs/getting-started/installation');
+    const feedback = '<p class="doc-feedback"><a href="https://github.com/playkit/playkit-sdk/issues/new">Something wrong or missing on this page? Open an issue on GitHub</a></p>';
+    expect(html).toContain(feedback);
+    expect(html.indexOf('class="edit-this-page"')).toBeLessThan(html.indexOf(feedback));
+    expect(pageHtml(result, '/sdk/')).not.toContain('doc-feedback');
+  });
+
   it('sets its primary colour and brings its own stylesheet, as the README shows (issue 16)', () => {
     expect(result.site.assets.css).toHaveLength(1);
     const css = new TextDecoder().decode(result.site.outputs.get(result.site.assets.css[0]!.slice('/sdk/'.length))!.contents as Uint8Array);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
+import type { Diagnostic } from '../core/diagnostic.js';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
@@ -10,6 +11,7 @@ import { reactAsEsmPlugin } from './react-esm.js';
 import { mdxAssetsPlugin, mdxModulesPlugin, mdxNamespace, type MdxModuleEntry } from './mdx-modules.js';
 import { mdxPartialCompiler, type MdxPartialCompiler } from '../content/mdx/mdx-partials.js';
 import { mdxModulesOf } from '../content/mdx/render-mdx.js';
+import type { ThemeComponentName } from '../shared/theme-components.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
 import { customCssProblems } from '../config/check-config-paths.js';
 import { UserError } from '../core/diagnostic.js';
@@ -39,6 +41,8 @@ const licensesBanner = `/*! Licenses of bundled packages: ${thirdPartyLicensesFi
 
 /** Module id of the generated map of custom React pages (route → lazy import). */
 const pagesModuleId = 'sdkdocs:pages';
+/** Module id of the site's theme overrides, by component name (an empty object on most sites). */
+const themeOverridesModuleId = 'sdkdocs:theme-overrides';
 /** Module id of the MDX hydration code, or of nothing on a site without MDX docs. */
 const mdxRuntimeModuleId = 'sdkdocs:mdx-runtime';
 const mdxRuntimeFile = path.join('src', 'client', 'mdx-content.tsx');
@@ -54,6 +58,8 @@ export interface ClientBundleOptions {
   baseUrl: string;
   /** The keys of the MDX docs' modules: each is an entry point of its own, loaded only by its page. */
   mdxKeys: string[];
+  /** The site's theme overrides (`src/theme/…`): component name and file, sorted by name. */
+  themeOverrides: [ThemeComponentName, string][];
   /** The site's own stylesheets (absolute paths), bundled after the theme's. */
   customCss: string[];
 }
@@ -112,6 +118,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
   const root = packageRoot();
   const require = createRequire(path.join(root, 'package.json'));
   const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map(), importedFiles: new Map(), themeSettings: '' };
+  const overrideFiles = new Map(options.themeOverrides);
   const customPagesPlugin: esbuild.Plugin = {
     name: 'sdkdocs-client',
     setup(build) {
@@ -119,6 +126,12 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
       build.onLoad({ filter: /^sdkdocs:pages$/, namespace: 'sdkdocs' }, () => ({
         contents: pagesModuleSource(holder.pages),
         resolveDir: options.pagesDir,
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /^sdkdocs:theme-overrides$/ }, () => ({ path: themeOverridesModuleId, namespace: 'sdkdocs' }));
+      build.onLoad({ filter: /^sdkdocs:theme-overrides$/, namespace: 'sdkdocs' }, () => ({
+        contents: themeOverridesModuleSource(options.themeOverrides),
+        resolveDir: options.siteDir,
         loader: 'js',
       }));
       // The code that hydrates MDX content is bundled only for a site that has MDX docs: loaded
@@ -190,12 +203,19 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     plugins: [reactAsEsmPlugin(root), customPagesPlugin, mdxModulesPlugin({
       siteDir: options.siteDir,
       modules: () => holder.mdxModules,
+      overrides: () => overrideFiles,
       compilePartial: (file) => (holder.compilePartial ? holder.compilePartial(file) : Promise.resolve({ error: { message: 'MDX partials are compiled within a build.' } })),
     }),
       mdxAssetsPlugin(options.baseUrl, (outputPath, file) => holder.importedFiles.set(outputPath, file)),
     ],
   });
   return holder;
+}
+
+function themeOverridesModuleSource(overrides: [ThemeComponentName, string][]): string {
+  const imports = overrides.map(([, file], index) => `import o${index} from ${JSON.stringify(file)};`);
+  const entries = overrides.map(([name], index) => `${JSON.stringify(name)}: o${index}`);
+  return `${imports.join('\n')}\nexport const themeOverrides = { ${entries.join(', ')} };\n`;
 }
 
 function pagesModuleSource(pages: ClientPage[]): string {
@@ -217,6 +237,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     baseUrl: config.baseUrl,
     mdxKeys: [...mdx.keys()].sort(),
     customCss: config.paths.customCss,
+    themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),
   });
   // serve --watch keeps the config it loaded: a customCss file deleted since is found here, at its key.
   const missingCss = customCssProblems(config);
@@ -228,17 +249,17 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
   bundler.mdxModules = new Map([...mdx].map(([key, { entry }]) => [key, entry]));
   bundler.compilePartial = mdxPartialCompiler(site);
-  // serve --watch: the client code does not change while a site is watched, only its custom pages, MDX docs and customCss can.
+  // serve --watch: the client code does not change while a site is watched, only its custom pages, MDX docs, theme overrides and customCss can.
   const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code), bundler.themeSettings]);
   const unchanged =
     ctx.watch &&
     bundler.last?.pages === pagesKey &&
     !mayHaveChanged(ctx, config.paths.pages) &&
     !config.paths.customCss.some((file) => mayHaveChanged(ctx, file)) &&
-    !(mdx.size > 0 && mayHaveChanged(ctx, config.siteDir));
+    !((mdx.size > 0 || site.themeOverrides) && mayHaveChanged(ctx, config.siteDir));
   const result = unchanged
     ? bundler.last!.result
-    : await rebuildWithUsedThemeStrings(bundler).finally(async () => {
+    : await rebuildWithUsedThemeStrings(bundler, site.config.siteDir).finally(async () => {
         // A one-off build lets the process exit; a watch keeps the context for the next build.
         if (!ctx.watch) await disposeClientBundlers();
       });
@@ -273,9 +294,11 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
 }
 
 /** Rebuilds; when the bundled code names other theme strings than the last pass kept, once more with those. */
-async function rebuildWithUsedThemeStrings(bundler: ClientBundler) {
+async function rebuildWithUsedThemeStrings(bundler: ClientBundler, siteDir: string) {
   const rebuild = () =>
     bundler.context.rebuild().catch((error: esbuild.BuildFailure) => {
+      const inSite = siteCodeErrors(error, siteDir);
+      if (inSite.length > 0) throw new UserError(inSite);
       const messages = (error.errors ?? []).map((message) => `${message.location ? `${message.location.file}:${message.location.line}: ` : ''}${message.text}`);
       throw new Error(`Cannot bundle the client runtime:\n${messages.join('\n') || String(error)}`, { cause: error });
     });
@@ -286,6 +309,28 @@ async function rebuildWithUsedThemeStrings(bundler: ClientBundler) {
     result = await rebuild();
   }
   return result;
+}
+
+/**
+ * Errors in the site's own code (overrides, custom pages, components of MDX docs) that only the
+ * browser bundle meets, such as an import of a Node module: located errors, not a crash.
+ */
+function siteCodeErrors(error: esbuild.BuildFailure, siteDir: string): Diagnostic[] {
+  return (error.errors ?? []).flatMap((message): Diagnostic[] => {
+    const file = message.location && path.resolve(packageRoot(), message.location.file);
+    if (!file || !file.startsWith(siteDir + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`)) return [];
+    return [
+      {
+        severity: 'error',
+        code: 'bundle',
+        message: `Cannot bundle for the browser: ${message.text}.`.replace(/\.\.$/, '.'),
+        file,
+        line: message.location!.line,
+        column: message.location!.column + 1,
+        hint: 'Overrides, custom pages and the components of MDX docs run in the browser too: they may import only browser-safe modules (no node:* modules).',
+      },
+    ];
+  });
 }
 
 /** Theme-string keys written as string literals in the bundled source files. */

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { packageRoot } from '../core/package-root.js';
 import type { MdxImport } from '../content/mdx/compile-mdx.js';
 import type { MdxPartialCompiler } from '../content/mdx/mdx-partials.js';
+import { resolveSiteImports, type SiteImportOptions } from './theme-imports.js';
+
+const noOverrides = () => new Map();
 
 /** One MDX doc's compiled module, as the bundlers load it. */
 export interface MdxModuleEntry {
@@ -54,18 +55,6 @@ export function mdxAssetsPlugin(baseUrl: string, emit?: (outputPath: string, fil
 /** esbuild namespace of the compiled MDX modules: `sdkdocs-mdx:{key}`. */
 export const mdxNamespace = 'sdkdocs-mdx';
 
-/** Docusaurus modules that sdkdocs provides, by the name docs import them with. */
-const docusaurusModules = ['Link', 'useBaseUrl', 'useDocusaurusContext', 'BrowserOnly', 'ExecutionEnvironment', 'useIsBrowser'];
-
-function themeFolder(): string {
-  return path.join(packageRoot(), 'templates', 'theme');
-}
-
-/** The names of the `@theme/*` components sdkdocs has (its `templates/theme/*.tsx` with a capital letter). */
-function themeComponents(): string[] {
-  return ['Admonition', 'CodeBlock', 'Details', 'TabItem', 'Tabs', 'ThemedImage'];
-}
-
 /** The key of an MDX doc's module: its path in the docs folder, in characters any file system takes. */
 export function mdxModuleKey(relativePath: string): string {
   return `mdx-${relativePath.replace(/\.mdx?$/i, '').replace(/[^\w-]+/g, '_')}`;
@@ -83,6 +72,8 @@ export function mdxModulesPlugin(options: {
   append?: string;
   /** Compiles a `.md`/`.mdx` file that a doc or component imports (a partial). */
   compilePartial?: MdxPartialCompiler;
+  /** The site's theme overrides (`src/theme/…`), which `@theme/…` imports get instead of the theme's. */
+  overrides?: SiteImportOptions['overrides'];
 }): esbuild.Plugin {
   return {
     name: 'sdkdocs-mdx-modules',
@@ -104,27 +95,7 @@ export function mdxModulesPlugin(options: {
           return { contents: outcome.code, resolveDir: path.dirname(args.path), loader: 'js' };
         });
       }
-      build.onResolve({ filter: /^@site\// }, async (args) => {
-        const resolved = await build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: options.siteDir, importer: args.importer });
-        if (resolved.errors.length > 0) return { errors: [{ text: `Could not resolve "${args.path}"` }] };
-        return { path: resolved.path, namespace: resolved.namespace, external: resolved.external, sideEffects: resolved.sideEffects, suffix: resolved.suffix };
-      });
-      build.onResolve({ filter: /^@theme\// }, (args) => {
-        const name = args.path.slice('@theme/'.length);
-        const file = path.join(themeFolder(), `${name}.tsx`);
-        if (themeComponents().includes(name) && existsSync(file)) return { path: file };
-        return { errors: [{ text: `Could not resolve "${args.path}": sdkdocs has no such theme component (it has ${themeComponents().map((component) => `@theme/${component}`).join(', ')})` }] };
-      });
-      build.onResolve({ filter: /^@docusaurus\// }, (args) => {
-        const name = args.path.slice('@docusaurus/'.length);
-        if (docusaurusModules.includes(name)) {
-          for (const extension of ['.tsx', '.ts']) {
-            const file = path.join(themeFolder(), 'docusaurus', `${name}${extension}`);
-            if (existsSync(file)) return { path: file };
-          }
-        }
-        return { errors: [{ text: `Could not resolve "${args.path}": sdkdocs provides only ${docusaurusModules.map((module) => `@docusaurus/${module}`).join(', ')}` }] };
-      });
+      resolveSiteImports(build, { siteDir: options.siteDir, overrides: options.overrides ?? noOverrides });
     },
   };
 }

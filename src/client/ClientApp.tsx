@@ -9,6 +9,7 @@ import type { RouteLoader } from './route-loader.js';
 import { checkDocsRoute } from './docs-plugin.js';
 import { safeStorage } from './storage.js';
 import { hydrateMdxContent } from 'sdkdocs:mdx-runtime';
+import { themeOverrides } from 'sdkdocs:theme-overrides';
 
 function Spinner() {
   return <div className="route-spinner" role="status" aria-label={formatThemeString('loading')} />;
@@ -71,7 +72,8 @@ export function ClientApp({ boot, loader, initial, footer }: { boot: BootData; l
       runtime={runtime}
       status={statusElement(view.status)}
       pageContent={view.page ? createElement(view.page, { site: boot.site }) : undefined}
-      footer={footer ? <footer className={footer.className} dangerouslySetInnerHTML={{ __html: footer.html }} /> : undefined}
+      overrides={themeOverrides}
+      footer={themeOverrides.Footer ? createElement(themeOverrides.Footer) : footer ? <footer className={footer.className} dangerouslySetInnerHTML={{ __html: footer.html }} /> : undefined}
     />
   );
 }

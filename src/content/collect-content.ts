@@ -10,6 +10,7 @@ import { parseFrontMatter } from './front-matter.js';
 import { controlCharacterIn, listDocsFolder, readSourceText } from './read-source.js';
 import { createSiteData, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
+import { collectThemeOverrides } from './theme-overrides.js';
 import { collectTags, docTagLinks, tagsRoute } from './tags.js';
 import { firstH1Text } from './doc-title.js';
 import { formatThemeString } from '../shared/theme-strings.js';
@@ -112,6 +113,7 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   createDocPages(site, navigation);
   createCategoryPages(site, navigation);
   createTagPages(site);
+  await collectThemeOverrides(site, ctx);
   await collectCustomPages(site, ctx);
   createLandingAndNotFound(site);
   createSearchPage(site);

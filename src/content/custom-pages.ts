@@ -7,6 +7,10 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { ComponentType } from 'react';
 import { placePageRoute } from './page-route.js';
+import { themeOverridesDir } from './theme-overrides.js';
+import { mdxAssetsPlugin } from '../bundle/mdx-modules.js';
+import { provideThemeHost, themeHostKey, themeHostModules } from '../bundle/theme-host.js';
+import { resolveSiteImports } from '../bundle/theme-imports.js';
 import { addPage, mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { UserError } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';
@@ -29,8 +33,8 @@ const sharedModules = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'r
  */
 export async function collectCustomPages(site: Site, ctx: BuildContext): Promise<void> {
   const pagesDir = site.config.paths.pages;
-  if (ctx.previous && !mayHaveChanged(ctx, pagesDir)) {
-    // serve --watch: compiling the pages again would give the same components.
+  if (ctx.previous && !mayHaveChanged(ctx, pagesDir) && !mayHaveChanged(ctx, themeOverridesDir(site.config.siteDir))) {
+    // serve --watch: compiling the pages again would give the same components (pages may import overrides).
     for (const page of ctx.previous.pages) {
       if (!page.component || !page.sourceFile?.startsWith(pagesDir + path.sep)) continue;
       addPage(site, { ...page, data: { ...page.data, html: '' }, anchors: new Set(), links: [] });
@@ -43,7 +47,7 @@ export async function collectCustomPages(site: Site, ctx: BuildContext): Promise
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
   if (files.length === 0) return;
-  const modules = await importPageModules(files);
+  const modules = await importPageModules(files, site);
   for (const [file, module] of modules) {
     const relative = path.relative(pagesDir, file).split(path.sep).join('/').replace(/\.(tsx|jsx)$/, '');
     const routePart = relative === 'index' ? '' : relative.replace(/\/index$/, '');
@@ -74,7 +78,8 @@ export async function collectCustomPages(site: Site, ctx: BuildContext): Promise
   }
 }
 
-async function importPageModules(files: string[]): Promise<Map<string, CustomPageModule>> {
+async function importPageModules(files: string[], site: Site): Promise<Map<string, CustomPageModule>> {
+  const overrides = site.themeOverrides?.files ?? new Map();
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-pages-'));
   try {
     const result = await esbuild
@@ -100,8 +105,11 @@ async function importPageModules(files: string[]): Promise<Map<string, CustomPag
                   ? { path: pathToFileURL(require.resolve(args.path)).href, external: true }
                   : undefined,
               );
+              // `@theme/…` and `@docusaurus/…` as in MDX docs, reaching the modules the build renders with.
+              resolveSiteImports(build, { siteDir: site.config.siteDir, overrides: () => overrides, host: { ...themeHostModules, key: themeHostKey } });
             },
           },
+          mdxAssetsPlugin(site.config.baseUrl),
         ],
       })
       .catch((error: esbuild.BuildFailure) => {
@@ -128,6 +136,7 @@ async function importPageModules(files: string[]): Promise<Map<string, CustomPag
     }
     for (const file of files) {
       const output = { path: outputByEntry.get(path.resolve(file))! };
+      provideThemeHost();
       const module = (await import(pathToFileURL(output.path).href)) as Partial<CustomPageModule>;
       if (typeof module.default !== 'function') {
         throw new UserError({

@@ -12,6 +12,7 @@ import type { StagingFolder } from '../write/staging-folder.js';
 import type { GitHistory } from '../content/git-last-update.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
+import type { SiteThemeOverrides } from '../content/theme-overrides.js';
 
 /**
  * Parsed Docusaurus front matter of one doc, its keys checked against their types
@@ -193,6 +194,8 @@ export interface Site {
   gitHistory?: GitHistory;
   /** The API model and the doc-sample check, set by generateApi; serve --watch reuses them while the SDK is unchanged. */
   api?: { model: ApiModel; docSamples?: DocSamplesResult; sourceFiles?: ReadonlyMap<string, TypeScriptSourceFile> };
+  /** The site's own theme components (`src/theme/…`), set by collectContent. */
+  themeOverrides?: SiteThemeOverrides;
 }
 
 /** What every stage gets besides the site. */

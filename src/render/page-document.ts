@@ -2,6 +2,7 @@ import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../../templates/App.js';
 import { Footer } from '../../templates/Footer.js';
+import { overridable, type ThemeOverrides } from '../../templates/theme-overrides.js';
 import type { SiteDataFiles } from '../shared/client-data.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import { renderDocument, scriptJson } from './document.js';
@@ -14,9 +15,13 @@ export interface PageSurroundings {
   files: SiteDataFiles;
   assets: { css: string[]; js: string[]; inlineHead: string[] };
   sidebars: Record<string, SidebarItem[]>;
+  /** The site's theme overrides compiled for Node (`SiteThemeOverrides.code`), which a render worker imports. */
+  themeOverrides?: string;
   /** The config's favicons, stylesheets, head tags and scripts. */
   siteHead?: SiteHead;
 }
+
+const FooterSlot = overridable('Footer', Footer);
 
 /** The parts of a page its document is made of (a render worker gets the first two). */
 export interface DocumentPage {
@@ -28,14 +33,14 @@ export interface DocumentPage {
 /**
  * Renders whole HTML documents: the server-rendered `<App>` with the page's own copy of its
  * sidebar, and the boot data the client hydrates from. Used on the main thread and by the render
- * workers alike.
+ * workers alike, with the site's theme overrides.
  *
  * What pages share is worked out once per build: the JSON of the site data and data files, and
  * each pruned sidebar with its JSON, which is the same for every page under the same expanded
  * categories. On a 10,000-page site pruning and serialising the sidebar again for each page cost
  * more than rendering it.
  */
-export function createDocumentRenderer(surroundings: PageSurroundings) {
+export function createDocumentRenderer(surroundings: PageSurroundings, overrides?: ThemeOverrides) {
   const { site, files, assets } = surroundings;
   const siteJson = scriptJson(site);
   const filesJson = scriptJson(files);
@@ -55,7 +60,7 @@ export function createDocumentRenderer(surroundings: PageSurroundings) {
     const pruned = sidebarName && surroundings.sidebars[sidebarName] ? pruningOf(sidebarName).forRoute(page.route) : undefined;
     const sidebars: Record<string, SidebarItem[]> = pruned ? { [sidebarName!]: pruned.items } : {};
     const pageContent = component ? createElement(component, { site }) : undefined;
-    const appHtml = renderToString(createElement(App, { site, route, sidebars, pageContent, footer: createElement(Footer) }));
+    const appHtml = renderToString(createElement(App, { site, route, sidebars, pageContent, footer: createElement(FooterSlot), overrides }));
     const { html: _html, ...routeWithoutHtml } = route;
     // The same text as scriptJson({ site, route, sidebars, files }), from parts serialised once.
     const sidebarsJson = pruned ? `{${JSON.stringify(sidebarName)}:${pruned.json}}` : '{}';

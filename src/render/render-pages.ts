@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CategoryIndexContent, LandingContent, NotFoundContent, TagDocsContent, TagsListContent } from '../../templates/page-content.js';
 import { withMobileToc } from '../../templates/DocParts.js';
+import { ThemeContext } from '../../templates/context.js';
 import { collectTags, tagsRoute } from '../content/tags.js';
 import type { BuildContext, OutputFile, Page, Site } from '../core/site.js';
 import {
@@ -54,7 +55,14 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   // The SHA-256 of each page's route data file, which holds everything of the page its document is made from.
   const routeDigests = new Map<Page, string>();
   const files = await emitDataFiles(site, ctx, reuse, output, routeDigests);
-  const surroundings: PageSurroundings = { site: pageSite, files, assets: site.assets, sidebars: site.sidebars, siteHead: siteHeadOf(site.config) };
+  const surroundings: PageSurroundings = {
+    site: pageSite,
+    files,
+    assets: site.assets,
+    sidebars: site.sidebars,
+    siteHead: siteHeadOf(site.config),
+    themeOverrides: site.themeOverrides?.code,
+  };
   reuse.setSurroundings(surroundings);
   // A full build takes the documents whose inputs did not change from the output it replaces.
   const staging = ctx.staging;
@@ -67,7 +75,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   ctx.logger.debug(`renderPages: ${site.documentsReused} documents unchanged since the last build`);
   const onWorkers = staging && toRender.length >= parallelThreshold && canUseWorkers(import.meta.url);
   const inProcess = onWorkers ? toRender.filter((page) => page.component) : toRender;
-  const renderDocument = createDocumentRenderer(surroundings);
+  const renderDocument = createDocumentRenderer(surroundings, site.themeOverrides?.components);
   let done = 0;
   for (const page of inProcess) {
     const path = outputPathOfRoute(page.route, site.config.baseUrl);
@@ -193,7 +201,11 @@ function renderContent(
   siteData: SiteData,
   descriptions: Map<string, string | undefined>,
 ): string {
-  if (page.component) return renderToStaticMarkup(createElement(page.component, { site: siteData }));
+  if (page.component) {
+    // Inside the theme context, as in the page: the page's theme imports read it.
+    const context = { site: siteData, route: page.data, sidebars: {}, overrides: site.themeOverrides?.components };
+    return renderToStaticMarkup(createElement(ThemeContext.Provider, { value: context }, createElement(page.component, { site: siteData })));
+  }
   switch (page.kind) {
     case 'landing':
       return renderToStaticMarkup(createElement(LandingContent, { site: siteData, landing: createLandingData(site) }));

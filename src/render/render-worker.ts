@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createFolderWriter } from '../write/folder-writer.js';
 import type { RouteData } from '../shared/types.js';
 import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
+import { themeOverrideComponents } from '../content/theme-overrides.js';
 
 /** What a render worker is started with: what surrounds every page, and where the pages go. */
 export interface RenderSetup {
@@ -19,7 +20,8 @@ export interface RenderTask {
 
 /** Worker thread of renderPages: renders and writes the documents of the batches it is sent; answers with their paths. */
 const setup = workerData as RenderSetup;
-const renderDocument = createDocumentRenderer(setup.surroundings);
+const overrides = setup.surroundings.themeOverrides ? await themeOverrideComponents(setup.surroundings.themeOverrides) : undefined;
+const renderDocument = createDocumentRenderer(setup.surroundings, overrides);
 const writeFile = createFolderWriter(setup.siteOut);
 
 parentPort!.on('message', (batch: RenderTask[]) => {

@@ -11,6 +11,7 @@ import { build, type BuildOptions } from '../core/build.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { Logger } from '../core/logger.js';
 import type { Site, WrittenOutputs } from '../core/site.js';
+import { themeOverridesDir } from '../content/theme-overrides.js';
 
 export interface WatchSiteOptions {
   siteDir: string;
@@ -205,9 +206,9 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
   };
 }
 
-/** The config, docs, pages and static folders, the customCss files, and the SDK source folder and tsconfig when the site has an API reference. */
+/** The config, docs, pages, theme-override and static folders, the customCss files, and the SDK source folder and tsconfig when the site has an API reference. */
 export function watchedPaths(config: ResolvedConfig): string[] {
-  const paths = [config.configFile, config.paths.docs, config.paths.pages, config.paths.static, ...config.paths.customCss];
+  const paths = [config.configFile, config.paths.docs, config.paths.pages, themeOverridesDir(config.siteDir), config.paths.static, ...config.paths.customCss];
   if (config.api) {
     const entryFolders = config.api.entryPoints.map((entry) => path.dirname(path.resolve(config.siteDir, entry)));
     paths.push(commonFolder(entryFolders), path.resolve(config.siteDir, config.api.tsconfig));

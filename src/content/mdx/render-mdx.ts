@@ -90,6 +90,7 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
             siteDir: site.config.siteDir,
             modules: () => entries,
             compilePartial: mdxPartialCompiler(site),
+            overrides: () => site.themeOverrides?.files ?? new Map(),
             append: `export { MdxRoot as __sdkdocsMdxRoot, mdxIdentifierPrefix as __sdkdocsMdxIdPrefix } from ${JSON.stringify(mdxRootFile())};`,
           }),
         ],

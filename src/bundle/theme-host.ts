@@ -1,0 +1,60 @@
+import * as Admonition from '../../templates/theme/Admonition.js';
+import * as CodeBlock from '../../templates/theme/CodeBlock.js';
+import * as ColorModeToggle from '../../templates/theme/ColorModeToggle.js';
+import * as Details from '../../templates/theme/Details.js';
+import * as DocBreadcrumbs from '../../templates/theme/DocBreadcrumbs.js';
+import * as DocItemFooter from '../../templates/theme/DocItem/Footer.js';
+import * as DocPaginator from '../../templates/theme/DocPaginator.js';
+import * as Footer from '../../templates/theme/Footer.js';
+import * as Navbar from '../../templates/theme/Navbar.js';
+import * as NotFound from '../../templates/theme/NotFound.js';
+import * as SearchBar from '../../templates/theme/SearchBar.js';
+import * as TabItem from '../../templates/theme/TabItem.js';
+import * as Tabs from '../../templates/theme/Tabs.js';
+import * as ThemedImage from '../../templates/theme/ThemedImage.js';
+import * as TOC from '../../templates/theme/TOC.js';
+import * as BrowserOnly from '../../templates/theme/docusaurus/BrowserOnly.js';
+import * as ExecutionEnvironment from '../../templates/theme/docusaurus/ExecutionEnvironment.js';
+import * as Link from '../../templates/theme/docusaurus/Link.js';
+import * as useBaseUrl from '../../templates/theme/docusaurus/useBaseUrl.js';
+import * as useDocusaurusContext from '../../templates/theme/docusaurus/useDocusaurusContext.js';
+import * as useIsBrowser from '../../templates/theme/docusaurus/useIsBrowser.js';
+import type { ThemeComponentName } from '../shared/theme-components.js';
+import type { DocusaurusModuleName } from './theme-imports.js';
+
+/**
+ * The theme modules of this running build, for code the build imports and renders itself (the
+ * site's overrides and custom pages): they must use the very modules `<App>` renders with, or a
+ * component would read a theme context that nothing provides.
+ */
+export const themeHostModules: {
+  theme: Record<ThemeComponentName, Record<string, unknown>>;
+  docusaurus: Record<DocusaurusModuleName, Record<string, unknown>>;
+} = {
+  theme: {
+    Navbar,
+    Footer,
+    'DocItem/Footer': DocItemFooter,
+    NotFound,
+    SearchBar,
+    ColorModeToggle,
+    DocBreadcrumbs,
+    DocPaginator,
+    TOC,
+    Admonition,
+    CodeBlock,
+    Details,
+    Tabs,
+    TabItem,
+    ThemedImage,
+  },
+  docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser },
+};
+
+/** Where bundled code finds {@link themeHostModules} when it runs. */
+export const themeHostKey = 'sdkdocs.themeHost';
+
+/** Makes this build's theme modules reachable for the code about to be imported. */
+export function provideThemeHost(): void {
+  (globalThis as Record<symbol, unknown>)[Symbol.for(themeHostKey)] = themeHostModules;
+}

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type * as esbuild from 'esbuild';
+import { packageRoot } from '../core/package-root.js';
+import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
+
+/** Docusaurus modules that sdkdocs provides, by the name docs import them with. */
+export const docusaurusModuleNames = ['Link', 'useBaseUrl', 'useDocusaurusContext', 'BrowserOnly', 'ExecutionEnvironment', 'useIsBrowser'] as const;
+export type DocusaurusModuleName = (typeof docusaurusModuleNames)[number];
+
+export interface SiteImportOptions {
+  /** The site folder: what `@site/…` names. */
+  siteDir: string;
+  /** The site's own components (`src/theme/…`), by the name of the theme component each replaces. */
+  overrides: () => ReadonlyMap<ThemeComponentName, string>;
+  /**
+   * The names the running build's own theme modules export, when the bundle runs inside the build
+   * (its render): theme imports then reach those modules instead of copies bundled in.
+   */
+  host?: { theme: Record<string, Record<string, unknown>>; docusaurus: Record<string, Record<string, unknown>>; key: string };
+}
+
+const hostNamespace = 'sdkdocs-theme-host';
+
+function themeFolder(): string {
+  return path.join(packageRoot(), 'templates', 'theme');
+}
+
+function moduleFile(base: string): string | undefined {
+  for (const extension of ['.tsx', '.ts']) if (existsSync(base + extension)) return base + extension;
+  return undefined;
+}
+
+/**
+ * Resolves the imports of a site's code as Docusaurus does: `@site/…` is the site folder, `@theme/X` is the site's own `src/theme/X`
+ * when it has one (except inside that file), else the theme's; `@theme-original/X` is always the
+ * theme's; `@docusaurus/Link` and friends are sdkdocs' minimal versions. One resolver for MDX
+ * docs, custom pages and overrides, in the browser bundle and in the build's render.
+ */
+export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImportOptions): void {
+  build.onResolve({ filter: /^@site\// }, async (args) => {
+    const resolved = await build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: options.siteDir, importer: args.importer });
+    if (resolved.errors.length > 0) return { errors: [{ text: `Could not resolve "${args.path}"` }] };
+    return { path: resolved.path, namespace: resolved.namespace, external: resolved.external, sideEffects: resolved.sideEffects, suffix: resolved.suffix };
+  });
+  const original = (kind: 'theme' | 'docusaurus', name: string): esbuild.OnResolveResult => {
+    if (options.host) return { path: `${kind}/${name}`, namespace: hostNamespace };
+    const file = moduleFile(kind === 'theme' ? path.join(themeFolder(), name) : path.join(themeFolder(), 'docusaurus', name));
+    return file ? { path: file } : { errors: [{ text: `sdkdocs is missing its theme module ${kind}/${name}` }] };
+  };
+  const unknownComponent = (specifier: string) => ({
+    errors: [{ text: `Could not resolve "${specifier}": sdkdocs has no such theme component (it has ${[...themeComponentNames].sort().map((name) => `@theme/${name}`).join(', ')})` }],
+  });
+  build.onResolve({ filter: /^@theme(-original)?\// }, (args) => {
+    const originalOnly = args.path.startsWith('@theme-original/');
+    const name = args.path.slice(args.path.indexOf('/') + 1);
+    if (!isThemeComponentName(name)) return unknownComponent(args.path);
+    const override = originalOnly ? undefined : options.overrides().get(name);
+    // An override that imports its own name means the theme's component, not itself.
+    if (override && path.resolve(args.importer) !== override) return { path: override };
+    return original('theme', name);
+  });
+  build.onResolve({ filter: /^@docusaurus\// }, (args) => {
+    const name = args.path.slice('@docusaurus/'.length);
+    if ((docusaurusModuleNames as readonly string[]).includes(name)) return original('docusaurus', name);
+    return { errors: [{ text: `Could not resolve "${args.path}": sdkdocs provides only ${docusaurusModuleNames.map((module) => `@docusaurus/${module}`).join(', ')}` }] };
+  });
+  const host = options.host;
+  if (host) {
+    build.onLoad({ filter: /.*/, namespace: hostNamespace }, (args) => {
+      const [kind, ...rest] = args.path.split('/');
+      const name = rest.join('/');
+      const exports = (kind === 'theme' ? host.theme : host.docusaurus)[name];
+      if (!exports) return { errors: [{ text: `sdkdocs is missing its theme module ${args.path}` }] };
+      const named = Object.keys(exports).filter((key) => key !== 'default' && /^[A-Za-z_$][\w$]*$/.test(key));
+      const lines = [`const m = globalThis[Symbol.for(${JSON.stringify(host.key)})][${JSON.stringify(kind)}][${JSON.stringify(name)}];`];
+      if ('default' in exports) lines.push('export default m.default;');
+      if (named.length > 0) lines.push(`export const { ${named.join(', ')} } = m;`);
+      return { contents: lines.join('\n'), loader: 'js' };
+    });
+  }
+}

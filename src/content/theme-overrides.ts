@@ -1,0 +1,248 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { ThemeOverrides } from '../../templates/theme-overrides.js';
+import { mdxAssetsPlugin } from '../bundle/mdx-modules.js';
+import { provideThemeHost, themeHostKey, themeHostModules } from '../bundle/theme-host.js';
+import { resolveSiteImports } from '../bundle/theme-imports.js';
+import { closest } from '../config/load.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
+import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
+
+/** The site's theme overrides, as the build found, compiled and checked them. */
+export interface SiteThemeOverrides {
+  /** The override's file by the name of the theme component it replaces. */
+  files: Map<ThemeComponentName, string>;
+  /** The overrides as the build renders them. */
+  components: ThemeOverrides;
+  /** The overrides compiled for Node (one ES module), which render workers import again. */
+  code: string;
+}
+
+/** Where a site keeps its overrides, as in Docusaurus. */
+export function themeOverridesDir(siteDir: string): string {
+  return path.join(siteDir, 'src', 'theme');
+}
+
+const sourceFile = /\.(tsx|jsx|ts|js)$/;
+
+const require = createRequire(import.meta.url);
+/** React must be the copy sdkdocs renders with, wherever the site folder is. */
+const sharedModules = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/server'];
+
+/**
+ * Finds the site's overrides of theme components (`src/theme/Footer.tsx`,
+ * `src/theme/DocItem/Footer/index.tsx`, …), compiles them for the build's render and checks that
+ * each is named after an overridable component and exports a component as its default export.
+ */
+export async function collectThemeOverrides(site: Site, ctx: BuildContext): Promise<void> {
+  const dir = themeOverridesDir(site.config.siteDir);
+  // serve --watch: overrides import the site's other components too, so any change under src/ counts.
+  if (ctx.previous && !mayHaveChanged(ctx, path.dirname(dir))) {
+    site.themeOverrides = ctx.previous.themeOverrides;
+    return;
+  }
+  if (!existsSync(dir)) return;
+  const { files, diagnostics } = await findOverrideFiles(dir);
+  site.diagnostics.push(...diagnostics);
+  if (files.size === 0 || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return;
+  const compiled = await compileOverrides(files, site);
+  if ('diagnostics' in compiled) {
+    site.diagnostics.push(...compiled.diagnostics);
+    return;
+  }
+  site.diagnostics.push(...compiled.warnings);
+  const modules = await importThemeOverridesModule(compiled.code);
+  const components: Record<string, unknown> = {};
+  for (const [name, file] of files) {
+    const problem = await defaultExportProblem(modules[name], file, name);
+    if (problem) site.diagnostics.push(problem);
+    else components[name] = modules[name].default;
+  }
+  if (site.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return;
+  site.themeOverrides = { files, components: components as ThemeOverrides, code: compiled.code };
+}
+
+async function findOverrideFiles(dir: string): Promise<{ files: Map<ThemeComponentName, string>; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const candidates = entries
+    .filter((entry) => entry.isFile() && sourceFile.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !path.relative(dir, file).split(path.sep).some((part) => part.startsWith('_')))
+    .sort();
+  const nameOf = (file: string) => path.relative(dir, file).split(path.sep).join('/').replace(sourceFile, '').replace(/\/index$/, '');
+  const files = new Map<ThemeComponentName, string>();
+  for (const file of candidates) {
+    const name = nameOf(file);
+    if (!isThemeComponentName(name)) continue;
+    const other = files.get(name);
+    if (other) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'theme-override',
+        message: `Two files override the theme component ${name}: ${path.relative(dir, other)} and ${path.relative(dir, file)}.`,
+        file,
+        hint: 'Keep one of them.',
+      });
+      continue;
+    }
+    files.set(name, file);
+  }
+  // A file inside the folder of an override (`Footer/index.tsx` with `Footer/Links.tsx`) is its helper.
+  const folders = [...files.values()].filter((file) => /[\\/]index\.\w+$/.test(file)).map((file) => path.dirname(file) + path.sep);
+  for (const file of candidates) {
+    const name = nameOf(file);
+    if (isThemeComponentName(name) || folders.some((folder) => file.startsWith(folder))) continue;
+    const suggestion = closest(name, themeComponentNames);
+    diagnostics.push({
+      severity: 'warning',
+      code: 'theme-override',
+      message: `src/theme/${path.relative(dir, file).split(path.sep).join('/')} overrides no theme component: sdkdocs has no component "${name}"${suggestion ? `. Did you mean "${suggestion}"?` : '.'}`,
+      file,
+      hint: `Name the file after the component it replaces (src/theme/<Name>.tsx or src/theme/<Name>/index.tsx). Overridable: ${themeComponentNames.join(', ')}. Helpers go in a file or folder whose name starts with _, or elsewhere in src/.`,
+    });
+  }
+  return { files, diagnostics };
+}
+
+const entryId = 'sdkdocs:theme-overrides';
+
+/**
+ * Stylesheets that overrides import are not loaded with the page (the theme's stylesheet and the
+ * site's `customCss` are): one warning at each import, so that no style is lost in silence.
+ */
+async function stylesheetWarnings(metafile: esbuild.Metafile, siteDir: string): Promise<Diagnostic[]> {
+  const warnings: Diagnostic[] = [];
+  for (const [input, { imports }] of Object.entries(metafile.inputs)) {
+    for (const imported of imports) {
+      if (!imported.path.endsWith('.css') || imported.external) continue;
+      const importer = path.resolve(siteDir, input);
+      const stylesheet = path.resolve(siteDir, imported.path);
+      const text = await readFile(importer, 'utf8').catch(() => '');
+      const at = text.indexOf(path.basename(imported.original ?? imported.path));
+      warnings.push({
+        severity: 'warning',
+        code: 'theme-override',
+        message: `${path.relative(siteDir, stylesheet).split(path.sep).join('/')} is imported by a theme override, but stylesheets imported from components are not loaded with the page.`,
+        file: importer,
+        line: at >= 0 ? text.slice(0, at).split('\n').length : undefined,
+        hint: 'List it in the config\'s customCss instead (it is bundled after the theme\'s stylesheet), and remove the import.',
+      });
+    }
+  }
+  return warnings;
+}
+
+async function compileOverrides(files: Map<ThemeComponentName, string>, site: Site): Promise<{ code: string; warnings: Diagnostic[] } | { diagnostics: Diagnostic[] }> {
+  const names = [...files.keys()];
+  const entry = [
+    ...names.map((name, index) => `import * as m${index} from ${JSON.stringify(files.get(name))};`),
+    `export default { ${names.map((name, index) => `${JSON.stringify(name)}: m${index}`).join(', ')} };`,
+  ].join('\n');
+  try {
+    const result = await esbuild.build({
+      entryPoints: [entryId],
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      jsx: 'automatic',
+      logLevel: 'silent',
+      metafile: true,
+      outdir: path.join(site.config.siteDir, 'theme-overrides'),
+      define: { 'process.env.NODE_ENV': '"production"' },
+      plugins: [
+        {
+          name: 'sdkdocs-theme-overrides',
+          setup(build) {
+            build.onResolve({ filter: /^sdkdocs:theme-overrides$/ }, () => ({ path: entryId, namespace: 'sdkdocs' }));
+            build.onLoad({ filter: /.*/, namespace: 'sdkdocs' }, () => ({ contents: entry, resolveDir: site.config.siteDir, loader: 'js' }));
+            build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) =>
+              sharedModules.includes(args.path) ? { path: pathToFileURL(require.resolve(args.path)).href, external: true } : undefined,
+            );
+            resolveSiteImports(build, {
+              siteDir: site.config.siteDir,
+              overrides: () => files,
+              host: { ...themeHostModules, key: themeHostKey },
+            });
+          },
+        },
+        mdxAssetsPlugin(site.config.baseUrl),
+      ],
+    });
+    const output = result.outputFiles.find((file) => file.path.endsWith('.js'));
+    return { code: output?.text ?? 'export default {};', warnings: await stylesheetWarnings(result.metafile, site.config.siteDir) };
+  } catch (error) {
+    const messages = (error as esbuild.BuildFailure).errors ?? [];
+    if (messages.length === 0) throw error;
+    return {
+      diagnostics: messages.map((message) => ({
+        severity: 'error',
+        code: 'theme-override',
+        message: `Cannot compile the theme override: ${message.text}.`.replace(/\.\.$/, '.'),
+        file: message.location ? path.resolve(site.config.siteDir, message.location.file) : undefined,
+        line: message.location?.line,
+        column: message.location ? message.location.column + 1 : undefined,
+      })),
+    };
+  }
+}
+
+/**
+ * Imports compiled overrides (see {@link SiteThemeOverrides.code}) into this thread: their theme
+ * imports reach this thread's own theme modules.
+ */
+export async function importThemeOverridesModule(code: string): Promise<Record<string, Record<string, unknown>>> {
+  provideThemeHost();
+  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default: Record<string, Record<string, unknown>> };
+  return module.default;
+}
+
+/** The components of compiled overrides, for a render worker. */
+export async function themeOverrideComponents(code: string): Promise<ThemeOverrides> {
+  const modules = await importThemeOverridesModule(code);
+  return Object.fromEntries(Object.entries(modules).map(([name, module]) => [name, module.default])) as ThemeOverrides;
+}
+
+/** What React can render as a component: a function or class, or what memo, forwardRef and lazy return. */
+function isComponent(value: unknown): boolean {
+  return typeof value === 'function' || (typeof value === 'object' && value !== null && typeof (value as { $$typeof?: unknown }).$$typeof === 'symbol');
+}
+
+async function defaultExportProblem(module: Record<string, unknown>, file: string, name: ThemeComponentName): Promise<Diagnostic | undefined> {
+  const example = `export default function ${name.replace(/\W/g, '')}(props: ${name.replace(/\W/g, '')}Props) { … }`;
+  if (!('default' in module)) {
+    const exported = Object.keys(module);
+    return {
+      severity: 'error',
+      code: 'theme-override',
+      message: `The override of ${name} has no default export${exported.length > 0 ? ` (it exports ${exported.join(', ')})` : ''}.`,
+      file,
+      line: 1,
+      column: 1,
+      hint: `Export the component that replaces ${name} as the default export: \`${example}\` (or \`export { ${exported[0] ?? 'MyComponent'} as default }\`).`,
+    };
+  }
+  if (isComponent(module.default)) return undefined;
+  const value = module.default;
+  const found = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  const text = await readFile(file, 'utf8').catch(() => '');
+  const at = /^export\s+default\b/m.exec(text) ?? /\bas\s+default\b/.exec(text);
+  const line = at ? text.slice(0, at.index).split('\n').length : 1;
+  const column = at ? at.index - text.lastIndexOf('\n', at.index - 1) : 1;
+  return {
+    severity: 'error',
+    code: 'theme-override',
+    message: `The default export of the override of ${name} is ${found}, not a React component.`,
+    file,
+    line,
+    column,
+    hint: `Export a component: \`${example}\`.`,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The theme components a site may override ("swizzle") with a file of its own in `src/theme/`,
+ * named as Docusaurus names them. The one list that the resolver of `@theme/…` imports, the
+ * check of `src/theme/` and the README follow.
+ *
+ * `layout`: part of the page around the content, rendered at build time and hydrated (a slot in
+ * the templates). `content`: a component MDX docs, custom pages and overrides import.
+ */
+export type ThemeComponentPart = 'layout' | 'content';
+
+export const themeComponents = {
+  /** The top bar: brand, items, colour-mode toggle, search. */
+  Navbar: 'layout',
+  /** The site footer: link columns, logo, copyright, licence. */
+  Footer: 'layout',
+  /** Below a doc's content: its tags, the edit link and the last-update line. */
+  'DocItem/Footer': 'layout',
+  /** The content of the not-found page (404.html). */
+  NotFound: 'layout',
+  /** The search box of the navbar and of the not-found page. */
+  SearchBar: 'layout',
+  /** The light/dark switch of the navbar and the mobile menu. */
+  ColorModeToggle: 'layout',
+  /** The breadcrumbs above a doc. */
+  DocBreadcrumbs: 'layout',
+  /** The previous/next links below a doc. */
+  DocPaginator: 'layout',
+  /** The "On this page" column beside a doc. */
+  TOC: 'layout',
+  /** `@theme/Admonition` as MDX docs, custom pages and other overrides import it. */
+  Admonition: 'content',
+  /** `@theme/CodeBlock` as MDX docs, custom pages and other overrides import it. */
+  CodeBlock: 'content',
+  /** `@theme/Details`. */
+  Details: 'content',
+  /** `@theme/Tabs`. */
+  Tabs: 'content',
+  /** `@theme/TabItem`. */
+  TabItem: 'content',
+  /** `@theme/ThemedImage`. */
+  ThemedImage: 'content',
+} as const satisfies Record<string, ThemeComponentPart>;
+
+/** The name of an overridable theme component: `Footer`, `DocItem/Footer`, … */
+export type ThemeComponentName = keyof typeof themeComponents;
+
+export const themeComponentNames = Object.keys(themeComponents) as ThemeComponentName[];
+
+export function isThemeComponentName(name: string): name is ThemeComponentName {
+  return Object.hasOwn(themeComponents, name);
+}

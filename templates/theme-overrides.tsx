@@ -1,0 +1,85 @@
+import { useContext, type ComponentType } from 'react';
+import type { ThemeComponentName } from '../src/shared/theme-components.js';
+import type { Crumb, NavLink, RouteData, TocItem } from '../src/shared/types.js';
+import type { CodeBlockProps } from './theme/CodeBlock.js';
+import type { DetailsProps } from './theme/Details.js';
+import type { TabItemProps } from './theme/TabItem.js';
+import type { TabsProps } from './theme/Tabs.js';
+import type { ThemedImageProps } from './theme/ThemedImage.js';
+import type { AdmonitionProps } from './Admonition.js';
+import { ThemeContext } from './context.js';
+
+/** Props of `Navbar`: none; it reads the site's navbar config (`useDocusaurusContext()`). */
+export type NavbarProps = Record<string, never>;
+/** Props of `Footer`: none; it reads the site's footer config. */
+export type FooterProps = Record<string, never>;
+/** Props of `NotFound`: none; the not-found text and the home link come with the original. */
+export type NotFoundProps = Record<string, never>;
+/** Props of `SearchBar`: none. */
+export type SearchBarProps = Record<string, never>;
+/** Props of `ColorModeToggle`: none; the mode is read from and stored in the page. */
+export type ColorModeToggleProps = Record<string, never>;
+
+/** Props of `DocItem/Footer`, the part of a doc below its content. */
+export interface DocItemFooterProps {
+  /** The doc's "Edit this page" URL (`docs.editUrl`, `custom_edit_url`). */
+  editUrl?: string;
+  /** Front matter `last_update`: shown as "Last updated on … by …". */
+  lastUpdate?: RouteData['lastUpdate'];
+  /** The doc's tags, each with the route of its tag page. */
+  tags?: NavLink[];
+}
+
+/** Props of `DocBreadcrumbs`: the trail from the docs' home to the page. */
+export interface DocBreadcrumbsProps {
+  crumbs: Crumb[];
+}
+
+/** Props of `DocPaginator`: the neighbours of the doc in the sidebar. */
+export interface DocPaginatorProps {
+  previous?: NavLink;
+  next?: NavLink;
+}
+
+/** Props of `TOC`: the page's outline. */
+export interface TOCProps {
+  items: TocItem[];
+}
+
+export type { AdmonitionProps, CodeBlockProps, DetailsProps, TabItemProps, TabsProps, ThemedImageProps };
+
+/** The props of each overridable theme component, by name. */
+export interface ThemeComponentProps {
+  Navbar: NavbarProps;
+  Footer: FooterProps;
+  'DocItem/Footer': DocItemFooterProps;
+  NotFound: NotFoundProps;
+  SearchBar: SearchBarProps;
+  ColorModeToggle: ColorModeToggleProps;
+  DocBreadcrumbs: DocBreadcrumbsProps;
+  DocPaginator: DocPaginatorProps;
+  TOC: TOCProps;
+  Admonition: AdmonitionProps;
+  CodeBlock: CodeBlockProps;
+  Details: DetailsProps;
+  Tabs: TabsProps;
+  TabItem: TabItemProps;
+  ThemedImage: ThemedImageProps;
+}
+
+/** The site's own components (`src/theme/…`), by the name of the theme component each replaces. */
+export type ThemeOverrides = { [Name in ThemeComponentName]?: ComponentType<ThemeComponentProps[Name]> };
+
+/**
+ * A place in the layout that shows the site's component of that name when it has one, else the
+ * theme's own. The templates render slots where Docusaurus renders the swizzlable component; the
+ * overrides come with the theme context, which `<App>` gets from the build and from the client
+ * alike, so both render the same components.
+ */
+export function overridable<Name extends ThemeComponentName>(name: Name, Original: ComponentType<ThemeComponentProps[Name]>): ComponentType<ThemeComponentProps[Name]> {
+  function ThemeSlot(props: ThemeComponentProps[Name]) {
+    const Component = (useContext(ThemeContext)?.overrides?.[name] ?? Original) as ComponentType<ThemeComponentProps[Name]>;
+    return <Component {...props} />;
+  }
+  return ThemeSlot;
+}

@@ -1,0 +1,2 @@
+/** The theme's own `Footer`: what `@theme-original/Footer` gives an override. */
+export { Footer as default } from '../Footer.js';

@@ -1,0 +1,247 @@
+/**
+ * Types of the modules a site's overrides, MDX docs and custom pages import: `@theme/<Component>`,
+ * `@theme-original/<Component>` and sdkdocs' `@docusaurus/…` modules. Add them to the site's
+ * tsconfig (`"types": ["sdkdocs/theme-modules"]`) or with
+ * `/// <reference types="sdkdocs/theme-modules" />`. Each overridable component of
+ * src/shared/theme-components.ts has both of its modules here (tests/theme-overrides.test.ts checks).
+ */
+
+declare module '@theme/Navbar' {
+  import type { ComponentType } from 'react';
+  import type { NavbarProps } from 'sdkdocs';
+  const Component: ComponentType<NavbarProps>;
+  export default Component;
+}
+
+declare module '@theme/Footer' {
+  import type { ComponentType } from 'react';
+  import type { FooterProps } from 'sdkdocs';
+  const Component: ComponentType<FooterProps>;
+  export default Component;
+}
+
+declare module '@theme/DocItem/Footer' {
+  import type { ComponentType } from 'react';
+  import type { DocItemFooterProps } from 'sdkdocs';
+  const Component: ComponentType<DocItemFooterProps>;
+  export default Component;
+}
+
+declare module '@theme/NotFound' {
+  import type { ComponentType } from 'react';
+  import type { NotFoundProps } from 'sdkdocs';
+  const Component: ComponentType<NotFoundProps>;
+  export default Component;
+}
+
+declare module '@theme/SearchBar' {
+  import type { ComponentType } from 'react';
+  import type { SearchBarProps } from 'sdkdocs';
+  const Component: ComponentType<SearchBarProps>;
+  export default Component;
+}
+
+declare module '@theme/ColorModeToggle' {
+  import type { ComponentType } from 'react';
+  import type { ColorModeToggleProps } from 'sdkdocs';
+  const Component: ComponentType<ColorModeToggleProps>;
+  export default Component;
+}
+
+declare module '@theme/DocBreadcrumbs' {
+  import type { ComponentType } from 'react';
+  import type { DocBreadcrumbsProps } from 'sdkdocs';
+  const Component: ComponentType<DocBreadcrumbsProps>;
+  export default Component;
+}
+
+declare module '@theme/DocPaginator' {
+  import type { ComponentType } from 'react';
+  import type { DocPaginatorProps } from 'sdkdocs';
+  const Component: ComponentType<DocPaginatorProps>;
+  export default Component;
+}
+
+declare module '@theme/TOC' {
+  import type { ComponentType } from 'react';
+  import type { TOCProps } from 'sdkdocs';
+  const Component: ComponentType<TOCProps>;
+  export default Component;
+}
+
+declare module '@theme/Admonition' {
+  import type { ComponentType } from 'react';
+  import type { AdmonitionProps } from 'sdkdocs';
+  const Component: ComponentType<AdmonitionProps>;
+  export default Component;
+}
+
+declare module '@theme/CodeBlock' {
+  import type { ComponentType } from 'react';
+  import type { CodeBlockProps } from 'sdkdocs';
+  const Component: ComponentType<CodeBlockProps>;
+  export default Component;
+}
+
+declare module '@theme/Details' {
+  import type { ComponentType } from 'react';
+  import type { DetailsProps } from 'sdkdocs';
+  const Component: ComponentType<DetailsProps>;
+  export default Component;
+}
+
+declare module '@theme/Tabs' {
+  import type { ComponentType } from 'react';
+  import type { TabsProps } from 'sdkdocs';
+  const Component: ComponentType<TabsProps>;
+  export default Component;
+}
+
+declare module '@theme/TabItem' {
+  import type { ComponentType } from 'react';
+  import type { TabItemProps } from 'sdkdocs';
+  const Component: ComponentType<TabItemProps>;
+  export default Component;
+}
+
+declare module '@theme/ThemedImage' {
+  import type { ComponentType } from 'react';
+  import type { ThemedImageProps } from 'sdkdocs';
+  const Component: ComponentType<ThemedImageProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Navbar' {
+  import type { ComponentType } from 'react';
+  import type { NavbarProps } from 'sdkdocs';
+  const Component: ComponentType<NavbarProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Footer' {
+  import type { ComponentType } from 'react';
+  import type { FooterProps } from 'sdkdocs';
+  const Component: ComponentType<FooterProps>;
+  export default Component;
+}
+
+declare module '@theme-original/DocItem/Footer' {
+  import type { ComponentType } from 'react';
+  import type { DocItemFooterProps } from 'sdkdocs';
+  const Component: ComponentType<DocItemFooterProps>;
+  export default Component;
+}
+
+declare module '@theme-original/NotFound' {
+  import type { ComponentType } from 'react';
+  import type { NotFoundProps } from 'sdkdocs';
+  const Component: ComponentType<NotFoundProps>;
+  export default Component;
+}
+
+declare module '@theme-original/SearchBar' {
+  import type { ComponentType } from 'react';
+  import type { SearchBarProps } from 'sdkdocs';
+  const Component: ComponentType<SearchBarProps>;
+  export default Component;
+}
+
+declare module '@theme-original/ColorModeToggle' {
+  import type { ComponentType } from 'react';
+  import type { ColorModeToggleProps } from 'sdkdocs';
+  const Component: ComponentType<ColorModeToggleProps>;
+  export default Component;
+}
+
+declare module '@theme-original/DocBreadcrumbs' {
+  import type { ComponentType } from 'react';
+  import type { DocBreadcrumbsProps } from 'sdkdocs';
+  const Component: ComponentType<DocBreadcrumbsProps>;
+  export default Component;
+}
+
+declare module '@theme-original/DocPaginator' {
+  import type { ComponentType } from 'react';
+  import type { DocPaginatorProps } from 'sdkdocs';
+  const Component: ComponentType<DocPaginatorProps>;
+  export default Component;
+}
+
+declare module '@theme-original/TOC' {
+  import type { ComponentType } from 'react';
+  import type { TOCProps } from 'sdkdocs';
+  const Component: ComponentType<TOCProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Admonition' {
+  import type { ComponentType } from 'react';
+  import type { AdmonitionProps } from 'sdkdocs';
+  const Component: ComponentType<AdmonitionProps>;
+  export default Component;
+}
+
+declare module '@theme-original/CodeBlock' {
+  import type { ComponentType } from 'react';
+  import type { CodeBlockProps } from 'sdkdocs';
+  const Component: ComponentType<CodeBlockProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Details' {
+  import type { ComponentType } from 'react';
+  import type { DetailsProps } from 'sdkdocs';
+  const Component: ComponentType<DetailsProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Tabs' {
+  import type { ComponentType } from 'react';
+  import type { TabsProps } from 'sdkdocs';
+  const Component: ComponentType<TabsProps>;
+  export default Component;
+}
+
+declare module '@theme-original/TabItem' {
+  import type { ComponentType } from 'react';
+  import type { TabItemProps } from 'sdkdocs';
+  const Component: ComponentType<TabItemProps>;
+  export default Component;
+}
+
+declare module '@theme-original/ThemedImage' {
+  import type { ComponentType } from 'react';
+  import type { ThemedImageProps } from 'sdkdocs';
+  const Component: ComponentType<ThemedImageProps>;
+  export default Component;
+}
+
+declare module '@docusaurus/Link' {
+  import type { ComponentType } from 'react';
+  import type { LinkProps } from 'sdkdocs';
+  const Link: ComponentType<LinkProps>;
+  export default Link;
+}
+
+declare module '@docusaurus/useBaseUrl' {
+  export default function useBaseUrl(url: string, options?: { forcePrependBaseUrl?: boolean; absolute?: boolean }): string;
+}
+
+declare module '@docusaurus/useDocusaurusContext' {
+  import type { DocusaurusContext } from 'sdkdocs';
+  export default function useDocusaurusContext(): DocusaurusContext;
+}
+
+declare module '@docusaurus/BrowserOnly' {
+  import type { ReactNode } from 'react';
+  export default function BrowserOnly(props: { children: () => ReactNode; fallback?: ReactNode }): ReactNode;
+}
+
+declare module '@docusaurus/ExecutionEnvironment' {
+  const ExecutionEnvironment: { canUseDOM: boolean; canUseEventListeners: boolean; canUseIntersectionObserver: boolean; canUseViewport: boolean };
+  export default ExecutionEnvironment;
+}
+
+declare module '@docusaurus/useIsBrowser' {
+  export default function useIsBrowser(): boolean;
+}
