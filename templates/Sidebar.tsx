@@ -24,6 +24,7 @@ export function SidebarMenu({ items, path, level = 1 }: { items: SidebarItem[]; 
           <li key={item.to} className={`menu-item menu-item-level-${level}${item.className ? ` ${item.className}` : ''}`}>
             <Link to={item.to} className={`menu-link${item.to === path ? ' menu-link-active' : ''}`} aria-current={item.to === path ? 'page' : undefined}>
               {item.label}
+              {item.deprecated ? <span className="sr-only">{` ${formatThemeString('apiDeprecatedHidden')}`}</span> : null}
             </Link>
           </li>
         ),

@@ -52,7 +52,7 @@ describe('structure of API pages: inherited, protected and deprecated declaratio
     const classes = result.site.sidebars.api.find((item) => item.type === 'category' && item.label === 'Classes');
     expect(classes?.type === 'category' && classes.items).toEqual(
       expect.arrayContaining([
-        { type: 'link', label: 'LegacyClient', to: '/api/class/LegacyClient', className: 'api-deprecated' },
+        { type: 'link', label: 'LegacyClient', to: '/api/class/LegacyClient', className: 'api-deprecated', deprecated: true },
         { type: 'link', label: 'ServerError', to: '/api/class/ServerError' },
       ]),
     );

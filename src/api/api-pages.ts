@@ -68,7 +68,7 @@ export const groupLabels: Record<ApiSymbolKind, ThemeStringKey> = {
 };
 
 /** Member sections in page order (the pages and their markdown copies). */
-export const memberSections: { kinds: ApiMemberKind[]; title: ThemeStringKey }[] = [
+export const memberKindSections: { kinds: ApiMemberKind[]; title: ThemeStringKey }[] = [
   { kinds: ['callSignature'], title: 'apiSectionCallSignatures' },
   { kinds: ['constructor'], title: 'apiSectionConstructors' },
   { kinds: ['enumMember'], title: 'apiSectionEnumMembers' },
@@ -94,32 +94,48 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
   const routeByFile = new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
   const context: PageContext = { site, processor, routeByFile, hrefOf, toHtml: createHtmlRenderer(), brokenTsdocLinks: new Set() };
   const symbolsByKey = new Map(model.symbols.map((symbol) => [symbol.key, symbol]));
-  const listed = (kind: ApiSymbolKind) =>
-    model.symbols
-      .filter((symbol) => symbol.kind === kind)
-      .sort((a, b) => a.qualifiedName.localeCompare(b.qualifiedName, 'en', { sensitivity: 'base' }));
-  const groups = apiSymbolKinds.map((kind) => ({ kind, symbols: listed(kind) })).filter((group) => group.symbols.length > 0);
-
-  const sidebar: SidebarItem[] = [
-    { type: 'link', label: formatThemeString('apiOverview'), to: apiRoot },
-    ...groups.map(
-      (group): SidebarItem => ({
+  // One part per entry module when the SDK has several; one untitled part otherwise.
+  const parts = (model.modules ?? [{ name: '', categories: model.categories }]).map((module) => ({
+    module: model.modules ? module : undefined,
+    sections: indexSections(
+      model.symbols.filter((symbol) => (model.modules ? symbol.module === module.name : true)),
+      module.categories,
+    ),
+  }));
+  const sidebarSections = (sections: IndexSection[]): SidebarItem[] =>
+    sections.map(
+      (section): SidebarItem => ({
         type: 'category',
-        label: formatThemeString(groupLabels[group.kind]),
+        label: section.title,
         collapsible: true,
         collapsed: false,
-        items: group.symbols.map((symbol) => ({
+        items: section.symbols.map((symbol) => ({
           type: 'link',
           label: symbol.qualifiedName,
           to: routeOf(symbol.key),
-          ...(isSymbolDeprecated(symbol) ? { className: 'api-deprecated' } : {}),
+          ...(isSymbolDeprecated(symbol) ? { className: 'api-deprecated', deprecated: true } : {}),
         })),
       }),
+    );
+  const sidebar: SidebarItem[] = [
+    { type: 'link', label: formatThemeString('apiOverview'), to: apiRoot },
+    ...parts.flatMap(({ module, sections }): SidebarItem[] =>
+      module ? [{ type: 'category', label: module.name, collapsible: true, collapsed: false, items: sidebarSections(sections) }] : sidebarSections(sections),
     ),
   ];
   site.sidebars[apiSidebarName] = sidebar;
   const order: NavLink[] = [{ label: formatThemeString('apiOverview'), to: apiRoot }];
-  for (const group of groups) for (const symbol of group.symbols) order.push({ label: symbol.qualifiedName, to: routeOf(symbol.key) });
+  const listedRoutes = new Set<string>();
+  for (const { sections } of parts) {
+    for (const section of sections) {
+      for (const symbol of section.symbols) {
+        const to = routeOf(symbol.key);
+        // A symbol in several categories is one stop in the previous/next order.
+        if (!listedRoutes.has(to)) order.push({ label: symbol.qualifiedName, to });
+        listedRoutes.add(to);
+      }
+    }
+  }
   const neighbours = (route: string) => {
     const index = order.findIndex((link) => link.to === route);
     return { previous: index > 0 ? order[index - 1] : undefined, next: index >= 0 && index < order.length - 1 ? order[index + 1] : undefined };
@@ -138,11 +154,22 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
     title,
     intro: model.comment ? await indexPage.parts(model.comment.summary, undefined) : undefined,
     groups: [],
+    modules: [],
   };
-  const groupIds = new GithubSlugger();
-  for (const group of groups) {
-    const groupTitle = formatThemeString(groupLabels[group.kind]);
-    index.groups.push({ id: groupIds.slug(groupTitle), title: groupTitle, items: await Promise.all(group.symbols.map(indexItem)) });
+  const ids = new GithubSlugger();
+  const indexGroups = (sections: IndexSection[], prefix: string) =>
+    Promise.all(sections.map(async (section) => ({ id: ids.slug(`${prefix}${section.title}`), title: section.title, items: await Promise.all(section.symbols.map(indexItem)) })));
+  for (const { module, sections } of parts) {
+    if (!module) {
+      index.groups.push(...(await indexGroups(sections, '')));
+      continue;
+    }
+    index.modules.push({
+      id: ids.slug(module.name),
+      title: module.name,
+      intro: module.comment ? await indexPage.parts(module.comment.summary, undefined) : undefined,
+      groups: await indexGroups(sections, `${module.name} `),
+    });
   }
   const crumbs = (trail: Crumb[]): Crumb[] =>
     site.config.docs.breadcrumbs ? [{ label: formatThemeString('homePage'), to: site.config.baseUrl }, ...trail] : [];
@@ -152,7 +179,13 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
       title,
       description: model.comment ? plainText(firstParagraph(model.comment.summary)) : undefined,
       html: renderToStaticMarkup(createElement(ApiIndexPage, { index })),
-      toc: index.groups.map((group) => ({ id: group.id, text: group.title, depth: 2 })),
+      toc: [
+        ...index.groups.map((group) => ({ id: group.id, text: group.title, depth: 2 })),
+        ...index.modules.flatMap((module) => [
+          { id: module.id, text: module.title, depth: 2 },
+          ...module.groups.map((group) => ({ id: group.id, text: group.title, depth: 3 })),
+        ]),
+      ],
       breadcrumbs: crumbs([{ label: title }]),
       ...neighbours(apiRoot),
     }),
@@ -163,7 +196,11 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
     const renderer = new PageRenderer(context, route, symbol.source?.file);
     const view = await renderer.symbol(symbol, (key) => symbolsByKey.get(key), indexItem);
     const namespaces = symbol.qualifiedName.split('.').slice(0, -1);
-    const trail: Crumb[] = [{ label: title, to: apiRoot }, { label: formatThemeString(groupLabels[symbol.kind]) }];
+    const trail: Crumb[] = [
+      { label: title, to: apiRoot },
+      ...(symbol.module !== undefined ? [{ label: symbol.module }] : []),
+      { label: formatThemeString(groupLabels[symbol.kind]) },
+    ];
     namespaces.forEach((_, i) => trail.push({ label: namespaces.slice(0, i + 1).join('.'), to: routeOf(`namespace/${namespaces.slice(0, i + 1).join('.')}`) }));
     trail.push({ label: symbol.name });
     addPage(
@@ -180,6 +217,37 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
       }),
     );
   }
+}
+
+/** A titled list of symbols on the index and in the sidebar. */
+interface IndexSection {
+  title: string;
+  symbols: ApiSymbol[];
+}
+
+const byQualifiedName = (a: ApiSymbol, b: ApiSymbol) => a.qualifiedName.localeCompare(b.qualifiedName, 'en', { sensitivity: 'base' });
+
+/**
+ * The sections TypeDoc would list symbols in: by `@category` when the container uses categories
+ * (TypeDoc's order of them), else by kind, with each `@group` of its own after the kinds.
+ */
+function indexSections(symbols: ApiSymbol[], categories: string[] | undefined): IndexSection[] {
+  const kindOrder = (symbol: ApiSymbol) => apiSymbolKinds.indexOf(symbol.kind);
+  const sections: IndexSection[] = categories
+    ? categories.map((category) => ({
+        title: category,
+        symbols: symbols.filter((symbol) => symbol.categories?.includes(category)).sort((a, b) => kindOrder(a) - kindOrder(b) || byQualifiedName(a, b)),
+      }))
+    : [
+        ...apiSymbolKinds.map((kind) => ({
+          title: formatThemeString(groupLabels[kind]),
+          symbols: symbols.filter((symbol) => symbol.kind === kind && symbol.group === undefined).sort(byQualifiedName),
+        })),
+        ...[...new Set(symbols.flatMap((symbol) => (symbol.group === undefined ? [] : [symbol.group])))]
+          .sort((a, b) => a.localeCompare(b))
+          .map((group) => ({ title: group, symbols: symbols.filter((symbol) => symbol.group === group).sort(byQualifiedName) })),
+      ];
+  return sections.filter((section) => section.symbols.length > 0);
 }
 
 interface PageContext {
@@ -256,13 +324,25 @@ class PageRenderer {
     const groupOf = (member: ApiMember): 'own' | 'protected' | 'inherited' =>
       member.flags.protected ? 'protected' : member.inheritedFrom && !inheritedOrigin(member, symbolOf).ref ? 'inherited' : 'own';
     this.symbolOf = symbolOf;
+    // As TypeDoc files them: by `@category` when a member has one, else by kind, then each `@group`.
+    const memberSections = (members: ApiMember[]): { title: string; members: ApiMember[] }[] => {
+      if (symbol.memberCategories) {
+        return symbol.memberCategories.map((category) => ({ title: category, members: members.filter((member) => member.categories?.includes(category)) }));
+      }
+      const customGroups = [...new Set(members.flatMap((member) => (member.group === undefined ? [] : [member.group])))].sort((a, b) => a.localeCompare(b));
+      return [
+        ...memberKindSections.map((section) => ({
+          title: formatThemeString(section.title),
+          members: members.filter((member) => section.kinds.includes(member.kind) && member.group === undefined),
+        })),
+        ...customGroups.map((group) => ({ title: group, members: members.filter((member) => member.group === group) })),
+      ];
+    };
     const sectionsOf = async (members: ApiMember[], prefix = ''): Promise<SectionView[]> => {
       const views: SectionView[] = [];
-      for (const section of memberSections) {
-        const inSection = members.filter((member) => section.kinds.includes(member.kind));
-        if (inSection.length === 0) continue;
-        const title = formatThemeString(section.title);
-        views.push({ id: slugger.slug(`${prefix}${title}`), title, members: await Promise.all(inSection.map((member) => this.member(member))) });
+      for (const section of memberSections(members)) {
+        if (section.members.length === 0) continue;
+        views.push({ id: slugger.slug(`${prefix}${section.title}`), title: section.title, members: await Promise.all(section.members.map((member) => this.member(member))) });
       }
       return views;
     };
@@ -513,6 +593,11 @@ class PageRenderer {
         case '@typeParam':
         case '@template':
         case '@privateRemarks':
+        // Where the index and the sidebar list the declaration, not text for the reader.
+        case '@category':
+        case '@categoryDescription':
+        case '@group':
+        case '@groupDescription':
           break;
         default:
           view.otherTags.push({ tag: tag.tag.slice(1), html });
@@ -743,4 +828,46 @@ function codeSpan(text: string): string {
 
 function escapeLinkText(text: string): string {
   return text.replace(/[[\]\\*_`]/g, '\\$&');
+}
+
+/** What the popover of a name in a code sample shows: the declaration's signature and first sentence. */
+export interface ApiHoverCard {
+  signature: string;
+  summary: string;
+}
+
+/** The popover text of a symbol, or of one of its members. */
+export function apiHoverCard(symbol: ApiSymbol, member?: ApiMember): ApiHoverCard {
+  const text = (tokens: TypeToken[]) => tokens.map((token) => token.text).join('');
+  const overloads = (signatures: ApiSignature[]) => (signatures.length > 1 ? ` (+${signatures.length - 1} overload${signatures.length > 2 ? 's' : ''})` : '');
+  if (member) {
+    const signatures = member.kind === 'accessor' ? [member.getter ?? member.setter].filter((s): s is ApiSignature => s !== undefined) : member.signatures;
+    let signature: string;
+    if (member.kind === 'enumMember') signature = `${symbol.name}.${member.name}${member.type ? ` = ${text(member.type)}` : ''}`;
+    else if (member.kind === 'property') signature = `${member.flags.readonly ? 'readonly ' : ''}${symbol.name}.${member.name}${member.flags.optional ? '?' : ''}: ${text(member.type ?? [])}`;
+    else if (signatures[0]) signature = `${text(signatureTokens(signatures[0], member.kind === 'constructor' ? symbol.name : `${symbol.name}.${member.name}`))}${overloads(signatures)}`;
+    else signature = `${symbol.name}.${member.name}`;
+    const comment = member.comment ?? signatures[0]?.comment;
+    return { signature: cutSignature(signature), summary: plainText(firstParagraph(comment?.summary ?? [])) };
+  }
+  let signature: string;
+  if (symbol.kind === 'function' && symbol.signatures[0]) {
+    signature = `function ${text(signatureTokens(symbol.signatures[0], symbol.qualifiedName))}${overloads(symbol.signatures)}`;
+  } else {
+    const keyword = symbol.kind === 'type' ? 'type' : symbol.kind === 'variable' ? (symbol.flags.const ? 'const' : 'let') : symbol.kind;
+    const heritage = [
+      ...(symbol.extends.length > 0 ? [` extends ${symbol.extends.map(text).join(', ')}`] : []),
+      ...(symbol.implements.length > 0 ? [` implements ${symbol.implements.map(text).join(', ')}`] : []),
+    ].join('');
+    const type = symbol.type ? `${symbol.kind === 'type' ? ' = ' : ': '}${text(symbol.type)}` : '';
+    signature = `${keyword} ${symbol.qualifiedName}${text(typeParameterTokens(symbol.typeParameters))}${heritage}${type}`;
+  }
+  return { signature: cutSignature(signature), summary: plainText(firstParagraph(summaryOf(symbol))) };
+}
+
+/** Longest signature a popover shows: a long type alias or inline type is cut, its page has it all. */
+const maxCardSignature = 300;
+
+function cutSignature(signature: string): string {
+  return signature.length > maxCardSignature ? `${signature.slice(0, maxCardSignature - 1)}…` : signature;
 }

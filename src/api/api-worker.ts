@@ -3,7 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { ApiModelOptions } from './load-api-model.js';
 import type { ApiModel } from './model.js';
-import type { DocSample, SampleCompileSettings } from './sample-type-checker.js';
+import type { DocSample, SampleCompileSettings, SampleName } from './sample-type-checker.js';
 
 /** The first message to this worker: what to run TypeDoc on. */
 export interface ApiWorkerRunRequest {
@@ -16,7 +16,7 @@ export interface ApiWorkerRunRequest {
 /** Messages this worker posts: the model first, then (when asked) the samples' diagnostics. */
 export type ApiWorkerReply =
   | { kind: 'model'; model?: ApiModel; diagnostics: Diagnostic[]; debug: string[] }
-  | { kind: 'samples'; diagnostics: Diagnostic[][] };
+  | { kind: 'samples'; diagnostics: Diagnostic[][]; names: SampleName[][] };
 
 /** What the main thread sends to have samples checked. */
 export interface ApiWorkerSamplesRequest {
@@ -42,8 +42,8 @@ const run = await runTypeDoc({ ...options, debug: (message) => debug.push(messag
 port.postMessage({ kind: 'model', model: run.model, diagnostics: run.diagnostics, debug } satisfies ApiWorkerReply);
 if (run.model && checkSamples) {
   port.once('message', (request: ApiWorkerSamplesRequest) => {
-    const { diagnostics } = typeCheckSamples(request.samples, request.settings, run.sourceFiles);
-    port.postMessage({ kind: 'samples', diagnostics } satisfies ApiWorkerReply);
+    const { diagnostics, names } = typeCheckSamples(request.samples, request.settings, run.sourceFiles);
+    port.postMessage({ kind: 'samples', diagnostics, names } satisfies ApiWorkerReply);
     port.close();
   });
 } else {

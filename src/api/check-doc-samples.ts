@@ -9,7 +9,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import type { Doc, DocSource } from '../core/site.js';
 import { installedVersion } from './installed-version.js';
 import type { ApiComment, ApiInputs, ApiModel, ApiSource } from './model.js';
-import { noCheckMeta, type DocSample, type SampleCompileSettings, type SampleTypeChecker } from './sample-type-checker.js';
+import { noCheckMeta, type DocSample, type SampleCompileSettings, type SampleName, type SampleTypeChecker } from './sample-type-checker.js';
 
 /** Info-string languages of the blocks that are checked. */
 const checkedLanguages = new Set(['ts', 'typescript', 'mts', 'cts']);
@@ -26,8 +26,8 @@ export interface DocSamplesOptions extends SampleCompileSettings {
 }
 
 export interface DocSamplesResult {
-  /** Per sample, by a hash of the sample, its place and the SDK: what the check found. */
-  samples: { key: string; diagnostics: Diagnostic[] }[];
+  /** Per sample, by a hash of the sample, its place and the SDK: what the check found, and the names it resolved. */
+  samples: { key: string; diagnostics: Diagnostic[]; names?: SampleName[] }[];
   checked: number;
   /** How many of them this check compiled; the others' results were known from an earlier one. */
   compiled: number;
@@ -37,7 +37,7 @@ export interface DocSamplesResult {
 const cacheFileName = 'doc-samples.json';
 
 /** Bumped when the check itself changes, so cached results are dropped. */
-const checkVersion = 2;
+const checkVersion = 3;
 
 /**
  * Every ```ts block in the `@example`s of the documented declarations, at its place in the SDK's
@@ -144,6 +144,8 @@ function blocksOfSource(source: DocSource, processor: () => MarkdownProcessor): 
 /** What `checkDocSamples` found, and the files its type check parsed (when in this thread). */
 export interface DocSamplesCheck {
   result: DocSamplesResult;
+  /** Each sample with the names in it that resolve to a declaration of the SDK (for links into the API). */
+  names: { sample: DocSample; names: SampleName[] }[];
   sourceFiles?: ReadonlyMap<string, ts.SourceFile>;
 }
 
@@ -167,9 +169,9 @@ export async function checkDocSamples(samples: DocSample[], options: DocSamplesO
   });
   const keyed = samples.map((sample) => ({ sample, key: createHash('sha1').update(settings).update(JSON.stringify(sample)).digest('hex') }));
   const cacheFile = options.cacheDir ? path.join(options.cacheDir, cacheFileName) : undefined;
-  const known = new Map<string, Diagnostic[]>();
+  const known = new Map<string, { diagnostics: Diagnostic[]; names?: SampleName[] }>();
   for (const earlier of [options.previous ?? (cacheFile ? ((await readJson(cacheFile)) as DocSamplesResult | undefined) : undefined)]) {
-    for (const { key, diagnostics } of earlier?.samples ?? []) known.set(key, diagnostics);
+    for (const { key, diagnostics, names } of earlier?.samples ?? []) known.set(key, { diagnostics, names });
   }
   const unchecked = keyed.filter(({ key }) => !known.has(key));
   const compiling =
@@ -181,8 +183,8 @@ export async function checkDocSamples(samples: DocSample[], options: DocSamplesO
       : undefined;
   const finish = async (): Promise<DocSamplesCheck> => {
     const checked = await compiling;
-    unchecked.forEach(({ key }, index) => known.set(key, checked?.diagnostics[index] ?? []));
-    const results = keyed.map(({ key }) => ({ key, diagnostics: known.get(key) ?? [] }));
+    unchecked.forEach(({ key }, index) => known.set(key, { diagnostics: checked?.diagnostics[index] ?? [], names: checked?.names?.[index] ?? [] }));
+    const results = keyed.map(({ key }) => ({ key, diagnostics: known.get(key)?.diagnostics ?? [], names: known.get(key)?.names ?? [] }));
     const result: DocSamplesResult = {
       samples: results,
       checked: samples.length,
@@ -190,7 +192,7 @@ export async function checkDocSamples(samples: DocSample[], options: DocSamplesO
       diagnostics: results.flatMap((entry) => entry.diagnostics),
     };
     if (cacheFile && unchecked.length > 0) await writeJson(cacheFile, result);
-    return { result, sourceFiles: checked?.sourceFiles };
+    return { result, names: keyed.map(({ sample }, index) => ({ sample, names: results[index].names })), sourceFiles: checked?.sourceFiles };
   };
   const finished = finish();
   // Awaited by the caller after its own work; a failure must not count as unhandled before.

@@ -2,6 +2,7 @@ import GithubSlugger from 'github-slugger';
 import {
   type Comment,
   type CommentDisplayPart,
+  type ContainerReflection,
   type DeclarationReflection,
   type ParameterReflection,
   type ProjectReflection,
@@ -19,9 +20,11 @@ import type {
   ApiCommentPart,
   ApiDeclarationRef,
   ApiFlags,
+  ApiGrouping,
   ApiMember,
   ApiMemberKind,
   ApiModel,
+  ApiModule,
   ApiParameter,
   ApiProperty,
   ApiRef,
@@ -75,7 +78,10 @@ export interface ConvertOptions {
  * interface, function, type alias, variable and namespace becomes a symbol with its members,
  * comments, signatures and types printed as tokens that link to the pages of other symbols.
  */
-export function convertProject(project: ProjectReflection, options: ConvertOptions): Pick<ApiModel, 'comment' | 'symbols'> & { diagnostics: Diagnostic[] } {
+export function convertProject(
+  project: ProjectReflection,
+  options: ConvertOptions,
+): Pick<ApiModel, 'comment' | 'symbols' | 'modules' | 'categories'> & { diagnostics: Diagnostic[] } {
   const pages = collectPages(project);
   const refOf = (reflection: Reflection): ApiRef | undefined => {
     for (let current: Reflection | undefined = reflection; current && !current.isProject(); current = current.parent) {
@@ -92,10 +98,47 @@ export function convertProject(project: ProjectReflection, options: ConvertOptio
     exactRefOf,
     options,
   );
-  const symbols = pages.symbols.map(({ reflection, key, kind, qualifiedName, memberIds, children }) =>
-    converter.symbol(reflection, { key, kind, qualifiedName, memberIds, children }),
+  const symbols = pages.symbols.map(({ reflection, key, kind, qualifiedName, memberIds, children, module, grouping }) => {
+    const symbol = converter.symbol(reflection, { key, kind, qualifiedName, memberIds, children });
+    return { ...(module === undefined ? {} : { module }), ...grouping, ...symbol };
+  });
+  const modules = pages.modules.map(
+    ({ reflection, categories }): ApiModule => ({
+      name: reflection.name,
+      ...(reflection.comment ? { comment: converter.comment(reflection.comment, reflection) } : {}),
+      ...(categories ? { categories } : {}),
+    }),
   );
-  return { comment: converter.comment(project.comment, undefined), symbols, diagnostics: unresolved.diagnostics() };
+  return {
+    comment: converter.comment(project.comment, undefined),
+    symbols,
+    ...(modules.length > 1 ? { modules } : {}),
+    ...(modules.length <= 1 && pages.categories ? { categories: pages.categories } : {}),
+    diagnostics: unresolved.diagnostics(),
+  };
+}
+
+/**
+ * Where TypeDoc's group and category plugins filed each child of a container (by reflection id),
+ * and the container's category titles in their order. A group named after the child's kind is
+ * TypeDoc's default and left out.
+ */
+function groupingsOf(container: ContainerReflection): { byId: Map<number, ApiGrouping>; categories?: string[] } {
+  const byId = new Map<number, ApiGrouping>();
+  const entry = (id: number) => byId.get(id) ?? byId.set(id, {}).get(id)!;
+  const categoryTitles: string[] = [];
+  const file = (category: { title: string; children: { id: number }[] }) => {
+    if (!categoryTitles.includes(category.title)) categoryTitles.push(category.title);
+    for (const child of category.children) (entry(child.id).categories ??= []).push(category.title);
+  };
+  for (const group of container.groups ?? []) {
+    for (const child of group.children) {
+      if (child.isDeclaration() && group.title !== ReflectionKind.pluralString(child.kind)) entry(child.id).group = group.title;
+    }
+    for (const category of group.categories ?? []) file(category);
+  }
+  for (const category of container.categories ?? []) file(category);
+  return categoryTitles.length > 0 ? { byId, categories: categoryTitles } : { byId };
 }
 
 /**
@@ -140,6 +183,9 @@ function importedFrom(text: string | undefined, name: string): string | undefine
 
 interface PageEntry {
   reflection: DeclarationReflection;
+  /** The entry module, when the SDK has several. */
+  module?: string;
+  grouping: ApiGrouping;
   key: string;
   kind: ApiSymbolKind;
   qualifiedName: string;
@@ -151,24 +197,39 @@ interface PageEntry {
  * First pass: which reflections get a page and which anchor every member gets, so that types and
  * links anywhere can point to them.
  */
-function collectPages(project: ProjectReflection): { symbols: PageEntry[]; refs: Map<number, ApiRef> } {
+function collectPages(project: ProjectReflection): {
+  symbols: PageEntry[];
+  refs: Map<number, ApiRef>;
+  modules: { reflection: DeclarationReflection; categories?: string[] }[];
+  categories?: string[];
+} {
   const symbols: PageEntry[] = [];
   const refs = new Map<number, ApiRef>();
-  const visit = (container: { children?: DeclarationReflection[] }, prefix: string): string[] => {
-    const keys: string[] = [];
+  const modules: { reflection: DeclarationReflection; categories?: string[] }[] = [];
+  const keys = new Set<string>();
+  const several = (project.children ?? []).filter((child) => child.kindOf(ReflectionKind.Module)).length > 1;
+  const visit = (container: DeclarationReflection | ProjectReflection, prefix: string, module: string | undefined): string[] => {
+    const found: string[] = [];
+    const groupings = groupingsOf(container);
     for (const reflection of container.children ?? []) {
-      // With several entry points TypeDoc makes a module per file; their exports are the API.
+      // With several entry points TypeDoc makes a module per file; each is a part of the API.
       if (reflection.kindOf(ReflectionKind.Module)) {
-        keys.push(...visit(reflection, prefix));
+        const categories = groupingsOf(reflection).categories;
+        modules.push(categories ? { reflection, categories } : { reflection });
+        found.push(...visit(reflection, prefix, several ? reflection.name : undefined));
         continue;
       }
       const kind = symbolKinds.get(reflection.kind);
       if (!kind) continue;
       const qualifiedName = prefix ? `${prefix}.${reflection.name}` : reflection.name;
-      const key = `${kind}/${qualifiedName}`;
-      const entry: PageEntry = { reflection, key, kind, qualifiedName, memberIds: new Map(), children: [] };
+      // Two modules may export different declarations of one name: the later one's route names its module.
+      let key = `${kind}/${qualifiedName}`;
+      if (keys.has(key) && module !== undefined) key = `${kind}/${module.replace(/[^\w./-]+/g, '-')}/${qualifiedName}`;
+      keys.add(key);
+      const grouping = prefix ? {} : (groupings.byId.get(reflection.id) ?? {});
+      const entry: PageEntry = { reflection, module, grouping, key, kind, qualifiedName, memberIds: new Map(), children: [] };
       symbols.push(entry);
-      keys.push(key);
+      found.push(key);
       refs.set(reflection.id, { symbol: key });
       const slugger = new GithubSlugger();
       for (const member of membersOf(reflection)) {
@@ -176,12 +237,13 @@ function collectPages(project: ProjectReflection): { symbols: PageEntry[]; refs:
         entry.memberIds.set(member.id, id);
         refs.set(member.id, { symbol: key, member: id });
       }
-      if (kind === 'namespace') entry.children = visit(reflection, qualifiedName);
+      if (kind === 'namespace') entry.children = visit(reflection, qualifiedName, module);
     }
-    return keys;
+    return found;
   };
-  visit(project, '');
-  return { symbols, refs };
+  visit(project, '', undefined);
+  const categories = groupingsOf(project).categories;
+  return categories ? { symbols, refs, modules, categories } : { symbols, refs, modules };
 }
 
 /** The members shown on a symbol's page: own members first in source order, then inherited ones. */
@@ -218,7 +280,9 @@ class ReflectionConverter {
   ): ApiSymbol {
     const source = sourceOf(reflection);
     this.location = source;
-    const members = membersOf(reflection).map((member) => this.member(member, page.memberIds.get(member.id)!));
+    const memberContainer = reflection.children ? reflection : reflection.type?.type === 'reflection' ? reflection.type.declaration : undefined;
+    const memberGroupings = memberContainer && !reflection.kindOf(ReflectionKind.Namespace) ? groupingsOf(memberContainer) : undefined;
+    const members = membersOf(reflection).map((member) => ({ ...this.member(member, page.memberIds.get(member.id)!), ...memberGroupings?.byId.get(member.id) }));
     this.location = source;
     for (const [index, signature] of (reflection.indexSignatures ?? []).entries()) {
       members.push({
@@ -260,6 +324,7 @@ class ReflectionConverter {
       type: showsType && reflection.type ? this.printer.type(reflection.type) : undefined,
       defaultValue: page.kind === 'variable' ? reflection.defaultValue : undefined,
       children: page.children,
+      ...(memberGroupings?.categories ? { memberCategories: memberGroupings.categories } : {}),
     };
   }
 

@@ -79,6 +79,10 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
     if (!checking) return;
     // The samples finish compiling while the next stages run; the build waits for them before it writes.
     const siteApi = site.api;
+    siteApi.sampleNames = checking.finished.then(
+      ({ names }) => names,
+      () => undefined,
+    );
     const closing = typeChecker;
     deferCheck(
       ctx,

@@ -7,7 +7,7 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 
 /** Bumped whenever the shape or the content of the model changes, so cached models are dropped. */
-export const apiModelVersion = 1;
+export const apiModelVersion = 2;
 
 /** Kinds of top-level symbols; each is also the route segment of its page (`/api/class/Foo`). */
 export type ApiSymbolKind = 'class' | 'interface' | 'enum' | 'function' | 'type' | 'variable' | 'namespace';
@@ -18,6 +18,13 @@ export interface ApiModel {
   comment?: ApiComment;
   /** Every exported symbol that gets a page, namespaces' contents included. */
   symbols: ApiSymbol[];
+  /**
+   * The entry modules, in TypeDoc's order, when the SDK has several entry points; absent for one
+   * (its symbols are the API). Each lists its own symbols on `/api` and in the sidebar.
+   */
+  modules?: ApiModule[];
+  /** The `@category` titles of the top-level symbols in TypeDoc's order (one-module SDKs), when any is used. */
+  categories?: string[];
   /** The files the model was made from, to tell whether a cached model is still valid. */
   inputs: ApiInputs;
   /** TypeDoc's warnings when the model was made: a build that reuses the model reports them again. */
@@ -160,7 +167,7 @@ export interface ApiDeclarationRef {
   ref?: ApiRef;
 }
 
-export interface ApiMember {
+export interface ApiMember extends ApiGrouping {
   /** Anchor id on the page: the member name's slug, unique on the page. */
   id: string;
   name: string;
@@ -184,7 +191,28 @@ export interface ApiMember {
   source?: ApiSource;
 }
 
-export interface ApiSymbol {
+/** One entry point of an SDK with several. */
+export interface ApiModule {
+  /** TypeDoc's module name: the entry file's path without extension, or its `@module` name. */
+  name: string;
+  /** Its `@module` / `@packageDocumentation` comment. */
+  comment?: ApiComment;
+  /** The `@category` titles of its symbols in TypeDoc's order, when any is used. */
+  categories?: string[];
+}
+
+/**
+ * Where TypeDoc files a declaration in its container's lists: a `@group` of its own (absent for
+ * the kind's default group) and its `@category`s.
+ */
+export interface ApiGrouping {
+  group?: string;
+  categories?: string[];
+}
+
+export interface ApiSymbol extends ApiGrouping {
+  /** The entry module that exports it, when the SDK has several. */
+  module?: string;
   /** `{kind}/{qualifiedName}`: unique, and the route of its page below the API root. */
   key: string;
   kind: ApiSymbolKind;
@@ -208,6 +236,8 @@ export interface ApiSymbol {
   defaultValue?: string;
   /** Namespaces: keys of the symbols inside. */
   children: string[];
+  /** The `@category` titles of its members in TypeDoc's order, when any member has one. */
+  memberCategories?: string[];
 }
 
 /** Page route segment per symbol kind, in the order the index and the sidebar list them. */

@@ -103,7 +103,7 @@ function runOnWorker(worker: Worker, request: ApiWorkerRunRequest): PrefetchedTy
         worker.postMessage({ samples, settings } satisfies ApiWorkerSamplesRequest);
         const answer = await reply;
         if (answer.kind !== 'samples') throw new Error(`the TypeDoc worker answered ${answer.kind} to samples`);
-        return { diagnostics: answer.diagnostics };
+        return { diagnostics: answer.diagnostics, names: answer.names };
       },
       close() {
         void worker.terminate();

@@ -24,9 +24,24 @@ export interface SampleCompileSettings {
   packageName: string;
 }
 
+/**
+ * A name in a sample that TypeScript resolves to a declaration: where it is in the sample and
+ * where the declaration's name is written, which the API model knows by the same place.
+ */
+export interface SampleName {
+  /** 0-based line in the sample's code and 0-based column in that line. */
+  line: number;
+  character: number;
+  length: number;
+  /** The declaration's name in the SDK's source: absolute file, 1-based line and column. */
+  declaration: { file: string; line: number; column: number };
+}
+
 /** What a type check found: diagnostics per sample, in order, and the files its program parsed (when in this thread). */
 export interface SampleTypeCheck {
   diagnostics: Diagnostic[][];
+  /** Per sample, in order: the names that resolve to a declaration in a source file of the program. */
+  names: SampleName[][];
   sourceFiles?: ReadonlyMap<string, ts.SourceFile>;
 }
 

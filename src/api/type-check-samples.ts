@@ -1,7 +1,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { noCheckMeta, type DocSample, type SampleCompileSettings } from './sample-type-checker.js';
+import { noCheckMeta, type DocSample, type SampleCompileSettings, type SampleName } from './sample-type-checker.js';
 
 /**
  * Type-checks every sample against the SDK, each as its own module, in one TypeScript program:
@@ -13,7 +13,7 @@ export function typeCheckSamples(
   samples: DocSample[],
   settings: SampleCompileSettings,
   reusable: ReadonlyMap<string, ts.SourceFile> = new Map(),
-): { diagnostics: Diagnostic[][]; sourceFiles: Map<string, ts.SourceFile> } {
+): { diagnostics: Diagnostic[][]; names: SampleName[][]; sourceFiles: Map<string, ts.SourceFile> } {
   const compilerOptions = sampleCompilerOptions(settings);
   const virtualFiles = new Map<string, DocSample>();
   for (const sample of samples) {
@@ -35,11 +35,14 @@ export function typeCheckSamples(
 
   const program = ts.createProgram({ rootNames: [...virtualFiles.keys()], options: compilerOptions, host });
   const perSample = new Map<DocSample, Diagnostic[]>();
+  const namesPerSample = new Map<DocSample, SampleName[]>();
+  const checker = program.getTypeChecker();
   for (const [fileName, sample] of virtualFiles) {
     const diagnostics: Diagnostic[] = [];
     perSample.set(sample, diagnostics);
     const sourceFile = program.getSourceFile(fileName);
     if (!sourceFile) continue;
+    namesPerSample.set(sample, resolvedNames(sourceFile, checker, program));
     const problems = [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)];
     for (const problem of problems) {
       if (problem.category !== ts.DiagnosticCategory.Error) continue;
@@ -61,7 +64,49 @@ export function typeCheckSamples(
     const absolute = path.resolve(sourceFile.fileName);
     if (!virtualFiles.has(absolute)) sourceFiles.set(absolute, sourceFile);
   }
-  return { diagnostics: samples.map((sample) => perSample.get(sample) ?? []), sourceFiles };
+  return { diagnostics: samples.map((sample) => perSample.get(sample) ?? []), names: samples.map((sample) => namesPerSample.get(sample) ?? []), sourceFiles };
+}
+
+/**
+ * Every identifier of a sample that names a declaration outside TypeScript's own lib files, with
+ * where that declaration's name is: the same question an editor's "go to definition" answers.
+ * A property written in an object literal (`{ gameId: 'x' }`) is the property of the type the
+ * literal is given to, as an editor shows it.
+ */
+function resolvedNames(sourceFile: ts.SourceFile, checker: ts.TypeChecker, program: ts.Program): SampleName[] {
+  const names: SampleName[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isIdentifier(node)) {
+      const declaration = declarationOf(node, checker);
+      const target = declaration?.getSourceFile();
+      if (declaration && target && target !== sourceFile && !program.isSourceFileDefaultLibrary(target)) {
+        const name = ts.getNameOfDeclaration(declaration) ?? declaration;
+        const at = target.getLineAndCharacterOfPosition(name.getStart(target));
+        const start = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
+        names.push({
+          line: start.line,
+          character: start.character,
+          length: node.text.length,
+          declaration: { file: path.resolve(target.fileName), line: at.line + 1, column: at.character + 1 },
+        });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return names;
+}
+
+function declarationOf(node: ts.Identifier, checker: ts.TypeChecker): ts.Declaration | undefined {
+  const parent = node.parent;
+  let symbol: ts.Symbol | undefined;
+  if ((ts.isPropertyAssignment(parent) || ts.isShorthandPropertyAssignment(parent)) && parent.name === node && ts.isObjectLiteralExpression(parent.parent)) {
+    symbol = checker.getContextualType(parent.parent)?.getProperty(node.text);
+  } else {
+    symbol = checker.getSymbolAtLocation(node);
+  }
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  return symbol?.declarations?.[0];
 }
 
 /** The SDK's compiler options, loosened where samples differ from library code. */

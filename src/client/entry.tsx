@@ -1,6 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { pages } from 'sdkdocs:pages';
 import { appRootId, bootDataId, type BootData } from '../shared/client-data.js';
+import { installApiCards } from './api-cards.js';
 import { ClientApp } from './ClientApp.js';
 import { installCopyButtons } from './copy-code.js';
 import { installCopyPageButtons } from './copy-page.js';
@@ -49,6 +50,7 @@ async function start(): Promise<void> {
   hydrateRoot(container, <ClientApp boot={boot} loader={loader} initial={initial} footer={footer} />);
   installCopyButtons();
   installCopyPageButtons();
+  installApiCards();
   startPrefetching(container, loader);
 }
 

@@ -5,6 +5,7 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import { collectContent } from '../content/collect-content.js';
 import { parseMarkdown } from '../content/parse-markdown.js';
 import { generateApi } from '../api/generate-api.js';
+import { linkCodeSamples } from '../api/link-sample-names.js';
 import type { DiagramRenderer } from '../mermaid/diagram-renderer.js';
 import { renderDiagrams } from '../mermaid/render-diagrams.js';
 import { checkLinks } from '../links/check-links.js';
@@ -28,6 +29,8 @@ export const buildStages: readonly Stage[] = [
   { name: 'generateApi', run: generateApi },
   { name: 'checkLinks', run: checkLinks },
   { name: 'buildSearchIndex', run: buildSearchIndex },
+  // After the link and search stages, which need no links in code, so the sample check runs meanwhile.
+  { name: 'linkCodeSamples', run: linkCodeSamples },
   { name: 'renderPages', run: renderPages },
   { name: 'writeSite', run: writeSite, afterDeferredChecks: true },
 ];

@@ -5,7 +5,7 @@ import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import type { DiagramRenderer } from '../mermaid/diagram-renderer.js';
 import type { DiagramStats } from '../mermaid/render-diagrams.js';
 import type { ApiModel } from '../api/model.js';
-import type { DocSamplesResult } from '../api/check-doc-samples.js';
+import type { DocSamplesCheck, DocSamplesResult } from '../api/check-doc-samples.js';
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
 import type { CompiledDoc } from '../content/parse-doc.js';
 import type { StagingFolder } from '../write/staging-folder.js';
@@ -193,7 +193,13 @@ export interface Site {
   /** The docs folder's git history, for "Last updated" lines; read once per `serve --watch`. */
   gitHistory?: GitHistory;
   /** The API model and the doc-sample check, set by generateApi; serve --watch reuses them while the SDK is unchanged. */
-  api?: { model: ApiModel; docSamples?: DocSamplesResult; sourceFiles?: ReadonlyMap<string, TypeScriptSourceFile> };
+  api?: {
+    model: ApiModel;
+    docSamples?: DocSamplesResult;
+    sourceFiles?: ReadonlyMap<string, TypeScriptSourceFile>;
+    /** The names the doc-sample check resolved, once it is done (undefined if it failed): linkCodeSamples links them. */
+    sampleNames?: Promise<DocSamplesCheck['names'] | undefined>;
+  };
   /** The site's own theme components (`src/theme/…`), set by collectContent. */
   themeOverrides?: SiteThemeOverrides;
 }

@@ -1,4 +1,4 @@
-import { groupLabels, kindLabels, memberSections, signatureTokens } from '../api/api-pages.js';
+import { groupLabels, kindLabels, memberKindSections, signatureTokens } from '../api/api-pages.js';
 import {
   apiSymbolKinds,
   type ApiComment,
@@ -45,7 +45,7 @@ export function apiSymbolMarkdown(symbol: ApiSymbol, model: ApiModel, links: Api
   if (symbol.comment) out.push(...commentMarkdown(symbol.comment, links));
   out.push(...typeParametersMarkdown(symbol.typeParameters, links));
   const own = symbol.members.filter((member) => !member.flags.private);
-  for (const section of memberSections) {
+  for (const section of memberKindSections) {
     const members = own.filter((member) => section.kinds.includes(member.kind));
     if (members.length === 0) continue;
     out.push(`## ${formatThemeString(section.title)}`);

@@ -18,10 +18,11 @@ const skippedTags = new Set(['pre', 'script', 'style', 'svg', 'template', 'butto
 
 /**
  * Classes of API page chrome that repeats on every entry: labels (`Example`, `Default value`,
- * `Parameters`), `Overload 1 of 2`, `Inherited from …`, `Defined in sdk/src/….ts:83`. They say
+ * `Parameters`), `Overload 1 of 2`, `Inherited from …`, `Defined in sdk/src/….ts:83`, and the
+ * popovers of names in code samples (a page serve --watch reuses has them already). They say
  * nothing a reader searches for and would fill result snippets.
  */
-const boilerplateClasses = ['api-block-title', 'api-overload', 'api-relation', 'api-source'];
+const boilerplateClasses = ['api-block-title', 'api-overload', 'api-relation', 'api-source', 'api-cards'];
 
 /** Elements after which words must not run together (`<td>a</td><td>b</td>` is "a b"). */
 const blockTags = new Set([
@@ -133,7 +134,7 @@ export function splitSections(tree: Root): ContentSection[] {
       const id = node.properties.id;
       if (rank && sectionRanks.has(rank) && typeof id === 'string') {
         flush();
-        sections.push({ heading: headingText(node), anchor: id, text: '', rank });
+        sections.push({ heading: headingText(withoutBadges(node)), anchor: id, text: '', rank });
         return;
       }
     }
@@ -149,6 +150,15 @@ export function splitSections(tree: Root): ContentSection[] {
 function isDirectLink(node: Element): boolean {
   const className = node.properties.className;
   return node.tagName === 'a' && Array.isArray(className) && className.includes('hash-link');
+}
+
+/**
+ * An API member's heading without its badges (`optional`, `inherited`): the TOC, which names
+ * headings otherwise, leaves out the members of collapsed groups.
+ */
+function withoutBadges(node: Element): Element {
+  const isBadge = (child: ElementContent) => child.type === 'element' && (child.properties.className as string[] | undefined)?.includes('api-badge') === true;
+  return node.children.some(isBadge) ? { ...node, children: node.children.filter((child) => !isBadge(child)) } : node;
 }
 
 function isBoilerplate(node: Element): boolean {

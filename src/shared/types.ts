@@ -90,6 +90,8 @@ export interface SidebarDocItem {
   className?: string;
   /** `sidebar_custom_props` of the doc, kept for themes. */
   customProps?: Record<string, unknown>;
+  /** A deprecated API declaration: its label is struck through and read out as deprecated. */
+  deprecated?: boolean;
 }
 
 export interface SidebarCategoryItem {

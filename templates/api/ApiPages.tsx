@@ -13,7 +13,7 @@ import {
   SourceLine,
   TypeParameters,
 } from './ApiParts.js';
-import type { ApiIndexItemView, ApiIndexView, ApiSymbolView, LinkView } from './types.js';
+import type { ApiIndexGroupView, ApiIndexItemView, ApiIndexView, ApiSymbolView, LinkView } from './types.js';
 
 /** The page of one class, interface, enum, function, type alias, variable or namespace. */
 export function ApiSymbolPage({ symbol }: { symbol: ApiSymbolView }) {
@@ -120,14 +120,31 @@ export function ApiIndexPage({ index }: { index: ApiIndexView }) {
     <div className="api-page api-page-index">
       <h1>{index.title}</h1>
       {index.intro ? <Html html={index.intro} className="api-summary" /> : null}
-      {index.groups.map((group) => (
+      <IndexGroups groups={index.groups} level={2} />
+      {index.modules.map((module) => (
+        <section key={module.id} className="api-module">
+          <AnchoredHeading level={2} id={module.id} label={module.title}>
+            <code>{module.title}</code>
+          </AnchoredHeading>
+          {module.intro ? <Html html={module.intro} className="api-summary" /> : null}
+          <IndexGroups groups={module.groups} level={3} />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function IndexGroups({ groups, level }: { groups: ApiIndexGroupView[]; level: 2 | 3 }) {
+  return (
+    <>
+      {groups.map((group) => (
         <section key={group.id} className="api-section">
-          <AnchoredHeading level={2} id={group.id} label={group.title}>
+          <AnchoredHeading level={level} id={group.id} label={group.title}>
             {group.title}
           </AnchoredHeading>
           <IndexItems items={group.items} />
         </section>
       ))}
-    </div>
+    </>
   );
 }

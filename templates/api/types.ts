@@ -136,5 +136,13 @@ export interface ApiIndexView {
   title: string;
   /** The entry point's `@packageDocumentation`, rendered. */
   intro?: string;
-  groups: { id: string; title: string; items: ApiIndexItemView[] }[];
+  groups: ApiIndexGroupView[];
+  /** SDKs with several entry points: a part per module, each with its own groups. */
+  modules: { id: string; title: string; intro?: string; groups: ApiIndexGroupView[] }[];
+}
+
+export interface ApiIndexGroupView {
+  id: string;
+  title: string;
+  items: ApiIndexItemView[];
 }

@@ -1,0 +1,185 @@
+import type { Element, ElementContent, Root, Text } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { toString } from 'hast-util-to-string';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { BuildContext, Page, Site } from '../core/site.js';
+import { createHastRenderer } from '../render/content-html.js';
+import { joinUrlPath } from '../shared/paths.js';
+import { apiHoverCard } from './api-pages.js';
+import type { DocSamplesCheck } from './check-doc-samples.js';
+import type { ApiModel, ApiRef, ApiSource } from './model.js';
+
+/** A name of a sample that has an API page (or an anchor on one), at its offset in the sample's code. */
+interface LinkedName {
+  offset: number;
+  length: number;
+  ref: ApiRef;
+}
+
+/** Class of the links to the API in code samples; a code block holding one has been linked already. */
+export const codeLinkClass = 'api-code-link';
+/** Class of a popover shown by a link in a code sample (src/client/api-cards.ts). */
+export const apiCardClass = 'api-card';
+
+/**
+ * Turns the names in checked ```ts samples into links to the API: every identifier the sample
+ * check resolved to a declaration with an API page (a class, a member, an enum member, a function,
+ * a type) links to that page and anchor, on doc pages and on API pages (`@example`s). Each link is
+ * described by a popover with the declaration's signature and summary, written into the page at
+ * build time. Waits for the sample check generateApi started, which compiles while the stages
+ * between run.
+ */
+export async function linkCodeSamples(site: Site, ctx: BuildContext): Promise<void> {
+  const checked = await site.api?.sampleNames;
+  const model = site.api?.model;
+  if (!checked || !model) return;
+  const refAt = declarationRefs(model);
+  // Per file of the samples (a doc, or an SDK source holding `@example`s): code as written → its names.
+  const byFile = new Map<string, Map<string, LinkedName[]>>();
+  for (const { sample, names } of checked) {
+    const lineStarts = [0];
+    for (let index = sample.code.indexOf('\n'); index !== -1; index = sample.code.indexOf('\n', index + 1)) lineStarts.push(index + 1);
+    const linked: LinkedName[] = [];
+    for (const name of names) {
+      const ref = refAt.get(placeKey(name.declaration));
+      if (ref && lineStarts[name.line] !== undefined) linked.push({ offset: lineStarts[name.line] + name.character, length: name.length, ref });
+    }
+    if (linked.length === 0) continue;
+    const codes = byFile.get(sample.file) ?? byFile.set(sample.file, new Map()).get(sample.file)!;
+    codes.set(normalizeCode(sample.code), linked);
+  }
+  const docFiles = new Set(site.docs.map((doc) => doc.source.file));
+  const exampleCodes = new Map([...byFile].filter(([file]) => !docFiles.has(file)).flatMap(([, codes]) => [...codes]));
+  const symbols = new Map(model.symbols.map((symbol) => [symbol.key, symbol]));
+  const hrefOf = (ref: ApiRef) => `${joinUrlPath(site.config.routes.api, ref.symbol)}${ref.member ? `#${ref.member}` : ''}`;
+  const toReact = createHastRenderer({});
+  let linkedPages = 0;
+  for (const page of site.pages) {
+    const codes = page.kind === 'api' ? exampleCodes : page.kind === 'doc' && page.sourceFile ? byFile.get(page.sourceFile) : undefined;
+    if (!codes || !page.data.html.includes('code-block-pre')) continue;
+    const html = linkPage(page, codes, hrefOf, (ref) => {
+      const symbol = symbols.get(ref.symbol)!;
+      return apiHoverCard(symbol, ref.member ? symbol.members.find((member) => member.id === ref.member) : undefined);
+    }, (root) => renderToStaticMarkup(toReact(root)));
+    if (html !== page.data.html) linkedPages++;
+    page.data.html = html;
+  }
+  ctx.logger.debug(`linkCodeSamples: names linked on ${linkedPages} pages`);
+}
+
+/** The names of a page's code blocks linked, and the popovers of what they link to after its content. */
+function linkPage(
+  page: Page,
+  codes: Map<string, LinkedName[]>,
+  hrefOf: (ref: ApiRef) => string,
+  cardOf: (ref: ApiRef) => { signature: string; summary: string },
+  render: (root: Root) => string,
+): string {
+  const cardIds = new Map<string, string>();
+  const cardIdOf = (href: string) => cardIds.get(href) ?? cardIds.set(href, `api-card-${cardIds.size + 1}`).get(href)!;
+  const refsByHref = new Map<string, ApiRef>();
+  const html = page.data.html.replace(/(<pre class="code-block-pre[^"]*"[^>]*>)(<code[^>]*>[\s\S]*?<\/code>)(<\/pre>)/g, (block, open: string, code: string, close: string) => {
+    // A page reused from the previous build of serve --watch has its links already.
+    if (code.includes(codeLinkClass)) return block;
+    const tree = fromHtml(code, { fragment: true });
+    const element = tree.children[0];
+    if (element?.type !== 'element') return block;
+    const names = codes.get(normalizeCode(toString(element)));
+    if (!names) return block;
+    wrapNames(element, names, (name, text): Element => {
+      const href = hrefOf(name.ref);
+      refsByHref.set(href, name.ref);
+      return { type: 'element', tagName: 'a', properties: { href, className: [codeLinkClass], ariaDescribedBy: [cardIdOf(href)] }, children: [text] };
+    });
+    return `${open}${render({ type: 'root', children: [element] })}${close}`;
+  });
+  if (cardIds.size === 0) return html;
+  const cards: ElementContent[] = [...cardIds].map(([href, id]) => {
+    const card = cardOf(refsByHref.get(href)!);
+    return {
+      type: 'element',
+      tagName: 'div',
+      properties: { id, className: [apiCardClass], role: 'tooltip', hidden: true },
+      children: [
+        { type: 'element', tagName: 'code', properties: { className: ['api-card-signature'] }, children: [{ type: 'text', value: card.signature }] },
+        ...(card.summary ? [{ type: 'element', tagName: 'span', properties: { className: ['api-card-summary'] }, children: [{ type: 'text', value: card.summary }] } satisfies Element] : []),
+      ],
+    };
+  });
+  return `${html}${render({ type: 'root', children: [{ type: 'element', tagName: 'div', properties: { className: ['api-cards'] }, children: cards }] })}`;
+}
+
+/**
+ * Wraps each name (by its offset in the element's text) in the element `link` makes, where the
+ * name lies within one text node: the highlighter gives an identifier one token.
+ */
+function wrapNames(root: Element, names: LinkedName[], link: (name: LinkedName, text: Text) => Element): void {
+  const sorted = [...names].sort((a, b) => a.offset - b.offset);
+  let offset = 0;
+  const visit = (parent: Element) => {
+    for (let index = 0; index < parent.children.length; index++) {
+      const child = parent.children[index];
+      if (child.type === 'element') {
+        visit(child);
+        continue;
+      }
+      if (child.type !== 'text') continue;
+      const start = offset;
+      const end = start + child.value.length;
+      offset = end;
+      const inside = sorted.filter((name) => name.offset >= start && name.offset + name.length <= end);
+      if (inside.length === 0) continue;
+      const pieces: ElementContent[] = [];
+      let cursor = start;
+      for (const name of inside) {
+        if (name.offset < cursor) continue;
+        if (name.offset > cursor) pieces.push({ type: 'text', value: child.value.slice(cursor - start, name.offset - start) });
+        pieces.push(link(name, { type: 'text', value: child.value.slice(name.offset - start, name.offset - start + name.length) }));
+        cursor = name.offset + name.length;
+      }
+      if (cursor < end) pieces.push({ type: 'text', value: child.value.slice(cursor - start) });
+      parent.children.splice(index, 1, ...pieces);
+      index += pieces.length - 1;
+    }
+  };
+  visit(root);
+}
+
+/**
+ * Where the API model has a page or an anchor for a declaration, by the place of its name in the
+ * source: the sample check names declarations by the same place. A class's own members come
+ * before members it inherits, which TypeDoc places at the parent's declaration.
+ */
+function declarationRefs(model: ApiModel): Map<string, ApiRef> {
+  const refs = new Map<string, ApiRef>();
+  const add = (source: ApiSource | undefined, ref: ApiRef) => {
+    if (source && !refs.has(placeKey(source))) refs.set(placeKey(source), ref);
+  };
+  for (const symbol of model.symbols) {
+    add(symbol.source, { symbol: symbol.key });
+    for (const signature of symbol.signatures) add(signature.source, { symbol: symbol.key });
+  }
+  for (const inherited of [false, true]) {
+    for (const symbol of model.symbols) {
+      for (const member of symbol.members) {
+        if ((member.inheritedFrom !== undefined) !== inherited) continue;
+        const ref = { symbol: symbol.key, member: member.id };
+        add(member.source, ref);
+        for (const signature of [...member.signatures, member.getter, member.setter]) add(signature?.source, ref);
+      }
+    }
+  }
+  return refs;
+}
+
+function placeKey(place: { file: string; line: number; column: number }): string {
+  return `${place.file}:${place.line}:${place.column}`;
+}
+
+/** Code as a block shows it and as the check read it, without the line ends that differ. */
+function normalizeCode(code: string): string {
+  return code.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
+}
+
+/** The names a sample check found, per sample: set by generateApi, awaited by {@link linkCodeSamples}. */
+export type SampleNames = DocSamplesCheck['names'];
