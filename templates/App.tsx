@@ -3,6 +3,7 @@ import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { RouteData, SidebarItem, SiteData } from '../src/shared/types.js';
 import { AnnouncementBar } from './AnnouncementBar.js';
 import { ThemeContext, useTheme, type ThemeRuntime } from './context.js';
+import { CopyPageButton } from './CopyPageButton.js';
 import { Breadcrumbs, DocItemFooter, mobileTocAttribute, Pagination, TableOfContents, TableOfContentsMobile, VisibilityBanner } from './DocParts.js';
 import { DocsVersionBanner } from './DocsVersion.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
@@ -98,6 +99,7 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
             <article className="doc-article">
               <VisibilityBanner route={route} />
               <DocsVersionBanner route={route} />
+              <CopyPageButton href={route.markdownUrl} />
               <DocBreadcrumbsSlot crumbs={route.breadcrumbs} />
               {/* Below its title when the build could put it there (see withMobileToc), else above the content. */}
               {route.html.includes(mobileTocAttribute) ? null : <TableOfContentsMobile items={route.toc} />}

@@ -47,7 +47,7 @@ import {
 /** Name of the API sidebar in `site.sidebars` and in each API page's `data.sidebar`. */
 export const apiSidebarName = 'api';
 
-const kindLabels: Record<ApiSymbolKind, ThemeStringKey> = {
+export const kindLabels: Record<ApiSymbolKind, ThemeStringKey> = {
   class: 'apiKindClass',
   interface: 'apiKindInterface',
   enum: 'apiKindEnum',
@@ -57,7 +57,7 @@ const kindLabels: Record<ApiSymbolKind, ThemeStringKey> = {
   namespace: 'apiKindNamespace',
 };
 
-const groupLabels: Record<ApiSymbolKind, ThemeStringKey> = {
+export const groupLabels: Record<ApiSymbolKind, ThemeStringKey> = {
   class: 'apiGroupClass',
   interface: 'apiGroupInterface',
   enum: 'apiGroupEnum',
@@ -67,8 +67,8 @@ const groupLabels: Record<ApiSymbolKind, ThemeStringKey> = {
   namespace: 'apiGroupNamespace',
 };
 
-/** Member sections in page order. */
-const sections: { kinds: ApiMemberKind[]; title: ThemeStringKey }[] = [
+/** Member sections in page order (the pages and their markdown copies). */
+export const memberKindSections: { kinds: ApiMemberKind[]; title: ThemeStringKey }[] = [
   { kinds: ['callSignature'], title: 'apiSectionCallSignatures' },
   { kinds: ['constructor'], title: 'apiSectionConstructors' },
   { kinds: ['enumMember'], title: 'apiSectionEnumMembers' },
@@ -331,7 +331,7 @@ class PageRenderer {
       }
       const customGroups = [...new Set(members.flatMap((member) => (member.group === undefined ? [] : [member.group])))].sort((a, b) => a.localeCompare(b));
       return [
-        ...sections.map((section) => ({
+        ...memberKindSections.map((section) => ({
           title: formatThemeString(section.title),
           members: members.filter((member) => section.kinds.includes(member.kind) && member.group === undefined),
         })),
@@ -671,7 +671,7 @@ class PageRenderer {
 /** Modifiers that only steer TypeDoc and mean nothing to a reader. */
 const hiddenModifiers = new Set(['inline', 'inlineType', 'hidden', 'ignore', 'internal', 'override', 'virtual', 'readonly', 'public', 'private', 'protected', 'packageDocumentation']);
 
-function signatureTokens(signature: ApiSignature, name: string): TypeToken[] {
+export function signatureTokens(signature: ApiSignature, name: string): TypeToken[] {
   if (signature.kind === 'index') {
     const parameter = signature.parameters[0];
     return [

@@ -18,6 +18,37 @@ async function writeClipboard(text: string): Promise<void> {
   }
 }
 
+/**
+ * Ends a "Copy page as Markdown" click: when the clipboard write started during the click failed
+ * (no async clipboard, no ClipboardItem, permission refused), the text is copied the older way;
+ * the live region beside the button then says whether the page was copied.
+ */
+export async function finishPageCopy(
+  button: HTMLButtonElement,
+  markdown: Promise<string>,
+  written: Promise<void>,
+  messages: { copied: string; failed: string },
+): Promise<void> {
+  let copied = true;
+  try {
+    await written;
+  } catch {
+    try {
+      await writeClipboard(await markdown);
+    } catch {
+      copied = false;
+    }
+  }
+  const status = button.nextElementSibling;
+  if (!status) return;
+  status.textContent = copied ? messages.copied : messages.failed;
+  button.classList.toggle('copy-page-button-copied', copied);
+  setTimeout(() => {
+    status.textContent = '';
+    button.classList.remove('copy-page-button-copied');
+  }, copiedFor);
+}
+
 /** Copies the code of the block a copy button belongs to, and shows `copiedLabel` on the button for a while. */
 export async function copyCodeBlock(button: HTMLButtonElement, copiedLabel: string): Promise<void> {
   const code = button.closest('.code-block-content')?.querySelector('pre code, pre');

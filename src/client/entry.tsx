@@ -4,6 +4,7 @@ import { appRootId, bootDataId, type BootData } from '../shared/client-data.js';
 import { installApiCards } from './api-cards.js';
 import { ClientApp } from './ClientApp.js';
 import { installCopyButtons } from './copy-code.js';
+import { installCopyPageButtons } from './copy-page.js';
 import { installWideContent } from './wide-content.js';
 import { discardStalePreferredVersion } from './docs-plugin.js';
 import { currentLocation } from './navigation.js';
@@ -48,6 +49,7 @@ async function start(): Promise<void> {
   installWideContent();
   hydrateRoot(container, <ClientApp boot={boot} loader={loader} initial={initial} footer={footer} />);
   installCopyButtons();
+  installCopyPageButtons();
   installApiCards();
   startPrefetching(container, loader);
 }

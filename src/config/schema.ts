@@ -209,6 +209,11 @@ export const configSchema = z.strictObject({
     .regex(/^\/(.*\/)?$/, 'baseUrl must start and end with "/", e.g. "/sdk/"')
     .default('/'),
   /**
+   * The link-preview image (`og:image`, `twitter:image` with a large card) of every page that has
+   * no front matter `image`: a path in the static folder or a URL. @example 'img/social-card.png'
+   */
+  image: z.string().min(1).optional(),
+  /**
    * Favicon, relative to the static folder; or a set of icons for different sizes and devices,
    * each a `<link>` in every page's head. @example 'img/favicon.svg'
    * @example [{ href: 'img/favicon.svg', type: 'image/svg+xml' }, { href: 'img/apple-touch-icon.png', rel: 'apple-touch-icon', sizes: '180x180' }]
@@ -281,6 +286,13 @@ export const configSchema = z.strictObject({
        * @defaultValue the doc at the docs root, else the first doc of the sidebar @example 'intro'
        */
       mainDocId: z.string().optional(),
+      /**
+       * "Last updated on {date}" under each doc: the date of the last commit that changed it (one
+       * `git log` for the docs folder), or front matter `last_update.date`. @defaultValue true
+       */
+      showLastUpdateTime: z.boolean().default(true),
+      /** "… by {author}": the author of that commit, or front matter `last_update.author`. @defaultValue true */
+      showLastUpdateAuthor: z.boolean().default(true),
       ...docsVersionOptions,
     })
     .default({
@@ -289,6 +301,8 @@ export const configSchema = z.strictObject({
       sidebar: { id: 'docsSidebar', collapsible: true, collapsed: true },
       breadcrumbs: true,
       versionLabel: 'Next',
+      showLastUpdateTime: true,
+      showLastUpdateAuthor: true,
     }),
 
   /** Heading levels listed in the table of contents. @defaultValue { minHeadingLevel: 2, maxHeadingLevel: 3 } */
@@ -392,6 +406,18 @@ export const configSchema = z.strictObject({
       maxHits: z.number().int().positive().default(8),
     })
     .default({ maxHits: 8 }),
+
+  /**
+   * A markdown copy of every doc, category index and API page beside its HTML (`/docs/intro.md` for
+   * `/docs/intro`), announced in the page's head, and a "Copy page as Markdown" button that copies
+   * it. @defaultValue true
+   */
+  markdownPages: z.boolean().default(true),
+  /**
+   * `llms.txt` (https://llmstxt.org: title, summary, a link list of the docs and API pages with
+   * their descriptions) and `llms-full.txt` (every page's markdown) at the site root. @defaultValue true
+   */
+  llmsTxt: z.boolean().default(true),
 
   /**
    * Old paths that lead to new ones (Docusaurus' client-redirects shape): each `from` gets a small

@@ -20,6 +20,8 @@ import { closest } from '../config/load.js';
 import { placePageRoute } from './page-route.js';
 import { configForVersion, currentVersionName, resolveDocsVersions, versionSidebarsWarning, type DocsVersion } from '../versions/docs-versions.js';
 import { applyDocsVersions } from '../versions/version-pages.js';
+import { readGitHistory } from './git-last-update.js';
+import { checkSocialImages } from './social-images.js';
 
 const categorySchema = z.strictObject({
   label: z.string().optional(),
@@ -72,6 +74,8 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   const navbarItems = resolveNavbar(site);
   site.siteData = createSiteData(site, navbarItems, findMainDoc(site));
   if (!site.config.url && !ctx.previous) warnNoSiteUrl(site);
+  if (!ctx.previous) warnMissingGitHistory(site);
+  checkSocialImages(site);
 
   const pageRanges = [{ name: currentVersionName, from: site.pages.length, to: 0 }];
   createVersionPages(site);
@@ -121,6 +125,8 @@ async function readVersionDocs(site: Site, ctx: BuildContext): Promise<boolean> 
       hint: `Create it with at least one markdown file (e.g. ${config.docs.path}/${config.docs.mainDocId}.md), or point docs.path at your docs.`,
     });
   }
+  // Runs while the docs are read; serve --watch keeps the history it read at start.
+  const gitHistory = wantsLastUpdate(site) ? (ctx.previous?.gitHistory ? Promise.resolve(ctx.previous.gitHistory) : readGitHistory(docsDir)) : undefined;
   const listing = await listDocsFolder(docsDir, config.siteDir);
   site.diagnostics.push(...listing.diagnostics);
   const files = listing.files;
@@ -154,6 +160,7 @@ async function readVersionDocs(site: Site, ctx: BuildContext): Promise<boolean> 
   if (site.diagnostics.some((d) => d.severity === 'error')) return false;
   linkCategoryDocs(site);
   site.sidebars[config.docs.sidebar.id] = buildSidebar(site.docs, site.categories, config.docs.sidebar);
+  site.gitHistory = await gitHistory;
   return true;
 }
 
@@ -498,9 +505,7 @@ function createDocPages(site: Site, navigation: SidebarNavigation): void {
       unlisted: doc.unlisted || undefined,
       draft: doc.draft || undefined,
       tags: fm.tags?.length ? docTagLinks(site, doc) : undefined,
-      lastUpdate: fm.last_update
-        ? { date: fm.last_update.date !== undefined ? formatDate(new Date(fm.last_update.date)) : undefined, author: fm.last_update.author }
-        : undefined,
+      lastUpdate: lastUpdateOf(site, doc, formatDate),
     };
     addPage(site, {
       route: doc.route,
@@ -569,6 +574,67 @@ function editUrlOf(site: Site, doc: Doc): string | undefined {
   if (custom !== undefined) return custom || undefined;
   const base = site.config.docs.editUrl;
   return base ? new URL(doc.source.relativePath, ensureSlash(base)).href : undefined;
+}
+
+function wantsLastUpdate(site: Site): boolean {
+  return site.config.docs.showLastUpdateTime || site.config.docs.showLastUpdateAuthor;
+}
+
+/**
+ * "Last updated on {date} by {author}", each part as Docusaurus picks it: front matter
+ * `last_update` wins, else the last commit that changed the doc; a part switched off in the
+ * config is left out (front matter too). A doc never committed has no git part.
+ */
+function lastUpdateOf(site: Site, doc: Doc, formatDate: (date: Date) => string): RouteData['lastUpdate'] {
+  const { showLastUpdateTime, showLastUpdateAuthor } = site.config.docs;
+  const written = doc.frontMatter.last_update;
+  const committed = site.gitHistory?.kind === 'checkout' ? site.gitHistory.files.get(doc.source.relativePath) : undefined;
+  const date = !showLastUpdateTime
+    ? undefined
+    : written?.date !== undefined
+      ? new Date(written.date)
+      : committed
+        ? new Date(committed.timestamp * 1000)
+        : undefined;
+  const author = showLastUpdateAuthor ? (written?.author ?? committed?.author) : undefined;
+  if (!date && !author) return undefined;
+  return { date: date ? formatDate(date) : undefined, author };
+}
+
+/**
+ * As Docusaurus does, said once: git is missing, or docs in a checkout were never committed (a
+ * new doc: it gets its line with its first commit). Outside a checkout there is nothing to say.
+ */
+function warnMissingGitHistory(site: Site): void {
+  const history = site.gitHistory;
+  const hint = 'Commit the docs, set last_update in their front matter, or set docs.showLastUpdateTime and docs.showLastUpdateAuthor to false.';
+  if (history?.kind === 'no-git') {
+    site.diagnostics.push({
+      severity: 'warning',
+      code: 'last-update',
+      message: 'git is not installed: docs show no "Last updated" date or author from their history.',
+      file: site.config.configFile,
+      hint: 'Install git, or set docs.showLastUpdateTime and docs.showLastUpdateAuthor to false.',
+    });
+    return;
+  }
+  if (history?.kind !== 'checkout') return;
+  const { showLastUpdateTime, showLastUpdateAuthor } = site.config.docs;
+  const writtenWhole = (doc: Doc) =>
+    (!showLastUpdateTime || doc.frontMatter.last_update?.date !== undefined) && (!showLastUpdateAuthor || doc.frontMatter.last_update?.author !== undefined);
+  const untracked = site.docs.filter((doc) => !history.files.has(doc.source.relativePath) && !writtenWhole(doc));
+  if (untracked.length === 0) return;
+  const message =
+    untracked.length > 1
+      ? `This doc and ${untracked.length - 1} more are not committed to git, so they show no "Last updated" line until they are.`
+      : 'This doc is not committed to git, so it shows no "Last updated" line until it is.';
+  site.diagnostics.push({
+    severity: 'warning',
+    code: 'last-update',
+    message,
+    file: untracked[0].source.file,
+    hint,
+  });
 }
 
 /** `last_update.date` as Docusaurus shows it (`Jan 31, 2025`), in the site's locale and calendar, at build time so the page and its hydration agree. */

@@ -16,6 +16,12 @@ export interface FrontMatterResult {
 
 const fence = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
 
+/** The markdown body of a doc: its text without the front matter block. */
+export function stripFrontMatter(raw: string): string {
+  const match = fence.exec(raw);
+  return match ? raw.slice(match[0].length) : raw;
+}
+
 /** Reads the YAML front matter of a markdown file; every problem is a diagnostic at its line. */
 export function parseFrontMatter(raw: string, file: string): FrontMatterResult {
   const match = fence.exec(raw);

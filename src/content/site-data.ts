@@ -94,6 +94,7 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
     title: config.title,
     tagline: config.tagline,
     url: config.url,
+    image: config.image ? withBaseUrl(config.image, config.baseUrl) : undefined,
     baseUrl: config.baseUrl,
     favicon: mainFavicon(config),
     locale: {

@@ -9,6 +9,7 @@ import type { DocSamplesCheck, DocSamplesResult } from '../api/check-doc-samples
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
 import type { CompiledDoc } from '../content/parse-doc.js';
 import type { StagingFolder } from '../write/staging-folder.js';
+import type { GitHistory } from '../content/git-last-update.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
 import type { DocsVersion } from '../versions/docs-versions.js';
@@ -195,6 +196,8 @@ export interface Site {
    * docs, read into a site of its own that shares this one's pages, sidebars, outputs and diagnostics.
    */
   docsVersions?: { versions: DocsVersion[]; past: { version: DocsVersion; site: Site }[] };
+  /** The docs folder's git history, for "Last updated" lines; read once per `serve --watch`. */
+  gitHistory?: GitHistory;
   /** The API model and the doc-sample check, set by generateApi; serve --watch reuses them while the SDK is unchanged. */
   api?: {
     model: ApiModel;

@@ -7,6 +7,7 @@ import type { BrokenLinkAction } from '../config/schema.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site, SourceLink } from '../core/site.js';
 import { redirectsOf } from '../render/redirects.js';
+import { markdownOutputPaths } from '../render/page-markdown.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, unknownSiteOrigin, withBaseUrl } from '../shared/paths.js';
 import { closestMatch } from './closest-match.js';
 import { lineAt, scanHtml } from './html-links.js';
@@ -24,6 +25,8 @@ interface LinkToCheck extends SourceLink {
 interface LinkTarget {
   route: string;
   anchors?: Set<string>;
+  /** A page's markdown copy or an llms file: a link to it works, but it is no "did you mean" for a page. */
+  markdownCopy?: boolean;
 }
 
 type Rule = 'onBrokenLinks' | 'onBrokenMarkdownLinks' | 'onBrokenAnchors';
@@ -121,7 +124,7 @@ function findProblem(link: LinkToCheck, targets: Map<string, LinkTarget>, site: 
     const withBase = withBaseUrl(route, baseUrl);
     const hint = withBase !== route && targets.has(normalizeRoute(withBase, baseUrl))
       ? `The link lacks the base URL ${baseUrl}: write ${withBase}${fragment === undefined ? '' : `#${fragment}`}.`
-      : didYouMean(`No page, static file or generated file has the route ${route}.`, suggest ? closestMatch(route, targets.keys()) : undefined);
+      : didYouMean(`No page, static file or generated file has the route ${route}.`, suggest ? closestMatch(route, pageRoutes(targets)) : undefined);
     return { rule: 'onBrokenLinks', code: 'broken-link', message: `${where}Broken link → ${shown}`, hint };
   }
   if (fragment === undefined || target.anchors === undefined || alwaysValidFragments.has(fragment)) return undefined;
@@ -135,6 +138,11 @@ function findProblem(link: LinkToCheck, targets: Map<string, LinkTarget>, site: 
   };
 }
 
+/** What a broken link may have meant: every target but the markdown copies, which mirror the pages. */
+function pageRoutes(targets: Map<string, LinkTarget>): string[] {
+  return [...targets].filter(([, target]) => !target.markdownCopy).map(([route]) => route);
+}
+
 function didYouMean(text: string, suggestion: string | undefined, prefix = ''): string {
   return suggestion === undefined ? text : `${text} Did you mean ${prefix}${suggestion}?`;
 }
@@ -143,12 +151,13 @@ function didYouMean(text: string, suggestion: string | undefined, prefix = ''): 
 async function collectTargets(site: Site, customPages: Map<Page, RenderedPage>): Promise<Map<string, LinkTarget>> {
   const { baseUrl } = site.config;
   const targets = new Map<string, LinkTarget>();
-  const add = (route: string, anchors?: Set<string>) => {
+  const add = (route: string, anchors?: Set<string>, markdownCopy?: boolean) => {
     const normalized = normalizeRoute(safeDecode(route), baseUrl);
-    if (!targets.has(normalized)) targets.set(normalized, { route, anchors });
+    if (!targets.has(normalized)) targets.set(normalized, { route, anchors, markdownCopy });
   };
   for (const page of site.pages) add(page.route, anchorsOf(page, customPages.get(page)));
   for (const output of site.outputs.keys()) add(joinUrlPath(baseUrl, output));
+  for (const output of markdownOutputPaths(site)) add(joinUrlPath(baseUrl, output), undefined, true);
   for (const file of await listFiles(site.config.paths.static)) add(joinUrlPath(baseUrl, file));
   // A link to an old path still leads the reader to the page, through its redirect page.
   for (const redirect of redirectsOf(site)) add(redirect.from);

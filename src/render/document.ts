@@ -86,7 +86,8 @@ export function renderDocument(parts: DocumentParts): string {
   const { site, route } = parts;
   // Canonical and Open Graph URLs must be absolute: without the site's url they are left out.
   const canonical = site.url ? new URL(route.path, site.url).href : undefined;
-  const image = route.image && site.url ? new URL(route.image, site.url).href : undefined;
+  const imagePath = route.image ?? site.image;
+  const image = imagePath && site.url ? new URL(imagePath, site.url).href : undefined;
   const description = route.description ?? site.tagline;
   const head = [
     '<meta charset="utf-8">',
@@ -98,6 +99,7 @@ export function renderDocument(parts: DocumentParts): string {
     // As Docusaurus marks unlisted pages: only readers given the link should find them.
     route.unlisted ? '<meta name="robots" content="noindex, nofollow">' : '',
     canonical && route.kind !== 'notFound' ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
+    route.markdownUrl ? `<link rel="alternate" type="text/markdown" href="${escapeHtml(route.markdownUrl)}">` : '',
     `<meta property="og:title" content="${escapeHtml(route.documentTitle)}">`,
     description ? `<meta property="og:description" content="${escapeHtml(description)}">` : '',
     canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}">` : '',
@@ -105,7 +107,8 @@ export function renderDocument(parts: DocumentParts): string {
     `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
     `<meta property="og:locale" content="${escapeHtml(site.locale.htmlLang.replace('-', '_'))}">`,
     image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
-    '<meta name="twitter:card" content="summary">',
+    // As Docusaurus: a page with a picture gets the large card, which shows it whole.
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
     image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
     ...(parts.siteHead?.icons ?? [`<link rel="icon" href="${site.favicon ? escapeHtml(site.favicon) : 'data:,'}">`]),
     `<script>${headScript(site, route).replace(/<\//g, '<\\/')}</script>`,

@@ -27,6 +27,7 @@ import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { redirectDocument, redirectsOf } from './redirects.js';
 import { sitemapXml } from './sitemap.js';
 import { createLandingData } from './landing-data.js';
+import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPageMarkdown, warnStaticFilesReplaced } from './page-markdown.js';
 import { siteHeadOf } from './head-tags.js';
 import { findSidebarCategory } from '../content/sidebar.js';
 import { siteOfPage } from '../versions/version-pages.js';
@@ -47,6 +48,11 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   for (const page of site.pages) page.data.html ||= renderContent(page, site, pageSite, descriptions);
   // The mobile "On this page" box goes below the page title, which is part of the content's HTML.
   for (const page of site.pages) if (page.kind === 'doc' || page.kind === 'api' || page.kind === 'category') page.data.html = withMobileToc(page.data);
+  checkMarkdownCopyRoutes(site);
+  if (site.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return;
+  if (!ctx.previous) warnStaticFilesReplaced(site);
+  const pageMarkdown = wantsPageMarkdown(site) ? collectPageMarkdown(site) : [];
+  for (const { page, copyUrl } of pageMarkdown) if (copyUrl) page.data.markdownUrl = copyUrl;
   // The SHA-256 of each page's route data file, which holds everything of the page its document is made from.
   const routeDigests = new Map<Page, string>();
   const files = await emitDataFiles(site, ctx, reuse, output, routeDigests);
@@ -81,6 +87,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   if (onWorkers) await renderOnWorkers(toRender.filter((page) => !page.component), site, staging, surroundings, ctx);
   const sitemap = sitemapXml(site);
   if (sitemap !== undefined) await output.emit({ path: 'sitemap.xml', contents: sitemap });
+  for (const file of markdownOutputs(site, pageMarkdown)) await output.emit(file);
   for (const redirect of redirectsOf(site)) await output.emit({ path: outputPathOfRoute(redirect.from, site.config.baseUrl), contents: redirectDocument(redirect.to) });
 }
 

@@ -100,8 +100,9 @@ export async function createLiveReload(baseUrl: () => string): Promise<LiveReloa
       const recovered = failure !== undefined;
       failure = undefined;
       const pages = files.filter((file) => file.endsWith('.html'));
-      // A stylesheet, script, image or static file may show on any page.
-      const others = files.filter((file) => !/\.(html|json|xml|txt)$/.test(file));
+      // A stylesheet, script, image or static file may show on any page; data files, the sitemap,
+      // the llms files and markdown copies show on none.
+      const others = files.filter((file) => !/\.(html|json|xml|txt|md)$/.test(file));
       const paths = pages.map((file) => normalizeRoute(`${baseUrl()}${file}`, baseUrl()));
       const message: ReloadMessage = {
         version,

@@ -48,6 +48,8 @@ export function resolveRoutePath(route: string): string | undefined {
 export const generatedOutputNames: ReadonlyMap<string, string> = new Map([
   ['assets', 'the generated assets folder (scripts, styles, search index, route data)'],
   ['sitemap.xml', 'the generated sitemap'],
+  ['llms.txt', 'the generated llms.txt'],
+  ['llms-full.txt', 'the generated llms-full.txt'],
   ['404.html', 'the generated not-found page'],
   ['.sdkdocs-output', 'the marker file of the output folder'],
 ]);

@@ -46,6 +46,9 @@ export const themeStrings = {
     table: 'Table',
     tableWithColumns: 'Table: {columns}',
     copied: 'Copied',
+    copyPageMarkdown: 'Copy page as Markdown',
+    copiedPageMarkdown: 'Copied the page as Markdown',
+    copyPageMarkdownFailed: 'Could not copy the page; open its Markdown copy instead',
     // Reader aids (issue 15): tables and diagrams wider than a phone, the mobile menu.
     scrollableTable: 'Table: {columns} (scrolls sideways)',
     diagramOpenFullSize: 'Open diagram full size',

@@ -169,6 +169,8 @@ export interface RouteData {
   draft?: boolean;
   /** The doc's `tags`, each linking to its tag page. */
   tags?: NavLink[];
+  /** The page's markdown copy (`/sdk/docs/intro.md`), which the "Copy page as Markdown" button copies. */
+  markdownUrl?: string;
   /** Front matter `last_update`, the date already formatted for the site's locale. */
   lastUpdate?: { date?: string; author?: string };
   /** With several docs versions: the name of the version a docs page belongs to. */
@@ -183,6 +185,8 @@ export interface SiteData {
   tagline: string;
   /** The site's origin; without it there are no canonical URLs, Open Graph URLs or sitemap. */
   url?: string;
+  /** The Open Graph image of pages without their own (config `image`), with the base URL. */
+  image?: string;
   baseUrl: string;
   favicon?: string;
   locale: LocaleData & { name: string };

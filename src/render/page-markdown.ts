@@ -1,0 +1,268 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ApiModel, ApiRef } from '../api/model.js';
+import type { Doc, OutputFile, Page, Site } from '../core/site.js';
+import { firstH1Text } from '../content/doc-title.js';
+import { stripFrontMatter } from '../content/front-matter.js';
+import { findSidebarCategory, flattenSidebar } from '../content/sidebar.js';
+import { apiSidebarName } from '../api/api-pages.js';
+import { joinUrlPath } from '../shared/paths.js';
+import { isRouteInside } from '../shared/route-safety.js';
+import type { SidebarItem } from '../shared/types.js';
+import { apiIndexMarkdown, apiSymbolMarkdown, type ApiMarkdownLinks } from './api-markdown.js';
+
+/** The llms.txt files at the site root (https://llmstxt.org): an index of the pages, and every page's markdown in one file. */
+export const llmsFileNames = ['llms.txt', 'llms-full.txt'] as const;
+
+/** Pages that get a markdown copy: the ones whose content is text a reader (or a model) would want. */
+function hasMarkdownCopy(page: Page): boolean {
+  return page.kind === 'doc' || page.kind === 'api' || page.kind === 'category';
+}
+
+/** `docs/intro.md` for `/sdk/docs/intro`: the copy sits beside the page's folder, named after it. */
+export function markdownCopyPath(route: string, baseUrl: string): string | undefined {
+  const relative = route.startsWith(baseUrl) ? route.slice(baseUrl.length) : route.replace(/^\/+/, '');
+  const trimmed = relative.replace(/\/+$/, '');
+  return trimmed === '' ? undefined : `${trimmed}.md`;
+}
+
+/** The output paths (relative to the site root) of the markdown copies and llms files this build writes. */
+export function markdownOutputPaths(site: Site): string[] {
+  const { baseUrl, markdownPages, llmsTxt } = site.config;
+  const copies = markdownPages
+    ? site.pages.filter(hasMarkdownCopy).flatMap((page) => markdownCopyPath(page.route, baseUrl) ?? [])
+    : [];
+  return [...copies, ...(llmsTxt ? llmsFileNames : [])];
+}
+
+/**
+ * A page whose route is the markdown copy of another page, or lies inside one (`/docs/intro.md`
+ * beside `/docs/intro`), would be written where the copy is: a located error at the page's source.
+ */
+export function checkMarkdownCopyRoutes(site: Site): void {
+  if (!site.config.markdownPages) return;
+  const { baseUrl } = site.config;
+  const copies = new Map<string, Page>();
+  for (const page of site.pages) {
+    const path = hasMarkdownCopy(page) ? markdownCopyPath(page.route, baseUrl) : undefined;
+    if (path) copies.set(joinUrlPath(baseUrl, path), page);
+  }
+  for (const page of site.pages) {
+    for (const [copyRoute, original] of copies) {
+      if (!isRouteInside(page.route, copyRoute)) continue;
+      site.diagnostics.push({
+        severity: 'error',
+        code: 'route',
+        message: `The route ${page.route} is ${page.route === copyRoute ? '' : 'inside '}the markdown copy of ${original.route} (${copyRoute}): the page and the copy would overwrite each other.`,
+        file: page.sourceFile,
+        line: page.sourceFile ? (page.sourceLine ?? 1) : undefined,
+        column: page.sourceFile ? 1 : undefined,
+        hint: 'Give the page another slug (or file name), or set markdownPages: false in the config.',
+      });
+    }
+  }
+}
+
+/**
+ * A static file where the build writes a markdown copy or an llms file is replaced by it (the
+ * build's files win): said once, so the site's own llms.txt does not vanish unnoticed.
+ */
+export function warnStaticFilesReplaced(site: Site): void {
+  const { paths, configFile } = site.config;
+  const replaced = markdownOutputPaths(site).filter((file) => existsSync(path.join(paths.static, ...file.split('/'))));
+  if (replaced.length === 0) return;
+  const first = path.join(paths.static, ...replaced[0].split('/'));
+  const llms = replaced.some((file) => (llmsFileNames as readonly string[]).includes(file));
+  site.diagnostics.push({
+    severity: 'warning',
+    code: 'static',
+    message: `${replaced.length > 1 ? `This static file and ${replaced.length - 1} more are` : 'This static file is'} replaced by what the build writes there (${replaced.slice(0, 3).join(', ')}${replaced.length > 3 ? ', …' : ''}).`,
+    file: first,
+    hint: llms ? `To publish your own, set llmsTxt: false (and markdownPages: false for page copies) in ${path.basename(configFile)}; else delete the file.` : 'Rename or delete the file, or set markdownPages: false in the config.',
+  });
+}
+
+/** One page's markdown, and what llms.txt says about it. */
+export interface PageMarkdown {
+  page: Page;
+  markdown: string;
+  /** Where the copy is published (a site path with the base URL), when markdown copies are on. */
+  copyUrl?: string;
+}
+
+/**
+ * The markdown of every page that has a copy: a doc's own source without its front matter (with
+ * its title as a heading when the source has none), a category index's list of pages, and the
+ * API pages written from the API model.
+ */
+export function collectPageMarkdown(site: Site): PageMarkdown[] {
+  const { baseUrl, routes, markdownPages } = site.config;
+  const docsByRoute = new Map(site.docs.map((doc) => [doc.route, doc]));
+  const model = site.api?.model;
+  const symbolsByRoute = new Map(model?.symbols.map((symbol) => [joinUrlPath(routes.api, symbol.key), symbol]));
+  const links: ApiMarkdownLinks = { hrefOf: (ref: ApiRef) => absoluteUrl(site, `${joinUrlPath(routes.api, ref.symbol)}${ref.member ? `#${ref.member}` : ''}`) };
+  const result: PageMarkdown[] = [];
+  for (const page of site.pages) {
+    if (!hasMarkdownCopy(page)) continue;
+    const markdown = markdownOf(site, page, docsByRoute.get(page.route), model, symbolsByRoute, links);
+    if (markdown === undefined) continue;
+    const path = markdownCopyPath(page.route, baseUrl);
+    result.push({ page, markdown, copyUrl: markdownPages && path ? joinUrlPath(baseUrl, path) : undefined });
+  }
+  return result;
+}
+
+function markdownOf(
+  site: Site,
+  page: Page,
+  doc: Doc | undefined,
+  model: ApiModel | undefined,
+  symbolsByRoute: Map<string, ApiModel['symbols'][number]>,
+  links: ApiMarkdownLinks,
+): string | undefined {
+  if (page.kind === 'doc' && doc) return docMarkdown(site, page, doc);
+  if (page.kind === 'category') {
+    const category = findSidebarCategory(site.sidebars[site.config.docs.sidebar.id] ?? [], page.route);
+    const descriptions = new Map(site.pages.map((other) => [other.route, other.data.description]));
+    const items = (category?.items ?? []).flatMap((item) => linkItem(site, item, descriptions));
+    return `# ${page.data.title}\n\n${page.data.description ? `${page.data.description}\n\n` : ''}${items.join('\n')}\n`;
+  }
+  if (page.kind === 'api' && model) {
+    if (page.route === site.config.routes.api) return apiIndexMarkdown(model, links);
+    const symbol = symbolsByRoute.get(page.route);
+    return symbol ? apiSymbolMarkdown(symbol, model, links) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * serve --watch keeps an unchanged doc's compiled content (and source) object between builds, so
+ * its markdown is made once per change.
+ */
+const docMarkdownCache = new WeakMap<object, { title: string; markdown: string }>();
+
+function docMarkdown(site: Site, page: Page, doc: Doc): string {
+  const key = page.content ?? doc.source;
+  const cached = docMarkdownCache.get(key);
+  if (cached?.title === doc.title) return cached.markdown;
+  const body = stripFrontMatter(doc.source.raw).replace(/^\s+/, '');
+  const titled = `${firstH1Text(body) === undefined ? `# ${doc.title}\n\n` : ''}${body.replace(/\s*$/, '\n')}`;
+  const markdown = withResolvedUrls(titled, resolvedUrls(site, doc, page));
+  docMarkdownCache.set(key, { title: doc.title, markdown });
+  return markdown;
+}
+
+/**
+ * Where the doc's links and images lead, by the URL written in the source: a copy is read away
+ * from the doc's folder (and llms-full.txt holds every doc), so `./setup.md`, `#usage` and
+ * `./img/shot.png` become the full addresses the page itself uses.
+ */
+function resolvedUrls(site: Site, doc: Doc, page: Page): Map<string, string> {
+  const urls = new Map<string, string>();
+  for (const link of page.content?.links ?? []) if (link.resolved && link.resolved !== link.url) urls.set(link.url, absoluteUrl(site, link.resolved));
+  const folder = path.dirname(doc.source.file);
+  for (const image of page.content?.images ?? []) {
+    const written = path.relative(folder, image.file).split(path.sep).join('/');
+    const url = absoluteUrl(site, joinUrlPath(site.config.baseUrl, image.output));
+    urls.set(written, url);
+    urls.set(`./${written}`, url);
+  }
+  return urls;
+}
+
+/** Replaces the URLs of inline links and images (`](url`) and of link definitions (`[id]: url`) found in `urls`. */
+function withResolvedUrls(markdown: string, urls: Map<string, string>): string {
+  if (urls.size === 0) return markdown;
+  const swap = (match: string, before: string, url: string) => (urls.has(url) ? `${before}${urls.get(url)}` : match);
+  return markdown.replace(/(\]\(\s*<?)([^\s)>]+)/g, swap).replace(/^( {0,3}\[[^\]\n]+\]:[ \t]*<?)([^\s>]+)/gm, swap);
+}
+
+function linkItem(site: Site, item: SidebarItem, descriptions: Map<string, string | undefined>): string[] {
+  if (!item.to) return [];
+  const description = descriptions.get(item.to);
+  return [`- [${escapeLinkLabel(item.label)}](${absoluteUrl(site, item.to)})${description ? `: ${description}` : ''}`];
+}
+
+/** A site path as a full URL when the config has `url`; otherwise the path, which still works from the site. */
+function absoluteUrl(site: Site, path: string): string {
+  return site.config.url ? new URL(path, site.config.url).href : path;
+}
+
+interface LlmsSection {
+  title: string;
+  entries: { label: string; entry: PageMarkdown }[];
+}
+
+/**
+ * What llms.txt lists, in order: a section per top-level part of the docs sidebar (top-level docs
+ * together under "Docs"), the API reference, then listed pages outside the sidebar. Unlisted
+ * pages and drafts are left out, as from the sitemap and search.
+ */
+function llmsSections(site: Site, pages: PageMarkdown[]): LlmsSection[] {
+  const listed = new Map(pages.filter(({ page }) => !page.data.unlisted && !page.data.draft).map((entry) => [entry.page.route, entry]));
+  const take = (route: string | undefined, label: string) => {
+    const entry = route === undefined ? undefined : listed.get(route);
+    if (!entry) return [];
+    listed.delete(entry.page.route);
+    return [{ label, entry }];
+  };
+  const walk = (items: SidebarItem[]): LlmsSection['entries'] =>
+    items.flatMap((item) => [...take(item.to, item.label), ...(item.type === 'category' ? walk(item.items) : [])]);
+  const docs: LlmsSection = { title: 'Docs', entries: [] };
+  const sections: LlmsSection[] = [docs];
+  for (const item of site.sidebars[site.config.docs.sidebar.id] ?? []) {
+    if (item.type === 'category') sections.push({ title: item.label, entries: walk([item]) });
+    else docs.entries.push(...walk([item]));
+  }
+  const remaining = () => [...listed.values()];
+  const apiRoutes = flattenSidebar(site.sidebars[apiSidebarName] ?? []).map((link) => link.to);
+  const apiPages = [...apiRoutes.flatMap((route) => listed.get(route) ?? []), ...remaining().filter(({ page }) => page.kind === 'api')];
+  sections.push({ title: 'API reference', entries: apiPages.flatMap(({ page }) => take(page.route, page.data.title)) });
+  // Docs outside the sidebar (displayed_sidebar: null) are documentation all the same.
+  sections.push({ title: 'Other pages', entries: remaining().flatMap(({ page }) => take(page.route, page.data.title)) });
+  return sections.filter((section) => section.entries.length > 0);
+}
+
+function llmsHeader(site: Site): string[] {
+  const { title, tagline } = site.config;
+  return [`# ${title}`, ...(tagline ? [`> ${tagline}`] : [])];
+}
+
+/**
+ * llms.txt, as https://llmstxt.org lays it out: the site's title, its tagline as the summary, then
+ * sections of links (to the markdown copies, when there are any), each with the page's description.
+ */
+export function llmsTxt(site: Site, pages: PageMarkdown[]): string {
+  const line = ({ label, entry }: LlmsSection['entries'][number]) => {
+    const description = entry.page.data.description?.replace(/\s+/g, ' ').trim();
+    return `- [${escapeLinkLabel(label)}](${absoluteUrl(site, entry.copyUrl ?? entry.page.route)})${description ? `: ${description}` : ''}`;
+  };
+  const sections = llmsSections(site, pages).map((section) => `## ${section.title}\n\n${section.entries.map(line).join('\n')}`);
+  return `${[...llmsHeader(site), ...sections].join('\n\n')}\n`;
+}
+
+/** llms-full.txt: the title and summary, then the markdown of every page llms.txt lists, in its order, each with its URL. */
+export function llmsFullTxt(site: Site, pages: PageMarkdown[]): string {
+  const bodies = llmsSections(site, pages).flatMap((section) =>
+    section.entries.map(({ entry }) => `${entry.markdown.trim()}\n\nSource: ${absoluteUrl(site, entry.page.route)}`),
+  );
+  return `${[llmsHeader(site).join('\n\n'), ...bodies].join('\n\n---\n\n')}\n`;
+}
+
+function escapeLinkLabel(label: string): string {
+  return label.replace(/[[\]\\]/g, '\\$&');
+}
+
+/** The files to write: each page's copy (when on) and the llms files (when on). */
+export function markdownOutputs(site: Site, pages: PageMarkdown[]): OutputFile[] {
+  const { baseUrl, llmsTxt: wantsLlms } = site.config;
+  const files: OutputFile[] = [];
+  for (const { markdown, copyUrl } of pages) if (copyUrl) files.push({ path: copyUrl.slice(baseUrl.length), contents: markdown });
+  if (wantsLlms) files.push({ path: 'llms.txt', contents: llmsTxt(site, pages) }, { path: 'llms-full.txt', contents: llmsFullTxt(site, pages) });
+  return files;
+}
+
+/** Whether the build makes markdown at all. */
+export function wantsPageMarkdown(site: Site): boolean {
+  return site.config.markdownPages || site.config.llmsTxt;
+}
