@@ -62,6 +62,8 @@ export interface ClientBundleOptions {
   themeOverrides: [ThemeComponentName, string][];
   /** The site's own stylesheets (absolute paths), bundled after the theme's. */
   customCss: string[];
+  /** The site has past docs versions (`versions.json`): the version dropdown and banner are bundled. */
+  versioned: boolean;
 }
 
 /** A custom page the client renders as a React component: its route and source file. */
@@ -145,6 +147,14 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
         resolveDir: root,
         loader: 'js',
       }));
+      // On a site with one docs version, the version dropdown, banner and hook draw nothing, in
+      // the build's render as here: the browser gets stand-ins that say so in a few bytes.
+      if (!options.versioned) {
+        build.onLoad({ filter: /[\\/]templates[\\/]DocsVersion\.tsx$/ }, () => ({
+          contents: 'export const useReadDocsVersion = () => undefined, DocsVersionDropdown = () => null, DocsVersionBanner = () => null;',
+          loader: 'js',
+        }));
+      }
       // The one table of theme strings also holds what only the build renders (API pages, 404
       // text): the browser gets the entries its code names, found from the previous pass's inputs.
       build.onLoad({ filter: /theme-strings\.ts$/ }, async (args) => {
@@ -238,6 +248,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     mdxKeys: [...mdx.keys()].sort(),
     customCss: config.paths.customCss,
     themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),
+    versioned: site.docsVersions !== undefined,
   });
   // serve --watch keeps the config it loaded: a customCss file deleted since is found here, at its key.
   const missingCss = customCssProblems(config);

@@ -1,14 +1,13 @@
 import { hydrateRoot } from 'react-dom/client';
 import { pages } from 'sdkdocs:pages';
 import { appRootId, bootDataId, type BootData } from '../shared/client-data.js';
-import { installApiCards } from './api-cards.js';
 import { ClientApp } from './ClientApp.js';
 import { installCopyButtons } from './copy-code.js';
 import { installCopyPageButtons } from './copy-page.js';
-import { installWideContent } from './wide-content.js';
 import { discardStalePreferredVersion } from './docs-plugin.js';
-import { currentLocation } from './navigation.js';
-import { startPrefetching } from './prefetch.js';
+import { currentLocation, internalRoutePath } from './navigation.js';
+import { normalizeRoute } from '../shared/paths.js';
+import { installOnDemandFeatures } from './on-demand.js';
 import { RouteLoader, type PageComponent } from './route-loader.js';
 import type { View } from './router.js';
 import { safeStorage } from './storage.js';
@@ -46,12 +45,22 @@ async function start(): Promise<void> {
     routeChanged: true,
   };
   discardStalePreferredVersion(boot.site, safeStorage);
-  installWideContent();
   hydrateRoot(container, <ClientApp boot={boot} loader={loader} initial={initial} footer={footer} />);
   installCopyButtons();
   installCopyPageButtons();
-  installApiCards();
-  startPrefetching(container, loader);
+  installOnDemandFeatures();
+  // Prefetching helps the next navigation, not this page: it loads once the page is idle.
+  const startPrefetching = () =>
+    import('./prefetch.js').then(
+      (module) =>
+        module.startPrefetching(container, loader, (anchor) => {
+          const path = internalRoutePath(anchor, baseUrl);
+          return path === normalizeRoute(location.pathname, baseUrl) ? undefined : path;
+        }),
+      () => undefined,
+    );
+  if ('requestIdleCallback' in window) requestIdleCallback(() => void startPrefetching());
+  else setTimeout(() => void startPrefetching(), 1);
 }
 
 void start();

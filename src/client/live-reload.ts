@@ -14,6 +14,7 @@ import {
   type ReloadMessage,
 } from '../shared/live-reload.js';
 import { normalizeRoute } from '../shared/paths.js';
+import { bootDataId } from '../shared/client-data.js';
 
 const script = document.currentScript;
 /** The build whose content is on screen: an in-place swap moves it on. */
@@ -65,7 +66,10 @@ async function swapInPlace(version: number): Promise<void> {
     const fresh = new DOMParser().parseFromString(await response.text(), 'text/html');
     const loaded = new Set(assetUrls(document));
     if (!assetUrls(fresh).every((url) => loaded.has(url))) return reloadKeepingScroll();
-    const detail: LiveUpdateDetail = { document: fresh };
+    const bootJson = fresh.getElementById(bootDataId)?.textContent;
+    const html = fresh.querySelector('[data-route-content]')?.innerHTML;
+    if (!bootJson || html === undefined) return reloadKeepingScroll();
+    const detail: LiveUpdateDetail = { bootJson, html, title: fresh.title };
     const taken = !window.dispatchEvent(new CustomEvent(liveUpdateEvent, { detail, cancelable: true }));
     if (!taken) return reloadKeepingScroll();
     hideOverlay();

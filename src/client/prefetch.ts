@@ -1,5 +1,3 @@
-import { normalizeRoute } from '../shared/paths.js';
-import { internalRoutePath } from './navigation.js';
 import type { RouteLoader } from './route-loader.js';
 
 interface NetworkInformation {
@@ -36,13 +34,15 @@ export function prefetchAsset(url: string): void {
 
 /**
  * Prefetches the data of the routes that links point at: when a link comes into view
- * (IntersectionObserver) and when it is hovered or focused.
+ * (IntersectionObserver) and when it is hovered or focused. `otherRouteOf` gives the route a link
+ * leads to, unless it is external or the page on screen; it comes from the caller because this
+ * module loads on its own, and shares no module with the main chunk.
  */
-export function startPrefetching(root: HTMLElement, loader: RouteLoader): void {
+export function startPrefetching(root: HTMLElement, loader: RouteLoader, otherRouteOf: (anchor: HTMLAnchorElement) => string | undefined): void {
   if (!prefetchAllowed()) return;
   const prefetchLink = (anchor: HTMLAnchorElement) => {
-    const path = internalRoutePath(anchor, loader.baseUrl);
-    if (path === undefined || path === normalizeRoute(location.pathname, loader.baseUrl)) return;
+    const path = otherRouteOf(anchor);
+    if (path === undefined) return;
     loader.match(path).then((url) => url && prefetchAsset(url), () => undefined);
   };
   const observer = new IntersectionObserver((entries) => {

@@ -1,5 +1,5 @@
 import { mainContentId } from '../../templates/App.js';
-import { bootDataId, routeRenderedEvent, routeResolvingClass, type BootData, type RouteRenderedDetail } from '../shared/client-data.js';
+import { routeRenderedEvent, routeResolvingClass, type BootData, type RouteRenderedDetail } from '../shared/client-data.js';
 import { liveUpdateEvent, type LiveUpdateDetail } from '../shared/live-reload.js';
 import type { RouteData, SidebarItem } from '../shared/types.js';
 import { normalizeRoute } from '../shared/paths.js';
@@ -124,19 +124,16 @@ export class Router {
    * reload.
    */
   #takeLiveUpdate(event: CustomEvent<LiveUpdateDetail>): void {
-    const fresh = event.detail.document;
-    const bootText = fresh.getElementById(bootDataId)?.textContent;
-    const html = fresh.querySelector('[data-route-content]')?.innerHTML;
+    const { bootJson, html, title } = event.detail;
+    const boot = JSON.parse(bootJson) as BootData;
     const here = this.host.view();
-    if (!bootText || html === undefined || here.page || here.status) return;
-    const boot = JSON.parse(bootText) as BootData;
-    if (boot.route.path !== here.route.path) return;
+    if (here.page || here.status || boot.route.path !== here.route.path) return;
     event.preventDefault();
     this.loader.replaceFiles(boot.files);
     const token = ++this.#token;
     void this.loader.prepare(boot.route).then(() => {
       if (token !== this.#token) return;
-      document.title = fresh.title;
+      document.title = title;
       this.host.update((view) => ({
         ...view,
         route: { ...boot.route, html },

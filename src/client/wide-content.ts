@@ -1,5 +1,18 @@
-import { routeRenderedEvent } from '../shared/client-data.js';
-import { formatThemeString } from '../shared/theme-strings.js';
+/**
+ * What this module needs from the main chunk, handed in by its caller: a module imported here and
+ * by the main chunk would move into a chunk of its own that every page then loads.
+ */
+export interface WideContentHost {
+  /** The event the router dispatches after each route is in the page. */
+  routeRenderedEvent: string;
+  strings: {
+    scrollableTable(columns: string): string;
+    diagramDialogLabel(name: string): string;
+    diagramOpenFullSize: string;
+    close: string;
+    diagramDialogClose: string;
+  };
+}
 
 /**
  * Content wider than the screen (tables, diagrams) scrolls sideways inside the page. A table
@@ -7,17 +20,17 @@ import { formatThemeString } from '../shared/theme-strings.js';
  * too (WCAG 2.1.1); the "Open diagram full size" buttons of diagrams open a dialog, whose code
  * loads on first use.
  */
-export function installWideContent(): void {
+export function installWideContent({ routeRenderedEvent, strings }: WideContentHost): void {
   document.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest?.('button.diagram-full-size-button');
     if (!(button instanceof HTMLButtonElement)) return;
     import('./diagram-dialog.js').then(
       (module) =>
         module.openDiagramDialog(button, {
-          label: (name) => formatThemeString('diagramDialogLabel', { name }),
-          unnamed: formatThemeString('diagramOpenFullSize'),
-          close: formatThemeString('close'),
-          closeLabel: formatThemeString('diagramDialogClose'),
+          label: strings.diagramDialogLabel,
+          unnamed: strings.diagramOpenFullSize,
+          close: strings.close,
+          closeLabel: strings.diagramDialogClose,
         }),
       (error: unknown) => console.error('sdkdocs: the full-size diagram view could not be loaded.', error),
     );
@@ -26,15 +39,17 @@ export function installWideContent(): void {
   const schedule = () => {
     frame ||= requestAnimationFrame(() => {
       frame = 0;
-      labelScrollableTables();
+      labelScrollableTables(strings.scrollableTable);
     });
   };
   window.addEventListener(routeRenderedEvent, schedule);
   window.addEventListener('resize', schedule);
+  // Loaded on demand, after the page on screen was rendered.
+  schedule();
 }
 
 /** Marks the table wrappers that scroll (and only those) as focusable regions named after their columns. */
-export function labelScrollableTables(): void {
+function labelScrollableTables(tableLabel: (columns: string) => string): void {
   const used = new Set<string>();
   for (const wrapper of document.querySelectorAll<HTMLElement>('.markdown .table-wrapper')) {
     if (wrapper.scrollWidth <= wrapper.clientWidth + 1) {
@@ -42,7 +57,7 @@ export function labelScrollableTables(): void {
       continue;
     }
     const headers = [...(wrapper.querySelector('tr')?.cells ?? [])].map((cell) => cell.textContent?.trim() ?? '').filter(Boolean);
-    const base = formatThemeString('scrollableTable', { columns: headers.join(', ') || '…' });
+    const base = tableLabel(headers.join(', ') || '…');
     // Regions are landmarks: each needs a name of its own.
     let label = base;
     for (let n = 2; used.has(label); n++) label = `${base} ${n}`;

@@ -52,8 +52,11 @@ export interface ReloadMessage {
 export const liveUpdateEvent = 'sdkdocs:live-update';
 
 export interface LiveUpdateDetail {
-  /** The page as the server now serves it, parsed. */
-  document: Document;
+  /** The page's new boot data, as JSON (`BootData`). */
+  bootJson: string;
+  /** The new content of its `[data-route-content]` element. */
+  html: string;
+  title: string;
 }
 
 export interface HelloMessage {

@@ -36,6 +36,8 @@ describe.skipIf(!chromiumPath)('names in code samples: links to the API and thei
     const before = await layout();
     expect(await popoverOf(page, selector)).toBeNull();
     await link.hover();
+    // The popover code loads on the first hover.
+    await eventually(async () => (await popoverOf(page, selector))?.visible).toBe(true);
     const shown = await popoverOf(page, selector);
     expect(shown?.visible).toBe(true);
     expect(shown?.text).toMatch(/^PlaykitSdk\.init\(\): Promise<.*>\S/);
@@ -61,6 +63,7 @@ describe.skipIf(!chromiumPath)('names in code samples: links to the API and thei
     }, selector);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/sdk/api/class/PlaykitSdk#playround');
+    await eventually(async () => (await popoverOf(page, selector))?.visible).toBe(true);
     expect((await popoverOf(page, selector))?.text).toContain('PlaykitSdk.playRound(');
     // The open popover passes axe too (WCAG 2.1 AA and best practice), as the closed page does in accessibility.test.ts.
     await page.evaluate(await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
