@@ -334,3 +334,16 @@ describe('a versioned API reference', () => {
   }, 120_000);
 });
 
+
+describe('a warm build of a versioned site', () => {
+  it('takes every version’s docs from the compile cache', async () => {
+    const dir = await siteCopy();
+    expect(run('build', dir).status).toBe(0);
+    const warm = run('build', dir, '--verbose');
+    expect(warm.status).toBe(0);
+    const counts = [...`${warm.stdout}${warm.stderr}`.matchAll(/parseMarkdown: (\d+) docs compiled, (\d+) of them from the cache/g)].map((match) => [Number(match[1]), Number(match[2])]);
+    // The current docs and each past version: each version's cache kept what the others used.
+    expect(counts.length).toBeGreaterThanOrEqual(3);
+    for (const [compiled, fromCache] of counts) expect(fromCache).toBe(compiled);
+  }, 120_000);
+});

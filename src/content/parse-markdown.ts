@@ -15,6 +15,16 @@ import { renderMdxDocs } from './mdx/render-mdx.js';
  * compiled on worker threads for big sites and taken from the compile cache when unchanged.
  */
 export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void> {
+  await compileSiteDocs(site, ctx, 'docs');
+  // Each past docs version compiles against its own folder (where `/x.md` links resolve); serve
+  // --watch keeps no past version's work, which the compile cache answers for instead. Each
+  // version has a cache of its own: a cache keeps only what its last build used.
+  for (const past of site.docsVersions?.past ?? []) {
+    await compileSiteDocs(past.site, { ...ctx, previous: undefined, changedFiles: undefined }, `docs-version-${past.version.name}`);
+  }
+}
+
+async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string): Promise<void> {
   const routeByFile = new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
   const pageByRoute = new Map(site.pages.map((page) => [page.route, page]));
   const reusable = reusableCompilations(site, ctx, routeByFile);
@@ -32,7 +42,7 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
     tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.frontMatter.hide_title ? '' : doc.title });
     docByRoute.set(doc.route, doc);
   }
-  const cacheDir = path.join(ctx.cacheDir, 'docs');
+  const cacheDir = path.join(ctx.cacheDir, cacheName);
   const setup: CompileSetup = {
     docsDir: site.config.paths.docs,
     siteDir: site.config.siteDir,
@@ -44,7 +54,17 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
     cache: ctx.previous ? undefined : { dir: cacheDir, fingerprint: compilerFingerprint() },
   };
   const cache = setup.cache && openCompileCache(setup.cache.dir, setup.cache.fingerprint, contextOf(setup));
-  const outcomes = await compileAll(tasks, setup, ctx, (batch) => cache?.add(freshEntries(batch)));
+  // Docs the cache holds are taken here: a build whose docs are all cached (a warm build, or a
+  // past docs version) starts no worker at all.
+  const cachedOutcomes: CompileOutcome[] = [];
+  const toCompile: ParseTask[] = [];
+  for (const task of tasks) {
+    const cacheKey = cache?.keyOf(task);
+    const compiled = cacheKey === undefined ? undefined : cache!.get(cacheKey);
+    if (compiled) cachedOutcomes.push({ route: task.route, compiled, cacheKey, fromCache: true });
+    else toCompile.push(task);
+  }
+  const outcomes = [...cachedOutcomes, ...(await compileAll(toCompile, setup, ctx, (batch) => cache?.add(freshEntries(batch))))];
   const used: CompileCacheEntry[] = [];
   let fromCache = 0;
   for (const outcome of outcomes) {
@@ -70,9 +90,6 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   ctx.logger.debug(`parseMarkdown: ${tasks.length} docs compiled, ${fromCache} of them from the cache`);
   cache?.finish(used);
   await renderMdxDocs(site, ctx);
-  // Each past docs version compiles against its own folder (where `/x.md` links resolve); serve
-  // --watch keeps no past version's work, which the compile cache answers for instead.
-  for (const past of site.docsVersions?.past ?? []) await parseMarkdown(past.site, { ...ctx, previous: undefined, changedFiles: undefined });
 }
 
 /** The docs of a batch compiled from their markdown, which the cache does not hold yet. */
