@@ -25,6 +25,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installPinnedPackage } from './lib/install-package.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // SDKDOCS_ROOT=/path/to/another/checkout measures that checkout's build (its bin/ and dist/) instead.
@@ -121,27 +122,6 @@ if (selected.length === 0) {
 const { build } = await import(path.join(sdkdocsRoot, 'dist', 'src', 'index.js'));
 mkdirSync(resultsDir, { recursive: true });
 mkdirSync(scratchRoot, { recursive: true });
-
-/** The package installed once per exact version; a folder without the marker is a broken install. */
-function installPackage(set) {
-  const spec = `${set.pkg}@${set.version}`;
-  const prefix = path.join(scratchRoot, 'packages', spec.replace(/[/@]/g, '_'));
-  const marker = path.join(prefix, '.installed');
-  if (!existsSync(marker)) {
-    rmSync(prefix, { recursive: true, force: true });
-    mkdirSync(prefix, { recursive: true });
-    process.stderr.write(`installing ${spec}\n`);
-    // Peer dependencies (eslint, typescript…) are not needed to read the docs.
-    const result = spawnSync(
-      'npm',
-      ['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', '--legacy-peer-deps', '--prefix', prefix, spec],
-      { encoding: 'utf8' },
-    );
-    if (result.status !== 0) throw new Error(`npm install ${spec} failed:\n${result.stderr}`);
-    writeFileSync(marker, `${spec}\n`);
-  }
-  return path.join(prefix, 'node_modules', set.pkg);
-}
 
 function configSource(set) {
   const config = { title: `${set.name} docs`, baseUrl: `/${set.name}/`, ...set.config, ...extraConfig };
@@ -447,7 +427,7 @@ const median = (values) => {
 
 const rows = [];
 for (const set of selected) {
-  const packageDir = installPackage(set);
+  const packageDir = installPinnedPackage(scratchRoot, set.pkg, set.version);
   const docFiles = listFiles(docsOverrides.get(set.name) ?? path.join(packageDir, set.docs), (name) => /\.mdx?$/i.test(name));
   const runs = [];
   let lastSite;

@@ -17,6 +17,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installPinnedPackage } from './lib/install-package.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(repoRoot, 'bench', 'results', 'real-sdks');
@@ -76,24 +77,6 @@ if (selected.length === 0) {
 }
 mkdirSync(resultsDir, { recursive: true });
 mkdirSync(scratchRoot, { recursive: true });
-
-/** The package alone, installed once per exact version: its dependencies are left out on purpose. */
-function installPackage(sdk) {
-  const spec = `${sdk.pkg}@${sdk.version}`;
-  const prefix = path.join(scratchRoot, 'packages', spec.replace(/[/@]/g, '_'));
-  const marker = path.join(prefix, '.installed');
-  if (!existsSync(marker)) {
-    rmSync(prefix, { recursive: true, force: true });
-    mkdirSync(prefix, { recursive: true });
-    process.stderr.write(`installing ${spec}\n`);
-    const result = spawnSync('npm', ['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', '--legacy-peer-deps', '--prefix', prefix, spec], {
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) throw new Error(`npm install ${spec} failed:\n${result.stderr}`);
-    writeFileSync(marker, `${spec}\n`);
-  }
-  return path.join(prefix, 'node_modules', sdk.pkg);
-}
 
 /** A fresh site: the SDK's files but its dependencies and build output, a tsconfig, one doc. */
 function makeSite(sdk, packageDir) {
@@ -191,7 +174,7 @@ function wrongLinks(apiDir, apiBase) {
 
 const results = [];
 for (const sdk of selected) {
-  const packageDir = installPackage(sdk);
+  const packageDir = installPinnedPackage(scratchRoot, sdk.pkg, sdk.version);
   const site = makeSite(sdk, packageDir);
   const run = runBuild(site);
   const outDir = path.join(site, 'out', sdk.name);

@@ -61,31 +61,15 @@ export function readVersionNames(siteDir: string): string[] | undefined {
   const file = versionsFile(siteDir);
   if (!existsSync(file)) return undefined;
   const raw = readFileSync(file, 'utf8');
+  const refuse = (message: string) =>
+    new UserError({ severity: 'error', code: 'versions', file, line: 1, column: 1, message, hint: 'It lists the version names, newest first: ["1.4.0", "1.3.0"].' });
   let data: unknown;
   try {
     data = JSON.parse(raw);
   } catch (error) {
-    throw new UserError({
-      severity: 'error',
-      code: 'versions',
-      file,
-      line: 1,
-      column: 1,
-      message: `versions.json is not valid JSON: ${(error as Error).message}.`,
-      hint: 'It lists the version names, newest first: ["1.4.0", "1.3.0"].',
-    });
+    throw refuse(`versions.json is not valid JSON: ${(error as Error).message}.`);
   }
-  if (!Array.isArray(data) || data.some((name) => typeof name !== 'string')) {
-    throw new UserError({
-      severity: 'error',
-      code: 'versions',
-      file,
-      line: 1,
-      column: 1,
-      message: 'versions.json must be an array of version names.',
-      hint: 'It lists the version names, newest first: ["1.4.0", "1.3.0"].',
-    });
-  }
+  if (!Array.isArray(data) || data.some((name) => typeof name !== 'string')) throw refuse('versions.json must be an array of version names.');
   return data as string[];
 }
 
