@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiMember, ApiModel, ApiParameter, ApiSignature, ApiSymbol } from '../src/api/model.js';
+import type { ApiMember, ApiModel, ApiParameter, ApiSignature, ApiSymbol } from '../src/core/api-model.js';
 import { diffApiModels } from '../src/versions/api-diff.js';
 
 const type = (text: string) => [{ text }];

@@ -42,7 +42,7 @@ import {
   type ApiSymbolKind,
   type ApiTypeParameter,
   type TypeToken,
-} from './model.js';
+} from '../core/api-model.js';
 
 /** Name of the API sidebar in `site.sidebars` and in each API page's `data.sidebar`. */
 export const apiSidebarName = 'api';

@@ -8,7 +8,7 @@ import { createMarkdownProcessor, type MarkdownProcessor } from '../content/mark
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Doc, DocSource } from '../core/site.js';
 import { installedVersion } from './installed-version.js';
-import type { ApiComment, ApiInputs, ApiModel, ApiSource } from './model.js';
+import type { ApiComment, ApiInputs, ApiModel, ApiSource } from '../core/api-model.js';
 import { noCheckMeta, type DocSample, type SampleCompileSettings, type SampleName, type SampleTypeChecker } from './sample-type-checker.js';
 
 /** Info-string languages of the blocks that are checked. */

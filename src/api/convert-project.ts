@@ -34,7 +34,7 @@ import type {
   ApiSymbol,
   ApiSymbolKind,
   ApiTypeParameter,
-} from './model.js';
+} from '../core/api-model.js';
 import type { LinkLocator } from './locate-comment.js';
 import { linkedName, namesTarget, TypePrinter } from './type-tokens.js';
 

@@ -7,7 +7,7 @@ import { createHastRenderer } from '../render/content-html.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { apiHoverCard } from './api-pages.js';
 import type { DocSamplesCheck } from './check-doc-samples.js';
-import type { ApiModel, ApiRef, ApiSource } from './model.js';
+import type { ApiModel, ApiRef, ApiSource } from '../core/api-model.js';
 
 /** A name of a sample that has an API page (or an anchor on one), at its offset in the sample's code. */
 interface LinkedName {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { inProcessSampleTypeChecker, type SampleTypeChecker } from './sample-type-checker.js';
 import { installedVersion } from './installed-version.js';
-import { apiModelVersion, type ApiInputs, type ApiModel } from './model.js';
+import { apiModelVersion, type ApiInputs, type ApiModel } from '../core/api-model.js';
 import { takePrefetchedTypeDoc } from './prefetched-typedoc.js';
 
 export interface ApiModelOptions {
@@ -87,7 +87,7 @@ function sha1(data: string | Buffer): string {
 /** Everything besides the SDK's files that the model depends on. */
 export function settingsHash(options: ApiModelOptions): string {
   // The converter's own code: a changed sdkdocs must not reuse a model an older one made.
-  const converterFiles = ['./convert-project.js', './type-tokens.js', './locate-comment.js', './run-typedoc.js', './model.js'].map((relative) => {
+  const converterFiles = ['./convert-project.js', './type-tokens.js', './locate-comment.js', './run-typedoc.js', '../core/api-model.js'].map((relative) => {
     const file = fileURLToPath(new URL(relative, import.meta.url));
     const existing = existsSync(file) ? file : file.replace(/\.js$/, '.ts');
     return existsSync(existing) ? sha1(readFileSync(existing)) : relative;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import ts from 'typescript';
-import type { ApiSource } from './model.js';
+import type { ApiSource } from '../core/api-model.js';
 
 /** Finds where a `{@link}` is written, given the declaration its comment belongs to. */
 export type LinkLocator = (declaration: ApiSource, text: string) => ApiSource | undefined;

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { ApiModel } from './model.js';
+import type { ApiModel } from '../core/api-model.js';
 import type { SampleTypeChecker } from './sample-type-checker.js';
 
 /** A TypeDoc run started ahead of the generateApi stage, on a worker thread (see `prefetchApi`). */

@@ -18,7 +18,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { convertProject } from './convert-project.js';
 import { createLinkLocator } from './locate-comment.js';
 import { collectInputs, type ApiModelOptions } from './load-api-model.js';
-import { apiModelVersion, type ApiModel } from './model.js';
+import { apiModelVersion, type ApiModel } from '../core/api-model.js';
 
 /** What one TypeDoc run made. */
 export interface TypeDocRun {

@@ -1,5 +1,5 @@
 import type { DeclarationReflection, Reflection, ReferenceType, SignatureReflection, SomeType } from 'typedoc';
-import type { ApiRef, TypeToken } from './model.js';
+import type { ApiRef, TypeToken } from '../core/api-model.js';
 
 /** Finds the page (and anchor) of a reflection, when it has one. */
 export type RefResolver = (reflection: Reflection) => ApiRef | undefined;

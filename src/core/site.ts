@@ -4,7 +4,7 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import type { DiagramRenderer } from '../mermaid/diagram-renderer.js';
 import type { DiagramStats } from '../mermaid/render-diagrams.js';
-import type { ApiModel } from '../api/model.js';
+import type { ApiModel } from './api-model.js';
 import type { DocSamplesCheck, DocSamplesResult } from '../api/check-doc-samples.js';
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
 import type { CompiledDoc } from '../content/parse-doc.js';

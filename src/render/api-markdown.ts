@@ -12,7 +12,7 @@ import {
   type ApiSymbol,
   type ApiTypeParameter,
   type TypeToken,
-} from '../api/model.js';
+} from '../core/api-model.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 
 /** Where links in the markdown lead: a symbol's page (and member anchor) as a URL. */

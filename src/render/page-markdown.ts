@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { ApiModel, ApiRef } from '../api/model.js';
+import type { ApiModel, ApiRef } from '../core/api-model.js';
 import type { Doc, OutputFile, Page, Site } from '../core/site.js';
 import { firstH1Text } from '../content/doc-title.js';
 import { stripFrontMatter } from '../content/front-matter.js';

@@ -1,4 +1,4 @@
-import type { ApiComment, ApiMember, ApiModel, ApiParameter, ApiRef, ApiSignature, ApiSymbol, TypeToken } from '../api/model.js';
+import type { ApiComment, ApiMember, ApiModel, ApiParameter, ApiRef, ApiSignature, ApiSymbol, TypeToken } from '../core/api-model.js';
 
 export type ApiChangeKind = 'removed' | 'changed' | 'deprecated' | 'added';
 

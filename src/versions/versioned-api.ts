@@ -9,7 +9,7 @@ import { ApiChangesContent, apiChangesSectionIds, type ApiChangeView } from '../
 import { apiModelOptions, resolveApiPaths, type ApiPaths } from '../api/api-options.js';
 import { apiSidebarName, createApiPages } from '../api/api-pages.js';
 import { loadApiModel, settingsHash, type ApiModelOptions } from '../api/load-api-model.js';
-import { apiModelVersion, type ApiModel, type ApiRef } from '../api/model.js';
+import { apiModelVersion, type ApiModel, type ApiRef } from '../core/api-model.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { addPage, type BuildContext, type Site, type SourceLink } from '../core/site.js';

@@ -4,7 +4,7 @@
  * while the SDK's files do not change.
  */
 
-import type { Diagnostic } from '../core/diagnostic.js';
+import type { Diagnostic } from './diagnostic.js';
 
 /** Bumped whenever the shape or the content of the model changes, so cached models are dropped. */
 export const apiModelVersion = 2;
