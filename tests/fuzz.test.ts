@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../src/core/build.js';
 import { UserError, formatDiagnostic, type Diagnostic } from '../src/core/diagnostic.js';
 import { createMemoryLogger } from '../src/core/logger.js';
-import type { DiagramRenderer } from '../src/mermaid/diagram-renderer.js';
+import type { DiagramRenderer } from '../src/core/diagram-renderer.js';
 import { tempDir } from './helpers/browser.js';
 import { createRandom, generateDoc } from './helpers/markdown-fuzz.js';
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/core/build.js';
 import { UserError, formatDiagnostic, type Diagnostic } from '../src/core/diagnostic.js';
 import { createMemoryLogger } from '../src/core/logger.js';
-import type { DiagramRenderer } from '../src/mermaid/diagram-renderer.js';
+import type { DiagramRenderer } from '../src/core/diagram-renderer.js';
 import { tempDir } from './helpers/browser.js';
 import { fixture, pageHtml, repoRoot } from './helpers/site.js';
 

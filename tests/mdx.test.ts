@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/core/build.js';
 import { UserError, formatDiagnostic } from '../src/core/diagnostic.js';
-import type { DiagramRenderer } from '../src/mermaid/diagram-renderer.js';
+import type { DiagramRenderer } from '../src/core/diagram-renderer.js';
 import { isMdxDoc } from '../src/content/mdx/detect-mdx.js';
 import { tempDir } from './helpers/browser.js';
 import { buildSite, fixture, pageHtml } from './helpers/site.js';

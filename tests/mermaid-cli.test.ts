@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { renderMermaid } from '@mermaid-js/mermaid-cli';
 import puppeteer from 'puppeteer';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DiagramBrowserCrashedError, DiagramSyntaxError, type DiagramRenderer, type DiagramTheme } from '../src/mermaid/diagram-renderer.js';
+import { DiagramBrowserCrashedError, DiagramSyntaxError, type DiagramRenderer, type DiagramTheme } from '../src/core/diagram-renderer.js';
 import { inlineDiagramSvg } from '../src/mermaid/diagram-svg.js';
 import { createMermaidCliRenderer, mermaidCliRenderOptions, withoutBuildDayMarker } from '../src/mermaid/mermaid-cli-renderer.js';
 import { siteFontFamily } from '../src/mermaid/render-diagrams.js';

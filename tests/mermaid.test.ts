@@ -3,7 +3,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../src/core/diagnostic.js';
-import { DiagramSyntaxError, type DiagramRenderer, type DiagramTheme } from '../src/mermaid/diagram-renderer.js';
+import { DiagramSyntaxError, type DiagramRenderer, type DiagramTheme } from '../src/core/diagram-renderer.js';
 import { createMermaidCliRenderer, parserMessage } from '../src/mermaid/mermaid-cli-renderer.js';
 import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
 import { chromiumMissingHint } from '../src/core/chromium.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../src/core/logger.js';
 import { serve, type SiteServer } from '../src/serve/serve.js';
 import type { BuildOutcome } from '../src/serve/watch-site.js';
-import type { DiagramRenderer } from '../src/mermaid/diagram-renderer.js';
+import type { DiagramRenderer } from '../src/core/diagram-renderer.js';
 import { liveReloadEvents, type BuildErrorMessage, type ReloadMessage } from '../src/shared/live-reload.js';
 import { connectEventStream, rawRequest, type ServerSentEvent } from './helpers/http.js';
 import { copySite, fixture } from './helpers/site.js';

@@ -7,7 +7,7 @@ import { parseMarkdown } from '../content/parse-markdown.js';
 import { generateApi } from '../api/generate-api.js';
 import { generateVersionedApi } from '../versions/versioned-api.js';
 import { linkCodeSamples } from '../api/link-sample-names.js';
-import type { DiagramRenderer } from '../mermaid/diagram-renderer.js';
+import type { DiagramRenderer } from './diagram-renderer.js';
 import { renderDiagrams } from '../mermaid/render-diagrams.js';
 import { checkLinks } from '../links/check-links.js';
 import { buildSearchIndex } from '../search/build-search-index.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DiagramTheme } from './diagram-renderer.js';
+import type { DiagramTheme } from '../core/diagram-renderer.js';
 
 /**
  * Rendered SVGs on disk, one file per diagram text, theme and renderer (mermaid version, font), so

@@ -7,7 +7,7 @@ import {
   DiagramSyntaxError,
   type DiagramRenderer,
   type DiagramTheme,
-} from './diagram-renderer.js';
+} from '../core/diagram-renderer.js';
 import { versionOf } from './mermaid-cli-packages.js';
 import { openMermaidPage, type MermaidPage, type PageRenderOptions } from './mermaid-page.js';
 

@@ -6,7 +6,7 @@ import { packageRoot } from '../core/package-root.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
 import { openDiagramCache, type DiagramCache } from './diagram-cache.js';
-import { DiagramBrowserMissingError, DiagramSyntaxError, diagramThemes, type DiagramRenderer, type DiagramTheme } from './diagram-renderer.js';
+import { DiagramBrowserMissingError, DiagramSyntaxError, diagramThemes, type DiagramRenderer, type DiagramStats, type DiagramTheme } from '../core/diagram-renderer.js';
 import { inlineDiagramSvg } from './diagram-svg.js';
 import { createMermaidCliRenderer, mermaidMaxTextSize } from './mermaid-cli-renderer.js';
 import { diagramPlaceholder, type CompiledDoc, type DiagramSource } from '../content/parse-doc.js';
@@ -14,20 +14,6 @@ import { createContentRenderer } from '../render/content-html.js';
 import { compilerFingerprint } from '../content/compile-cache.js';
 import { readCacheFile, storeCacheFile } from '../core/cache-file.js';
 import { formatThemeString } from '../shared/theme-strings.js';
-
-/** What renderDiagrams did, for the build log and for tests of the cache. */
-export interface DiagramStats {
-  /** ```mermaid blocks found. */
-  diagrams: number;
-  /** Finished figures (both SVGs inlined) taken from the figure cache: their SVGs are not read at all. */
-  figuresFromCache: number;
-  /** SVGs (one per distinct diagram text and theme) taken from the cache. */
-  fromCache: number;
-  /** SVGs rendered in the browser. */
-  rendered: number;
-  /** Browsers started: 0 when every diagram was cached. */
-  browserLaunches: number;
-}
 
 /** A ```mermaid block of a doc, cut out of its content by parseMarkdown. */
 interface DiagramBlock {

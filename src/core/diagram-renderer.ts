@@ -56,3 +56,17 @@ export class DiagramBrowserCrashedError extends DiagramBrowserMissingError {
     this.name = 'DiagramBrowserCrashedError';
   }
 }
+
+/** What renderDiagrams did, for the build log and for tests of the cache. */
+export interface DiagramStats {
+  /** ```mermaid blocks found. */
+  diagrams: number;
+  /** Finished figures (both SVGs inlined) taken from the figure cache: their SVGs are not read at all. */
+  figuresFromCache: number;
+  /** SVGs (one per distinct diagram text and theme) taken from the cache. */
+  fromCache: number;
+  /** SVGs rendered in the browser. */
+  rendered: number;
+  /** Browsers started: 0 when every diagram was cached. */
+  browserLaunches: number;
+}
