@@ -1,14 +1,13 @@
-import type { SourceLink } from '../core/site.js';
 import { createContentRenderer } from '../render/content-html.js';
-import { splitSections, type ContentSection } from '../search/search-records.js';
-import type { TocItem } from '../shared/types.js';
+import { splitSections } from '../search/search-records.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
 import { checkMarkdownLimits, maxNestingDepth } from './markdown-limits.js';
 import type { DiagramSource } from './plugins/rehype-code.js';
-import { compileMdxDoc, type MdxModuleSource } from './mdx/compile-mdx.js';
+import { compileMdxDoc } from './mdx/compile-mdx.js';
 import { isMdxDoc } from './mdx/detect-mdx.js';
-import { docMessagesOf, type DocMessage } from './plugins/doc-messages.js';
-import type { DocImage } from './plugins/rehype-images.js';
+import { docMessagesOf } from './plugins/doc-messages.js';
+import type { CompiledDoc } from '../core/compiled-doc.js';
+export type { CompiledDoc };
 
 export { diagramPlaceholder, type DiagramSource } from './plugins/rehype-code.js';
 
@@ -19,28 +18,6 @@ export interface ParseTask {
   route: string;
   /** The doc's title: the h1 its page shows when the markdown has none ('' for no such h1: `hide_title`). */
   title: string;
-}
-
-/**
- * Everything the rest of the build needs from a doc's markdown, as plain data: the content
- * already rendered to HTML, so no stage holds (or copies between threads) the doc's syntax trees.
- */
-export interface CompiledDoc {
-  /** Content HTML; each diagram is a {@link diagramPlaceholder} until renderDiagrams fills it in. */
-  html: string;
-  toc: TocItem[];
-  /** Every element id in the content (headings, footnotes), for anchor checks. */
-  anchors: string[];
-  links: SourceLink[];
-  /** The content's text split at its h2/h3 headings, for search. */
-  sections: ContentSection[];
-  diagrams: DiagramSource[];
-  /** An MDX doc's module; its `html` comes from rendering it (renderMdxDocs). */
-  mdx?: MdxModuleSource;
-  /** Image files the content shows, to be copied as assets (see rehype-images). */
-  images?: DocImage[];
-  /** Problems the plugins found in the content, at their places (kept with the compiled doc, so a cached doc reports them again). */
-  messages?: DocMessage[];
 }
 
 /** What compiling gives a doc's page; a failure carries its position instead. */

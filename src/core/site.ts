@@ -6,7 +6,7 @@ import type { DiagramRenderer, DiagramStats } from './diagram-renderer.js';
 import type { ApiModel } from './api-model.js';
 import type { DocSamplesCheck, DocSamplesResult } from '../api/check-doc-samples.js';
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
-import type { CompiledDoc } from '../content/parse-doc.js';
+import type { CompiledDoc } from './compiled-doc.js';
 import type { StagingFolder } from '../write/staging-folder.js';
 import type { GitHistory } from '../content/git-last-update.js';
 import type { Diagnostic } from './diagnostic.js';

@@ -5,6 +5,8 @@ import type { Page, Site } from '../core/site.js';
 import { headingText } from '../content/plugins/rehype-headings.js';
 import { maxRecordTextLength, type SearchRecord, type SearchRecordKind } from '../shared/search/search-data.js';
 import { findSidebarCategory } from '../content/sidebar.js';
+import type { ContentSection } from '../core/compiled-doc.js';
+export type { ContentSection };
 
 /**
  * Headings of these ranks start a record of their own; deeper headings stay inside their
@@ -30,15 +32,6 @@ const blockTags = new Set([
   'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'ol', 'p', 'section', 'summary',
   'table', 'td', 'th', 'tr', 'ul',
 ]);
-
-/** A section found in a page's content, before it becomes one or more records. */
-export interface ContentSection {
-  heading?: string;
-  anchor?: string;
-  text: string;
-  /** Rank of the heading (1 for the page's top, before any heading). */
-  rank: number;
-}
 
 /**
  * Every search record of the site: one per section of each doc, category index and API page, in

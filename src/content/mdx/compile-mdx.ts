@@ -14,20 +14,8 @@ import { skipChildren, walkTree } from '../plugins/walk-tree.js';
 import { fenceRoles } from './code-fences.js';
 import { mdxTrigger } from './detect-mdx.js';
 import { providedMdxComponents } from './mdx-names.js';
-
-/** An MDX doc compiled to an ES module; renderMdxDocs bundles and renders it, bundleClient ships it. */
-export interface MdxModuleSource {
-  /** The program MDX compiled: imports as written, `export default function MDXContent`. */
-  code: string;
-  /** Each import statement's module and where it is written, so an unresolvable one is reported there. */
-  imports: MdxImport[];
-}
-
-export interface MdxImport {
-  source: string;
-  line: number;
-  column: number;
-}
+import type { MdxImport, MdxModuleSource } from '../../core/compiled-doc.js';
+export type { MdxImport, MdxModuleSource };
 
 interface EstreeNode {
   type: string;

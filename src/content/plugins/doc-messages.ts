@@ -1,14 +1,6 @@
 import type { VFile } from 'vfile';
-
-/** A problem a plugin found in a doc's content, as plain data: it crosses threads and the compile cache. */
-export interface DocMessage {
-  severity: 'error' | 'warning';
-  code: string;
-  message: string;
-  hint?: string;
-  line?: number;
-  column?: number;
-}
+import type { DocMessage } from '../../core/compiled-doc.js';
+export type { DocMessage };
 
 /**
  * Records a problem on the file as every plugin does (`file.message`, the fix as its `note`),

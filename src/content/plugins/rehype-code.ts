@@ -4,6 +4,8 @@ import { common, createLowlight } from 'lowlight';
 import type { VFile } from 'vfile';
 import { applyMagicComments } from './code-magic-comments.js';
 import { skipChildren, walkTree } from './walk-tree.js';
+import type { DiagramSource } from '../../core/compiled-doc.js';
+export type { DiagramSource };
 
 const lowlight = createLowlight(common);
 lowlight.registerAlias({ bash: ['sh', 'shell', 'zsh', 'console'], typescript: ['tsx', 'mts', 'cts'], javascript: ['jsx', 'mjs', 'cjs'] });
@@ -37,13 +39,6 @@ export function parseCodeMeta(meta: string | undefined | null): CodeMeta {
   }
   result.showLineNumbers = /\bshowLineNumbers\b/.test(meta);
   return result;
-}
-
-/** A ```mermaid block cut out of the content: renderDiagrams puts the SVGs in its place. */
-export interface DiagramSource {
-  definition: string;
-  line?: number;
-  column?: number;
 }
 
 /**

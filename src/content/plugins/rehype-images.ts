@@ -8,16 +8,8 @@ import type { SourceLink } from '../../core/site.js';
 import { isExternalUrl, joinUrlPath, withBaseUrl } from '../../shared/paths.js';
 import { addDocMessage } from './doc-messages.js';
 import { walkTree } from './walk-tree.js';
-
-/** An image file a doc shows, copied into the output under a content-hashed name. */
-export interface DocImage {
-  /** Absolute path of the image file. */
-  file: string;
-  /** Output path relative to the site root folder: `assets/images/shot.1a2b3c4d.png`. */
-  output: string;
-  /** The content hash in the output name; undefined when the file was missing. */
-  hash?: string;
-}
+import type { DocImage } from '../../core/compiled-doc.js';
+export type { DocImage };
 
 /** Folder of the output, under the site root, that image assets go to. */
 export const imageAssetsDir = 'assets/images';

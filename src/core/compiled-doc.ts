@@ -1,0 +1,79 @@
+/**
+ * What parseMarkdown makes of one doc, as plain data that crosses threads and the compile cache:
+ * the model's view of a doc's content. The content stage fills it; every later stage reads it.
+ */
+
+import type { TocItem } from '../shared/types.js';
+import type { SourceLink } from './site.js';
+
+/**
+ * Everything the rest of the build needs from a doc's markdown, as plain data: the content
+ * already rendered to HTML, so no stage holds (or copies between threads) the doc's syntax trees.
+ */
+export interface CompiledDoc {
+  /** Content HTML; each diagram is a placeholder element until renderDiagrams fills it in. */
+  html: string;
+  toc: TocItem[];
+  /** Every element id in the content (headings, footnotes), for anchor checks. */
+  anchors: string[];
+  links: SourceLink[];
+  /** The content's text split at its h2/h3 headings, for search. */
+  sections: ContentSection[];
+  diagrams: DiagramSource[];
+  /** An MDX doc's module; its `html` comes from rendering it (renderMdxDocs). */
+  mdx?: MdxModuleSource;
+  /** Image files the content shows, to be copied as assets (see rehype-images). */
+  images?: DocImage[];
+  /** Problems the plugins found in the content, at their places (kept with the compiled doc, so a cached doc reports them again). */
+  messages?: DocMessage[];
+}
+
+/** A ```mermaid block cut out of the content: renderDiagrams puts the SVGs in its place. */
+export interface DiagramSource {
+  definition: string;
+  line?: number;
+  column?: number;
+}
+
+/** A section found in a page's content, before it becomes one or more records. */
+export interface ContentSection {
+  heading?: string;
+  anchor?: string;
+  text: string;
+  /** Rank of the heading (1 for the page's top, before any heading). */
+  rank: number;
+}
+
+/** An MDX doc compiled to an ES module; renderMdxDocs bundles and renders it, bundleClient ships it. */
+export interface MdxModuleSource {
+  /** The program MDX compiled: imports as written, `export default function MDXContent`. */
+  code: string;
+  /** Each import statement's module and where it is written, so an unresolvable one is reported there. */
+  imports: MdxImport[];
+}
+
+export interface MdxImport {
+  source: string;
+  line: number;
+  column: number;
+}
+
+/** An image file a doc shows, copied into the output under a content-hashed name. */
+export interface DocImage {
+  /** Absolute path of the image file. */
+  file: string;
+  /** Output path relative to the site root folder: `assets/images/shot.1a2b3c4d.png`. */
+  output: string;
+  /** The content hash in the output name; undefined when the file was missing. */
+  hash?: string;
+}
+
+/** A problem a plugin found in a doc's content, as plain data: it crosses threads and the compile cache. */
+export interface DocMessage {
+  severity: 'error' | 'warning';
+  code: string;
+  message: string;
+  hint?: string;
+  line?: number;
+  column?: number;
+}
