@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Code, Root as MdastRoot } from 'mdast';
-import type ts from 'typescript';
 import { visit } from 'unist-util-visit';
 import { createMarkdownProcessor, type MarkdownProcessor } from '../content/markdown.js';
 import type { Diagnostic } from '../core/diagnostic.js';
@@ -10,6 +9,8 @@ import type { Doc, DocSource } from '../core/site.js';
 import { installedVersion } from './installed-version.js';
 import type { ApiComment, ApiInputs, ApiModel, ApiSource } from '../core/api-model.js';
 import { noCheckMeta, type DocSample, type SampleCompileSettings, type SampleName, type SampleTypeChecker } from './sample-type-checker.js';
+import type { DocSamplesCheck, DocSamplesResult } from '../core/doc-samples.js';
+export type { DocSamplesCheck, DocSamplesResult };
 
 /** Info-string languages of the blocks that are checked. */
 const checkedLanguages = new Set(['ts', 'typescript', 'mts', 'cts']);
@@ -23,15 +24,6 @@ export interface DocSamplesOptions extends SampleCompileSettings {
   cacheDir?: string;
   /** The result of the previous build in this process (serve --watch). */
   previous?: DocSamplesResult;
-}
-
-export interface DocSamplesResult {
-  /** Per sample, by a hash of the sample, its place and the SDK: what the check found, and the names it resolved. */
-  samples: { key: string; diagnostics: Diagnostic[]; names?: SampleName[] }[];
-  checked: number;
-  /** How many of them this check compiled; the others' results were known from an earlier one. */
-  compiled: number;
-  diagnostics: Diagnostic[];
 }
 
 const cacheFileName = 'doc-samples.json';
@@ -139,14 +131,6 @@ function blocksOfSource(source: DocSource, processor: () => MarkdownProcessor): 
     blocks.push({ line: start.line + 1, indent: start.column - 1, code: node.value });
   });
   return blocks;
-}
-
-/** What `checkDocSamples` found, and the files its type check parsed (when in this thread). */
-export interface DocSamplesCheck {
-  result: DocSamplesResult;
-  /** Each sample with the names in it that resolve to a declaration of the SDK (for links into the API). */
-  names: { sample: DocSample; names: SampleName[] }[];
-  sourceFiles?: ReadonlyMap<string, ts.SourceFile>;
 }
 
 /**

@@ -1,19 +1,10 @@
 import type ts from 'typescript';
 import type { Diagnostic } from '../core/diagnostic.js';
+import type { DocSample, SampleName } from '../core/doc-samples.js';
+export type { DocSample, SampleName };
 
 /** A word in a block's info string that leaves it unchecked: ```ts no-check. */
 export const noCheckMeta = 'no-check';
-
-/** One ```ts block of a doc, or of an `@example` in the SDK. */
-export interface DocSample {
-  /** The doc's (or SDK source file's) absolute path. */
-  file: string;
-  /** Line of the block's first code line, 1-based. */
-  line: number;
-  /** Columns the code is indented by in its file (a block inside a list, an admonition or a doc comment). */
-  indent: number;
-  code: string;
-}
 
 /** How samples are compiled against the SDK. */
 export interface SampleCompileSettings {
@@ -22,19 +13,6 @@ export interface SampleCompileSettings {
   /** Where `import … from '<packageName>'` goes: the first entry point. */
   entryPoint: string;
   packageName: string;
-}
-
-/**
- * A name in a sample that TypeScript resolves to a declaration: where it is in the sample and
- * where the declaration's name is written, which the API model knows by the same place.
- */
-export interface SampleName {
-  /** 0-based line in the sample's code and 0-based column in that line. */
-  line: number;
-  character: number;
-  length: number;
-  /** The declaration's name in the SDK's source: absolute file, 1-based line and column. */
-  declaration: { file: string; line: number; column: number };
 }
 
 /** What a type check found: diagnostics per sample, in order, and the files its program parsed (when in this thread). */

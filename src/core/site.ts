@@ -4,7 +4,7 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import type { DiagramRenderer, DiagramStats } from './diagram-renderer.js';
 import type { ApiModel } from './api-model.js';
-import type { DocSamplesCheck, DocSamplesResult } from '../api/check-doc-samples.js';
+import type { DocSamplesCheck, DocSamplesResult } from './doc-samples.js';
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
 import type { CompiledDoc } from './compiled-doc.js';
 import type { StagingFolder } from '../write/staging-folder.js';
