@@ -1,20 +1,6 @@
 import { execFile } from 'node:child_process';
-
-/** The last commit that touched a file: its committer date and author, as Docusaurus shows them. */
-export interface GitLastUpdate {
-  /** Committer date, in seconds since the epoch (git's `%ct`). */
-  timestamp: number;
-  author: string;
-}
-
-/** What git says about a folder's files. */
-export type GitHistory =
-  /** The folder is in a checkout: each committed file's last commit, by path relative to the folder. */
-  | { kind: 'checkout'; files: ReadonlyMap<string, GitLastUpdate> }
-  /** No history to read: not a checkout, a checkout without commits, or git failed. */
-  | { kind: 'none' }
-  /** No `git` command on this machine. */
-  | { kind: 'no-git' };
+import type { GitHistory, GitLastUpdate } from '../core/git-history.js';
+export type { GitHistory, GitLastUpdate };
 
 const recordStart = '\x1e';
 const fieldEnd = '\x1f';

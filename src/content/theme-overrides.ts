@@ -12,16 +12,8 @@ import { closest } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
-
-/** The site's theme overrides, as the build found, compiled and checked them. */
-export interface SiteThemeOverrides {
-  /** The override's file by the name of the theme component it replaces. */
-  files: Map<ThemeComponentName, string>;
-  /** The overrides as the build renders them. */
-  components: ThemeOverrides;
-  /** The overrides compiled for Node (one ES module), which render workers import again. */
-  code: string;
-}
+import type { SiteThemeOverrides } from '../core/site.js';
+export type { SiteThemeOverrides };
 
 /** Where a site keeps its overrides, as in Docusaurus. */
 export function themeOverridesDir(siteDir: string): string {

@@ -7,12 +7,12 @@ import type { ApiModel } from './api-model.js';
 import type { DocSamplesCheck, DocSamplesResult } from './doc-samples.js';
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
 import type { CompiledDoc } from './compiled-doc.js';
-import type { StagingFolder } from '../write/staging-folder.js';
-import type { GitHistory } from '../content/git-last-update.js';
+import type { GitHistory } from './git-history.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
-import type { DocsVersion } from '../versions/docs-versions.js';
-import type { SiteThemeOverrides } from '../content/theme-overrides.js';
+import type { DocsVersion } from './docs-version.js';
+import type { ThemeOverrides } from '../../templates/theme-overrides.js';
+import type { ThemeComponentName } from '../shared/theme-components.js';
 
 /**
  * Parsed Docusaurus front matter of one doc, its keys checked against their types
@@ -207,6 +207,41 @@ export interface Site {
   };
   /** The site's own theme components (`src/theme/…`), set by collectContent. */
   themeOverrides?: SiteThemeOverrides;
+}
+
+/** The site's theme overrides, as the build found, compiled and checked them. */
+export interface SiteThemeOverrides {
+  /** The override's file by the name of the theme component it replaces. */
+  files: Map<ThemeComponentName, string>;
+  /** The overrides as the build renders them. */
+  components: ThemeOverrides;
+  /** The overrides compiled for Node (one ES module), which render workers import again. */
+  code: string;
+}
+
+/**
+ * A fresh folder beside the output folder that a full build writes into, swapped in for the
+ * output folder only when the build has succeeded: a build that fails at any point leaves the
+ * previous output as it was. renderPages writes each page here as soon as it is rendered, so a
+ * 10,000-page site is never held in memory whole.
+ */
+export interface StagingFolder {
+  /** Writes one output file (path relative to the site root folder, `out/sdk`). */
+  write(file: OutputFile): Promise<void>;
+  /** Output paths written so far. */
+  readonly written: ReadonlySet<string>;
+  /** The folder's site root (`out/sdk` inside it), for render workers that write pages themselves. */
+  readonly siteOut: string;
+  /** Records a file a render worker wrote into {@link siteOut}. */
+  recordWritten(path: string): void;
+  /** Copies the static folder, then replaces the output folder with this one. */
+  publish(): Promise<void>;
+  /** Runs `callback` once the folder has been published (records that must describe the output in place). */
+  onPublished(callback: () => void): void;
+  /** Whether anything asked to run once the folder is published. */
+  readonly hasPublishCallbacks: boolean;
+  /** Deletes the folder after a failed build. */
+  discard(): Promise<void>;
 }
 
 /** What every stage gets besides the site. */

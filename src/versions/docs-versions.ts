@@ -4,28 +4,11 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import { closest } from '../config/load.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';
+import type { DocsVersion, VersionBanner } from '../core/docs-version.js';
+export type { DocsVersion, VersionBanner };
 
 /** The name Docusaurus gives the docs in the `docs` folder. */
 export const currentVersionName = 'current';
-
-export type VersionBanner = 'unreleased' | 'unmaintained';
-
-/** One docs version as the build sees it. */
-export interface DocsVersion {
-  /** `current`, or a name of `versions.json`. */
-  name: string;
-  label: string;
-  /** Route of the version's docs, with the base URL: `/sdk/docs`, `/sdk/docs/next`, `/sdk/docs/1.3.0`. */
-  route: string;
-  /** Absolute folder of its markdown. */
-  docsDir: string;
-  isLast: boolean;
-  banner?: VersionBanner;
-  /** Name of its sidebar in `site.sidebars`: unique across versions, since pages name their sidebar. */
-  sidebarId: string;
-  /** Where this version's SDK is read from, for its API reference (past versions only). */
-  api?: { gitRef: string } | { path: string };
-}
 
 /** `versions.json` beside the config, as Docusaurus names it for the default docs plugin. */
 export function versionsFile(siteDir: string): string {

@@ -2,36 +2,12 @@ import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/resolve.js';
-import type { OutputFile } from '../core/site.js';
 import { copyStaticFolder } from './copy-static.js';
 import { createFolderWriter } from './folder-writer.js';
 import { assertReplaceableOutput, writeOutputMarker } from './output-marker.js';
 import { resolveOutputPath } from './output-path.js';
-
-/**
- * A fresh folder beside the output folder that a full build writes into, swapped in for the
- * output folder only when the build has succeeded: a build that fails at any point leaves the
- * previous output as it was. renderPages writes each page here as soon as it is rendered, so a
- * 10,000-page site is never held in memory whole.
- */
-export interface StagingFolder {
-  /** Writes one output file (path relative to the site root folder, `out/sdk`). */
-  write(file: OutputFile): Promise<void>;
-  /** Output paths written so far. */
-  readonly written: ReadonlySet<string>;
-  /** The folder's site root (`out/sdk` inside it), for render workers that write pages themselves. */
-  readonly siteOut: string;
-  /** Records a file a render worker wrote into {@link siteOut}. */
-  recordWritten(path: string): void;
-  /** Copies the static folder, then replaces the output folder with this one. */
-  publish(): Promise<void>;
-  /** Runs `callback` once the folder has been published (records that must describe the output in place). */
-  onPublished(callback: () => void): void;
-  /** Whether anything asked to run once the folder is published. */
-  readonly hasPublishCallbacks: boolean;
-  /** Deletes the folder after a failed build. */
-  discard(): Promise<void>;
-}
+import type { StagingFolder } from '../core/site.js';
+export type { StagingFolder };
 
 export function createStagingFolder(config: ResolvedConfig): StagingFolder {
   const { outRoot, siteOut, static: staticDir } = config.paths;
