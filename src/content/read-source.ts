@@ -1,6 +1,7 @@
 import { readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../core/diagnostic.js';
+import { fileSystemDiagnostic, type Diagnostic } from '../core/diagnostic.js';
+export { fileSystemDiagnostic };
 
 /**
  * Largest markdown file sdkdocs compiles. Parsing a long doc costs more than its length (a doc
@@ -242,38 +243,6 @@ export function lineAndColumn(text: string, index: number): { line: number; colu
 function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
   return `${Math.ceil(bytes / 1024)} KiB`;
-}
-
-/**
- * A failed read or listing (permission denied, deleted meanwhile…) as an error at the path, with
- * what to do about it.
- */
-export function fileSystemDiagnostic(error: unknown, file: string, what: 'file' | 'folder'): Diagnostic {
-  const code = (error as NodeJS.ErrnoException).code;
-  const base = { severity: 'error' as const, code: 'read', file };
-  switch (code) {
-    case 'EACCES':
-    case 'EPERM':
-      return {
-        ...base,
-        message: `This ${what} cannot be read: permission denied.`,
-        hint: `Give the user running sdkdocs read access to it (chmod a+r${what === 'folder' ? 'x' : ''}), or move it out of the site.`,
-      };
-    case 'ENOENT':
-      return {
-        ...base,
-        message: `This ${what} was deleted or moved while the build was reading it.`,
-        hint: 'Run the build again once the files have stopped changing.',
-      };
-    case 'EISDIR':
-      return { ...base, message: 'This is a folder where a file was expected.', hint: 'Rename the folder, or remove it.' };
-    default:
-      return {
-        ...base,
-        message: `This ${what} cannot be read: ${(error as Error).message.replace(/^\w+: /, '')}.`,
-        hint: 'Check the disk and the permissions of the file, then run the build again.',
-      };
-  }
 }
 
 /**

@@ -63,3 +63,35 @@ export function formatDiagnostic(d: Diagnostic, options: { color?: boolean; cwd?
   if (d.hint) text += color ? ` ${pc.dim(d.hint)}` : ` ${d.hint}`;
   return text;
 }
+
+/**
+ * A failed read or listing (permission denied, deleted meanwhile…) as an error at the path, with
+ * what to do about it.
+ */
+export function fileSystemDiagnostic(error: unknown, file: string, what: 'file' | 'folder'): Diagnostic {
+  const code = (error as NodeJS.ErrnoException).code;
+  const base = { severity: 'error' as const, code: 'read', file };
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+      return {
+        ...base,
+        message: `This ${what} cannot be read: permission denied.`,
+        hint: `Give the user running sdkdocs read access to it (chmod a+r${what === 'folder' ? 'x' : ''}), or move it out of the site.`,
+      };
+    case 'ENOENT':
+      return {
+        ...base,
+        message: `This ${what} was deleted or moved while the build was reading it.`,
+        hint: 'Run the build again once the files have stopped changing.',
+      };
+    case 'EISDIR':
+      return { ...base, message: 'This is a folder where a file was expected.', hint: 'Rename the folder, or remove it.' };
+    default:
+      return {
+        ...base,
+        message: `This ${what} cannot be read: ${(error as Error).message.replace(/^\w+: /, '')}.`,
+        hint: 'Check the disk and the permissions of the file, then run the build again.',
+      };
+  }
+}

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { UserError } from './diagnostic.js';
-import { fileSystemDiagnostic } from '../content/read-source.js';
+import { fileSystemDiagnostic, UserError } from './diagnostic.js';
 import type { BuildContext, Site } from './site.js';
 
 /** One named step of the build: reads and adds to the site model. */
