@@ -7,7 +7,7 @@ import { DiagramSyntaxError, type DiagramRenderer, type DiagramTheme } from '../
 import { createMermaidCliRenderer, parserMessage } from '../src/mermaid/mermaid-cli-renderer.js';
 import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
 import { chromiumMissingHint } from '../src/core/chromium.js';
-import type { BuildResult } from '../src/core/build.js';
+import type { BuildResult } from '../src/build/build.js';
 import { buildSite, copySite, fixture } from './helpers/site.js';
 
 /**

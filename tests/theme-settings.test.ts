@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { disposeClientBundlers } from '../src/bundle/bundle-client.js';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
-import { build } from '../src/core/build.js';
+import { build } from '../src/build/build.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import type { Site } from '../src/core/site.js';
 import { watchedPaths } from '../src/serve/watch-site.js';

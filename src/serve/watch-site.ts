@@ -8,7 +8,7 @@ import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { disposeClientBundlers } from '../bundle/bundle-client.js';
 import { formatMs } from '../cli/run-command.js';
-import { build, type BuildOptions } from '../core/build.js';
+import { build, type BuildOptions } from '../build/build.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { Logger } from '../core/logger.js';
 import type { Site, WrittenOutputs } from '../core/site.js';

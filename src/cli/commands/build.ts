@@ -6,7 +6,7 @@ import pc from 'picocolors';
 import { prefetchApi, stopWarmApiWorker, warmUpApiWorker } from '../../api/prefetch-api.js';
 import { discardPrefetchedTypeDoc } from '../../api/prefetched-typedoc.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
-import type { BuildResult } from '../../core/build.js';
+import type { BuildResult } from '../../build/build.js';
 import type { Logger } from '../../core/logger.js';
 import { formatMs, runCommand, type SetExitCode } from '../run-command.js';
 
@@ -53,6 +53,6 @@ async function buildSite(siteDir: string, outDir: string | undefined, logger: Lo
   // Before the pipeline's modules load, so that the TypeDoc worker has its run as soon as it has loaded.
   await prefetchApi(config);
   // Loaded here so that other commands do not pay for the whole pipeline.
-  const { build } = await import('../../core/build.js');
+  const { build } = await import('../../build/build.js');
   return build({ siteDir, config, logger });
 }

@@ -1,3 +1,8 @@
+/**
+ * The orchestrator: the list of stages in build order and `build()`, which runs them over one Site.
+ * It sits above every stage (and below cli and serve, which call it), so the stages and core stay
+ * free of each other: core holds the model, each stage one step, this file their order.
+ */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../config/load.js';
@@ -7,7 +12,7 @@ import { parseMarkdown } from '../content/parse-markdown.js';
 import { generateApi } from '../api/generate-api.js';
 import { generateVersionedApi } from '../versions/versioned-api.js';
 import { linkCodeSamples } from '../api/link-sample-names.js';
-import type { DiagramRenderer } from './diagram-renderer.js';
+import type { DiagramRenderer } from '../core/diagram-renderer.js';
 import { renderDiagrams } from '../mermaid/render-diagrams.js';
 import { checkLinks } from '../links/check-links.js';
 import { buildSearchIndex } from '../search/build-search-index.js';
@@ -15,9 +20,9 @@ import { renderPages } from '../render/render-pages.js';
 import { bundleClient } from '../bundle/bundle-client.js';
 import { writeSite } from '../write/write-site.js';
 import { createStagingFolder } from '../write/staging-folder.js';
-import { createConsoleLogger, type Logger } from './logger.js';
-import { createSite, type BuildContext, type Site } from './site.js';
-import { runStages, type Stage, type StageTiming } from './stage.js';
+import { createConsoleLogger, type Logger } from '../core/logger.js';
+import { createSite, type BuildContext, type Site } from '../core/site.js';
+import { runStages, type Stage, type StageTiming } from '../core/stage.js';
 
 /** The build, in order. `check-links` and tests run a prefix of it. */
 export const buildStages: readonly Stage[] = [
