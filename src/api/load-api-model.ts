@@ -1,26 +1,14 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { inProcessSampleTypeChecker, type SampleTypeChecker } from './sample-type-checker.js';
 import { installedVersion } from './installed-version.js';
-import { apiModelVersion, type ApiInputs, type ApiModel } from '../core/api-model.js';
+import { apiModelVersion, type ApiModel } from '../core/api-model.js';
 import { takePrefetchedTypeDoc } from './prefetched-typedoc.js';
-
-export interface ApiModelOptions {
-  /** Absolute paths of the entry points. */
-  entryPoints: string[];
-  /** Absolute path of the SDK's tsconfig. */
-  tsconfig: string;
-  /** Document the sources without type-checking them first. */
-  skipTypeCheck: boolean;
-  /** The project's name, for TypeDoc (which otherwise looks for a package.json). */
-  name: string;
-  /** Verbose TypeDoc output goes here. */
-  debug?: (message: string) => void;
-}
+import { isCurrent, sha1, type ApiModelOptions } from './api-inputs.js';
+export type { ApiModelOptions };
 
 export interface ApiModelCache {
   /** The model of the previous build in this process (serve --watch). */
@@ -80,10 +68,6 @@ export async function readCurrentCachedModel(cacheDir: string | undefined, setti
   return cached && isCurrent(cached.inputs, settings) ? cached : undefined;
 }
 
-function sha1(data: string | Buffer): string {
-  return createHash('sha1').update(data).digest('hex');
-}
-
 /** Everything besides the SDK's files that the model depends on. */
 export function settingsHash(options: ApiModelOptions): string {
   // The converter's own code: a changed sdkdocs must not reuse a model an older one made.
@@ -103,34 +87,6 @@ export function settingsHash(options: ApiModelOptions): string {
       name: options.name,
       converterFiles,
     }),
-  );
-}
-
-/** Hashes of the files a model was made from (absolute paths) and of the folders of the SDK's own ones. */
-export function collectInputs(sourceFiles: readonly string[], options: ApiModelOptions, settings: string): ApiInputs {
-  const files = new Set<string>([options.tsconfig, ...sourceFiles]);
-  const folders = new Set([...files].filter((file) => !file.split(path.sep).includes('node_modules')).map((file) => path.dirname(file)));
-  return {
-    settings,
-    files: [...files].sort().map((file) => ({ file, hash: fileHash(file) })),
-    folders: [...folders].sort().map((folder) => ({ folder, hash: folderHash(folder) })),
-  };
-}
-
-function fileHash(file: string): string {
-  return existsSync(file) ? sha1(readFileSync(file)) : 'missing';
-}
-
-function folderHash(folder: string): string {
-  return existsSync(folder) ? sha1(readdirSync(folder).sort().join('\n')) : 'missing';
-}
-
-/** True when nothing the model was made from has changed since. */
-export function isCurrent(inputs: ApiInputs, settings: string): boolean {
-  return (
-    inputs.settings === settings &&
-    inputs.files.every(({ file, hash }) => fileHash(file) === hash) &&
-    inputs.folders.every(({ folder, hash }) => folderHash(folder) === hash)
   );
 }
 

@@ -17,7 +17,7 @@ import ts from 'typescript';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { convertProject } from './convert-project.js';
 import { createLinkLocator } from './locate-comment.js';
-import { collectInputs, type ApiModelOptions } from './load-api-model.js';
+import { collectInputs, type ApiModelOptions } from './api-inputs.js';
 import { apiModelVersion, type ApiModel } from '../core/api-model.js';
 
 /** What one TypeDoc run made. */
