@@ -1,19 +1,7 @@
 import type ts from 'typescript';
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { DocSample, SampleName } from '../core/doc-samples.js';
-export type { DocSample, SampleName };
-
-/** A word in a block's info string that leaves it unchecked: ```ts no-check. */
-export const noCheckMeta = 'no-check';
-
-/** How samples are compiled against the SDK. */
-export interface SampleCompileSettings {
-  /** The SDK's tsconfig: its compiler options apply to the samples. */
-  tsconfig: string;
-  /** Where `import … from '<packageName>'` goes: the first entry point. */
-  entryPoint: string;
-  packageName: string;
-}
+import { noCheckMeta, type DocSample, type SampleCompileSettings, type SampleName } from '../core/doc-samples.js';
+export { noCheckMeta, type DocSample, type SampleCompileSettings, type SampleName };
 
 /** What a type check found: diagnostics per sample, in order, and the files its program parsed (when in this thread). */
 export interface SampleTypeCheck {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { noCheckMeta, type DocSample, type SampleCompileSettings, type SampleName } from './sample-type-checker.js';
+import { noCheckMeta, type DocSample, type SampleCompileSettings, type SampleName } from '../core/doc-samples.js';
 
 /**
  * Type-checks every sample against the SDK, each as its own module, in one TypeScript program:

@@ -47,3 +47,15 @@ export interface DocSamplesCheck {
   names: { sample: DocSample; names: SampleName[] }[];
   sourceFiles?: ReadonlyMap<string, ts.SourceFile>;
 }
+
+/** A word in a block's info string that leaves it unchecked: ```ts no-check. */
+export const noCheckMeta = 'no-check';
+
+/** How samples are compiled against the SDK. */
+export interface SampleCompileSettings {
+  /** The SDK's tsconfig: its compiler options apply to the samples. */
+  tsconfig: string;
+  /** Where `import … from '<packageName>'` goes: the first entry point. */
+  entryPoint: string;
+  packageName: string;
+}
