@@ -4,6 +4,8 @@ import { appRootId, bootDataId, routeResolvingClass } from '../shared/client-dat
 import { formatThemeString } from '../shared/theme-strings.js';
 import type { RouteData, SiteData } from '../shared/types.js';
 import type { SiteHead } from './head-tags.js';
+import { escapeHtml } from './escape-html.js';
+export { escapeHtml };
 
 export interface DocumentParts {
   site: SiteData;
@@ -21,10 +23,6 @@ export interface DocumentParts {
    * already in the page), as script-safe JSON ({@link scriptJson}).
    */
   bootJson: string;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** JSON that is safe inside a `<script>` element. */

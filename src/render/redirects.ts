@@ -1,6 +1,6 @@
 import type { Site } from '../core/site.js';
 import { isExternalUrl, normalizeRoute, withBaseUrl } from '../shared/paths.js';
-import { escapeHtml } from './document.js';
+import { escapeHtml } from './escape-html.js';
 
 /** One path the config redirects: where it leaves from and where it leads, with the config key that says so. */
 export interface Redirect {
