@@ -7,35 +7,10 @@ import { compileMdxDoc } from './mdx/compile-mdx.js';
 import { isMdxDoc } from './mdx/detect-mdx.js';
 import { docMessagesOf } from './plugins/doc-messages.js';
 import type { CompiledDoc } from '../core/compiled-doc.js';
-export type { CompiledDoc };
+import type { ParseContext, ParseOutcome, ParseTask } from './parse-task.js';
+export type { CompiledDoc, ParseContext, ParseOutcome, ParseTask };
 
 export { diagramPlaceholder, type DiagramSource } from './plugins/rehype-code.js';
-
-/** One doc to compile: plain data, so it can cross to a worker thread. */
-export interface ParseTask {
-  file: string;
-  raw: string;
-  route: string;
-  /** The doc's title: the h1 its page shows when the markdown has none ('' for no such h1: `hide_title`). */
-  title: string;
-}
-
-/** What compiling gives a doc's page; a failure carries its position instead. */
-export interface ParseOutcome {
-  route: string;
-  compiled?: CompiledDoc;
-  error?: { message: string; line?: number; column?: number; hint?: string };
-}
-
-/** Where links of every doc resolve, and what the build does with diagrams: the same for all docs. */
-export interface ParseContext {
-  docsDir: string;
-  siteDir: string;
-  baseUrl: string;
-  routeByFile: Map<string, string>;
-  /** Whether ```mermaid blocks become diagrams (else they stay code blocks). */
-  mermaid: boolean;
-}
 
 /** The markdown processor and content renderer one thread compiles its docs with. */
 export function createDocCompiler(context: ParseContext) {

@@ -1,0 +1,29 @@
+/** What compiling one doc takes and gives, as plain data: shared by the markdown and MDX compilers and the workers. */
+
+import type { CompiledDoc } from '../core/compiled-doc.js';
+
+/** One doc to compile: plain data, so it can cross to a worker thread. */
+export interface ParseTask {
+  file: string;
+  raw: string;
+  route: string;
+  /** The doc's title: the h1 its page shows when the markdown has none ('' for no such h1: `hide_title`). */
+  title: string;
+}
+
+/** What compiling gives a doc's page; a failure carries its position instead. */
+export interface ParseOutcome {
+  route: string;
+  compiled?: CompiledDoc;
+  error?: { message: string; line?: number; column?: number; hint?: string };
+}
+
+/** Where links of every doc resolve, and what the build does with diagrams: the same for all docs. */
+export interface ParseContext {
+  docsDir: string;
+  siteDir: string;
+  baseUrl: string;
+  routeByFile: Map<string, string>;
+  /** Whether ```mermaid blocks become diagrams (else they stay code blocks). */
+  mermaid: boolean;
+}
