@@ -4,7 +4,6 @@
  */
 
 import type { TocItem } from '../shared/types.js';
-import type { SourceLink } from './site.js';
 
 /**
  * Everything the rest of the build needs from a doc's markdown, as plain data: the content
@@ -76,4 +75,20 @@ export interface DocMessage {
   hint?: string;
   line?: number;
   column?: number;
+}
+
+/** A link found in content or config, kept for the link rules. */
+export interface SourceLink {
+  /** As written. */
+  url: string;
+  /**
+   * Resolved absolute route (with base URL) and fragment, when internal. A `tsdoc` link without
+   * it is a `{@link}` TypeDoc could not resolve: broken.
+   */
+  resolved?: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  /** Where it came from: a relative `.md` link, a plain route link, a config entry, a TSDoc comment. */
+  kind: 'markdown' | 'route' | 'config' | 'tsdoc' | 'page';
 }

@@ -6,7 +6,8 @@ import type { DiagramRenderer, DiagramStats } from './diagram-renderer.js';
 import type { ApiModel } from './api-model.js';
 import type { DocSamplesCheck, DocSamplesResult } from './doc-samples.js';
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
-import type { CompiledDoc } from './compiled-doc.js';
+import type { CompiledDoc, SourceLink } from './compiled-doc.js';
+export type { SourceLink };
 import type { GitHistory } from './git-history.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
@@ -121,22 +122,6 @@ export interface CategoryMetadata {
     | { type: 'generated-index'; slug?: string; title?: string; description?: string; keywords?: string[]; image?: string }
     | { type: 'doc'; id: string }
     | null;
-}
-
-/** A link found in content or config, kept for the link rules. */
-export interface SourceLink {
-  /** As written. */
-  url: string;
-  /**
-   * Resolved absolute route (with base URL) and fragment, when internal. A `tsdoc` link without
-   * it is a `{@link}` TypeDoc could not resolve: broken.
-   */
-  resolved?: string;
-  file?: string;
-  line?: number;
-  column?: number;
-  /** Where it came from: a relative `.md` link, a plain route link, a config entry, a TSDoc comment. */
-  kind: 'markdown' | 'route' | 'config' | 'tsdoc' | 'page';
 }
 
 /** One route the build emits. */
