@@ -4,7 +4,6 @@ import { activeDocsVersion, preferredVersionKey, versionTarget } from '../src/sh
 import type { DocsVersionData, NavbarItemData, RouteData } from '../src/shared/types.js';
 import { useTheme } from './context.js';
 import { Link } from './Link.js';
-import { NavbarItem } from './Navbar.js';
 
 /**
  * The docs version the reader is in: the page's own, else (outside the docs) the one they chose
@@ -21,23 +20,22 @@ export function useReadDocsVersion(): DocsVersionData | undefined {
 }
 
 /**
- * Docusaurus' `docsVersionDropdown` navbar item: the version being read (else the one the reader
- * chose last, else the last version), and every version, each leading to the same page in it when
- * it has the page. Nothing on a site with one version.
+ * What Docusaurus' `docsVersionDropdown` navbar item shows, as a dropdown item: the version being
+ * read (else the one the reader chose last, else the last version), and every version, each
+ * leading to the same page in it when it has the page. Undefined on a site with one version.
  */
-export function DocsVersionDropdown({ item, mobile }: { item: NavbarItemData; mobile: boolean }) {
+export function useDocsVersionDropdownItem(item: NavbarItemData, mobile: boolean): NavbarItemData | undefined {
   const { site, route } = useTheme();
   const shown = useReadDocsVersion();
   const versions = site.docsVersions;
-  if (!versions || versions.length < 2 || !shown) return null;
-  const dropdown: NavbarItemData = {
+  if (!versions || versions.length < 2 || !shown) return undefined;
+  return {
     type: 'dropdown',
     label: mobile ? item.label || formatThemeString('versions') : shown.label,
     position: item.position,
     activeBasePath: item.activeBasePath,
     items: versions.map((version) => ({ type: 'link', label: version.label, to: versionTarget(version, route), position: item.position })),
   };
-  return <NavbarItem item={dropdown} mobile={mobile} />;
 }
 
 /**

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { overridable } from './theme-overrides.js';
-import { NavbarBrand, NavbarItem } from './Navbar.js';
+import { NavbarBrand } from './NavbarBrand.js';
+import { NavbarItem } from './NavbarItem.js';
 import { SidebarMenu } from './Sidebar.js';
 import { useTheme } from './context.js';
 
