@@ -1,6 +1,6 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import type { RouteData, SidebarItem, SiteData } from '../src/shared/types.js';
-import type { ThemeOverrides } from './theme-overrides.js';
+import type { ThemeComponentName } from '../src/shared/theme-components.js';
 
 /** Browser storage that never throws: failures are reported once on the console and ignored. */
 export interface ThemeStorage {
@@ -22,8 +22,12 @@ export interface ThemeContextValue {
   route: RouteData;
   sidebars: Record<string, SidebarItem[]>;
   runtime?: ThemeRuntime;
-  /** The site's own theme components (`src/theme/…`), shown by the layout's slots instead of the theme's. */
-  overrides?: ThemeOverrides;
+  /**
+   * The site's own theme components (`src/theme/…`), shown by the layout's slots instead of the
+   * theme's. Typed per component by `ThemeOverrides` (theme-overrides.tsx), which reads this
+   * context: naming it here would tie the two files in a circle.
+   */
+  overrides?: { readonly [Name in ThemeComponentName]?: ComponentType<any> };
 }
 
 export const ThemeContext = createContext<ThemeContextValue | null>(null);
