@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({ cwd: repoRoot });
+
+/** The lint messages for a file that would sit at `file` (relative to the repo) with `code` in it. */
+async function lintAt(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
+  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('the layers are enforced by the lint', () => {
+  it('refuses an import of one stage by another, saying where the shared code goes', async () => {
+    const messages = await lintAt('src/links/new-check.ts', "import { renderPages } from '../render/render-pages.js';\nexport const run = renderPages;\n");
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('no-restricted-imports');
+    expect(messages[0]).toContain('src/links is a stage');
+    expect(messages[0]).toContain('never another stage');
+    expect(messages[0]).toContain('src/core');
+  });
+
+  it('refuses it from a subfolder of a stage too', async () => {
+    const messages = await lintAt('src/content/mdx/new-part.ts', "import { generateApi } from '../../api/generate-api.js';\nexport const run = generateApi;\n");
+    expect(messages.join('\n')).toContain('src/content is a stage');
+  });
+
+  it('refuses a stage importing the orchestrator that runs it', async () => {
+    const messages = await lintAt('src/search/new-index.ts', "import { build } from '../build/build.js';\nexport const run = build;\n");
+    expect(messages.join('\n')).toContain('build, cli, serve and init call the stages');
+  });
+
+  it('refuses core importing a stage', async () => {
+    const messages = await lintAt('src/core/new-model.ts', "import type { ParseTask } from '../content/parse-task.js';\nexport type Task = ParseTask;\n");
+    expect(messages.join('\n')).toContain('src/core holds the Site model');
+  });
+
+  it('lets a stage import core, config and shared', async () => {
+    const messages = await lintAt(
+      'src/links/new-check.ts',
+      "import type { Site } from '../core/site.js';\nimport type { ResolvedConfig } from '../config/resolve.js';\nimport { joinUrlPath } from '../shared/paths.js';\nexport type Both = [Site, ResolvedConfig];\nexport const join = joinUrlPath;\n",
+    );
+    expect(messages).toEqual([]);
+  });
+});
