@@ -53,6 +53,15 @@ function stageBoundary(stage) {
   };
 }
 
+const configBoundary = {
+  patterns: [
+    {
+      group: srcFolders([...stages, ...aboveStages]),
+      message: 'src/config is read before any stage runs and every stage reads it: it imports core and shared only. Move what it needs into src/config.',
+    },
+  ],
+};
+
 const coreBoundary = {
   patterns: [
     {
@@ -93,5 +102,6 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', browserSide] },
   },
   { files: ['src/core/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', coreBoundary] } },
+  { files: ['src/config/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', configBoundary] } },
   ...stages.map((stage) => ({ files: [`src/${stage}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', stageBoundary(stage)] } })),
 );

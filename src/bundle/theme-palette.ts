@@ -30,16 +30,6 @@ export interface PrimaryPalette {
 }
 
 /**
- * Whether a config value is a colour the palette can be derived from: hex, `rgb()` or `hsl()`, and
- * opaque, since its contrast would depend on whatever lies behind it.
- */
-export function isCssColor(value: string): boolean {
-  if (!/^(#|rgba?\(|hsla?\()/i.test(value.trim())) return false;
-  const color = colord(value);
-  return color.isValid() && color.alpha() === 1;
-}
-
-/**
  * How far one colour is lightened for dark mode: against the page. Links there also sit on tinted
  * backgrounds (admonitions, code, the sidebar), and 7:1 on the page leaves 4.5:1 on all of them.
  */

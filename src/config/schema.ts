@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { urlPathProblem } from '../shared/route-safety.js';
-import { isCssColor } from '../bundle/theme-palette.js';
+import { isCssColor } from './css-color.js';
 
 /** A CSS colour the palette can be derived from: hex, `rgb()` or `hsl()`. */
 const cssColor = z.string().refine(isCssColor, 'expected an opaque colour such as "#2e8555", "rgb(46 133 85)" or "hsl(147 49% 35%)"');
