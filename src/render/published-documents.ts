@@ -4,7 +4,7 @@ import path from 'node:path';
 import { compilerFingerprint } from '../content/compile-cache.js';
 import { readCacheFile, storeCacheFile } from '../core/cache-file.js';
 import type { Page } from '../core/site.js';
-import type { StagingFolder } from '../write/staging-folder.js';
+import type { StagingFolder } from '../core/site.js';
 import { resolveOutputPath } from '../write/output-path.js';
 import type { PageSurroundings } from './page-document.js';
 

@@ -22,7 +22,7 @@ import { createDocumentRenderer, type PageSurroundings } from './page-document.j
 import { openPublishedDocuments } from './published-documents.js';
 import type { RenderSetup, RenderTask } from './render-worker.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
-import type { StagingFolder } from '../write/staging-folder.js';
+import type { StagingFolder } from '../core/site.js';
 import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { redirectDocument, redirectsOf } from './redirects.js';
 import { sitemapXml } from './sitemap.js';
