@@ -10,7 +10,7 @@ import type { TocItem } from '../shared/types.js';
  * already rendered to HTML, so no stage holds (or copies between threads) the doc's syntax trees.
  */
 export interface CompiledDoc {
-  /** Content HTML; each diagram is a placeholder element until renderDiagrams fills it in. */
+  /** Content HTML; each diagram is a {@link diagramPlaceholder} until renderDiagrams fills it in. */
   html: string;
   toc: TocItem[];
   /** Every element id in the content (headings, footnotes), for anchor checks. */
@@ -91,4 +91,13 @@ export interface SourceLink {
   column?: number;
   /** Where it came from: a relative `.md` link, a plain route link, a config entry, a TSDoc comment. */
   kind: 'markdown' | 'route' | 'config' | 'tsdoc' | 'page';
+}
+
+/**
+ * The element that stands for the n-th diagram of a doc in its content HTML. No markdown can
+ * produce it (rehype-raw-html renames it in the author's HTML), so replacing it cannot touch the
+ * author's text.
+ */
+export function diagramPlaceholder(index: number): string {
+  return `<sdkdocs-diagram data-index="${index}"></sdkdocs-diagram>`;
 }

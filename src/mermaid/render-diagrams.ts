@@ -9,7 +9,7 @@ import { openDiagramCache, type DiagramCache } from './diagram-cache.js';
 import { DiagramBrowserMissingError, DiagramSyntaxError, diagramThemes, type DiagramRenderer, type DiagramStats, type DiagramTheme } from '../core/diagram-renderer.js';
 import { inlineDiagramSvg } from './diagram-svg.js';
 import { createMermaidCliRenderer, mermaidMaxTextSize } from './mermaid-cli-renderer.js';
-import { diagramPlaceholder, type CompiledDoc, type DiagramSource } from '../content/parse-doc.js';
+import { diagramPlaceholder, type CompiledDoc, type DiagramSource } from '../core/compiled-doc.js';
 import { createContentRenderer } from '../render/content-html.js';
 import { compilerFingerprint } from '../content/compile-cache.js';
 import { readCacheFile, storeCacheFile } from '../core/cache-file.js';

@@ -4,8 +4,8 @@ import { common, createLowlight } from 'lowlight';
 import type { VFile } from 'vfile';
 import { applyMagicComments } from './code-magic-comments.js';
 import { skipChildren, walkTree } from './walk-tree.js';
-import type { DiagramSource } from '../../core/compiled-doc.js';
-export type { DiagramSource };
+import { diagramPlaceholder, type DiagramSource } from '../../core/compiled-doc.js';
+export { diagramPlaceholder, type DiagramSource };
 
 const lowlight = createLowlight(common);
 lowlight.registerAlias({ bash: ['sh', 'shell', 'zsh', 'console'], typescript: ['tsx', 'mts', 'cts'], javascript: ['jsx', 'mjs', 'cjs'] });
@@ -39,15 +39,6 @@ export function parseCodeMeta(meta: string | undefined | null): CodeMeta {
   }
   result.showLineNumbers = /\bshowLineNumbers\b/.test(meta);
   return result;
-}
-
-/**
- * The element that stands for the n-th diagram of a doc in its content HTML. No markdown can
- * produce it (rehype-raw-html renames it in the author's HTML), so replacing it cannot touch the
- * author's text.
- */
-export function diagramPlaceholder(index: number): string {
-  return `<sdkdocs-diagram data-index="${index}"></sdkdocs-diagram>`;
 }
 
 /**
