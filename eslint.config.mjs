@@ -19,11 +19,11 @@ const pendingMoves = {
   api: ['content/markdown.js', 'render/content-html.js'],
   bundle: ['content/mdx/mdx-partials.js', 'content/mdx/render-mdx.js', 'content/mdx/compile-mdx.js'],
   content: ['bundle/mdx-modules.js', 'bundle/theme-host.js', 'bundle/theme-imports.js', 'render/content-html.js', 'search/search-records.js', 'versions/docs-versions.js', 'versions/version-pages.js'],
-  links: ['content/sidebar.js', 'render/page-markdown.js', 'render/redirects.js'],
+  links: ['render/page-markdown.js', 'render/redirects.js'],
   mermaid: ['content/compile-cache.js', 'render/content-html.js'],
-  render: ['api/api-pages.js', 'content/plugins/rehype-code.js', 'content/doc-title.js', 'content/front-matter.js', 'content/sidebar.js', 'content/compile-cache.js', 'content/tags.js', 'content/theme-overrides.js', 'versions/version-pages.js', 'write/output-path.js', 'write/folder-writer.js'],
-  search: ['bundle/bundle-client.js', 'content/plugins/rehype-headings.js', 'content/sidebar.js'],
-  versions: ['api/api-options.js', 'api/api-pages.js', 'api/load-api-model.js', 'content/sidebar.js'],
+  render: ['api/api-pages.js', 'content/plugins/rehype-code.js', 'content/doc-title.js', 'content/front-matter.js', 'content/compile-cache.js', 'content/tags.js', 'content/theme-overrides.js', 'versions/version-pages.js', 'write/output-path.js', 'write/folder-writer.js'],
+  search: ['bundle/bundle-client.js', 'content/plugins/rehype-headings.js'],
+  versions: ['api/api-options.js', 'api/api-pages.js', 'api/load-api-model.js'],
   write: ['render/published-documents.js'],
 };
 

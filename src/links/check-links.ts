@@ -11,7 +11,7 @@ import { markdownOutputPaths } from '../render/page-markdown.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, unknownSiteOrigin, withBaseUrl } from '../shared/paths.js';
 import { closestMatch } from './closest-match.js';
 import { lineAt, scanHtml } from './html-links.js';
-import { findSidebarCategory } from '../content/sidebar.js';
+import { findSidebarCategory } from '../core/sidebar-queries.js';
 
 /** A link to check, with where to report it. */
 interface LinkToCheck extends SourceLink {

@@ -4,7 +4,7 @@ import type { ApiModel, ApiRef } from '../core/api-model.js';
 import type { Doc, OutputFile, Page, Site } from '../core/site.js';
 import { firstH1Text } from '../content/doc-title.js';
 import { stripFrontMatter } from '../content/front-matter.js';
-import { findSidebarCategory, flattenSidebar } from '../content/sidebar.js';
+import { findSidebarCategory, flattenSidebar } from '../core/sidebar-queries.js';
 import { apiSidebarName } from '../api/api-pages.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { isRouteInside } from '../shared/route-safety.js';

@@ -29,7 +29,7 @@ import { sitemapXml } from './sitemap.js';
 import { createLandingData } from './landing-data.js';
 import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPageMarkdown, warnStaticFilesReplaced } from './page-markdown.js';
 import { siteHeadOf } from './head-tags.js';
-import { findSidebarCategory } from '../content/sidebar.js';
+import { findSidebarCategory } from '../core/sidebar-queries.js';
 import { siteOfPage } from '../versions/version-pages.js';
 
 /**

@@ -4,7 +4,7 @@ import { headingRank } from 'hast-util-heading-rank';
 import type { Page, Site } from '../core/site.js';
 import { headingText } from '../content/plugins/rehype-headings.js';
 import { maxRecordTextLength, type SearchRecord, type SearchRecordKind } from '../shared/search/search-data.js';
-import { findSidebarCategory } from '../content/sidebar.js';
+import { findSidebarCategory } from '../core/sidebar-queries.js';
 import type { ContentSection } from '../core/compiled-doc.js';
 export type { ContentSection };
 

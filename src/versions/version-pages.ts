@@ -1,6 +1,6 @@
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Doc, Page, Site } from '../core/site.js';
-import { firstSidebarLink } from '../content/sidebar.js';
+import { firstSidebarLink } from '../core/sidebar-queries.js';
 import type { DocsVersionData } from '../shared/types.js';
 import { currentVersionName, type DocsVersion } from './docs-versions.js';
 
