@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { compilerFingerprint } from '../content/compile-cache.js';
+import { compilerFingerprint } from '../core/compiler-fingerprint.js';
 import { readCacheFile, storeCacheFile } from '../core/cache-file.js';
 import type { Page } from '../core/site.js';
 import type { StagingFolder } from '../core/site.js';
