@@ -21,7 +21,7 @@ import type {
 } from '../../templates/api/types.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from '../content/markdown.js';
 import { addPage, type Page, type Site, type SourceLink } from '../core/site.js';
-import { createHastRenderer } from '../render/content-html.js';
+import { createHastRenderer } from '../core/content-html.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { formatThemeString, type ThemeStringKey } from '../shared/theme-strings.js';
 import type { Crumb, NavLink, SidebarItem, TocItem } from '../shared/types.js';

@@ -3,7 +3,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { toString } from 'hast-util-to-string';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { BuildContext, Page, Site } from '../core/site.js';
-import { createHastRenderer } from '../render/content-html.js';
+import { createHastRenderer } from '../core/content-html.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { apiHoverCard } from './api-pages.js';
 import type { DocSamplesCheck } from './check-doc-samples.js';

@@ -1,4 +1,4 @@
-import { createContentRenderer } from '../render/content-html.js';
+import { createContentRenderer } from '../core/content-html.js';
 import { splitSections } from '../search/search-records.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
 import { checkMarkdownLimits, maxNestingDepth } from './markdown-limits.js';

@@ -10,7 +10,7 @@ import { DiagramBrowserMissingError, DiagramSyntaxError, diagramThemes, type Dia
 import { inlineDiagramSvg } from './diagram-svg.js';
 import { createMermaidCliRenderer, mermaidMaxTextSize } from './mermaid-cli-renderer.js';
 import { diagramPlaceholder, type CompiledDoc, type DiagramSource } from '../core/compiled-doc.js';
-import { createContentRenderer } from '../render/content-html.js';
+import { createContentRenderer } from '../core/content-html.js';
 import { compilerFingerprint } from '../core/compiler-fingerprint.js';
 import { readCacheFile, storeCacheFile } from '../core/cache-file.js';
 import { formatThemeString } from '../shared/theme-strings.js';

@@ -7,7 +7,7 @@ import type { Site } from '../core/site.js';
 import type { LandingData, LandingFeature } from '../shared/landing.js';
 import { isExternalUrl, withBaseUrl } from '../shared/paths.js';
 import type { SidebarItem } from '../shared/types.js';
-import { createContentRenderer } from './content-html.js';
+import { createContentRenderer } from '../core/content-html.js';
 import { sidebarItemLink } from '../shared/sidebar-links.js';
 
 /** Most quick links shown: the sidebar's top level is usually a handful of categories. */
