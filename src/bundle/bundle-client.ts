@@ -15,9 +15,9 @@ import type { ThemeComponentName } from '../shared/theme-components.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
 import { customCssProblems } from '../config/check-config-paths.js';
 import { UserError } from '../core/diagnostic.js';
+import { assetsDir } from '../core/site.js';
+export { assetsDir };
 
-/** Output folder of hashed assets, relative to the site root. */
-export const assetsDir = 'assets';
 
 /** Entry points, relative to the package root (as esbuild's metafile names them). */
 const clientEntry = 'src/client/entry.tsx';

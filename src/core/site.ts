@@ -146,6 +146,9 @@ export interface Page {
   links: SourceLink[];
 }
 
+/** Output folder of hashed assets, relative to the site root. */
+export const assetsDir = 'assets';
+
 /** A file for the output folder, relative to the site root folder (`out/sdk`). */
 export interface OutputFile {
   path: string;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import Fuse from 'fuse.js';
-import { assetsDir } from '../bundle/bundle-client.js';
+import { assetsDir } from '../core/site.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import type { RouteData } from '../shared/types.js';
