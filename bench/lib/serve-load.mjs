@@ -7,6 +7,7 @@
 // Used by tests/serve-load.test.ts (short) and bench/serve-load.mjs (long).
 import http from 'node:http';
 import zlib from 'node:zlib';
+import { seededRandom } from './seeded-random.mjs';
 
 /**
  * @param {{ port: number, baseUrl: string, durationMs: number, maxRequests?: number, concurrency?: number, seed?: number }} options
@@ -109,16 +110,4 @@ export async function runServeLoad({ port, baseUrl, durationMs, maxRequests = In
   await Promise.all(Array.from({ length: concurrency }, browse));
   agent.destroy();
   return result;
-}
-
-/** A small deterministic generator (mulberry32), so that a failing run can be repeated. */
-function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

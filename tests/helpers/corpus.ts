@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { seededRandom } from '../../bench/lib/seeded-random.mjs';
 
 /**
  * Writes a deterministic Docusaurus-style docs corpus of `pages` docs into `siteDir/docs`, so that
@@ -51,16 +52,4 @@ export function writeCorpus(siteDir: string, pages: number, options: { mermaidEv
     if (options.mermaidEvery && index % options.mermaidEvery === 0) lines.push('', '```mermaid', 'graph TD', `  A${index} --> B${index}`, '```');
     writeFileSync(path.join(folder, `page-${index}.md`), `${lines.join('\n')}\n`);
   }
-}
-
-/** A small deterministic generator (mulberry32), so every run writes the same corpus. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -1,15 +1,10 @@
 /** A seeded generator of hostile-but-plausible markdown docs, for the fuzz test. */
 
-/** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
+import { seededRandom } from '../../bench/lib/seeded-random.mjs';
+
+/** Seeded helpers over mulberry32: the same docs for the same seed on every machine. */
 export function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
   const chance = (p: number) => next() < p;

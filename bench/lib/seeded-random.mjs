@@ -1,0 +1,17 @@
+/**
+ * A small deterministic generator (mulberry32): the same sequence for the same seed on every
+ * machine, so a generated corpus or a failing load run can be repeated. The tests' corpus and fuzz
+ * generators use it too.
+ * @param {number} seed
+ * @returns {() => number} numbers in [0, 1)
+ */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
