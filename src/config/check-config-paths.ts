@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
-import { generatedOutputAt, generatedOutputNames, isRouteInside } from '../shared/route-safety.js';
+import { generatedOutputAt, generatedOutputNames, isRouteInside } from '../core/route-safety.js';
 import { locateKey } from './locate-key.js';
 import type { ResolvedConfig } from './resolve.js';
 

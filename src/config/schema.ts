@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { urlPathProblem } from '../shared/route-safety.js';
+import { urlPathProblem } from '../core/route-safety.js';
 import { isCssColor } from './css-color.js';
 
 /** A CSS colour the palette can be derived from: hex, `rgb()` or `hsl()`. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Site } from '../core/site.js';
-import { generatedOutputAt, generatedOutputNames, isRouteInside, resolveRoutePath, routeCharacterProblem } from '../shared/route-safety.js';
+import { generatedOutputAt, generatedOutputNames, isRouteInside, resolveRoutePath, routeCharacterProblem } from '../core/route-safety.js';
 
 /** Where a page's route came from, to point an error at it: a front matter or `_category_.json` key. */
 export interface RouteOrigin {

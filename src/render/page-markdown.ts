@@ -7,7 +7,7 @@ import { stripFrontMatter } from '../content/front-matter.js';
 import { findSidebarCategory, flattenSidebar } from '../core/sidebar-queries.js';
 import { apiSidebarName } from '../api/api-pages.js';
 import { joinUrlPath } from '../shared/paths.js';
-import { isRouteInside } from '../shared/route-safety.js';
+import { isRouteInside } from '../core/route-safety.js';
 import type { SidebarItem } from '../shared/types.js';
 import { apiIndexMarkdown, apiSymbolMarkdown, type ApiMarkdownLinks } from './api-markdown.js';
 
