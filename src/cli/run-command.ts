@@ -1,5 +1,7 @@
 import { ExitCode, UserError, environmentDiagnosticCodes } from '../core/diagnostic.js';
-import { createConsoleLogger, type Logger } from '../core/logger.js';
+import { createConsoleLogger, formatMs, type Logger } from '../core/logger.js';
+
+export { formatMs };
 
 export interface RunCommandOptions {
   verbose?: boolean;
@@ -26,10 +28,6 @@ export async function runCommand(options: RunCommandOptions, body: (logger: Logg
     logger.error(`✖ Internal error: ${(error as Error).stack ?? String(error)}`);
     return ExitCode.internal;
   }
-}
-
-export function formatMs(ms: number): string {
-  return ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
 /** How a command hands its exit code back to main. */

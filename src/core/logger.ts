@@ -67,3 +67,8 @@ export function createMemoryLogger(): Logger & { messages: string[]; diagnostics
     progress: () => {},
   };
 }
+
+/** A duration as the build log prints it: `840 ms`, `2.35 s`. */
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
