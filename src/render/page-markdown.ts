@@ -10,30 +10,8 @@ import { joinUrlPath } from '../shared/paths.js';
 import { isRouteInside } from '../core/route-safety.js';
 import type { SidebarItem } from '../shared/types.js';
 import { apiIndexMarkdown, apiSymbolMarkdown, type ApiMarkdownLinks } from './api-markdown.js';
-
-/** The llms.txt files at the site root (https://llmstxt.org): an index of the pages, and every page's markdown in one file. */
-export const llmsFileNames = ['llms.txt', 'llms-full.txt'] as const;
-
-/** Pages that get a markdown copy: the ones whose content is text a reader (or a model) would want. */
-function hasMarkdownCopy(page: Page): boolean {
-  return page.kind === 'doc' || page.kind === 'api' || page.kind === 'category';
-}
-
-/** `docs/intro.md` for `/sdk/docs/intro`: the copy sits beside the page's folder, named after it. */
-export function markdownCopyPath(route: string, baseUrl: string): string | undefined {
-  const relative = route.startsWith(baseUrl) ? route.slice(baseUrl.length) : route.replace(/^\/+/, '');
-  const trimmed = relative.replace(/\/+$/, '');
-  return trimmed === '' ? undefined : `${trimmed}.md`;
-}
-
-/** The output paths (relative to the site root) of the markdown copies and llms files this build writes. */
-export function markdownOutputPaths(site: Site): string[] {
-  const { baseUrl, markdownPages, llmsTxt } = site.config;
-  const copies = markdownPages
-    ? site.pages.filter(hasMarkdownCopy).flatMap((page) => markdownCopyPath(page.route, baseUrl) ?? [])
-    : [];
-  return [...copies, ...(llmsTxt ? llmsFileNames : [])];
-}
+import { hasMarkdownCopy, llmsFileNames, markdownCopyPath, markdownOutputPaths } from '../core/planned-outputs.js';
+export { llmsFileNames, markdownCopyPath, markdownOutputPaths };
 
 /**
  * A page whose route is the markdown copy of another page, or lies inside one (`/docs/intro.md`

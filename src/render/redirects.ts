@@ -1,30 +1,6 @@
-import type { Site } from '../core/site.js';
-import { isExternalUrl, normalizeRoute, withBaseUrl } from '../shared/paths.js';
+import { redirectsOf, type Redirect } from '../core/planned-outputs.js';
+export { redirectsOf, type Redirect };
 import { escapeHtml } from './escape-html.js';
-
-/** One path the config redirects: where it leaves from and where it leads, with the config key that says so. */
-export interface Redirect {
-  /** The route (with the base URL) that gets the redirect page. */
-  from: string;
-  /** Where it leads: a route with the base URL, or another site's URL. */
-  to: string;
-  /** `redirects[0].from[1]`, for messages. */
-  keyPath: string;
-}
-
-/** The config's redirects, one per `from`. */
-export function redirectsOf(site: Site): Redirect[] {
-  const { baseUrl, redirects } = site.config;
-  return redirects.flatMap((redirect, index) => {
-    const froms = Array.isArray(redirect.from) ? redirect.from : [redirect.from];
-    const to = isExternalUrl(redirect.to) ? redirect.to : withBaseUrl(redirect.to, baseUrl);
-    return froms.map((from, fromIndex) => ({
-      from: normalizeRoute(withBaseUrl(from, baseUrl), baseUrl),
-      to,
-      keyPath: Array.isArray(redirect.from) ? `redirects[${index}].from[${fromIndex}]` : `redirects[${index}].from`,
-    }));
-  });
-}
 
 /**
  * The page a redirect leaves from: a script sends the reader on at once with the query and
