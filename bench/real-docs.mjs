@@ -101,6 +101,37 @@ const docSets = [
     // docs/diagnostics.md links `[tracing channel](tc)`: a relative URL to nothing.
     config: { onBrokenLinks: 'warn' },
   },
+  {
+    name: 'markdownlint',
+    pkg: 'markdownlint',
+    version: '0.40.0',
+    license: 'MIT',
+    about: 'One page per lint rule, each quoting the markdown it rejects: odd headings, bare URLs, inline HTML, emphasis edge cases',
+    docs: 'doc',
+    copy: {},
+    // CustomRules.md and Prettier.md link source files of the repository (../lib, ../test, ../style).
+    config: { onBrokenLinks: 'warn' },
+  },
+  {
+    name: 'eslint-plugin-jest',
+    pkg: 'eslint-plugin-jest',
+    version: '29.17.0',
+    license: 'MIT',
+    about: 'Rule docs with generated notice blocks between HTML comments, emoji legends, long code samples',
+    docs: 'docs',
+    copy: {},
+    config: {},
+  },
+  {
+    name: 'eslint-plugin-import',
+    pkg: 'eslint-plugin-import',
+    version: '2.32.0',
+    license: 'MIT',
+    about: 'Rule docs of an older style: setext headings, emoji badges, reference links, links up into the repository',
+    docs: 'docs',
+    copy: {},
+    config: { onBrokenLinks: 'warn' },
+  },
 ];
 
 const args = process.argv.slice(2);
@@ -241,6 +272,8 @@ function visibleTextOfMarkdown(raw) {
     .replace(/<\/?[A-Za-z][^<>]*>/g, ' ')
     .replace(/\{#[\w-]+\}/g, ' ')
     .replace(/^\s*:::+\s*[\w-]*/gm, ' ')
+    // A task list item's `[x]` becomes a checkbox, not a word on the page.
+    .replace(/^((?:\s*>)*\s*(?:[-*+]|\d{1,9}[.)])\s+)\[[ xX]\](?=\s)/gm, '$1')
     // Ordered-list numbers are drawn by the browser, not written in the page.
     .replace(/^((?:\s*>)*\s*)\d{1,9}[.)](?=\s|$)/gm, '$1')
     .replace(/\\([!-/:-@[-`{-~])/g, '$1');
@@ -344,6 +377,9 @@ function findChangedCode(raw, html) {
     const exact = normalizeCode(block);
     const withoutMagic = normalizeCode(block.split('\n').filter((line) => !magicComment.test(line)).join('\n'));
     if (exact === '' || built.has(exact) || built.has(withoutMagic)) continue;
+    // A fence written inside an indented code block is shown as code lines of that block.
+    const trimmedLines = (text) => text.split('\n').map((line) => line.trim()).join('\n');
+    if ([...built].some((shown) => /(^|\n)\s*(```|~~~)/.test(shown) && trimmedLines(shown).includes(trimmedLines(exact)))) continue;
     changed.push(exact.split('\n')[0].slice(0, 60));
   }
   return changed;
