@@ -59,7 +59,7 @@ declare module 'vfile' {
  */
 export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTask, context: ParseContext): Promise<ParseOutcome> {
   // The markdown parser's reading of `:::tip Title` lines (outside code) is close enough to MDX's to label them.
-  const labelled = String(processor.parse(unwrapMdxCodeBlocks(task.raw), task.file).file.value);
+  const labelled = processor.labelTitles(unwrapMdxCodeBlocks(task.raw));
   const file = new VFile({ value: commentHeadingIds(labelled), path: task.file });
   const diagrams: DiagramSource[] = [];
   if (context.mermaid) file.data.diagrams = diagrams;
