@@ -106,6 +106,7 @@ describe('admonitions', () => {
   it('keep bold, emphasis and code in titles, in brackets or after a space', () => {
     expect(html()).toMatch(admonition('note', '<strong>Bold</strong> title with <code>code</code>'));
     expect(html()).toMatch(admonition('tip', '<em>Emphasis</em> title'));
+    expect(html()).toMatch(admonition('danger', 'What is the difference between <code>reducers</code> and <code>extraReducers</code>\\?'));
   });
 
   it('keep a link in a title after a space', () => {

@@ -94,13 +94,17 @@ function escapeUnbalancedBrackets(title: string): string {
   return unbalanced.size === 0 ? title : [...title].map((char, i) => (unbalanced.has(i) ? `\\${char}` : char)).join('');
 }
 
-/** The lines that hold code, raw HTML or front matter: text that is shown or kept as written. */
+/**
+ * The lines that begin inside code, raw HTML or front matter: text that is shown or kept as
+ * written. A code span's first line begins before it (`:::tip Use \`x\`` is a title with code).
+ */
 function linesOfLiteralText(tree: Root): Set<number> {
   const lines = new Set<number>();
   walkTree(tree, (node) => {
     if (node.type !== 'code' && node.type !== 'inlineCode' && node.type !== 'html' && node.type !== 'yaml') return;
     const { start, end } = node.position ?? {};
-    if (start && end) for (let line = start.line; line <= end.line; line++) lines.add(line);
+    const first = node.type === 'inlineCode' || (node.type === 'html' && start?.column !== 1) ? (start?.line ?? 0) + 1 : start?.line;
+    if (first !== undefined && end) for (let line = first; line <= end.line; line++) lines.add(line);
     return skipChildren;
   });
   return lines;
