@@ -118,6 +118,15 @@ describe('admonitions', () => {
     expect(warnings('admonitions')).toEqual(['38:1 Unknown admonition `:::spoiler`: it is shown as a plain box.']);
   });
 
+  it('warn at each `:::` line the parser left as text, and not in code', () => {
+    expect(warnings('stray-fences')).toEqual([
+      '7:1 `:::` closes no admonition: it is shown as text.',
+      '10:1 `:::tip[Title]` opens no admonition: it is shown as text.',
+      '12:1 `:::` closes no admonition: it is shown as text.',
+    ]);
+    expect(content('stray-fences')).toContain('with words after the label');
+  });
+
   it('warn at the opening line of one that is never closed', () => {
     expect(warnings('unclosed')).toEqual(['7:1 `:::note` is never closed: everything after it, to the end of the page, is inside it.']);
     expect(content('unclosed')).toContain('This note is never closed.');
