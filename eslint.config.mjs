@@ -60,6 +60,11 @@ const configBoundary = {
   ],
 };
 
+/** build() and serve run under the commands; the commands are the top and nothing imports them. */
+const belowCli = {
+  patterns: [{ group: srcFolders(['cli']), message: 'src/cli is the top layer (argv → command → exit code): nothing imports it. Move what is shared into src/core.' }],
+};
+
 const coreBoundary = {
   patterns: [
     {
@@ -101,5 +106,6 @@ export default tseslint.config(
   },
   { files: ['src/core/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', coreBoundary] } },
   { files: ['src/config/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', configBoundary] } },
+  { files: ['src/build/**/*.{ts,tsx}', 'src/serve/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', belowCli] } },
   ...stages.map((stage) => ({ files: [`src/${stage}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', stageBoundary(stage)] } })),
 );

@@ -32,6 +32,11 @@ describe('the layers are enforced by the lint', () => {
     expect(messages.join('\n')).toContain('build, cli, serve and init call the stages');
   });
 
+  it('refuses serve importing the commands above it', async () => {
+    const messages = await lintAt('src/serve/new-watch.ts', "import { runCommand } from '../cli/run-command.js';\nexport const run = runCommand;\n");
+    expect(messages.join('\n')).toContain('src/cli is the top layer');
+  });
+
   it('refuses core importing a stage', async () => {
     const messages = await lintAt('src/core/new-model.ts', "import type { ParseTask } from '../content/parse-task.js';\nexport type Task = ParseTask;\n");
     expect(messages.join('\n')).toContain('src/core holds the Site model');
