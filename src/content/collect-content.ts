@@ -11,7 +11,7 @@ import { controlCharacterIn, listDocsFolder, readSourceText } from './read-sourc
 import { createSiteData, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
 import { collectThemeOverrides } from './theme-overrides.js';
-import { collectTags, docTagLinks, tagsRoute } from './tags.js';
+import { collectTags, docTagLinks, tagsRoute } from '../core/tags.js';
 import { firstH1Text } from './doc-title.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { joinUrlPath, withBaseUrl } from '../shared/paths.js';

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { CategoryIndexContent, LandingContent, NotFoundContent, TagDocsContent, TagsListContent } from '../../templates/page-content.js';
 import { withMobileToc } from '../../templates/DocParts.js';
 import { ThemeContext } from '../../templates/context.js';
-import { collectTags, tagsRoute } from '../content/tags.js';
+import { collectTags, tagsRoute } from '../core/tags.js';
 import type { BuildContext, OutputFile, Page, Site } from '../core/site.js';
 import {
   dataFilesDir,

@@ -1,5 +1,5 @@
 import { slug } from 'github-slugger';
-import type { Doc, Site } from '../core/site.js';
+import type { Doc, Site } from './site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import type { NavLink } from '../shared/types.js';
 
