@@ -19,7 +19,7 @@ const pendingMoves = {
   api: ['content/markdown.js'],
   bundle: ['content/mdx/mdx-partials.js', 'content/mdx/render-mdx.js', 'content/mdx/compile-mdx.js'],
   content: ['bundle/mdx-modules.js', 'bundle/theme-host.js', 'bundle/theme-imports.js', 'search/search-records.js', 'versions/docs-versions.js', 'versions/version-pages.js'],
-  render: ['api/api-pages.js', 'content/plugins/rehype-code.js', 'content/doc-title.js', 'content/front-matter.js', 'content/theme-overrides.js', 'versions/version-pages.js', 'write/output-path.js', 'write/folder-writer.js'],
+  render: ['api/api-pages.js', 'content/plugins/rehype-code.js', 'content/doc-title.js', 'content/front-matter.js', 'content/theme-overrides.js', 'write/output-path.js', 'write/folder-writer.js'],
   search: ['content/plugins/rehype-headings.js'],
   versions: ['api/api-options.js', 'api/api-pages.js', 'api/load-api-model.js'],
   write: ['render/published-documents.js'],

@@ -1,5 +1,8 @@
 /** One docs version (`versions.json`), as the model holds it: each version is read into a site of its own. */
 
+/** The name Docusaurus gives the docs in the `docs` folder. */
+export const currentVersionName = 'current';
+
 /** A past or unreleased version's banner. */
 export type VersionBanner = 'unreleased' | 'unmaintained';
 

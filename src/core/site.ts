@@ -11,7 +11,7 @@ export type { SourceLink };
 import type { GitHistory } from './git-history.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
-import type { DocsVersion } from './docs-version.js';
+import { currentVersionName, type DocsVersion } from './docs-version.js';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 
@@ -356,4 +356,11 @@ function pagesByRoute(site: Site): Map<string, Page> {
     routeIndexes.set(site.pages, index);
   }
   return index;
+}
+
+/** The site a page's docs were read into: a past version's, else the site itself. */
+export function siteOfPage(site: Site, page: Page): Site {
+  const name = page.data.docsVersion;
+  if (!name || name === currentVersionName) return site;
+  return site.docsVersions?.past.find((entry) => entry.version.name === name)?.site ?? site;
 }

@@ -30,7 +30,7 @@ import { createLandingData } from './landing-data.js';
 import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPageMarkdown, warnStaticFilesReplaced } from './page-markdown.js';
 import { siteHeadOf } from './head-tags.js';
 import { findSidebarCategory } from '../core/sidebar-queries.js';
-import { siteOfPage } from '../versions/version-pages.js';
+import { siteOfPage } from '../core/site.js';
 
 /**
  * Renders every page: the content of pages that have none yet (docs and API pages come with

@@ -4,11 +4,8 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import { closest } from '../config/load.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';
-import type { DocsVersion, VersionBanner } from '../core/docs-version.js';
-export type { DocsVersion, VersionBanner };
-
-/** The name Docusaurus gives the docs in the `docs` folder. */
-export const currentVersionName = 'current';
+import { currentVersionName, type DocsVersion, type VersionBanner } from '../core/docs-version.js';
+export { currentVersionName, type DocsVersion, type VersionBanner };
 
 /** `versions.json` beside the config, as Docusaurus names it for the default docs plugin. */
 export function versionsFile(siteDir: string): string {

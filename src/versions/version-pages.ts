@@ -91,10 +91,3 @@ function retargetNavbar(site: Site, unversionedConfig: ResolvedConfig, lastSite:
     }
   }
 }
-
-/** The site a page's docs were read into: a past version's, else the site itself. */
-export function siteOfPage(site: Site, page: Page): Site {
-  const name = page.data.docsVersion;
-  if (!name || name === currentVersionName) return site;
-  return site.docsVersions?.past.find((entry) => entry.version.name === name)?.site ?? site;
-}
