@@ -21,7 +21,6 @@ const pendingMoves = {
   content: ['bundle/mdx-modules.js', 'bundle/theme-host.js', 'bundle/theme-imports.js', 'search/search-records.js', 'versions/docs-versions.js', 'versions/version-pages.js'],
   render: ['api/api-pages.js', 'content/plugins/rehype-code.js', 'content/doc-title.js', 'content/front-matter.js', 'content/theme-overrides.js', 'write/output-path.js', 'write/folder-writer.js'],
   search: ['content/plugins/rehype-headings.js'],
-  versions: ['api/api-options.js', 'api/api-pages.js', 'api/load-api-model.js'],
   write: ['render/published-documents.js'],
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiMember, ApiModel, ApiParameter, ApiSignature, ApiSymbol } from '../src/core/api-model.js';
-import { diffApiModels } from '../src/versions/api-diff.js';
+import { diffApiModels } from '../src/api/api-diff.js';
 
 const type = (text: string) => [{ text }];
 const parameter = (name: string, text: string, optional = false): ApiParameter => ({ name, type: type(text), optional, rest: false });

@@ -10,7 +10,7 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import { collectContent } from '../content/collect-content.js';
 import { parseMarkdown } from '../content/parse-markdown.js';
 import { generateApi } from '../api/generate-api.js';
-import { generateVersionedApi } from '../versions/versioned-api.js';
+import { generateVersionedApi } from '../api/versioned-api.js';
 import { linkCodeSamples } from '../api/link-sample-names.js';
 import type { DiagramRenderer } from '../core/diagram-renderer.js';
 import { renderDiagrams } from '../mermaid/render-diagrams.js';

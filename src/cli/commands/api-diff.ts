@@ -18,8 +18,8 @@ export function registerApiDiffCommand(program: Command, setExitCode: SetExitCod
         await runCommand({}, async (logger) => {
           const { closest, loadConfig } = await import('../../config/load.js');
           const { currentVersionName, resolveDocsVersions } = await import('../../versions/docs-versions.js');
-          const { loadVersionApiModel } = await import('../../versions/versioned-api.js');
-          const { diffApiModels } = await import('../../versions/api-diff.js');
+          const { loadVersionApiModel } = await import('../../api/versioned-api.js');
+          const { diffApiModels } = await import('../../api/api-diff.js');
           const config = await loadConfig(path.resolve(siteDir));
           if (!config.api) {
             throw new UserError({ severity: 'error', code: 'api-diff', file: config.configFile, message: 'The config has no `api` section, so there is no API to compare.', hint: 'Add api: { entryPoints, tsconfig }.' });

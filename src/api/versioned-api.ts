@@ -6,9 +6,9 @@ import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ApiChangesContent, apiChangesSectionIds, type ApiChangeView } from '../../templates/ApiChanges.js';
-import { apiModelOptions, resolveApiPaths, type ApiPaths } from '../api/api-options.js';
-import { apiSidebarName, createApiPages } from '../api/api-pages.js';
-import { loadApiModel, settingsHash, type ApiModelOptions } from '../api/load-api-model.js';
+import { apiModelOptions, resolveApiPaths, type ApiPaths } from './api-options.js';
+import { apiSidebarName, createApiPages } from './api-pages.js';
+import { loadApiModel, settingsHash, type ApiModelOptions } from './load-api-model.js';
 import { apiModelVersion, type ApiModel, type ApiRef } from '../core/api-model.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../core/diagnostic.js';
@@ -16,7 +16,7 @@ import { addPage, type BuildContext, type Site, type SourceLink } from '../core/
 import { joinUrlPath } from '../shared/paths.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { diffApiModels } from './api-diff.js';
-import { currentVersionName, type DocsVersion } from './docs-versions.js';
+import { currentVersionName, type DocsVersion } from '../core/docs-version.js';
 
 /** Past versions' API models already loaded in this process (serve --watch), by cache key. */
 const loadedModels = new Map<string, ApiModel>();
