@@ -18,6 +18,7 @@ export type {
   DocItemFooterProps,
   DocPaginatorProps,
   FooterProps,
+  LayoutProps,
   NavbarProps,
   NotFoundProps,
   SearchBarProps,

@@ -7,6 +7,7 @@ import type { TabItemProps } from './theme/TabItem.js';
 import type { TabsProps } from './theme/Tabs.js';
 import type { ThemedImageProps } from './theme/ThemedImage.js';
 import type { TOCInlineItem, TOCInlineProps } from './theme/TOCInline.js';
+import type { LayoutProps } from './theme/Layout.js';
 import type { AdmonitionProps } from './Admonition.js';
 import { ThemeContext } from './context.js';
 
@@ -47,7 +48,7 @@ export interface TOCProps {
   items: TocItem[];
 }
 
-export type { AdmonitionProps, CodeBlockProps, DetailsProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps };
+export type { AdmonitionProps, CodeBlockProps, DetailsProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps, LayoutProps };
 
 /** The props of each overridable theme component, by name. */
 export interface ThemeComponentProps {
@@ -67,6 +68,7 @@ export interface ThemeComponentProps {
   TabItem: TabItemProps;
   ThemedImage: ThemedImageProps;
   TOCInline: TOCInlineProps;
+  Layout: LayoutProps;
 }
 
 /** The site's own components (`src/theme/…`), by the name of the theme component each replaces. */

@@ -18,7 +18,8 @@ describe("a Docusaurus site's .js files with JSX", () => {
       'sdkdocs.config.ts': "export default { title: 'Kit', baseUrl: '/kit/', onBrokenLinks: 'warn' };\n",
       'docs/intro.mdx': "# Intro\n\nimport Hi from '@site/src/components/Hi';\n\n<Hi>there</Hi>\n",
       'src/components/Hi.js': 'export default function Hi({ children }) {\n  return <b className="hi">{children}</b>;\n}\n',
-      'src/pages/support.js': "import Hi from '../components/Hi';\n\nexport default function Support() {\n  return <main><h1>Support</h1><Hi>us</Hi></main>;\n}\n",
+      'src/pages/support.js':
+        "import Layout from '@theme/Layout';\nimport Hi from '../components/Hi';\n\nexport default function Support() {\n  return <Layout title=\"Support\" wrapperClassName=\"support\"><main><h1>Support</h1><Hi>us</Hi></main></Layout>;\n}\n",
       'src/pages/_parts/Box.js': 'export default function Box() {\n  return <div />;\n}\n',
       'src/pages/support.test.js': "test('renders', () => {});\n",
       'src/pages/changelog.md': '# Changelog\n',
@@ -37,7 +38,8 @@ describe("a Docusaurus site's .js files with JSX", () => {
   });
 
   it('makes a page of src/pages/*.js, and none of partials or tests', () => {
-    expect(pageHtml(result, '/kit/support')).toContain('<h1>Support</h1><b class="hi">us</b>');
+    // Wrapped in Docusaurus' @theme/Layout, which holds the content (the chrome is drawn around every page).
+    expect(pageHtml(result, '/kit/support')).toContain('<div class="main-wrapper support"><main><h1>Support</h1><b class="hi">us</b></main></div>');
     const routes = result.site.pages.map((page) => page.route);
     expect(routes.filter((route) => /parts|test|changelog/.test(route))).toEqual([]);
   });

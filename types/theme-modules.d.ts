@@ -118,6 +118,13 @@ declare module '@theme/TOCInline' {
   export default Component;
 }
 
+declare module '@theme/Layout' {
+  import type { ComponentType } from 'react';
+  import type { LayoutProps } from 'sdkdocs';
+  const Component: ComponentType<LayoutProps>;
+  export default Component;
+}
+
 declare module '@theme-original/Navbar' {
   import type { ComponentType } from 'react';
   import type { NavbarProps } from 'sdkdocs';
@@ -227,6 +234,13 @@ declare module '@theme-original/TOCInline' {
   import type { ComponentType } from 'react';
   import type { TOCInlineProps } from 'sdkdocs';
   const Component: ComponentType<TOCInlineProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Layout' {
+  import type { ComponentType } from 'react';
+  import type { LayoutProps } from 'sdkdocs';
+  const Component: ComponentType<LayoutProps>;
   export default Component;
 }
 
