@@ -13,6 +13,7 @@ export type {
   AdmonitionProps,
   CodeBlockProps,
   ColorModeToggleProps,
+  CopyPageButtonProps,
   DetailsProps,
   DocBreadcrumbsProps,
   DocItemFooterProps,

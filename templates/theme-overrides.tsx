@@ -7,6 +7,7 @@ import type { TabItemProps } from './theme/TabItem.js';
 import type { TabsProps } from './theme/Tabs.js';
 import type { ThemedImageProps } from './theme/ThemedImage.js';
 import type { AdmonitionProps } from './Admonition.js';
+import type { CopyPageButtonProps } from './CopyPageButton.js';
 import { ThemeContext } from './context.js';
 
 /** Props of `Navbar`: none; it reads the site's navbar config (`useDocusaurusContext()`). */
@@ -46,7 +47,7 @@ export interface TOCProps {
   items: TocItem[];
 }
 
-export type { AdmonitionProps, CodeBlockProps, DetailsProps, TabItemProps, TabsProps, ThemedImageProps };
+export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, DetailsProps, TabItemProps, TabsProps, ThemedImageProps };
 
 /** The props of each overridable theme component, by name. */
 export interface ThemeComponentProps {
@@ -59,6 +60,7 @@ export interface ThemeComponentProps {
   DocBreadcrumbs: DocBreadcrumbsProps;
   DocPaginator: DocPaginatorProps;
   TOC: TOCProps;
+  CopyPageButton: CopyPageButtonProps;
   Admonition: AdmonitionProps;
   CodeBlock: CodeBlockProps;
   Details: DetailsProps;
