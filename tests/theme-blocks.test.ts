@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildResult } from '../src/core/build.js';
+import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';
+
+/**
+ * Issue 16: a site's Admonition, CodeBlock and Details overrides render every `:::` block, fenced
+ * code block and `<details>` of its docs, markdown and MDX, as swizzling does in Docusaurus.
+ */
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+/** The content HTML the build gave a doc (what its page and route file carry). */
+function contentOf(result: BuildResult, route: string): string {
+  const page = result.site.pages.find((candidate) => candidate.route === route);
+  if (!page) throw new Error(`no page ${route}`);
+  return page.data.html;
+}
+
+/** Every outer element of the given class in the HTML, with what it holds (balanced `<div>`/`<aside>` tags). */
+function elementsOf(html: string, tag: string, className: string): string[] {
+  const found: string[] = [];
+  const open = new RegExp(`<${tag} class="${className}[" ]`, 'g');
+  for (const match of html.matchAll(open)) {
+    let depth = 0;
+    const tags = new RegExp(`<(/?)${tag}\\b[^>]*>`, 'g');
+    tags.lastIndex = match.index;
+    for (let tagMatch = tags.exec(html); tagMatch; tagMatch = tags.exec(html)) {
+      depth += tagMatch[1] ? -1 : 1;
+      if (depth === 0) {
+        found.push(html.slice(match.index, tagMatch.index + tagMatch[0].length));
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+describe('overrides of Admonition, CodeBlock and Details reach every doc (fixture theme-blocks)', () => {
+  let result: BuildResult;
+  let builtIn: BuildResult;
+  beforeAll(async () => {
+    result = await buildSite(fixture('theme-blocks'), { until: 'renderPages' });
+    const { dir, cleanup } = await copySite(fixture('theme-blocks'));
+    cleanups.push(cleanup);
+    await rm(path.join(dir, 'src'), { recursive: true });
+    builtIn = await buildSite(dir, { until: 'renderPages' });
+  }, 180_000);
+
+  it('builds without diagnostics', () => {
+    expect(result.site.diagnostics.map((d) => `${d.file}:${d.line}: ${d.message}`)).toEqual([]);
+  });
+
+  it('renders markdown admonitions through the override, with the type as written and a title only when written', () => {
+    const html = contentOf(result, '/blocks/docs/intro');
+    expect(html).toMatch(/<div class="admonition-wrapper" data-type="tip" data-has-title="yes"><button type="button" class="fold-button">Fold<\/button><aside class="admonition admonition-tip" role="note"><p class="admonition-title"><svg[^]*?<\/svg>Build <strong>faster<\/strong><\/p><p>Cache the <a href="\/blocks\/docs\/guide">guide<\/a> results.<\/p><\/aside><\/div>/);
+    expect(html).toContain('<div class="admonition-wrapper" data-type="caution" data-has-title="no">');
+    expect(html.split('<aside class="admonition').length).toBe(html.split('<div class="admonition-wrapper"').length);
+  });
+
+  it('renders fenced code through the override with Docusaurus props: the code, language, className, title, metastring, showLineNumbers', () => {
+    const html = contentOf(result, '/blocks/docs/intro');
+    expect(html).toContain(
+      '<figure class="code-figure"><figcaption class="code-caption" data-language="ts" data-class="language-ts" data-meta="title=&quot;game.ts&quot; {2} showLineNumbers" data-title="game.ts" data-line-numbers="yes">3 lines</figcaption><div class="code-block language-ts">',
+    );
+  });
+
+  it('keeps the build-time highlighting when the override renders @theme-original/CodeBlock: the block is the one a site without overrides gets', () => {
+    const wrapped = elementsOf(contentOf(result, '/blocks/docs/intro'), 'div', 'code-block');
+    const plain = elementsOf(contentOf(builtIn, '/blocks/docs/intro'), 'div', 'code-block');
+    expect(wrapped).toHaveLength(1);
+    expect(wrapped).toEqual(plain);
+    expect(wrapped[0]).toContain('<span class="code-line code-line-highlighted">game.<span class="hljs-title function_">stop</span>();</span>');
+    expect(wrapped[0]).toContain('<div class="code-block-title">game.ts</div>');
+    expect(wrapped[0]).toContain('class="code-block-pre with-line-numbers"');
+    expect(wrapped[0]).toContain('class="code-copy-button"');
+    // The wrapped original admonitions are the built-in ones too.
+    expect(elementsOf(contentOf(result, '/blocks/docs/intro'), 'aside', 'admonition')).toEqual(elementsOf(contentOf(builtIn, '/blocks/docs/intro'), 'aside', 'admonition'));
+  });
+
+  it('renders <details> through the override, with the summary as a prop and the rest as children', () => {
+    const html = contentOf(result, '/blocks/docs/intro');
+    expect(html).toContain(
+      '<div class="disclosure"><button type="button" class="disclosure-button" aria-expanded="false">More about <em>caching</em></button><div class="disclosure-content" hidden=""><p>The cache keeps <strong>every</strong> scene.</p></div></div>',
+    );
+    expect(html).not.toContain('<details');
+  });
+
+  it('does the same in MDX docs: :::note[Title], fenced code, <details>', () => {
+    const html = contentOf(result, '/blocks/docs/guide');
+    expect(html).toMatch(/<div class="admonition-wrapper" data-type="note" data-has-title="yes">[^]*?Written title<\/p><p>Admonitions in MDX.<\/p><\/aside><\/div>/);
+    expect(html).toContain('<figcaption class="code-caption" data-language="sh" data-class="language-sh" data-meta="" data-title="" data-line-numbers="no">1 lines</figcaption>');
+    expect(html).toContain('<button type="button" class="disclosure-button" aria-expanded="false">Advanced</button><div class="disclosure-content" hidden=""><p>Hidden until opened.</p></div>');
+  });
+
+  it('ships a module only for the docs that hold such a construct; the others keep their static HTML', () => {
+    const page = (route: string) => result.site.pages.find((candidate) => candidate.route === route)!;
+    expect(page('/blocks/docs/intro').data.mdxModule).toMatch(/\.js$/);
+    expect(page('/blocks/docs/plain').data.mdxModule).toBeUndefined();
+    expect(pageHtml(result, '/blocks/docs/plain')).not.toContain('data-mdx-content');
+  });
+
+  it('makes CopyPageButton overridable', () => {
+    const html = pageHtml(result, '/blocks/docs/intro');
+    expect(html).toContain('<div class="copy-page-row"><div class="copy-page"><button type="button" class="copy-page-button" data-copy-page="/blocks/docs/intro.md">Copy page as Markdown</button>');
+    expect(html).toContain('<a class="markdown-link" href="/blocks/docs/intro.md">View as Markdown</a>');
+  });
+
+  it('leaves a site without these overrides as it was: the same content HTML, and no module', () => {
+    const expected = readFileSync(path.join(fixture('theme-blocks'), 'expected', 'intro-without-overrides.html'), 'utf8');
+    expect(contentOf(builtIn, '/blocks/docs/intro')).toBe(expected);
+    expect(builtIn.site.pages.find((page) => page.route === '/blocks/docs/intro')!.data.mdxModule).toBeUndefined();
+    expect(pageHtml(builtIn, '/blocks/docs/intro')).not.toContain('data-mdx-content');
+  });
+});
+
+describe('adding an override to a built site', () => {
+  it('recompiles the docs it concerns instead of taking them from the compile cache', async () => {
+    const { dir, cleanup } = await copySite(fixture('theme-blocks'));
+    cleanups.push(cleanup);
+    await rm(path.join(dir, 'src'), { recursive: true });
+    const before = await buildSite(dir, { until: 'renderPages' });
+    expect(contentOf(before, '/blocks/docs/intro')).toContain('<aside class="admonition admonition-tip"');
+    await mkdir(path.join(dir, 'src', 'theme'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'src', 'theme', 'Admonition.tsx'),
+      "import type { AdmonitionProps } from 'sdkdocs';\nexport default function Box({ type, children }: AdmonitionProps) {\n  return <section className={`box box-${type}`}>{children}</section>;\n}\n",
+    );
+    const after = await buildSite(dir, { until: 'renderPages' });
+    expect(after.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(contentOf(after, '/blocks/docs/intro')).toContain('<section class="box box-tip"><p>Cache the <a href="/blocks/docs/guide">guide</a> results.</p></section>');
+  });
+});
