@@ -91,8 +91,9 @@ describe('overrides of Admonition, CodeBlock and Details reach every doc (fixtur
     expect(html).not.toContain('<details');
   });
 
-  it('does the same in MDX docs: :::note[Title], fenced code, <details>', () => {
+  it('does the same in MDX docs and the partials they import: :::note[Title], fenced code, <details>', () => {
     const html = contentOf(result, '/blocks/docs/guide');
+    expect(html).toMatch(/<div class="admonition-wrapper" data-type="info" data-has-title="yes">[^]*?Shared<\/p><p>From a partial.<\/p><\/aside><\/div>/);
     expect(html).toMatch(/<div class="admonition-wrapper" data-type="note" data-has-title="yes">[^]*?Written title<\/p><p>Admonitions in MDX.<\/p><\/aside><\/div>/);
     expect(html).toContain('<figcaption class="code-caption" data-language="sh" data-class="language-sh" data-meta="" data-title="" data-line-numbers="no">1 lines</figcaption>');
     expect(html).toContain('<button type="button" class="disclosure-button" aria-expanded="false">Advanced</button><div class="disclosure-content" hidden=""><p>Hidden until opened.</p></div>');
