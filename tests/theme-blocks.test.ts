@@ -3,6 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/core/build.js';
+import { formatDiagnostic } from '../src/core/diagnostic.js';
 import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';
 
 /**
@@ -135,5 +136,24 @@ describe('adding an override to a built site', () => {
     const after = await buildSite(dir, { until: 'renderPages' });
     expect(after.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(contentOf(after, '/blocks/docs/intro')).toContain('<section class="box box-tip"><p>Cache the <a href="/blocks/docs/guide">guide</a> results.</p></section>');
+  });
+});
+
+describe('a doc that cannot be compiled to a module', () => {
+  it('keeps the theme\'s rendering of its blocks, with a warning at the first one naming the constructs and the reason', async () => {
+    const { dir, cleanup } = await copySite(fixture('theme-blocks'));
+    cleanups.push(cleanup);
+    // Plain markdown renders HTML nested this deep; a module of it overflows the compiler's stack.
+    const nested = `<div>${'<span>'.repeat(1500)}deep${'</span>'.repeat(1500)}</div>`;
+    await writeFile(path.join(dir, 'docs', 'deep.md'), `# Deep\n\nIntro.\n\n:::tip Keep it\nShallow is better.\n:::\n\n${nested}\n`);
+    const result = await buildSite(dir, { until: 'renderPages' });
+    expect(result.site.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, { cwd: dir }))).toEqual([
+      "docs/deep.md:5:1 warning The doc's admonitions are rendered by the theme's own Admonition, not by the site's override in src/theme/: the doc cannot be compiled to a module (its markdown or HTML nests too deeply). Flatten the nesting (HTML elements inside each other) so that the doc renders through the site's components.",
+    ]);
+    const html = contentOf(result, '/blocks/docs/deep');
+    expect(html).toMatch(/<aside class="admonition admonition-tip" role="note"><p class="admonition-title"><svg[^]*?<\/svg>Keep it<\/p><p>Shallow is better.<\/p><\/aside>/);
+    expect(html).toContain('deep</span>');
+    // The other docs still render through the overrides.
+    expect(contentOf(result, '/blocks/docs/intro')).toContain('<div class="admonition-wrapper" data-type="tip"');
   });
 });

@@ -46,11 +46,15 @@ export function themeBlocksOf(mdast: Root, context: ParseContext): ThemeBlockDoc
       const place = [...found.values()].sort((a, b) => (a.line ?? 0) - (b.line ?? 0))[0];
       const names = [...found.keys()];
       const constructs = names.map((name) => constructNames[name]).join(', ');
+      const tooDeep = /call stack/i.test(error.message);
+      const reason = tooDeep ? 'its markdown or HTML nests too deeply' : `${error.line === undefined ? '' : `line ${error.line}: `}${error.message.replace(/^MDX: /, '').replace(/\.$/, '')}`;
       return {
         severity: 'warning',
         code: 'theme-override',
-        message: `The doc's ${constructs} are rendered by the theme's own ${names.join(', ')}, not by the site's src/theme/ override${names.length > 1 ? 's' : ''}: the doc cannot be compiled to a module (line ${error.line ?? '?'}: ${error.message.replace(/^MDX: /, '').replace(/\.$/, '')}).`,
-        hint: `Fix the content at line ${error.line ?? '?'} so that the doc renders through the site's components.`,
+        message: `The doc's ${constructs} are rendered by the theme's own ${names.join(', ')}, not by the site's override${names.length > 1 ? 's' : ''} in src/theme/: the doc cannot be compiled to a module (${reason}).`,
+        hint: tooDeep
+          ? 'Flatten the nesting (HTML elements inside each other) so that the doc renders through the site\'s components.'
+          : 'Fix what the message names so that the doc renders through the site\'s components.',
         line: place.line,
         column: place.column,
       };
