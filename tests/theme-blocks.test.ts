@@ -4,6 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/core/build.js';
 import { formatDiagnostic } from '../src/core/diagnostic.js';
+import { createMemoryLogger } from '../src/core/logger.js';
+import { serve } from '../src/serve/serve.js';
+import { liveReloadEvents } from '../src/shared/live-reload.js';
+import { connectEventStream, rawRequest } from './helpers/http.js';
 import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';
 
 /**
@@ -137,6 +141,33 @@ describe('adding an override to a built site', () => {
     expect(after.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(contentOf(after, '/blocks/docs/intro')).toContain('<section class="box box-tip"><p>Cache the <a href="/blocks/docs/guide">guide</a> results.</p></section>');
   });
+});
+
+describe('serve --watch', () => {
+  it('renders the docs\' admonitions through an Admonition override added while serving, and through the theme again once it is removed', async () => {
+    const { dir, cleanup } = await copySite(fixture('theme-blocks'));
+    cleanups.push(cleanup);
+    const override = path.join(dir, 'src', 'theme', 'Admonition.tsx');
+    const source = readFileSync(override, 'utf8');
+    await rm(override);
+    const server = await serve({ siteDir: dir, watch: true, port: 0, logger: createMemoryLogger() });
+    cleanups.push(() => server.close());
+    const events = await connectEventStream(server.port, '/__sdkdocs/events');
+    cleanups.push(async () => events.close());
+    await events.next((event) => event.event === liveReloadEvents.hello);
+    const intro = async () => (await rawRequest(server.port, '/blocks/docs/intro')).body;
+    expect(await intro()).not.toContain('admonition-wrapper');
+
+    await writeFile(override, source);
+    await events.next((event) => event.event === liveReloadEvents.reload);
+    expect(await intro()).toContain('<div class="admonition-wrapper" data-type="tip" data-has-title="yes">');
+
+    await rm(override);
+    await events.next((event) => event.event === liveReloadEvents.reload);
+    const html = await intro();
+    expect(html).not.toContain('admonition-wrapper');
+    expect(html).toContain('<aside class="admonition admonition-tip" role="note">');
+  }, 120_000);
 });
 
 describe('a doc that cannot be compiled to a module', () => {
