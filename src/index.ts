@@ -19,6 +19,7 @@ export type {
   DocItemFooterProps,
   DocPaginatorProps,
   FooterProps,
+  HighlightedCode,
   NavbarProps,
   NotFoundProps,
   SearchBarProps,

@@ -1,7 +1,7 @@
 import { useContext, type ComponentType } from 'react';
 import type { ThemeComponentName } from '../src/shared/theme-components.js';
 import type { Crumb, NavLink, RouteData, TocItem } from '../src/shared/types.js';
-import type { CodeBlockProps } from './theme/CodeBlock.js';
+import type { CodeBlockProps, HighlightedCode } from './theme/CodeBlock.js';
 import type { DetailsProps } from './theme/Details.js';
 import type { TabItemProps } from './theme/TabItem.js';
 import type { TabsProps } from './theme/Tabs.js';
@@ -47,7 +47,7 @@ export interface TOCProps {
   items: TocItem[];
 }
 
-export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, DetailsProps, TabItemProps, TabsProps, ThemedImageProps };
+export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, HighlightedCode, DetailsProps, TabItemProps, TabsProps, ThemedImageProps };
 
 /** The props of each overridable theme component, by name. */
 export interface ThemeComponentProps {

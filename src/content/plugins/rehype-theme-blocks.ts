@@ -126,7 +126,8 @@ function admonitionElement(aside: Element): JsxElement {
     type: 'mdxJsxFlowElement',
     name: localName.Admonition,
     attributes,
-    children: aside.children.filter((_, index) => index !== titleIndex),
+    // A quote's line breaks around the title are no content (and would be two text nodes in a row).
+    children: trimWhitespace(aside.children.filter((_, index) => index !== titleIndex)),
     position: aside.position,
   };
 }
