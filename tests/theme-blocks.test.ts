@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +8,10 @@ import { formatDiagnostic } from '../src/core/diagnostic.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import { serve } from '../src/serve/serve.js';
 import { liveReloadEvents } from '../src/shared/live-reload.js';
+import { tempDir } from './helpers/browser.js';
+import { writeCorpus } from './helpers/corpus.js';
 import { connectEventStream, rawRequest } from './helpers/http.js';
-import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';
+import { buildSite, copySite, fixture, pageHtml, repoRoot } from './helpers/site.js';
 
 /**
  * Issue 16: a site's Admonition, CodeBlock and Details overrides render every `:::` block, fenced
@@ -144,6 +147,28 @@ describe('adding an override to a built site', () => {
     expect(after.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(contentOf(after, '/blocks/docs/intro')).toContain('<section class="box box-tip"><p>Cache the <a href="/blocks/docs/guide">guide</a> results.</p></section>');
   });
+});
+
+describe('on parse worker threads (a site big enough for them)', () => {
+  it('compiles the docs with admonitions so that the override renders them, as the main thread does', async () => {
+    const { dir, cleanup } = await tempDir('sdkdocs-block-workers-');
+    cleanups.push(cleanup);
+    writeCorpus(dir, 160);
+    await writeFile(path.join(dir, 'sdkdocs.config.ts'), "import { defineConfig } from 'sdkdocs';\nexport default defineConfig({ title: 'Corpus', url: 'https://c.example.com', baseUrl: '/sdk/', markdown: { mermaid: false } });\n");
+    await mkdir(path.join(dir, 'src', 'theme'), { recursive: true });
+    await writeFile(path.join(dir, 'src', 'theme', 'Admonition.tsx'), "export default function Box({ type, children }) {\n  return <section className={`box box-${type}`}>{children}</section>;\n}\n");
+    const outDir = path.join(dir, 'out');
+    const run = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', dir, '--out-dir', outDir, '--verbose'], {
+      encoding: 'utf8',
+      env: { ...process.env, SDKDOCS_WORKERS: '2', CI: 'true' },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/docs on 2 worker threads/);
+    const pages = (readdirSync(path.join(outDir, 'sdk', 'docs'), { recursive: true }) as string[]).filter((file) => file.endsWith('index.html'));
+    const withAdmonition = pages.map((file) => readFileSync(path.join(outDir, 'sdk', 'docs', file), 'utf8')).filter((html) => html.includes('class="box box-'));
+    expect(withAdmonition.length).toBeGreaterThan(15);
+    expect(withAdmonition.every((html) => !html.includes('<aside class="admonition'))).toBe(true);
+  }, 180_000);
 });
 
 describe('serve --watch', () => {
