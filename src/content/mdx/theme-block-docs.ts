@@ -34,8 +34,8 @@ export function themeBlocksOf(mdast: Root, context: ParseContext): ThemeBlockDoc
     if (node.type === 'containerDirective') add('Admonition', node);
     else if (node.type === 'blockquote' && isGithubAlert(node)) add('Admonition', node);
     else if (node.type === 'code') {
-      const lang = (node as { lang?: string | null }).lang;
-      if (!(context.mermaid && lang === 'mermaid')) add('CodeBlock', node);
+      // A mermaid block is a diagram, or (diagrams off) code that rehype-code leaves as it is.
+      if ((node as { lang?: string | null }).lang !== 'mermaid') add('CodeBlock', node);
       return skipChildren;
     } else if (node.type === 'html' && /<details[\s>]/i.test((node as unknown as { value: string }).value)) add('Details', node);
   });
