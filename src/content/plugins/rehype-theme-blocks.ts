@@ -1,7 +1,6 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { toEstree } from 'hast-util-to-estree';
 import { toString } from 'hast-util-to-string';
-import type { VFile } from 'vfile';
 import { parseCodeMeta } from './rehype-code.js';
 
 /**
@@ -19,8 +18,6 @@ declare module 'vfile' {
      * type and whether its title was written, the code's meta string).
      */
     themeBlocks: ReadonlySet<ThemeBlockName>;
-    /** What rehype-theme-blocks turned into components, by name, with the first one's place. */
-    themeBlocksFound: Partial<Record<ThemeBlockName, { line?: number; column?: number }>>;
   }
 }
 
@@ -62,13 +59,8 @@ interface JsxElement {
  */
 export default function rehypeThemeBlocks(names: readonly ThemeBlockName[]) {
   const wanted = new Set(names);
-  return (tree: Root, file: VFile) => {
+  return (tree: Root) => {
     const used = new Set<ThemeBlockName>();
-    const found: NonNullable<VFile['data']['themeBlocksFound']> = {};
-    const note = (name: ThemeBlockName, node: { position?: Element['position'] }) => {
-      used.add(name);
-      found[name] ??= { line: node.position?.start.line, column: node.position?.start.column };
-    };
     const definesDetails = definedNames(tree).has('Details');
     const convert = (node: RootContent): RootContent => {
       if ('children' in node && Array.isArray(node.children)) {
@@ -76,22 +68,22 @@ export default function rehypeThemeBlocks(names: readonly ThemeBlockName[]) {
       }
       if (node.type === 'element') {
         if (wanted.has('Admonition') && isAdmonition(node)) {
-          note('Admonition', node);
+          used.add('Admonition');
           return admonitionElement(node) as unknown as RootContent;
         }
         if (wanted.has('CodeBlock') && node.tagName === 'div' && codeMetaProperty in node.properties) {
-          note('CodeBlock', node);
+          used.add('CodeBlock');
           return codeBlockElement(node) as unknown as RootContent;
         }
         if (wanted.has('Details') && node.tagName === 'details') {
-          note('Details', node);
+          used.add('Details');
           return detailsElement(node.properties, node.children, node.position) as unknown as RootContent;
         }
         return node;
       }
       const jsx = node as unknown as Partial<JsxElement> & { type: string };
       if (wanted.has('Details') && jsx.type === 'mdxJsxFlowElement' && (jsx.name === 'details' || (jsx.name === 'Details' && !definesDetails))) {
-        note('Details', jsx);
+        used.add('Details');
         if (jsx.name === 'Details') {
           jsx.name = localName.Details;
           return node;
@@ -103,7 +95,6 @@ export default function rehypeThemeBlocks(names: readonly ThemeBlockName[]) {
     };
     tree.children = tree.children.map(convert);
     if (used.size === 0) return;
-    file.data.themeBlocksFound = found;
     tree.children.unshift(...[...used].map((name) => importNode(localName[name], `@theme/${name}`)));
   };
 }
@@ -158,8 +149,11 @@ function codeBlockElement(block: Element): JsxElement {
 }
 
 function detailsElement(properties: Record<string, unknown>, children: ElementContent[], position: Element['position']): JsxElement {
-  const isSummary = (child: ElementContent) =>
-    (child.type === 'element' && child.tagName === 'summary') || ((child as { type: string }).type === 'mdxJsxFlowElement' && (child as unknown as JsxElement).name === 'summary') || ((child as { type: string }).type === 'mdxJsxTextElement' && (child as unknown as JsxElement).name === 'summary');
+  // `<summary>` is an element in markdown, a JSX element in MDX.
+  const isSummary = (child: ElementContent) => {
+    const node = child as unknown as { type: string; tagName?: string; name?: string };
+    return (node.type === 'element' && node.tagName === 'summary') || ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'summary');
+  };
   const summary = children.find(isSummary) as (Element | JsxElement) | undefined;
   const attributes: JsxAttribute[] = [];
   if (summary) attributes.push(jsxAttribute('summary', fragment(summary.children)));
