@@ -61,7 +61,7 @@ declare module 'vfile' {
 export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTask, context: ParseContext, format: 'mdx' | 'md' = 'mdx'): Promise<ParseOutcome> {
   const markdown = format === 'md';
   // The markdown parser's reading of `:::tip Title` lines (outside code) is close enough to MDX's to label them.
-  const labelled = String(processor.parse(markdown ? task.raw : unwrapMdxCodeBlocks(task.raw), task.file).file.value);
+  const labelled = processor.labelTitles(markdown ? task.raw : unwrapMdxCodeBlocks(task.raw));
   const file = new VFile({ value: markdown ? labelled : commentHeadingIds(labelled), path: task.file });
   const themeBlocks = context.themeBlocks ?? [];
   if (themeBlocks.length > 0) file.data.themeBlocks = new Set(themeBlocks);
