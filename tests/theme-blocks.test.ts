@@ -4,7 +4,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/core/build.js';
-import { formatDiagnostic } from '../src/core/diagnostic.js';
+import { formatDiagnostic, type Diagnostic } from '../src/core/diagnostic.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import { serve } from '../src/serve/serve.js';
 import { liveReloadEvents } from '../src/shared/live-reload.js';
@@ -214,5 +214,21 @@ describe('a doc that cannot be compiled to a module', () => {
     expect(html).toContain('deep</span>');
     // The other docs still render through the overrides.
     expect(contentOf(result, '/blocks/docs/intro')).toContain('<div class="admonition-wrapper" data-type="tip"');
+  });
+});
+
+describe('an override that throws while the build renders a markdown doc', () => {
+  it('is an error at the doc that names the override', async () => {
+    const { dir, cleanup } = await copySite(fixture('theme-blocks'));
+    cleanups.push(cleanup);
+    await writeFile(path.join(dir, 'src', 'theme', 'Admonition.tsx'), "export default function Broken(): never {\n  throw new Error('no admonitions here');\n}\n");
+    const outcome = await buildSite(dir, { until: 'renderPages' }).then(
+      (result) => result.site.diagnostics,
+      (error: { diagnostics: Diagnostic[] }) => error.diagnostics,
+    );
+    const messages = outcome.map((diagnostic) => formatDiagnostic(diagnostic, { cwd: dir }));
+    expect(messages).toContain(
+      "docs/intro.md error MDX: rendering the doc failed: no admonitions here The site's override of Admonition, CodeBlock or Details (src/theme/), which renders this doc's blocks, threw while rendering at build time; it must render without the browser (use effects for window and document).",
+    );
   });
 });

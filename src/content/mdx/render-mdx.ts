@@ -16,6 +16,7 @@ import { splitSections } from '../../search/search-records.js';
 import type { SiteData } from '../../shared/types.js';
 import { diagramPlaceholder } from '../plugins/rehype-code.js';
 import { walkTree } from '../plugins/walk-tree.js';
+import { isMdxDoc } from './detect-mdx.js';
 import { mdxPartialCompiler } from './mdx-partials.js';
 
 const require = createRequire(import.meta.url);
@@ -115,6 +116,12 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
   }
 }
 
+/** Whether the page's doc is MDX itself, not markdown compiled to a module for the site's block overrides. */
+function isWrittenAsMdx(site: Site, page: Page): boolean {
+  const doc = site.docs.find((candidate) => candidate.route === page.route);
+  return !doc || isMdxDoc(doc.source.file, doc.source.raw);
+}
+
 function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, pageSite: SiteData): void {
   const compiled = page.content!;
   const figures = new Map(compiled.diagrams.map((_, index) => [index, diagramPlaceholder(index)]));
@@ -130,7 +137,9 @@ function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, page
       code: 'mdx',
       message: `MDX: rendering the doc failed: ${(error as Error).message}`,
       file: page.sourceFile,
-      hint: 'A component of the doc threw while rendering at build time; it must render without the browser (use effects for window and document).',
+      hint: isWrittenAsMdx(site, page)
+        ? 'A component of the doc threw while rendering at build time; it must render without the browser (use effects for window and document).'
+        : 'The site\'s override of Admonition, CodeBlock or Details (src/theme/), which renders this doc\'s blocks, threw while rendering at build time; it must render without the browser (use effects for window and document).',
     });
     return;
   }
