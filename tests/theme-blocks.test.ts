@@ -171,6 +171,24 @@ describe('on parse worker threads (a site big enough for them)', () => {
   }, 180_000);
 });
 
+describe('versioned docs', () => {
+  it('render every version\'s blocks through the override, each page with a module of its own', async () => {
+    const { dir, cleanup } = await copySite(fixture('versioned-docs'));
+    cleanups.push(cleanup);
+    await mkdir(path.join(dir, 'src', 'theme'), { recursive: true });
+    await writeFile(path.join(dir, 'src', 'theme', 'Admonition.tsx'), readFileSync(path.join(fixture('theme-blocks'), 'src', 'theme', 'Admonition.tsx'), 'utf8'));
+    const intros = ['docs/intro.md', 'versioned_docs/version-1.1.0/intro.md', 'versioned_docs/version-1.0.0/intro.md'];
+    for (const intro of intros) await writeFile(path.join(dir, intro), `${readFileSync(path.join(dir, intro), 'utf8')}\n:::tip\nFrom ${intro}.\n:::\n`);
+    const result = await buildSite(dir, { until: 'renderPages' });
+    expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    const routes = ['/kit/docs/next/intro', '/kit/docs/intro', '/kit/docs/1.0.0/intro'];
+    routes.forEach((route, index) => expect(contentOf(result, route), route).toMatch(new RegExp(`<div class="admonition-wrapper" data-type="tip" data-has-title="no">[^]*?<p>From ${intros[index]}.</p>`)));
+    const modules = routes.map((route) => result.site.pages.find((page) => page.route === route)!.data.mdxModule);
+    expect(new Set(modules).size).toBe(3);
+    expect(modules.every((module) => module?.endsWith('.js'))).toBe(true);
+  });
+});
+
 describe('serve --watch', () => {
   it('renders the docs\' admonitions through an Admonition override added while serving, and through the theme again once it is removed', async () => {
     const { dir, cleanup } = await copySite(fixture('theme-blocks'));
