@@ -21,10 +21,8 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   // --watch keeps no past version's work, which the compile cache answers for instead. Each
   // version has a cache of its own: a cache keeps only what its last build used.
   for (const past of site.docsVersions?.past ?? []) {
-    // Made before the overrides and the site data were: a past version's docs use the site's, as
-    // renderPages renders every version's pages with the site's data.
+    // Made before the overrides were collected: a past version's docs use the site's.
     past.site.themeOverrides = site.themeOverrides;
-    past.site.siteData = site.siteData;
     await compileSiteDocs(past.site, { ...ctx, previous: undefined, changedFiles: undefined }, `docs-version-${past.version.name}`);
   }
 }
