@@ -69,6 +69,13 @@ declare module '@theme/TOC' {
   export default Component;
 }
 
+declare module '@theme/CopyPageButton' {
+  import type { ComponentType } from 'react';
+  import type { CopyPageButtonProps } from 'sdkdocs';
+  const Component: ComponentType<CopyPageButtonProps>;
+  export default Component;
+}
+
 declare module '@theme/Admonition' {
   import type { ComponentType } from 'react';
   import type { AdmonitionProps } from 'sdkdocs';
@@ -185,6 +192,13 @@ declare module '@theme-original/TOC' {
   import type { ComponentType } from 'react';
   import type { TOCProps } from 'sdkdocs';
   const Component: ComponentType<TOCProps>;
+  export default Component;
+}
+
+declare module '@theme-original/CopyPageButton' {
+  import type { ComponentType } from 'react';
+  import type { CopyPageButtonProps } from 'sdkdocs';
+  const Component: ComponentType<CopyPageButtonProps>;
   export default Component;
 }
 

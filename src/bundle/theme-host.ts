@@ -1,6 +1,7 @@
 import * as Admonition from '../../templates/theme/Admonition.js';
 import * as CodeBlock from '../../templates/theme/CodeBlock.js';
 import * as ColorModeToggle from '../../templates/theme/ColorModeToggle.js';
+import * as CopyPageButton from '../../templates/theme/CopyPageButton.js';
 import * as Details from '../../templates/theme/Details.js';
 import * as DocBreadcrumbs from '../../templates/theme/DocBreadcrumbs.js';
 import * as DocItemFooter from '../../templates/theme/DocItem/Footer.js';
@@ -43,6 +44,7 @@ export const themeHostModules: {
     DocBreadcrumbs,
     DocPaginator,
     TOC,
+    CopyPageButton,
     Admonition,
     CodeBlock,
     Details,

@@ -9,6 +9,8 @@ import { compileMdxDoc, type MdxModuleSource } from './mdx/compile-mdx.js';
 import { isMdxDoc } from './mdx/detect-mdx.js';
 import { docMessagesOf, type DocMessage } from './plugins/doc-messages.js';
 import type { DocImage } from './plugins/rehype-images.js';
+import type { ThemeBlockName } from './plugins/rehype-theme-blocks.js';
+import { themeBlocksOf } from './mdx/theme-block-docs.js';
 
 export { diagramPlaceholder, type DiagramSource } from './plugins/rehype-code.js';
 
@@ -58,6 +60,11 @@ export interface ParseContext {
   routeByFile: Map<string, string>;
   /** Whether ```mermaid blocks become diagrams (else they stay code blocks). */
   mermaid: boolean;
+  /**
+   * The markdown constructs' components the site overrides (`src/theme/Admonition.tsx` …): docs
+   * that hold such a construct are compiled to an MDX module that renders it through the override.
+   */
+  themeBlocks?: ThemeBlockName[];
 }
 
 /** The markdown processor and content renderer one thread compiles its docs with. */
@@ -78,6 +85,13 @@ async function compileDoc(
     checkMarkdownLimits(task.raw);
     if (isMdxDoc(task.file, task.raw)) return await compileMdxDoc(processor, task, context);
     const { mdast, file } = processor.parse(task.raw, task.file);
+    const blocks = context.themeBlocks?.length ? themeBlocksOf(mdast, context) : undefined;
+    let fallback: DocMessage | undefined;
+    if (blocks) {
+      const outcome = await compileMdxDoc(processor, task, context, 'md');
+      if (outcome.compiled) return outcome;
+      fallback = blocks.fallbackWarning(outcome.error!);
+    }
     const diagrams: DiagramSource[] = [];
     if (context.mermaid) file.data.diagrams = diagrams;
     file.data.images = [];
@@ -98,7 +112,7 @@ async function compileDoc(
         sections: splitSections(result.hast),
         diagrams,
         images: file.data.images,
-        ...(result.messages.length > 0 && { messages: docMessagesOf(result.messages) }),
+        ...((result.messages.length > 0 || fallback) && { messages: [...(fallback ? [fallback] : []), ...docMessagesOf(result.messages)] }),
       },
     };
   } catch (error) {

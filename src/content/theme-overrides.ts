@@ -12,6 +12,7 @@ import { closest } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
+import { themeBlockNames, type ThemeBlockName } from './plugins/rehype-theme-blocks.js';
 
 /** The site's theme overrides, as the build found, compiled and checked them. */
 export interface SiteThemeOverrides {
@@ -21,6 +22,15 @@ export interface SiteThemeOverrides {
   components: ThemeOverrides;
   /** The overrides compiled for Node (one ES module), which render workers import again. */
   code: string;
+}
+
+/**
+ * The components of markdown constructs (admonitions, code blocks, `<details>`) that the site
+ * overrides: docs holding them render them through the override (see rehype-theme-blocks).
+ */
+export function overriddenThemeBlocks(site: Pick<Site, 'themeOverrides'>): ThemeBlockName[] {
+  const files = site.themeOverrides?.files;
+  return files ? themeBlockNames.filter((name) => files.has(name)) : [];
 }
 
 /** Where a site keeps its overrides, as in Docusaurus. */
