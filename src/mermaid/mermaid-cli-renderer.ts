@@ -5,9 +5,11 @@ import {
   DiagramBrowserCrashedError,
   DiagramBrowserMissingError,
   DiagramSyntaxError,
+  type DiagramColours,
   type DiagramRenderer,
   type DiagramTheme,
 } from './diagram-renderer.js';
+import { sentinelTheme, themeSentinelSvg, type SentinelTheme } from './theme-variables.js';
 import { versionOf } from './mermaid-cli-packages.js';
 import { openMermaidPage, type MermaidPage, type PageRenderOptions } from './mermaid-page.js';
 
@@ -53,6 +55,8 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
   let openPages = 0;
   const waitingForPage: (() => void)[] = [];
   let rendersSincePageOpened = 0;
+  /** mermaid's light and dark colours as sentinels, worked out in the first page that needs them. */
+  let bothModesTheme: Promise<SentinelTheme> | undefined;
 
   const forgetIdlePages = () => {
     openPages -= idlePages.length;
@@ -136,23 +140,32 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
   };
 
   return {
-    cacheKey: `mermaid-cli@${versionOf('@mermaid-js/mermaid-cli')} mermaid@${versionOf('mermaid')} seed=${randomSeed} font=${options.fontFamily} today-marker=off theme-variables=${JSON.stringify(themeVariableOverrides)}`,
+    cacheKey: `mermaid-cli@${versionOf('@mermaid-js/mermaid-cli')} mermaid@${versionOf('mermaid')} seed=${randomSeed} font=${options.fontFamily} today-marker=off both-modes=sentinels-1 theme-variables=${JSON.stringify(themeVariableOverrides)}`,
     concurrency,
     get browserLaunches() {
       return launches;
     },
-    async render(definition: string, theme: DiagramTheme): Promise<string> {
+    async render(definition: string, colours: DiagramColours): Promise<string> {
       const page = await takePage();
       let result;
+      let theme: SentinelTheme | undefined;
       try {
-        result = await page.render(withoutBuildDayMarker(definition), mermaidCliRenderOptions(theme, options.fontFamily));
+        if (colours === 'both') {
+          bothModesTheme ??= modeThemeVariables(page, options.fontFamily).then(sentinelTheme);
+          // A page that failed while computing them leaves the next render to try again.
+          theme = await bothModesTheme.catch((error: unknown) => {
+            bothModesTheme = undefined;
+            throw error;
+          });
+        }
+        result = await page.render(withoutBuildDayMarker(definition), mermaidCliRenderOptions(theme ?? (colours as DiagramTheme), options.fontFamily));
       } catch (error) {
         throw new DiagramBrowserCrashedError(`Chromium stopped while rendering a mermaid diagram: ${(error as Error).message.split('\n')[0]}`);
       } finally {
         returnPage(page);
       }
       if ('error' in result) throw new DiagramSyntaxError(parserMessage(result.error));
-      return result.svg;
+      return theme ? themeSentinelSvg(result.svg, theme, renderedSvgId) : result.svg;
     },
     async close() {
       const started = browser;
@@ -189,19 +202,29 @@ const themeVariableOverrides: Record<DiagramTheme, Record<string, string>> = {
   dark: { edgeLabelBackground: '#333333' },
 };
 
+/** mermaid's variables of the light (`default`) and dark themes, with the site's font and overrides. */
+async function modeThemeVariables(page: MermaidPage, fontFamily: string) {
+  const [light, dark] = await Promise.all(diagramThemesInOrder.map((theme) => page.themeVariables(mermaidCliRenderOptions(theme, fontFamily).mermaidConfig)));
+  const base = await page.themeVariables({ theme: 'base', fontFamily, themeVariables: { fontFamily } });
+  return { light, dark, base };
+}
+
+const diagramThemesInOrder = ['default', 'dark'] as const;
+
 /**
  * The options of one render, in the shape of mermaid-cli's `renderMermaid` options, so that the
- * output can be checked against mermaid-cli's own.
+ * output can be checked against mermaid-cli's own. With a sentinel theme, mermaid's `base` theme
+ * with the sentinels as its variables, drawn once for both colour modes.
  */
-export function mermaidCliRenderOptions(theme: DiagramTheme, fontFamily: string): PageRenderOptions {
+export function mermaidCliRenderOptions(theme: DiagramTheme | SentinelTheme, fontFamily: string): PageRenderOptions {
   return {
     svgId: renderedSvgId,
     backgroundColor: 'transparent',
     randomSeed,
     mermaidConfig: {
-      theme,
+      theme: typeof theme === 'string' ? theme : 'base',
       fontFamily,
-      themeVariables: { fontFamily, ...themeVariableOverrides[theme] },
+      themeVariables: typeof theme === 'string' ? { fontFamily, ...themeVariableOverrides[theme] } : { ...theme.themeVariables, fontFamily },
       securityLevel: 'strict',
       // Same definition, same ids: the output does not change from one build to the next.
       deterministicIds: true,
