@@ -8,6 +8,7 @@ import puppeteer from 'puppeteer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DiagramBrowserCrashedError, DiagramSyntaxError, type DiagramRenderer, type DiagramTheme } from '../src/mermaid/diagram-renderer.js';
 import { inlineDiagramSvg } from '../src/mermaid/diagram-svg.js';
+import { createContentRenderer } from '../src/render/content-html.js';
 import { createMermaidCliRenderer, mermaidCliRenderOptions, withoutBuildDayMarker } from '../src/mermaid/mermaid-cli-renderer.js';
 import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
 import { findChromium, headlessChromiumArgs } from '../src/core/chromium.js';
@@ -48,6 +49,9 @@ const moreDiagrams: Record<string, string> = {
   zenuml: 'zenuml\n  Game->SDK: init',
   'flowchart with the ELK layout': '---\nconfig:\n  layout: elk\n---\nflowchart LR\n  A --> B --> C',
 };
+
+const contentRenderer = createContentRenderer();
+const toHtml = (svg: ReturnType<typeof inlineDiagramSvg>) => contentRenderer.html({ type: 'root', children: [svg] });
 
 /** The inlined tree as data: two SVGs are the same diagram on the page when these are equal. */
 function inlined(svg: string): string {
@@ -140,6 +144,26 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     expect(svgOf('flowchart with the ELK layout')).not.toBe(dagre);
   });
 
+  it('draws a diagram once for both colour modes, pixel for pixel as the light and the dark render', async () => {
+    const renderer = newRenderer({ concurrency: 1 });
+    const browser = await puppeteer.launch({ executablePath: chromium!, headless: true, args: [...headlessChromiumArgs] });
+    cleanups.push(() => browser.close());
+    const page = await browser.newPage();
+    const html = (svg: string, id: string) => JSON.stringify(toHtml(inlineDiagramSvg(svg, { id, className: ['mermaid-svg'], fontFamily })));
+    const kinds = ['flowchart', 'sequence', 'class', 'state', 'er', 'gantt', 'pie', 'gitGraph'] as const;
+    for (const kind of kinds) {
+      const both = await renderer.render(diagrams[kind], 'both');
+      expect(both, kind).toContain('var(--sdkdocs-mermaid-');
+      // No sentinel is left over: each became its custom property.
+      expect(both, kind).not.toMatch(/#1103[0-9a-f]{2}\b|rgba?\(17, 3, /i);
+      for (const [mode, theme] of [['light', 'default'], ['dark', 'dark']] as const) {
+        const reference = await renderer.render(diagrams[kind], theme);
+        const differing = await page.evaluate(differingPixels, { mode, reference: html(reference, 'reference'), both: html(both, 'both') });
+        expect(differing, `${kind} in ${mode} mode`).toBe(0);
+      }
+    }
+  });
+
   it('draws no line at the day of the build on a gantt chart, unless the chart sets todayMarker', async () => {
     const renderer = newRenderer();
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -225,6 +249,43 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     return { renderer, browserPid };
   }
 });
+
+/**
+ * Runs in the page: draws each SVG (as inline HTML strings) on a canvas, in the colour mode, and
+ * counts the pixels that differ. The SVGs are drawn as images with the page's `data-theme` copied
+ * onto a wrapper, so the one drawn for both modes picks the mode's colours as it would on a page.
+ */
+async function differingPixels({ mode, reference, both }: { mode: string; reference: string; both: string }): Promise<number> {
+  const draw = async (markup: string) => {
+    const svg = new DOMParser().parseFromString(JSON.parse(markup) as string, 'image/svg+xml').documentElement;
+    const [, , width, height] = (svg.getAttribute('viewBox') ?? '0 0 300 150').split(/[\s,]+/).map(Number);
+    const wrapper = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    wrapper.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+    wrapper.setAttribute('width', String(Math.ceil(width)));
+    wrapper.setAttribute('height', String(Math.ceil(height)));
+    wrapper.setAttribute('data-theme', mode);
+    svg.setAttribute('width', String(Math.ceil(width)));
+    svg.setAttribute('height', String(Math.ceil(height)));
+    svg.style.maxWidth = 'none';
+    wrapper.append(svg);
+    const image = new Image();
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(wrapper))}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    return context.getImageData(0, 0, canvas.width, canvas.height);
+  };
+  const [expected, actual] = [await draw(reference), await draw(both)];
+  if (expected.width !== actual.width || expected.height !== actual.height) return Number.POSITIVE_INFINITY;
+  let differing = 0;
+  for (let index = 0; index < expected.data.length; index += 4) {
+    if ([0, 1, 2, 3].some((channel) => Math.abs(expected.data[index + channel] - actual.data[index + channel]) > 8)) differing++;
+  }
+  return differing;
+}
 
 /** Takes long enough to render (~0.5 s) that the test can break its browser meanwhile. */
 const longFlowchart = `flowchart TD\n${Array.from({ length: 300 }, (_, index) => `  n${index} --> n${index + 1}`).join('\n')}`;
