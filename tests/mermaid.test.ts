@@ -3,7 +3,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../src/core/diagnostic.js';
-import { DiagramSyntaxError, type DiagramColours, type DiagramRenderer } from '../src/mermaid/diagram-renderer.js';
+import { DiagramNeedsThemesError, DiagramSyntaxError, type DiagramColours, type DiagramRenderer } from '../src/mermaid/diagram-renderer.js';
 import { createMermaidCliRenderer, parserMessage } from '../src/mermaid/mermaid-cli-renderer.js';
 import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
 import { chromiumMissingHint } from '../src/core/chromium.js';
@@ -25,6 +25,7 @@ function createFakeRenderer(): DiagramRenderer & { calls: { definition: string; 
     },
     async render(definition, theme) {
       calls.push({ definition, theme });
+      if (theme === 'both' && definition.includes('pie12')) throw new DiagramNeedsThemesError('pie12 has no dark colour');
       if (definition.includes('-->>>')) throw new DiagramSyntaxError("Parse error on line 3:\n...SDK-->>>Game\n-------^\nExpecting 'ACTOR', got 'INVALID'");
       const title = /accTitle:\s*(.+)/.exec(definition)?.[1];
       const kind = definition.trimStart().startsWith('sequenceDiagram') ? 'sequence' : 'flowchart-v2';
@@ -111,6 +112,22 @@ describe('renderDiagrams', () => {
     expect(mindmapFigure).toMatch(/<svg[^>]*class="mermaid-svg mermaid-light"[\s\S]*theme default/);
     expect(mindmapFigure).toMatch(/<svg[^>]*class="mermaid-svg mermaid-dark"[\s\S]*theme dark/);
     expect(plainFigure.match(/<svg/g)).toHaveLength(1);
+  });
+
+  it('draws a diagram once per theme when the one render finds a colour a theme lacks, and remembers that', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    const pie = 'pie\n  "pie12" : 1';
+    await writeFile(path.join(siteDir, 'docs', 'pie.md'), `# Pie\n\n\`\`\`mermaid\n${pie}\n\`\`\`\n`);
+    const cold = createFakeRenderer();
+    const first = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: cold });
+    expect(cold.calls.filter((call) => call.definition.trim() === pie).map((call) => call.theme)).toEqual(['both', 'default', 'dark']);
+    expect(figuresIn(contentHtml(first, '/kit/docs/pie'))[0]).toMatch(/mermaid-light[\s\S]*mermaid-dark/);
+
+    await rm(path.join(siteDir, 'node_modules', '.cache', 'sdkdocs', 'mermaid', 'figures'), { recursive: true });
+    const warm = createFakeRenderer();
+    const second = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: warm });
+    expect(warm.calls).toEqual([]);
+    expect(figuresIn(contentHtml(second, '/kit/docs/pie'))).toEqual(figuresIn(contentHtml(first, '/kit/docs/pie')));
   });
 
   it('sends the browser no diagram code: the page has the SVG, its scripts know nothing of mermaid', async () => {

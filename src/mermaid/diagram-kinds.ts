@@ -1,13 +1,15 @@
 /**
  * Kinds of diagram one render cannot draw in both colour modes, so they are drawn twice (light and
  * dark). Measured by screenshot against the two renders (README, "Diagrams"):
- * - `mindmap`, `timeline` and `kanban` pick each section's line colour by whether its colour is
- *   dark (`isDark`), then darken or lighten it: a choice made on the sentinel, not on the mode's
- *   colour, and a colour no custom property names;
- * - `packet` has colours in the dark theme only; light mode draws mermaid's packet defaults;
+ * - `mindmap` and `kanban` pick each section's line colour by whether its colour is dark
+ *   (`isDark`), then darken or lighten it: a choice made on the sentinel, not on the mode's
+ *   colour, and a colour no custom property names (`timeline` computes the same colours but,
+ *   in mermaid 11, draws with none of them);
+ * - `packet` has colours in the dark theme only; light mode draws mermaid's packet defaults
+ *   (the renderer would find that out too, after a wasted render);
  * - `venn` derives its set colours by darkening and lightening the theme's.
  */
-const drawnPerTheme = new Set(['mindmap', 'timeline', 'kanban', 'packet', 'packet-beta', 'venn', 'venn-beta']);
+const drawnPerTheme = new Set(['mindmap', 'kanban', 'packet', 'packet-beta', 'venn', 'venn-beta']);
 
 /**
  * Whether one render draws this definition in both colour modes. Not when its own configuration

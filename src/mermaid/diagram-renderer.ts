@@ -28,7 +28,8 @@ export interface DiagramRenderer {
    */
   readonly concurrency?: number;
   /**
-   * Renders one diagram in one theme or, with `both`, in both colour modes at once. Throws {@link DiagramSyntaxError} when the definition is invalid and
+   * Renders one diagram in one theme or, with `both`, in both colour modes at once (or throws
+   * {@link DiagramNeedsThemesError} when it cannot). Throws {@link DiagramSyntaxError} when the definition is invalid and
    * {@link DiagramBrowserMissingError} when there is no browser to render with or it went away
    * ({@link DiagramBrowserCrashedError}).
    */
@@ -61,5 +62,16 @@ export class DiagramBrowserCrashedError extends DiagramBrowserMissingError {
   constructor(message: string) {
     super(message);
     this.name = 'DiagramBrowserCrashedError';
+  }
+}
+
+/**
+ * One render cannot draw this diagram in both colour modes: it uses a colour one of mermaid's
+ * themes leaves unset. It is drawn once per theme instead.
+ */
+export class DiagramNeedsThemesError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DiagramNeedsThemesError';
   }
 }

@@ -4,6 +4,7 @@ import { chromiumMissingHint, findChromium, headlessChromiumArgs } from '../core
 import {
   DiagramBrowserCrashedError,
   DiagramBrowserMissingError,
+  DiagramNeedsThemesError,
   DiagramSyntaxError,
   type DiagramColours,
   type DiagramRenderer,
@@ -165,7 +166,10 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
         returnPage(page);
       }
       if ('error' in result) throw new DiagramSyntaxError(parserMessage(result.error));
-      return theme ? themeSentinelSvg(result.svg, theme, renderedSvgId) : result.svg;
+      if (!theme) return result.svg;
+      const themed = themeSentinelSvg(result.svg, theme, renderedSvgId);
+      if (themed === undefined) throw new DiagramNeedsThemesError('The diagram uses a colour only one of mermaid’s themes sets.');
+      return themed;
     },
     async close() {
       const started = browser;

@@ -6,7 +6,7 @@ import { packageRoot } from '../core/package-root.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
 import { openDiagramCache, type DiagramCache } from './diagram-cache.js';
-import { DiagramBrowserMissingError, DiagramSyntaxError, diagramThemes, type DiagramColours, type DiagramRenderer, type DiagramTheme } from './diagram-renderer.js';
+import { DiagramBrowserMissingError, DiagramNeedsThemesError, DiagramSyntaxError, diagramThemes, type DiagramColours, type DiagramRenderer, type DiagramTheme } from './diagram-renderer.js';
 import { rendersBothModesAtOnce } from './diagram-kinds.js';
 import { inlineDiagramSvg } from './diagram-svg.js';
 import { createMermaidCliRenderer, mermaidMaxTextSize } from './mermaid-cli-renderer.js';
@@ -207,13 +207,17 @@ interface RenderOutcome {
   browserProblem?: string;
 }
 
+/** What the cache holds for a diagram one render cannot draw in both modes: no SVG is empty. */
+const perTheme = '';
+
 /** Every definition, from the cache or the renderer, as many at a time as the renderer has pages. */
 async function renderDefinitions(definitions: string[], renderer: DiagramRenderer, cache: DiagramCache, stats: DiagramStats): Promise<RenderOutcome> {
   const outcome: RenderOutcome = { svgs: new Map(), syntaxErrors: new Map() };
+  /** The SVG, undefined when it failed, or `perTheme` when one render cannot draw both modes. */
   const svgIn = async (definition: string, colours: DiagramColours): Promise<string | undefined> => {
     const cached = await cache.get(definition, colours);
     if (cached !== undefined) {
-      stats.fromCache++;
+      if (cached !== perTheme) stats.fromCache++;
       return cached;
     }
     if (outcome.browserProblem) return undefined;
@@ -223,6 +227,12 @@ async function renderDefinitions(definitions: string[], renderer: DiagramRendere
       await cache.set(definition, colours, svg);
       return svg;
     } catch (error) {
+      if (error instanceof DiagramNeedsThemesError) {
+        stats.rendered++;
+        // Remembered, so the next build goes straight to the two renders.
+        await cache.set(definition, colours, perTheme);
+        return perTheme;
+      }
       if (error instanceof DiagramSyntaxError) outcome.syntaxErrors.set(definition, error.message);
       else if (error instanceof DiagramBrowserMissingError) outcome.browserProblem ??= error.message;
       else throw error;
@@ -232,8 +242,11 @@ async function renderDefinitions(definitions: string[], renderer: DiagramRendere
   const renderOne = async (definition: string) => {
     if (rendersBothModesAtOnce(definition)) {
       const svg = await svgIn(definition, 'both');
-      if (svg !== undefined) outcome.svgs.set(definition, svg);
-      return;
+      if (svg === undefined) return;
+      if (svg !== perTheme) {
+        outcome.svgs.set(definition, svg);
+        return;
+      }
     }
     const svgs: Partial<Record<DiagramTheme, string>> = {};
     for (const theme of diagramThemes) {

@@ -24,8 +24,13 @@ export interface SentinelTheme {
   themeVariables: ThemeVariables;
   /** The custom property's name per sentinel colour, keyed by `r,g,b`. */
   nameOfSentinel: Map<string, string>;
-  /** Each custom property's value in light and in dark mode. */
-  values: Map<string, { light: string; dark: string }>;
+  /** Each custom property's value in light and in dark mode; undefined where that theme has no colour for it. */
+  values: Map<string, ModeValues>;
+}
+
+interface ModeValues {
+  light?: string;
+  dark?: string;
 }
 
 /** Custom properties of diagram colours: `--sdkdocs-mermaid-primaryColor`. */
@@ -65,14 +70,12 @@ function rgbKey(colour: string): string | undefined {
 export function sentinelTheme(modes: ModeThemeVariables): SentinelTheme {
   const themeVariables: ThemeVariables = {};
   const nameOfSentinel = new Map<string, string>();
-  const values = new Map<string, { light: string; dark: string }>();
+  const values = new Map<string, ModeValues>();
   let count = 0;
   const assign = (name: string, light: unknown, dark: unknown): string => {
     const colour = sentinel(count++);
     nameOfSentinel.set(rgbKey(colour)!, name);
-    // A variable one theme leaves unset is drawn in the other's colour rather than none.
-    const lightValue = isColour(light) ? light : String(dark);
-    values.set(name, { light: lightValue, dark: isColour(dark) ? dark : lightValue });
+    values.set(name, { light: isColour(light) ? light : undefined, dark: isColour(dark) ? dark : undefined });
     return colour;
   };
   const variable = (name: string, light: unknown, dark: unknown): unknown => {
@@ -123,9 +126,12 @@ const colourAttributes = ['fill', 'stroke', 'stop-color', 'flood-color', 'lighti
  * sentinel becomes `var(--sdkdocs-mermaid-<name>)` (a faded one, `<name>-a50` for alpha 0.5, as
  * mermaid's styles fade a few variables), and the root's `<style>` starts with the values of the
  * properties it uses, for light mode and for `[data-theme='dark']`, scoped by the root's id.
+ * Undefined when the diagram uses a variable one of the themes has no colour for (`pie12` in
+ * dark mode, the `packet` colours in light mode): mermaid draws those otherwise, so the diagram
+ * needs a render per theme.
  */
-export function themeSentinelSvg(svg: string, theme: SentinelTheme, svgId: string): string {
-  const used = new Map<string, { light: string; dark: string }>();
+export function themeSentinelSvg(svg: string, theme: SentinelTheme, svgId: string): string | undefined {
+  const used = new Map<string, ModeValues>();
   const replaceColour = (token: string): string => {
     const parsed = colord(token);
     if (!parsed.isValid()) return token;
@@ -138,7 +144,8 @@ export function themeSentinelSvg(svg: string, theme: SentinelTheme, svgId: strin
       return `var(${diagramColorPropertyPrefix}${name})`;
     }
     const faded = `${name}-a${Math.round(a * 100)}`;
-    used.set(faded, { light: colord(value.light).alpha(a).toRgbString(), dark: colord(value.dark).alpha(a).toRgbString() });
+    const fade = (colour: string | undefined) => colour && colord(colour).alpha(a).toRgbString();
+    used.set(faded, { light: fade(value.light), dark: fade(value.dark) });
     return `var(${diagramColorPropertyPrefix}${faded})`;
   };
   const attributePattern = new RegExp(`\\s(${colourAttributes.join('|')})="([^"]*)"`, 'g');
@@ -160,9 +167,12 @@ export function themeSentinelSvg(svg: string, theme: SentinelTheme, svgId: strin
     return `<${tagName}${rest}${selfClosing}>`;
   });
   themed = themed.replace(/(<style[^>]*>)([\s\S]*?)(<\/style>)/g, (_, open: string, css: string, close: string) => `${open}${css.replace(colourToken, replaceColour)}${close}`);
+  if ([...used.values()].some((value) => value.light === undefined || value.dark === undefined)) return undefined;
   if (used.size === 0) return themed;
   const declarations = (mode: 'light' | 'dark') =>
-    [...used].map(([name, value]) => `${diagramColorPropertyPrefix}${name}:${value[mode]};`).join('');
+    [...used]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([name, value]) => `${diagramColorPropertyPrefix}${name}:${value[mode]!};`).join('');
   const rules = `#${svgId}{${declarations('light')}}[data-theme='dark'] #${svgId}{${declarations('dark')}}`;
   if (/<style[^>]*>/.test(themed)) return themed.replace(/(<style[^>]*>)/, `$1${rules}`);
   return themed.replace(/(<svg[^>]*>)/, `$1<style>${rules}</style>`);
