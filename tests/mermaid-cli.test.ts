@@ -102,6 +102,17 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     expect(renderer.browserLaunches).toBe(1);
   });
 
+  it('opens its pages at once when the build expects enough renders, one page when it does not', async () => {
+    const few = newRenderer({ concurrency: 2 });
+    await Promise.all([few.render(diagrams.pie, 'both'), few.render(diagrams.state, 'both')]);
+    expect(few.openPages).toBe(1);
+    const many = newRenderer({ concurrency: 2 });
+    many.expectRenders!(50);
+    await Promise.all([many.render(diagrams.pie, 'both'), many.render(diagrams.state, 'both')]);
+    expect(many.openPages).toBe(2);
+    expect(many.browserLaunches).toBe(1);
+  });
+
   it('inlines the same SVG whatever the pages rendered before and in whichever order', async () => {
     const kinds = Object.keys(diagrams) as DiagramKind[];
     const jobs = kinds.flatMap((kind) => (['default', 'dark', 'both'] as const).map((colours): [DiagramKind, DiagramColours] => [kind, colours]));

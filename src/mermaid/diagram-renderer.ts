@@ -28,6 +28,12 @@ export interface DiagramRenderer {
    */
   readonly concurrency?: number;
   /**
+   * The build is about to ask for up to this many renders: enough of them, and the renderer
+   * opens its pages at once, loading mermaid in parallel, instead of one after another as the
+   * work grows. Optional.
+   */
+  expectRenders?(count: number): void;
+  /**
    * Renders one diagram in one theme or, with `both`, in both colour modes at once (or throws
    * {@link DiagramNeedsThemesError} when it cannot). Throws {@link DiagramSyntaxError} when the definition is invalid and
    * {@link DiagramBrowserMissingError} when there is no browser to render with or it went away

@@ -46,7 +46,7 @@ const rendersPerPageLoad = 25;
  * canonically, which makes the inlined SVG independent of render order. Math.random is seeded
  * per render for the same reason.
  */
-export function createMermaidCliRenderer(options: MermaidCliRendererOptions): DiagramRenderer {
+export function createMermaidCliRenderer(options: MermaidCliRendererOptions): DiagramRenderer & { readonly openPages: number } {
   const findBrowser = options.findBrowser ?? findChromium;
   const concurrency = Math.max(1, options.concurrency ?? Math.min(os.availableParallelism(), maxPages));
   let browser: Promise<Browser> | undefined;
@@ -56,6 +56,10 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
   let openPages = 0;
   const waitingForPage: (() => void)[] = [];
   let rendersSincePageOpened = 0;
+  /** Renders the build said are coming ({@link DiagramRenderer.expectRenders}) and not yet done. */
+  let rendersAhead = 0;
+  /** Pages worth opening at once for the renders ahead: each must save more than its load costs. */
+  const pagesWanted = () => Math.min(concurrency, Math.max(1, Math.floor(rendersAhead / rendersPerPageLoad)));
   /** mermaid's light and dark colours as sentinels, worked out in the first page that needs them. */
   let bothModesTheme: Promise<SentinelTheme> | undefined;
 
@@ -102,7 +106,7 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
         openPages--;
         continue;
       }
-      if (openPages === 0 || (openPages < concurrency && rendersSincePageOpened >= rendersPerPageLoad)) {
+      if (openPages === 0 || (openPages < concurrency && (rendersSincePageOpened >= rendersPerPageLoad || openPages < pagesWanted()))) {
         openPages++;
         rendersSincePageOpened = 0;
         try {
@@ -132,6 +136,7 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
 
   const returnPage = (page: MermaidPage) => {
     rendersSincePageOpened++;
+    rendersAhead = Math.max(0, rendersAhead - 1);
     if (page.usable) idlePages.push(page);
     else {
       openPages--;
@@ -145,6 +150,13 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
     concurrency,
     get browserLaunches() {
       return launches;
+    },
+    /** Pages open or opening (the test of `expectRenders` reads it). */
+    get openPages() {
+      return openPages;
+    },
+    expectRenders(count: number) {
+      rendersAhead = count;
     },
     async render(definition: string, colours: DiagramColours): Promise<string> {
       const page = await takePage();

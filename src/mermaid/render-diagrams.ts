@@ -213,6 +213,7 @@ const perTheme = '';
 /** Every definition, from the cache or the renderer, as many at a time as the renderer has pages. */
 async function renderDefinitions(definitions: string[], renderer: DiagramRenderer, cache: DiagramCache, stats: DiagramStats): Promise<RenderOutcome> {
   const outcome: RenderOutcome = { svgs: new Map(), syntaxErrors: new Map() };
+  renderer.expectRenders?.(definitions.filter(rendersBothModesAtOnce).length + 2 * definitions.filter((definition) => !rendersBothModesAtOnce(definition)).length);
   /** The SVG, undefined when it failed, or `perTheme` when one render cannot draw both modes. */
   const svgIn = async (definition: string, colours: DiagramColours): Promise<string | undefined> => {
     const cached = await cache.get(definition, colours);
