@@ -73,6 +73,8 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   }
   const navbarItems = resolveNavbar(site);
   site.siteData = createSiteData(site, navbarItems, findMainDoc(site));
+  // A past version's MDX docs render with the site's data, as every page of the site does.
+  for (const { site: versionSite } of past) versionSite.siteData = site.siteData;
   if (!site.config.url && !ctx.previous) warnNoSiteUrl(site);
   if (!ctx.previous) warnMissingGitHistory(site);
   checkSocialImages(site);
@@ -122,7 +124,7 @@ async function readVersionDocs(site: Site, ctx: BuildContext): Promise<boolean> 
       code: 'config',
       message: `docs.path: the docs folder ${path.relative(process.cwd(), docsDir) || docsDir} does not exist.`,
       file: config.configFile,
-      hint: `Create it with at least one markdown file (e.g. ${config.docs.path}/${config.docs.mainDocId}.md), or point docs.path at your docs.`,
+      hint: `Create it with at least one markdown file (e.g. ${config.docs.path}/${config.docs.mainDocId ?? 'intro'}.md), or point docs.path at your docs.`,
     });
   }
   // Runs while the docs are read; serve --watch keeps the history it read at start.
