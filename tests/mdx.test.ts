@@ -120,11 +120,13 @@ describe('MDX docs are rendered on the server with their components (fixture mdx
     const lists = [...html.matchAll(/<div class="toc-inline[^"]*">([\s\S]*?)<\/div>/g)].map(([, list]) => list);
     expect(lists[0]).toBe(
       '<ul><li><a href="#setting-up">Setting up</a><ul><li><a href="#installing-kit">Installing kit</a></li></ul></li>' +
-        '<li><a href="#using-kit">Using &lt;kit&gt;</a></li></ul>',
+        '<li><a href="#using-kit">Using &lt;kit&gt;</a></li>' +
+        '<li><a href="#kitcreatemockfrommodulewithaverylongnamemodulename">Kit.createMockFromModuleWithAVeryLongName(moduleName)</a></li></ul>',
     );
     expect(lists[1]).toBe(
       '<ul><li><a href="#installing-kit">Installing kit</a><ul><li><a href="#on-windows">On Windows</a></li></ul></li>' +
-        '<li><a href="#using-kit">Using &lt;kit&gt;</a></li></ul>',
+        '<li><a href="#using-kit">Using &lt;kit&gt;</a></li>' +
+        '<li><a href="#kitcreatemockfrommodulewithaverylongnamemodulename">Kit.createMockFromModuleWithAVeryLongName(moduleName)</a></li></ul>',
     );
     expect(html).toContain('class="toc-inline from-second"');
   });
