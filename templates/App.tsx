@@ -20,6 +20,7 @@ const DocPaginatorSlot = overridable('DocPaginator', Pagination);
 const TOCSlot = overridable('TOC', TableOfContents);
 const NotFoundSlot = overridable('NotFound', NotFound);
 const SearchBarSlot = overridable('SearchBar', SearchBar);
+const CopyPageButtonSlot = overridable('CopyPageButton', CopyPageButton);
 
 export interface AppProps {
   site: SiteData;
@@ -99,7 +100,7 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
             <article className="doc-article">
               <VisibilityBanner route={route} />
               <DocsVersionBanner route={route} />
-              <CopyPageButton href={route.markdownUrl} />
+              <CopyPageButtonSlot href={route.markdownUrl} />
               <DocBreadcrumbsSlot crumbs={route.breadcrumbs} />
               {/* Below its title when the build could put it there (see withMobileToc), else above the content. */}
               {route.html.includes(mobileTocAttribute) ? null : <TableOfContentsMobile items={route.toc} />}

@@ -1,13 +1,15 @@
 import { useContext, type ComponentType } from 'react';
 import type { ThemeComponentName } from '../src/shared/theme-components.js';
 import type { Crumb, NavLink, RouteData, TocItem } from '../src/shared/types.js';
-import type { CodeBlockProps } from './theme/CodeBlock.js';
+import type { CodeBlockProps, HighlightedCode } from './theme/CodeBlock.js';
 import type { DetailsProps } from './theme/Details.js';
 import type { TabItemProps } from './theme/TabItem.js';
 import type { TabsProps } from './theme/Tabs.js';
 import type { ThemedImageProps } from './theme/ThemedImage.js';
 import type { TOCInlineItem, TOCInlineProps } from './theme/TOCInline.js';
+import type { LayoutProps } from './theme/Layout.js';
 import type { AdmonitionProps } from './Admonition.js';
+import type { CopyPageButtonProps } from './CopyPageButton.js';
 import { ThemeContext } from './context.js';
 
 /** Props of `Navbar`: none; it reads the site's navbar config (`useDocusaurusContext()`). */
@@ -47,7 +49,7 @@ export interface TOCProps {
   items: TocItem[];
 }
 
-export type { AdmonitionProps, CodeBlockProps, DetailsProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps };
+export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, DetailsProps, HighlightedCode, LayoutProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps };
 
 /** The props of each overridable theme component, by name. */
 export interface ThemeComponentProps {
@@ -60,6 +62,7 @@ export interface ThemeComponentProps {
   DocBreadcrumbs: DocBreadcrumbsProps;
   DocPaginator: DocPaginatorProps;
   TOC: TOCProps;
+  CopyPageButton: CopyPageButtonProps;
   Admonition: AdmonitionProps;
   CodeBlock: CodeBlockProps;
   Details: DetailsProps;
@@ -67,6 +70,7 @@ export interface ThemeComponentProps {
   TabItem: TabItemProps;
   ThemedImage: ThemedImageProps;
   TOCInline: TOCInlineProps;
+  Layout: LayoutProps;
 }
 
 /** The site's own components (`src/theme/…`), by the name of the theme component each replaces. */

@@ -6,8 +6,9 @@ import { gzipSync } from 'node:zlib';
 import { renderMermaid } from '@mermaid-js/mermaid-cli';
 import puppeteer from 'puppeteer';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DiagramBrowserCrashedError, DiagramSyntaxError, type DiagramRenderer, type DiagramTheme } from '../src/core/diagram-renderer.js';
+import { DiagramBrowserCrashedError, DiagramNeedsThemesError, DiagramSyntaxError, type DiagramColours, type DiagramRenderer } from '../src/core/diagram-renderer.js';
 import { inlineDiagramSvg } from '../src/mermaid/diagram-svg.js';
+import { createContentRenderer } from '../src/render/content-html.js';
 import { createMermaidCliRenderer, mermaidCliRenderOptions, withoutBuildDayMarker } from '../src/mermaid/mermaid-cli-renderer.js';
 import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
 import { findChromium, headlessChromiumArgs } from '../src/core/chromium.js';
@@ -49,12 +50,15 @@ const moreDiagrams: Record<string, string> = {
   'flowchart with the ELK layout': '---\nconfig:\n  layout: elk\n---\nflowchart LR\n  A --> B --> C',
 };
 
+const contentRenderer = createContentRenderer();
+const toHtml = (svg: ReturnType<typeof inlineDiagramSvg>) => contentRenderer.html({ type: 'root', children: [svg] });
+
 /** The inlined tree as data: two SVGs are the same diagram on the page when these are equal. */
 function inlined(svg: string): string {
   return JSON.stringify(inlineDiagramSvg(svg, { id: 'mermaid-1-light', className: ['mermaid-svg'], fontFamily }));
 }
 
-async function renderInOrder(renderer: DiagramRenderer, jobs: [DiagramKind, DiagramTheme][]): Promise<Map<string, string>> {
+async function renderInOrder(renderer: DiagramRenderer, jobs: [DiagramKind, DiagramColours][]): Promise<Map<string, string>> {
   const svgs = await Promise.all(jobs.map(([kind, theme]) => renderer.render(diagrams[kind], theme)));
   return new Map(jobs.map(([kind, theme], index) => [`${kind} ${theme}`, inlined(svgs[index])]));
 }
@@ -98,9 +102,20 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     expect(renderer.browserLaunches).toBe(1);
   });
 
+  it('opens its pages at once when the build expects enough renders, one page when it does not', async () => {
+    const few = newRenderer({ concurrency: 2 });
+    await Promise.all([few.render(diagrams.pie, 'both'), few.render(diagrams.state, 'both')]);
+    expect(few.openPages).toBe(1);
+    const many = newRenderer({ concurrency: 2 });
+    many.expectRenders!(50);
+    await Promise.all([many.render(diagrams.pie, 'both'), many.render(diagrams.state, 'both')]);
+    expect(many.openPages).toBe(2);
+    expect(many.browserLaunches).toBe(1);
+  });
+
   it('inlines the same SVG whatever the pages rendered before and in whichever order', async () => {
     const kinds = Object.keys(diagrams) as DiagramKind[];
-    const jobs = kinds.flatMap((kind) => (['default', 'dark'] as const).map((theme): [DiagramKind, DiagramTheme] => [kind, theme]));
+    const jobs = kinds.flatMap((kind) => (['default', 'dark', 'both'] as const).map((colours): [DiagramKind, DiagramColours] => [kind, colours]));
     const oneAtATime = newRenderer({ concurrency: 1 });
     const forwards = new Map<string, string>();
     for (const job of jobs) for (const [key, svg] of await renderInOrder(oneAtATime, [job])) forwards.set(key, svg);
@@ -138,6 +153,29 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     // Without the ELK layout loaded, mermaid would quietly lay the flowchart out with dagre.
     const dagre = await renderer.render('flowchart LR\n  A --> B --> C', 'default');
     expect(svgOf('flowchart with the ELK layout')).not.toBe(dagre);
+  });
+
+  it('draws a diagram once for both colour modes, pixel for pixel as the light and the dark render', async () => {
+    const renderer = newRenderer({ concurrency: 1 });
+    const browser = await puppeteer.launch({ executablePath: chromium!, headless: true, args: [...headlessChromiumArgs] });
+    cleanups.push(() => browser.close());
+    const page = await browser.newPage();
+    const html = (svg: string, id: string) => JSON.stringify(toHtml(inlineDiagramSvg(svg, { id, className: ['mermaid-svg'], fontFamily })));
+    const kinds = { ...diagrams, timeline: moreDiagrams.timeline, journey: moreDiagrams.journey, C4Context: moreDiagrams.C4Context };
+    for (const kind of ['flowchart', 'sequence', 'class', 'state', 'er', 'gantt', 'pie', 'gitGraph', 'timeline', 'journey', 'C4Context'] as const) {
+      const both = await renderer.render(kinds[kind], 'both');
+      expect(both, kind).toContain('var(--sdkdocs-mermaid-');
+      // No sentinel is left over: each became its custom property.
+      expect(both, kind).not.toMatch(/#1103[0-9a-f]{2}\b|rgba?\(17, 3, /i);
+      for (const [mode, theme] of [['light', 'default'], ['dark', 'dark']] as const) {
+        const reference = await renderer.render(kinds[kind], theme);
+        const differing = await page.evaluate(differingPixels, { mode, reference: html(reference, 'reference'), both: html(both, 'both') });
+        expect(differing, `${kind} in ${mode} mode`).toBe(0);
+      }
+    }
+    // Thirteen slices: mermaid's dark theme has no twelfth pie colour, so one render cannot do.
+    const bigPie = `pie\n${Array.from({ length: 13 }, (_, index) => `  "s${index}" : ${index + 1}`).join('\n')}`;
+    await expect(renderer.render(bigPie, 'both')).rejects.toBeInstanceOf(DiagramNeedsThemesError);
   });
 
   it('draws no line at the day of the build on a gantt chart, unless the chart sets todayMarker', async () => {
@@ -225,6 +263,43 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     return { renderer, browserPid };
   }
 });
+
+/**
+ * Runs in the page: draws each SVG (as inline HTML strings) on a canvas, in the colour mode, and
+ * counts the pixels that differ. The SVGs are drawn as images with the page's `data-theme` copied
+ * onto a wrapper, so the one drawn for both modes picks the mode's colours as it would on a page.
+ */
+async function differingPixels({ mode, reference, both }: { mode: string; reference: string; both: string }): Promise<number> {
+  const draw = async (markup: string) => {
+    const svg = new DOMParser().parseFromString(JSON.parse(markup) as string, 'image/svg+xml').documentElement;
+    const [, , width, height] = (svg.getAttribute('viewBox') ?? '0 0 300 150').split(/[\s,]+/).map(Number);
+    const wrapper = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    wrapper.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+    wrapper.setAttribute('width', String(Math.ceil(width)));
+    wrapper.setAttribute('height', String(Math.ceil(height)));
+    wrapper.setAttribute('data-theme', mode);
+    svg.setAttribute('width', String(Math.ceil(width)));
+    svg.setAttribute('height', String(Math.ceil(height)));
+    svg.style.maxWidth = 'none';
+    wrapper.append(svg);
+    const image = new Image();
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(wrapper))}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    return context.getImageData(0, 0, canvas.width, canvas.height);
+  };
+  const [expected, actual] = [await draw(reference), await draw(both)];
+  if (expected.width !== actual.width || expected.height !== actual.height) return Number.POSITIVE_INFINITY;
+  let differing = 0;
+  for (let index = 0; index < expected.data.length; index += 4) {
+    if ([0, 1, 2, 3].some((channel) => Math.abs(expected.data[index + channel] - actual.data[index + channel]) > 8)) differing++;
+  }
+  return differing;
+}
 
 /** Takes long enough to render (~0.5 s) that the test can break its browser meanwhile. */
 const longFlowchart = `flowchart TD\n${Array.from({ length: 300 }, (_, index) => `  n${index} --> n${index + 1}`).join('\n')}`;

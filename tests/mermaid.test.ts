@@ -3,7 +3,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../src/core/diagnostic.js';
-import { DiagramSyntaxError, type DiagramRenderer, type DiagramTheme } from '../src/core/diagram-renderer.js';
+import { DiagramNeedsThemesError, DiagramSyntaxError, type DiagramColours, type DiagramRenderer } from '../src/core/diagram-renderer.js';
 import { createMermaidCliRenderer, parserMessage } from '../src/mermaid/mermaid-cli-renderer.js';
 import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
 import { chromiumMissingHint } from '../src/core/chromium.js';
@@ -12,10 +12,11 @@ import { buildSite, copySite, fixture } from './helpers/site.js';
 
 /**
  * Stands in for mermaid-cli: an SVG shaped like mermaid's (root id, scoped <style>, markers
- * referenced by url(#…) and href, title/desc wired by ARIA) that says which theme drew it.
+ * referenced by url(#…) and href, title/desc wired by ARIA) that says which theme drew it; drawn
+ * for both modes, its fill is a custom property its style sets per mode, as the real one's.
  */
-function createFakeRenderer(): DiagramRenderer & { calls: { definition: string; theme: DiagramTheme }[] } {
-  const calls: { definition: string; theme: DiagramTheme }[] = [];
+function createFakeRenderer(): DiagramRenderer & { calls: { definition: string; theme: DiagramColours }[] } {
+  const calls: { definition: string; theme: DiagramColours }[] = [];
   return {
     calls,
     cacheKey: 'fake-renderer 1',
@@ -24,14 +25,16 @@ function createFakeRenderer(): DiagramRenderer & { calls: { definition: string; 
     },
     async render(definition, theme) {
       calls.push({ definition, theme });
+      if (theme === 'both' && definition.includes('pie12')) throw new DiagramNeedsThemesError('pie12 has no dark colour');
       if (definition.includes('-->>>')) throw new DiagramSyntaxError("Parse error on line 3:\n...SDK-->>>Game\n-------^\nExpecting 'ACTOR', got 'INVALID'");
       const title = /accTitle:\s*(.+)/.exec(definition)?.[1];
       const kind = definition.trimStart().startsWith('sequenceDiagram') ? 'sequence' : 'flowchart-v2';
-      const fill = theme === 'dark' ? '#1f2020' : '#ECECFF';
+      const fill = theme === 'both' ? 'var(--sdkdocs-mermaid-primaryColor)' : theme === 'dark' ? '#1f2020' : '#ECECFF';
+      const modes = theme === 'both' ? "#mermaid-svg{--sdkdocs-mermaid-primaryColor:#ECECFF;}[data-theme='dark'] #mermaid-svg{--sdkdocs-mermaid-primaryColor:#1f2020;}" : '';
       return [
         `<svg id="mermaid-svg" width="100%" xmlns="http://www.w3.org/2000/svg" style="max-width: 300px; background-color: transparent;" viewBox="0 0 300 100" role="graphics-document document" aria-roledescription="${kind}"${title ? ' aria-labelledby="chart-title-mermaid-svg"' : ''}>`,
         title ? `<title id="chart-title-mermaid-svg">${title}</title>` : '',
-        `<style>#mermaid-svg{font-family:${siteFontFamily()};}#mermaid-svg .node rect{fill:${fill};}</style>`,
+        `<style>${modes}#mermaid-svg{font-family:${siteFontFamily()};}#mermaid-svg .node rect{fill:${fill};}</style>`,
         '<defs><marker id="mermaid-svg-arrowhead"><path d="M0,0 L10,5 z"/></marker><linearGradient id="g1"/></defs>',
         `<g id="node-1" class="node" data-et="node" data-id="Bet"><rect fill="url(#g1)" width="10" height="10"/><text style="font-size: 16px; font-family: ${siteFontFamily()};">theme ${theme}</text></g>`,
         '<path d="M0,0 L50,0" marker-end="url(#mermaid-svg-arrowhead)"/><use href="#node-1"/>',
@@ -70,7 +73,7 @@ function figuresIn(html: string): string[] {
 }
 
 describe('renderDiagrams', () => {
-  it('replaces each mermaid block with a light and a dark inline SVG', async () => {
+  it('replaces each mermaid block with one inline SVG for both colour modes, rendered once', async () => {
     const siteDir = await freshCopy('mermaid-diagrams');
     const renderer = createFakeRenderer();
     const result = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: renderer });
@@ -79,13 +82,52 @@ describe('renderDiagrams', () => {
     const figures = figuresIn(html);
     expect(figures).toHaveLength(2);
     for (const figure of figures) {
-      expect(figure).toMatch(/<svg[^>]*class="mermaid-svg mermaid-light"[\s\S]*theme default/);
-      expect(figure).toMatch(/<svg[^>]*class="mermaid-svg mermaid-dark"[\s\S]*theme dark/);
+      expect(figure.match(/<svg/g)).toHaveLength(1);
+      expect(figure).toMatch(/<svg[^>]*class="mermaid-svg"[\s\S]*theme both/);
+      // Its colours are custom properties with a value per colour mode, scoped by its id.
+      expect(figure).toMatch(/#mermaid-\d\{--sdkdocs-mermaid-primaryColor:#ECECFF;\}\[data-theme='dark'\] #mermaid-\d\{--sdkdocs-mermaid-primaryColor:#1f2020;\}/);
     }
     expect(html).not.toContain('language-mermaid');
     expect(html).toContain('other code blocks stay code');
-    // Light and dark of both diagrams: each rendered once per theme.
-    expect(renderer.calls.map((call) => call.theme).sort()).toEqual(['dark', 'dark', 'default', 'default']);
+    // Two diagrams, two renders: one each, not one per theme.
+    expect(renderer.calls.map((call) => call.theme)).toEqual(['both', 'both']);
+  });
+
+  it('draws kinds one render cannot colour for both modes, and diagrams with their own config, once per theme', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    const mindmap = 'mindmap\n  root((SDK))\n    Auth';
+    const configured = "%%{init: {'theme': 'forest'}}%%\nflowchart LR\n  A --> B";
+    const plain = 'stateDiagram-v2\n  [*] --> Idle';
+    await writeFile(
+      path.join(siteDir, 'docs', 'kinds.md'),
+      ['# Kinds', '', ...[mindmap, configured, plain].flatMap((definition) => ['```mermaid', definition, '```', ''])].join('\n'),
+    );
+    const renderer = createFakeRenderer();
+    const result = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: renderer });
+    const themesOf = (definition: string) => renderer.calls.filter((call) => call.definition.trim() === definition).map((call) => call.theme);
+    expect(themesOf(mindmap)).toEqual(['default', 'dark']);
+    expect(themesOf(configured)).toEqual(['default', 'dark']);
+    expect(themesOf(plain)).toEqual(['both']);
+    const [mindmapFigure, , plainFigure] = figuresIn(contentHtml(result, '/kit/docs/kinds'));
+    expect(mindmapFigure).toMatch(/<svg[^>]*class="mermaid-svg mermaid-light"[\s\S]*theme default/);
+    expect(mindmapFigure).toMatch(/<svg[^>]*class="mermaid-svg mermaid-dark"[\s\S]*theme dark/);
+    expect(plainFigure.match(/<svg/g)).toHaveLength(1);
+  });
+
+  it('draws a diagram once per theme when the one render finds a colour a theme lacks, and remembers that', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    const pie = 'pie\n  "pie12" : 1';
+    await writeFile(path.join(siteDir, 'docs', 'pie.md'), `# Pie\n\n\`\`\`mermaid\n${pie}\n\`\`\`\n`);
+    const cold = createFakeRenderer();
+    const first = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: cold });
+    expect(cold.calls.filter((call) => call.definition.trim() === pie).map((call) => call.theme)).toEqual(['both', 'default', 'dark']);
+    expect(figuresIn(contentHtml(first, '/kit/docs/pie'))[0]).toMatch(/mermaid-light[\s\S]*mermaid-dark/);
+
+    await rm(path.join(siteDir, 'node_modules', '.cache', 'sdkdocs', 'mermaid', 'figures'), { recursive: true });
+    const warm = createFakeRenderer();
+    const second = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: warm });
+    expect(warm.calls).toEqual([]);
+    expect(figuresIn(contentHtml(second, '/kit/docs/pie'))).toEqual(figuresIn(contentHtml(first, '/kit/docs/pie')));
   });
 
   it('sends the browser no diagram code: the page has the SVG, its scripts know nothing of mermaid', async () => {
@@ -105,18 +147,19 @@ describe('renderDiagrams', () => {
     expect(new Set(ids).size).toBe(ids.length);
 
     const [sequence, flowchart] = figuresIn(html);
-    const darkFlowchart = flowchart.slice(flowchart.indexOf('mermaid-dark') - 200);
     // Every other id is renamed after the root, numbered in document order: the marker, the
     // gradient and the node, with each reference following its element.
-    expect(darkFlowchart).toContain('id="mermaid-2-dark"');
-    expect(darkFlowchart).toContain('<marker id="mermaid-2-dark-1">');
-    expect(darkFlowchart).toContain('marker-end="url(#mermaid-2-dark-1)"');
-    expect(darkFlowchart).toContain('<linearGradient id="mermaid-2-dark-2">');
-    expect(darkFlowchart).toContain('fill="url(#mermaid-2-dark-2)"');
-    expect(darkFlowchart).toContain('<g id="mermaid-2-dark-3" class="node">');
-    expect(darkFlowchart).toContain('href="#mermaid-2-dark-3"');
-    // mermaid scopes its rules by the root id: they follow the new id.
-    expect(darkFlowchart).toMatch(/<style>#mermaid-2-dark\{[^}]*\}#mermaid-2-dark \.node rect\{fill:#1f2020;\}<\/style>/);
+    expect(flowchart).toContain('id="mermaid-2"');
+    expect(flowchart).toContain('<marker id="mermaid-2-1">');
+    expect(flowchart).toContain('marker-end="url(#mermaid-2-1)"');
+    expect(flowchart).toContain('<linearGradient id="mermaid-2-2">');
+    expect(flowchart).toContain('fill="url(#mermaid-2-2)"');
+    expect(flowchart).toContain('<g id="mermaid-2-3" class="node">');
+    expect(flowchart).toContain('href="#mermaid-2-3"');
+    // mermaid scopes its rules by the root id: they follow the new id, the colour modes' too.
+    expect(flowchart).toMatch(
+      /<style>#mermaid-2\{[^}]*\}\[data-theme='dark'\] #mermaid-2\{[^}]*\}#mermaid-2\{[^}]*\}#mermaid-2 \.node rect\{fill:var\(--sdkdocs-mermaid-primaryColor\);\}<\/style>/,
+    );
     expect(sequence).not.toMatch(/id="mermaid-svg|#mermaid-svg/);
   });
 
@@ -125,12 +168,12 @@ describe('renderDiagrams', () => {
     const result = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: createFakeRenderer() });
     const [sequence, flowchart] = figuresIn(contentHtml(result, '/kit/docs/intro'));
 
-    const titled = /<svg id="mermaid-1-light"[^>]*>/.exec(sequence)![0];
+    const titled = /<svg id="mermaid-1"[^>]*>/.exec(sequence)![0];
     expect(titled).toContain('role="img"');
-    expect(titled).toContain('aria-labelledby="mermaid-1-light-1"');
-    expect(sequence).toContain('<title id="mermaid-1-light-1">Start-up handshake</title>');
+    expect(titled).toContain('aria-labelledby="mermaid-1-1"');
+    expect(sequence).toContain('<title id="mermaid-1-1">Start-up handshake</title>');
 
-    const untitled = /<svg id="mermaid-2-light"[^>]*>/.exec(flowchart)![0];
+    const untitled = /<svg id="mermaid-2"[^>]*>/.exec(flowchart)![0];
     expect(untitled).toContain('role="img"');
     expect(untitled).toContain('aria-label="Flowchart diagram"');
   });
@@ -149,8 +192,8 @@ describe('renderDiagrams', () => {
     const siteDir = await freshCopy('mermaid-diagrams');
     const cold = createFakeRenderer();
     const first = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: cold });
-    // Three blocks, two of them the same text: that one renders once per theme.
-    expect(first.site.diagrams).toEqual({ diagrams: 3, figuresFromCache: 0, fromCache: 0, rendered: 4, browserLaunches: 1 });
+    // Three blocks, two of them the same text: that one renders once.
+    expect(first.site.diagrams).toEqual({ diagrams: 3, figuresFromCache: 0, fromCache: 0, rendered: 2, browserLaunches: 1 });
     expect(existsSync(path.join(siteDir, 'node_modules', '.cache', 'sdkdocs', 'mermaid'))).toBe(true);
 
     const warm = createFakeRenderer();
@@ -163,14 +206,14 @@ describe('renderDiagrams', () => {
     // Without the figures, they are made again from the cached SVGs, the same as before.
     await rm(path.join(siteDir, 'node_modules', '.cache', 'sdkdocs', 'mermaid', 'figures'), { recursive: true });
     const third = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: warm });
-    expect(third.site.diagrams).toEqual({ diagrams: 3, figuresFromCache: 0, fromCache: 4, rendered: 0, browserLaunches: 0 });
+    expect(third.site.diagrams).toEqual({ diagrams: 3, figuresFromCache: 0, fromCache: 2, rendered: 0, browserLaunches: 0 });
     expect(figuresIn(contentHtml(third, '/kit/docs/intro'))).toEqual(figuresIn(contentHtml(first, '/kit/docs/intro')));
 
     const secondDoc = path.join(siteDir, 'docs', 'second.md');
     await writeFile(secondDoc, (await readFile(secondDoc, 'utf8')).replace('Spin --> Win', 'Spin --> Lose'));
     const changed = createFakeRenderer();
     await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: changed });
-    expect(changed.calls.map((call) => call.theme)).toEqual(['default', 'dark']);
+    expect(changed.calls.map((call) => call.theme)).toEqual(['both']);
     expect(changed.calls[0].definition).toContain('Spin --> Lose');
   });
 

@@ -69,6 +69,13 @@ declare module '@theme/TOC' {
   export default Component;
 }
 
+declare module '@theme/CopyPageButton' {
+  import type { ComponentType } from 'react';
+  import type { CopyPageButtonProps } from 'sdkdocs';
+  const Component: ComponentType<CopyPageButtonProps>;
+  export default Component;
+}
+
 declare module '@theme/Admonition' {
   import type { ComponentType } from 'react';
   import type { AdmonitionProps } from 'sdkdocs';
@@ -115,6 +122,13 @@ declare module '@theme/TOCInline' {
   import type { ComponentType } from 'react';
   import type { TOCInlineProps } from 'sdkdocs';
   const Component: ComponentType<TOCInlineProps>;
+  export default Component;
+}
+
+declare module '@theme/Layout' {
+  import type { ComponentType } from 'react';
+  import type { LayoutProps } from 'sdkdocs';
+  const Component: ComponentType<LayoutProps>;
   export default Component;
 }
 
@@ -181,6 +195,13 @@ declare module '@theme-original/TOC' {
   export default Component;
 }
 
+declare module '@theme-original/CopyPageButton' {
+  import type { ComponentType } from 'react';
+  import type { CopyPageButtonProps } from 'sdkdocs';
+  const Component: ComponentType<CopyPageButtonProps>;
+  export default Component;
+}
+
 declare module '@theme-original/Admonition' {
   import type { ComponentType } from 'react';
   import type { AdmonitionProps } from 'sdkdocs';
@@ -227,6 +248,13 @@ declare module '@theme-original/TOCInline' {
   import type { ComponentType } from 'react';
   import type { TOCInlineProps } from 'sdkdocs';
   const Component: ComponentType<TOCInlineProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Layout' {
+  import type { ComponentType } from 'react';
+  import type { LayoutProps } from 'sdkdocs';
+  const Component: ComponentType<LayoutProps>;
   export default Component;
 }
 

@@ -1,6 +1,7 @@
 import * as Admonition from '../../templates/theme/Admonition.js';
 import * as CodeBlock from '../../templates/theme/CodeBlock.js';
 import * as ColorModeToggle from '../../templates/theme/ColorModeToggle.js';
+import * as CopyPageButton from '../../templates/theme/CopyPageButton.js';
 import * as Details from '../../templates/theme/Details.js';
 import * as DocBreadcrumbs from '../../templates/theme/DocBreadcrumbs.js';
 import * as DocItemFooter from '../../templates/theme/DocItem/Footer.js';
@@ -14,6 +15,7 @@ import * as Tabs from '../../templates/theme/Tabs.js';
 import * as ThemedImage from '../../templates/theme/ThemedImage.js';
 import * as TOC from '../../templates/theme/TOC.js';
 import * as TOCInline from '../../templates/theme/TOCInline.js';
+import * as Layout from '../../templates/theme/Layout.js';
 import * as BrowserOnly from '../../templates/theme/docusaurus/BrowserOnly.js';
 import * as ExecutionEnvironment from '../../templates/theme/docusaurus/ExecutionEnvironment.js';
 import * as Link from '../../templates/theme/docusaurus/Link.js';
@@ -42,6 +44,7 @@ export const themeHostModules: {
     DocBreadcrumbs,
     DocPaginator,
     TOC,
+    CopyPageButton,
     Admonition,
     CodeBlock,
     Details,
@@ -49,6 +52,7 @@ export const themeHostModules: {
     TabItem,
     ThemedImage,
     TOCInline,
+    Layout,
   },
   docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser },
 };

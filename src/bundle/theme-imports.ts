@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
@@ -64,6 +65,13 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
     const name = args.path.slice('@docusaurus/'.length);
     if ((docusaurusModuleNames as readonly string[]).includes(name)) return original('docusaurus', name);
     return { errors: [{ text: `Could not resolve "${args.path}": sdkdocs provides only ${docusaurusModuleNames.map((module) => `@docusaurus/${module}`).join(', ')}` }] };
+  });
+  // Docusaurus sites write their components as `.js` files with JSX in them (Babel reads them so):
+  // the site's own `.js` files are read as JSX here too; packages in node_modules are left as they are.
+  const siteFolder = path.resolve(options.siteDir) + path.sep;
+  build.onLoad({ filter: /\.js$/ }, async (args) => {
+    if (args.namespace !== 'file' || !args.path.startsWith(siteFolder) || args.path.slice(siteFolder.length).split(path.sep).includes('node_modules')) return undefined;
+    return { contents: await readFile(args.path, 'utf8'), loader: 'jsx' };
   });
   const host = options.host;
   if (host) {

@@ -52,7 +52,7 @@ const packSize = 25;
 const parsedPacksKept = 4;
 
 export function openCompileCache(dir: string, fingerprint: string, context: ParseContext): CompileCache {
-  const contextKey = JSON.stringify([fingerprint, context.baseUrl, context.docsDir, context.siteDir, context.mermaid]);
+  const contextKey = JSON.stringify([fingerprint, context.baseUrl, context.docsDir, context.siteDir, context.mermaid, context.themeBlocks ?? []]);
   const packOfKey = new Map<string, string>();
   for (const [pack, keys] of Object.entries(readIndex(dir).packs)) for (const key of keys) packOfKey.set(key, pack);
   const parsedPacks = new Map<string, Record<string, CompiledDoc> | undefined>();

@@ -8,6 +8,8 @@ export interface CompileSetup {
   baseUrl: string;
   routeByFile: [string, string][];
   mermaid: boolean;
+  /** The constructs' components the site overrides; see {@link ParseContext.themeBlocks}. */
+  themeBlocks?: ParseContext['themeBlocks'];
   /** The compile cache's folder and the compiler's fingerprint; no cache without them. */
   cache?: { dir: string; fingerprint: string };
 }
@@ -40,5 +42,5 @@ export function compileWithCache(setup: CompileSetup): (task: ParseTask) => Prom
 
 /** The parse context a setup describes. */
 export function contextOf(setup: CompileSetup): ParseContext {
-  return { docsDir: setup.docsDir, siteDir: setup.siteDir, baseUrl: setup.baseUrl, routeByFile: new Map(setup.routeByFile), mermaid: setup.mermaid };
+  return { docsDir: setup.docsDir, siteDir: setup.siteDir, baseUrl: setup.baseUrl, routeByFile: new Map(setup.routeByFile), mermaid: setup.mermaid, themeBlocks: setup.themeBlocks };
 }

@@ -27,6 +27,15 @@ const require = createRequire(import.meta.url);
 /** React must be the same copy sdkdocs renders with, wherever the site folder is. */
 const sharedModules = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/server'];
 
+/** A page component's file: as in Docusaurus, `.js` files are React (JSX) too. */
+const pageModuleFile = /\.(tsx|jsx|ts|js)$/;
+
+/** Files of the pages folder that are not pages, as Docusaurus leaves them out: `_partials`, tests. */
+function isLeftOutOfPages(relativePath: string): boolean {
+  const parts = relativePath.split(path.sep);
+  return parts.some((part) => part.startsWith('_')) || parts.includes('__tests__') || /\.test\.[jt]sx?$/.test(relativePath) || relativePath.endsWith('.d.ts');
+}
+
 /**
  * Compiles the React pages in the site's pages folder (`index.tsx` → `/`, `about.tsx` → `/about`)
  * and adds a page for each; renderPages renders the component to static HTML.
@@ -42,14 +51,26 @@ export async function collectCustomPages(site: Site, ctx: BuildContext): Promise
     return;
   }
   if (!existsSync(pagesDir)) return;
-  const files = (await readdir(pagesDir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile() && /\.(tsx|jsx)$/.test(entry.name) && !entry.name.startsWith('_'))
+  const entries = (await readdir(pagesDir, { recursive: true, withFileTypes: true })).filter(
+    (entry) => entry.isFile() && !isLeftOutOfPages(path.relative(pagesDir, path.join(entry.parentPath, entry.name))),
+  );
+  const files = entries
+    .filter((entry) => pageModuleFile.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
+  for (const entry of entries.filter((candidate) => /\.mdx?$/i.test(candidate.name))) {
+    site.diagnostics.push({
+      severity: 'warning',
+      code: 'custom-page',
+      message: `${path.relative(site.config.siteDir, path.join(entry.parentPath, entry.name))} is a markdown page, which sdkdocs does not build: it has no page.`,
+      file: path.join(entry.parentPath, entry.name),
+      hint: 'Move it into the docs folder (a doc with `slug: /its-path` keeps its address), or make it a React page (.tsx, .jsx or .js).',
+    });
+  }
   if (files.length === 0) return;
   const modules = await importPageModules(files, site);
   for (const [file, module] of modules) {
-    const relative = path.relative(pagesDir, file).split(path.sep).join('/').replace(/\.(tsx|jsx)$/, '');
+    const relative = path.relative(pagesDir, file).split(path.sep).join('/').replace(pageModuleFile, '');
     const routePart = relative === 'index' ? '' : relative.replace(/\/index$/, '');
     let route = joinUrlPath(site.config.routes.root, routePart);
     if (route.length > 1 && route.endsWith('/') && routePart !== '') route = route.slice(0, -1);

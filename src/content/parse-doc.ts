@@ -6,7 +6,8 @@ import type { DiagramSource } from './plugins/rehype-code.js';
 import { compileMdxDoc } from './mdx/compile-mdx.js';
 import { isMdxDoc } from './mdx/detect-mdx.js';
 import { docMessagesOf } from './plugins/doc-messages.js';
-import type { CompiledDoc } from '../core/compiled-doc.js';
+import { themeBlocksOf } from './mdx/theme-block-docs.js';
+import type { CompiledDoc, DocMessage } from '../core/compiled-doc.js';
 import type { ParseContext, ParseOutcome, ParseTask } from './parse-task.js';
 export type { CompiledDoc, ParseContext, ParseOutcome, ParseTask };
 
@@ -30,6 +31,13 @@ async function compileDoc(
     checkMarkdownLimits(task.raw);
     if (isMdxDoc(task.file, task.raw)) return await compileMdxDoc(processor, task, context);
     const { mdast, file } = processor.parse(task.raw, task.file);
+    const blocks = context.themeBlocks?.length ? themeBlocksOf(mdast, context) : undefined;
+    let fallback: DocMessage | undefined;
+    if (blocks) {
+      const outcome = await compileMdxDoc(processor, task, context, 'md');
+      if (outcome.compiled) return outcome;
+      fallback = blocks.fallbackWarning(outcome.error!);
+    }
     const diagrams: DiagramSource[] = [];
     if (context.mermaid) file.data.diagrams = diagrams;
     file.data.images = [];
@@ -50,7 +58,7 @@ async function compileDoc(
         sections: splitSections(result.hast),
         diagrams,
         images: file.data.images,
-        ...(result.messages.length > 0 && { messages: docMessagesOf(result.messages) }),
+        ...((result.messages.length > 0 || fallback) && { messages: [...(fallback ? [fallback] : []), ...docMessagesOf(result.messages)] }),
       },
     };
   } catch (error) {

@@ -8,6 +8,7 @@ import type { CompiledDoc, ParseTask } from './parse-doc.js';
 import { imagesUnchanged } from './plugins/rehype-images.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
 import { renderMdxDocs } from './mdx/render-mdx.js';
+import { overriddenThemeBlocks } from './theme-overrides.js';
 
 /**
  * Compiles every doc's markdown: its content to HTML, with the table of contents, element ids,
@@ -20,6 +21,8 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   // --watch keeps no past version's work, which the compile cache answers for instead. Each
   // version has a cache of its own: a cache keeps only what its last build used.
   for (const past of site.docsVersions?.past ?? []) {
+    // Made before the overrides were collected: a past version's docs use the site's.
+    past.site.themeOverrides = site.themeOverrides;
     await compileSiteDocs(past.site, { ...ctx, previous: undefined, changedFiles: undefined }, `docs-version-${past.version.name}`);
   }
 }
@@ -49,6 +52,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string)
     baseUrl: site.config.baseUrl,
     routeByFile: [...routeByFile],
     mermaid: site.config.markdown.mermaid,
+    themeBlocks: overriddenThemeBlocks(site),
     // serve --watch keeps unchanged docs in memory: its rebuilds compile only edited docs, which
     // are unlikely to be in the cache and would only grow it.
     cache: ctx.previous ? undefined : { dir: cacheDir, fingerprint: compilerFingerprint() },
@@ -168,6 +172,8 @@ async function compileAll(
  */
 function reusableCompilations(site: Site, ctx: BuildContext, routeByFile: Map<string, string>): (doc: Doc) => CompiledDoc | undefined {
   if (!ctx.previous) return () => undefined;
+  // Adding or removing an override of Admonition, CodeBlock or Details changes how docs compile.
+  if (overriddenThemeBlocks(site).join() !== overriddenThemeBlocks(ctx.previous).join()) return () => undefined;
   const keptDocs = new Set(ctx.previous.docs);
   const previousPages = new Map(ctx.previous.pages.map((page) => [page.route, page]));
   const linkContext = { routeOfFile: (file: string) => routeByFile.get(file), docsDir: site.config.paths.docs, siteDir: site.config.siteDir };

@@ -4,6 +4,13 @@ export const diagramThemes = ['default', 'dark'] as const;
 export type DiagramTheme = (typeof diagramThemes)[number];
 
 /**
+ * What one render draws: a diagram in one of the two themes, or (`both`) one SVG for both colour
+ * modes, its theme colours `var(--sdkdocs-mermaid-…)` custom properties whose light and dark values
+ * the SVG's own `<style>` sets, switched by `[data-theme='dark']`.
+ */
+export type DiagramColours = DiagramTheme | 'both';
+
+/**
  * Turns a mermaid definition into a standalone SVG document. The build owns the browser work
  * through this interface so that unit tests can use a fake and only one test needs Chromium.
  */
@@ -21,11 +28,18 @@ export interface DiagramRenderer {
    */
   readonly concurrency?: number;
   /**
-   * Renders one diagram. Throws {@link DiagramSyntaxError} when the definition is invalid and
+   * The build is about to ask for up to this many renders: enough of them, and the renderer
+   * opens its pages at once, loading mermaid in parallel, instead of one after another as the
+   * work grows. Optional.
+   */
+  expectRenders?(count: number): void;
+  /**
+   * Renders one diagram in one theme or, with `both`, in both colour modes at once (or throws
+   * {@link DiagramNeedsThemesError} when it cannot). Throws {@link DiagramSyntaxError} when the definition is invalid and
    * {@link DiagramBrowserMissingError} when there is no browser to render with or it went away
    * ({@link DiagramBrowserCrashedError}).
    */
-  render(definition: string, theme: DiagramTheme): Promise<string>;
+  render(definition: string, colours: DiagramColours): Promise<string>;
   /** Releases the browser, if one was started. */
   close(): Promise<void>;
 }
@@ -57,13 +71,24 @@ export class DiagramBrowserCrashedError extends DiagramBrowserMissingError {
   }
 }
 
+/**
+ * One render cannot draw this diagram in both colour modes: it uses a colour one of mermaid's
+ * themes leaves unset. It is drawn once per theme instead.
+ */
+export class DiagramNeedsThemesError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DiagramNeedsThemesError';
+  }
+}
+
 /** What renderDiagrams did, for the build log and for tests of the cache. */
 export interface DiagramStats {
   /** ```mermaid blocks found. */
   diagrams: number;
   /** Finished figures (both SVGs inlined) taken from the figure cache: their SVGs are not read at all. */
   figuresFromCache: number;
-  /** SVGs (one per distinct diagram text and theme) taken from the cache. */
+  /** SVGs (one per distinct diagram text, or per text and theme) taken from the cache. */
   fromCache: number;
   /** SVGs rendered in the browser. */
   rendered: number;

@@ -4,10 +4,13 @@ import { chromiumMissingHint, findChromium, headlessChromiumArgs } from '../core
 import {
   DiagramBrowserCrashedError,
   DiagramBrowserMissingError,
+  DiagramNeedsThemesError,
   DiagramSyntaxError,
+  type DiagramColours,
   type DiagramRenderer,
   type DiagramTheme,
 } from '../core/diagram-renderer.js';
+import { sentinelTheme, themeSentinelSvg, type SentinelTheme } from './theme-variables.js';
 import { versionOf } from './mermaid-cli-packages.js';
 import { openMermaidPage, type MermaidPage, type PageRenderOptions } from './mermaid-page.js';
 
@@ -43,7 +46,7 @@ const rendersPerPageLoad = 25;
  * canonically, which makes the inlined SVG independent of render order. Math.random is seeded
  * per render for the same reason.
  */
-export function createMermaidCliRenderer(options: MermaidCliRendererOptions): DiagramRenderer {
+export function createMermaidCliRenderer(options: MermaidCliRendererOptions): DiagramRenderer & { readonly openPages: number } {
   const findBrowser = options.findBrowser ?? findChromium;
   const concurrency = Math.max(1, options.concurrency ?? Math.min(os.availableParallelism(), maxPages));
   let browser: Promise<Browser> | undefined;
@@ -53,6 +56,12 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
   let openPages = 0;
   const waitingForPage: (() => void)[] = [];
   let rendersSincePageOpened = 0;
+  /** Renders the build said are coming ({@link DiagramRenderer.expectRenders}) and not yet done. */
+  let rendersAhead = 0;
+  /** Pages worth opening at once for the renders ahead: each must save more than its load costs. */
+  const pagesWanted = () => Math.min(concurrency, Math.max(1, Math.floor(rendersAhead / rendersPerPageLoad)));
+  /** mermaid's light and dark colours as sentinels, worked out in the first page that needs them. */
+  let bothModesTheme: Promise<SentinelTheme> | undefined;
 
   const forgetIdlePages = () => {
     openPages -= idlePages.length;
@@ -97,7 +106,7 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
         openPages--;
         continue;
       }
-      if (openPages === 0 || (openPages < concurrency && rendersSincePageOpened >= rendersPerPageLoad)) {
+      if (openPages === 0 || (openPages < concurrency && (rendersSincePageOpened >= rendersPerPageLoad || openPages < pagesWanted()))) {
         openPages++;
         rendersSincePageOpened = 0;
         try {
@@ -127,6 +136,7 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
 
   const returnPage = (page: MermaidPage) => {
     rendersSincePageOpened++;
+    rendersAhead = Math.max(0, rendersAhead - 1);
     if (page.usable) idlePages.push(page);
     else {
       openPages--;
@@ -136,23 +146,42 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
   };
 
   return {
-    cacheKey: `mermaid-cli@${versionOf('@mermaid-js/mermaid-cli')} mermaid@${versionOf('mermaid')} seed=${randomSeed} font=${options.fontFamily} today-marker=off theme-variables=${JSON.stringify(themeVariableOverrides)}`,
+    cacheKey: `mermaid-cli@${versionOf('@mermaid-js/mermaid-cli')} mermaid@${versionOf('mermaid')} seed=${randomSeed} font=${options.fontFamily} today-marker=off both-modes=sentinels-1 theme-variables=${JSON.stringify(themeVariableOverrides)}`,
     concurrency,
     get browserLaunches() {
       return launches;
     },
-    async render(definition: string, theme: DiagramTheme): Promise<string> {
+    /** Pages open or opening (the test of `expectRenders` reads it). */
+    get openPages() {
+      return openPages;
+    },
+    expectRenders(count: number) {
+      rendersAhead = count;
+    },
+    async render(definition: string, colours: DiagramColours): Promise<string> {
       const page = await takePage();
       let result;
+      let theme: SentinelTheme | undefined;
       try {
-        result = await page.render(withoutBuildDayMarker(definition), mermaidCliRenderOptions(theme, options.fontFamily));
+        if (colours === 'both') {
+          bothModesTheme ??= modeThemeVariables(page, options.fontFamily).then(sentinelTheme);
+          // A page that failed while computing them leaves the next render to try again.
+          theme = await bothModesTheme.catch((error: unknown) => {
+            bothModesTheme = undefined;
+            throw error;
+          });
+        }
+        result = await page.render(withoutBuildDayMarker(definition), mermaidCliRenderOptions(theme ?? (colours as DiagramTheme), options.fontFamily));
       } catch (error) {
         throw new DiagramBrowserCrashedError(`Chromium stopped while rendering a mermaid diagram: ${(error as Error).message.split('\n')[0]}`);
       } finally {
         returnPage(page);
       }
       if ('error' in result) throw new DiagramSyntaxError(parserMessage(result.error));
-      return result.svg;
+      if (!theme) return result.svg;
+      const themed = themeSentinelSvg(result.svg, theme, renderedSvgId);
+      if (themed === undefined) throw new DiagramNeedsThemesError('The diagram uses a colour only one of mermaid’s themes sets.');
+      return themed;
     },
     async close() {
       const started = browser;
@@ -189,19 +218,29 @@ const themeVariableOverrides: Record<DiagramTheme, Record<string, string>> = {
   dark: { edgeLabelBackground: '#333333' },
 };
 
+/** mermaid's variables of the light (`default`) and dark themes, with the site's font and overrides. */
+async function modeThemeVariables(page: MermaidPage, fontFamily: string) {
+  const [light, dark] = await Promise.all(diagramThemesInOrder.map((theme) => page.themeVariables(mermaidCliRenderOptions(theme, fontFamily).mermaidConfig)));
+  const base = await page.themeVariables({ theme: 'base', fontFamily, themeVariables: { fontFamily } });
+  return { light, dark, base };
+}
+
+const diagramThemesInOrder = ['default', 'dark'] as const;
+
 /**
  * The options of one render, in the shape of mermaid-cli's `renderMermaid` options, so that the
- * output can be checked against mermaid-cli's own.
+ * output can be checked against mermaid-cli's own. With a sentinel theme, mermaid's `base` theme
+ * with the sentinels as its variables, drawn once for both colour modes.
  */
-export function mermaidCliRenderOptions(theme: DiagramTheme, fontFamily: string): PageRenderOptions {
+export function mermaidCliRenderOptions(theme: DiagramTheme | SentinelTheme, fontFamily: string): PageRenderOptions {
   return {
     svgId: renderedSvgId,
     backgroundColor: 'transparent',
     randomSeed,
     mermaidConfig: {
-      theme,
+      theme: typeof theme === 'string' ? theme : 'base',
       fontFamily,
-      themeVariables: { fontFamily, ...themeVariableOverrides[theme] },
+      themeVariables: typeof theme === 'string' ? { fontFamily, ...themeVariableOverrides[theme] } : { ...theme.themeVariables, fontFamily },
       securityLevel: 'strict',
       // Same definition, same ids: the output does not change from one build to the next.
       deterministicIds: true,

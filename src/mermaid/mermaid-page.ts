@@ -38,6 +38,8 @@ export interface MermaidPage {
    * rejects when the page or the browser crashed or closed, after which the page is not `usable`.
    */
   render(definition: string, options: PageRenderOptions): Promise<PageRenderResult>;
+  /** mermaid's computed theme variables for this configuration (its theme with `themeVariables` applied). */
+  themeVariables(mermaidConfig: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** False once the page crashed or closed, or its browser went away. */
   readonly usable: boolean;
   close(): Promise<void>;
@@ -58,6 +60,7 @@ const contentTypes: Record<string, string> = {
 /** The part of mermaid's API a render uses, as the browser sees it. */
 interface MermaidInPage {
   initialize(config: Record<string, unknown>): void;
+  mermaidAPI: { getConfig(): { themeVariables?: Record<string, unknown> } };
   render(id: string, definition: string, container: Element): Promise<{ svg: string }>;
 }
 
@@ -125,6 +128,7 @@ export async function openMermaidPage(browser: Browser): Promise<MermaidPage> {
       return failure === undefined;
     },
     render: (definition, options) => run(page.evaluate(renderInPage, definition, options)),
+    themeVariables: (mermaidConfig) => run(page.evaluate(themeVariablesInPage, mermaidConfig)),
     async close() {
       browser.off('disconnected', onDisconnected);
       if (!page.isClosed()) await page.close().catch(() => undefined);
@@ -178,6 +182,13 @@ async function renderInPage(definition: string, options: PageRenderOptions): Pro
   } finally {
     container.replaceChildren();
   }
+}
+
+/** Runs in the page: the variables mermaid computes from a theme and its overrides, as its renders use them. */
+function themeVariablesInPage(mermaidConfig: Record<string, unknown>): Record<string, unknown> {
+  const mermaid = (window as unknown as { sdkdocsMermaid: MermaidInPage }).sdkdocsMermaid;
+  mermaid.initialize({ startOnLoad: false, ...mermaidConfig });
+  return JSON.parse(JSON.stringify(mermaid.mermaidAPI.getConfig().themeVariables ?? {})) as Record<string, unknown>;
 }
 
 function packageUrl(file: string): string {

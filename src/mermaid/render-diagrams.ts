@@ -6,7 +6,8 @@ import { packageRoot } from '../core/package-root.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
 import { openDiagramCache, type DiagramCache } from './diagram-cache.js';
-import { DiagramBrowserMissingError, DiagramSyntaxError, diagramThemes, type DiagramRenderer, type DiagramStats, type DiagramTheme } from '../core/diagram-renderer.js';
+import { DiagramBrowserMissingError, DiagramNeedsThemesError, DiagramSyntaxError, diagramThemes, type DiagramColours, type DiagramRenderer, type DiagramStats, type DiagramTheme } from '../core/diagram-renderer.js';
+import { rendersBothModesAtOnce } from './diagram-kinds.js';
 import { inlineDiagramSvg } from './diagram-svg.js';
 import { createMermaidCliRenderer, mermaidMaxTextSize } from './mermaid-cli-renderer.js';
 import { diagramPlaceholder, type CompiledDoc, type DiagramSource } from '../core/compiled-doc.js';
@@ -27,9 +28,11 @@ interface DiagramBlock {
 const variantOfTheme: Record<DiagramTheme, string> = { default: 'light', dark: 'dark' };
 
 /**
- * Prerenders every ```mermaid block to inline SVG, a light and a dark variant that the colour mode
- * switches between with CSS, so no mermaid JavaScript reaches the browser. SVGs are cached on disk
- * by diagram text, theme and mermaid version; the browser starts only for a diagram not cached.
+ * Prerenders every ```mermaid block to inline SVG, so no mermaid JavaScript reaches the browser:
+ * one SVG whose colours are custom properties the colour mode switches, or, for the few kinds of
+ * diagram that one render cannot draw faithfully in both modes (see diagram-kinds.ts), a light
+ * and a dark SVG that CSS shows one of. SVGs are cached on disk by diagram text, colours and
+ * mermaid version; the browser starts only for a diagram not cached.
  */
 export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<void> {
   if (!site.config.markdown.mermaid) return;
@@ -119,13 +122,17 @@ async function renderFigures(
   const figures = createContentRenderer();
   for (const block of blocks) {
     const number = block.index + 1;
-    const variants = diagramThemes.map((theme) =>
-      inlineDiagramSvg(svgs.get(block.source.definition)![theme], {
-        id: `mermaid-${number}-${variantOfTheme[theme]}`,
-        className: ['mermaid-svg', `mermaid-${variantOfTheme[theme]}`],
-        fontFamily,
-      }),
-    );
+    const rendered = svgs.get(block.source.definition)!;
+    const variants =
+      typeof rendered === 'string'
+        ? [inlineDiagramSvg(rendered, { id: `mermaid-${number}`, className: ['mermaid-svg'], fontFamily })]
+        : diagramThemes.map((theme) =>
+            inlineDiagramSvg(rendered[theme], {
+              id: `mermaid-${number}-${variantOfTheme[theme]}`,
+              className: ['mermaid-svg', `mermaid-${variantOfTheme[theme]}`],
+              fontFamily,
+            }),
+          );
     const figure: Element = {
       type: 'element',
       tagName: 'figure',
@@ -179,37 +186,61 @@ function openFigureCache(dir: string, key: string): FigureCache {
 }
 
 interface RenderOutcome {
-  svgs: Map<string, Record<DiagramTheme, string>>;
+  /** Per definition, one SVG for both colour modes, or one per theme. */
+  svgs: Map<string, string | Record<DiagramTheme, string>>;
   /** Mermaid's message per definition that does not parse. */
   syntaxErrors: Map<string, string>;
   browserProblem?: string;
 }
 
-/** Both themes of every definition, from the cache or the renderer, a few at a time. */
+/** What the cache holds for a diagram one render cannot draw in both modes: no SVG is empty. */
+const perTheme = '';
+
+/** Every definition, from the cache or the renderer, as many at a time as the renderer has pages. */
 async function renderDefinitions(definitions: string[], renderer: DiagramRenderer, cache: DiagramCache, stats: DiagramStats): Promise<RenderOutcome> {
   const outcome: RenderOutcome = { svgs: new Map(), syntaxErrors: new Map() };
-  const renderOne = async (definition: string) => {
-    const svgs: Partial<Record<DiagramTheme, string>> = {};
-    for (const theme of diagramThemes) {
-      const cached = await cache.get(definition, theme);
-      if (cached !== undefined) {
-        svgs[theme] = cached;
-        stats.fromCache++;
-        continue;
-      }
-      if (outcome.browserProblem) return;
-      try {
-        const svg = await renderer.render(definition, theme);
+  renderer.expectRenders?.(definitions.filter(rendersBothModesAtOnce).length + 2 * definitions.filter((definition) => !rendersBothModesAtOnce(definition)).length);
+  /** The SVG, undefined when it failed, or `perTheme` when one render cannot draw both modes. */
+  const svgIn = async (definition: string, colours: DiagramColours): Promise<string | undefined> => {
+    const cached = await cache.get(definition, colours);
+    if (cached !== undefined) {
+      if (cached !== perTheme) stats.fromCache++;
+      return cached;
+    }
+    if (outcome.browserProblem) return undefined;
+    try {
+      const svg = await renderer.render(definition, colours);
+      stats.rendered++;
+      await cache.set(definition, colours, svg);
+      return svg;
+    } catch (error) {
+      if (error instanceof DiagramNeedsThemesError) {
         stats.rendered++;
-        await cache.set(definition, theme, svg);
-        svgs[theme] = svg;
-      } catch (error) {
-        if (error instanceof DiagramSyntaxError) outcome.syntaxErrors.set(definition, error.message);
-        else if (error instanceof DiagramBrowserMissingError) outcome.browserProblem ??= error.message;
-        else throw error;
-        // A definition that fails in one theme fails in the other too.
+        // Remembered, so the next build goes straight to the two renders.
+        await cache.set(definition, colours, perTheme);
+        return perTheme;
+      }
+      if (error instanceof DiagramSyntaxError) outcome.syntaxErrors.set(definition, error.message);
+      else if (error instanceof DiagramBrowserMissingError) outcome.browserProblem ??= error.message;
+      else throw error;
+      return undefined;
+    }
+  };
+  const renderOne = async (definition: string) => {
+    if (rendersBothModesAtOnce(definition)) {
+      const svg = await svgIn(definition, 'both');
+      if (svg === undefined) return;
+      if (svg !== perTheme) {
+        outcome.svgs.set(definition, svg);
         return;
       }
+    }
+    const svgs: Partial<Record<DiagramTheme, string>> = {};
+    for (const theme of diagramThemes) {
+      const svg = await svgIn(definition, theme);
+      // A definition that fails in one theme fails in the other too.
+      if (svg === undefined) return;
+      svgs[theme] = svg;
     }
     outcome.svgs.set(definition, svgs as Record<DiagramTheme, string>);
   };

@@ -27,11 +27,13 @@ export const themeComponents = {
   DocPaginator: 'layout',
   /** The "On this page" column beside a doc. */
   TOC: 'layout',
-  /** `@theme/Admonition` as MDX docs, custom pages and other overrides import it. */
+  /** The "Copy page as Markdown" button above a doc. */
+  CopyPageButton: 'layout',
+  /** Every admonition of the docs (`:::note`, `> [!NOTE]`) and `@theme/Admonition`. */
   Admonition: 'content',
-  /** `@theme/CodeBlock` as MDX docs, custom pages and other overrides import it. */
+  /** Every code block of the docs (fenced code) and `@theme/CodeBlock`. */
   CodeBlock: 'content',
-  /** `@theme/Details`. */
+  /** Every `<details>` of the docs and `@theme/Details`. */
   Details: 'content',
   /** `@theme/Tabs`. */
   Tabs: 'content',
@@ -41,6 +43,8 @@ export const themeComponents = {
   ThemedImage: 'content',
   /** `@theme/TOCInline`: a doc's table of contents inside its content (`<TOCInline toc={toc} />`). */
   TOCInline: 'content',
+  /** `@theme/Layout`, which Docusaurus pages wrap their content in (the chrome is drawn around every page here). */
+  Layout: 'content',
 } as const satisfies Record<string, ThemeComponentPart>;
 
 /** The name of an overridable theme component: `Footer`, `DocItem/Footer`, … */

@@ -36,7 +36,7 @@ describe.skipIf(!chromiumPath)('MDX docs in the browser: components hydrate, tab
     await mdxHydrated(page);
     await page.getByRole('button', { name: 'Clicked 0 times' }).click();
     await eventually(() => page.locator('.counter').innerText()).toBe('Clicked 1 times');
-    expect(await page.locator('.mdx-diagram figure svg').count()).toBe(2);
+    expect(await page.locator('.mdx-diagram figure svg').count()).toBe(1);
     expect(problems).toEqual([]);
   });
 

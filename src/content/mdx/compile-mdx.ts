@@ -12,6 +12,7 @@ import type { ParseContext, ParseOutcome, ParseTask } from '../parse-task.js';
 import type { TocItem } from '../../shared/types.js';
 import { docMessagesOf } from '../plugins/doc-messages.js';
 import rehypeRawHtml from '../plugins/rehype-raw-html.js';
+import rehypeThemeBlocks from '../plugins/rehype-theme-blocks.js';
 import { skipChildren, walkTree } from '../plugins/walk-tree.js';
 import { fenceRoles } from './code-fences.js';
 import { mdxTrigger } from './detect-mdx.js';
@@ -47,10 +48,13 @@ declare module 'vfile' {
  * content. Besides what markdown docs get, it checks that every component the content uses is
  * imported, defined or provided, so that a missing one fails at its tag, not at render time.
  */
-export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTask, context: ParseContext): Promise<ParseOutcome> {
+export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTask, context: ParseContext, format: 'mdx' | 'md' = 'mdx'): Promise<ParseOutcome> {
+  const markdown = format === 'md';
   // The markdown parser's reading of `:::tip Title` lines (outside code) is close enough to MDX's to label them.
-  const labelled = processor.labelTitles(unwrapMdxCodeBlocks(task.raw));
-  const file = new VFile({ value: commentHeadingIds(labelled), path: task.file });
+  const labelled = processor.labelTitles(markdown ? task.raw : unwrapMdxCodeBlocks(task.raw));
+  const file = new VFile({ value: markdown ? labelled : commentHeadingIds(labelled), path: task.file });
+  const themeBlocks = context.themeBlocks ?? [];
+  if (themeBlocks.length > 0) file.data.themeBlocks = new Set(themeBlocks);
   const diagrams: DiagramSource[] = [];
   if (context.mermaid) file.data.diagrams = diagrams;
   file.data.images = [];
@@ -64,19 +68,21 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
   const { syntax, transforms, toHast } = processor.plugins as Record<'syntax' | 'transforms' | 'toHast', [unknown, ...unknown[]][]>;
   const remarkPlugins = [...syntax, ...transforms].filter(([plugin]) => plugin !== remarkParse) as PluggableList;
   const remarkRehypeOptions = toHast.find(([plugin]) => plugin === remarkRehype)?.[1] as object | undefined;
-  // MDX has no raw HTML nodes: its HTML is JSX, which React renders.
-  const rehypePlugins = toHast.filter(([plugin]) => plugin !== remarkRehype && plugin !== rehypeRawHtml) as PluggableList;
+  // MDX has no raw HTML nodes: its HTML is JSX, which React renders. Markdown read by MDX keeps
+  // its HTML as raw nodes, which rehype-raw-html parses as on the plain markdown path.
+  const rehypePlugins = toHast.filter(([plugin]) => plugin !== remarkRehype && (markdown || plugin !== rehypeRawHtml)) as PluggableList;
+  const themeBlockPlugins: PluggableList = themeBlocks.length > 0 ? [[rehypeThemeBlocks, themeBlocks]] : [];
   try {
     const output = await compile(file, {
-      format: 'mdx',
+      format,
       outputFormat: 'program',
       jsx: false,
       development: false,
       jsxImportSource: 'react',
       // `<!-- … -->` is not MDX, but Docusaurus reads it as a comment, so docs written for it have them.
-      remarkPlugins: [remarkComment, remarkMdxHeadingIds, ...remarkPlugins, remarkMdxNames],
-      remarkRehypeOptions: remarkRehypeOptions ?? {},
-      rehypePlugins: [rehypeStaticCodeBlocks, ...rehypePlugins, [rehypeTitleAndDiagrams, task.title]],
+      remarkPlugins: markdown ? remarkPlugins : [remarkComment, remarkMdxHeadingIds, ...remarkPlugins, remarkMdxNames],
+      remarkRehypeOptions: markdown ? { ...remarkRehypeOptions, allowDangerousHtml: true } : (remarkRehypeOptions ?? {}),
+      rehypePlugins: [...(markdown ? [] : [rehypeStaticCodeBlocks]), ...rehypePlugins, ...themeBlockPlugins, [rehypeTitleAndDiagrams, task.title]],
     });
     const compiled: CompiledDoc = {
       // Filled in by renderMdxDocs, which renders the module with its components.

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Site } from '../../core/site.js';
 import { createMarkdownProcessor } from '../markdown.js';
 import type { ParseContext } from '../parse-task.js';
+import { overriddenThemeBlocks } from '../theme-overrides.js';
 import { compileMdxDoc } from './compile-mdx.js';
 
 /** A partial compiled to an ES module, or why it could not be. */
@@ -28,6 +29,7 @@ export function mdxPartialCompiler(site: Site): MdxPartialCompiler {
     routeByFile: new Map(site.docs.map((doc) => [doc.source.file, doc.route])),
     // A partial's diagrams would need a place on the page of each doc that imports it.
     mermaid: false,
+    themeBlocks: overriddenThemeBlocks(site),
   };
   const outcomes = new Map<string, Promise<MdxPartialOutcome>>();
   const compile = async (file: string): Promise<MdxPartialOutcome> => {

@@ -16,6 +16,7 @@ import { splitSections } from '../../search/search-records.js';
 import type { SiteData } from '../../shared/types.js';
 import { diagramPlaceholder } from '../plugins/rehype-code.js';
 import { walkTree } from '../plugins/walk-tree.js';
+import { isMdxDoc } from './detect-mdx.js';
 import { mdxPartialCompiler } from './mdx-partials.js';
 
 const require = createRequire(import.meta.url);
@@ -34,15 +35,22 @@ interface RenderableMdxModule {
   __sdkdocsMdxIdPrefix: string;
 }
 
-/** The MDX modules of the site's pages, by key: what the browser bundle ships too. */
-export function mdxModulesOf(site: Site): Map<string, { page: Page; entry: MdxModuleEntry }> {
+/**
+ * The MDX modules of the site's pages, by key: what the browser bundle ships too. A page of a past
+ * docs version (its doc is not among `site.docs`) is keyed by its path in the site folder, so that
+ * `versioned_docs/version-1.0.0/intro.md` and `docs/intro.md` do not share one. `ownDocsOnly`:
+ * only the pages of `site.docs` (one docs version's).
+ */
+export function mdxModulesOf(site: Site, ownDocsOnly = false): Map<string, { page: Page; entry: MdxModuleEntry }> {
   const modules = new Map<string, { page: Page; entry: MdxModuleEntry }>();
   const docByRoute = new Map(site.docs.map((doc) => [doc.route, doc]));
   for (const page of site.pages) {
     const mdx = page.content?.mdx;
     if (!mdx || !page.sourceFile) continue;
     const doc = docByRoute.get(page.route);
-    const key = mdxModuleKey(doc?.source.relativePath ?? path.basename(page.sourceFile));
+    const own = doc?.source.file === page.sourceFile;
+    if (ownDocsOnly && !own) continue;
+    const key = mdxModuleKey(own ? doc.source.relativePath : path.relative(site.config.siteDir, page.sourceFile).split(path.sep).join('/'));
     modules.set(key, { page, entry: { key, file: page.sourceFile, code: mdx.code, imports: mdx.imports } });
   }
   return modules;
@@ -56,7 +64,8 @@ export function mdxModulesOf(site: Site): Map<string, { page: Page; entry: MdxMo
  * resolve is an error at its line in the doc.
  */
 export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void> {
-  const modules = mdxModulesOf(site);
+  // A past docs version's site shares the pages of every version: each renders its own.
+  const modules = mdxModulesOf(site, true);
   if (modules.size === 0) return;
   const entries = new Map([...modules].map(([key, { entry }]) => [key, entry]));
   const outdir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-mdx-'));
@@ -115,6 +124,12 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
   }
 }
 
+/** Whether the page's doc is MDX itself, not markdown compiled to a module for the site's block overrides. */
+function isWrittenAsMdx(site: Site, page: Page): boolean {
+  const doc = site.docs.find((candidate) => candidate.route === page.route);
+  return !doc || isMdxDoc(doc.source.file, doc.source.raw);
+}
+
 function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, pageSite: SiteData): void {
   const compiled = page.content!;
   const figures = new Map(compiled.diagrams.map((_, index) => [index, diagramPlaceholder(index)]));
@@ -130,7 +145,9 @@ function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, page
       code: 'mdx',
       message: `MDX: rendering the doc failed: ${(error as Error).message}`,
       file: page.sourceFile,
-      hint: 'A component of the doc threw while rendering at build time; it must render without the browser (use effects for window and document).',
+      hint: isWrittenAsMdx(site, page)
+        ? 'A component of the doc threw while rendering at build time; it must render without the browser (use effects for window and document).'
+        : 'The site\'s override of Admonition, CodeBlock or Details (src/theme/), which renders this doc\'s blocks, threw while rendering at build time; it must render without the browser (use effects for window and document).',
     });
     return;
   }

@@ -3,6 +3,7 @@ import { toString } from 'hast-util-to-string';
 import { common, createLowlight } from 'lowlight';
 import type { VFile } from 'vfile';
 import { applyMagicComments } from './code-magic-comments.js';
+import { codeMetaProperty } from './rehype-theme-blocks.js';
 import { skipChildren, walkTree } from './walk-tree.js';
 import { diagramPlaceholder, type DiagramSource } from '../../core/compiled-doc.js';
 export { diagramPlaceholder, type DiagramSource };
@@ -52,6 +53,8 @@ export function parseCodeMeta(meta: string | undefined | null): CodeMeta {
 export default function rehypeCode() {
   return (tree: Root, file: VFile) => {
     const diagrams = file.data.diagrams;
+    // The site's CodeBlock renders the block (rehype-theme-blocks), and gets the meta string too.
+    const forComponent = file.data.themeBlocks?.has('CodeBlock') ?? false;
     walkTree(tree, (unknownNode, index, unknownParent) => {
       if (unknownNode.type !== 'element' || (unknownNode as Element).tagName !== 'pre') return;
       const node = unknownNode as Element;
@@ -67,7 +70,8 @@ export default function rehypeCode() {
         parent.children[index] = { type: 'element', tagName: 'sdkdocs-diagram', properties: { dataIndex: diagrams.length - 1 }, children: [] };
         return skipChildren;
       }
-      const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
+      const metastring = (code.data as { meta?: string } | undefined)?.meta;
+      const meta = parseCodeMeta(metastring);
       const magic = applyMagicComments(toString(code).replace(/\n$/, ''), language);
       const firstCodeLine = magic.problems.length > 0 ? firstLineOfCode(node, file) : undefined;
       for (const problem of magic.problems) {
@@ -143,7 +147,7 @@ export default function rehypeCode() {
       parent.children[index] = {
         type: 'element',
         tagName: 'div',
-        properties: { className: ['code-block', ...(language ? [`language-${language}`] : [])] },
+        properties: { className: ['code-block', ...(language ? [`language-${language}`] : [])], ...(forComponent && { [codeMetaProperty]: metastring ?? '' }) },
         children: wrapperChildren,
         position: node.position,
       };

@@ -1,6 +1,7 @@
 import type { Blockquote, Paragraph, PhrasingContent, Root } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 import type { VFile } from 'vfile';
+import { admonitionTitleProperty, admonitionTypeProperty } from './rehype-theme-blocks.js';
 import { skipChildren, walkTree } from './walk-tree.js';
 
 /**
@@ -119,14 +120,19 @@ function linesOfLiteralText(tree: Root): Set<number> {
 export default function remarkAdmonitions() {
   return (tree: Root, file: VFile) => {
     const source = String(file.value);
+    const forComponent = file.data.themeBlocks?.has('Admonition') ?? false;
     walkTree(tree, (node) => {
-      if (node.type === 'containerDirective') convertDirective(node as ContainerDirective, source, file);
-      else if (node.type === 'blockquote') convertGithubAlert(node as Blockquote);
+      if (node.type === 'containerDirective') convertDirective(node as ContainerDirective, source, file, forComponent);
+      else if (node.type === 'blockquote') convertGithubAlert(node as Blockquote, forComponent);
     });
   };
 }
 
-function convertDirective(node: ContainerDirective, source: string, file: VFile): void {
+/**
+ * `forComponent`: the site's Admonition renders it (see rehype-theme-blocks), which takes the type
+ * as written and a title only when the author wrote one.
+ */
+function convertDirective(node: ContainerDirective, source: string, file: VFile, forComponent: boolean): void {
   const kind = directiveKinds[node.name];
   if (!kind) {
     const message = file.message(`Unknown admonition \`:::${node.name}\`: it is shown as a plain box.`, { place: node.position?.start, ruleId: 'unknown-directive', source: 'sdkdocs' });
@@ -146,9 +152,20 @@ function convertDirective(node: ContainerDirective, source: string, file: VFile)
     node.children.shift();
     if (first.children.length > 0) title = first.children;
   }
+  const written = title !== undefined;
   if (!title && kind) title = [{ type: 'text', value: kind.title }];
   node.data = { ...node.data, hName: 'aside', hProperties: asideProperties(kind?.style) };
-  if (title) node.children.unshift(titleParagraph(title, kind?.style));
+  if (forComponent) node.children.unshift(componentTitle(title ?? [], node.name, written));
+  else if (title) node.children.unshift(titleParagraph(title, kind?.style));
+}
+
+/** The title as the site's Admonition gets it: the type as written, the title only when written. */
+function componentTitle(children: PhrasingContent[], type: string, written: boolean): Paragraph {
+  return {
+    type: 'paragraph',
+    data: { hName: 'admonition-title', hProperties: { [admonitionTypeProperty]: type, ...(written && { [admonitionTitleProperty]: '' }) } },
+    children,
+  };
 }
 
 /** Whether the directive ends with a fence of its own (one closing an inner directive does not count). */
@@ -168,7 +185,7 @@ function openingColons(node: ContainerDirective, source: string): number {
 }
 
 /** `> [!NOTE]` alone on the quote's first line makes the quote an alert, as on GitHub. */
-function convertGithubAlert(quote: Blockquote): void {
+function convertGithubAlert(quote: Blockquote, forComponent: boolean): void {
   const paragraph = quote.children[0];
   if (paragraph?.type !== 'paragraph') return;
   const text = paragraph.children[0];
@@ -180,7 +197,10 @@ function convertGithubAlert(quote: Blockquote): void {
   paragraph.children = rest ? [{ ...text, value: rest }, ...paragraph.children.slice(1)] : paragraph.children.slice(1);
   if (paragraph.children.length === 0) quote.children.shift();
   quote.data = { ...quote.data, hName: 'aside', hProperties: asideProperties(kind.style) };
-  quote.children.unshift(titleParagraph([{ type: 'text', value: kind.title }], kind.style));
+  const title: PhrasingContent[] = [{ type: 'text', value: kind.title }];
+  // GitHub's CAUTION is drawn as `danger`, under its own title.
+  const defaultTitle = kind.title === directiveKinds[kind.style].title;
+  quote.children.unshift(forComponent ? componentTitle(title, kind.style, !defaultTitle) : titleParagraph(title, kind.style));
 }
 
 function asideProperties(style: AdmonitionStyle | undefined) {

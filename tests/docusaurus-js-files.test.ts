@@ -1,0 +1,52 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './helpers/browser.js';
+import { buildSite, pageHtml } from './helpers/site.js';
+
+type Built = Awaited<ReturnType<typeof buildSite>>;
+
+// Found on Redux's and React Redux's sites: Docusaurus sites write components and pages as `.js`
+// files with JSX; sdkdocs failed on the components and left the pages out without a word.
+describe("a Docusaurus site's .js files with JSX", () => {
+  let result: Built;
+  let siteDir: string;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ dir: siteDir, cleanup } = await tempDir('sdkdocs-js-files-'));
+    const files: Record<string, string> = {
+      'sdkdocs.config.ts': "export default { title: 'Kit', baseUrl: '/kit/', onBrokenLinks: 'warn' };\n",
+      'docs/intro.mdx': "# Intro\n\nimport Hi from '@site/src/components/Hi';\n\n<Hi>there</Hi>\n",
+      'src/components/Hi.js': 'export default function Hi({ children }) {\n  return <b className="hi">{children}</b>;\n}\n',
+      'src/pages/support.js':
+        "import Layout from '@theme/Layout';\nimport Hi from '../components/Hi';\n\nexport default function Support() {\n  return <Layout title=\"Support\" wrapperClassName=\"support\"><main><h1>Support</h1><Hi>us</Hi></main></Layout>;\n}\n",
+      'src/pages/_parts/Box.js': 'export default function Box() {\n  return <div />;\n}\n',
+      'src/pages/support.test.js': "test('renders', () => {});\n",
+      'src/pages/changelog.md': '# Changelog\n',
+    };
+    for (const [file, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
+      await writeFile(path.join(siteDir, file), text);
+    }
+    result = await buildSite(siteDir);
+  }, 120_000);
+  afterAll(() => cleanup?.());
+
+  it('reads a component written as .js with JSX, as Babel does in Docusaurus', () => {
+    expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(pageHtml(result, '/kit/docs/intro')).toContain('<b class="hi">there</b>');
+  });
+
+  it('makes a page of src/pages/*.js, and none of partials or tests', () => {
+    // Wrapped in Docusaurus' @theme/Layout, which holds the content (the chrome is drawn around every page).
+    expect(pageHtml(result, '/kit/support')).toContain('<div class="main-wrapper support"><main><h1>Support</h1><b class="hi">us</b></main></div>');
+    const routes = result.site.pages.map((page) => page.route);
+    expect(routes.filter((route) => /parts|test|changelog/.test(route))).toEqual([]);
+  });
+
+  it('says that a markdown page in src/pages is not built, at the file', () => {
+    const warning = result.site.diagnostics.find((d) => d.code === 'custom-page');
+    expect(warning).toMatchObject({ severity: 'warning', file: path.join(siteDir, 'src', 'pages', 'changelog.md') });
+    expect(warning?.hint).toContain('Move it into the docs folder');
+  });
+});
