@@ -3,7 +3,6 @@ import { toString } from 'hast-util-to-string';
 import { common, createLowlight } from 'lowlight';
 import type { VFile } from 'vfile';
 import { applyMagicComments } from './code-magic-comments.js';
-import { codeMetaProperty } from './rehype-theme-blocks.js';
 import { skipChildren, walkTree } from './walk-tree.js';
 import { diagramPlaceholder, type DiagramSource } from '../../core/compiled-doc.js';
 export { diagramPlaceholder, type DiagramSource };
@@ -23,6 +22,9 @@ export interface CodeMeta {
   highlightRanges: [number, number][];
   showLineNumbers: boolean;
 }
+
+/** The property rehype-code sets on a code block (with `themeBlocks`): the fence's meta string. */
+export const codeMetaProperty = 'dataSdkdocsMeta';
 
 export function parseCodeMeta(meta: string | undefined | null): CodeMeta {
   const result: CodeMeta = { highlightRanges: [], showLineNumbers: false };

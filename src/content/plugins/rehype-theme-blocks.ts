@@ -1,7 +1,8 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { toEstree } from 'hast-util-to-estree';
 import { toString } from 'hast-util-to-string';
-import { parseCodeMeta } from './rehype-code.js';
+import { codeMetaProperty, parseCodeMeta } from './rehype-code.js';
+export { codeMetaProperty };
 
 /**
  * The theme components that markdown constructs render through when the site overrides them:
@@ -25,8 +26,6 @@ declare module 'vfile' {
 export const admonitionTypeProperty = 'dataSdkdocsAdmonitionType';
 /** Set on a title the author wrote (`:::tip[Title]`), not the type's default. */
 export const admonitionTitleProperty = 'dataSdkdocsAdmonitionTitle';
-/** The property rehype-code sets on a code block (with `themeBlocks`): the fence's meta string. */
-export const codeMetaProperty = 'dataSdkdocsMeta';
 
 /** The local names the doc's module imports the components under; no author writes these. */
 const localName: Record<ThemeBlockName, string> = {
