@@ -8,7 +8,7 @@ import type { CompiledDoc, ParseTask } from './parse-doc.js';
 import { imagesUnchanged } from './plugins/rehype-images.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
 import { renderMdxDocs } from './mdx/render-mdx.js';
-import { overriddenThemeBlocks } from './theme-overrides.js';
+import { overriddenThemeBlocks } from './plugins/rehype-theme-blocks.js';
 
 /**
  * Compiles every doc's markdown: its content to HTML, with the table of contents, element ids,

@@ -12,18 +12,8 @@ import { closest } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
-import { themeBlockNames, type ThemeBlockName } from './plugins/rehype-theme-blocks.js';
 import type { SiteThemeOverrides } from '../core/site.js';
 export type { SiteThemeOverrides };
-
-/**
- * The components of markdown constructs (admonitions, code blocks, `<details>`) that the site
- * overrides: docs holding them render them through the override (see rehype-theme-blocks).
- */
-export function overriddenThemeBlocks(site: Pick<Site, 'themeOverrides'>): ThemeBlockName[] {
-  const files = site.themeOverrides?.files;
-  return files ? themeBlockNames.filter((name) => files.has(name)) : [];
-}
 
 /** Where a site keeps its overrides, as in Docusaurus. */
 export function themeOverridesDir(siteDir: string): string {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Site } from '../../core/site.js';
 import { createMarkdownProcessor } from '../markdown.js';
 import type { ParseContext } from '../parse-task.js';
-import { overriddenThemeBlocks } from '../theme-overrides.js';
+import { overriddenThemeBlocks } from '../plugins/rehype-theme-blocks.js';
 import { compileMdxDoc } from './compile-mdx.js';
 
 /** A partial compiled to an ES module, or why it could not be. */

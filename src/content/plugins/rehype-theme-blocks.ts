@@ -1,6 +1,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { toEstree } from 'hast-util-to-estree';
 import { toString } from 'hast-util-to-string';
+import type { Site } from '../../core/site.js';
 import { codeMetaProperty, parseCodeMeta } from './rehype-code.js';
 export { codeMetaProperty };
 
@@ -259,4 +260,13 @@ function definedNames(tree: Root): Set<string> {
     }
   }
   return names;
+}
+
+/**
+ * The components of markdown constructs (admonitions, code blocks, `<details>`) that the site
+ * overrides: docs holding them render them through the override (see rehype-theme-blocks).
+ */
+export function overriddenThemeBlocks(site: Pick<Site, 'themeOverrides'>): ThemeBlockName[] {
+  const files = site.themeOverrides?.files;
+  return files ? themeBlockNames.filter((name) => files.has(name)) : [];
 }
