@@ -7,6 +7,7 @@ import remarkRehype from 'remark-rehype';
 import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { MarkdownProcessor } from '../markdown.js';
+import { findCodeSamples } from '../code-samples.js';
 import type { CompiledDoc, DiagramSource, ParseContext, ParseOutcome, ParseTask } from '../parse-doc.js';
 import { docMessagesOf } from '../plugins/doc-messages.js';
 import rehypeRawHtml from '../plugins/rehype-raw-html.js';
@@ -59,7 +60,10 @@ declare module 'vfile' {
  */
 export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTask, context: ParseContext): Promise<ParseOutcome> {
   // The markdown parser's reading of `:::tip Title` lines (outside code) is close enough to MDX's to label them.
-  const labelled = String(processor.parse(unwrapMdxCodeBlocks(task.raw), task.file).file.value);
+  const parsed = processor.parse(unwrapMdxCodeBlocks(task.raw), task.file);
+  const labelled = String(parsed.file.value);
+  // Found in this parse, which keeps the lines where they are, so the sample check needs none of its own.
+  const samples = findCodeSamples(task.raw, parsed.mdast);
   const file = new VFile({ value: commentHeadingIds(labelled), path: task.file });
   const diagrams: DiagramSource[] = [];
   if (context.mermaid) file.data.diagrams = diagrams;
@@ -99,6 +103,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       mdx: { code: String(output.value), imports: file.data.mdxImports ?? [] },
       images: file.data.images,
       ...(file.messages.length > 0 && { messages: docMessagesOf(file.messages) }),
+      ...(samples.length > 0 && { samples }),
     };
     return { route: task.route, compiled };
   } catch (error) {
