@@ -7,7 +7,7 @@ import remarkRehype from 'remark-rehype';
 import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { MarkdownProcessor } from '../markdown.js';
-import { findCodeSamples } from '../code-samples.js';
+import { findCodeSamples, mayHaveCodeSamples } from '../code-samples.js';
 import type { CompiledDoc, DiagramSource, ParseContext, ParseOutcome, ParseTask } from '../parse-doc.js';
 import { docMessagesOf } from '../plugins/doc-messages.js';
 import rehypeRawHtml from '../plugins/rehype-raw-html.js';
@@ -52,6 +52,9 @@ declare module 'vfile' {
   }
 }
 
+/** Any line that could open an admonition with a title after a space (`:::tip Title`); more lines match than have one. */
+const admonitionTitleLine = /^[ \t>]*:{3,}[a-z]+[ \t]+\S/m;
+
 /**
  * Compiles one doc with MDX 3, through the same remark and rehype plugins as markdown (admonitions,
  * links, highlighting, heading ids, diagrams), into an ES module whose default export renders the
@@ -59,11 +62,13 @@ declare module 'vfile' {
  * imported, defined or provided, so that a missing one fails at its tag, not at render time.
  */
 export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTask, context: ParseContext): Promise<ParseOutcome> {
-  // The markdown parser's reading of `:::tip Title` lines (outside code) is close enough to MDX's to label them.
-  const parsed = processor.parse(unwrapMdxCodeBlocks(task.raw), task.file);
-  const labelled = String(parsed.file.value);
-  // Found in this parse, which keeps the lines where they are, so the sample check needs none of its own.
-  const samples = findCodeSamples(task.raw, parsed.mdast);
+  const unwrapped = unwrapMdxCodeBlocks(task.raw);
+  // The markdown parser's reading of `:::tip Title` lines (outside code) is close enough to MDX's to
+  // label them. That parse, which keeps the lines where they are, also finds the code samples (so
+  // the sample check needs no parse of its own); a doc with neither is parsed by MDX only.
+  const parsed = mayHaveCodeSamples(unwrapped) || admonitionTitleLine.test(unwrapped) ? processor.parse(unwrapped, task.file) : undefined;
+  const labelled = parsed ? String(parsed.file.value) : unwrapped;
+  const samples = parsed ? findCodeSamples(task.raw, parsed.mdast) : [];
   const file = new VFile({ value: commentHeadingIds(labelled), path: task.file });
   const diagrams: DiagramSource[] = [];
   if (context.mermaid) file.data.diagrams = diagrams;
