@@ -13,6 +13,8 @@
 // page broken, but a page that lost words without a warning is what it is there to catch.
 //
 //   node bench/real-docs.mjs [--only name,name] [--runs N] [--keep] [--extra JSON] [--json FILE]
+//   node bench/real-docs.mjs --site DIR   (a site folder of your own, e.g. a docs folder moved over
+//                                         from Docusaurus: a copy is built with its own config)
 //
 // --keep leaves the site folders in the temp folder; --extra merges config keys into every set's
 // config (`--extra '{"onBrokenLinks":"warn"}'` to look past one stage's errors: not the
@@ -21,7 +23,7 @@
 // to look at what a fatal error hides). Needs network access to the npm registry the first time a package
 // version is used (installs are kept in the temp folder, keyed by the exact version).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,6 +103,37 @@ const docSets = [
     // docs/diagnostics.md links `[tracing channel](tc)`: a relative URL to nothing.
     config: { onBrokenLinks: 'warn' },
   },
+  {
+    name: 'markdownlint',
+    pkg: 'markdownlint',
+    version: '0.40.0',
+    license: 'MIT',
+    about: 'One page per lint rule, each quoting the markdown it rejects: odd headings, bare URLs, inline HTML, emphasis edge cases',
+    docs: 'doc',
+    copy: {},
+    // CustomRules.md and Prettier.md link source files of the repository (../lib, ../test, ../style).
+    config: { onBrokenLinks: 'warn' },
+  },
+  {
+    name: 'eslint-plugin-jest',
+    pkg: 'eslint-plugin-jest',
+    version: '29.17.0',
+    license: 'MIT',
+    about: 'Rule docs with generated notice blocks between HTML comments, emoji legends, long code samples',
+    docs: 'docs',
+    copy: {},
+    config: {},
+  },
+  {
+    name: 'eslint-plugin-import',
+    pkg: 'eslint-plugin-import',
+    version: '2.32.0',
+    license: 'MIT',
+    about: 'Rule docs of an older style: setext headings, emoji badges, reference links, links up into the repository',
+    docs: 'docs',
+    copy: {},
+    config: { onBrokenLinks: 'warn' },
+  },
 ];
 
 const args = process.argv.slice(2);
@@ -113,7 +146,10 @@ const jsonFile = option('--json');
 const docsOverrides = new Map(
   args.flatMap((arg, i) => (args[i - 1] === '--docs' ? [[arg.slice(0, arg.indexOf('=')), path.resolve(arg.slice(arg.indexOf('=') + 1))]] : [])),
 );
-const selected = docSets.filter((set) => !only || only.includes(set.name));
+const ownSite = option('--site') && path.resolve(option('--site'));
+const selected = ownSite
+  ? [{ name: path.basename(ownSite), pkg: ownSite, version: 'local', license: 'own', about: 'a site folder given with --site', docs: 'docs', copy: {}, config: {}, siteDir: ownSite }]
+  : docSets.filter((set) => !only || only.includes(set.name));
 if (selected.length === 0) {
   console.error(`No such set. Sets: ${docSets.map((set) => set.name).join(', ')}`);
   process.exit(2);
@@ -124,6 +160,7 @@ mkdirSync(resultsDir, { recursive: true });
 mkdirSync(scratchRoot, { recursive: true });
 
 function configSource(set) {
+  if (set.siteDir) return readFileSync(path.join(set.siteDir, 'sdkdocs.config.ts'), 'utf8');
   const config = { title: `${set.name} docs`, baseUrl: `/${set.name}/`, ...set.config, ...extraConfig };
   return `export default ${JSON.stringify(config, null, 2)};\n`;
 }
@@ -131,6 +168,12 @@ function configSource(set) {
 /** A fresh site folder: the docs, the extra folders and the config; nothing else. */
 function makeSite(set, packageDir) {
   const site = mkdtempSync(path.join(scratchRoot, `site-${set.name}-`));
+  if (set.siteDir) {
+    // The folder as it is, but its build output and caches; its packages are linked, not copied.
+    cpSync(set.siteDir, site, { recursive: true, filter: (source) => !/^(node_modules|out)$/.test(path.relative(set.siteDir, source).split(path.sep)[0]) });
+    if (existsSync(path.join(set.siteDir, 'node_modules'))) symlinkSync(path.join(set.siteDir, 'node_modules'), path.join(site, 'node_modules'));
+    return site;
+  }
   cpSync(docsOverrides.get(set.name) ?? path.join(packageDir, set.docs), path.join(site, 'docs'), { recursive: true });
   for (const [from, to] of Object.entries(set.copy)) cpSync(path.join(packageDir, from), path.join(site, to), { recursive: true });
   for (const [file, text] of Object.entries(set.siteFiles ?? {})) {
@@ -241,6 +284,8 @@ function visibleTextOfMarkdown(raw) {
     .replace(/<\/?[A-Za-z][^<>]*>/g, ' ')
     .replace(/\{#[\w-]+\}/g, ' ')
     .replace(/^\s*:::+\s*[\w-]*/gm, ' ')
+    // A task list item's `[x]` becomes a checkbox, not a word on the page.
+    .replace(/^((?:\s*>)*\s*(?:[-*+]|\d{1,9}[.)])\s+)\[[ xX]\](?=\s)/gm, '$1')
     // Ordered-list numbers are drawn by the browser, not written in the page.
     .replace(/^((?:\s*>)*\s*)\d{1,9}[.)](?=\s|$)/gm, '$1')
     .replace(/\\([!-/:-@[-`{-~])/g, '$1');
@@ -344,6 +389,9 @@ function findChangedCode(raw, html) {
     const exact = normalizeCode(block);
     const withoutMagic = normalizeCode(block.split('\n').filter((line) => !magicComment.test(line)).join('\n'));
     if (exact === '' || built.has(exact) || built.has(withoutMagic)) continue;
+    // A fence written inside an indented code block is shown as code lines of that block.
+    const trimmedLines = (text) => text.split('\n').map((line) => line.trim()).join('\n');
+    if ([...built].some((shown) => /(^|\n)\s*(```|~~~)/.test(shown) && trimmedLines(shown).includes(trimmedLines(exact)))) continue;
     changed.push(exact.split('\n')[0].slice(0, 60));
   }
   return changed;
@@ -427,7 +475,7 @@ const median = (values) => {
 
 const rows = [];
 for (const set of selected) {
-  const packageDir = installPinnedPackage(scratchRoot, set.pkg, set.version);
+  const packageDir = set.siteDir ?? installPinnedPackage(scratchRoot, set.pkg, set.version);
   const docFiles = listFiles(docsOverrides.get(set.name) ?? path.join(packageDir, set.docs), (name) => /\.mdx?$/i.test(name));
   const runs = [];
   let lastSite;

@@ -35,6 +35,12 @@ describe('links that show the name of the declaration they lead to', () => {
     expect(links.filter((link) => link.startsWith('Omit.'))).toEqual([]);
   });
 
+  // ably: `requestToken(TokenParams?: TokenParams)`, whose comment links {@link TokenParams}.
+  it('links a name to the exported declaration, not to a parameter of the same name', () => {
+    expect(apiLinks(result, '/api/function/update')).toContain('UserAttributes -> /api/interface/UserAttributes');
+    expect(apiLinks(result, '/api/function/update').filter((link) => link.includes('/api/function/update'))).toEqual([]);
+  });
+
   it('leaves a {@link} that TypeDoc resolved to another name unlinked, and reports it at its comment line', () => {
     const links = apiLinks(result, '/api/function/send');
     expect(links).toEqual(['UserAttributes.email -> /api/interface/UserAttributes#email']);

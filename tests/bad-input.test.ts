@@ -47,6 +47,7 @@ describe('bad input fails with a located, actionable error and leaves out/ intac
     expect(text).toContain('docs.path: the docs folder');
     expect(text).toContain('does not exist');
     expect(text).toContain('Create it with at least one markdown file');
+    expect(text).not.toContain('undefined');
   });
 
   it('duplicate routes → both files named with file:line', async () => {

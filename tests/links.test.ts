@@ -101,7 +101,9 @@ describe('checkLinks: link rules of the build', () => {
     const error = await build({ siteDir, logger, until: 'checkLinks' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UserError);
     expect((error as UserError).diagnostics.map((d) => located(siteDir, d))).toEqual([
-      'sdk/src/index.ts:7 Broken link → RetryPolicy: TypeDoc cannot resolve it to a declaration of the API.',
+      // The module comment at the top of the file is located too, not only declarations' comments.
+      'sdk/src/index.ts:2 Broken link → StartHere: TypeDoc cannot resolve it to a declaration of the API.',
+      'sdk/src/index.ts:13 Broken link → RetryPolicy: TypeDoc cannot resolve it to a declaration of the API.',
     ]);
     // The comment's working links ({@link GameClient.connect}, the guide's #connecting) pass; a doc's
     // link to a member that does not exist is a broken anchor.

@@ -106,6 +106,7 @@ describe('admonitions', () => {
   it('keep bold, emphasis and code in titles, in brackets or after a space', () => {
     expect(html()).toMatch(admonition('note', '<strong>Bold</strong> title with <code>code</code>'));
     expect(html()).toMatch(admonition('tip', '<em>Emphasis</em> title'));
+    expect(html()).toMatch(admonition('danger', 'What is the difference between <code>reducers</code> and <code>extraReducers</code>\\?'));
   });
 
   it('keep a link in a title after a space', () => {
@@ -115,6 +116,15 @@ describe('admonitions', () => {
   it('show an unknown :::name as a plain box with its content, and warn', () => {
     expect(html()).toContain('<aside class="admonition admonition-plain" role="note"><p>Hidden content.</p></aside>');
     expect(warnings('admonitions')).toEqual(['38:1 Unknown admonition `:::spoiler`: it is shown as a plain box.']);
+  });
+
+  it('warn at each `:::` line the parser left as text, and not in code', () => {
+    expect(warnings('stray-fences')).toEqual([
+      '7:1 `:::` closes no admonition: it is shown as text.',
+      '10:1 `:::tip[Title]` opens no admonition: it is shown as text.',
+      '12:1 `:::` closes no admonition: it is shown as text.',
+    ]);
+    expect(content('stray-fences')).toContain('with words after the label');
   });
 
   it('warn at the opening line of one that is never closed', () => {

@@ -470,7 +470,8 @@ class ReflectionConverter {
   /** `owner` is the reflection whose source holds the comment, to place its links. */
   comment(comment: Comment | undefined, owner: Reflection | undefined): ApiComment | undefined {
     if (!comment) return undefined;
-    const source = owner ? nearestSource(owner) : undefined;
+    // A module's comment sits at the top of its file, not above a declaration.
+    const source = owner && !owner.kindOf(ReflectionKind.Module) ? nearestSource(owner) : moduleCommentSource(comment, this.options.readSource);
     const converted: ApiComment = {
       summary: this.parts(comment.summary, source),
       blockTags: comment.blockTags
@@ -501,13 +502,14 @@ class ReflectionConverter {
           if (typeof target === 'string') {
             link.url = target;
           } else if (target && 'variant' in target) {
+            const intended = exportedNameShadowedBy(target) ?? target;
             // TypeDoc may resolve a name it cannot find to an unrelated declaration: such a link
             // is left unresolved, so that the link checker reports it at its comment line.
-            if (!linkTextNamesTarget(part.text, target)) {
+            if (!linkTextNamesTarget(part.text, intended)) {
               if (source) link.source = this.options.locateLink?.(source, part.text) ?? locateLink(source, part.text, this.options.readSource);
               return link;
             }
-            const ref = this.refOf(target);
+            const ref = this.refOf(intended);
             if (ref) link.target = ref;
             else link.resolvedWithoutPage = true;
           } else if (target) {
@@ -526,6 +528,20 @@ class ReflectionConverter {
  * False when a `{@link}` written as a name (`ProtocolModifier.TIMED`, `Room#leave`) leads to a
  * declaration of another name; link text of the author's own words is not judged.
  */
+/**
+ * TypeScript resolves `{@link TokenParams}` in a function's comment to the function's parameter
+ * when one is named `TokenParams`; the author means the exported declaration of that name.
+ */
+function exportedNameShadowedBy(target: Reflection): Reflection | undefined {
+  if (!target.kindOf(ReflectionKind.Parameter | ReflectionKind.TypeParameter)) return undefined;
+  const search = (container: ContainerReflection): Reflection | undefined => {
+    const children = container.children ?? [];
+    return children.find((child) => child.name === target.name && !child.kindOf(ReflectionKind.Module)) ??
+      children.filter((child) => child.kindOf(ReflectionKind.Module)).map(search).find(Boolean);
+  };
+  return search(target.project);
+}
+
 function linkTextNamesTarget(text: string, target: Reflection): boolean {
   const written = text.trim().replace(/\(\)$/, '');
   if (!/^[\w$]+(?:[.#~][\w$]+)*$/.test(written)) return true;
@@ -612,6 +628,22 @@ function nearestSource(reflection: Reflection): ApiSource | undefined {
     if (source) return source;
   }
   return undefined;
+}
+
+/**
+ * Where a module's (or, with one entry point, the project's) comment ends: the line below the
+ * file's `@module` / `@packageDocumentation` comment, else below its first doc comment, so that
+ * {@link locateLink} finds its `{@link}`s going up from there as for any declaration's comment.
+ */
+function moduleCommentSource(comment: Comment, readSource: (file: string) => string | undefined): ApiSource | undefined {
+  const file = comment.sourcePath;
+  const contents = file ? readSource(file) : undefined;
+  if (!file || !contents) return undefined;
+  const comments = [...contents.matchAll(/\/\*\*[\s\S]*?\*\//g)];
+  const chosen = comments.find((match) => /@(module|packageDocumentation)\b/.test(match[0])) ?? comments[0];
+  if (!chosen) return undefined;
+  const endLine = contents.slice(0, chosen.index + chosen[0].length).split('\n').length;
+  return { file, line: endLine + 1, column: 1 };
 }
 
 /**

@@ -122,7 +122,7 @@ async function readVersionDocs(site: Site, ctx: BuildContext): Promise<boolean> 
       code: 'config',
       message: `docs.path: the docs folder ${path.relative(process.cwd(), docsDir) || docsDir} does not exist.`,
       file: config.configFile,
-      hint: `Create it with at least one markdown file (e.g. ${config.docs.path}/${config.docs.mainDocId}.md), or point docs.path at your docs.`,
+      hint: `Create it with at least one markdown file (e.g. ${config.docs.path}/${config.docs.mainDocId ?? 'intro'}.md), or point docs.path at your docs.`,
     });
   }
   // Runs while the docs are read; serve --watch keeps the history it read at start.

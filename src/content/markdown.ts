@@ -63,9 +63,14 @@ export function createMarkdownProcessor() {
       const mdast = parserWithoutLiteralAutolinks.parse(file) as MdastRoot;
       return { mdast: needsLiteralAutolinks(mdast) ? (parser.parse(file) as MdastRoot) : mdast, file };
     };
-    const parsed = parseText(markdown);
-    const labelled = labelAdmonitionTitles(markdown, parsed.mdast, (text) => parseText(text).mdast);
-    return labelled ? { mdast: labelled.mdast, file: new VFile({ value: labelled.markdown, path: filePath }) } : parsed;
+    const labelled = labelAdmonitionTitles(markdown, (text) => parseText(text).mdast);
+    return labelled ? { mdast: labelled.mdast, file: new VFile({ value: labelled.markdown, path: filePath }) } : parseText(markdown);
+  }
+
+  /** The text with `:::note Title` lines labelled as remark-directive reads them (MDX parses it itself). */
+  function labelTitles(markdown: string): string {
+    // Literal autolinks make no code, so the faster parser tells which lines are code just as well.
+    return labelAdmonitionTitles(markdown, (text) => parserWithoutLiteralAutolinks.parse(text) as MdastRoot)?.markdown ?? markdown;
   }
 
   /** Runs the transforms and converts to hast. */
@@ -86,7 +91,7 @@ export function createMarkdownProcessor() {
 
   // MDX docs are compiled by @mdx-js/mdx with this same chain (its own parser and remark-rehype aside).
   const plugins = { syntax: parser.attachers, transforms: mdastTransforms.attachers, toHast: toHast.attachers };
-  return { parse, transform, plugins };
+  return { parse, labelTitles, transform, plugins };
 }
 
 export type MarkdownProcessor = ReturnType<typeof createMarkdownProcessor>;

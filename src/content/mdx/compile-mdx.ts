@@ -52,9 +52,6 @@ declare module 'vfile' {
   }
 }
 
-/** Any line that could open an admonition with a title after a space (`:::tip Title`); more lines match than have one. */
-const admonitionTitleLine = /^[ \t>]*:{3,}[a-z]+[ \t]+\S/m;
-
 /**
  * Compiles one doc with MDX 3, through the same remark and rehype plugins as markdown (admonitions,
  * links, highlighting, heading ids, diagrams), into an ES module whose default export renders the
@@ -64,10 +61,11 @@ const admonitionTitleLine = /^[ \t>]*:{3,}[a-z]+[ \t]+\S/m;
 export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTask, context: ParseContext): Promise<ParseOutcome> {
   const unwrapped = unwrapMdxCodeBlocks(task.raw);
   // The markdown parser's reading of `:::tip Title` lines (outside code) is close enough to MDX's to
-  // label them. That parse, which keeps the lines where they are, also finds the code samples (so
-  // the sample check needs no parse of its own); a doc with neither is parsed by MDX only.
-  const parsed = mayHaveCodeSamples(unwrapped) || admonitionTitleLine.test(unwrapped) ? processor.parse(unwrapped, task.file) : undefined;
-  const labelled = parsed ? String(parsed.file.value) : unwrapped;
+  // label them. A doc that may have code samples is parsed whole instead: that parse, which keeps
+  // the lines where they are, labels the titles and finds the samples (so the sample check needs
+  // no parse of its own).
+  const parsed = mayHaveCodeSamples(unwrapped) ? processor.parse(unwrapped, task.file) : undefined;
+  const labelled = parsed ? String(parsed.file.value) : processor.labelTitles(unwrapped);
   const samples = parsed ? findCodeSamples(task.raw, parsed.mdast) : [];
   const file = new VFile({ value: commentHeadingIds(labelled), path: task.file });
   const diagrams: DiagramSource[] = [];

@@ -42,14 +42,15 @@ const titleAfterSpace = new RegExp(`^([ \\t>]*:{3,})(${admonitionTypes.join('|')
 /**
  * Docusaurus also accepts `:::note Some title` (a title after a space), which remark-directive
  * reads as a paragraph. Each such line outside code is rewritten to `:::note[Some title]`, on the
- * same line so that positions stay true, and the markdown parsed again. Which lines are code is
- * what the parser says (fences of any length, indented code, code in lists and quotes, HTML
- * blocks), taken from the tree of the text as it will be parsed: a rewritten opening can turn the
- * lines below it into code, which are then left as written.
+ * same line so that positions stay true. Which lines are code is what the parser says (fences of
+ * any length, indented code, code in lists and quotes, HTML blocks), taken from the tree of the
+ * rewritten text: every candidate line is rewritten and the text parsed; a rewritten line that
+ * turns out to be code is put back as written and the text parsed again. Docs without such a line
+ * in code are parsed once, the parse the doc needs anyway.
  *
- * Returns undefined when there is nothing to rewrite, so that most docs are parsed once.
+ * Returns undefined when there is nothing to rewrite (no parse is made).
  */
-export function labelAdmonitionTitles(markdown: string, firstTree: Root, parse: (markdown: string) => Root): { markdown: string; mdast: Root } | undefined {
+export function labelAdmonitionTitles(markdown: string, parse: (markdown: string) => Root): { markdown: string; mdast: Root } | undefined {
   titleAfterSpace.lastIndex = 0;
   if (!titleAfterSpace.test(markdown)) return undefined;
   const lineStarts = [0];
@@ -64,20 +65,16 @@ export function labelAdmonitionTitles(markdown: string, firstTree: Root, parse: 
     }
     return low + 1;
   };
-  let codeLines = linesOfLiteralText(firstTree);
   const rewritten = new Set<number>();
   titleAfterSpace.lastIndex = 0;
-  for (const match of markdown.matchAll(titleAfterSpace)) {
-    const line = lineOf(match.index);
-    if (!codeLines.has(line)) rewritten.add(line);
-  }
+  for (const match of markdown.matchAll(titleAfterSpace)) rewritten.add(lineOf(match.index));
   for (;;) {
     if (rewritten.size === 0) return undefined;
     const text = markdown.replace(titleAfterSpace, (whole, fence: string, type: string, title: string, offset: number) =>
       rewritten.has(lineOf(offset)) ? `${fence}${type}[${escapeUnbalancedBrackets(title)}]` : whole,
     );
     const mdast = parse(text);
-    codeLines = linesOfLiteralText(mdast);
+    const codeLines = linesOfLiteralText(mdast);
     const nowCode = [...rewritten].filter((line) => codeLines.has(line));
     if (nowCode.length === 0) return { markdown: text, mdast };
     for (const line of nowCode) rewritten.delete(line);
@@ -97,13 +94,17 @@ function escapeUnbalancedBrackets(title: string): string {
   return unbalanced.size === 0 ? title : [...title].map((char, i) => (unbalanced.has(i) ? `\\${char}` : char)).join('');
 }
 
-/** The lines that hold code, raw HTML or front matter: text that is shown or kept as written. */
+/**
+ * The lines that begin inside code, raw HTML or front matter: text that is shown or kept as
+ * written. A code span's first line begins before it (`:::tip Use \`x\`` is a title with code).
+ */
 function linesOfLiteralText(tree: Root): Set<number> {
   const lines = new Set<number>();
   walkTree(tree, (node) => {
     if (node.type !== 'code' && node.type !== 'inlineCode' && node.type !== 'html' && node.type !== 'yaml') return;
     const { start, end } = node.position ?? {};
-    if (start && end) for (let line = start.line; line <= end.line; line++) lines.add(line);
+    const first = node.type === 'inlineCode' || (node.type === 'html' && start?.column !== 1) ? (start?.line ?? 0) + 1 : start?.line;
+    if (first !== undefined && end) for (let line = first; line <= end.line; line++) lines.add(line);
     return skipChildren;
   });
   return lines;
