@@ -221,7 +221,7 @@ function runBuild(site) {
 
 // ---- visible words: source markdown vs built page -------------------------------------------
 
-const entities = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const entities = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…', copy: '©', reg: '®', trade: '™', times: '×', rarr: '→', larr: '←', laquo: '«', raquo: '»' };
 function decodeEntities(text) {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name) => {
     if (name[0] === '#') {

@@ -26,6 +26,8 @@ export type {
   ThemedImageProps,
   ThemeComponentProps,
   ThemeOverrides,
+  TOCInlineItem,
+  TOCInlineProps,
   TOCProps,
 } from '../templates/theme-overrides.js';
 export type { ThemeComponentName } from './shared/theme-components.js';

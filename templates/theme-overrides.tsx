@@ -6,6 +6,7 @@ import type { DetailsProps } from './theme/Details.js';
 import type { TabItemProps } from './theme/TabItem.js';
 import type { TabsProps } from './theme/Tabs.js';
 import type { ThemedImageProps } from './theme/ThemedImage.js';
+import type { TOCInlineItem, TOCInlineProps } from './theme/TOCInline.js';
 import type { AdmonitionProps } from './Admonition.js';
 import { ThemeContext } from './context.js';
 
@@ -46,7 +47,7 @@ export interface TOCProps {
   items: TocItem[];
 }
 
-export type { AdmonitionProps, CodeBlockProps, DetailsProps, TabItemProps, TabsProps, ThemedImageProps };
+export type { AdmonitionProps, CodeBlockProps, DetailsProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps };
 
 /** The props of each overridable theme component, by name. */
 export interface ThemeComponentProps {
@@ -65,6 +66,7 @@ export interface ThemeComponentProps {
   Tabs: TabsProps;
   TabItem: TabItemProps;
   ThemedImage: ThemedImageProps;
+  TOCInline: TOCInlineProps;
 }
 
 /** The site's own components (`src/theme/…`), by the name of the theme component each replaces. */

@@ -114,6 +114,22 @@ describe('MDX docs are rendered on the server with their components (fixture mdx
     expect(html).toContain('<span class="where">prerendered</span>');
   });
 
+  it('gives each MDX doc its toc for @theme/TOCInline, nested, levels 2 to 3 unless told', () => {
+    const html = contentOf(pageHtml(result, '/kit/docs/outline'));
+    const lists = [...html.matchAll(/<div class="toc-inline[^"]*">([\s\S]*?)<\/div>/g)].map(([, list]) => list);
+    expect(lists[0]).toBe(
+      '<ul><li><a href="#setting-up">Setting up</a><ul><li><a href="#installing-kit">Installing kit</a></li></ul></li>' +
+        '<li><a href="#using-kit">Using &lt;kit&gt;</a></li>' +
+        '<li><a href="#kitcreatemockfrommodulewithaverylongnamemodulename">Kit.createMockFromModuleWithAVeryLongName(moduleName)</a></li></ul>',
+    );
+    expect(lists[1]).toBe(
+      '<ul><li><a href="#installing-kit">Installing kit</a><ul><li><a href="#on-windows">On Windows</a></li></ul></li>' +
+        '<li><a href="#using-kit">Using &lt;kit&gt;</a></li>' +
+        '<li><a href="#kitcreatemockfrommodulewithaverylongnamemodulename">Kit.createMockFromModuleWithAVeryLongName(moduleName)</a></li></ul>',
+    );
+    expect(html).toContain('class="toc-inline from-second"');
+  });
+
   it('unwraps Docusaurus mdx-code-block fences, and only those', () => {
     const html = contentOf(pageHtml(result, '/kit/docs/wrapped-tabs'));
     expect(html.match(/role="tabpanel"/g)).toHaveLength(2);

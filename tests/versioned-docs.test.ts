@@ -120,6 +120,18 @@ describe('a site with versions.json', () => {
     expect(landing).not.toContain('href="/kit/docs/next/');
   }, 60_000);
 
+  // Jest's versioned docs: MDX in a past version failed the build with an internal error.
+  it('renders an MDX doc of a past version', async () => {
+    const dir = await siteCopy();
+    await writeFile(
+      path.join(dir, 'versioned_docs', 'version-1.0.0', 'widgets.mdx'),
+      "# Widgets\n\nexport const Old = ({ children }) => <strong className=\"old-widget\">{children}</strong>;\n\n<Old>Old widget</Old>\n",
+    );
+    const result = await buildSite(dir);
+    expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(pageHtml(result, '/kit/docs/1.0.0/widgets')).toContain('<strong class="old-widget">Old widget</strong>');
+  }, 60_000);
+
   it('shows the unreleased and unmaintained banners, linking to the same page in the last version', async () => {
     const result = await buildSite(fixture('versioned-docs'));
     const next = pageHtml(result, '/kit/docs/next/guides/setup');

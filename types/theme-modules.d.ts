@@ -111,6 +111,13 @@ declare module '@theme/ThemedImage' {
   export default Component;
 }
 
+declare module '@theme/TOCInline' {
+  import type { ComponentType } from 'react';
+  import type { TOCInlineProps } from 'sdkdocs';
+  const Component: ComponentType<TOCInlineProps>;
+  export default Component;
+}
+
 declare module '@theme-original/Navbar' {
   import type { ComponentType } from 'react';
   import type { NavbarProps } from 'sdkdocs';
@@ -213,6 +220,13 @@ declare module '@theme-original/ThemedImage' {
   import type { ComponentType } from 'react';
   import type { ThemedImageProps } from 'sdkdocs';
   const Component: ComponentType<ThemedImageProps>;
+  export default Component;
+}
+
+declare module '@theme-original/TOCInline' {
+  import type { ComponentType } from 'react';
+  import type { TOCInlineProps } from 'sdkdocs';
+  const Component: ComponentType<TOCInlineProps>;
   export default Component;
 }
 

@@ -13,6 +13,7 @@ import * as TabItem from '../../templates/theme/TabItem.js';
 import * as Tabs from '../../templates/theme/Tabs.js';
 import * as ThemedImage from '../../templates/theme/ThemedImage.js';
 import * as TOC from '../../templates/theme/TOC.js';
+import * as TOCInline from '../../templates/theme/TOCInline.js';
 import * as BrowserOnly from '../../templates/theme/docusaurus/BrowserOnly.js';
 import * as ExecutionEnvironment from '../../templates/theme/docusaurus/ExecutionEnvironment.js';
 import * as Link from '../../templates/theme/docusaurus/Link.js';
@@ -47,6 +48,7 @@ export const themeHostModules: {
     Tabs,
     TabItem,
     ThemedImage,
+    TOCInline,
   },
   docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser },
 };

@@ -73,6 +73,8 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   }
   const navbarItems = resolveNavbar(site);
   site.siteData = createSiteData(site, navbarItems, findMainDoc(site));
+  // A past version's MDX docs render with the site's data, as every page of the site does.
+  for (const { site: versionSite } of past) versionSite.siteData = site.siteData;
   if (!site.config.url && !ctx.previous) warnNoSiteUrl(site);
   if (!ctx.previous) warnMissingGitHistory(site);
   checkSocialImages(site);

@@ -39,6 +39,8 @@ export const themeComponents = {
   TabItem: 'content',
   /** `@theme/ThemedImage`. */
   ThemedImage: 'content',
+  /** `@theme/TOCInline`: a doc's table of contents inside its content (`<TOCInline toc={toc} />`). */
+  TOCInline: 'content',
 } as const satisfies Record<string, ThemeComponentPart>;
 
 /** The name of an overridable theme component: `Footer`, `DocItem/Footer`, … */

@@ -53,6 +53,24 @@ describe.skipIf(!chromiumPath)('MDX docs in the browser: components hydrate, tab
     expect(problems).toEqual([]);
   });
 
+  it('hydrates @theme/TOCInline with the doc\'s toc, and its links go to the headings', async () => {
+    const { page, problems } = await site.open();
+    await gotoHydrated(page, site.url('docs/outline'));
+    await mdxHydrated(page);
+    expect(await page.locator('.toc-inline').first().locator('a').allInnerTexts()).toEqual([
+      'Setting up',
+      'Installing kit',
+      'Using <kit>',
+      'Kit.createMockFromModuleWithAVeryLongName(moduleName)',
+    ]);
+    // A heading with no space to break at wraps in the "On this page" column instead of scrolling it sideways.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await page.locator('.toc').evaluate((toc) => toc.scrollWidth <= toc.clientWidth)).toBe(true);
+    await page.locator('.toc-inline.from-second a', { hasText: 'On Windows' }).click();
+    await eventually(() => page.evaluate(() => location.hash)).toBe('#on-windows');
+    expect(problems).toEqual([]);
+  });
+
   it('switches tabs by click, keeps tabs of the same groupId in step, and writes the choice to the URL and local storage', async () => {
     const { page, problems } = await site.open();
     await gotoHydrated(page, site.url('docs/components'));

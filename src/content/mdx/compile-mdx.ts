@@ -9,6 +9,7 @@ import { VFile } from 'vfile';
 import type { MarkdownProcessor } from '../markdown.js';
 import { findCodeSamples, mayHaveCodeSamples } from '../code-samples.js';
 import type { CompiledDoc, DiagramSource, ParseContext, ParseOutcome, ParseTask } from '../parse-doc.js';
+import type { TocItem } from '../../shared/types.js';
 import { docMessagesOf } from '../plugins/doc-messages.js';
 import rehypeRawHtml from '../plugins/rehype-raw-html.js';
 import { skipChildren, walkTree } from '../plugins/walk-tree.js';
@@ -103,7 +104,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       links: file.data.links ?? [],
       sections: [],
       diagrams,
-      mdx: { code: String(output.value), imports: file.data.mdxImports ?? [] },
+      mdx: { code: String(output.value) + tocExport(task.raw, file.data.toc ?? []), imports: file.data.mdxImports ?? [] },
       images: file.data.images,
       ...(file.messages.length > 0 && { messages: docMessagesOf(file.messages) }),
       ...(samples.length > 0 && { samples }),
@@ -112,6 +113,20 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
   } catch (error) {
     return { route: task.route, error: mdxError(error, task) };
   }
+}
+
+/**
+ * Docusaurus gives every MDX doc a `toc` export, its headings as `{ value, id, level }` (value is
+ * HTML), which `<TOCInline toc={toc} />` reads. Only a doc that names `toc` gets it.
+ */
+function tocExport(raw: string, toc: readonly TocItem[]): string {
+  if (!/\btoc\b/.test(raw)) return '';
+  const items = toc.map((item) => ({ value: escapeHtmlText(item.text), id: item.id, level: item.depth }));
+  return `\nexport const toc = ${JSON.stringify(items)};\n`;
+}
+
+function escapeHtmlText(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
 }
 
 /** An MDX compile error with its position, and a hint on what usually causes it. */
