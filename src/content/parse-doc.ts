@@ -2,6 +2,7 @@ import type { SourceLink } from '../core/site.js';
 import { createContentRenderer } from '../render/content-html.js';
 import { splitSections, type ContentSection } from '../search/search-records.js';
 import type { TocItem } from '../shared/types.js';
+import { findCodeSamples, type CodeSample } from './code-samples.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
 import { checkMarkdownLimits, maxNestingDepth } from './markdown-limits.js';
 import type { DiagramSource } from './plugins/rehype-code.js';
@@ -43,6 +44,8 @@ export interface CompiledDoc {
   images?: DocImage[];
   /** Problems the plugins found in the content, at their places (kept with the compiled doc, so a cached doc reports them again). */
   messages?: DocMessage[];
+  /** The doc's code blocks that the API stage may type-check, found while parsing it (none when absent). */
+  samples?: CodeSample[];
 }
 
 /** What compiling gives a doc's page; a failure carries its position instead. */
@@ -92,6 +95,7 @@ async function compileDoc(
       if (outcome.compiled) return outcome;
       fallback = blocks.fallbackWarning(outcome.error!);
     }
+    const samples = findCodeSamples(task.raw, mdast);
     const diagrams: DiagramSource[] = [];
     if (context.mermaid) file.data.diagrams = diagrams;
     file.data.images = [];
@@ -113,6 +117,7 @@ async function compileDoc(
         diagrams,
         images: file.data.images,
         ...((result.messages.length > 0 || fallback) && { messages: [...(fallback ? [fallback] : []), ...docMessagesOf(result.messages)] }),
+        ...(samples.length > 0 && { samples }),
       },
     };
   } catch (error) {

@@ -8,6 +8,7 @@ import type { ApiModel } from '../api/model.js';
 import type { DocSamplesCheck, DocSamplesResult } from '../api/check-doc-samples.js';
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
 import type { CompiledDoc } from '../content/parse-doc.js';
+import type { ContentSection } from '../search/search-records.js';
 import type { StagingFolder } from '../write/staging-folder.js';
 import type { GitHistory } from '../content/git-last-update.js';
 import type { Diagnostic } from './diagnostic.js';
@@ -153,6 +154,8 @@ export interface Page {
    * parseMarkdown. Other pages have their HTML in `data.html` or a component.
    */
   content?: CompiledDoc;
+  /** An API page's content split into search sections, from the tree its HTML was rendered from. */
+  searchSections?: ContentSection[];
   /** A custom React page's component, rendered to static HTML by renderPages. */
   component?: ComponentType<{ site: SiteData }>;
   /** All that the client needs; `html` is filled by renderPages. */

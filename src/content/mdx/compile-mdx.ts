@@ -7,6 +7,7 @@ import remarkRehype from 'remark-rehype';
 import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { MarkdownProcessor } from '../markdown.js';
+import { findCodeSamples, mayHaveCodeSamples } from '../code-samples.js';
 import type { CompiledDoc, DiagramSource, ParseContext, ParseOutcome, ParseTask } from '../parse-doc.js';
 import type { TocItem } from '../../shared/types.js';
 import { docMessagesOf } from '../plugins/doc-messages.js';
@@ -61,8 +62,14 @@ declare module 'vfile' {
  */
 export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTask, context: ParseContext, format: 'mdx' | 'md' = 'mdx'): Promise<ParseOutcome> {
   const markdown = format === 'md';
-  // The markdown parser's reading of `:::tip Title` lines (outside code) is close enough to MDX's to label them.
-  const labelled = processor.labelTitles(markdown ? task.raw : unwrapMdxCodeBlocks(task.raw));
+  const unwrapped = markdown ? task.raw : unwrapMdxCodeBlocks(task.raw);
+  // The markdown parser's reading of `:::tip Title` lines (outside code) is close enough to MDX's to
+  // label them. A doc that may have code samples is parsed whole instead: that parse, which keeps
+  // the lines where they are, labels the titles and finds the samples (so the sample check needs
+  // no parse of its own).
+  const parsed = mayHaveCodeSamples(unwrapped) ? processor.parse(unwrapped, task.file) : undefined;
+  const labelled = parsed ? String(parsed.file.value) : processor.labelTitles(unwrapped);
+  const samples = parsed ? findCodeSamples(task.raw, parsed.mdast) : [];
   const file = new VFile({ value: markdown ? labelled : commentHeadingIds(labelled), path: task.file });
   const themeBlocks = context.themeBlocks ?? [];
   if (themeBlocks.length > 0) file.data.themeBlocks = new Set(themeBlocks);
@@ -106,6 +113,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       mdx: { code: String(output.value) + tocExport(task.raw, file.data.toc ?? []), imports: file.data.mdxImports ?? [] },
       images: file.data.images,
       ...(file.messages.length > 0 && { messages: docMessagesOf(file.messages) }),
+      ...(samples.length > 0 && { samples }),
     };
     return { route: task.route, compiled };
   } catch (error) {
