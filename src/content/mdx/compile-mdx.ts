@@ -18,6 +18,9 @@ import { fenceRoles } from './code-fences.js';
 import { mdxTrigger } from './detect-mdx.js';
 import { providedMdxComponents } from './mdx-names.js';
 
+/** What compiled MDX imports its components' hook from; the bundlers resolve it to the theme's provider. */
+export const mdxProviderSpecifier = 'sdkdocs:mdx-provider';
+
 /** An MDX doc compiled to an ES module; renderMdxDocs bundles and renders it, bundleClient ships it. */
 export interface MdxModuleSource {
   /** The program MDX compiled: imports as written, `export default function MDXContent`. */
@@ -97,6 +100,8 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       jsx: false,
       development: false,
       jsxImportSource: 'react',
+      // Every MDX module, partials included, takes its components from the page's MdxRoot.
+      providerImportSource: mdxProviderSpecifier,
       // `<!-- … -->` is not MDX, but Docusaurus reads it as a comment, so docs written for it have them.
       remarkPlugins: markdown ? remarkPlugins : [remarkComment, remarkMdxHeadingIds, ...remarkPlugins, remarkMdxNames],
       remarkRehypeOptions: markdown ? { ...remarkRehypeOptions, allowDangerousHtml: true } : (remarkRehypeOptions ?? {}),
