@@ -1,18 +1,19 @@
-import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectDocSamples } from '../src/api/check-doc-samples.js';
 import { formatDiagnostic, UserError, type Diagnostic } from '../src/core/diagnostic.js';
-import type { Doc } from '../src/core/site.js';
-import { tempDir } from './helpers/browser.js';
+import type { DocSample } from '../src/api/sample-type-checker.js';
+import { createDocCompiler } from '../src/content/parse-doc.js';
 import { buildSite, copySite, fixture } from './helpers/site.js';
 
 const fence = '```';
 
-/** A doc as collectContent makes it; the sample collector reads only its source. */
-function doc(file: string, raw: string): Doc {
-  return { source: { file, raw, relativePath: path.basename(file), dir: '' } } as Doc;
+/** The doc's samples as the build finds them: in the parse that compiles the doc. */
+async function samplesOf(file: string, raw: string): Promise<DocSample[]> {
+  const compile = createDocCompiler({ docsDir: path.dirname(file), siteDir: path.dirname(file), baseUrl: '/', routeByFile: new Map(), mermaid: false });
+  const { compiled } = await compile({ file, raw, route: '/a', title: 'A' });
+  return collectDocSamples([{ file, compiled }]);
 }
 
 describe('collectDocSamples', () => {
@@ -38,35 +39,33 @@ describe('collectDocSamples', () => {
       'broken(', // 18
       fence, // 19
     ].join('\n');
-    expect(await collectDocSamples([doc('/docs/a.md', raw)])).toEqual([
+    expect(await samplesOf('/docs/a.md', raw)).toEqual([
       { file: '/docs/a.md', line: 4, indent: 0, code: 'const a = 1;' },
       { file: '/docs/a.md', line: 10, indent: 2, code: 'const b = 2;' },
     ]);
   });
+
+  it('finds them in MDX docs too, in the parse that compiles them', async () => {
+    const raw = `import Tabs from '@theme/Tabs';\n\n# Title\n\n${fence}ts\nconst a = 1;\n${fence}\n`;
+    expect(await samplesOf('/docs/a.mdx', raw)).toEqual([{ file: '/docs/a.mdx', line: 6, indent: 0, code: 'const a = 1;' }]);
+  });
 });
 
-describe('collectDocSamples with a cache folder', () => {
-  it('remembers the samples of each doc source across processes and finds them again once the doc changes', async () => {
-    const { dir, cleanup } = await tempDir('sdkdocs-sample-blocks-');
+describe('doc samples from the compile cache', () => {
+  it('are carried by the cached compiled doc and checked without compiling the doc again', async () => {
+    const { dir, cleanup } = await copySite(fixture('api-basic'));
     try {
-      const raw = `# A\n\n${fence}ts\nconst a = 1;\n${fence}\n`;
-      expect(await collectDocSamples([doc('/docs/a.md', raw)], dir)).toEqual([{ file: '/docs/a.md', line: 4, indent: 0, code: 'const a = 1;' }]);
-      const cacheFile = path.join(dir, 'doc-sample-blocks.json');
-      const remembered = JSON.parse(await readFile(cacheFile, 'utf8')) as { blocks: Record<string, unknown[]> };
-      expect(Object.values(remembered.blocks)).toEqual([[{ line: 4, indent: 0, code: 'const a = 1;' }]]);
-
-      // What another process finds in the folder is used as it is, without parsing the doc again.
-      const other = await tempDir('sdkdocs-sample-blocks-');
-      try {
-        const rawB = `# B\n\n${fence}ts\nconst b = 2;\n${fence}\n`;
-        const hash = createHash('sha1').update(rawB).digest('hex');
-        await writeFile(path.join(other.dir, 'doc-sample-blocks.json'), JSON.stringify({ version: 1, blocks: { [hash]: [{ line: 9, indent: 0, code: 'remembered' }] } }));
-        expect(await collectDocSamples([doc('/docs/b.md', rawB)], other.dir)).toEqual([{ file: '/docs/b.md', line: 9, indent: 0, code: 'remembered' }]);
-        const edited = rawB.replace('const b = 2;', 'const b = 3;');
-        expect(await collectDocSamples([doc('/docs/b.md', edited)], other.dir)).toEqual([{ file: '/docs/b.md', line: 4, indent: 0, code: 'const b = 3;' }]);
-      } finally {
-        await other.cleanup();
-      }
+      await writeFile(path.join(dir, 'docs', 'samples.md'), `# Samples\n\n${fence}ts\nimport { createWidget } from 'widgets';\nexport const widget = createWidget(2);\n${fence}\n\n${fence}ts no-check\nbroken(\n${fence}\n`);
+      const cold = await buildSite(dir, { until: 'generateApi' });
+      const warm = await buildSite(dir, { until: 'generateApi' });
+      expect(warm.site.compiled).toEqual({ docs: warm.site.docs.length, fromCache: warm.site.docs.length });
+      const page = warm.site.pages.find((candidate) => candidate.sourceFile === path.join(dir, 'docs', 'samples.md'));
+      expect(page?.content?.samples).toEqual([
+        { lang: 'ts', code: "import { createWidget } from 'widgets';\nexport const widget = createWidget(2);", line: 3, column: 1 },
+        { lang: 'ts', meta: 'no-check', code: 'broken(', line: 8, column: 1 },
+      ]);
+      expect(warm.site.api?.docSamples?.checked).toBe(cold.site.api?.docSamples?.checked);
+      expect(warm.site.api?.docSamples?.samples.map((sample) => sample.key)).toEqual(cold.site.api?.docSamples?.samples.map((sample) => sample.key));
     } finally {
       await cleanup();
     }

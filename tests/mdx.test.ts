@@ -107,6 +107,11 @@ describe('MDX docs are rendered on the server with their components (fixture mdx
     expect(html).toMatch(/<aside class="admonition admonition-tip" role="note">[^]*A tip from the partial\./);
     expect(html).toContain('<p>A plain <strong>markdown</strong> partial.</p>');
     expect(html).not.toContain('A partial, imported by docs');
+    // A partial gets the doc's element overrides (found on Jest's docs): the admonition title with
+    // its icon, the table in its scroll box; never an element sdkdocs uses only inside its pipeline.
+    expect(html).toMatch(/<aside class="admonition admonition-tip" role="note"><p class="admonition-title"><svg class="admonition-icon"/);
+    expect(html).toContain('<div class="table-wrapper" tabindex="0" role="group" aria-label="Table: Platform, Save folder"><table>');
+    expect(html).not.toContain('<admonition-title');
   });
 
   it('provides ThemedImage, ExecutionEnvironment and useIsBrowser as Docusaurus does', () => {

@@ -291,6 +291,8 @@ describe('a versioned API reference', () => {
     expect(pageHtml(result, '/kit/api/1.0.0/function/connect')).toContain('sdk/src/index.ts:2');
     // Each version's "API changes" page: against the version before it, breaking changes first, linking to both.
     const nextChanges = pageHtml(result, '/kit/api/changes');
+    // Its search sections come from the tree it is rendered from, as every API page's do.
+    expect(result.site.pages.find((page) => page.route === '/kit/api/changes')?.searchSections?.length).toBeGreaterThan(0);
     expect(nextChanges).toContain('API changes in Next');
     expect(nextChanges).toContain('What changed in the API from 1.1.0 to Next: 1 breaking of 2 changes.');
     expect(nextChanges).toMatch(/id="breaking-changes"[\s\S]*<code>connect<\/code>[\s\S]*parameter port now required[\s\S]*id="other-changes"[\s\S]*<code>stream<\/code>/);

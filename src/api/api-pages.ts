@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Root as HastRoot } from 'hast';
 import GithubSlugger from 'github-slugger';
-import { createElement } from 'react';
+import { createElement, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ApiIndexPage, ApiSymbolPage } from '../../templates/api/ApiPages.js';
 import type {
@@ -22,6 +22,8 @@ import type {
 import { createMarkdownProcessor, type MarkdownProcessor } from '../content/markdown.js';
 import { addPage, type Page, type Site, type SourceLink } from '../core/site.js';
 import { createHastRenderer } from '../core/content-html.js';
+import { hastOfReactTree, type HtmlFragments } from '../search/element-tree.js';
+import { splitSections } from '../search/search-records.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { formatThemeString, type ThemeStringKey } from '../shared/theme-strings.js';
 import type { Crumb, NavLink, SidebarItem, TocItem } from '../shared/types.js';
@@ -92,7 +94,8 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
   const hrefOf = (ref: ApiRef) => `${routeOf(ref.symbol)}${ref.member ? `#${ref.member}` : ''}`;
   const processor = createMarkdownProcessor();
   const routeByFile = new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
-  const context: PageContext = { site, processor, routeByFile, hrefOf, toHtml: createHtmlRenderer(), brokenTsdocLinks: new Set() };
+  const fragments = new Map<string, ReactNode>();
+  const context: PageContext = { site, processor, routeByFile, hrefOf, toHtml: createHtmlRenderer(fragments), fragments, brokenTsdocLinks: new Set() };
   const symbolsByKey = new Map(model.symbols.map((symbol) => [symbol.key, symbol]));
   // One part per entry module when the SDK has several; one untitled part otherwise.
   const parts = (model.modules ?? [{ name: '', categories: model.categories }]).map((module) => ({
@@ -178,7 +181,7 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
     indexPage.page({
       title,
       description: model.comment ? plainText(firstParagraph(model.comment.summary)) : undefined,
-      html: renderToStaticMarkup(createElement(ApiIndexPage, { index })),
+      tree: createElement(ApiIndexPage, { index }),
       toc: [
         ...index.groups.map((group) => ({ id: group.id, text: group.title, depth: 2 })),
         ...index.modules.flatMap((module) => [
@@ -208,7 +211,7 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
       renderer.page({
         title: symbol.qualifiedName,
         description: plainText(firstParagraph(summaryOf(symbol))) || undefined,
-        html: renderToStaticMarkup(createElement(ApiSymbolPage, { symbol: view })),
+        tree: createElement(ApiSymbolPage, { symbol: view }),
         toc: tocOf(view),
         // Members in collapsed groups are not in the outline but are link targets all the same.
         anchors: view.memberGroups.flatMap((group) => [group.id, ...group.sections.flatMap((section) => [section.id, ...section.members.map((member) => member.id)])]),
@@ -256,6 +259,8 @@ interface PageContext {
   routeByFile: Map<string, string>;
   hrefOf: (ref: ApiRef) => string;
   toHtml: (hast: HastRoot) => string;
+  /** The React trees of the HTML `toHtml` made, by that HTML: the pages' search sections are split from trees. */
+  fragments: HtmlFragments;
   /**
    * `{@link}`s without a target already recorded, by place and text: a comment shows on several
    * pages (a summary on the index, an inherited member), and its broken link is one mistake.
@@ -263,9 +268,14 @@ interface PageContext {
   brokenTsdocLinks: Set<string>;
 }
 
-function createHtmlRenderer(): PageContext['toHtml'] {
+function createHtmlRenderer(fragments: Map<string, ReactNode>): PageContext['toHtml'] {
   const toReact = createHastRenderer();
-  return (hast) => renderToStaticMarkup(toReact(hast));
+  return (hast) => {
+    const tree = toReact(hast);
+    const html = renderToStaticMarkup(tree);
+    fragments.set(html, tree);
+    return html;
+  };
 }
 
 function tocOf(view: ApiSymbolView): TocItem[] {
@@ -286,8 +296,10 @@ class PageRenderer {
     private readonly sourceFile?: string,
   ) {}
 
-  page(data: { title: string; description?: string; html: string; toc: TocItem[]; anchors?: string[]; breadcrumbs: Crumb[]; previous?: NavLink; next?: NavLink }): Page {
-    const { site } = this.context;
+  /** The page of a template's tree: its HTML, and its search sections split from the tree itself. */
+  page(data: { title: string; description?: string; tree: ReactElement; toc: TocItem[]; anchors?: string[]; breadcrumbs: Crumb[]; previous?: NavLink; next?: NavLink }): Page {
+    const { site, fragments } = this.context;
+    const hast = hastOfReactTree(data.tree, fragments);
     for (const id of [...data.toc.map((item) => item.id), ...(data.anchors ?? [])]) this.anchors.add(id);
     return {
       route: this.route,
@@ -295,13 +307,14 @@ class PageRenderer {
       sourceFile: this.sourceFile,
       anchors: this.anchors,
       links: this.links,
+      ...(hast && { searchSections: splitSections(hast) }),
       data: {
         path: this.route,
         kind: 'api',
         title: data.title,
         documentTitle: `${data.title} | ${site.config.title}`,
         description: data.description,
-        html: data.html,
+        html: renderToStaticMarkup(data.tree),
         toc: data.toc,
         breadcrumbs: data.breadcrumbs,
         sidebar: apiSidebarName,

@@ -1,19 +1,15 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Code, Root as MdastRoot } from 'mdast';
-import { visit } from 'unist-util-visit';
-import { createMarkdownProcessor, type MarkdownProcessor } from '../content/markdown.js';
+import { checkableSampleLanguages } from '../content/code-samples.js';
+import type { CompiledDoc } from '../core/compiled-doc.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { Doc, DocSource } from '../core/site.js';
+import type { Site } from '../core/site.js';
 import { installedVersion } from './installed-version.js';
 import type { ApiComment, ApiInputs, ApiModel, ApiSource } from '../core/api-model.js';
 import { noCheckMeta, type DocSample, type SampleCompileSettings, type SampleName, type SampleTypeChecker } from './sample-type-checker.js';
 import type { DocSamplesCheck, DocSamplesResult } from '../core/doc-samples.js';
 export type { DocSamplesCheck, DocSamplesResult };
-
-/** Info-string languages of the blocks that are checked. */
-const checkedLanguages = new Set(['ts', 'typescript', 'mts', 'cts']);
 
 export interface DocSamplesOptions extends SampleCompileSettings {
   /** What the API model was made from; part of every sample's cache key. */
@@ -65,7 +61,7 @@ function fencedBlocksInComment(lines: string[], declaration: ApiSource): DocSamp
     const [, prefix, indent, marker, language, meta] = open;
     const close = lines.findIndex((line, i) => i > index && line.replace(/^\s*\*\s?/, '').trim() === marker);
     if (close === -1) break;
-    if (language && checkedLanguages.has(language.toLowerCase()) && !meta.split(/\s+/).includes(noCheckMeta)) {
+    if (language && checkableSampleLanguages.has(language.toLowerCase()) && !meta.split(/\s+/).includes(noCheckMeta)) {
       const code = lines.slice(index + 1, close).map((line) => line.replace(/^\s*\*\s?/, '').slice(indent.length));
       samples.push({ file: declaration.file, line: index + 2, indent: prefix.length + indent.length, code: code.join('\n') });
     }
@@ -74,63 +70,29 @@ function fencedBlocksInComment(lines: string[], declaration: ApiSource): DocSamp
   return samples;
 }
 
-/** A sample as found in a doc's source; its file is the doc's. */
-type SampleBlock = Omit<DocSample, 'file'>;
-
 /**
- * The samples found in each doc source, by a hash of the source: finding them takes a full
- * markdown parse (most of a warm build's generateApi), so a doc is parsed for them once, and
- * again only when it changes. Kept for this process (serve --watch) and in the cache folder.
+ * Every checkable block of the docs, except those marked `no-check`, as the compile found them
+ * (see `findCodeSamples`): a doc is parsed once per build, by the compile, and a doc the compile
+ * cache holds not at all.
  */
-const blocksBySource = new Map<string, SampleBlock[]>();
-const cacheFilesRead = new Set<string>();
-const blocksCacheFileName = 'doc-sample-blocks.json';
-/** Bumped when the way samples are found changes, so remembered ones are dropped. */
-const blocksVersion = 1;
-
-/**
- * Every ```ts block of the docs, except those marked `no-check`. `cacheDir`: where the samples
- * found in earlier builds are remembered; none when absent.
- */
-export async function collectDocSamples(docs: Doc[], cacheDir?: string): Promise<DocSample[]> {
-  const cacheFile = cacheDir ? path.join(cacheDir, blocksCacheFileName) : undefined;
-  if (cacheFile && !cacheFilesRead.has(cacheFile)) {
-    cacheFilesRead.add(cacheFile);
-    const cached = (await readJson(cacheFile)) as { version?: number; blocks?: Record<string, SampleBlock[]> } | undefined;
-    if (cached?.version === blocksVersion) for (const [hash, blocks] of Object.entries(cached.blocks ?? {})) blocksBySource.set(hash, blocks);
-  }
-  let processor: MarkdownProcessor | undefined;
-  let found = false;
+export function collectDocSamples(docs: readonly { file: string; compiled?: Pick<CompiledDoc, 'samples'> }[]): DocSample[] {
   const samples: DocSample[] = [];
-  const hashes: string[] = [];
-  for (const doc of docs) {
-    const hash = createHash('sha1').update(doc.source.raw).digest('hex');
-    hashes.push(hash);
-    let blocks = blocksBySource.get(hash);
-    if (!blocks) {
-      blocks = blocksOfSource(doc.source, () => (processor ??= createMarkdownProcessor()));
-      blocksBySource.set(hash, blocks);
-      found = true;
+  for (const { file, compiled } of docs) {
+    for (const sample of compiled?.samples ?? []) {
+      if (sample.meta?.split(/\s+/).includes(noCheckMeta)) continue;
+      samples.push({ file, line: sample.line + 1, indent: sample.column - 1, code: sample.code });
     }
-    for (const block of blocks) samples.push({ file: doc.source.file, ...block });
   }
-  // Only this site's current docs: the file does not grow with every edit.
-  if (cacheFile && found) await writeJson(cacheFile, { version: blocksVersion, blocks: Object.fromEntries(hashes.map((hash) => [hash, blocksBySource.get(hash)])) });
   return samples;
 }
 
-function blocksOfSource(source: DocSource, processor: () => MarkdownProcessor): SampleBlock[] {
-  if (!/^[ \t>]*(```|~~~)[ \t]*(ts|typescript|mts|cts)\b/im.test(source.raw)) return [];
-  const blocks: SampleBlock[] = [];
-  const { mdast } = processor().parse(source.raw, source.file);
-  visit(mdast as MdastRoot, 'code', (node: Code) => {
-    if (!node.lang || !checkedLanguages.has(node.lang.toLowerCase())) return;
-    if (node.meta?.split(/\s+/).includes(noCheckMeta)) return;
-    const start = node.position?.start;
-    if (!start) return;
-    blocks.push({ line: start.line + 1, indent: start.column - 1, code: node.value });
+/** The docs of the site (not of its past versions) with what compiling each gave its page. */
+export function compiledDocsOf(site: Site): { file: string; compiled?: CompiledDoc }[] {
+  const pageByRoute = new Map(site.pages.map((page) => [page.route, page]));
+  return site.docs.map((doc) => {
+    const page = pageByRoute.get(doc.route);
+    return { file: doc.source.file, compiled: page?.sourceFile === doc.source.file ? page.content : undefined };
   });
-  return blocks;
 }
 
 /**

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { addPage, deferCheck, type BuildContext, type Site } from '../core/site.js';
 import { apiModelOptions, resolveApiPaths } from './api-options.js';
 import { apiSidebarName, createApiPages } from './api-pages.js';
-import { checkDocSamples, collectDocSamples, collectExampleSamples } from './check-doc-samples.js';
+import { checkDocSamples, collectDocSamples, collectExampleSamples, compiledDocsOf } from './check-doc-samples.js';
 import { loadApiModel } from './load-api-model.js';
 import { inProcessSampleTypeChecker } from './sample-type-checker.js';
 
@@ -32,8 +32,7 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
       hint: "Set it, e.g. `packageName: '@playkit/sdk'`, or give the SDK a package.json with a name.",
     });
   }
-  // Before waiting for TypeDoc, which may be running on a worker thread meanwhile.
-  const docSamples = packageName ? await collectDocSamples(site.docs, ctx.cacheDir) : [];
+  const docSamples = packageName ? collectDocSamples(compiledDocsOf(site)) : [];
 
   let started = performance.now();
   const previous = ctx.previous?.api;

@@ -52,6 +52,10 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
   const unknownComponent = (specifier: string) => ({
     errors: [{ text: `Could not resolve "${specifier}": sdkdocs has no such theme component (it has ${[...themeComponentNames].sort().map((name) => `@theme/${name}`).join(', ')})` }],
   });
+  build.onResolve({ filter: /^sdkdocs:mdx-provider$/ }, () => {
+    const file = moduleFile(path.join(themeFolder(), 'mdx-provider'));
+    return file ? { path: file } : { errors: [{ text: 'sdkdocs is missing its MDX provider module' }] };
+  });
   build.onResolve({ filter: /^@theme(-original)?\// }, (args) => {
     const originalOnly = args.path.startsWith('@theme-original/');
     const name = args.path.slice(args.path.indexOf('/') + 1);

@@ -17,9 +17,10 @@ import remarkGfmWithoutLiteralAutolinks, { needsLiteralAutolinks } from './plugi
 import remarkLinks, { type RemarkLinksOptions } from './plugins/remark-links.js';
 import remarkLiteralDirectives from './plugins/remark-literal-directives.js';
 import remarkTableCells from './plugins/remark-table-cells.js';
-import rehypeHeadings, { headingText } from './plugins/rehype-headings.js';
-import rehypeSafeUrls from './plugins/rehype-safe-urls.js';
-import rehypeTaskListLabels from './plugins/rehype-task-list-labels.js';
+import rehypeElementPass from './plugins/rehype-element-pass.js';
+import { headingText, headingVisitor } from './plugins/rehype-headings.js';
+import { safeUrlVisitor } from './plugins/rehype-safe-urls.js';
+import { taskListLabelVisitor } from './plugins/rehype-task-list-labels.js';
 
 export interface MarkdownResult {
   hast: HastRoot;
@@ -50,10 +51,9 @@ export function createMarkdownProcessor() {
     // After rehypeCode, which reads fenced code's meta from `data` that parse5 does not keep.
     .use(rehypeRawHtml)
     .use(rehypeImages)
-    .use(rehypeHeadings)
-    .use(rehypeTaskListLabels)
-    // Last, so that URLs written in raw HTML are checked too.
-    .use(rehypeSafeUrls);
+    // Headings, task list labels and URL checks in one walk of the tree; last, so that the URLs
+    // written in raw HTML are checked too.
+    .use(rehypeElementPass, [headingVisitor, taskListLabelVisitor, safeUrlVisitor]);
 
   /** Parses markdown to mdast; positions stay true to the file, front matter included. */
   function parse(markdown: string, filePath?: string): { mdast: MdastRoot; file: VFile } {

@@ -1,5 +1,6 @@
 import { createContentRenderer } from '../core/content-html.js';
 import { splitSections } from '../search/search-records.js';
+import { findCodeSamples } from './code-samples.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
 import { checkMarkdownLimits, maxNestingDepth } from './markdown-limits.js';
 import type { DiagramSource } from './plugins/rehype-code.js';
@@ -38,6 +39,7 @@ async function compileDoc(
       if (outcome.compiled) return outcome;
       fallback = blocks.fallbackWarning(outcome.error!);
     }
+    const samples = findCodeSamples(task.raw, mdast);
     const diagrams: DiagramSource[] = [];
     if (context.mermaid) file.data.diagrams = diagrams;
     file.data.images = [];
@@ -59,6 +61,7 @@ async function compileDoc(
         diagrams,
         images: file.data.images,
         ...((result.messages.length > 0 || fallback) && { messages: [...(fallback ? [fallback] : []), ...docMessagesOf(result.messages)] }),
+        ...(samples.length > 0 && { samples }),
       },
     };
   } catch (error) {

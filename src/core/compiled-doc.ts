@@ -25,6 +25,8 @@ export interface CompiledDoc {
   images?: DocImage[];
   /** Problems the plugins found in the content, at their places (kept with the compiled doc, so a cached doc reports them again). */
   messages?: DocMessage[];
+  /** The doc's code blocks that the API stage may type-check, found while parsing it (none when absent). */
+  samples?: CodeSample[];
 }
 
 /** A ```mermaid block cut out of the content: renderDiagrams puts the SVGs in its place. */
@@ -100,4 +102,16 @@ export interface SourceLink {
  */
 export function diagramPlaceholder(index: number): string {
   return `<sdkdocs-diagram data-index="${index}"></sdkdocs-diagram>`;
+}
+
+/** A fenced code block of a language the API stage type-checks (content/code-samples.ts), where the doc has it. */
+export interface CodeSample {
+  /** The info string's language, as written. */
+  lang: string;
+  /** The rest of the info string (`title="a.ts" no-check`). */
+  meta?: string;
+  code: string;
+  /** Where the block's opening fence starts in the doc's file (1-based). */
+  line: number;
+  column: number;
 }

@@ -6,7 +6,7 @@ import type { DiagramRenderer, DiagramStats } from './diagram-renderer.js';
 import type { ApiModel } from './api-model.js';
 import type { DocSamplesCheck, DocSamplesResult } from './doc-samples.js';
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
-import type { CompiledDoc, SourceLink } from './compiled-doc.js';
+import type { CompiledDoc, ContentSection, SourceLink } from './compiled-doc.js';
 export type { SourceLink };
 import type { GitHistory } from './git-history.js';
 import type { Diagnostic } from './diagnostic.js';
@@ -137,6 +137,8 @@ export interface Page {
    * parseMarkdown. Other pages have their HTML in `data.html` or a component.
    */
   content?: CompiledDoc;
+  /** An API page's content split into search sections, from the tree its HTML was rendered from. */
+  searchSections?: ContentSection[];
   /** A custom React page's component, rendered to static HTML by renderPages. */
   component?: ComponentType<{ site: SiteData }>;
   /** All that the client needs; `html` is filled by renderPages. */

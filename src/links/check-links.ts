@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import type { BrokenLinkAction } from '../config/schema.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site, SourceLink } from '../core/site.js';
 import { markdownOutputPaths, redirectsOf } from '../core/planned-outputs.js';
+import { customPageHtml } from '../render/custom-page-content.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, unknownSiteOrigin, withBaseUrl } from '../shared/paths.js';
 import { closestMatch } from './closest-match.js';
 import { lineAt, scanHtml } from './html-links.js';
@@ -200,7 +199,7 @@ function renderCustomPages(site: Site): Map<Page, RenderedPage> {
   const rendered = new Map<Page, RenderedPage>();
   for (const page of site.pages) {
     if (!page.component || !site.siteData) continue;
-    const html = renderToStaticMarkup(createElement(page.component, { site: site.siteData }));
+    const html = customPageHtml(site, page);
     rendered.set(page, { html, ids: scanHtml(html).ids });
   }
   return rendered;

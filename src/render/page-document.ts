@@ -59,7 +59,8 @@ export function createDocumentRenderer(surroundings: PageSurroundings, overrides
     const sidebarName = route.sidebar;
     const pruned = sidebarName && surroundings.sidebars[sidebarName] ? pruningOf(sidebarName).forRoute(page.route) : undefined;
     const sidebars: Record<string, SidebarItem[]> = pruned ? { [sidebarName!]: pruned.items } : {};
-    const pageContent = component ? createElement(component, { site }) : undefined;
+    // A custom page whose content the build has rendered already (customPageHtml) shows that HTML.
+    const pageContent = component && !route.html ? createElement(component, { site }) : undefined;
     const appHtml = renderToString(createElement(App, { site, route, sidebars, pageContent, footer: createElement(FooterSlot), overrides }));
     const { html: _html, ...routeWithoutHtml } = route;
     // The same text as scriptJson({ site, route, sidebars, files }), from parts serialised once.

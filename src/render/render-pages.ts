@@ -3,7 +3,6 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CategoryIndexContent, LandingContent, NotFoundContent, TagDocsContent, TagsListContent } from '../../templates/page-content.js';
 import { withMobileToc } from '../../templates/DocParts.js';
-import { ThemeContext } from '../../templates/context.js';
 import { collectTags, tagsRoute } from '../core/tags.js';
 import type { BuildContext, OutputFile, Page, Site } from '../core/site.js';
 import {
@@ -31,6 +30,7 @@ import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPag
 import { siteHeadOf } from './head-tags.js';
 import { findSidebarCategory } from '../core/sidebar-queries.js';
 import { siteOfPage } from '../core/site.js';
+import { customPageHtml, pageSiteData } from './custom-page-content.js';
 
 /**
  * Renders every page: the content of pages that have none yet (docs and API pages come with
@@ -40,8 +40,7 @@ import { siteOfPage } from '../core/site.js';
  */
 export async function renderPages(site: Site, ctx: BuildContext): Promise<void> {
   // Pages carry site data without the docs list: it grows with the site and the client loads it on demand.
-  const { docs: _docs, ...docsVersion } = site.siteData!.docsVersion;
-  const pageSite: SiteData = { ...site.siteData!, docsVersion };
+  const pageSite = pageSiteData(site);
   const descriptions = new Map([site, ...(site.docsVersions?.past.map((past) => past.site) ?? [])].flatMap((scope) => scope.docs.map((doc) => [doc.route, doc.description])));
   const reuse = createRenderReuse(site, ctx.previous);
   const output = createOutputEmitter(site, ctx);
@@ -202,11 +201,7 @@ function renderContent(
   siteData: SiteData,
   descriptions: Map<string, string | undefined>,
 ): string {
-  if (page.component) {
-    // Inside the theme context, as in the page: the page's theme imports read it.
-    const context = { site: siteData, route: page.data, sidebars: {}, overrides: site.themeOverrides?.components };
-    return renderToStaticMarkup(createElement(ThemeContext.Provider, { value: context }, createElement(page.component, { site: siteData })));
-  }
+  if (page.component) return customPageHtml(site, page);
   switch (page.kind) {
     case 'landing':
       return renderToStaticMarkup(createElement(LandingContent, { site: siteData, landing: createLandingData(site) }));

@@ -31,6 +31,8 @@ const blockTags = new Set([
   'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'div', 'dl', 'dt', 'figcaption', 'figure',
   'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'ol', 'p', 'section', 'summary',
   'table', 'td', 'th', 'tr', 'ul',
+  // An admonition's title in a doc's tree, which the page shows as a paragraph ("Note" then its text, not "NoteBy…").
+  'admonition-title',
 ]);
 
 /**
@@ -70,9 +72,13 @@ function unversionedRecords(site: Site, page: Page): SearchRecord[] {
   }
 }
 
-/** A page's sections: docs bring them from compiling; other pages' are read from their prerendered HTML (API pages). */
+/**
+ * A page's sections: docs bring them from compiling, API pages from the tree their HTML is
+ * rendered from; other HTML (of a page whose tree had parts of unknown origin) is read back.
+ */
 function contentSections(page: Page): ContentSection[] {
   if (page.content) return page.content.sections;
+  if (page.searchSections) return page.searchSections;
   if (page.data.html) return splitSections(fromHtml(page.data.html, { fragment: true }));
   return [{ text: '', rank: 1 }];
 }

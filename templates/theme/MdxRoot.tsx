@@ -3,7 +3,7 @@ import type { RouteData, SiteData } from '../../src/shared/types.js';
 import { ThemeContext, type ThemeRuntime } from '../context.js';
 import { markdownComponents } from '../markdown-components.js';
 import Details from './Details.js';
-import { DiagramFiguresContext } from './mdx-context.js';
+import { DiagramFiguresContext, MdxComponentsContext } from './mdx-context.js';
 
 /** The attribute of the element an MDX doc's content is rendered into, and hydrated from. */
 export const mdxContentAttribute = 'data-mdx-content';
@@ -42,7 +42,9 @@ export function MdxRoot({ content: Content, site, route, runtime, figures, onHyd
   return (
     <ThemeContext.Provider value={{ site, route, sidebars: {}, runtime }}>
       <DiagramFiguresContext.Provider value={figures}>
-        <Content components={mdxComponents} />
+        <MdxComponentsContext.Provider value={mdxComponents}>
+          <Content />
+        </MdxComponentsContext.Provider>
       </DiagramFiguresContext.Provider>
     </ThemeContext.Provider>
   );

@@ -9,6 +9,7 @@ import { VFile } from 'vfile';
 import type { MarkdownProcessor } from '../markdown.js';
 import type { CompiledDoc, DiagramSource } from '../../core/compiled-doc.js';
 import type { ParseContext, ParseOutcome, ParseTask } from '../parse-task.js';
+import { findCodeSamples, mayHaveCodeSamples } from '../code-samples.js';
 import type { TocItem } from '../../shared/types.js';
 import { docMessagesOf } from '../plugins/doc-messages.js';
 import rehypeRawHtml from '../plugins/rehype-raw-html.js';
@@ -19,6 +20,9 @@ import { mdxTrigger } from './detect-mdx.js';
 import { providedMdxComponents } from './mdx-names.js';
 import type { MdxImport, MdxModuleSource } from '../../core/compiled-doc.js';
 export type { MdxImport, MdxModuleSource };
+
+/** What compiled MDX imports its components' hook from; the bundlers resolve it to the theme's provider. */
+export const mdxProviderSpecifier = 'sdkdocs:mdx-provider';
 
 interface EstreeNode {
   type: string;
@@ -50,8 +54,14 @@ declare module 'vfile' {
  */
 export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTask, context: ParseContext, format: 'mdx' | 'md' = 'mdx'): Promise<ParseOutcome> {
   const markdown = format === 'md';
-  // The markdown parser's reading of `:::tip Title` lines (outside code) is close enough to MDX's to label them.
-  const labelled = processor.labelTitles(markdown ? task.raw : unwrapMdxCodeBlocks(task.raw));
+  const unwrapped = markdown ? task.raw : unwrapMdxCodeBlocks(task.raw);
+  // The markdown parser's reading of `:::tip Title` lines (outside code) is close enough to MDX's to
+  // label them. A doc that may have code samples is parsed whole instead: that parse, which keeps
+  // the lines where they are, labels the titles and finds the samples (so the sample check needs
+  // no parse of its own).
+  const parsed = mayHaveCodeSamples(unwrapped) ? processor.parse(unwrapped, task.file) : undefined;
+  const labelled = parsed ? String(parsed.file.value) : processor.labelTitles(unwrapped);
+  const samples = parsed ? findCodeSamples(task.raw, parsed.mdast) : [];
   const file = new VFile({ value: markdown ? labelled : commentHeadingIds(labelled), path: task.file });
   const themeBlocks = context.themeBlocks ?? [];
   if (themeBlocks.length > 0) file.data.themeBlocks = new Set(themeBlocks);
@@ -79,6 +89,8 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       jsx: false,
       development: false,
       jsxImportSource: 'react',
+      // Every MDX module, partials included, takes its components from the page's MdxRoot.
+      providerImportSource: mdxProviderSpecifier,
       // `<!-- … -->` is not MDX, but Docusaurus reads it as a comment, so docs written for it have them.
       remarkPlugins: markdown ? remarkPlugins : [remarkComment, remarkMdxHeadingIds, ...remarkPlugins, remarkMdxNames],
       remarkRehypeOptions: markdown ? { ...remarkRehypeOptions, allowDangerousHtml: true } : (remarkRehypeOptions ?? {}),
@@ -95,6 +107,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       mdx: { code: String(output.value) + tocExport(task.raw, file.data.toc ?? []), imports: file.data.mdxImports ?? [] },
       images: file.data.images,
       ...(file.messages.length > 0 && { messages: docMessagesOf(file.messages) }),
+      ...(samples.length > 0 && { samples }),
     };
     return { route: task.route, compiled };
   } catch (error) {

@@ -1,45 +1,39 @@
 import GithubSlugger from 'github-slugger';
-import type { Element, Root } from 'hast';
+import type { Element } from 'hast';
 import { headingRank } from 'hast-util-heading-rank';
 import { toString } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
-import { walkTree } from './walk-tree.js';
+import type { ElementVisitor } from './rehype-element-pass.js';
 import { formatThemeString } from '../../shared/theme-strings.js';
 import type { TocItem } from '../../shared/types.js';
 
 /**
- * Everything headings need, in one walk of the tree (a 10,000-page build walks every tree once
+ * Everything headings need, as one visitor of the element pass (a 10,000-page build walks every tree once
  * per plugin, and these used to be three):
  * - an id from github-slugger, exactly as rehype-slug and Docusaurus make it, where the heading has none;
  * - a `#` "Direct link to …" anchor appended to h2–h6 (not GFM's hidden footnotes heading);
  * - the table of contents in `file.data.toc`, and every element id of the content in
  *   `file.data.anchors` (headings, footnotes), for the anchor checks.
  */
-export default function rehypeHeadings() {
-  return (tree: Root, file: VFile) => {
-    const slugger = new GithubSlugger();
-    const toc: TocItem[] = [];
-    const anchors = new Set<string>();
-    walkTree(tree, (unknownNode) => {
-      if (unknownNode.type !== 'element') return;
-      const node = unknownNode as Element;
-      const rank = headingRank(node);
-      if (rank && !node.properties.id) node.properties.id = slugger.slug(toString(node));
-      const id = node.properties.id;
-      if (typeof id === 'string') anchors.add(id);
-      // `<a name="x">` from raw HTML is a fragment target too, in every browser.
-      if (node.tagName === 'a' && typeof node.properties.name === 'string') anchors.add(node.properties.name);
-      if (!rank || rank < 2 || typeof id !== 'string' || isFootnoteLabel(node)) return;
-      node.children.push({
-        type: 'element',
-        tagName: 'a',
-        properties: { className: ['hash-link'], ariaLabel: formatThemeString('directLink', { heading: headingText(node) }), href: `#${id}` },
-        children: [{ type: 'text', value: '#' }],
-      });
-      toc.push({ id, text: headingText(node), depth: rank });
+export function headingVisitor(file: VFile): ElementVisitor {
+  const slugger = new GithubSlugger();
+  const toc: TocItem[] = (file.data.toc = []);
+  const anchors = (file.data.anchors = new Set<string>());
+  return (node) => {
+    const rank = headingRank(node);
+    if (rank && !node.properties.id) node.properties.id = slugger.slug(toString(node));
+    const id = node.properties.id;
+    if (typeof id === 'string') anchors.add(id);
+    // `<a name="x">` from raw HTML is a fragment target too, in every browser.
+    if (node.tagName === 'a' && typeof node.properties.name === 'string') anchors.add(node.properties.name);
+    if (!rank || rank < 2 || typeof id !== 'string' || isFootnoteLabel(node)) return;
+    node.children.push({
+      type: 'element',
+      tagName: 'a',
+      properties: { className: ['hash-link'], ariaLabel: formatThemeString('directLink', { heading: headingText(node) }), href: `#${id}` },
+      children: [{ type: 'text', value: '#' }],
     });
-    file.data.toc = toc;
-    file.data.anchors = anchors;
+    toc.push({ id, text: headingText(node), depth: rank });
   };
 }
 

@@ -29,6 +29,8 @@ export default function rehypeImages() {
     const images = file.data.images;
     const context = file.data.linkContext;
     if (!images || !context || !file.path) return;
+    // A text without an image (markdown's `![`, or an `<img>` or `<source>` as HTML) is not walked.
+    if (typeof file.value === 'string' && !/!\[|<img|<source/i.test(file.value)) return;
     const docDir = path.dirname(file.path);
     const links: SourceLink[] = (file.data.links ??= []);
 

@@ -1,6 +1,5 @@
-import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
-import { walkTree } from './walk-tree.js';
+import type { ElementVisitor } from './rehype-element-pass.js';
 
 /** Attributes whose value a browser follows or loads as a URL. */
 const urlAttributes = ['href', 'src', 'action', 'formAction', 'poster', 'cite', 'xLinkHref'];
@@ -13,25 +12,21 @@ const mediaElements = new Set(['img', 'video', 'audio', 'source', 'track']);
  * markdown or as HTML, with a warning at each. React blocks only `javascript:` URLs, and only by
  * swapping in one of its own.
  */
-export default function rehypeSafeUrls() {
-  return (tree: Root, file: VFile) => {
-    walkTree(tree, (node) => {
-      if (node.type !== 'element') return;
-      const element = node as Element;
-      for (const name of urlAttributes) {
-        const value = element.properties[name];
-        if (typeof value !== 'string') continue;
-        const scheme = unsafeScheme(value, element.tagName);
-        if (!scheme) continue;
-        delete element.properties[name];
-        const message = file.message(
-          `The ${scheme}: URL of this ${element.tagName === 'a' ? 'link' : `<${element.tagName}>`} was removed: it could run script in the reader's browser.`,
-          { place: element.position, ruleId: 'unsafe-url', source: 'sdkdocs' },
-        );
-        message.fatal = false;
-        message.note = 'Link to a page or an http(s) URL instead; put scripts in a custom React page (src/pages).';
-      }
-    });
+export function safeUrlVisitor(file: VFile): ElementVisitor {
+  return (element) => {
+    for (const name of urlAttributes) {
+      const value = element.properties[name];
+      if (typeof value !== 'string') continue;
+      const scheme = unsafeScheme(value, element.tagName);
+      if (!scheme) continue;
+      delete element.properties[name];
+      const message = file.message(
+        `The ${scheme}: URL of this ${element.tagName === 'a' ? 'link' : `<${element.tagName}>`} was removed: it could run script in the reader's browser.`,
+        { place: element.position, ruleId: 'unsafe-url', source: 'sdkdocs' },
+      );
+      message.fatal = false;
+      message.note = 'Link to a page or an http(s) URL instead; put scripts in a custom React page (src/pages).';
+    }
   };
 }
 

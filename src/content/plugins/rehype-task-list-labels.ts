@@ -1,5 +1,6 @@
-import type { Element, ElementContent, Root } from 'hast';
-import { walkTree } from './walk-tree.js';
+import type { Element, ElementContent } from 'hast';
+import type { VFile } from 'vfile';
+import type { ElementVisitor } from './rehype-element-pass.js';
 
 /** Elements that end a task's text: what follows them is not part of the checkbox's label. */
 const blockTags = new Set(['ul', 'ol', 'p', 'div', 'pre', 'table', 'blockquote', 'figure', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'details', 'section']);
@@ -9,15 +10,14 @@ const blockTags = new Set(['ul', 'ol', 'p', 'div', 'pre', 'table', 'blockquote',
  * readers announce as a bare "checkbox" (axe rule `label`). The checkbox and the task's text
  * after it are wrapped in a `<label>`, so the task is the checkbox's name and is read once.
  */
-export default function rehypeTaskListLabels() {
-  return (tree: Root) => {
-    walkTree(tree, (node) => {
-      const item = node as Element;
-      if (item.type !== 'element' || item.tagName !== 'li' || !hasClass(item, 'task-list-item')) return;
-      // A loose list puts the checkbox in the item's first paragraph.
-      const paragraph = item.children.find((child): child is Element => child.type === 'element');
-      for (const holder of paragraph?.tagName === 'p' ? [item, paragraph] : [item]) labelCheckbox(holder);
-    });
+export function taskListLabelVisitor(file: VFile): ElementVisitor | undefined {
+  // Only a text with a `[ ]` or `[x]` (or such an item written as HTML) can have a task list item.
+  if (typeof file.value === 'string' && !/\[[\sxX]\]|task-list-item/.test(file.value)) return undefined;
+  return (item) => {
+    if (item.tagName !== 'li' || !hasClass(item, 'task-list-item')) return;
+    // A loose list puts the checkbox in the item's first paragraph.
+    const paragraph = item.children.find((child): child is Element => child.type === 'element');
+    for (const holder of paragraph?.tagName === 'p' ? [item, paragraph] : [item]) labelCheckbox(holder);
   };
 }
 

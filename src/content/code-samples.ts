@@ -1,0 +1,33 @@
+import type { Code, Root } from 'mdast';
+import { skipChildren, walkTree } from './plugins/walk-tree.js';
+import type { CodeSample } from '../core/compiled-doc.js';
+export type { CodeSample };
+
+/** Info-string languages of the code blocks that the API stage can type-check against the SDK. */
+export const checkableSampleLanguages: ReadonlySet<string> = new Set(['ts', 'typescript', 'mts', 'cts']);
+
+/** An opening fence of a checkable language anywhere in the text: most docs have none, and are not walked. */
+const checkableFence = /(```|~~~)[ \t]*(ts|typescript|mts|cts)\b/i;
+
+/** Whether a text could hold a checkable code block (false means it cannot). */
+export function mayHaveCodeSamples(markdown: string): boolean {
+  return checkableFence.test(markdown);
+}
+
+/**
+ * The checkable code blocks of a doc, found in the tree the doc is compiled from, so that the
+ * sample check never parses the markdown again.
+ */
+export function findCodeSamples(markdown: string, tree: Root): CodeSample[] {
+  if (!mayHaveCodeSamples(markdown)) return [];
+  const samples: CodeSample[] = [];
+  walkTree(tree, (node) => {
+    if (node.type !== 'code') return;
+    const { lang, meta, value, position } = node as Code;
+    if (lang && position && checkableSampleLanguages.has(lang.toLowerCase())) {
+      samples.push({ lang, ...(meta ? { meta } : {}), code: value, line: position.start.line, column: position.start.column });
+    }
+    return skipChildren;
+  });
+  return samples;
+}

@@ -1,0 +1,26 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ThemeContext } from '../../templates/context.js';
+import type { Page, Site } from '../core/site.js';
+import type { SiteData } from '../shared/types.js';
+
+/** The site data every page carries: without the docs list, which grows with the site and the client loads on demand. */
+export function pageSiteData(site: Site): SiteData {
+  const { docs: _docs, ...docsVersion } = site.siteData!.docsVersion;
+  return { ...site.siteData!, docsVersion };
+}
+
+/**
+ * A custom React page's content, rendered once per build and kept as the page's HTML: the link
+ * check reads its links and ids from it, and its document shows it as it is. Rendered the way
+ * its document would render it (to hydratable HTML, inside the theme context, with the site data
+ * the browser gets), so that the browser's component hydrates it.
+ */
+export function customPageHtml(site: Site, page: Page): string {
+  if (!page.component || page.data.html) return page.data.html;
+  const siteData = pageSiteData(site);
+  // A custom page has no sidebar: its document's context holds none either.
+  const context = { site: siteData, route: page.data, sidebars: {}, overrides: site.themeOverrides?.components };
+  page.data.html = renderToString(createElement(ThemeContext.Provider, { value: context }, createElement(page.component, { site: siteData })));
+  return page.data.html;
+}

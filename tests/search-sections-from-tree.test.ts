@@ -1,0 +1,29 @@
+import { fromHtml } from 'hast-util-from-html';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BuildResult } from '../src/core/build.js';
+import { splitSections } from '../src/search/search-records.js';
+import { buildSite, exampleSiteDir } from './helpers/site.js';
+
+/** Search sections as they would be read back from a page's HTML. */
+const sectionsOfHtml = (html: string) => splitSections(fromHtml(html, { fragment: true }));
+
+describe('search sections of the example site', () => {
+  let result: BuildResult;
+  beforeAll(async () => {
+    // Before linkCodeSamples and renderPages, which add popovers and the mobile outline to the HTML.
+    result = await buildSite(exampleSiteDir, { until: 'buildSearchIndex' });
+  });
+
+  it('come from the tree each API page is rendered from, and equal what its HTML holds', () => {
+    const apiPages = result.site.pages.filter((page) => page.kind === 'api');
+    expect(apiPages.length).toBeGreaterThan(5);
+    expect(apiPages.filter((page) => !page.searchSections).map((page) => page.route)).toEqual([]);
+    for (const page of apiPages) expect({ route: page.route, sections: page.searchSections }).toEqual({ route: page.route, sections: sectionsOfHtml(page.data.html) });
+  });
+
+  it('come from the tree each doc is compiled to, and equal what its HTML holds', () => {
+    const docs = result.site.pages.filter((page) => page.kind === 'doc' && page.content && !page.content.mdx);
+    expect(docs.length).toBeGreaterThan(5);
+    for (const page of docs) expect({ route: page.route, sections: page.content!.sections }).toEqual({ route: page.route, sections: sectionsOfHtml(page.data.html) });
+  });
+});
