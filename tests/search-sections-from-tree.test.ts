@@ -1,6 +1,6 @@
 import { fromHtml } from 'hast-util-from-html';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/core/build.js';
+import type { BuildResult } from '../src/build/build.js';
 import { splitSections } from '../src/search/search-records.js';
 import { buildSite, exampleSiteDir } from './helpers/site.js';
 
