@@ -20,6 +20,8 @@ describe("a Docusaurus site's .js files with JSX", () => {
       'src/components/Hi.js': 'export default function Hi({ children }) {\n  return <b className="hi">{children}</b>;\n}\n',
       'src/pages/support.js':
         "import Layout from '@theme/Layout';\nimport Hi from '../components/Hi';\n\nexport default function Support() {\n  return <Layout title=\"Support\" wrapperClassName=\"support\"><main><h1>Support</h1><Hi>us</Hi></main></Layout>;\n}\n",
+      'src/pages/errors.js':
+        "import { useLocation } from '@docusaurus/router';\n\nexport default function Errors() {\n  const location = useLocation();\n  const code = new URLSearchParams(location.search).get('code');\n  return <main><h1>Errors</h1><p className=\"where\">{location.pathname}</p>{code ? <p className=\"code\">Error {code}</p> : null}</main>;\n}\n",
       'src/pages/_parts/Box.js': 'export default function Box() {\n  return <div />;\n}\n',
       'src/pages/support.test.js': "test('renders', () => {});\n",
       'src/pages/changelog.md': '# Changelog\n',
@@ -42,6 +44,11 @@ describe("a Docusaurus site's .js files with JSX", () => {
     expect(pageHtml(result, '/kit/support')).toContain('<div class="main-wrapper support"><main><h1>Support</h1><b class="hi">us</b></main></div>');
     const routes = result.site.pages.map((page) => page.route);
     expect(routes.filter((route) => /parts|test|changelog/.test(route))).toEqual([]);
+  });
+
+  // Redux's errors.js reads `?code=` with @docusaurus/router's useLocation.
+  it("provides @docusaurus/router's useLocation: the page's path at build time, no query", () => {
+    expect(pageHtml(result, '/kit/errors')).toContain('<h1>Errors</h1><p class="where">/kit/errors</p></main>');
   });
 
   it('says that a markdown page in src/pages is not built, at the file', () => {

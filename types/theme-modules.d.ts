@@ -287,3 +287,13 @@ declare module '@docusaurus/ExecutionEnvironment' {
 declare module '@docusaurus/useIsBrowser' {
   export default function useIsBrowser(): boolean;
 }
+
+declare module '@docusaurus/router' {
+  export interface RouterLocation {
+    pathname: string;
+    search: string;
+    hash: string;
+  }
+  export function useLocation(): RouterLocation;
+  export function useHistory(): { location: RouterLocation; push: (to: string) => void; replace: (to: string) => void };
+}

@@ -22,6 +22,7 @@ import * as Link from '../../templates/theme/docusaurus/Link.js';
 import * as useBaseUrl from '../../templates/theme/docusaurus/useBaseUrl.js';
 import * as useDocusaurusContext from '../../templates/theme/docusaurus/useDocusaurusContext.js';
 import * as useIsBrowser from '../../templates/theme/docusaurus/useIsBrowser.js';
+import * as router from '../../templates/theme/docusaurus/router.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import type { DocusaurusModuleName } from './theme-imports.js';
 
@@ -54,7 +55,7 @@ export const themeHostModules: {
     TOCInline,
     Layout,
   },
-  docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser },
+  docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router },
 };
 
 /** Where bundled code finds {@link themeHostModules} when it runs. */
