@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { routeRenderedEvent, type RouteRenderedDetail } from '../src/shared/client-data.js';
+import { escapeHtml } from '../src/shared/escape-html.js';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { Crumb, NavLink, RouteData, TocItem } from '../src/shared/types.js';
 import { Link } from './Link.js';
@@ -199,13 +200,9 @@ export function mobileTocHtml(items: TocItem[]): string {
   if (items.length === 0) return '';
   const list = (nodes: TocNode[], top: boolean): string =>
     `<ul${top ? ' class="toc-list"' : ''}>${nodes
-      .map((node) => `<li><a href="#${escapeText(node.item.id)}" class="toc-link">${escapeText(node.item.text)}</a>${node.children.length > 0 ? list(node.children, false) : ''}</li>`)
+      .map((node) => `<li><a href="#${escapeHtml(node.item.id)}" class="toc-link">${escapeHtml(node.item.text)}</a>${node.children.length > 0 ? list(node.children, false) : ''}</li>`)
       .join('')}</ul>`;
-  return `<details class="toc-mobile" ${mobileTocAttribute}=""><summary>${escapeText(formatThemeString('onThisPage'))}</summary>${list(tocTree(items), true)}</details>`;
-}
-
-function escapeText(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return `<details class="toc-mobile" ${mobileTocAttribute}=""><summary>${escapeHtml(formatThemeString('onThisPage'))}</summary>${list(tocTree(items), true)}</details>`;
 }
 
 /**

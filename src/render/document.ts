@@ -4,7 +4,7 @@ import { appRootId, bootDataId, routeResolvingClass } from '../shared/client-dat
 import { formatThemeString } from '../shared/theme-strings.js';
 import type { RouteData, SiteData } from '../shared/types.js';
 import type { SiteHead } from './head-tags.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../shared/escape-html.js';
 export { escapeHtml };
 
 export interface DocumentParts {

@@ -1,6 +1,6 @@
 import type { ResolvedConfig } from '../config/resolve.js';
 import { withBaseUrl } from '../shared/paths.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../shared/escape-html.js';
 
 /** What the config adds to every page's `<head>`, as HTML: the same for all pages of a build. */
 export interface SiteHead {

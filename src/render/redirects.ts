@@ -1,6 +1,6 @@
 import { redirectsOf, type Redirect } from '../core/planned-outputs.js';
 export { redirectsOf, type Redirect };
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../shared/escape-html.js';
 
 /**
  * The page a redirect leaves from: a script sends the reader on at once with the query and

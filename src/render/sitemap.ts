@@ -1,5 +1,5 @@
 import type { Site } from '../core/site.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../shared/escape-html.js';
 
 /**
  * `sitemap.xml` of every indexable route (not the not-found page, not unlisted docs); undefined

@@ -10,6 +10,7 @@ import type { MarkdownProcessor } from '../markdown.js';
 import type { CompiledDoc, DiagramSource } from '../../core/compiled-doc.js';
 import type { ParseContext, ParseOutcome, ParseTask } from '../parse-task.js';
 import { findCodeSamples, mayHaveCodeSamples } from '../code-samples.js';
+import { escapeHtml } from '../../shared/escape-html.js';
 import type { TocItem } from '../../shared/types.js';
 import { docMessagesOf } from '../plugins/doc-messages.js';
 import rehypeRawHtml from '../plugins/rehype-raw-html.js';
@@ -121,12 +122,8 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
  */
 function tocExport(raw: string, toc: readonly TocItem[]): string {
   if (!/\btoc\b/.test(raw)) return '';
-  const items = toc.map((item) => ({ value: escapeHtmlText(item.text), id: item.id, level: item.depth }));
+  const items = toc.map((item) => ({ value: escapeHtml(item.text), id: item.id, level: item.depth }));
   return `\nexport const toc = ${JSON.stringify(items)};\n`;
-}
-
-function escapeHtmlText(text: string): string {
-  return text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
 }
 
 /** An MDX compile error with its position, and a hint on what usually causes it. */
