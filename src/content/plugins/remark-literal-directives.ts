@@ -1,4 +1,4 @@
-import type { Root } from 'mdast';
+import type { Paragraph, Root } from 'mdast';
 import type { LeafDirective, TextDirective } from 'mdast-util-directive';
 import type { Parent } from 'unist';
 import type { VFile } from 'vfile';
@@ -13,8 +13,9 @@ import { skipChildren, walkTree } from './walk-tree.js';
 export default function remarkLiteralDirectives() {
   return (tree: Root, file: VFile) => {
     const source = String(file.value);
-    warnOfColonFencesInText(tree, source, file);
+    const lines = source.includes(':::') ? source.split('\n') : undefined;
     walkTree(tree, (node, index, parent) => {
+      if (node.type === 'paragraph' && lines) warnOfColonFences(node as Paragraph, lines, file);
       if (node.type !== 'textDirective' && node.type !== 'leafDirective') return;
       const directive = node as TextDirective | LeafDirective;
       const text = writtenText(directive, source);
@@ -48,27 +49,19 @@ function writtenText(node: TextDirective | LeafDirective, source: string): strin
  * parser read it as text (a closing fence with nothing open, junk after `:::note[Title]`, no blank
  * line before it): the reader sees the colons, so the author hears of it.
  */
-function warnOfColonFencesInText(tree: Root, source: string, file: VFile): void {
-  if (!source.includes(':::')) return;
-  let lines: string[] | undefined;
-  walkTree(tree, (node) => {
-    if (node.type === 'code' || node.type === 'inlineCode' || node.type === 'html') return skipChildren;
-    if (node.type !== 'paragraph') return;
-    const { start, end } = node.position ?? {};
-    if (!start || !end) return skipChildren;
-    lines ??= source.split('\n');
-    for (let line = start.line; line <= end.line; line++) {
-      const fence = /^([ \t>]*)(:{3,})(\S*)/.exec(lines[line - 1] ?? '');
-      if (!fence) continue;
-      const closing = fence[3] === '';
-      const message = file.message(
-        closing ? `\`${fence[2]}\` closes no admonition: it is shown as text.` : `\`${fence[2]}${fence[3]}\` opens no admonition: it is shown as text.`,
-        { place: { line, column: fence[1].length + 1 }, ruleId: 'colons-shown-as-text', source: 'sdkdocs' },
-      );
-      message.note = closing
-        ? 'Remove the line, or open the admonition above it with `:::type` on a line of its own, after a blank line.'
-        : 'Write `:::type`, `:::type Title` or `:::type[Title]` alone on its line, after a blank line, and close it with `:::`.';
-    }
-    return skipChildren;
-  });
+function warnOfColonFences(paragraph: Paragraph, lines: readonly string[], file: VFile): void {
+  const { start, end } = paragraph.position ?? {};
+  if (!start || !end) return;
+  for (let line = start.line; line <= end.line; line++) {
+    const fence = /^([ \t>]*)(:{3,})(\S*)/.exec(lines[line - 1] ?? '');
+    if (!fence) continue;
+    const closing = fence[3] === '';
+    const message = file.message(
+      closing ? `\`${fence[2]}\` closes no admonition: it is shown as text.` : `\`${fence[2]}${fence[3]}\` opens no admonition: it is shown as text.`,
+      { place: { line, column: fence[1].length + 1 }, ruleId: 'colons-shown-as-text', source: 'sdkdocs' },
+    );
+    message.note = closing
+      ? 'Remove the line, or open the admonition above it with `:::type` on a line of its own, after a blank line.'
+      : 'Write `:::type`, `:::type Title` or `:::type[Title]` alone on its line, after a blank line, and close it with `:::`.';
+  }
 }
