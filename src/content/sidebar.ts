@@ -1,6 +1,5 @@
 import type { Category, Doc } from '../core/site.js';
 import type { SidebarCategoryItem, SidebarDocItem, SidebarItem } from '../shared/types.js';
-export { findSidebarCategory, firstSidebarLink, flattenSidebar, sidebarNeighbours, sidebarTrails, type SidebarNeighbours } from '../core/sidebar-queries.js';
 
 interface SidebarOptions {
   collapsible: boolean;

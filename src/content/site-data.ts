@@ -2,7 +2,7 @@ import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { Doc, Site } from '../core/site.js';
 import { withBaseUrl } from '../shared/paths.js';
 import type { NavbarItemData, SiteData } from '../shared/types.js';
-import { firstSidebarLink } from './sidebar.js';
+import { firstSidebarLink } from '../core/sidebar-queries.js';
 
 /**
  * Resolves navbar items against the content: `docSidebar` and `doc` items become links to the
