@@ -92,6 +92,8 @@ describe.skipIf(!chromiumPath)('client runtime: announcement bar, dropdowns and 
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('true');
       await page.keyboard.press(' ');
       expect(await expanded(page)).toBe('true');
+      // As after Enter above: the menu's links take the focus once it is shown, not while it opens.
+      await eventually(() => menuVisible(page)).toBe(true);
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
       await page.waitForURL('**/kit/widget');
