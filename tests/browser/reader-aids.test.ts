@@ -210,7 +210,9 @@ describe.skipIf(!chromiumPath)('reader aids on the example site', () => {
       expect((await shown.boundingBox())!.width).toBeGreaterThanOrEqual(natural - 1);
       expect(await page.evaluate(() => document.querySelector('dialog')!.contains(document.activeElement))).toBe(true);
       await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
+      // The role locator stops matching once the dialog is closed; its close handler, which puts the
+      // SVG back into the figure, runs a task later and removes the element last.
+      await page.locator('dialog.diagram-dialog').waitFor({ state: 'detached' });
       await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Open diagram full size');
       expect(await figure.locator('svg').count()).toBe(1);
       expect(problems).toEqual([]);
