@@ -42,6 +42,31 @@ describe('the layers are enforced by the lint', () => {
     expect(messages.join('\n')).toContain('src/core holds the Site model');
   });
 
+  it('refuses a stage or core writing files itself, pointing to the output sink', async () => {
+    for (const file of ['src/render/new-writer.ts', 'src/search/new-index.ts', 'src/content/mdx/new-part.ts', 'src/core/new-store.ts']) {
+      const messages = await lintAt(file, "import { mkdirSync, writeFileSync } from 'node:fs';\nexport const write = [mkdirSync, writeFileSync];\n");
+      expect(messages, file).toHaveLength(2);
+      expect(messages[0]).toContain('no-restricted-imports');
+      expect(messages[0]).toContain('Only src/write writes files');
+      expect(messages[0]).toContain('output sink');
+    }
+  });
+
+  it('refuses the whole of node:fs/promises in a stage, which would let it write', async () => {
+    const messages = await lintAt('src/api/new-loader.ts', "import fs from 'node:fs/promises';\nexport const read = fs.readFile;\n");
+    expect(messages.join('\n')).toContain('Only src/write writes files');
+  });
+
+  it('refuses render reaching into src/write, now that pages go to the output sink', async () => {
+    const messages = await lintAt('src/render/new-pages.ts', "import { createFolderWriter } from '../write/folder-writer.js';\nexport const writer = createFolderWriter;\n");
+    expect(messages.join('\n')).toContain('src/render is a stage');
+  });
+
+  it('lets a stage read files and src/write write them', async () => {
+    expect(await lintAt('src/links/new-check.ts', "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n")).toEqual([]);
+    expect(await lintAt('src/write/new-sink.ts', "import { writeFileSync } from 'node:fs';\nexport const write = writeFileSync;\n")).toEqual([]);
+  });
+
   it('lets a stage import core, config and shared', async () => {
     const messages = await lintAt(
       'src/links/new-check.ts',

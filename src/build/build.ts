@@ -19,7 +19,7 @@ import { buildSearchIndex } from '../search/build-search-index.js';
 import { renderPages } from '../render/render-pages.js';
 import { bundleClient } from '../bundle/bundle-client.js';
 import { writeSite } from '../write/write-site.js';
-import { createStagingFolder } from '../write/staging-folder.js';
+import { createOutputSink, type OutputMode } from '../write/output-sink.js';
 import { createConsoleLogger, type Logger } from '../core/logger.js';
 import { createSite, type BuildContext, type Site } from '../core/site.js';
 import { runStages, type Stage, type StageTiming } from '../core/stage.js';
@@ -64,6 +64,11 @@ export interface BuildOptions {
   watch?: boolean;
   /** Renders mermaid diagrams instead of mermaid-cli in Chromium (tests pass a fake). */
   diagramRenderer?: DiagramRenderer;
+  /**
+   * Keep every output file in `site.outputs` (static files included) and leave the output folder
+   * alone, instead of writing it.
+   */
+  inMemory?: boolean;
 }
 
 export interface BuildResult {
@@ -79,7 +84,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const siteDir = path.resolve(options.siteDir ?? '.');
   const config = options.config ?? (await loadConfig(siteDir, { outDir: options.outDir }));
   const site = createSite(config);
-  const ctx: BuildContext = {
+  const stopAt = options.until ? buildStages.findIndex((stage) => stage.name === options.until) : buildStages.length - 1;
+  const stages = buildStages.slice(0, stopAt + 1);
+  const sinkContext = {
     logger,
     cacheDir: config.paths.cache,
     previous: options.previous,
@@ -88,15 +95,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     watch: options.watch,
     diagramRenderer: options.diagramRenderer,
   };
-  const stopAt = options.until ? buildStages.findIndex((stage) => stage.name === options.until) : buildStages.length - 1;
-  const stages = buildStages.slice(0, stopAt + 1);
-  // serve --watch compares each build's outputs with the last one's, so it keeps them in memory.
-  if (!options.previous && !options.watch && stages.some((stage) => stage.run === writeSite)) ctx.staging = createStagingFolder(config);
+  // serve --watch compares each build's outputs with the last one's, so it keeps them in memory;
+  // so does a build that stops before writing.
+  const writes = stages.some((stage) => stage.run === writeSite);
+  const mode: OutputMode = options.previous || options.watch ? 'mirror' : options.inMemory || !writes ? 'memory' : 'stream';
+  const ctx: BuildContext = { ...sinkContext, sink: createOutputSink(site, sinkContext, mode) };
   try {
     const timings = await runStages(site, ctx, stages);
     return { site, timings, ms: performance.now() - started };
   } catch (error) {
-    await ctx.staging?.discard();
+    await ctx.sink.discard();
     throw error;
   }
 }

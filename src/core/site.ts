@@ -159,7 +159,7 @@ export interface OutputFile {
 
 /**
  * The one in-memory model that flows through the build stages. Each stage adds to it; only
- * writeSite touches the output folder.
+ * the output sink touches the output folder.
  */
 export interface Site {
   config: ResolvedConfig;
@@ -210,27 +210,28 @@ export interface SiteThemeOverrides {
 }
 
 /**
- * A fresh folder beside the output folder that a full build writes into, swapped in for the
- * output folder only when the build has succeeded: a build that fails at any point leaves the
- * previous output as it was. renderPages writes each page here as soon as it is rendered, so a
- * 10,000-page site is never held in memory whole.
+ * Where every file of the build goes on its way to the output folder (made by src/write): the
+ * only writer of the output. A full build streams each file into a fresh staging folder as it is
+ * made, so a 10,000-page site is never held in memory whole, and swaps the folder in at the end;
+ * tests and serve --watch keep the files in `site.outputs` (watch then mirrors them to the output
+ * folder). A build that fails at any point leaves the previous output as it was.
  */
-export interface StagingFolder {
-  /** Writes one output file (path relative to the site root folder, `out/sdk`). */
-  write(file: OutputFile): Promise<void>;
-  /** Output paths written so far. */
+export interface OutputSink {
+  /** Whether files go to disk as they are written; otherwise they are kept in `site.outputs`. */
+  readonly streamsToDisk: boolean;
+  /** Takes one output file (path relative to the site root folder, `out/sdk`). */
+  write(file: OutputFile): void;
+  /**
+   * Present when the sink knows a previous output to take files from: carries the previous
+   * output's file at `path` over unchanged when it was made from the same inputs (named by
+   * `fingerprint`), and says whether it did. Records the fingerprint for the next build either way.
+   */
+  reuse?(path: string, fingerprint: string): boolean;
+  /** Output paths taken so far. */
   readonly written: ReadonlySet<string>;
-  /** The folder's site root (`out/sdk` inside it), for render workers that write pages themselves. */
-  readonly siteOut: string;
-  /** Records a file a render worker wrote into {@link siteOut}. */
-  recordWritten(path: string): void;
-  /** Copies the static folder, then replaces the output folder with this one. */
+  /** Adds the static folder under the generated files and puts the output in place. */
   publish(): Promise<void>;
-  /** Runs `callback` once the folder has been published (records that must describe the output in place). */
-  onPublished(callback: () => void): void;
-  /** Whether anything asked to run once the folder is published. */
-  readonly hasPublishCallbacks: boolean;
-  /** Deletes the folder after a failed build. */
+  /** Drops what a failed build wrote. */
   discard(): Promise<void>;
 }
 
@@ -256,12 +257,8 @@ export interface BuildContext {
   watch?: boolean;
   /** Renders mermaid diagrams instead of mermaid-cli in Chromium (tests pass a fake). */
   diagramRenderer?: DiagramRenderer;
-  /**
-   * A full build's staging folder: renderPages writes pages there as it renders them instead of
-   * keeping them in `site.outputs`, and writeSite swaps it in. Absent when the build stops before
-   * writing or updates the output folder in place (serve --watch).
-   */
-  staging?: StagingFolder;
+  /** Where the build's files go: renderPages writes pages to it as it renders them, writeSite the rest. */
+  sink: OutputSink;
   /**
    * Checks a stage started and left running (see {@link deferCheck}): they add their diagnostics
    * to the site when done, and the build waits for them before it writes anything.
@@ -291,7 +288,7 @@ export interface WrittenOutputs {
  * from (a changed folder counts for everything in it): always true for a full build or when the
  * build was not told what changed.
  */
-export function mayHaveChanged(ctx: BuildContext, fileOrFolder: string): boolean {
+export function mayHaveChanged(ctx: Pick<BuildContext, 'previous' | 'changedFiles'>, fileOrFolder: string): boolean {
   if (!ctx.previous || !ctx.changedFiles) return true;
   for (const changed of ctx.changedFiles) {
     if (isSameOrInside(changed, fileOrFolder) || isSameOrInside(fileOrFolder, changed)) return true;

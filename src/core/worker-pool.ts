@@ -25,7 +25,13 @@ export async function runOnWorkers<Task, Result>(
   workerUrl: URL,
   workerData: unknown,
   tasks: Task[],
-  options: { batchSize?: number; size?: number; onResults?: (results: Result[]) => void } = {},
+  options: {
+    batchSize?: number;
+    size?: number;
+    onResults?: (results: Result[]) => void;
+    /** False: results go to `onResults` only and are not kept (they may be big; the promise then yields none). */
+    keepResults?: boolean;
+  } = {},
 ): Promise<Result[]> {
   const batchSize = options.batchSize ?? 25;
   const batches: Task[][] = [];
@@ -51,7 +57,7 @@ export async function runOnWorkers<Task, Result>(
               worker.postMessage(batches[current]);
             };
             worker.on('message', (batchResults: Result[]) => {
-              results[current] = batchResults;
+              if (options.keepResults !== false) results[current] = batchResults;
               feed();
               options.onResults?.(batchResults);
             });

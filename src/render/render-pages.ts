@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { CategoryIndexContent, LandingContent, NotFoundContent, TagDocsContent, TagsListContent } from '../../templates/page-content.js';
 import { withMobileToc } from '../../templates/DocParts.js';
 import { collectTags, tagsRoute } from '../core/tags.js';
-import type { BuildContext, OutputFile, Page, Site } from '../core/site.js';
+import type { BuildContext, OutputSink, Page, Site } from '../core/site.js';
 import {
   dataFilesDir,
   manifestShardIndex,
@@ -18,10 +18,9 @@ import { joinUrlPath } from '../shared/paths.js';
 import type { SiteData } from '../shared/types.js';
 import { outputPathOfRoute } from './document.js';
 import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
-import { openPublishedDocuments } from './published-documents.js';
-import type { RenderSetup, RenderTask } from './render-worker.js';
+import { createDocumentFingerprints } from './document-fingerprint.js';
+import type { RenderedDocument, RenderSetup, RenderTask } from './render-worker.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
-import type { StagingFolder } from '../core/site.js';
 import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { redirectDocument, redirectsOf } from './redirects.js';
 import { sitemapXml } from './sitemap.js';
@@ -35,15 +34,14 @@ import { customPageHtml, pageSiteData } from './custom-page-content.js';
 /**
  * Renders every page: the content of pages that have none yet (docs and API pages come with
  * theirs), each route's data file and the site's shared data files, then the whole document
- * around the server-rendered `<App>`. A full build writes them into its staging folder as they
- * are made, documents of big sites on worker threads; other builds keep them in `site.outputs`.
+ * around the server-rendered `<App>`. Each file goes to the build's output sink as it is made
+ * (a full build streams them to disk; documents of big sites are rendered on worker threads).
  */
 export async function renderPages(site: Site, ctx: BuildContext): Promise<void> {
   // Pages carry site data without the docs list: it grows with the site and the client loads it on demand.
   const pageSite = pageSiteData(site);
   const descriptions = new Map([site, ...(site.docsVersions?.past.map((past) => past.site) ?? [])].flatMap((scope) => scope.docs.map((doc) => [doc.route, doc.description])));
   const reuse = createRenderReuse(site, ctx.previous);
-  const output = createOutputEmitter(site, ctx);
   for (const page of site.pages) page.data.html ||= renderContent(page, site, pageSite, descriptions);
   // The mobile "On this page" box goes below the page title, which is part of the content's HTML.
   for (const page of site.pages) if (page.kind === 'doc' || page.kind === 'api' || page.kind === 'category') page.data.html = withMobileToc(page.data);
@@ -54,7 +52,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   for (const { page, copyUrl } of pageMarkdown) if (copyUrl) page.data.markdownUrl = copyUrl;
   // The SHA-256 of each page's route data file, which holds everything of the page its document is made from.
   const routeDigests = new Map<Page, string>();
-  const files = await emitDataFiles(site, ctx, reuse, output, routeDigests);
+  const files = emitDataFiles(site, ctx, reuse, routeDigests);
   const surroundings: PageSurroundings = {
     site: pageSite,
     files,
@@ -65,29 +63,32 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   };
   reuse.setSurroundings(surroundings);
   // A full build takes the documents whose inputs did not change from the output it replaces.
-  const staging = ctx.staging;
-  const published = staging && openPublishedDocuments(ctx.cacheDir, site.config.paths.siteOut, surroundings);
-  if (published) staging.onPublished(() => published.writeManifest());
-  const toRender = published
-    ? site.pages.filter((page) => !published.reuse(page, outputPathOfRoute(page.route, site.config.baseUrl), staging, routeDigests.get(page)))
-    : site.pages;
+  const { sink } = ctx;
+  let toRender = site.pages;
+  if (sink.reuse) {
+    const fingerprintOf = createDocumentFingerprints(surroundings);
+    toRender = site.pages.filter((page) => {
+      const fingerprint = fingerprintOf(page, routeDigests.get(page));
+      return !fingerprint || !sink.reuse!(outputPathOfRoute(page.route, site.config.baseUrl), fingerprint);
+    });
+  }
   site.documentsReused = site.pages.length - toRender.length;
   ctx.logger.debug(`renderPages: ${site.documentsReused} documents unchanged since the last build`);
-  const onWorkers = staging && toRender.length >= parallelThreshold && canUseWorkers(import.meta.url);
+  const onWorkers = sink.streamsToDisk && toRender.length >= parallelThreshold && canUseWorkers(import.meta.url);
   const inProcess = onWorkers ? toRender.filter((page) => page.component) : toRender;
   const renderDocument = createDocumentRenderer(surroundings, site.themeOverrides?.components);
   let done = 0;
   for (const page of inProcess) {
     const path = outputPathOfRoute(page.route, site.config.baseUrl);
     const unchanged = reuse.document(page, path);
-    await output.emit(unchanged ?? { path, contents: renderDocument(page) });
+    sink.write(unchanged ?? { path, contents: renderDocument(page) });
     if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${toRender.length}`);
   }
-  if (onWorkers) await renderOnWorkers(toRender.filter((page) => !page.component), site, staging, surroundings, ctx);
+  if (onWorkers) await renderOnWorkers(toRender.filter((page) => !page.component), site, sink, surroundings, ctx);
   const sitemap = sitemapXml(site);
-  if (sitemap !== undefined) await output.emit({ path: 'sitemap.xml', contents: sitemap });
-  for (const file of markdownOutputs(site, pageMarkdown)) await output.emit(file);
-  for (const redirect of redirectsOf(site)) await output.emit({ path: outputPathOfRoute(redirect.from, site.config.baseUrl), contents: redirectDocument(redirect.to) });
+  if (sitemap !== undefined) sink.write({ path: 'sitemap.xml', contents: sitemap });
+  for (const file of markdownOutputs(site, pageMarkdown)) sink.write(file);
+  for (const redirect of redirectsOf(site)) sink.write({ path: outputPathOfRoute(redirect.from, site.config.baseUrl), contents: redirectDocument(redirect.to) });
 }
 
 /** Below this many pages, starting worker threads costs more than rendering on this one. */
@@ -95,33 +96,21 @@ const parallelThreshold = 150;
 
 /**
  * Renders the documents of pages without a React component (those stay on the main thread: a
- * component cannot be sent to a worker) on worker threads sized to the cores; each worker
- * writes its pages into the staging folder itself, so documents never come back to this thread.
+ * component cannot be sent to a worker) on worker threads sized to the cores; each batch of
+ * documents is handed to the sink as it comes back, so the documents are never held all at once.
  */
-async function renderOnWorkers(pages: Page[], site: Site, staging: StagingFolder, surroundings: PageSurroundings, ctx: BuildContext): Promise<void> {
+async function renderOnWorkers(pages: Page[], site: Site, sink: OutputSink, surroundings: PageSurroundings, ctx: BuildContext): Promise<void> {
   const tasks: RenderTask[] = pages.map((page) => ({ route: page.route, data: page.data, outputPath: outputPathOfRoute(page.route, site.config.baseUrl) }));
   ctx.logger.debug(`renderPages: ${tasks.length} documents on ${workerCount()} worker threads`);
-  const setup: RenderSetup = { surroundings, siteOut: staging.siteOut };
-  const written = await runOnWorkers<RenderTask, string>(new URL('./render-worker.js', import.meta.url), setup, tasks, { batchSize: 50 });
-  for (const path of written) staging.recordWritten(path);
-}
-
-/**
- * Where renderPages puts each file: straight into a full build's staging folder (the rendered
- * page is dropped from memory once written), or into `site.outputs` when the build keeps them
- * (serve --watch compares them with the next build's; tests inspect them).
- */
-function createOutputEmitter(site: Site, ctx: BuildContext) {
-  const staging = ctx.staging;
-  return {
-    async emit(file: OutputFile): Promise<void> {
-      if (staging) await staging.write(file);
-      else site.outputs.set(file.path, file);
+  const setup: RenderSetup = { surroundings };
+  await runOnWorkers<RenderTask, RenderedDocument>(new URL('./render-worker.js', import.meta.url), setup, tasks, {
+    batchSize: 50,
+    keepResults: false,
+    onResults: (documents) => {
+      for (const document of documents) sink.write(document);
     },
-  };
+  });
 }
-
-type OutputEmitter = ReturnType<typeof createOutputEmitter>;
 
 function contentHash(contents: string): string {
   return createHash('sha256').update(contents).digest('hex').slice(0, 8);
@@ -146,13 +135,12 @@ export function routeKey(route: string, taken: Set<string>): string {
  * Under serve --watch the shards keep their names: every page links them, and a name that changed
  * with each edit would make every page change with it.
  */
-async function emitDataFiles(
+function emitDataFiles(
   site: Site,
   ctx: BuildContext,
   reuse: RenderReuse,
-  output: OutputEmitter,
   routeDigests: Map<Page, string>,
-): Promise<SiteDataFiles> {
+): SiteDataFiles {
   const baseUrl = site.config.baseUrl;
   const emit = (path: string, contents: string) => {
     site.outputs.set(path, { path, contents });
@@ -167,7 +155,7 @@ async function emitDataFiles(
     const unchanged = reuse.routeFile(page);
     if (unchanged) {
       keys.add(unchanged.name.slice(0, routeKeyLength));
-      await output.emit(unchanged.file);
+      ctx.sink.write(unchanged.file);
       routeFiles.push([page.route, unchanged.name]);
       continue;
     }
@@ -177,7 +165,7 @@ async function emitDataFiles(
     routeDigests.set(page, digest);
     const name = `${routeKey(page.route, keys)}.${digest.slice(0, 8)}`;
     const path = `${routeFilesDir}/${name}.json`;
-    await output.emit({ path, contents: json });
+    ctx.sink.write({ path, contents: json });
     reuse.recordRouteFile(page, name, path);
     routeFiles.push([page.route, name]);
   }

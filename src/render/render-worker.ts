@@ -1,14 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createFolderWriter } from '../write/folder-writer.js';
+import type { OutputFile } from '../core/site.js';
 import type { RouteData } from '../shared/types.js';
 import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
 import { themeOverrideComponents } from '../content/theme-overrides.js';
 
-/** What a render worker is started with: what surrounds every page, and where the pages go. */
+/** What a render worker is started with: what surrounds every page. */
 export interface RenderSetup {
   surroundings: PageSurroundings;
-  /** The staging folder's site root (`out/sdk` inside it). */
-  siteOut: string;
 }
 
 /** One page to render: its route data (content HTML included) and its output path. */
@@ -18,15 +16,15 @@ export interface RenderTask {
   outputPath: string;
 }
 
-/** Worker thread of renderPages: renders and writes the documents of the batches it is sent; answers with their paths. */
+/** A rendered page document, for the main thread's output sink to write. */
+export type RenderedDocument = OutputFile;
+
+/** Worker thread of renderPages: renders the documents of the batches it is sent and answers with them. */
 const setup = workerData as RenderSetup;
 const overrides = setup.surroundings.themeOverrides ? await themeOverrideComponents(setup.surroundings.themeOverrides) : undefined;
 const renderDocument = createDocumentRenderer(setup.surroundings, overrides);
-const writeFile = createFolderWriter(setup.siteOut);
 
 parentPort!.on('message', (batch: RenderTask[]) => {
-  // Synchronous on purpose: this thread has nothing else to do meanwhile, and 10,000 small
-  // writes through libuv's thread pool cost more in round trips than the writes themselves.
-  for (const task of batch) writeFile(task.outputPath, renderDocument(task));
-  parentPort!.postMessage(batch.map((task) => task.outputPath));
+  const documents: RenderedDocument[] = batch.map((task) => ({ path: task.outputPath, contents: renderDocument(task) }));
+  parentPort!.postMessage(documents);
 });

@@ -1,18 +1,23 @@
-import { constants } from 'node:fs';
-import { copyFile, mkdir, readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
-import { resolveOutputPath } from './output-path.js';
+
+/** A file of the static folder: its output path (relative to the site root folder) and the file to copy. */
+export interface StaticFile {
+  path: string;
+  source: string;
+}
 
 /**
- * Copies the static folder into the site's output folder, under the generated files (a file
- * the build wrote wins). A symbolic link is published as a copy of what it points to when that
- * lies inside the site folder; a link out of the site would publish files that are not the
+ * The files of the static folder that the output sink publishes under the generated files (a
+ * file the build wrote wins). A symbolic link is published as a copy of what it points to when
+ * that lies inside the site folder; a link out of the site would publish files that are not the
  * site's, so it fails the build, as does anything that is not a file or a folder.
  */
-export async function copyStaticFolder(staticDir: string, destination: string, siteDir: string): Promise<void> {
+export async function listStaticFiles(staticDir: string, siteDir: string): Promise<StaticFile[]> {
   const realSite = await realpath(siteDir);
   const problems: Diagnostic[] = [];
+  const files: StaticFile[] = [];
   const copyFolder = async (source: string, relative: string, foldersOnTheWay: ReadonlySet<string>): Promise<void> => {
     for (const entry of await readdir(source, { withFileTypes: true })) {
       const entrySource = path.join(source, entry.name);
@@ -40,11 +45,7 @@ export async function copyStaticFolder(staticDir: string, destination: string, s
         }
         await copyFolder(from, entryRelative, new Set([...foldersOnTheWay, real]));
       } else if (isFile) {
-        const target = resolveOutputPath(destination, entryRelative);
-        await mkdir(path.dirname(target), { recursive: true });
-        await copyFile(from, target, constants.COPYFILE_EXCL).catch((error: NodeJS.ErrnoException) => {
-          if (error.code !== 'EEXIST') throw error;
-        });
+        files.push({ path: entryRelative, source: from });
       } else {
         problems.push({
           severity: 'error',
@@ -58,6 +59,7 @@ export async function copyStaticFolder(staticDir: string, destination: string, s
   };
   await copyFolder(staticDir, '', new Set([await realpath(staticDir)]));
   if (problems.length > 0) throw new UserError(problems);
+  return files;
 }
 
 /**

@@ -2,15 +2,25 @@ import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/resolve.js';
-import { copyStaticFolder } from './copy-static.js';
-import { createFolderWriter } from './folder-writer.js';
 import { assertReplaceableOutput, writeOutputMarker } from './output-marker.js';
 import { resolveOutputPath } from './output-path.js';
-import type { StagingFolder } from '../core/site.js';
-export type { StagingFolder };
+
+/**
+ * A fresh folder beside the output folder that a full build's sink writes into, swapped in for
+ * the output folder only when the build has succeeded: a build that fails at any point leaves
+ * the previous output as it was.
+ */
+export interface StagingFolder {
+  /** The folder's site root (`out/sdk` inside it). */
+  readonly siteOut: string;
+  /** Replaces the output folder with this one; `onSwapped` runs once it is in place. */
+  swapIn(onSwapped: () => void): Promise<void>;
+  /** Deletes the folder after a failed build. */
+  discard(): Promise<void>;
+}
 
 export function createStagingFolder(config: ResolvedConfig): StagingFolder {
-  const { outRoot, siteOut, static: staticDir } = config.paths;
+  const { outRoot, siteOut } = config.paths;
   recoverInterruptedBuilds(outRoot);
   // Before any work: a build that could not publish should say so at once.
   assertReplaceableOutput(config);
@@ -19,31 +29,10 @@ export function createStagingFolder(config: ResolvedConfig): StagingFolder {
   const staging = path.join(parent, `.${path.basename(outRoot)}.staging-${stamp}`);
   const siteFolder = path.relative(outRoot, siteOut);
   const stagingSiteOut = siteFolder ? resolveOutputPath(staging, siteFolder) : staging;
-  const written = new Set<string>();
-  const publishedCallbacks: (() => void)[] = [];
-  const writeFile = createFolderWriter(stagingSiteOut);
   return {
-    written,
     siteOut: stagingSiteOut,
-    recordWritten(file) {
-      written.add(file);
-    },
-    onPublished(callback) {
-      publishedCallbacks.push(callback);
-    },
-    get hasPublishCallbacks() {
-      return publishedCallbacks.length > 0;
-    },
-    async write(file) {
-      // Synchronous on purpose: the build waits for its files anyway, and tens of thousands of
-      // small writes through libuv's thread pool cost more in round trips than the writes.
-      writeFile(file.path, file.contents);
-      written.add(file.path);
-    },
-    async publish() {
+    async swapIn(onSwapped) {
       await mkdir(stagingSiteOut, { recursive: true });
-      // Static files go under the generated ones: a page or asset the build emits wins over a static file of the same name.
-      if (existsSync(staticDir)) await copyStaticFolder(staticDir, stagingSiteOut, config.siteDir);
       writeOutputMarker(staging);
       // Again: the folder may have changed while the site was built.
       assertReplaceableOutput(config);
@@ -58,7 +47,7 @@ export function createStagingFolder(config: ResolvedConfig): StagingFolder {
         throw error;
       }
       try {
-        for (const callback of publishedCallbacks) callback();
+        onSwapped();
       } finally {
         await rm(retired, { recursive: true, force: true });
       }

@@ -1,117 +1,15 @@
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
-import { createStagingFolder } from './staging-folder.js';
-import { resolveOutputPath } from './output-path.js';
-import { assertStaticFileInside } from './copy-static.js';
-import { forgetPublishedDocuments } from '../render/published-documents.js';
+import type { BuildContext, Site } from '../core/site.js';
+import { streamOutputs } from './output-sink.js';
 
 /**
- * The only code that replaces the output folder. A full build writes to a fresh sibling folder
- * (renderPages has already put the pages there) and swaps it in at the end, so a build that fails
- * at any point leaves the previous output exactly as it was. A build with a previous one (serve
- * --watch) updates the folder in place instead.
+ * The last stage: hands the files the earlier stages kept in `site.outputs` (assets, search and
+ * data files) to the build's output sink, which already holds the pages, and publishes it. A full
+ * build's sink swaps its staging folder in for the output folder; serve --watch's brings the
+ * output folder up to date in place; a build kept in memory adds the static files to `site.outputs`.
  */
 export async function writeSite(site: Site, ctx: BuildContext): Promise<void> {
-  const { siteOut } = site.config.paths;
-  if (ctx.previous && ctx.previous.config.paths.siteOut === siteOut && existsSync(siteOut)) {
-    await updateSiteInPlace(site, ctx, ctx.previous);
-    return;
-  }
-  const staging = ctx.staging ?? createStagingFolder(site.config);
-  if (!staging.hasPublishCallbacks) forgetPublishedDocuments(ctx.cacheDir);
-  try {
-    const files = [...site.outputs.values()];
-    const parallel = 64;
-    for (let i = 0; i < files.length; i += parallel) await Promise.all(files.slice(i, i + parallel).map((file) => staging.write(file)));
-    await staging.publish();
-  } catch (error) {
-    await staging.discard();
-    throw error;
-  }
-  ctx.logger.debug(`wrote ${staging.written.size} files to ${siteOut}`);
-}
-
-/**
- * Writes only the outputs that differ from the previous build's and deletes the ones it no
- * longer has; static files are copied or deleted as they changed. Swapping in a fresh copy of a
- * 1,000-page folder would cost far more than one edit. Each file is written next to its place
- * and renamed over it, so the server never sends a half-written page.
- */
-async function updateSiteInPlace(site: Site, ctx: BuildContext, previous: Site): Promise<void> {
-  forgetPublishedDocuments(ctx.cacheDir);
-  const { siteOut, static: staticDir } = site.config.paths;
-  const changed = [...site.outputs.values()].filter((file) => {
-    const earlier = previous.outputs.get(file.path);
-    return earlier !== file && !(earlier && sameContents(earlier.contents, file.contents));
-  });
-  const removed = [...previous.outputs.keys()].filter((key) => !site.outputs.has(key));
-  const staticChanges = await changedStaticFiles(ctx, staticDir);
-  const staticCopied = staticChanges.filter((change) => change.exists && !site.outputs.has(change.path));
-  for (const change of staticCopied) await assertStaticFileInside(change.source, site.config.siteDir);
-  const staticRemoved = staticChanges.filter((change) => !change.exists && !site.outputs.has(change.path));
-
-  const stamp = `${process.pid}-${Date.now().toString(36)}`;
-  const replace = async (target: string, write: (temporary: string) => Promise<void>) => {
-    await mkdir(path.dirname(target), { recursive: true });
-    const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${stamp}.tmp`);
-    await write(temporary);
-    await rename(temporary, target);
-  };
-  await Promise.all([
-    ...changed.map((file) => replace(resolveOutputPath(siteOut, file.path), (temporary) => writeFile(temporary, file.contents))),
-    ...staticCopied.map((change) => replace(resolveOutputPath(siteOut, change.path), (temporary) => copyFile(change.source, temporary))),
-    ...[...removed, ...staticRemoved.map((change) => change.path)].map((relative) => removeOutput(siteOut, relative)),
-  ]);
-  ctx.onOutputsWritten?.({
-    changed: [...changed.map((file) => file.path), ...staticCopied.map((change) => change.path)],
-    removed: [...removed, ...staticRemoved.map((change) => change.path)],
-  });
-  ctx.logger.debug(`updated ${changed.length + staticCopied.length} and deleted ${removed.length + staticRemoved.length} files in ${siteOut}`);
-}
-
-function sameContents(a: string | Uint8Array, b: string | Uint8Array): boolean {
-  if (typeof a === 'string' && typeof b === 'string') return a === b;
-  return Buffer.from(a).equals(Buffer.from(b));
-}
-
-interface StaticChange {
-  /** Output path, relative to the site root folder. */
-  path: string;
-  source: string;
-  exists: boolean;
-}
-
-/** The static files that were created, changed or deleted: the whole folder when the build was not told. */
-async function changedStaticFiles(ctx: BuildContext, staticDir: string): Promise<StaticChange[]> {
-  if (!mayHaveChanged(ctx, staticDir)) return [];
-  const candidates = ctx.changedFiles
-    ? [...ctx.changedFiles].filter((file) => file.startsWith(staticDir + path.sep))
-    : existsSync(staticDir)
-      ? (await readdir(staticDir, { recursive: true, withFileTypes: true }))
-          .filter((entry) => entry.isFile())
-          .map((entry) => path.join(entry.parentPath, entry.name))
-      : [];
-  return Promise.all(
-    candidates.map(async (source) => ({
-      path: path.relative(staticDir, source).split(path.sep).join('/'),
-      source,
-      exists: Boolean((await stat(source).catch(() => undefined))?.isFile()),
-    })),
-  );
-}
-
-/** Deletes an output file and the folders it leaves empty, up to the site root folder. */
-async function removeOutput(siteOut: string, relative: string): Promise<void> {
-  let target = resolveOutputPath(siteOut, relative);
-  await rm(target, { force: true });
-  for (target = path.dirname(target); target.startsWith(siteOut + path.sep); target = path.dirname(target)) {
-    try {
-      await rmdir(target);
-    } catch {
-      // Not empty (or already gone): the folders above are not empty either.
-      return;
-    }
-  }
+  const { sink } = ctx;
+  if (sink.streamsToDisk) await streamOutputs(site, sink);
+  else await sink.publish();
+  ctx.logger.debug(`wrote ${sink.written.size} files to ${site.config.paths.siteOut}`);
 }

@@ -1,0 +1,131 @@
+import { existsSync, copyFileSync, linkSync, mkdirSync } from 'node:fs';
+import { copyFile, readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import path from 'node:path';
+import type { BuildContext, OutputFile, OutputSink, Site } from '../core/site.js';
+import { createFolderWriter } from './folder-writer.js';
+import { listStaticFiles } from './copy-static.js';
+import { resolveOutputPath } from './output-path.js';
+import { createStagingFolder } from './staging-folder.js';
+import { openPublishedOutput } from './published-output.js';
+import { updateOutputInPlace } from './update-in-place.js';
+
+/**
+ * Where a build's files go:
+ * - `stream`: a full build; each file is written into a fresh staging folder as it comes (the
+ *   previous output's unchanged files are linked in), and the folder is swapped in at the end.
+ * - `memory`: every file is kept in `site.outputs`, static files included, and nothing is written
+ *   (tests compare it with what a `stream` build puts on disk).
+ * - `mirror`: serve --watch; files are kept in `site.outputs` to compare with the next build's,
+ *   and the output folder is brought up to date with them at the end: in place after a previous
+ *   build, else through a staging folder.
+ */
+export type OutputMode = 'stream' | 'memory' | 'mirror';
+
+/** The build context a sink is made from: everything but the sink itself. */
+export type SinkContext = Omit<BuildContext, 'sink'>;
+
+export function createOutputSink(site: Site, ctx: SinkContext, mode: OutputMode): OutputSink {
+  return mode === 'stream' ? createStagingSink(site, ctx) : createMemorySink(site, ctx, mode);
+}
+
+/**
+ * Streams files into a staging folder and swaps it in; the static folder is copied under the
+ * generated files at the end. A file carried over from the published output is hard-linked
+ * (copied where links fail), so an unchanged page costs no rendering and no bytes written.
+ */
+function createStagingSink(site: Site, ctx: SinkContext): OutputSink {
+  const { config } = site;
+  const folder = createStagingFolder(config);
+  const writeFile = createFolderWriter(folder.siteOut);
+  const published = openPublishedOutput(ctx.cacheDir, config.paths.siteOut);
+  const written = new Set<string>();
+  return {
+    streamsToDisk: true,
+    written,
+    write(file) {
+      // Synchronous on purpose: the build waits for its files anyway, and tens of thousands of
+      // small writes through libuv's thread pool cost more in round trips than the writes.
+      writeFile(file.path, file.contents);
+      written.add(file.path);
+    },
+    reuse(outputPath, fingerprint) {
+      const source = published.unchangedFile(outputPath, fingerprint);
+      if (!source) return false;
+      const target = resolveOutputPath(folder.siteOut, outputPath);
+      mkdirSync(path.dirname(target), { recursive: true });
+      try {
+        linkSync(source, target);
+      } catch {
+        copyFileSync(source, target);
+      }
+      written.add(outputPath);
+      return true;
+    },
+    async publish() {
+      const staticDir = config.paths.static;
+      // Static files go under the generated ones: a page or asset the build emits wins over a static file of the same name.
+      if (existsSync(staticDir)) {
+        for (const file of await listStaticFiles(staticDir, config.siteDir)) {
+          if (written.has(file.path)) continue;
+          const target = resolveOutputPath(folder.siteOut, file.path);
+          mkdirSync(path.dirname(target), { recursive: true });
+          await copyFile(file.source, target, constants.COPYFILE_EXCL).catch((error: NodeJS.ErrnoException) => {
+            if (error.code !== 'EEXIST') throw error;
+          });
+        }
+      }
+      await folder.swapIn(() => published.save());
+    },
+    discard: () => folder.discard(),
+  };
+}
+
+/** Keeps files in `site.outputs`; see {@link OutputMode} for what `publish` does with them. */
+function createMemorySink(site: Site, ctx: SinkContext, mode: 'memory' | 'mirror'): OutputSink {
+  const { outputs, config } = site;
+  return {
+    streamsToDisk: false,
+    get written() {
+      return new Set(outputs.keys());
+    },
+    write(file) {
+      outputs.set(file.path, file);
+    },
+    async publish() {
+      if (mode === 'memory') {
+        await addStaticFiles(site);
+        return;
+      }
+      const previous = ctx.previous;
+      if (previous && previous.config.paths.siteOut === config.paths.siteOut && existsSync(config.paths.siteOut)) {
+        await updateOutputInPlace(site, ctx, previous);
+        return;
+      }
+      const staging = createStagingSink(site, ctx);
+      await streamOutputs(site, staging);
+    },
+    async discard() {},
+  };
+}
+
+/** Writes `site.outputs` into a streaming sink and publishes it; drops the staging folder on failure. */
+export async function streamOutputs(site: Site, sink: OutputSink): Promise<void> {
+  try {
+    for (const file of site.outputs.values()) sink.write(file);
+    await sink.publish();
+  } catch (error) {
+    await sink.discard();
+    throw error;
+  }
+}
+
+async function addStaticFiles(site: Site): Promise<void> {
+  const { static: staticDir } = site.config.paths;
+  if (!existsSync(staticDir)) return;
+  for (const file of await listStaticFiles(staticDir, site.config.siteDir)) {
+    if (site.outputs.has(file.path)) continue;
+    const contents: OutputFile['contents'] = await readFile(file.source);
+    site.outputs.set(file.path, { path: file.path, contents });
+  }
+}
