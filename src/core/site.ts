@@ -227,6 +227,11 @@ export interface OutputSink {
    * `fingerprint`), and says whether it did. Records the fingerprint for the next build either way.
    */
   reuse?(path: string, fingerprint: string): boolean;
+  /**
+   * Carries the previous build's file at `path` (serve --watch keeps it in memory) over as it
+   * is, for a caller that found its inputs unchanged; false when there is no such file.
+   */
+  keepPrevious(path: string): boolean;
   /** Output paths taken so far. */
   readonly written: ReadonlySet<string>;
   /** Adds the static folder under the generated files and puts the output in place. */

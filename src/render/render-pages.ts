@@ -65,11 +65,12 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   // A full build takes the documents whose inputs did not change from the output it replaces.
   const { sink } = ctx;
   let toRender = site.pages;
-  if (sink.reuse) {
+  const reusePublished = sink.reuse?.bind(sink);
+  if (reusePublished) {
     const fingerprintOf = createDocumentFingerprints(surroundings);
     toRender = site.pages.filter((page) => {
       const fingerprint = fingerprintOf(page, routeDigests.get(page));
-      return !fingerprint || !sink.reuse!(outputPathOfRoute(page.route, site.config.baseUrl), fingerprint);
+      return !fingerprint || !reusePublished(outputPathOfRoute(page.route, site.config.baseUrl), fingerprint);
     });
   }
   site.documentsReused = site.pages.length - toRender.length;
@@ -80,8 +81,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   let done = 0;
   for (const page of inProcess) {
     const path = outputPathOfRoute(page.route, site.config.baseUrl);
-    const unchanged = reuse.document(page, path);
-    sink.write(unchanged ?? { path, contents: renderDocument(page) });
+    if (!(reuse.documentUnchanged(page) && sink.keepPrevious(path))) sink.write({ path, contents: renderDocument(page) });
     if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${toRender.length}`);
   }
   if (onWorkers) await renderOnWorkers(toRender.filter((page) => !page.component), site, sink, surroundings, ctx);
@@ -153,9 +153,8 @@ function emitDataFiles(
     // Unknown paths are answered by the server's 404 page, so the not-found route needs no file.
     if (page.kind === 'notFound') continue;
     const unchanged = reuse.routeFile(page);
-    if (unchanged) {
+    if (unchanged && ctx.sink.keepPrevious(unchanged.path)) {
       keys.add(unchanged.name.slice(0, routeKeyLength));
-      ctx.sink.write(unchanged.file);
       routeFiles.push([page.route, unchanged.name]);
       continue;
     }

@@ -1,4 +1,4 @@
-import type { OutputFile, Page, Site } from '../core/site.js';
+import type { Page, Site } from '../core/site.js';
 
 /** What each build rendered every page in, to compare with the next build's. */
 const surroundingsOf = new WeakMap<Site, unknown>();
@@ -6,10 +6,11 @@ const surroundingsOf = new WeakMap<Site, unknown>();
 const routeFiles = new WeakMap<Page, { name: string; path: string }>();
 
 /**
- * serve --watch: lets renderPages take the previous build's work for pages that did not change.
- * A page's route data file is a function of its data (content HTML included) and its component;
- * its document also of what surrounds every page (site data, sidebars, data file URLs, assets).
- * When these are what they were, so are the files.
+ * serve --watch: tells renderPages which files of the previous build are still right, for the
+ * output sink to keep (`sink.keepPrevious`) instead of their being made again. A page's route
+ * data file is a function of its data (content HTML included) and its component; its document
+ * also of what surrounds every page (site data, sidebars, data file URLs, assets). When these are
+ * what they were, so are the files.
  */
 export function createRenderReuse(site: Site, previous: Site | undefined) {
   const previousPages = new Map(previous?.pages.map((page) => [page.route, page]));
@@ -22,14 +23,12 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
   };
 
   return {
-    /** The previous build's route data file of an unchanged page, with its name (`{key}.{hash}`). */
-    routeFile(page: Page): { name: string; file: OutputFile } | undefined {
+    /** The previous build's route data file of an unchanged page: its name (`{key}.{hash}`) and output path. */
+    routeFile(page: Page): { name: string; path: string } | undefined {
       const earlier = unchangedPage(page);
       const recorded = earlier && routeFiles.get(earlier);
-      const file = recorded && previous?.outputs.get(recorded.path);
-      if (!recorded || !file) return undefined;
-      routeFiles.set(page, recorded);
-      return { name: recorded.name, file };
+      if (recorded) routeFiles.set(page, recorded);
+      return recorded;
     },
     /** Records the route data file made for a page. */
     recordRouteFile(page: Page, name: string, path: string): void {
@@ -40,9 +39,9 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
       surroundingsOf.set(site, surroundings);
       surroundingsUnchanged = previous !== undefined && isEqualData(surroundingsOf.get(previous), surroundings);
     },
-    /** The previous build's document of an unchanged page, when nothing around the pages changed either. */
-    document(page: Page, outputPath: string): OutputFile | undefined {
-      return surroundingsUnchanged && unchangedPage(page) ? previous?.outputs.get(outputPath) : undefined;
+    /** Whether the previous build's document of the page is still right: neither the page nor what surrounds every page changed. */
+    documentUnchanged(page: Page): boolean {
+      return surroundingsUnchanged && unchangedPage(page) !== undefined;
     },
   };
 }

@@ -62,6 +62,7 @@ function createStagingSink(site: Site, ctx: SinkContext): OutputSink {
       written.add(outputPath);
       return true;
     },
+    keepPrevious: () => false,
     async publish() {
       const staticDir = config.paths.static;
       // Static files go under the generated ones: a page or asset the build emits wins over a static file of the same name.
@@ -91,6 +92,12 @@ function createMemorySink(site: Site, ctx: SinkContext, mode: 'memory' | 'mirror
     },
     write(file) {
       outputs.set(file.path, file);
+    },
+    keepPrevious(outputPath) {
+      const file = ctx.previous?.outputs.get(outputPath);
+      // The same object as the previous build's: the mirror then knows at once it need not be written.
+      if (file) outputs.set(outputPath, file);
+      return file !== undefined;
     },
     async publish() {
       if (mode === 'memory') {
