@@ -51,12 +51,18 @@ const writersOutsideOutput = [
  * `ctx.sink` (or `site.outputs`), and the cache store of src/core writes caches. So the stages and
  * core may read files but import nothing of node:fs that writes.
  */
+const noFileWritesMessage =
+  'Only src/write writes files: hand output files to the output sink (ctx.sink.write, or site.outputs for writeSite), and cache files to src/core/cache-file.ts.';
 const noFileWrites = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises'].map((name) => ({
   name,
   importNames: [...fileWriters, 'default', 'promises'],
-  message:
-    'Only src/write writes files: hand output files to the output sink (ctx.sink.write, or site.outputs for writeSite), and cache files to src/core/cache-file.ts.',
+  message: noFileWritesMessage,
 }));
+
+/** `await import('node:fs/promises')` would reach the same functions past no-restricted-imports. */
+const noDynamicFsImport = {
+  'no-restricted-syntax': ['error', { selector: 'ImportExpression[source.value=/^(node:)?fs(\\/promises)?$/]', message: noFileWritesMessage }],
+};
 
 /**
  * Import patterns that reach `folders` of src/ from a file one or two folders below src/. They
@@ -144,6 +150,11 @@ export default tseslint.config(
   { files: ['src/config/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', configBoundary] } },
   { files: ['src/build/**/*.{ts,tsx}', 'src/serve/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', belowCli] } },
   ...stages.map((stage) => ({ files: [`src/${stage}/**/*.{ts,tsx}`], ignores: writersOutsideOutput, rules: { 'no-restricted-imports': ['error', stageBoundary(stage)] } })),
+  {
+    files: ['src/core/**/*.{ts,tsx}', ...stages.filter((stage) => stage !== 'write').map((stage) => `src/${stage}/**/*.{ts,tsx}`)],
+    ignores: writersOutsideOutput,
+    rules: noDynamicFsImport,
+  },
   ...stages
     .filter((stage) => writersOutsideOutput.some((file) => file.startsWith(`src/${stage}/`)))
     .map((stage) => ({

@@ -57,6 +57,12 @@ describe('the layers are enforced by the lint', () => {
     expect(messages.join('\n')).toContain('Only src/write writes files');
   });
 
+  it('refuses a dynamic import of node:fs in a stage, which would get past the import rule', async () => {
+    const messages = await lintAt('src/mermaid/new-cache.ts', "export async function store() {\n  const fs = await import('node:fs/promises');\n  return fs.writeFile;\n}\n");
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('Only src/write writes files');
+  });
+
   it('refuses render reaching into src/write, now that pages go to the output sink', async () => {
     const messages = await lintAt('src/render/new-pages.ts', "import { createFolderWriter } from '../write/folder-writer.js';\nexport const writer = createFolderWriter;\n");
     expect(messages.join('\n')).toContain('src/render is a stage');
