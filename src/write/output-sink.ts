@@ -1,8 +1,7 @@
-import { existsSync, copyFileSync, linkSync, mkdirSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, linkSync, mkdirSync } from 'node:fs';
 import { copyFile, readFile } from 'node:fs/promises';
-import { constants } from 'node:fs';
 import path from 'node:path';
-import type { BuildContext, OutputFile, OutputSink, Site } from '../core/site.js';
+import type { BuildContext, OutputSink, Site } from '../core/site.js';
 import { createFolderWriter } from './folder-writer.js';
 import { listStaticFiles } from './copy-static.js';
 import { resolveOutputPath } from './output-path.js';
@@ -101,6 +100,8 @@ function createMemorySink(site: Site, ctx: SinkContext, mode: 'memory' | 'mirror
     },
     async publish() {
       if (mode === 'memory') {
+        // The paths a disk build would refuse are refused here too, so both builds fail alike.
+        for (const outputPath of outputs.keys()) resolveOutputPath(config.paths.siteOut, outputPath);
         await addStaticFiles(site);
         return;
       }
@@ -127,12 +128,12 @@ export async function streamOutputs(site: Site, sink: OutputSink): Promise<void>
   }
 }
 
+/** Adds the static folder's files to `site.outputs`, under the generated ones, as a disk build publishes them. */
 async function addStaticFiles(site: Site): Promise<void> {
   const { static: staticDir } = site.config.paths;
   if (!existsSync(staticDir)) return;
   for (const file of await listStaticFiles(staticDir, site.config.siteDir)) {
     if (site.outputs.has(file.path)) continue;
-    const contents: OutputFile['contents'] = await readFile(file.source);
-    site.outputs.set(file.path, { path: file.path, contents });
+    site.outputs.set(file.path, { path: file.path, contents: await readFile(file.source) });
   }
 }
