@@ -75,13 +75,14 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   }
   site.documentsReused = site.pages.length - toRender.length;
   ctx.logger.debug(`renderPages: ${site.documentsReused} documents unchanged since the last build`);
-  const onWorkers = sink.streamsToDisk && toRender.length >= parallelThreshold && canUseWorkers(import.meta.url);
+  // serve --watch: the previous build's documents of unchanged pages are kept as they were.
+  toRender = toRender.filter((page) => !(reuse.documentUnchanged(page) && sink.keepPrevious(outputPathOfRoute(page.route, site.config.baseUrl))));
+  const onWorkers = toRender.length >= parallelThreshold && canUseWorkers(import.meta.url);
   const inProcess = onWorkers ? toRender.filter((page) => page.component) : toRender;
   const renderDocument = createDocumentRenderer(surroundings, site.themeOverrides?.components);
   let done = 0;
   for (const page of inProcess) {
-    const path = outputPathOfRoute(page.route, site.config.baseUrl);
-    if (!(reuse.documentUnchanged(page) && sink.keepPrevious(path))) sink.write({ path, contents: renderDocument(page) });
+    sink.write({ path: outputPathOfRoute(page.route, site.config.baseUrl), contents: renderDocument(page) });
     if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${toRender.length}`);
   }
   if (onWorkers) await renderOnWorkers(toRender.filter((page) => !page.component), site, sink, surroundings, ctx);
