@@ -24,7 +24,10 @@ const setup = workerData as RenderSetup;
 const overrides = setup.surroundings.themeOverrides ? await themeOverrideComponents(setup.surroundings.themeOverrides) : undefined;
 const renderDocument = createDocumentRenderer(setup.surroundings, overrides);
 
+const encoder = new TextEncoder();
+
 parentPort!.on('message', (batch: RenderTask[]) => {
-  const documents: RenderedDocument[] = batch.map((task) => ({ path: task.outputPath, contents: renderDocument(task) }));
-  parentPort!.postMessage(documents);
+  // Encoded here and moved, not copied, to the main thread: its sink then only writes the bytes.
+  const documents = batch.map((task) => ({ path: task.outputPath, contents: encoder.encode(renderDocument(task)) }) satisfies RenderedDocument);
+  parentPort!.postMessage(documents, documents.map((document) => document.contents.buffer));
 });
