@@ -25,9 +25,14 @@ export interface SidebarNeighbours {
   next?: { label: string; to: string };
 }
 
-/** The neighbours of every route the sidebar links (its first link, when it links one twice). */
+/**
+ * The neighbours of every route the sidebar links (its first link, when it links one twice). As
+ * in Docusaurus, `link` items of a sidebars file (another site, a blog) are no page's neighbour.
+ */
 export function sidebarNeighbours(items: SidebarItem[]): Map<string, SidebarNeighbours> {
-  const order = flattenSidebar(items);
+  const pages = (list: SidebarItem[]): SidebarItem[] =>
+    list.flatMap((item): SidebarItem[] => (item.type === 'category' ? [{ ...item, items: pages(item.items) }] : item.type === 'link' ? [] : [item]));
+  const order = flattenSidebar(pages(items));
   const neighbours = new Map<string, SidebarNeighbours>();
   order.forEach((item, index) => {
     if (neighbours.has(item.to)) return;
