@@ -183,7 +183,8 @@ const itemHint =
 function checkSidebars(data: unknown, sidebars: Pick<SidebarsFile, 'file' | 'source'>, problems: Diagnostic[]): SidebarsFile['sidebars'] {
   const name = path.basename(sidebars.file);
   const fail = (at: ItemPath, message: string, hint = itemHint) => {
-    problems.push({ severity: 'error', code: 'sidebars', file: sidebars.file, ...locateItem(sidebars, at), message: `${name}: ${at.keys.length ? `${describeItemPath(at)}: ` : ''}${message}`, hint });
+    const place = at.keys.length ? locateItem(sidebars, at) : { line: 1, column: 1 };
+    problems.push({ severity: 'error', code: 'sidebars', file: sidebars.file, ...place, message: `${name}: ${at.keys.length ? `${describeItemPath(at)}: ` : ''}${message}`, hint });
   };
   if (!isRecord(data)) {
     fail({ keys: [] }, `the file must export an object of sidebars, found ${show(data)}.`, "Export the sidebars by name: module.exports = { docs: ['intro', 'guides/setup'] } (or export default for a module).");
