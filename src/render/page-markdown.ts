@@ -100,7 +100,7 @@ function markdownOf(
 ): string | undefined {
   if (page.kind === 'doc' && doc) return docMarkdown(site, page, doc);
   if (page.kind === 'category') {
-    const category = findSidebarCategory(site.sidebars[site.config.docs.sidebar.id] ?? [], page.route);
+    const category = findSidebarCategory(site.sidebars[page.data.sidebar ?? site.config.docs.sidebar.id] ?? [], page.route);
     const descriptions = new Map(site.pages.map((other) => [other.route, other.data.description]));
     const items = (category?.items ?? []).flatMap((item) => linkItem(site, item, descriptions));
     return `# ${page.data.title}\n\n${page.data.description ? `${page.data.description}\n\n` : ''}${items.join('\n')}\n`;
