@@ -11,7 +11,7 @@ import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';
 // two sidebars), sidebars.json with versioned_sidebars, and the errors of a wrong one.
 
 const labels = (items: SidebarItem[]): unknown[] =>
-  items.map((item) => (item.type === 'category' ? { [item.label]: labels(item.items) } : item.label));
+  items.map((item) => (item.type === 'category' ? { [item.label]: labels(item.items) } : item.type === 'html' ? `html ${item.value}` : item.label));
 const page = (result: BuildResult, route: string) => {
   const found = result.site.pages.find((candidate) => candidate.route === route);
   if (!found) throw new Error(`no page ${route}`);
@@ -38,6 +38,7 @@ describe('sidebars.js (CommonJS, two sidebars)', () => {
       { Guides: ['Setup', 'Deploying'] },
       'Changelog',
       'Blog',
+      'html <span class="sidebar-note">More to read</span>',
       { More: ['Beta', 'Alpha', { deep: ['Deep'] }] },
     ]);
     expect(labels(result.site.sidebars.api!)).toEqual([{ 'API guides': ['Client', 'Server'] }, 'Introduction']);
@@ -52,6 +53,9 @@ describe('sidebars.js (CommonJS, two sidebars)', () => {
       'Changelog → https://example.com/changelog',
       'Blog → /sdk/blog',
     ]);
+    expect(pageHtml(result, '/sdk/docs/guides/setup')).toContain(
+      '<li class="menu-item menu-item-level-1 menu-item-html menu-item-html-padded"><span class="sidebar-note">More to read</span></li>',
+    );
     const api = sidebarLinks(pageHtml(result, '/sdk/docs/reference/client'));
     expect(api).toEqual(['API guides → /sdk/docs/category/api-guides', 'Client → /sdk/docs/reference/client', 'Server → /sdk/docs/reference/server', 'Introduction → /sdk/docs/intro']);
   });

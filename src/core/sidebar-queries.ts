@@ -10,7 +10,7 @@ export function flattenSidebar(items: SidebarItem[]): { label: string; to: strin
       if (item.type === 'category') {
         if (item.to) links.push({ label: item.label, to: item.to });
         walk(item.items);
-      } else {
+      } else if (item.type !== 'html') {
         links.push({ label: item.label, to: item.to });
       }
     }
@@ -53,7 +53,7 @@ export function sidebarTrails(items: SidebarItem[]): Map<string, SidebarCategory
         const trail = [...above, item];
         if (item.to && !trails.has(item.to)) trails.set(item.to, trail);
         walk(item.items, trail);
-      } else if (!trails.has(item.to)) {
+      } else if (item.type !== 'html' && !trails.has(item.to)) {
         trails.set(item.to, above);
       }
     }

@@ -185,7 +185,7 @@ function llmsSections(site: Site, pages: PageMarkdown[]): LlmsSection[] {
     return [{ label, entry }];
   };
   const walk = (items: SidebarItem[]): LlmsSection['entries'] =>
-    items.flatMap((item) => [...take(item.to, item.label), ...(item.type === 'category' ? walk(item.items) : [])]);
+    items.flatMap((item) => (item.type === 'html' ? [] : [...take(item.to, item.label), ...(item.type === 'category' ? walk(item.items) : [])]));
   const docs: LlmsSection = { title: 'Docs', entries: [] };
   const sections: LlmsSection[] = [docs];
   for (const item of site.sidebars[site.config.docs.sidebar.id] ?? []) {
