@@ -13,7 +13,7 @@ import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { Logger } from '../core/logger.js';
 import type { Site, WrittenOutputs } from '../core/site.js';
 import { themeOverridesDir } from '../content/theme-overrides.js';
-import { sidebarsFileNames } from '../content/sidebars-file.js';
+import { sidebarsFileNames } from '../core/sidebars-file.js';
 
 export interface WatchSiteOptions {
   siteDir: string;

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { locateKey, type SourcePlace } from '../config/locate-key.js';
-import { UserError, type Diagnostic } from '../core/diagnostic.js';
+import { UserError, type Diagnostic } from './diagnostic.js';
 
 /** The names Docusaurus looks for beside the config when `sidebarPath` is not set. */
 export const sidebarsFileNames = ['sidebars.js', 'sidebars.cjs', 'sidebars.mjs', 'sidebars.ts', 'sidebars.json'];
@@ -127,22 +127,27 @@ export function findSidebarsFile(config: ResolvedConfig): string | undefined {
  * problem is an error at the item, naming its path in the file.
  */
 export async function readSidebarsFile(file: string): Promise<SidebarsFile> {
-  const source = await readFile(file, 'utf8');
-  const name = path.basename(file);
-  let data: unknown;
-  if (file.endsWith('.json')) {
-    try {
-      data = JSON.parse(source);
-    } catch (error) {
-      throw new UserError({ severity: 'error', code: 'sidebars', file, line: 1, column: 1, message: `${name} is not valid JSON: ${(error as Error).message}.`, hint: 'Fix the JSON: {"docs": ["intro", {"type": "category", "label": "Guides", "items": ["guides/setup"]}]}.' });
-    }
-  } else {
-    data = await importSidebarsModule(file);
-  }
+  const { source, data } = await loadSidebarsData(file);
+  return checkSidebarsData(file, source, data);
+}
+
+/** The sidebars of what a sidebars file exports; a UserError with every problem when it has any. */
+export function checkSidebarsData(file: string, source: string, data: unknown): SidebarsFile {
   const problems: Diagnostic[] = [];
   const sidebars = checkSidebars(data, { file, source }, problems);
   if (problems.length > 0) throw new UserError(problems);
   return { file, source, sidebars };
+}
+
+/** What a sidebars file exports, unchecked, and its text. */
+export async function loadSidebarsData(file: string): Promise<{ source: string; data: unknown }> {
+  const source = await readFile(file, 'utf8');
+  if (!file.endsWith('.json')) return { source, data: await importSidebarsModule(file) };
+  try {
+    return { source, data: JSON.parse(source) };
+  } catch (error) {
+    throw new UserError({ severity: 'error', code: 'sidebars', file, line: 1, column: 1, message: `${path.basename(file)} is not valid JSON: ${(error as Error).message}.`, hint: 'Fix the JSON: {"docs": ["intro", {"type": "category", "label": "Guides", "items": ["guides/setup"]}]}.' });
+  }
 }
 
 async function importSidebarsModule(file: string): Promise<unknown> {
