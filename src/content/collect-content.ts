@@ -182,10 +182,11 @@ async function readVersionDocs(site: Site, ctx: BuildContext, sidebarsFile: stri
   const readingSidebars = sidebarsFile ? readSidebarsFile(sidebarsFile) : undefined;
   readingSidebars?.catch(() => undefined);
   site.categories = await readCategories(site, categoryFiles);
-  site.docs = readDocs(site, ctx);
+  const draftIds = new Set<string>();
+  site.docs = readDocs(site, ctx, draftIds);
   if (site.diagnostics.some((d) => d.severity === 'error')) return undefined;
   linkCategoryDocs(site);
-  const layout = readingSidebars ? placeFileSidebars(site, await readingSidebars, namePrefix, version) : undefined;
+  const layout = readingSidebars ? placeFileSidebars(site, await readingSidebars, namePrefix, version, draftIds) : undefined;
   if (layout === null) return undefined;
   site.gitHistory = await gitHistory;
   if (layout) return layout;
@@ -199,11 +200,12 @@ async function readVersionDocs(site: Site, ctx: BuildContext, sidebarsFile: stri
  * the version's main sidebar (`docs.sidebar.id`), the one its docs start from. Null when the
  * file has errors.
  */
-function placeFileSidebars(site: Site, sidebarsFile: SidebarsFile, namePrefix: string, version: DocsVersion | undefined): SidebarLayout | null {
+function placeFileSidebars(site: Site, sidebarsFile: SidebarsFile, namePrefix: string, version: DocsVersion | undefined, draftIds: Set<string>): SidebarLayout | null {
   const { config } = site;
   const resolved = resolveFileSidebars({
     sidebarsFile,
     docs: site.docs,
+    draftIds,
     categories: site.categories,
     options: config.docs.sidebar,
     namePrefix,
@@ -412,7 +414,8 @@ function folderNumberPrefix(dir: string): number | undefined {
   return prefix ? Number(prefix[1]) : undefined;
 }
 
-function readDocs(site: Site, ctx: BuildContext): Doc[] {
+/** The docs of the version's folder; the ids of drafts a production build leaves out go to `draftIds`. */
+function readDocs(site: Site, ctx: BuildContext, draftIds: Set<string>): Doc[] {
   const docs: Doc[] = [];
   // A doc depends only on its source and the config, and a config change is a fresh build.
   const previousDocs = new Map(ctx.previous?.docs.map((doc) => [doc.source, doc]));
@@ -426,8 +429,6 @@ function readDocs(site: Site, ctx: BuildContext): Doc[] {
     site.diagnostics.push(...fm.diagnostics);
     if (fm.diagnostics.some((d) => d.severity === 'error')) continue;
     const data = fm.data;
-    // As Docusaurus: drafts are shown while writing (serve --watch) and left out of production builds.
-    if (data.draft === true && !ctx.watch) continue;
     const parseNumberPrefixes = data.parse_number_prefixes ?? true;
     const strip = (name: string) => (parseNumberPrefixes ? stripNumberPrefix(name) : name);
     const fileName = path.posix.basename(source.relativePath).replace(/\.mdx?$/, '');
@@ -435,6 +436,11 @@ function readDocs(site: Site, ctx: BuildContext): Doc[] {
     const folders = source.dir ? source.dir.split('/') : [];
     const dirPath = folders.map(strip).join('/');
     const id = [dirPath, data.id ?? baseName].filter(Boolean).join('/');
+    // As Docusaurus: drafts are shown while writing (serve --watch) and left out of production builds.
+    if (data.draft === true && !ctx.watch) {
+      draftIds.add(id);
+      continue;
+    }
     const isCategoryIndex = isCategoryIndexFile(fileName, folders.at(-1));
     const title = data.title ?? firstH1Text(fm.body) ?? baseName;
     const numberPrefix = parseNumberPrefixes ? /^(\d+)[-_.\s]/.exec(fileName) : null;
