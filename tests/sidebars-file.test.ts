@@ -94,9 +94,20 @@ describe('sidebars.js (CommonJS, two sidebars)', () => {
     expect(result.site.outputs.get('docs/category/api-guides.md')?.contents).toContain('/sdk/docs/reference/server');
   });
 
-  it('serve --watch watches the sidebars file', () => {
+  it('serve --watch watches the sidebars file, and a rebuild after it changed shows the new sidebar', async () => {
     expect(watchedPaths(result.site.config)).toContain(path.join(fixture('sidebars-js'), 'sidebars.js'));
-  });
+    const { dir, cleanup } = await copySite(fixture('sidebars-js'));
+    try {
+      const first = await buildSite(dir, { watch: true, until: 'renderPages' });
+      const file = path.join(dir, 'sidebars.js');
+      await writeFile(file, `module.exports = { docs: ['guides/setup', 'intro'], api: ['reference/client'] };\n`);
+      const second = await buildSite(dir, { watch: true, until: 'renderPages', previous: first.site, changedFiles: new Set([file]) });
+      expect(labels(second.site.sidebars.docs!)).toEqual(['Setup', 'Introduction']);
+      expect(sidebarLinks(pageHtml(second, '/sdk/docs/intro'))).toEqual(['Setup → /sdk/docs/guides/setup', 'Introduction → /sdk/docs/intro']);
+    } finally {
+      await cleanup();
+    }
+  }, 60_000);
 });
 
 describe('sidebars.json with versioned_sidebars', () => {
