@@ -253,7 +253,7 @@ export interface BuildContext {
    * it, any file may have changed. See {@link mayHaveChanged}.
    */
   changedFiles?: ReadonlySet<string>;
-  /** With `previous`, writeSite updates the output folder in place and reports what it wrote here. */
+  /** With `previous`, the output sink updates the output folder in place and reports what it wrote here. */
   onOutputsWritten?: (written: WrittenOutputs) => void;
   /**
    * A build of serve --watch, whose output is updated in place while pages are open: the name of
