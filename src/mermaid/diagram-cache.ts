@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { DiagramColours } from '../core/diagram-renderer.js';
+import { itemName, openItemStore, type ItemMemory } from '../core/item-store.js';
 
 /**
- * Rendered SVGs on disk, one file per diagram text, colours (a theme or both modes) and renderer (mermaid version, font), so
+ * Rendered SVGs in the item store, one entry per diagram text, colours (a theme or both modes) and renderer (mermaid version, font), so
  * unchanged diagrams never start a browser again. Survives between builds and `serve` rebuilds.
  */
 export interface DiagramCache {
@@ -13,24 +11,16 @@ export interface DiagramCache {
 }
 
 /** A cache in `dir` (e.g. `node_modules/.cache/sdkdocs/mermaid`) for one renderer's `cacheKey`. */
-export function openDiagramCache(dir: string, rendererKey: string): DiagramCache {
-  const fileOf = (definition: string, colours: DiagramColours) =>
-    path.join(dir, `${createHash('sha256').update(JSON.stringify([rendererKey, colours, definition])).digest('hex').slice(0, 32)}.svg`);
+export function openDiagramCache(dir: string, rendererKey: string, memory?: ItemMemory): DiagramCache {
+  const store = openItemStore(dir, memory);
+  const nameOf = (definition: string, colours: DiagramColours) => itemName('svg', rendererKey, colours, definition);
   return {
     async get(definition, colours) {
-      try {
-        return await readFile(fileOf(definition, colours), 'utf8');
-      } catch {
-        return undefined;
-      }
+      const svg = store.get<unknown>(nameOf(definition, colours));
+      return typeof svg === 'string' ? svg : undefined;
     },
     async set(definition, colours, svg) {
-      const file = fileOf(definition, colours);
-      await mkdir(dir, { recursive: true });
-      // Written aside and renamed, so a build stopped halfway never leaves half an SVG behind.
-      const partial = `${file}.${process.pid}.partial`;
-      await writeFile(partial, svg);
-      await rename(partial, file);
+      store.set(nameOf(definition, colours), svg);
     },
   };
 }

@@ -92,7 +92,7 @@ async function renderFigures(
   figureOf: Map<DiagramBlock, string>,
   figureCache: FigureCache,
 ): Promise<boolean> {
-  const cache = openDiagramCache(path.join(ctx.cacheDir, 'mermaid'), renderer.cacheKey);
+  const cache = openDiagramCache(path.join(ctx.cacheDir, 'mermaid'), renderer.cacheKey, ctx.memory);
   // Blocks with the same text (the same diagram on two pages) render once.
   const definitions = [...new Set(blocks.map((block) => block.source.definition))];
   let outcome: RenderOutcome;
