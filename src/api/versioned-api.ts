@@ -1,15 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ApiChangesContent, apiChangesSectionIds, type ApiChangeView } from '../../templates/ApiChanges.js';
 import { apiModelOptions, resolveApiPaths, type ApiPaths } from './api-options.js';
 import { apiSidebarName, createApiPages } from './api-pages.js';
-import { loadApiModel, settingsHash, type ApiModelOptions } from './load-api-model.js';
-import { apiModelVersion, type ApiModel, type ApiRef } from '../core/api-model.js';
+import { loadApiModel, readStoredModel, settingsHash, type ApiModelOptions } from './load-api-model.js';
+import { fingerprint } from '../core/item-store.js';
+import type { ApiModel, ApiRef } from '../core/api-model.js';
 import { hastOfReactTree } from '../search/element-tree.js';
 import { splitSections } from '../search/search-records.js';
 import type { ResolvedConfig } from '../config/resolve.js';
@@ -101,10 +101,6 @@ function configError(config: ResolvedConfig, diagnostics: Diagnostic[], version:
   return undefined;
 }
 
-function sha1(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
-}
-
 function locateVersionSdk(config: ResolvedConfig, cacheDir: string, version: DocsVersion, current: ApiPaths, diagnostics: Diagnostic[]): VersionSdk | undefined {
   const source = version.api!;
   const versionsCache = path.join(cacheDir, 'api-versions');
@@ -112,7 +108,7 @@ function locateVersionSdk(config: ResolvedConfig, cacheDir: string, version: Doc
   if ('path' in source) {
     const sdkDir = path.resolve(config.siteDir, source.path);
     if (!existsSync(sdkDir)) return fail(`the folder ${source.path} does not exist (looked for ${sdkDir}).`, 'Paths are relative to the site folder; the folder holds that version of the SDK folder (the one with its tsconfig).');
-    return { sdkDir, sourceRoot: sdkDir, cacheDir: path.join(versionsCache, `folder-${sha1(sdkDir).slice(0, 16)}`) };
+    return { sdkDir, sourceRoot: sdkDir, cacheDir: path.join(versionsCache, `folder-${fingerprint(sdkDir).slice(0, 16)}`) };
   }
   const currentSdkDir = path.dirname(current.tsconfig);
   const git = (...args: string[]) => spawnSync('git', ['-C', currentSdkDir, ...args], { encoding: 'utf8' });
@@ -151,7 +147,7 @@ async function loadVersionModel(config: ResolvedConfig, diagnostics: Diagnostic[
   const loaded = loadedModels.get(key);
   if (loaded && sdk.gitTree) return loaded;
   if (sdk.gitTree) {
-    const cached = await readModel(path.join(sdk.cacheDir, 'api-model.json'), settings);
+    const cached = readStoredModel(sdk.cacheDir, settings);
     if (cached) {
       loadedModels.set(key, cached);
       return cached;
@@ -164,15 +160,6 @@ async function loadVersionModel(config: ResolvedConfig, diagnostics: Diagnostic[
   result.typeChecker?.close();
   if (result.model) loadedModels.set(key, result.model);
   return result.model;
-}
-
-async function readModel(file: string, settings: string): Promise<ApiModel | undefined> {
-  try {
-    const model = JSON.parse(await readFile(file, 'utf8')) as ApiModel;
-    return model.version === apiModelVersion && model.inputs.settings === settings ? model : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** `git archive` of the SDK folder at the ref into the cache, beside its place and renamed; an error message on failure. */
