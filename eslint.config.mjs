@@ -108,4 +108,15 @@ export default tseslint.config(
   { files: ['src/config/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', configBoundary] } },
   { files: ['src/build/**/*.{ts,tsx}', 'src/serve/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', belowCli] } },
   ...stages.map((stage) => ({ files: [`src/${stage}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', stageBoundary(stage)] } })),
+  // One worker pool: threads start in src/core/worker-pool.ts only, so their limits and error handling are the same everywhere.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/core/worker-pool.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Worker']", message: 'Start worker threads through src/core/worker-pool.ts (runOnWorkers, or startWorker for a long-lived one).' },
+      ],
+    },
+  },
 );
