@@ -1,4 +1,5 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { answerBatches } from '../core/worker-pool.js';
 import { createFolderWriter } from '../write/folder-writer.js';
 import type { RouteData } from '../shared/types.js';
 import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
@@ -24,9 +25,9 @@ const overrides = setup.surroundings.themeOverrides ? await themeOverrideCompone
 const renderDocument = createDocumentRenderer(setup.surroundings, overrides);
 const writeFile = createFolderWriter(setup.siteOut);
 
-parentPort!.on('message', (batch: RenderTask[]) => {
+answerBatches<RenderTask, string>((batch) => {
   // Synchronous on purpose: this thread has nothing else to do meanwhile, and 10,000 small
   // writes through libuv's thread pool cost more in round trips than the writes themselves.
   for (const task of batch) writeFile(task.outputPath, renderDocument(task));
-  parentPort!.postMessage(batch.map((task) => task.outputPath));
+  return batch.map((task) => task.outputPath);
 });
