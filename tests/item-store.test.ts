@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DiagramColours, DiagramRenderer } from '../src/core/diagram-renderer.js';
-import { createItemMemory, fingerprint, itemName, openItemStore } from '../src/core/item-store.js';
+import { createItemMemory, fingerprint, isText, itemName, openItemStore, transformCache } from '../src/core/item-store.js';
 import type { BuildResult } from '../src/build/build.js';
 import { buildSite, copySite, fixture } from './helpers/site.js';
 
@@ -100,6 +100,25 @@ describe('item store', () => {
     await rm(path.join(dir, name));
     expect(openItemStore(dir, memory).get(name)).toBe('<svg/>');
     expect(openItemStore(dir).get(name)).toBeUndefined();
+  });
+
+  it('runs a declared transform only for inputs it has not seen, and remakes what it does not accept', async () => {
+    const dir = await temporaryDir();
+    const made: string[] = [];
+    const shout = (store = openItemStore(dir)) =>
+      transformCache(store, { kind: 'shout', inputs: (word: string) => [word], accepts: isText });
+    const make = async (word: string) => {
+      made.push(word);
+      return word.toUpperCase();
+    };
+    expect(await shout().make('hello', make)).toBe('HELLO');
+    expect(await shout().make('hello', make)).toBe('HELLO');
+    expect(await shout().make('world', make)).toBe('WORLD');
+    expect(made).toEqual(['hello', 'world']);
+    // An entry holding something else than this transform's output (an older shape, a number) is a miss.
+    openItemStore(dir).set(itemName('shout', 'hello'), 42);
+    expect(await shout().make('hello', make)).toBe('HELLO');
+    expect(made).toEqual(['hello', 'world', 'hello']);
   });
 
   it('renders a diagram again when its cached SVG was cut short, rather than showing half of it', async () => {

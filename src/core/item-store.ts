@@ -101,3 +101,48 @@ export function openItemStore(dir: string, memory?: ItemMemory): ItemStore {
     },
   };
 }
+
+/**
+ * A per-item transform's cache, declared once with its inputs: `kind` keeps transforms apart,
+ * `inputs` lists everything an output depends on (its fingerprint names the entry), and `accepts`
+ * tells an output of this transform from anything else a file could hold. A cold, a warm and a
+ * watch build ask it the same way; only the hits differ.
+ */
+export interface ItemTransform<Item, Output> {
+  kind: string;
+  inputs(item: Item): unknown[];
+  accepts(value: unknown): value is Output;
+}
+
+export interface TransformCache<Item, Output> {
+  /** The stored output for the item's inputs, if any. */
+  get(item: Item): Output | undefined;
+  set(item: Item, output: Output): void;
+  /** The stored output, or `make`'s, stored for next time. */
+  make(item: Item, make: (item: Item) => Output | Promise<Output>): Promise<Output>;
+}
+
+export function transformCache<Item, Output>(store: ItemStore, transform: ItemTransform<Item, Output>): TransformCache<Item, Output> {
+  const nameOf = (item: Item) => itemName(transform.kind, ...transform.inputs(item));
+  const get = (item: Item) => {
+    const value = store.get<unknown>(nameOf(item));
+    return transform.accepts(value) ? value : undefined;
+  };
+  const set = (item: Item, output: Output) => store.set(nameOf(item), output);
+  return {
+    get,
+    set,
+    async make(item, make) {
+      const stored = get(item);
+      if (stored !== undefined) return stored;
+      const output = await make(item);
+      set(item, output);
+      return output;
+    },
+  };
+}
+
+/** For transforms whose output is text (an SVG, a figure's HTML). */
+export function isText(value: unknown): value is string {
+  return typeof value === 'string';
+}

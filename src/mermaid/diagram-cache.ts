@@ -1,5 +1,5 @@
 import type { DiagramColours } from '../core/diagram-renderer.js';
-import { itemName, openItemStore, type ItemMemory } from '../core/item-store.js';
+import { isText, openItemStore, transformCache, type ItemMemory } from '../core/item-store.js';
 
 /**
  * Rendered SVGs in the item store, one entry per diagram text, colours (a theme or both modes) and renderer (mermaid version, font), so
@@ -12,15 +12,17 @@ export interface DiagramCache {
 
 /** A cache in `dir` (e.g. `node_modules/.cache/sdkdocs/mermaid`) for one renderer's `cacheKey`. */
 export function openDiagramCache(dir: string, rendererKey: string, memory?: ItemMemory): DiagramCache {
-  const store = openItemStore(dir, memory);
-  const nameOf = (definition: string, colours: DiagramColours) => itemName('svg', rendererKey, colours, definition);
+  const svgs = transformCache(openItemStore(dir, memory), {
+    kind: 'svg',
+    inputs: ({ definition, colours }: { definition: string; colours: DiagramColours }) => [rendererKey, colours, definition],
+    accepts: isText,
+  });
   return {
     async get(definition, colours) {
-      const svg = store.get<unknown>(nameOf(definition, colours));
-      return typeof svg === 'string' ? svg : undefined;
+      return svgs.get({ definition, colours });
     },
     async set(definition, colours, svg) {
-      store.set(nameOf(definition, colours), svg);
+      svgs.set({ definition, colours }, svg);
     },
   };
 }

@@ -12,7 +12,7 @@ import { createMermaidCliRenderer, mermaidMaxTextSize } from './mermaid-cli-rend
 import { diagramPlaceholder, type CompiledDoc, type DiagramSource } from '../core/compiled-doc.js';
 import { createContentRenderer } from '../core/content-html.js';
 import { compilerFingerprint } from '../core/compiler-fingerprint.js';
-import { itemName, openItemStore, type ItemMemory } from '../core/item-store.js';
+import { isText, openItemStore, transformCache, type ItemMemory } from '../core/item-store.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 
 /** A ```mermaid block of a doc, cut out of its content by parseMarkdown. */
@@ -176,14 +176,14 @@ interface FigureCache {
  * parsing and rewriting two SVGs.
  */
 function openFigureCache(dir: string, key: string, memory?: ItemMemory): FigureCache {
-  const store = openItemStore(dir, memory);
-  const nameOf = (definition: string, number: number) => itemName('figure', key, number, definition);
+  const figures = transformCache(openItemStore(dir, memory), {
+    kind: 'figure',
+    inputs: ({ definition, number }: { definition: string; number: number }) => [key, number, definition],
+    accepts: isText,
+  });
   return {
-    get: (definition, number) => {
-      const html = store.get<unknown>(nameOf(definition, number));
-      return typeof html === 'string' ? html : undefined;
-    },
-    set: (definition, number, html) => store.set(nameOf(definition, number), html),
+    get: (definition, number) => figures.get({ definition, number }),
+    set: (definition, number, html) => figures.set({ definition, number }, html),
   };
 }
 
