@@ -145,8 +145,9 @@ describe('item store', () => {
       buildSite(siteDir, { until: 'checkLinks', diagramRenderer: createCountingRenderer() }),
     ]);
     for (const route of routes) expect(pageHtml(two, route)).toBe(pageHtml(one, route));
-    // Every entry parses, and nothing written aside is left behind.
-    const files = await filesUnder(mermaidCache(siteDir));
+    // Every entry (compiled docs, SVGs, figures) parses, and nothing written aside is left behind.
+    const files = await filesUnder(path.dirname(mermaidCache(siteDir)));
+    expect(files.some((file) => file.includes(`${path.sep}docs${path.sep}`))).toBe(true);
     expect(files.filter((file) => !file.endsWith('.json'))).toEqual([]);
     for (const file of files) expect(() => JSON.parse(readFileSync(file, 'utf8')), file).not.toThrow();
     const renderer = createCountingRenderer();
