@@ -156,4 +156,21 @@ describe('item store', () => {
     expect(third.site.diagrams).toMatchObject({ diagrams: 3, figuresFromCache: 3 });
     for (const route of routes) expect(pageHtml(third, route)).toBe(pageHtml(one, route));
   });
+
+  it('takes a watch rebuild through the compile cache like a warm build, leaving the cache current', async () => {
+    const siteDir = await freshCopy('basic');
+    const memory = createItemMemory();
+    const first = await buildSite(siteDir, { until: 'renderPages', watch: true, memory });
+    const docs = first.site.docs.length;
+    const file = path.join(siteDir, 'docs', 'guides', 'setup.md');
+    await writeFile(file, (await readFile(file, 'utf8')) + '\nEdited while serving.\n');
+    const rebuilt = await buildSite(siteDir, { until: 'renderPages', watch: true, memory, previous: first.site, changedFiles: new Set([file]) });
+    // The same question a warm build asks, answered from memory for every doc but the edited one.
+    expect(rebuilt.site.compiled).toEqual({ docs, fromCache: docs - 1 });
+    const route = rebuilt.site.docs.find((doc) => doc.source.file === file)!.route;
+    expect(rebuilt.site.pages.find((page) => page.route === route)?.data.html).toContain('Edited while serving.');
+    // What the session compiled is on disk: the next build, in a new process, compiles nothing.
+    const next = await buildSite(siteDir, { until: 'renderPages' });
+    expect(next.site.compiled).toEqual({ docs, fromCache: docs });
+  });
 });

@@ -1,6 +1,6 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fingerprint, openItemStore, type ItemStore } from '../core/item-store.js';
+import { fingerprint, openItemStore, type ItemMemory, type ItemStore } from '../core/item-store.js';
 import type { CompiledDoc, ParseContext, ParseTask } from './parse-doc.js';
 import { imagesUnchanged } from './plugins/rehype-images.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
@@ -50,9 +50,14 @@ const packSize = 25;
 /** Packs a thread keeps parsed: docs compile in batches that mostly match the packs they came from. */
 const parsedPacksKept = 4;
 
-export function openCompileCache(dir: string, compiler: string, context: ParseContext): CompileCache {
+/**
+ * With `memory` (serve --watch), every compiled doc this cache hands out or takes in is kept there
+ * too: a rebuild finds unchanged docs without reading a pack, under the same key and the same
+ * checks as a warm build.
+ */
+export function openCompileCache(dir: string, compiler: string, context: ParseContext, memory?: ItemMemory): CompileCache {
   const contextKey = JSON.stringify([compiler, context.baseUrl, context.docsDir, context.siteDir, context.mermaid, context.themeBlocks ?? []]);
-  const store = openItemStore(dir);
+  const store = openItemStore(dir, memory);
   const packOfKey = new Map<string, string>();
   for (const [pack, keys] of Object.entries(readIndex(store).packs)) for (const key of keys) packOfKey.set(key, pack);
   const parsedPacks = new Map<string, Record<string, CompiledDoc> | undefined>();
@@ -80,9 +85,13 @@ export function openCompileCache(dir: string, compiler: string, context: ParseCo
       return fingerprint(contextKey, [task.file, task.route, task.title], task.raw);
     },
     get(key) {
-      const pack = packOfKey.get(key);
-      const compiled = pack === undefined ? undefined : readPack(pack)?.[key];
-      if (!compiled || !Array.isArray(compiled.links)) return undefined;
+      let compiled = store.recall<CompiledDoc>(key);
+      if (!compiled) {
+        const pack = packOfKey.get(key);
+        compiled = pack === undefined ? undefined : readPack(pack)?.[key];
+        if (!compiled || !Array.isArray(compiled.links)) return undefined;
+        store.keep(key, compiled);
+      }
       const linkContext = { routeOfFile: (file: string) => context.routeByFile.get(file), docsDir: context.docsDir, siteDir: context.siteDir };
       const linksStillResolve = compiled.links.every(
         (link) => link.kind !== 'markdown' || resolveMarkdownLink(link.url, link.file, linkContext) === link.resolved,
@@ -91,6 +100,7 @@ export function openCompileCache(dir: string, compiler: string, context: ParseCo
       return linksStillResolve && imagesUnchanged(compiled.images) ? compiled : undefined;
     },
     add(entries) {
+      for (const entry of entries) store.keep(entry.key, entry.compiled);
       if (entries.length > 0) writePack(entries);
     },
     finish(used) {

@@ -48,6 +48,13 @@ export interface ItemStore {
   get<Value>(name: string): Value | undefined;
   /** Stores an entry; never throws (a cache only saves time, and what it cannot keep is made again). */
   set(name: string, value: unknown): void;
+  /**
+   * Keeps a value in the memory tier only, under a fingerprint: for items stored on disk inside
+   * a larger entry (compiled docs live in packs), which a rebuild then finds without the pack.
+   */
+  keep(key: string, value: unknown): void;
+  /** A value {@link keep} kept, or undefined (always, without a memory tier). */
+  recall<Value>(key: string): Value | undefined;
 }
 
 /**
@@ -60,7 +67,7 @@ export interface ItemMemory {
 }
 
 /** Enough for the diagrams and compiled packs of a large site; the least recently used go first beyond it. */
-const memoryLimit = 4000;
+const memoryLimit = 50_000;
 const fingerprintName = /^[0-9a-f]{40}\.json$/;
 
 export function createItemMemory(): ItemMemory {
@@ -70,6 +77,10 @@ export function createItemMemory(): ItemMemory {
 export function openItemStore(dir: string, memory?: ItemMemory): ItemStore {
   const remember = (file: string, name: string, value: unknown) => {
     if (!memory || !fingerprintName.test(name)) return;
+    keepInMemory(file, value);
+  };
+  const keepInMemory = (file: string, value: unknown) => {
+    if (!memory) return;
     memory.entries.delete(file);
     memory.entries.set(file, value);
     if (memory.entries.size > memoryLimit) memory.entries.delete(memory.entries.keys().next().value!);
@@ -98,6 +109,15 @@ export function openItemStore(dir: string, memory?: ItemMemory): ItemStore {
       const file = path.join(dir, name);
       storeCacheFile(file, JSON.stringify(value));
       remember(file, name, value);
+    },
+    keep(key, value) {
+      keepInMemory(path.join(dir, `${key}#kept`), value);
+    },
+    recall<Value>(key: string): Value | undefined {
+      const file = path.join(dir, `${key}#kept`);
+      const value = memory?.entries.get(file);
+      if (value !== undefined) keepInMemory(file, value);
+      return value as Value | undefined;
     },
   };
 }
