@@ -61,8 +61,12 @@ const noFileWrites = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises'].map((n
 }));
 
 /** `await import('node:fs/promises')` would reach the same functions past no-restricted-imports. */
-const noDynamicFsImport = {
-  'no-restricted-syntax': ['error', { selector: 'ImportExpression[source.value=/^(node:)?fs(\\/promises)?$/]', message: noFileWritesMessage }],
+const dynamicFsImport = { selector: 'ImportExpression[source.value=/^(node:)?fs(\\/promises)?$/]', message: noFileWritesMessage };
+
+const workerPoolFile = 'src/core/worker-pool.ts';
+const workerOutsidePool = {
+  selector: "NewExpression[callee.name='Worker']",
+  message: 'Start worker threads through src/core/worker-pool.ts (runOnWorkers, or startWorker for a long-lived one).',
 };
 
 /**
@@ -153,9 +157,17 @@ export default tseslint.config(
   ...stages.map((stage) => ({ files: [`src/${stage}/**/*.{ts,tsx}`], ignores: writersOutsideOutput, rules: { 'no-restricted-imports': ['error', stageBoundary(stage)] } })),
   {
     files: ['src/core/**/*.{ts,tsx}', ...stages.filter((stage) => stage !== 'write').map((stage) => `src/${stage}/**/*.{ts,tsx}`)],
-    ignores: writersOutsideOutput,
-    rules: noDynamicFsImport,
+    ignores: [...writersOutsideOutput, workerPoolFile],
+    rules: { 'no-restricted-syntax': ['error', dynamicFsImport, workerOutsidePool] },
   },
+  // One worker pool: threads start in src/core/worker-pool.ts only, so their limits and error handling are the same everywhere.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/core/**/*.{ts,tsx}', ...stages.filter((stage) => stage !== 'write').map((stage) => `src/${stage}/**/*.{ts,tsx}`)],
+    rules: { 'no-restricted-syntax': ['error', workerOutsidePool] },
+  },
+  { files: writersOutsideOutput, rules: { 'no-restricted-syntax': ['error', workerOutsidePool] } },
+  { files: [workerPoolFile], rules: { 'no-restricted-syntax': ['error', dynamicFsImport] } },
   ...stages
     .filter((stage) => writersOutsideOutput.some((file) => file.startsWith(`src/${stage}/`)))
     .map((stage) => ({

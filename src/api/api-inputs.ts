@@ -2,10 +2,10 @@
  * What an API model was made from (the SDK's files and folders, hashed), and whether that is still
  * so: shared by the TypeDoc run that records the inputs and the cache that checks them.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiInputs } from '../core/api-model.js';
+import { fingerprint } from '../core/item-store.js';
 
 export interface ApiModelOptions {
   /** Absolute paths of the entry points. */
@@ -32,11 +32,11 @@ export function collectInputs(sourceFiles: readonly string[], options: ApiModelO
 }
 
 function fileHash(file: string): string {
-  return existsSync(file) ? sha1(readFileSync(file)) : 'missing';
+  return existsSync(file) ? fingerprint(readFileSync(file)) : 'missing';
 }
 
 function folderHash(folder: string): string {
-  return existsSync(folder) ? sha1(readdirSync(folder).sort().join('\n')) : 'missing';
+  return existsSync(folder) ? fingerprint(readdirSync(folder).sort()) : 'missing';
 }
 
 /** True when nothing the model was made from has changed since. */
@@ -46,8 +46,4 @@ export function isCurrent(inputs: ApiInputs, settings: string): boolean {
     inputs.files.every(({ file, hash }) => fileHash(file) === hash) &&
     inputs.folders.every(({ folder, hash }) => folderHash(folder) === hash)
   );
-}
-
-export function sha1(data: string | Buffer): string {
-  return createHash('sha1').update(data).digest('hex');
 }

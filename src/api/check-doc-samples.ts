@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { checkableSampleLanguages } from '../content/code-samples.js';
 import type { CompiledDoc } from '../core/compiled-doc.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Site } from '../core/site.js';
+import { fingerprint, openItemStore } from '../core/item-store.js';
 import { installedVersion } from './installed-version.js';
 import type { ApiComment, ApiInputs, ApiModel, ApiSource } from '../core/api-model.js';
 import { noCheckMeta, type DocSample, type SampleCompileSettings, type SampleName, type SampleTypeChecker } from './sample-type-checker.js';
@@ -22,7 +20,8 @@ export interface DocSamplesOptions extends SampleCompileSettings {
   previous?: DocSamplesResult;
 }
 
-const cacheFileName = 'doc-samples.json';
+/** The last check's results in the item store, one entry per cache folder, each sample's under its fingerprint. */
+const resultsEntry = 'doc-samples.json';
 
 /** Bumped when the check itself changes, so cached results are dropped. */
 const checkVersion = 3;
@@ -101,8 +100,7 @@ export function compiledDocsOf(site: Site): { file: string; compiled?: CompiledD
  * or changed, or whose SDK changed, since the last check are compiled again.
  *
  * Resolves once the samples to compile are with the type checker, with `finished` for the result:
- * a caller may then render while a worker compiles (awaits that only wait for promises, as the
- * API pages' do, would otherwise hold back the cache read this starts with until they are done).
+ * a caller may then render while a worker compiles.
  */
 export async function checkDocSamples(samples: DocSample[], options: DocSamplesOptions): Promise<{ finished: Promise<DocSamplesCheck> }> {
   const settings = JSON.stringify({
@@ -113,11 +111,11 @@ export async function checkDocSamples(samples: DocSample[], options: DocSamplesO
     entryPoint: options.entryPoint,
     packageName: options.packageName,
   });
-  const keyed = samples.map((sample) => ({ sample, key: createHash('sha1').update(settings).update(JSON.stringify(sample)).digest('hex') }));
-  const cacheFile = options.cacheDir ? path.join(options.cacheDir, cacheFileName) : undefined;
+  const keyed = samples.map((sample) => ({ sample, key: fingerprint(settings, sample) }));
+  const store = options.cacheDir ? openItemStore(options.cacheDir) : undefined;
   const known = new Map<string, { diagnostics: Diagnostic[]; names?: SampleName[] }>();
-  for (const earlier of [options.previous ?? (cacheFile ? ((await readJson(cacheFile)) as DocSamplesResult | undefined) : undefined)]) {
-    for (const { key, diagnostics, names } of earlier?.samples ?? []) known.set(key, { diagnostics, names });
+  for (const earlier of [options.previous ?? store?.get<DocSamplesResult | null>(resultsEntry) ?? undefined]) {
+    for (const { key, diagnostics, names } of Array.isArray(earlier?.samples) ? earlier.samples : []) known.set(key, { diagnostics, names });
   }
   const unchecked = keyed.filter(({ key }) => !known.has(key));
   const compiling =
@@ -137,31 +135,11 @@ export async function checkDocSamples(samples: DocSample[], options: DocSamplesO
       compiled: unchecked.length,
       diagnostics: results.flatMap((entry) => entry.diagnostics),
     };
-    if (cacheFile && unchecked.length > 0) await writeJson(cacheFile, result);
+    if (store && unchecked.length > 0) store.set(resultsEntry, result);
     return { result, names: keyed.map(({ sample }, index) => ({ sample, names: results[index].names })), sourceFiles: checked?.sourceFiles };
   };
   const finished = finish();
   // Awaited by the caller after its own work; a failure must not count as unhandled before.
   finished.catch(() => {});
   return { finished };
-}
-
-async function readJson(file: string): Promise<unknown> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Written aside and renamed, so a build running at the same time never reads half a file. */
-async function writeJson(file: string, data: unknown): Promise<void> {
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify(data));
-    await rename(temporary, file);
-  } catch {
-    // Only costs time on the next build.
-  }
 }

@@ -1,13 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { inProcessSampleTypeChecker, type SampleTypeChecker } from './sample-type-checker.js';
 import { installedVersion } from './installed-version.js';
 import { apiModelVersion, type ApiModel } from '../core/api-model.js';
 import { takePrefetchedTypeDoc } from './prefetched-typedoc.js';
-import { isCurrent, sha1, type ApiModelOptions } from './api-inputs.js';
+import { fingerprint, openItemStore } from '../core/item-store.js';
+import { isCurrent, type ApiModelOptions } from './api-inputs.js';
 export type { ApiModelOptions };
 
 export interface ApiModelCache {
@@ -30,7 +29,8 @@ export interface ApiModelResult {
   from: 'typedoc' | 'typedoc-worker' | 'memory' | 'disk';
 }
 
-const cacheFileName = 'api-model.json';
+/** The model's entry in the item store: one per cache folder, replaced when its inputs change. */
+export const apiModelEntry = 'api-model.json';
 
 /**
  * Runs TypeDoc on the SDK (or takes the run `prefetchApi` started on a worker thread) and returns
@@ -57,14 +57,14 @@ export async function loadApiModel(options: ApiModelOptions, cache: ApiModelCach
     const run = await runTypeDoc(options, settings);
     result = { model: run.model, diagnostics: run.diagnostics, typeChecker: inProcessSampleTypeChecker(run.sourceFiles) };
   }
-  if (result.model && cache.cacheDir) await writeCachedModel(path.join(cache.cacheDir, cacheFileName), result.model);
+  if (result.model && cache.cacheDir) openItemStore(cache.cacheDir).set(apiModelEntry, result.model);
   return { ...result, from: prefetched ? 'typedoc-worker' : 'typedoc' };
 }
 
 /** The model in the cache folder, if there is one and nothing it was made from has changed. */
 export async function readCurrentCachedModel(cacheDir: string | undefined, settings: string): Promise<ApiModel | undefined> {
   if (!cacheDir) return undefined;
-  const cached = await readCachedModel(path.join(cacheDir, cacheFileName));
+  const cached = readStoredModel(cacheDir, settings);
   return cached && isCurrent(cached.inputs, settings) ? cached : undefined;
 }
 
@@ -74,9 +74,9 @@ export function settingsHash(options: ApiModelOptions): string {
   const converterFiles = ['./convert-project.js', './type-tokens.js', './locate-comment.js', './run-typedoc.js', '../core/api-model.js'].map((relative) => {
     const file = fileURLToPath(new URL(relative, import.meta.url));
     const existing = existsSync(file) ? file : file.replace(/\.js$/, '.ts');
-    return existsSync(existing) ? sha1(readFileSync(existing)) : relative;
+    return existsSync(existing) ? fingerprint(readFileSync(existing)) : relative;
   });
-  return sha1(
+  return fingerprint(
     JSON.stringify({
       apiModelVersion,
       typedoc: installedVersion('typedoc'),
@@ -90,23 +90,11 @@ export function settingsHash(options: ApiModelOptions): string {
   );
 }
 
-async function readCachedModel(file: string): Promise<ApiModel | undefined> {
-  try {
-    const model = JSON.parse(await readFile(file, 'utf8')) as ApiModel;
-    return model.version === apiModelVersion ? model : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function writeCachedModel(file: string, model: ApiModel): Promise<void> {
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    // Written aside and renamed, so a build running at the same time never reads half a file.
-    const temporary = `${file}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify(model));
-    await rename(temporary, file);
-  } catch {
-    // A cache that cannot be written only costs time on the next build.
-  }
+/**
+ * The model stored in `cacheDir` when it was made by this converter with these settings; whether
+ * the SDK's files changed since is for the caller to check (a git version's files cannot change).
+ */
+export function readStoredModel(cacheDir: string, settings: string): ApiModel | undefined {
+  const model = openItemStore(cacheDir).get<ApiModel | null>(apiModelEntry);
+  return model && model.version === apiModelVersion && model.inputs?.settings === settings ? model : undefined;
 }

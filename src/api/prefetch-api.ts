@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ResolvedConfig } from '../config/resolve.js';
-import { canUseWorkers } from '../core/worker-pool.js';
+import { canUseWorkers, startWorker } from '../core/worker-pool.js';
 import { apiModelOptions, resolveApiPaths } from './api-options.js';
 import type { ApiWorkerReply, ApiWorkerRunRequest, ApiWorkerSamplesRequest } from './api-worker.js';
 import { readCurrentCachedModel, settingsHash } from './load-api-model.js';
@@ -58,7 +58,7 @@ export async function prefetchApi(config: ResolvedConfig): Promise<void> {
 }
 
 function newApiWorker(): Worker {
-  return new Worker(new URL('./api-worker.js', import.meta.url));
+  return startWorker(new URL('./api-worker.js', import.meta.url));
 }
 
 function runOnWorker(worker: Worker, request: ApiWorkerRunRequest): PrefetchedTypeDoc {

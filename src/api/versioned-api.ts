@@ -1,15 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ApiChangesContent, apiChangesSectionIds, type ApiChangeView } from '../../templates/ApiChanges.js';
 import { apiModelOptions, resolveApiPaths, type ApiPaths } from './api-options.js';
 import { apiSidebarName, createApiPages } from './api-pages.js';
-import { loadApiModel, settingsHash, type ApiModelOptions } from './load-api-model.js';
-import { apiModelVersion, type ApiModel, type ApiRef } from '../core/api-model.js';
+import { loadApiModel, readStoredModel, settingsHash, type ApiModelOptions } from './load-api-model.js';
+import { fingerprint, openItemStore, type ItemMemory } from '../core/item-store.js';
+import type { ApiModel, ApiRef } from '../core/api-model.js';
 import { hastOfReactTree } from '../search/element-tree.js';
 import { splitSections } from '../search/search-records.js';
 import type { ResolvedConfig } from '../config/resolve.js';
@@ -19,9 +19,6 @@ import { joinUrlPath } from '../shared/paths.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { diffApiModels } from './api-diff.js';
 import { currentVersionName, type DocsVersion } from '../core/docs-version.js';
-
-/** Past versions' API models already loaded in this process (serve --watch), by cache key. */
-const loadedModels = new Map<string, ApiModel>();
 
 /** Where a past version's SDK folder is, and what its model is cached under. */
 interface VersionSdk {
@@ -49,7 +46,7 @@ export async function generateVersionedApi(site: Site, ctx: BuildContext): Promi
   const current = site.docsVersions!.versions.find((version) => version.name === currentVersionName)!;
   const references: VersionApi[] = [{ version: current, model: site.api.model, route: site.config.routes.api, sidebar: apiSidebarName }];
   for (const version of versions) {
-    const loaded = await loadVersionApiModel(site.config, ctx.cacheDir, version, (message) => ctx.logger.debug(message));
+    const loaded = await loadVersionApiModel(site.config, ctx.cacheDir, version, (message) => ctx.logger.debug(message), ctx.memory);
     site.diagnostics.push(...loaded.diagnostics);
     if (!loaded.model) continue;
     references.push(await addVersionApiPages(site, version, loaded.model, loaded.sourceRoot!));
@@ -73,6 +70,7 @@ export async function loadVersionApiModel(
   cacheDir: string,
   version: DocsVersion,
   debug?: (message: string) => void,
+  memory?: ItemMemory,
 ): Promise<{ model?: ApiModel; diagnostics: Diagnostic[]; sourceRoot?: string }> {
   const resolved = resolveApiPaths(config);
   if (!resolved?.paths) return { diagnostics: resolved?.problems ?? [] };
@@ -85,7 +83,7 @@ export async function loadVersionApiModel(
   const sdk = locateVersionSdk(config, cacheDir, version, resolved.paths, diagnostics);
   if (!sdk) return { diagnostics };
   const options: ApiModelOptions = { ...apiModelOptions(config, mapPaths(resolved.paths, sdk.sdkDir)), debug };
-  const model = await loadVersionModel(config, diagnostics, version, sdk, options);
+  const model = await loadVersionModel(config, diagnostics, version, sdk, options, memory);
   return { model, diagnostics, sourceRoot: sdk.sourceRoot };
 }
 
@@ -101,10 +99,6 @@ function configError(config: ResolvedConfig, diagnostics: Diagnostic[], version:
   return undefined;
 }
 
-function sha1(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
-}
-
 function locateVersionSdk(config: ResolvedConfig, cacheDir: string, version: DocsVersion, current: ApiPaths, diagnostics: Diagnostic[]): VersionSdk | undefined {
   const source = version.api!;
   const versionsCache = path.join(cacheDir, 'api-versions');
@@ -112,7 +106,7 @@ function locateVersionSdk(config: ResolvedConfig, cacheDir: string, version: Doc
   if ('path' in source) {
     const sdkDir = path.resolve(config.siteDir, source.path);
     if (!existsSync(sdkDir)) return fail(`the folder ${source.path} does not exist (looked for ${sdkDir}).`, 'Paths are relative to the site folder; the folder holds that version of the SDK folder (the one with its tsconfig).');
-    return { sdkDir, sourceRoot: sdkDir, cacheDir: path.join(versionsCache, `folder-${sha1(sdkDir).slice(0, 16)}`) };
+    return { sdkDir, sourceRoot: sdkDir, cacheDir: path.join(versionsCache, `folder-${fingerprint(sdkDir).slice(0, 16)}`) };
   }
   const currentSdkDir = path.dirname(current.tsconfig);
   const git = (...args: string[]) => spawnSync('git', ['-C', currentSdkDir, ...args], { encoding: 'utf8' });
@@ -145,15 +139,23 @@ function locateVersionSdk(config: ResolvedConfig, cacheDir: string, version: Doc
  * The version's model: from this process, from its cache (for a git ref, by tree hash alone,
  * without reading the files), else TypeDoc on the version's SDK (extracted first for a git ref).
  */
-async function loadVersionModel(config: ResolvedConfig, diagnostics: Diagnostic[], version: DocsVersion, sdk: VersionSdk, options: ApiModelOptions): Promise<ApiModel | undefined> {
+async function loadVersionModel(
+  config: ResolvedConfig,
+  diagnostics: Diagnostic[],
+  version: DocsVersion,
+  sdk: VersionSdk,
+  options: ApiModelOptions,
+  memory?: ItemMemory,
+): Promise<ApiModel | undefined> {
   const settings = settingsHash(options);
-  const key = `${sdk.cacheDir}\n${settings}`;
-  const loaded = loadedModels.get(key);
+  // serve --watch: the models this session loaded, in the store's memory tier.
+  const store = openItemStore(sdk.cacheDir, memory);
+  const loaded = store.recall<ApiModel>(settings);
   if (loaded && sdk.gitTree) return loaded;
   if (sdk.gitTree) {
-    const cached = await readModel(path.join(sdk.cacheDir, 'api-model.json'), settings);
+    const cached = readStoredModel(sdk.cacheDir, settings);
     if (cached) {
-      loadedModels.set(key, cached);
+      store.keep(settings, cached);
       return cached;
     }
     const extracted = await extractTree(sdk);
@@ -162,17 +164,8 @@ async function loadVersionModel(config: ResolvedConfig, diagnostics: Diagnostic[
   const result = await loadApiModel(options, { previous: loaded, cacheDir: sdk.cacheDir });
   diagnostics.push(...result.diagnostics);
   result.typeChecker?.close();
-  if (result.model) loadedModels.set(key, result.model);
+  if (result.model) store.keep(settings, result.model);
   return result.model;
-}
-
-async function readModel(file: string, settings: string): Promise<ApiModel | undefined> {
-  try {
-    const model = JSON.parse(await readFile(file, 'utf8')) as ApiModel;
-    return model.version === apiModelVersion && model.inputs.settings === settings ? model : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** `git archive` of the SDK folder at the ref into the cache, beside its place and renamed; an error message on failure. */

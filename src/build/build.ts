@@ -62,6 +62,8 @@ export interface BuildOptions {
   onOutputsWritten?: BuildContext['onOutputsWritten'];
   /** A build of serve --watch (see {@link BuildContext.watch}). */
   watch?: boolean;
+  /** The cache entries kept in memory between builds (see {@link BuildContext.memory}). */
+  memory?: BuildContext['memory'];
   /** Renders mermaid diagrams instead of mermaid-cli in Chromium (tests pass a fake). */
   diagramRenderer?: DiagramRenderer;
   /**
@@ -90,6 +92,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     logger,
     cacheDir: config.paths.cache,
     previous: options.previous,
+    memory: options.memory,
     changedFiles: options.changedFiles,
     onOutputsWritten: options.onOutputsWritten,
     watch: options.watch,

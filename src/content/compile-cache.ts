@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { readCacheFile, storeCacheFile } from '../core/cache-file.js';
+import { fingerprint, openItemStore, type ItemMemory, type ItemStore } from '../core/item-store.js';
 import type { CompiledDoc, ParseContext, ParseTask } from './parse-doc.js';
 import { imagesUnchanged } from './plugins/rehype-images.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
@@ -9,7 +8,7 @@ import { compilerFingerprint } from '../core/compiler-fingerprint.js';
 export { compilerFingerprint };
 
 /**
- * Compiled docs on disk (`node_modules/.cache/sdkdocs/docs`), keyed by the hash of everything a
+ * Compiled docs in the item store (`node_modules/.cache/sdkdocs/docs`), keyed by the hash of everything a
  * doc's compilation reads: the markdown, its file, route and title, the base URL, the diagram
  * setting and the compiler itself. A second build compiles only what changed.
  *
@@ -51,21 +50,23 @@ const packSize = 25;
 /** Packs a thread keeps parsed: docs compile in batches that mostly match the packs they came from. */
 const parsedPacksKept = 4;
 
-export function openCompileCache(dir: string, fingerprint: string, context: ParseContext): CompileCache {
-  const contextKey = JSON.stringify([fingerprint, context.baseUrl, context.docsDir, context.siteDir, context.mermaid, context.themeBlocks ?? []]);
+/**
+ * With `memory` (serve --watch), every compiled doc this cache hands out or takes in is kept there
+ * too: a rebuild finds unchanged docs without reading a pack, under the same key and the same
+ * checks as a warm build.
+ */
+export function openCompileCache(dir: string, compiler: string, context: ParseContext, memory?: ItemMemory): CompileCache {
+  const contextKey = JSON.stringify([compiler, context.baseUrl, context.docsDir, context.siteDir, context.mermaid, context.themeBlocks ?? []]);
+  const store = openItemStore(dir, memory);
   const packOfKey = new Map<string, string>();
-  for (const [pack, keys] of Object.entries(readIndex(dir).packs)) for (const key of keys) packOfKey.set(key, pack);
+  for (const [pack, keys] of Object.entries(readIndex(store).packs)) for (const key of keys) packOfKey.set(key, pack);
   const parsedPacks = new Map<string, Record<string, CompiledDoc> | undefined>();
   const written: PackIndex['packs'] = {};
 
   const readPack = (pack: string): Record<string, CompiledDoc> | undefined => {
     if (parsedPacks.has(pack)) return parsedPacks.get(pack);
-    let entries: Record<string, CompiledDoc> | undefined;
-    try {
-      entries = JSON.parse(readCacheFile(path.join(dir, pack)) ?? '') as Record<string, CompiledDoc>;
-    } catch {
-      entries = undefined;
-    }
+    const stored = store.get<Record<string, CompiledDoc> | null>(pack);
+    const entries = typeof stored === 'object' && stored !== null ? stored : undefined;
     if (parsedPacks.size >= parsedPacksKept) parsedPacks.delete(parsedPacks.keys().next().value!);
     parsedPacks.set(pack, entries);
     return entries;
@@ -73,20 +74,24 @@ export function openCompileCache(dir: string, fingerprint: string, context: Pars
   /** Stores entries as one pack, named by their keys; returns its name. */
   const writePack = (entries: readonly CompileCacheEntry[]): string => {
     const keys = entries.map((entry) => entry.key);
-    const pack = `pack-${createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 24)}.json`;
-    storeCacheFile(path.join(dir, pack), JSON.stringify(Object.fromEntries(entries.map((entry) => [entry.key, entry.compiled]))));
+    const pack = `pack-${fingerprint(keys).slice(0, 24)}.json`;
+    store.set(pack, Object.fromEntries(entries.map((entry) => [entry.key, entry.compiled])));
     written[pack] = keys;
     return pack;
   };
 
   return {
     keyOf(task) {
-      return createHash('sha256').update(contextKey).update('\0').update(JSON.stringify([task.file, task.route, task.title])).update('\0').update(task.raw).digest('hex').slice(0, 40);
+      return fingerprint(contextKey, [task.file, task.route, task.title], task.raw);
     },
     get(key) {
-      const pack = packOfKey.get(key);
-      const compiled = pack === undefined ? undefined : readPack(pack)?.[key];
-      if (!compiled || !Array.isArray(compiled.links)) return undefined;
+      let compiled = store.recall<CompiledDoc>(key);
+      if (!compiled) {
+        const pack = packOfKey.get(key);
+        compiled = pack === undefined ? undefined : readPack(pack)?.[key];
+        if (!compiled || !Array.isArray(compiled.links)) return undefined;
+        store.keep(key, compiled);
+      }
       const linkContext = { routeOfFile: (file: string) => context.routeByFile.get(file), docsDir: context.docsDir, siteDir: context.siteDir };
       const linksStillResolve = compiled.links.every(
         (link) => link.kind !== 'markdown' || resolveMarkdownLink(link.url, link.file, linkContext) === link.resolved,
@@ -95,10 +100,11 @@ export function openCompileCache(dir: string, fingerprint: string, context: Pars
       return linksStillResolve && imagesUnchanged(compiled.images) ? compiled : undefined;
     },
     add(entries) {
+      for (const entry of entries) store.keep(entry.key, entry.compiled);
       if (entries.length > 0) writePack(entries);
     },
     finish(used) {
-      const previous = readIndex(dir).packs;
+      const previous = readIndex(store).packs;
       const usedKeys = new Set(used.map((entry) => entry.key));
       const storedAgain = new Set(Object.values(written).flat());
       const kept: PackIndex['packs'] = {};
@@ -113,7 +119,7 @@ export function openCompileCache(dir: string, fingerprint: string, context: Pars
         const pack = writePack(rest.slice(i, i + packSize));
         kept[pack] = written[pack];
       }
-      storeCacheFile(path.join(dir, indexFile), JSON.stringify({ packs: kept } satisfies PackIndex));
+      store.set(indexFile, { packs: kept } satisfies PackIndex);
       let names: string[] = [];
       try {
         names = readdirSync(dir);
@@ -127,11 +133,7 @@ export function openCompileCache(dir: string, fingerprint: string, context: Pars
   };
 }
 
-function readIndex(dir: string): PackIndex {
-  try {
-    const index = JSON.parse(readCacheFile(path.join(dir, indexFile)) ?? '') as PackIndex;
-    return index && typeof index.packs === 'object' && index.packs !== null ? index : { packs: {} };
-  } catch {
-    return { packs: {} };
-  }
+function readIndex(store: ItemStore): PackIndex {
+  const index = store.get<PackIndex | null>(indexFile);
+  return index && typeof index.packs === 'object' && index.packs !== null ? index : { packs: {} };
 }

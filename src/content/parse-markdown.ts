@@ -5,8 +5,6 @@ import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js
 import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
 import { compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
 import type { CompiledDoc, ParseTask } from './parse-doc.js';
-import { imagesUnchanged } from './plugins/rehype-images.js';
-import { resolveMarkdownLink } from './plugins/remark-links.js';
 import { renderMdxDocs } from './mdx/render-mdx.js';
 import { overriddenThemeBlocks } from './plugins/rehype-theme-blocks.js';
 
@@ -30,17 +28,11 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
 async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string): Promise<void> {
   const routeByFile = new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
   const pageByRoute = new Map(site.pages.map((page) => [page.route, page]));
-  const reusable = reusableCompilations(site, ctx, routeByFile);
   const tasks: ParseTask[] = [];
   const docByRoute = new Map<string, Doc>();
   for (const doc of site.docs) {
     const page = pageByRoute.get(doc.route);
     if (!page || page.sourceFile !== doc.source.file) continue;
-    const earlier = reusable(doc);
-    if (earlier) {
-      useCompiledDoc(site, page, doc, earlier);
-      continue;
-    }
     // hide_title hides only the title the page would add itself, never an h1 of the markdown (as in Docusaurus).
     tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.frontMatter.hide_title ? '' : doc.title });
     docByRoute.set(doc.route, doc);
@@ -53,22 +45,22 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string)
     routeByFile: [...routeByFile],
     mermaid: site.config.markdown.mermaid,
     themeBlocks: overriddenThemeBlocks(site),
-    // serve --watch keeps unchanged docs in memory: its rebuilds compile only edited docs, which
-    // are unlikely to be in the cache and would only grow it.
-    cache: ctx.previous ? undefined : { dir: cacheDir, fingerprint: compilerFingerprint() },
+    cache: { dir: cacheDir, fingerprint: compilerFingerprint() },
   };
-  const cache = setup.cache && openCompileCache(setup.cache.dir, setup.cache.fingerprint, contextOf(setup));
-  // Docs the cache holds are taken here: a build whose docs are all cached (a warm build, or a
-  // past docs version) starts no worker at all.
+  // A cold, a warm and a watch build take the same path: serve --watch's memory tier answers for
+  // the docs it has seen, the packs on disk for the others.
+  const cache = openCompileCache(cacheDir, setup.cache!.fingerprint, contextOf(setup), ctx.memory);
+  // Docs the cache holds are taken here: a build whose docs are all cached (a warm build, a watch
+  // rebuild, or a past docs version) starts no worker at all.
   const cachedOutcomes: CompileOutcome[] = [];
   const toCompile: ParseTask[] = [];
   for (const task of tasks) {
-    const cacheKey = cache?.keyOf(task);
-    const compiled = cacheKey === undefined ? undefined : cache!.get(cacheKey);
+    const cacheKey = cache.keyOf(task);
+    const compiled = cache.get(cacheKey);
     if (compiled) cachedOutcomes.push({ route: task.route, compiled, cacheKey, fromCache: true });
     else toCompile.push(task);
   }
-  const outcomes = [...cachedOutcomes, ...(await compileAll(toCompile, setup, ctx, (batch) => cache?.add(freshEntries(batch))))];
+  const outcomes = [...cachedOutcomes, ...(await compileAll(toCompile, setup, ctx, (batch) => cache.add(freshEntries(batch))))];
   const used: CompileCacheEntry[] = [];
   let fromCache = 0;
   for (const outcome of outcomes) {
@@ -92,7 +84,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string)
   }
   site.compiled = { docs: tasks.length, fromCache };
   ctx.logger.debug(`parseMarkdown: ${tasks.length} docs compiled, ${fromCache} of them from the cache`);
-  cache?.finish(used);
+  cache.finish(used);
   await renderMdxDocs(site, ctx);
 }
 
@@ -163,26 +155,4 @@ async function compileAll(
   }
   if (outcomes.length % batchSize !== 0) store(outcomes.slice(-(outcomes.length % batchSize)));
   return outcomes;
-}
-
-/**
- * serve --watch: the previous build's compiled doc, when compiling the doc again would give the
- * same result: collectContent kept the doc (its text and title are unchanged) and every `.md`
- * link in it still points at the same route (the linked file was not renamed, deleted or re-slugged).
- */
-function reusableCompilations(site: Site, ctx: BuildContext, routeByFile: Map<string, string>): (doc: Doc) => CompiledDoc | undefined {
-  if (!ctx.previous) return () => undefined;
-  // Adding or removing an override of Admonition, CodeBlock or Details changes how docs compile.
-  if (overriddenThemeBlocks(site).join() !== overriddenThemeBlocks(ctx.previous).join()) return () => undefined;
-  const keptDocs = new Set(ctx.previous.docs);
-  const previousPages = new Map(ctx.previous.pages.map((page) => [page.route, page]));
-  const linkContext = { routeOfFile: (file: string) => routeByFile.get(file), docsDir: site.config.paths.docs, siteDir: site.config.siteDir };
-  return (doc) => {
-    const earlier = previousPages.get(doc.route);
-    if (!earlier?.content || !keptDocs.has(doc) || earlier.sourceFile !== doc.source.file) return undefined;
-    const linksUnchanged = earlier.content.links.every(
-      (link) => link.kind !== 'markdown' || resolveMarkdownLink(link.url, link.file, linkContext) === link.resolved,
-    );
-    return linksUnchanged && imagesUnchanged(earlier.content.images) ? earlier.content : undefined;
-  };
 }

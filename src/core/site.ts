@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import type { DiagramRenderer, DiagramStats } from './diagram-renderer.js';
+import type { ItemMemory } from './item-store.js';
 import type { ApiModel } from './api-model.js';
 import type { DocSamplesCheck, DocSamplesResult } from './doc-samples.js';
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
@@ -247,6 +248,8 @@ export interface BuildContext {
   cacheDir: string;
   /** Set when a stage should reuse a previous run's work (serve --watch). */
   previous?: Site;
+  /** The cache entries a serve --watch session keeps in memory between its builds (see src/core/item-store.ts). */
+  memory?: ItemMemory;
   /**
    * With `previous`: the files (absolute paths) created, changed or deleted since it was built.
    * Stages may reuse the previous work for every other file without reading it again. Without

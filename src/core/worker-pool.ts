@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { parentPort, Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
  * How many worker threads a parallel stage may use: one per core, or `SDKDOCS_WORKERS`
@@ -14,6 +14,33 @@ export function workerCount(): number {
 /** Workers run compiled JavaScript; from TypeScript sources (tests) stages work in-process. */
 export function canUseWorkers(moduleUrl: string): boolean {
   return moduleUrl.endsWith('.js') && workerCount() > 0;
+}
+
+/**
+ * Starts a worker thread: the one place sdkdocs creates them, for the pool below and for the
+ * TypeDoc worker that prefetch-api keeps for a whole build.
+ */
+export function startWorker(workerUrl: URL, options: WorkerOptions = {}): Worker {
+  return new Worker(workerUrl, options);
+}
+
+/**
+ * The worker's side of {@link runOnWorkers}: answers each batch of tasks it is sent with the
+ * batch's results, in order. A task that throws ends the worker, and the pool rejects.
+ */
+export function answerBatches<Task, Result>(
+  work: (batch: Task[]) => Result[] | Promise<Result[]>,
+  options: {
+    /** Buffers of the results to move to the main thread rather than copy (they are unusable here afterwards). */
+    transfer?: (results: Result[]) => ArrayBuffer[];
+  } = {},
+): void {
+  const port = parentPort;
+  if (!port) throw new Error('answerBatches runs only in a worker thread');
+  port.on('message', async (batch: Task[]) => {
+    const results = await work(batch);
+    port.postMessage(results, options.transfer?.(results) ?? []);
+  });
 }
 
 /**
@@ -41,7 +68,7 @@ export async function runOnWorkers<Task, Result>(
   let next = 0;
   // Parsing allocates many short-lived objects; a larger young generation means fewer scavenges,
   // which on two cores compete with the other worker for the same CPU (~15% faster measured).
-  const workers = Array.from({ length: size }, () => new Worker(workerUrl, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 64 } }));
+  const workers = Array.from({ length: size }, () => startWorker(workerUrl, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 64 } }));
   try {
     await Promise.all(
       workers.map(

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { runOnWorkers } from '../core/worker-pool.js';
 import { withBaseUrl } from '../shared/paths.js';
 import { checkPageShare, fileServedAt, pageUrlPath, type BrokenBuiltLink, type PageShare, type PageShareResult } from './check-pages.js';
 import { closestMatch } from './closest-match.js';
@@ -115,24 +115,12 @@ function splitFragment(resolved: string): [string, string | undefined] {
 
 /** Checks the pages in this thread, or split between worker threads for a big site. */
 async function checkInShares(share: Omit<PageShare, 'pages'>, pages: string[], workers?: number): Promise<PageShareResult[]> {
-  const workerFile = fileURLToPath(new URL('./check-pages-worker.js', import.meta.url));
+  const workerUrl = new URL('./check-pages-worker.js', import.meta.url);
   // From the TypeScript sources (tests) there is no compiled worker module: check in this thread.
-  const count = workers ?? (existsSync(workerFile) ? Math.min(os.availableParallelism(), Math.floor(pages.length / pagesPerWorker)) : 0);
+  const count = workers ?? (existsSync(fileURLToPath(workerUrl)) ? Math.min(os.availableParallelism(), Math.floor(pages.length / pagesPerWorker)) : 0);
   if (count <= 1) return [await checkPageShare({ ...share, pages })];
   const shares = Array.from({ length: count }, (_, index) => pages.filter((_, pageIndex) => pageIndex % count === index));
-  return Promise.all(
-    shares.map(
-      (sharePages) =>
-        new Promise<PageShareResult>((resolve, reject) => {
-          const worker = new Worker(workerFile, { workerData: { ...share, pages: sharePages } satisfies PageShare });
-          worker.once('message', resolve);
-          worker.once('error', reject);
-          worker.once('exit', (code) => {
-            if (code !== 0) reject(new Error(`sdkdocs check-links: a worker thread stopped with exit code ${code}`));
-          });
-        }),
-    ),
-  );
+  return runOnWorkers<string[], PageShareResult>(workerUrl, share, shares, { batchSize: 1, size: count });
 }
 
 /** Every file under the output folder, relative to it, with forward slashes. */

@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { DiagramColours } from '../core/diagram-renderer.js';
+import { isText, openItemStore, transformCache, type ItemMemory } from '../core/item-store.js';
 
 /**
- * Rendered SVGs on disk, one file per diagram text, colours (a theme or both modes) and renderer (mermaid version, font), so
+ * Rendered SVGs in the item store, one entry per diagram text, colours (a theme or both modes) and renderer (mermaid version, font), so
  * unchanged diagrams never start a browser again. Survives between builds and `serve` rebuilds.
  */
 export interface DiagramCache {
@@ -13,24 +11,18 @@ export interface DiagramCache {
 }
 
 /** A cache in `dir` (e.g. `node_modules/.cache/sdkdocs/mermaid`) for one renderer's `cacheKey`. */
-export function openDiagramCache(dir: string, rendererKey: string): DiagramCache {
-  const fileOf = (definition: string, colours: DiagramColours) =>
-    path.join(dir, `${createHash('sha256').update(JSON.stringify([rendererKey, colours, definition])).digest('hex').slice(0, 32)}.svg`);
+export function openDiagramCache(dir: string, rendererKey: string, memory?: ItemMemory): DiagramCache {
+  const svgs = transformCache(openItemStore(dir, memory), {
+    kind: 'svg',
+    inputs: ({ definition, colours }: { definition: string; colours: DiagramColours }) => [rendererKey, colours, definition],
+    accepts: isText,
+  });
   return {
     async get(definition, colours) {
-      try {
-        return await readFile(fileOf(definition, colours), 'utf8');
-      } catch {
-        return undefined;
-      }
+      return svgs.get({ definition, colours });
     },
     async set(definition, colours, svg) {
-      const file = fileOf(definition, colours);
-      await mkdir(dir, { recursive: true });
-      // Written aside and renamed, so a build stopped halfway never leaves half an SVG behind.
-      const partial = `${file}.${process.pid}.partial`;
-      await writeFile(partial, svg);
-      await rename(partial, file);
+      svgs.set({ definition, colours }, svg);
     },
   };
 }

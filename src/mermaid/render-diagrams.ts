@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Element } from 'hast';
@@ -13,7 +12,7 @@ import { createMermaidCliRenderer, mermaidMaxTextSize } from './mermaid-cli-rend
 import { diagramPlaceholder, type CompiledDoc, type DiagramSource } from '../core/compiled-doc.js';
 import { createContentRenderer } from '../core/content-html.js';
 import { compilerFingerprint } from '../core/compiler-fingerprint.js';
-import { readCacheFile, storeCacheFile } from '../core/cache-file.js';
+import { isText, openItemStore, transformCache, type ItemMemory } from '../core/item-store.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 
 /** A ```mermaid block of a doc, cut out of its content by parseMarkdown. */
@@ -49,7 +48,7 @@ export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<voi
   }
 
   // A figure's HTML depends on its SVGs, its number on the page and the code that inlines them.
-  const figureCache = openFigureCache(path.join(ctx.cacheDir, 'mermaid', 'figures'), `${renderer.cacheKey}\0${compilerFingerprint()}\0${fontFamily}`);
+  const figureCache = openFigureCache(path.join(ctx.cacheDir, 'mermaid', 'figures'), `${renderer.cacheKey}\0${compilerFingerprint()}\0${fontFamily}`, ctx.memory);
   const figureOf = new Map<DiagramBlock, string>();
   for (const block of pending) {
     const cached = figureCache.get(block.source.definition, block.index + 1);
@@ -92,7 +91,7 @@ async function renderFigures(
   figureOf: Map<DiagramBlock, string>,
   figureCache: FigureCache,
 ): Promise<boolean> {
-  const cache = openDiagramCache(path.join(ctx.cacheDir, 'mermaid'), renderer.cacheKey);
+  const cache = openDiagramCache(path.join(ctx.cacheDir, 'mermaid'), renderer.cacheKey, ctx.memory);
   // Blocks with the same text (the same diagram on two pages) render once.
   const definitions = [...new Set(blocks.map((block) => block.source.definition))];
   let outcome: RenderOutcome;
@@ -172,16 +171,19 @@ interface FigureCache {
 }
 
 /**
- * Finished figures (both SVGs inlined, ids numbered for their place on the page) on disk: a
- * build whose diagrams did not change reads one small file per diagram instead of parsing and
- * rewriting two SVGs.
+ * Finished figures (both SVGs inlined, ids numbered for their place on the page) in the item
+ * store: a build whose diagrams did not change reads one small entry per diagram instead of
+ * parsing and rewriting two SVGs.
  */
-function openFigureCache(dir: string, key: string): FigureCache {
-  const fileOf = (definition: string, number: number) =>
-    path.join(dir, `${createHash('sha256').update(JSON.stringify([key, number, definition])).digest('hex').slice(0, 32)}.html`);
+function openFigureCache(dir: string, key: string, memory?: ItemMemory): FigureCache {
+  const figures = transformCache(openItemStore(dir, memory), {
+    kind: 'figure',
+    inputs: ({ definition, number }: { definition: string; number: number }) => [key, number, definition],
+    accepts: isText,
+  });
   return {
-    get: (definition, number) => readCacheFile(fileOf(definition, number)),
-    set: (definition, number, html) => storeCacheFile(fileOf(definition, number), html),
+    get: (definition, number) => figures.get({ definition, number }),
+    set: (definition, number, html) => figures.set({ definition, number }, html),
   };
 }
 

@@ -1,5 +1,6 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import type { OutputFile } from '../core/site.js';
+import { answerBatches } from '../core/worker-pool.js';
 import type { RouteData } from '../shared/types.js';
 import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
 import { themeOverrideComponents } from '../content/theme-overrides.js';
@@ -26,8 +27,8 @@ const renderDocument = createDocumentRenderer(setup.surroundings, overrides);
 
 const encoder = new TextEncoder();
 
-parentPort!.on('message', (batch: RenderTask[]) => {
+answerBatches<RenderTask, RenderedDocument>(
   // Encoded here and moved, not copied, to the main thread: its sink then only writes the bytes.
-  const documents = batch.map((task) => ({ path: task.outputPath, contents: encoder.encode(renderDocument(task)) }) satisfies RenderedDocument);
-  parentPort!.postMessage(documents, documents.map((document) => document.contents.buffer));
-});
+  (batch) => batch.map((task) => ({ path: task.outputPath, contents: encoder.encode(renderDocument(task)) })),
+  { transfer: (documents) => documents.map((document) => (document.contents as Uint8Array).buffer as ArrayBuffer) },
+);

@@ -13,6 +13,7 @@ import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { Logger } from '../core/logger.js';
 import type { Site, WrittenOutputs } from '../core/site.js';
 import { themeOverridesDir } from '../content/theme-overrides.js';
+import { createItemMemory } from '../core/item-store.js';
 import { sidebarsFileNames } from '../core/sidebars-file.js';
 
 export interface WatchSiteOptions {
@@ -69,6 +70,7 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
   const { siteDir, logger } = options;
   let config = await loadConfig(siteDir, { outDir: options.outDir });
   let previous: Site | undefined;
+  const memory = createItemMemory();
   /** Changes not yet picked up by a build. */
   const pending = new Set<string>();
   /** Changes not yet in a good build: a failed build's changes are still to do. */
@@ -99,6 +101,7 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
         config,
         logger,
         watch: true,
+        memory,
         previous: full ? undefined : previous,
         changedFiles: full ? undefined : unbuilt,
         onOutputsWritten: (outputs) => {
