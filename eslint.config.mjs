@@ -17,11 +17,10 @@ const aboveStages = ['build', 'cli', 'serve', 'init'];
  */
 const pendingMoves = {
   links: ['render/custom-page-content.js'],
-  api: ['content/code-samples.js', 'content/markdown.js', 'search/element-tree.js', 'search/search-records.js'],
+  api: ['content/code-samples.js', 'content/markdown.js'],
   bundle: ['content/mdx/mdx-partials.js', 'content/mdx/render-mdx.js', 'content/mdx/compile-mdx.js'],
-  content: ['bundle/mdx-modules.js', 'bundle/theme-host.js', 'bundle/theme-imports.js', 'search/search-records.js', 'versions/docs-versions.js', 'versions/version-pages.js'],
-  render: ['api/api-pages.js', 'content/plugins/rehype-code.js', 'content/doc-title.js', 'content/front-matter.js', 'content/theme-overrides.js', 'write/output-path.js', 'write/folder-writer.js'],
-  search: ['content/plugins/rehype-headings.js'],
+  content: ['bundle/mdx-modules.js', 'bundle/theme-host.js', 'bundle/theme-imports.js', 'versions/docs-versions.js', 'versions/version-pages.js'],
+  render: ['content/plugins/rehype-code.js', 'content/doc-title.js', 'content/front-matter.js', 'content/theme-overrides.js', 'write/output-path.js', 'write/folder-writer.js'],
   write: ['render/published-documents.js'],
 };
 

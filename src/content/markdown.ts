@@ -18,7 +18,8 @@ import remarkLinks, { type RemarkLinksOptions } from './plugins/remark-links.js'
 import remarkLiteralDirectives from './plugins/remark-literal-directives.js';
 import remarkTableCells from './plugins/remark-table-cells.js';
 import rehypeElementPass from './plugins/rehype-element-pass.js';
-import { headingText, headingVisitor } from './plugins/rehype-headings.js';
+import { headingVisitor } from './plugins/rehype-headings.js';
+import { headingText } from '../core/content-sections.js';
 import { safeUrlVisitor } from './plugins/rehype-safe-urls.js';
 import { taskListLabelVisitor } from './plugins/rehype-task-list-labels.js';
 

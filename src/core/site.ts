@@ -12,6 +12,7 @@ import type { GitHistory } from './git-history.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
 import { currentVersionName, type DocsVersion } from './docs-version.js';
+import type { ApiPageContent } from './api-page-content.js';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 
@@ -137,6 +138,8 @@ export interface Page {
    * parseMarkdown. Other pages have their HTML in `data.html` or a component.
    */
   content?: CompiledDoc;
+  /** An API page's view, from the API stage; renderApiPages makes its HTML and search sections. */
+  api?: ApiPageContent;
   /** An API page's content split into search sections, from the tree its HTML was rendered from. */
   searchSections?: ContentSection[];
   /** A custom React page's component, rendered to static HTML by renderPages. */

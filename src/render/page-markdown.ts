@@ -5,7 +5,7 @@ import type { Doc, OutputFile, Page, Site } from '../core/site.js';
 import { firstH1Text } from '../content/doc-title.js';
 import { stripFrontMatter } from '../content/front-matter.js';
 import { findSidebarCategory, flattenSidebar } from '../core/sidebar-queries.js';
-import { apiSidebarName } from '../api/api-pages.js';
+import { apiSidebarName } from '../core/api-display.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { isRouteInside } from '../core/route-safety.js';
 import type { SidebarItem } from '../shared/types.js';

@@ -12,7 +12,7 @@ import type { MdxRootProps } from '../../../templates/theme/MdxRoot.js';
 import { mdxAssetsPlugin, mdxBundleDiagnostics, mdxModuleKey, mdxModulesPlugin, type MdxModuleEntry } from '../../bundle/mdx-modules.js';
 import { packageRoot } from '../../core/package-root.js';
 import type { BuildContext, Page, Site } from '../../core/site.js';
-import { splitSections } from '../../search/search-records.js';
+import { splitSections } from '../../core/content-sections.js';
 import type { SiteData } from '../../shared/types.js';
 import { diagramPlaceholder } from '../plugins/rehype-code.js';
 import { walkTree } from '../plugins/walk-tree.js';

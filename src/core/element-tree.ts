@@ -1,8 +1,7 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
+import type { HtmlFragments } from './api-page-content.js';
 
-/** The React trees that HTML given to `dangerouslySetInnerHTML` was rendered from, by that HTML. */
-export type HtmlFragments = ReadonlyMap<string, ReactNode>;
 
 /** Thrown for what a page's tree holds that is not a host element, text or a pure function component. */
 class UnsupportedNode extends Error {}
