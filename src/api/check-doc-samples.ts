@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkableSampleLanguages } from '../content/code-samples.js';
+import { checkableSampleLanguages } from '../core/doc-samples.js';
 import type { CompiledDoc } from '../core/compiled-doc.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Site } from '../core/site.js';

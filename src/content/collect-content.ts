@@ -13,7 +13,7 @@ import { createSiteData, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
 import { collectThemeOverrides } from './theme-overrides.js';
 import { collectTags, docTagLinks, tagsRoute } from '../core/tags.js';
-import { firstH1Text } from './doc-title.js';
+import { firstH1Text } from '../core/doc-text.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { joinUrlPath, withBaseUrl } from '../shared/paths.js';
 import type { Crumb, NavLink, RouteData, SidebarCategoryItem } from '../shared/types.js';

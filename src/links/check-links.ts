@@ -5,7 +5,7 @@ import type { BrokenLinkAction } from '../config/schema.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site, SourceLink } from '../core/site.js';
 import { markdownOutputPaths, redirectsOf } from '../core/planned-outputs.js';
-import { customPageHtml } from '../render/custom-page-content.js';
+import { customPageHtml } from '../core/custom-page-content.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, unknownSiteOrigin, withBaseUrl } from '../shared/paths.js';
 import { closestMatch } from './closest-match.js';
 import { lineAt, scanHtml } from './html-links.js';

@@ -30,7 +30,7 @@ import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPag
 import { siteHeadOf } from './head-tags.js';
 import { findSidebarCategory } from '../core/sidebar-queries.js';
 import { siteOfPage } from '../core/site.js';
-import { customPageHtml, pageSiteData } from './custom-page-content.js';
+import { customPageHtml, pageSiteData } from '../core/custom-page-content.js';
 
 /**
  * Renders every page: the content of pages that have none yet (docs and API pages come with

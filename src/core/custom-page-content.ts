@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ThemeContext } from '../../templates/context.js';
-import type { Page, Site } from '../core/site.js';
+import type { Page, Site } from './site.js';
 import type { SiteData } from '../shared/types.js';
 
 /** The site data every page carries: without the docs list, which grows with the site and the client loads on demand. */
