@@ -17,8 +17,7 @@ const aboveStages = ['build', 'cli', 'serve', 'init'];
  */
 const pendingMoves = {
   api: ['content/markdown.js'],
-  bundle: ['content/mdx/mdx-partials.js', 'content/mdx/render-mdx.js', 'content/mdx/compile-mdx.js'],
-  content: ['bundle/mdx-modules.js', 'bundle/theme-host.js', 'bundle/theme-imports.js', 'versions/docs-versions.js', 'versions/version-pages.js'],
+  content: ['versions/docs-versions.js', 'versions/version-pages.js'],
   render: ['content/plugins/rehype-code.js', 'content/theme-overrides.js', 'write/output-path.js', 'write/folder-writer.js'],
   write: ['render/published-documents.js'],
 };

@@ -8,9 +8,7 @@ import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
-import { mdxAssetsPlugin, mdxModulesPlugin, mdxNamespace, type MdxModuleEntry } from './mdx-modules.js';
-import { mdxPartialCompiler, type MdxPartialCompiler } from '../content/mdx/mdx-partials.js';
-import { mdxModulesOf } from '../content/mdx/render-mdx.js';
+import { mdxAssetsPlugin, mdxModulesOf, mdxModulesPlugin, mdxNamespace, type MdxModuleEntry, type MdxPartialCompiler } from '../core/mdx-modules.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
 import { customCssProblems } from '../config/check-config-paths.js';
@@ -259,7 +257,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     .filter((page) => page.component && page.sourceFile)
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
   bundler.mdxModules = new Map([...mdx].map(([key, { entry }]) => [key, entry]));
-  bundler.compilePartial = mdxPartialCompiler(site);
+  bundler.compilePartial = site.compileMdxPartial;
   // serve --watch: the client code does not change while a site is watched, only its custom pages, MDX docs, theme overrides and customCss can.
   const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code), bundler.themeSettings]);
   const unchanged =

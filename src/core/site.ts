@@ -13,6 +13,7 @@ import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
 import { currentVersionName, type DocsVersion } from './docs-version.js';
 import type { ApiPageContent } from './api-page-content.js';
+import type { MdxPartialCompiler } from './mdx-modules.js';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 
@@ -198,6 +199,8 @@ export interface Site {
     /** The names the doc-sample check resolved, once it is done (undefined if it failed): linkCodeSamples links them. */
     sampleNames?: Promise<DocSamplesCheck['names'] | undefined>;
   };
+  /** Compiles the markdown partials MDX docs import, set by parseMarkdown; the client bundle compiles the same ones. */
+  compileMdxPartial?: MdxPartialCompiler;
   /** The site's own theme components (`src/theme/…`), set by collectContent. */
   themeOverrides?: SiteThemeOverrides;
 }
