@@ -19,7 +19,8 @@ import type {
   TypeParameterView,
 } from '../../templates/api/types.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from '../content/markdown.js';
-import { addPage, type Page, type Site, type SourceLink } from '../core/site.js';
+import { addPage, type Page, type Site } from '../core/site.js';
+import type { SourceLink } from '../core/compiled-doc.js';
 import { createHastRenderer } from '../core/content-html.js';
 import type { ApiPageContent, HtmlFragments } from '../core/api-page-content.js';
 import { apiSidebarName, groupLabels, joinTokens, kindLabels, maxSignatureWidth, memberKindSections, signatureTokens, typeParameterTokens, widthOf } from '../core/api-display.js';

@@ -8,7 +8,6 @@ import { installedVersion } from './installed-version.js';
 import { apiModelVersion, type ApiModel } from '../core/api-model.js';
 import { takePrefetchedTypeDoc } from './prefetched-typedoc.js';
 import { isCurrent, sha1, type ApiModelOptions } from './api-inputs.js';
-export type { ApiModelOptions };
 
 export interface ApiModelCache {
   /** The model of the previous build in this process (serve --watch). */

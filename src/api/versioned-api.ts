@@ -7,11 +7,13 @@ import { apiChangesSectionIds, type ApiChangeView } from '../../templates/ApiCha
 import { apiModelOptions, resolveApiPaths, type ApiPaths } from './api-options.js';
 import { createApiPages } from './api-pages.js';
 import { apiSidebarName } from '../core/api-display.js';
-import { loadApiModel, settingsHash, type ApiModelOptions } from './load-api-model.js';
+import { loadApiModel, settingsHash } from './load-api-model.js';
+import type { ApiModelOptions } from './api-inputs.js';
 import { apiModelVersion, type ApiModel, type ApiRef } from '../core/api-model.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { addPage, type BuildContext, type Site, type SourceLink } from '../core/site.js';
+import { addPage, type BuildContext, type Site } from '../core/site.js';
+import type { SourceLink } from '../core/compiled-doc.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { diffApiModels } from './api-diff.js';

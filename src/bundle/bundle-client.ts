@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
-import type { Diagnostic } from '../core/diagnostic.js';
-import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
+import { type Diagnostic, UserError } from '../core/diagnostic.js';
+import { mayHaveChanged, type BuildContext, type Site, assetsDir } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
@@ -12,10 +12,6 @@ import { mdxAssetsPlugin, mdxModulesOf, mdxModulesPlugin, mdxNamespace, type Mdx
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
 import { customCssProblems } from '../config/check-config-paths.js';
-import { UserError } from '../core/diagnostic.js';
-import { assetsDir } from '../core/site.js';
-export { assetsDir };
-
 
 /** Entry points, relative to the package root (as esbuild's metafile names them). */
 const clientEntry = 'src/client/entry.tsx';

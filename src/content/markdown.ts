@@ -7,7 +7,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
-import type { SourceLink } from '../core/site.js';
+import type { SourceLink } from '../core/compiled-doc.js';
 import type { TocItem } from '../shared/types.js';
 import remarkAdmonitions, { labelAdmonitionTitles } from './plugins/remark-admonitions.js';
 import rehypeCode from './plugins/rehype-code.js';

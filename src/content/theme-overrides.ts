@@ -12,8 +12,6 @@ import { closest } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
-import type { SiteThemeOverrides } from '../core/site.js';
-export type { SiteThemeOverrides };
 
 /** Where a site keeps its overrides, as in Docusaurus. */
 export function themeOverridesDir(siteDir: string): string {

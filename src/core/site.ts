@@ -7,7 +7,6 @@ import type { ApiModel } from './api-model.js';
 import type { DocSamplesCheck, DocSamplesResult } from './doc-samples.js';
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
 import type { CompiledDoc, ContentSection, SourceLink } from './compiled-doc.js';
-export type { SourceLink };
 import type { GitHistory } from './git-history.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';

@@ -5,7 +5,6 @@ import { formatThemeString } from '../shared/theme-strings.js';
 import type { RouteData, SiteData } from '../shared/types.js';
 import type { SiteHead } from './head-tags.js';
 import { escapeHtml } from '../shared/escape-html.js';
-export { escapeHtml };
 
 export interface DocumentParts {
   site: SiteData;

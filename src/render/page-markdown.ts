@@ -10,7 +10,6 @@ import { isRouteInside } from '../core/route-safety.js';
 import type { SidebarItem } from '../shared/types.js';
 import { apiIndexMarkdown, apiSymbolMarkdown, type ApiMarkdownLinks } from './api-markdown.js';
 import { hasMarkdownCopy, llmsFileNames, markdownCopyPath, markdownOutputPaths } from '../core/planned-outputs.js';
-export { llmsFileNames, markdownCopyPath, markdownOutputPaths };
 
 /**
  * A page whose route is the markdown copy of another page, or lies inside one (`/docs/intro.md`

@@ -14,7 +14,7 @@ import { packageRoot } from '../../core/package-root.js';
 import type { BuildContext, Page, Site } from '../../core/site.js';
 import { splitSections } from '../../core/content-sections.js';
 import type { SiteData } from '../../shared/types.js';
-import { diagramPlaceholder } from '../plugins/rehype-code.js';
+import { diagramPlaceholder } from '../../core/compiled-doc.js';
 import { walkTree } from '../plugins/walk-tree.js';
 import { isMdxDoc } from './detect-mdx.js';
 import { mdxPartialCompiler } from './mdx-partials.js';
