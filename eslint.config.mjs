@@ -17,7 +17,6 @@ const aboveStages = ['build', 'cli', 'serve', 'init'];
  */
 const pendingMoves = {
   api: ['content/markdown.js'],
-  content: ['versions/docs-versions.js', 'versions/version-pages.js'],
   render: ['content/plugins/rehype-code.js', 'content/theme-overrides.js', 'write/output-path.js', 'write/folder-writer.js'],
   write: ['render/published-documents.js'],
 };

@@ -18,9 +18,9 @@ import { joinUrlPath, withBaseUrl } from '../shared/paths.js';
 import type { Crumb, NavLink, RouteData, SidebarCategoryItem } from '../shared/types.js';
 import { closest } from '../config/load.js';
 import { placePageRoute } from './page-route.js';
-import { configForVersion, resolveDocsVersions, versionSidebarsWarning } from '../versions/docs-versions.js';
+import { configForVersion, resolveDocsVersions, versionSidebarsWarning } from '../config/docs-versions.js';
 import { currentVersionName, type DocsVersion } from '../core/docs-version.js';
-import { applyDocsVersions } from '../versions/version-pages.js';
+import { applyDocsVersions } from './version-pages.js';
 import { readGitHistory } from './git-last-update.js';
 import { checkSocialImages } from './social-images.js';
 

@@ -18,7 +18,7 @@ export function registerApiDiffCommand(program: Command, setExitCode: SetExitCod
       setExitCode(
         await runCommand({}, async (logger) => {
           const { closest, loadConfig } = await import('../../config/load.js');
-          const { resolveDocsVersions } = await import('../../versions/docs-versions.js');
+          const { resolveDocsVersions } = await import('../../config/docs-versions.js');
           const { loadVersionApiModel } = await import('../../api/versioned-api.js');
           const { diffApiModels } = await import('../../api/api-diff.js');
           const config = await loadConfig(path.resolve(siteDir));

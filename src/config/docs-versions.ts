@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ResolvedConfig } from '../config/resolve.js';
-import { closest } from '../config/load.js';
+import type { ResolvedConfig } from './resolve.js';
+import { closest } from './load.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { currentVersionName, type DocsVersion } from '../core/docs-version.js';
