@@ -18,7 +18,7 @@ import type {
   TokenView,
   TypeParameterView,
 } from '../../templates/api/types.js';
-import { createMarkdownProcessor, type MarkdownProcessor } from '../content/markdown.js';
+import type { MarkdownFragmentCompiler } from '../core/markdown-fragments.js';
 import { addPage, type Page, type Site } from '../core/site.js';
 import type { SourceLink } from '../core/compiled-doc.js';
 import { createHastRenderer } from '../core/content-html.js';
@@ -53,10 +53,10 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
   const apiRoot = site.config.routes.api;
   const routeOf = (key: string) => joinUrlPath(apiRoot, key);
   const hrefOf = (ref: ApiRef) => `${routeOf(ref.symbol)}${ref.member ? `#${ref.member}` : ''}`;
-  const processor = createMarkdownProcessor();
-  const routeByFile = new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
+  const compileMarkdown = site.compileMarkdownFragment;
+  if (!compileMarkdown) throw new Error('createApiPages: parseMarkdown, which sets site.compileMarkdownFragment, has not run.');
   const fragments = new Map<string, ReactNode>();
-  const context: PageContext = { site, processor, routeByFile, hrefOf, toHtml: createHtmlRenderer(fragments), fragments, brokenTsdocLinks: new Set() };
+  const context: PageContext = { site, compileMarkdown, hrefOf, toHtml: createHtmlRenderer(fragments), fragments, brokenTsdocLinks: new Set() };
   const symbolsByKey = new Map(model.symbols.map((symbol) => [symbol.key, symbol]));
   // One part per entry module when the SDK has several; one untitled part otherwise.
   const parts = (model.modules ?? [{ name: '', categories: model.categories }]).map((module) => ({
@@ -216,8 +216,7 @@ function indexSections(symbols: ApiSymbol[], categories: string[] | undefined): 
 
 interface PageContext {
   site: Site;
-  processor: MarkdownProcessor;
-  routeByFile: Map<string, string>;
+  compileMarkdown: MarkdownFragmentCompiler;
   hrefOf: (ref: ApiRef) => string;
   toHtml: (hast: HastRoot) => string;
   /** The React trees of the HTML `toHtml` made, by that HTML: the pages' search sections are split from trees. */
@@ -619,19 +618,12 @@ class PageRenderer {
   }
 
   private async markdown(markdown: string, source: ApiSource | undefined, generated: Set<string>): Promise<string> {
-    const { processor, site, routeByFile, toHtml } = this.context;
+    const { compileMarkdown, toHtml } = this.context;
     // Half of a typical SDK's comments are a sentence or two of plain prose, for which the whole
     // pipeline (a new parser per fragment) would cost most of the API pages' time.
     const plain = plainParagraph(markdown);
     if (plain !== undefined) return toHtml({ type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: plain }] }] });
-    const { mdast, file } = processor.parse(markdown, source?.file);
-    const result = await processor.transform(mdast, file, {
-      routeOfFile: (absolute) => routeByFile.get(absolute),
-      docsDir: site.config.paths.docs,
-      siteDir: site.config.siteDir,
-      baseUrl: site.config.baseUrl,
-      pageRoute: this.route,
-    });
+    const result = await compileMarkdown(markdown, { file: source?.file, pageRoute: this.route });
     for (const anchor of result.anchors) this.anchors.add(anchor);
     for (const link of result.links) {
       if (generated.has(link.url)) continue;

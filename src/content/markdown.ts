@@ -8,6 +8,8 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import type { SourceLink } from '../core/compiled-doc.js';
+import type { MarkdownFragmentCompiler } from '../core/markdown-fragments.js';
+import type { Site } from '../core/site.js';
 import type { TocItem } from '../shared/types.js';
 import remarkAdmonitions, { labelAdmonitionTitles } from './plugins/remark-admonitions.js';
 import rehypeCode from './plugins/rehype-code.js';
@@ -96,3 +98,25 @@ export function createMarkdownProcessor() {
 }
 
 export type MarkdownProcessor = ReturnType<typeof createMarkdownProcessor>;
+
+/**
+ * The site's compiler of markdown fragments (TSDoc comments), left on the site for the API stage:
+ * the docs' pipeline, made at the first fragment, with links resolved against the site's docs.
+ */
+export function markdownFragmentCompiler(site: Site): MarkdownFragmentCompiler {
+  let processor: MarkdownProcessor | undefined;
+  let routeByFile: Map<string, string> | undefined;
+  return async (markdown, { file: sourceFile, pageRoute }) => {
+    processor ??= createMarkdownProcessor();
+    routeByFile ??= new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
+    const routes = routeByFile;
+    const { mdast, file } = processor.parse(markdown, sourceFile);
+    return processor.transform(mdast, file, {
+      routeOfFile: (absolute) => routes.get(absolute),
+      docsDir: site.config.paths.docs,
+      siteDir: site.config.siteDir,
+      baseUrl: site.config.baseUrl,
+      pageRoute,
+    });
+  };
+}

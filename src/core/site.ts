@@ -13,6 +13,7 @@ import type { Logger } from './logger.js';
 import { currentVersionName, type DocsVersion } from './docs-version.js';
 import type { ApiPageContent } from './api-page-content.js';
 import type { MdxPartialCompiler } from './mdx-modules.js';
+import type { MarkdownFragmentCompiler } from './markdown-fragments.js';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 
@@ -200,6 +201,8 @@ export interface Site {
   };
   /** Compiles the markdown partials MDX docs import, set by parseMarkdown; the client bundle compiles the same ones. */
   compileMdxPartial?: MdxPartialCompiler;
+  /** Compiles markdown that is not a doc (TSDoc comments) with the docs' pipeline, set by parseMarkdown. */
+  compileMarkdownFragment?: MarkdownFragmentCompiler;
   /** The site's own theme components (`src/theme/…`), set by collectContent. */
   themeOverrides?: SiteThemeOverrides;
 }
