@@ -40,6 +40,7 @@ const themeOverridesModuleId = 'sdkdocs:theme-overrides';
 /** Module id of the MDX hydration code, or of nothing on a site without MDX docs. */
 const mdxRuntimeModuleId = 'sdkdocs:mdx-runtime';
 const mdxRuntimeFile = path.join('src', 'client', 'mdx-content.tsx');
+const mdxModuleLoaderFile = path.join('src', 'client', 'mdx-module.ts');
 /** React must be sdkdocs's own copy, wherever a site's custom pages live (the ids {@link reactAsEsmPlugin} leaves). */
 const sharedModules = /^(react|react-dom|scheduler)(\/.*)?$/;
 
@@ -136,7 +137,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
       build.onLoad({ filter: /^sdkdocs:mdx-runtime$/, namespace: 'sdkdocs' }, () => ({
         contents:
           options.mdxKeys.length > 0
-            ? `export { hydrateMdxContent, loadMdxModule } from ${JSON.stringify(path.join(root, mdxRuntimeFile))};`
+            ? `export { hydrateMdxContent } from ${JSON.stringify(path.join(root, mdxRuntimeFile))};\nexport { loadMdxModule } from ${JSON.stringify(path.join(root, mdxModuleLoaderFile))};`
             : 'export const hydrateMdxContent = undefined, loadMdxModule = undefined;',
         resolveDir: root,
         loader: 'js',
