@@ -8,7 +8,8 @@ import { mayHaveChanged, type BuildContext, type Site, assetsDir } from '../core
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
-import { mdxAssetsPlugin, mdxModulesOf, mdxModulesPlugin, mdxNamespace, type MdxModuleEntry, type MdxPartialCompiler } from '../core/mdx-modules.js';
+import { mdxAssetsPlugin, mdxModulesOf, mdxModulesPlugin, mdxNamespace, type MdxModuleEntry } from '../core/mdx-modules.js';
+import type { MdxPartialCompiler } from '../core/compiled-doc.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
 import { customCssProblems } from '../config/check-config-paths.js';

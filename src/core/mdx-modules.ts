@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { Diagnostic } from './diagnostic.js';
-import type { MdxImport } from './compiled-doc.js';
+import type { MdxImport, MdxPartialCompiler } from './compiled-doc.js';
 import type { Page, Site } from './site.js';
 import { resolveSiteImports, type SiteImportOptions } from './theme-imports.js';
 
@@ -13,12 +13,6 @@ import { resolveSiteImports, type SiteImportOptions } from './theme-imports.js';
  */
 
 const noOverrides = () => new Map();
-
-/** A partial compiled to an ES module, or why it could not be. */
-export type MdxPartialOutcome = { code: string } | { error: { message: string; line?: number; column?: number } };
-
-/** Compiles a markdown partial an MDX doc or component imports; one per build (`Site.compileMdxPartial`). */
-export type MdxPartialCompiler = (file: string) => Promise<MdxPartialOutcome>;
 
 
 /** One MDX doc's compiled module, as the bundlers load it. */

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { MdxPartialCompiler, MdxPartialOutcome } from '../../core/mdx-modules.js';
+import type { MdxPartialCompiler, MdxPartialOutcome } from '../../core/compiled-doc.js';
 import type { Site } from '../../core/site.js';
 import { createMarkdownProcessor } from '../markdown.js';
 import type { ParseContext } from '../parse-task.js';
