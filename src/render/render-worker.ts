@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createFolderWriter } from '../write/folder-writer.js';
 import type { RouteData } from '../shared/types.js';
 import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
-import { themeOverrideComponents } from '../content/theme-overrides.js';
+import { themeOverrideComponents } from '../core/theme-host.js';
 
 /** What a render worker is started with: what surrounds every page, and where the pages go. */
 export interface RenderSetup {
