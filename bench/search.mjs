@@ -7,14 +7,13 @@
 // percentile. Figures are the median of the runs, with min and max.
 // Usage: node bench/search.mjs [--pages N] [--runs N] [--rounds N] [--json FILE]   (after `npm run build`)
 // `--json FILE` also writes the rows as JSON.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
-import { repoRoot, workDir } from './lib/corpus.mjs';
+import { corpusGenerator, generateCorpus, repoRoot, workDir } from './lib/corpus.mjs';
 import { printTable, row, summarize } from './lib/stats.mjs';
 
 const args = process.argv.slice(2);
@@ -130,11 +129,9 @@ process.exitCode = sizeOk && speedOk ? 0 : 1;
 
 /** The corpus folder with its own small config: no API reference, no diagrams to render. */
 function ensureSearchCorpus(count) {
-  const dir = path.join(workDir, `search-corpus-${count}`);
+  const dir = path.join(workDir, `${corpusGenerator === 'own' ? 'own-' : ''}search-corpus-${count}`);
   if (!existsSync(path.join(dir, 'docs'))) {
-    mkdirSync(dir, { recursive: true });
-    const generator = path.resolve(repoRoot, '..', 'shared', 'bench', 'gen-corpus.mjs');
-    execFileSync(process.execPath, [generator, '--pages', String(count), '--out', dir], { stdio: 'ignore' });
+    generateCorpus(dir, count);
   }
   writeFileSync(
     path.join(dir, 'sdkdocs.config.ts'),

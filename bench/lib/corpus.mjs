@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -7,7 +7,41 @@ export const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const repoRoot = path.resolve(benchDir, '..');
 /** Generated corpora and build outputs; ignored by git. */
 export const workDir = path.join(benchDir, '.work');
-const generator = path.resolve(repoRoot, '..', 'shared', 'bench', 'gen-corpus.mjs');
+const sharedGenerator = path.resolve(repoRoot, '..', 'shared', 'bench', 'gen-corpus.mjs');
+import { writeOwnCorpus } from './own-corpus.mjs';
+
+/**
+ * Which generator makes the corpora: the workspace's shared one, whose figures the README quotes,
+ * when it is beside the repository; else the project's own (bench/lib/own-corpus.mjs), so that the
+ * benchmarks run in any clone (SDKDOCS_BENCH_CORPUS=own chooses it anyway). Their corpora live in
+ * different folders and their figures differ.
+ */
+export const corpusGenerator = process.env.SDKDOCS_BENCH_CORPUS === 'own' || !existsSync(sharedGenerator) ? 'own' : 'shared';
+if (corpusGenerator === 'own') process.stderr.write(`corpus: made by bench/lib/own-corpus.mjs, not ${sharedGenerator} (figures differ from the README's)\n`);
+
+/** Writes the docs of a corpus of `pages` pages into `dir`. */
+export function generateCorpus(dir, pages) {
+  mkdirSync(dir, { recursive: true });
+  if (corpusGenerator === 'shared') execFileSync(process.execPath, [sharedGenerator, '--pages', String(pages), '--out', dir], { stdio: 'ignore' });
+  else writeOwnCorpus(dir, pages);
+}
+
+/** A doc of the corpus in `dir` (relative to its docs folder) for a benchmark to edit: the first one in a topic folder. */
+export function firstNestedDoc(dir) {
+  const docs = path.join(dir, 'docs');
+  const walk = (relative) => {
+    const entries = readdirSync(path.join(docs, relative), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      const child = path.join(relative, entry.name);
+      if (entry.isDirectory()) {
+        const found = walk(child);
+        if (found) return found;
+      } else if (relative && entry.name.endsWith('.md')) return child.split(path.sep).join('/');
+    }
+    return undefined;
+  };
+  return walk('');
+}
 
 /**
  * Deletes a build output of the benchmarks' own work folder that an sdkdocs from before the
@@ -23,12 +57,8 @@ export function dropUnmarkedOutput(outDir) {
  * sdkdocs config like the example site's, without the API reference.
  */
 export function ensureCorpus(pages, { mermaid = true } = {}) {
-  const dir = path.join(workDir, `corpus-${pages}`);
-  if (!existsSync(path.join(dir, 'docs'))) {
-    if (!existsSync(generator)) throw new Error(`corpus generator not found at ${generator}`);
-    mkdirSync(dir, { recursive: true });
-    execFileSync(process.execPath, [generator, '--pages', String(pages), '--out', dir], { stdio: 'ignore' });
-  }
+  const dir = path.join(workDir, `${corpusGenerator === 'own' ? 'own-' : ''}corpus-${pages}`);
+  if (!existsSync(path.join(dir, 'docs'))) generateCorpus(dir, pages);
   dropUnmarkedOutput(path.join(dir, 'out'));
   writeFileSync(
     path.join(dir, 'sdkdocs.config.ts'),

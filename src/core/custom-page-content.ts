@@ -1,6 +1,8 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ThemeContext } from '../../templates/context.js';
+import { createHeadCollector, HeadCollectorContext } from '../../templates/theme/docusaurus/Head.js';
+import { takePageHead } from './page-head.js';
 import type { Page, Site } from './site.js';
 import type { SiteData } from '../shared/types.js';
 
@@ -21,6 +23,9 @@ export function customPageHtml(site: Site, page: Page): string {
   const siteData = pageSiteData(site);
   // A custom page has no sidebar: its document's context holds none either.
   const context = { site: siteData, route: page.data, sidebars: {}, overrides: site.themeOverrides?.components };
-  page.data.html = renderToString(createElement(ThemeContext.Provider, { value: context }, createElement(page.component, { site: siteData })));
+  const head = createHeadCollector();
+  const element = createElement(ThemeContext.Provider, { value: context }, createElement(page.component, { site: siteData }));
+  page.data.html = renderToString(createElement(HeadCollectorContext.Provider, { value: head }, element));
+  takePageHead(site, page, head);
   return page.data.html;
 }

@@ -23,6 +23,7 @@ import * as useBaseUrl from '../../templates/theme/docusaurus/useBaseUrl.js';
 import * as useDocusaurusContext from '../../templates/theme/docusaurus/useDocusaurusContext.js';
 import * as useIsBrowser from '../../templates/theme/docusaurus/useIsBrowser.js';
 import * as router from '../../templates/theme/docusaurus/router.js';
+import * as Head from '../../templates/theme/docusaurus/Head.js';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import type { DocusaurusModuleName } from './theme-imports.js';
@@ -56,7 +57,7 @@ export const themeHostModules: {
     TOCInline,
     Layout,
   },
-  docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router },
+  docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router, Head },
 };
 
 /** Where bundled code finds {@link themeHostModules} when it runs. */

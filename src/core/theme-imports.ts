@@ -6,7 +6,7 @@ import { packageRoot } from '../core/package-root.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
 
 /** Docusaurus modules that sdkdocs provides, by the name docs import them with. */
-export const docusaurusModuleNames = ['Link', 'useBaseUrl', 'useDocusaurusContext', 'BrowserOnly', 'ExecutionEnvironment', 'useIsBrowser', 'router'] as const;
+export const docusaurusModuleNames = ['Link', 'useBaseUrl', 'useDocusaurusContext', 'BrowserOnly', 'ExecutionEnvironment', 'useIsBrowser', 'router', 'Head'] as const;
 export type DocusaurusModuleName = (typeof docusaurusModuleNames)[number];
 
 export interface SiteImportOptions {

@@ -3,7 +3,8 @@ import { colorModeStorageKey } from '../../templates/ColorModeToggle.js';
 import { appRootId, bootDataId, routeResolvingClass } from '../shared/client-data.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import type { RouteData, SiteData } from '../shared/types.js';
-import type { SiteHead } from './head-tags.js';
+import { headElement, type SiteHead } from './head-tags.js';
+import { pageHeadAttribute } from '../../templates/theme/docusaurus/Head.js';
 import { escapeHtml } from '../shared/escape-html.js';
 
 export interface DocumentParts {
@@ -115,6 +116,8 @@ export function renderDocument(parts: DocumentParts): string {
     route.mdxModule ? `<link rel="modulepreload" href="${escapeHtml(route.mdxModule)}">` : '',
     ...parts.head,
     ...(parts.siteHead?.tags ?? []),
+    // After the site's: a page's own head elements are the more specific.
+    ...(route.pageHead ?? []).map((tag) => headElement(tag.tagName, { ...tag.attributes, [pageHeadAttribute]: true }, tag.text)),
   ]
     .filter(Boolean)
     .join('\n');

@@ -38,7 +38,8 @@ function rawText(tagName: string, text: string): string {
   return tagName === 'script' || tagName === 'style' ? text.replace(new RegExp(`</(${tagName})`, 'gi'), '<\\/$1') : text;
 }
 
-function element(tagName: string, attributes: Record<string, AttributeValue>, innerHTML = ''): string {
+/** One head element as HTML; a script's or style's text cannot end it early. */
+export function headElement(tagName: string, attributes: Record<string, AttributeValue>, innerHTML = ''): string {
   const open = `<${tagName}${htmlAttributes(attributes)}>`;
   return voidElements.has(tagName) ? open : `${open}${rawText(tagName, innerHTML)}</${tagName}>`;
 }
@@ -52,12 +53,12 @@ export function siteHeadOf(config: ResolvedConfig): SiteHead {
       ? // Without a favicon the browser would ask for /favicon.ico, outside the site, and log a 404.
         ['<link rel="icon" href="data:,">']
       : typeof favicon === 'string'
-        ? [element('link', { rel: 'icon', href: url(favicon) })]
-        : favicon.map((icon) => element('link', { rel: icon.rel, href: url(icon.href), sizes: icon.sizes, type: icon.type }));
+        ? [headElement('link', { rel: 'icon', href: url(favicon) })]
+        : favicon.map((icon) => headElement('link', { rel: icon.rel, href: url(icon.href), sizes: icon.sizes, type: icon.type }));
   const tags = [
-    ...config.stylesheets.map((sheet) => element('link', { rel: 'stylesheet', ...sheet })),
-    ...config.headTags.map((tag) => element(tag.tagName, tag.tagName === 'script' ? nonBlocking(tag.attributes) : tag.attributes, tag.innerHTML)),
-    ...config.scripts.map((script) => element('script', nonBlocking(script))),
+    ...config.stylesheets.map((sheet) => headElement('link', { rel: 'stylesheet', ...sheet })),
+    ...config.headTags.map((tag) => headElement(tag.tagName, tag.tagName === 'script' ? nonBlocking(tag.attributes) : tag.attributes, tag.innerHTML)),
+    ...config.scripts.map((script) => headElement('script', nonBlocking(script))),
   ];
   return { icons, tags };
 }

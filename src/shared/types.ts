@@ -128,6 +128,22 @@ export interface Crumb {
   to?: string;
 }
 
+/** One element a page asks for in its `<head>`, with HTML's attribute names. */
+export interface HeadTag {
+  tagName: 'meta' | 'link' | 'script' | 'style' | 'base' | 'noscript';
+  attributes: Record<string, string | true>;
+  /** The text of a `<script>`, `<style>` or `<noscript>`. */
+  text?: string;
+}
+
+/** What the `<Head>` elements of one page asked for, gathered while the build renders it. */
+export interface CollectedHead {
+  title?: string;
+  tags: HeadTag[];
+  /** Children that are no head element (a component, an unknown tag): the build warns about them. */
+  ignored: string[];
+}
+
 export type RouteKind = 'landing' | 'doc' | 'category' | 'tags' | 'api' | 'custom' | 'notFound' | 'search';
 
 /**
@@ -165,6 +181,8 @@ export interface RouteData {
   image?: string;
   /** Built but listed nowhere: a banner says so and search engines are told not to index it. */
   unlisted?: boolean;
+  /** Head elements the page's own `<Head>` (`@docusaurus/Head`) asked for, besides its title and description. */
+  pageHead?: HeadTag[];
   /** A draft, shown by `serve --watch` only: a banner says so. */
   draft?: boolean;
   /** The doc's `tags`, each linking to its tag page. */

@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
+import { ThemeContext } from '../context.js';
+import Head from './docusaurus/Head.js';
 
 export interface LayoutProps {
   children?: ReactNode;
-  /** In Docusaurus the page's `<title>`; here a page's title comes from its `export const meta`. */
+  /** The page's title: the document is titled "{title} | {site title}", as in Docusaurus. */
   title?: string;
-  /** In Docusaurus the page's description; here from `export const meta`. */
+  /** The page's description (`<meta name="description">` and its Open Graph copy). */
   description?: string;
   /** A class on the element around the page's content, as in Docusaurus. */
   wrapperClassName?: string;
@@ -14,8 +16,23 @@ export interface LayoutProps {
 
 /**
  * `@theme/Layout`: Docusaurus pages wrap their content in it to get the navbar and footer. Every
- * sdkdocs page is already drawn inside them, so it only holds the content, in Docusaurus' wrapper.
+ * sdkdocs page is already drawn inside them, so it holds the content, in Docusaurus' wrapper, and
+ * gives the page the title and description it names.
  */
-export default function Layout({ children, wrapperClassName }: LayoutProps) {
-  return <div className={['main-wrapper', wrapperClassName].filter(Boolean).join(' ')}>{children}</div>;
+export default function Layout({ children, title, description, wrapperClassName }: LayoutProps) {
+  const siteTitle = useContext(ThemeContext)?.site.title;
+  const head =
+    title || description ? (
+      <Head>
+        {title ? <title>{siteTitle && title !== siteTitle ? `${title} | ${siteTitle}` : title}</title> : null}
+        {description ? <meta name="description" content={description} /> : null}
+        {description ? <meta property="og:description" content={description} /> : null}
+      </Head>
+    ) : null;
+  return (
+    <div className={['main-wrapper', wrapperClassName].filter(Boolean).join(' ')}>
+      {head}
+      {children}
+    </div>
+  );
 }

@@ -3,6 +3,8 @@ import type { RouteData, SiteData } from '../../src/shared/types.js';
 import { ThemeContext, type ThemeRuntime } from '../context.js';
 import { markdownComponents } from '../markdown-components.js';
 import Details from './Details.js';
+import Head, { HeadCollectorContext } from './docusaurus/Head.js';
+import type { CollectedHead } from '../../src/shared/types.js';
 import { DiagramFiguresContext, MdxComponentsContext } from './mdx-context.js';
 
 /** The attribute of the element an MDX doc's content is rendered into, and hydrated from. */
@@ -21,7 +23,7 @@ function SdkdocsDiagram({ index }: { index: number }) {
 }
 
 /** Element overrides and the components every MDX doc may use without importing them. */
-const mdxComponents = { ...markdownComponents, Details, SdkdocsDiagram };
+const mdxComponents = { ...markdownComponents, Details, Head, SdkdocsDiagram };
 
 export interface MdxRootProps {
   content: MdxContentComponent;
@@ -31,19 +33,23 @@ export interface MdxRootProps {
   figures?: ReadonlyMap<number, string>;
   /** Called once the content is hydrated (its effects run). */
   onHydrated?: () => void;
+  /** At build time: where the doc's `<head>` / `<Head>` elements are gathered. */
+  head?: CollectedHead;
 }
 
 /**
  * An MDX doc's content with what its components may read: the theme context (site, route) and the
  * diagram figures. Rendered to HTML at build time and hydrated with the same props in the browser.
  */
-export function MdxRoot({ content: Content, site, route, runtime, figures, onHydrated }: MdxRootProps) {
+export function MdxRoot({ content: Content, site, route, runtime, figures, onHydrated, head }: MdxRootProps) {
   useEffect(() => onHydrated?.(), []);
   return (
     <ThemeContext.Provider value={{ site, route, sidebars: {}, runtime }}>
       <DiagramFiguresContext.Provider value={figures}>
         <MdxComponentsContext.Provider value={mdxComponents}>
-          <Content />
+          <HeadCollectorContext.Provider value={head}>
+            <Content />
+          </HeadCollectorContext.Provider>
         </MdxComponentsContext.Provider>
       </DiagramFiguresContext.Provider>
     </ThemeContext.Provider>

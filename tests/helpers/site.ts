@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,15 @@ import { createMemoryLogger } from '../../src/core/logger.js';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const exampleSiteDir = path.join(repoRoot, 'example-site');
 export const fixturesDir = path.join(repoRoot, 'tests', 'fixtures');
+
+/**
+ * Output folders this test file's builds made for themselves: removed when its process ends, so
+ * that a run of the suite does not leave thousands of folders in the temporary directory.
+ */
+const temporaryOutDirs: string[] = [];
+process.once('exit', () => {
+  for (const dir of temporaryOutDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** Path of a fixture site under tests/fixtures. */
 export function fixture(name: string): string {
@@ -21,7 +30,11 @@ export async function buildSite(
   options: Omit<BuildOptions, 'siteDir' | 'logger'> = {},
 ): Promise<BuildResult & { logger: ReturnType<typeof createMemoryLogger> }> {
   const logger = createMemoryLogger();
-  const outDir = options.outDir ?? (await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-test-out-')));
+  let outDir = options.outDir;
+  if (!outDir) {
+    outDir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-test-out-'));
+    temporaryOutDirs.push(outDir);
+  }
   const result = await build({ ...options, siteDir, logger, outDir });
   return { ...result, logger };
 }

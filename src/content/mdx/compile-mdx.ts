@@ -224,6 +224,9 @@ function remarkMdxNames() {
         return;
       }
       if ((node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') || !node.name) return;
+      // Docusaurus reads `<head>` in MDX as its Head component: the page's title and head tags.
+      // MDX renders lower-case JSX as the HTML element, which would put a head into the body.
+      if (node.name === 'head') node.name = 'Head';
       const style = node.attributes?.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'style');
       if (style && typeof style.value === 'string') {
         file.fail(

@@ -1,5 +1,5 @@
 /**
  * Components every MDX doc may use without importing them, as Docusaurus' MDXComponents provides
- * `Details`; `SdkdocsDiagram` stands for a prerendered mermaid figure.
+ * `Details` and `Head` (which `<head>` becomes); `SdkdocsDiagram` stands for a prerendered mermaid figure.
  */
-export const providedMdxComponents = ['Details', 'SdkdocsDiagram'] as const;
+export const providedMdxComponents = ['Details', 'Head', 'SdkdocsDiagram'] as const;

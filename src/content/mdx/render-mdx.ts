@@ -13,7 +13,8 @@ import { mdxAssetsPlugin, mdxBundleDiagnostics, mdxModulesOf, mdxModulesPlugin }
 import { packageRoot } from '../../core/package-root.js';
 import type { BuildContext, Page, Site } from '../../core/site.js';
 import { splitSections } from '../../core/content-sections.js';
-import type { SiteData } from '../../shared/types.js';
+import type { CollectedHead, SiteData } from '../../shared/types.js';
+import { takePageHead } from '../../core/page-head.js';
 import { diagramPlaceholder } from '../../core/compiled-doc.js';
 import { walkTree } from '../plugins/walk-tree.js';
 import { isMdxDoc } from './detect-mdx.js';
@@ -113,9 +114,10 @@ function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, page
   const compiled = page.content!;
   const figures = new Map(compiled.diagrams.map((_, index) => [index, diagramPlaceholder(index)]));
   let inner: string;
+  const head: CollectedHead = { tags: [], ignored: [] };
   try {
     inner = renderToString(
-      createElement(module.__sdkdocsMdxRoot, { content: module.default, site: pageSite, route: page.data, figures }),
+      createElement(module.__sdkdocsMdxRoot, { content: module.default, site: pageSite, route: page.data, figures, head }),
       { identifierPrefix: module.__sdkdocsMdxIdPrefix },
     );
   } catch (error) {
@@ -130,6 +132,7 @@ function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, page
     });
     return;
   }
+  takePageHead(site, page, head);
   const html = `<div class="mdx-content" data-mdx-content="">${inner}</div>`;
   const tree = fromHtml(inner, { fragment: true });
   const anchors = new Set(compiled.anchors);
