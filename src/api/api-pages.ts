@@ -46,8 +46,9 @@ import {
 
 /**
  * Adds the API reference to the site: the index page, a page per symbol and the API sidebar.
- * Each page's content is rendered here (TSDoc through the docs' markdown pipeline, then the
- * templates in templates/api), with its members' anchors and its TSDoc links for the link rules.
+ * Each page is left as data: the view templates/api renders (TSDoc already HTML, through the
+ * docs' markdown pipeline), its outline, its members' anchors and its TSDoc links for the link
+ * rules. renderApiPages (src/render) makes its HTML and search sections.
  */
 export async function createApiPages(site: Site, model: ApiModel): Promise<void> {
   const apiRoot = site.config.routes.api;
@@ -245,7 +246,7 @@ function tocOf(view: ApiSymbolView): TocItem[] {
   return [...sectionItems(view.sections), ...view.memberGroups.map((group) => ({ id: group.id, text: group.title, depth: 2 }))];
 }
 
-/** Renders one API page's views and collects its anchors and links. */
+/** Builds one API page's views and collects its anchors and links. */
 class PageRenderer {
   private readonly anchors = new Set<string>();
   private readonly links: SourceLink[] = [];
