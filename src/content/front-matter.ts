@@ -15,7 +15,6 @@ export interface FrontMatterResult {
   keyPositions: Record<string, KeyPosition>;
 }
 
-
 /** Reads the YAML front matter of a markdown file; every problem is a diagnostic at its line. */
 export function parseFrontMatter(raw: string, file: string): FrontMatterResult {
   const match = fence.exec(raw);

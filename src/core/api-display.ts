@@ -41,7 +41,6 @@ export const memberKindSections: { kinds: ApiMemberKind[]; title: ThemeStringKey
   { kinds: ['indexSignature'], title: 'apiSectionIndexSignatures' },
 ];
 
-
 /** Signatures longer than this put each parameter on its own line. */
 export const maxSignatureWidth = 80;
 

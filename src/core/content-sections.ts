@@ -96,7 +96,6 @@ export function collapseWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-
 /** A heading's text without its `#` direct link; the outline and search both name headings by it. */
 export function headingText(node: Element): string {
   return toString({

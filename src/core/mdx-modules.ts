@@ -14,7 +14,6 @@ import { resolveSiteImports, type SiteImportOptions } from './theme-imports.js';
 
 const noOverrides = () => new Map();
 
-
 /** One MDX doc's compiled module, as the bundlers load it. */
 export interface MdxModuleEntry {
   /** File-name-safe and unique in the build: the entry's name. */
