@@ -8,11 +8,12 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import type { SourceLink } from '../core/compiled-doc.js';
-import type { MarkdownFragmentCompiler } from '../core/markdown-fragments.js';
+import type { CodeBlockHighlighter, MarkdownFragmentCompiler } from '../core/markdown-fragments.js';
+import { createContentRenderer } from '../core/content-html.js';
 import type { Site } from '../core/site.js';
 import type { TocItem } from '../shared/types.js';
 import remarkAdmonitions, { labelAdmonitionTitles } from './plugins/remark-admonitions.js';
-import rehypeCode from './plugins/rehype-code.js';
+import rehypeCode, { isHighlightedLanguage } from './plugins/rehype-code.js';
 import rehypeImages from './plugins/rehype-images.js';
 import rehypeRawHtml from './plugins/rehype-raw-html.js';
 import remarkGfmWithoutLiteralAutolinks, { needsLiteralAutolinks } from './plugins/remark-gfm-without-literal-autolinks.js';
@@ -118,5 +119,27 @@ export function markdownFragmentCompiler(site: Site): MarkdownFragmentCompiler {
       baseUrl: site.config.baseUrl,
       pageRoute,
     });
+  };
+}
+
+/** Highlights one code block as a doc's fenced block would be: the same highlighter, markup and copy button. */
+export function codeBlockHighlighter(): CodeBlockHighlighter {
+  return {
+    knows: isHighlightedLanguage,
+    html(language, code) {
+      const tree: HastRoot = {
+        type: 'root',
+        children: [
+          {
+            type: 'element',
+            tagName: 'pre',
+            properties: {},
+            children: [{ type: 'element', tagName: 'code', properties: { className: [`language-${language}`] }, children: [{ type: 'text', value: code }] }],
+          },
+        ],
+      };
+      (rehypeCode() as (tree: HastRoot, file: VFile) => void)(tree, new VFile());
+      return createContentRenderer().html(tree);
+    },
   };
 }

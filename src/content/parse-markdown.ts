@@ -10,7 +10,7 @@ import { imagesUnchanged } from './plugins/rehype-images.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
 import { renderMdxDocs } from './mdx/render-mdx.js';
 import { mdxPartialCompiler } from './mdx/mdx-partials.js';
-import { markdownFragmentCompiler } from './markdown.js';
+import { codeBlockHighlighter, markdownFragmentCompiler } from './markdown.js';
 import { overriddenThemeBlocks } from './plugins/rehype-theme-blocks.js';
 
 /**
@@ -20,9 +20,10 @@ import { overriddenThemeBlocks } from './plugins/rehype-theme-blocks.js';
  */
 export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void> {
   // The client bundle compiles the partials MDX docs import with the same compiler, found on the site;
-  // the API stage compiles TSDoc comments with the docs' pipeline.
+  // the API stage compiles TSDoc comments, and the landing page its snippet, with the docs' pipeline.
   mdxPartialCompiler(site);
   site.compileMarkdownFragment = markdownFragmentCompiler(site);
+  site.highlightCodeBlock = codeBlockHighlighter();
   await compileSiteDocs(site, ctx, 'docs');
   // Each past docs version compiles against its own folder (where `/x.md` links resolve); serve
   // --watch keeps no past version's work, which the compile cache answers for instead. Each

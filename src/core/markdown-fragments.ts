@@ -14,3 +14,13 @@ export interface CompiledFragment {
  * and leaves one on the site (`Site.compileMarkdownFragment`) for the API stage.
  */
 export type MarkdownFragmentCompiler = (markdown: string, place: { file?: string; pageRoute: string }) => Promise<CompiledFragment>;
+
+/**
+ * The docs' code block highlighter for code outside a doc (the landing page's snippet): the HTML
+ * a fenced block of `language` would have in a doc. Left on the site by the content stage.
+ */
+export interface CodeBlockHighlighter {
+  /** Whether the highlighter colours this language (otherwise the code is shown plain). */
+  knows(language: string): boolean;
+  html(language: string, code: string): string;
+}

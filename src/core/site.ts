@@ -12,7 +12,7 @@ import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
 import { currentVersionName, type DocsVersion } from './docs-version.js';
 import type { ApiPageContent } from './api-page-content.js';
-import type { MarkdownFragmentCompiler } from './markdown-fragments.js';
+import type { CodeBlockHighlighter, MarkdownFragmentCompiler } from './markdown-fragments.js';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 
@@ -202,6 +202,8 @@ export interface Site {
   compileMdxPartial?: MdxPartialCompiler;
   /** Compiles markdown that is not a doc (TSDoc comments) with the docs' pipeline, set by parseMarkdown. */
   compileMarkdownFragment?: MarkdownFragmentCompiler;
+  /** Highlights code outside the docs (the landing snippet) as a doc's code block, set by parseMarkdown. */
+  highlightCodeBlock?: CodeBlockHighlighter;
   /** The site's own theme components (`src/theme/…`), set by collectContent. */
   themeOverrides?: SiteThemeOverrides;
 }
