@@ -17,9 +17,16 @@ function containsRoute(item: SidebarItem, path: string): boolean {
 export function SidebarMenu({ items, path, level = 1 }: { items: SidebarItem[]; path: string; level?: number }) {
   return (
     <ul className={level === 1 ? 'menu-list menu-list-root' : 'menu-list'}>
-      {items.map((item) =>
+      {items.map((item, index) =>
         item.type === 'category' ? (
           <SidebarCategory key={`${item.label}${item.to ?? ''}`} item={item} path={path} level={level} />
+        ) : item.type === 'html' ? (
+          // A sidebars file's own markup (a heading, a divider), trusted as docs are.
+          <li
+            key={`html-${index}`}
+            className={`menu-item menu-item-level-${level} menu-item-html${item.defaultStyle ? ' menu-item-html-padded' : ''}${item.className ? ` ${item.className}` : ''}`}
+            dangerouslySetInnerHTML={{ __html: item.value }}
+          />
         ) : (
           <li key={item.to} className={`menu-item menu-item-level-${level}${item.className ? ` ${item.className}` : ''}`}>
             <Link to={item.to} className={`menu-link${item.to === path ? ' menu-link-active' : ''}`} aria-current={item.to === path ? 'page' : undefined}>

@@ -107,6 +107,7 @@ export function CategoryIndexContent({
       </header>
       <section className="category-cards" aria-label={formatThemeString('categoryIndexIntro')}>
         {items.map((item) => {
+          if (item.type === 'html') return null;
           const to = sidebarItemLink(item);
           const text =
             item.type === 'category'

@@ -189,14 +189,13 @@ describe('a site with versions.json', () => {
     expect(second.site.pages.find((page) => page.route === '/kit/docs/next/intro')?.data.docsVersion).toBe('current');
   }, 60_000);
 
-  it('says once that a hand-written versioned sidebar is not used', async () => {
+  it('orders a past version by its hand-written versioned sidebar, as Docusaurus does', async () => {
     const dir = await siteCopy();
     const sidebars = path.join(dir, 'versioned_sidebars/version-1.0.0-sidebars.json');
     await writeFile(sidebars, JSON.stringify({ docsSidebar: ['legacy', 'intro'] }));
     const result = await buildSite(dir, { until: 'collectContent' });
-    const warnings = result.site.diagnostics.filter((d) => d.code === 'versions');
-    expect(warnings.map((d) => `${d.severity} ${path.basename(d.file!)}:${d.line}`)).toEqual(['warning version-1.0.0-sidebars.json:1']);
-    expect(warnings[0].message).toContain('sdkdocs builds the 1.0.0 sidebar from the version');
+    expect(result.site.diagnostics.filter((d) => d.code === 'versions' || d.code === 'sidebars')).toEqual([]);
+    expect(result.site.sidebars['version-1.0.0/docsSidebar']!.map((item) => item.to)).toEqual(['/kit/docs/1.0.0/legacy', '/kit/docs/1.0.0/intro']);
   }, 60_000);
 
   it('refuses an output folder that would replace the versioned docs', async () => {

@@ -20,7 +20,7 @@ function isUnder(path: string, base: string): boolean {
 }
 
 function sidebarHasDoc(items: SidebarItem[], docId: string): boolean {
-  return items.some((item) => (item.type === 'category' ? sidebarHasDoc(item.items, docId) : item.docId === docId));
+  return items.some((item) => (item.type === 'category' ? sidebarHasDoc(item.items, docId) : item.type !== 'html' && item.docId === docId));
 }
 
 /**

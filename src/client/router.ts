@@ -38,7 +38,9 @@ interface HistoryState {
 }
 
 function sidebarHasRoute(items: SidebarItem[], path: string): boolean {
-  return items.some((item) => item.to === path || (item.type === 'category' && sidebarHasRoute(item.items, path)));
+  // A category's own page opens the category, so a copy without its items will not do.
+  const linksHere = (item: SidebarItem) => item.to === path && !(item.type === 'category' && item.itemsOmitted);
+  return items.some((item) => linksHere(item) || (item.type === 'category' && sidebarHasRoute(item.items, path)));
 }
 
 /**

@@ -31,7 +31,7 @@ export function resolveNavbar(site: Site): NavbarItemData[] {
               : `${key}.sidebarId: there is no sidebar "${item.sidebarId}".`,
             hint: sidebar
               ? `Add a markdown file under ${config.docs.path}/.`
-              : `The docs sidebar is "${config.docs.sidebar.id}" (docs.sidebar.id).`,
+              : `The sidebars are ${currentSidebarNames(site).map((name) => `"${name}"`).join(', ')}.`,
           });
         }
         return {
@@ -82,6 +82,11 @@ export function resolveNavbar(site: Site): NavbarItemData[] {
   });
   if (diagnostics.length > 0) throw new UserError(diagnostics);
   return items;
+}
+
+/** The sidebars of the current docs, by the names a navbar item gives them (past versions' have the version in theirs). */
+function currentSidebarNames(site: Site): string[] {
+  return Object.keys(site.sidebars).filter((name) => !name.startsWith('version-'));
 }
 
 /** The site-wide data every page renders with and the client hydrates from. */

@@ -10,7 +10,7 @@ export function flattenSidebar(items: SidebarItem[]): { label: string; to: strin
       if (item.type === 'category') {
         if (item.to) links.push({ label: item.label, to: item.to });
         walk(item.items);
-      } else {
+      } else if (item.type !== 'html') {
         links.push({ label: item.label, to: item.to });
       }
     }
@@ -25,9 +25,14 @@ export interface SidebarNeighbours {
   next?: { label: string; to: string };
 }
 
-/** The neighbours of every route the sidebar links (its first link, when it links one twice). */
+/**
+ * The neighbours of every route the sidebar links (its first link, when it links one twice). As
+ * in Docusaurus, `link` items of a sidebars file (another site, a blog) are no page's neighbour.
+ */
 export function sidebarNeighbours(items: SidebarItem[]): Map<string, SidebarNeighbours> {
-  const order = flattenSidebar(items);
+  const pages = (list: SidebarItem[]): SidebarItem[] =>
+    list.flatMap((item): SidebarItem[] => (item.type === 'category' ? [{ ...item, items: pages(item.items) }] : item.type === 'link' ? [] : [item]));
+  const order = flattenSidebar(pages(items));
   const neighbours = new Map<string, SidebarNeighbours>();
   order.forEach((item, index) => {
     if (neighbours.has(item.to)) return;
@@ -48,7 +53,7 @@ export function sidebarTrails(items: SidebarItem[]): Map<string, SidebarCategory
         const trail = [...above, item];
         if (item.to && !trails.has(item.to)) trails.set(item.to, trail);
         walk(item.items, trail);
-      } else if (!trails.has(item.to)) {
+      } else if (item.type !== 'html' && !trails.has(item.to)) {
         trails.set(item.to, above);
       }
     }

@@ -174,11 +174,10 @@ function anchorsOf(page: Page, custom: RenderedPage | undefined): Set<string> | 
 /** Links recorded by the markdown pipeline (docs) and the API stage (TSDoc), and category index entries. */
 function collectPageLinks(site: Site): LinkToCheck[] {
   const links: LinkToCheck[] = [];
-  const sidebar = site.sidebars[site.config.docs.sidebar.id] ?? [];
   for (const page of site.pages) {
     for (const link of page.links) links.push({ ...link, file: link.file ?? page.sourceFile, pageRoute: page.route });
     if (page.kind !== 'category') continue;
-    const category = findSidebarCategory(sidebar, page.route);
+    const category = findSidebarCategory(site.sidebars[page.data.sidebar ?? site.config.docs.sidebar.id] ?? [], page.route);
     for (const item of category?.items ?? []) {
       if (item.to) links.push({ url: item.to, resolved: item.to, kind: 'route', file: page.sourceFile ?? site.config.paths.docs, pageRoute: page.route });
     }

@@ -31,7 +31,7 @@ export function createLandingData(site: Site): LandingData {
   if (config.landing?.snippet && !highlighter.knows(config.landing.snippet.language)) warnUnknownLanguage(site, config.landing.snippet.language);
   const quickLinks = sidebar.flatMap((item) => {
     const to = sidebarItemLink(item);
-    return to ? [{ label: item.label, to }] : [];
+    return to && item.type !== 'html' ? [{ label: item.label, to }] : [];
   });
   if (apiLink) quickLinks.push({ label: 'API reference', to: apiLink });
   return {

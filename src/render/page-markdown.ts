@@ -98,7 +98,7 @@ function markdownOf(
 ): string | undefined {
   if (page.kind === 'doc' && doc) return docMarkdown(site, page, doc);
   if (page.kind === 'category') {
-    const category = findSidebarCategory(site.sidebars[site.config.docs.sidebar.id] ?? [], page.route);
+    const category = findSidebarCategory(site.sidebars[page.data.sidebar ?? site.config.docs.sidebar.id] ?? [], page.route);
     const descriptions = new Map(site.pages.map((other) => [other.route, other.data.description]));
     const items = (category?.items ?? []).flatMap((item) => linkItem(site, item, descriptions));
     return `# ${page.data.title}\n\n${page.data.description ? `${page.data.description}\n\n` : ''}${items.join('\n')}\n`;
@@ -183,7 +183,7 @@ function llmsSections(site: Site, pages: PageMarkdown[]): LlmsSection[] {
     return [{ label, entry }];
   };
   const walk = (items: SidebarItem[]): LlmsSection['entries'] =>
-    items.flatMap((item) => [...take(item.to, item.label), ...(item.type === 'category' ? walk(item.items) : [])]);
+    items.flatMap((item) => (item.type === 'html' ? [] : [...take(item.to, item.label), ...(item.type === 'category' ? walk(item.items) : [])]));
   const docs: LlmsSection = { title: 'Docs', entries: [] };
   const sections: LlmsSection[] = [docs];
   for (const item of site.sidebars[site.config.docs.sidebar.id] ?? []) {

@@ -115,7 +115,19 @@ export interface SidebarCategoryItem {
   itemsOmitted?: boolean;
 }
 
-export type SidebarItem = SidebarDocItem | SidebarCategoryItem;
+/** `{type: 'html'}` of a sidebars file: markup shown as an entry of its own, linking nowhere. */
+export interface SidebarHtmlItem {
+  type: 'html';
+  label?: undefined;
+  to?: undefined;
+  /** The markup, trusted as docs are. */
+  value: string;
+  className?: string;
+  /** Docusaurus' `defaultStyle`: padded like a link. */
+  defaultStyle?: boolean;
+}
+
+export type SidebarItem = SidebarDocItem | SidebarCategoryItem | SidebarHtmlItem;
 
 export interface TocItem {
   id: string;
