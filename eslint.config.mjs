@@ -16,12 +16,6 @@ const aboveStages = ['build', 'cli', 'serve', 'init'];
  * by name, so the list can only shrink; a new one fails the lint.
  */
 const pendingMoves = {
-  links: ['render/custom-page-content.js'],
-  api: ['content/code-samples.js', 'content/markdown.js', 'search/element-tree.js', 'search/search-records.js'],
-  bundle: ['content/mdx/mdx-partials.js', 'content/mdx/render-mdx.js', 'content/mdx/compile-mdx.js'],
-  content: ['bundle/mdx-modules.js', 'bundle/theme-host.js', 'bundle/theme-imports.js', 'search/search-records.js', 'versions/docs-versions.js', 'versions/version-pages.js'],
-  render: ['api/api-pages.js', 'content/plugins/rehype-code.js', 'content/doc-title.js', 'content/front-matter.js', 'content/theme-overrides.js'],
-  search: ['content/plugins/rehype-headings.js'],
 };
 
 /** What node:fs offers to create, change or delete files and folders. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, locateKey, validateConfig } from '../src/config/load.js';
+import { loadConfig, validateConfig } from '../src/config/load.js';
+import { locateKey } from '../src/config/locate-key.js';
 import { UserError } from '../src/core/diagnostic.js';
 import { exampleSiteDir, fixture } from './helpers/site.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectDocSamples } from '../src/api/check-doc-samples.js';
 import { formatDiagnostic, UserError, type Diagnostic } from '../src/core/diagnostic.js';
-import type { DocSample } from '../src/api/sample-type-checker.js';
+import type { DocSample } from '../src/core/doc-samples.js';
 import { createDocCompiler } from '../src/content/parse-doc.js';
 import { buildSite, copySite, fixture } from './helpers/site.js';
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { ApiModelOptions } from './load-api-model.js';
+import type { ApiModelOptions } from './api-inputs.js';
 
 /** Absolute entry points and tsconfig of the SDK named by `api` in the config. */
 export interface ApiPaths {

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { Root as HastRoot } from 'hast';
 import GithubSlugger from 'github-slugger';
-import { createElement, type ReactElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { ApiIndexPage, ApiSymbolPage } from '../../templates/api/ApiPages.js';
 import type {
   ApiIndexItemView,
   ApiIndexView,
@@ -19,11 +18,12 @@ import type {
   TokenView,
   TypeParameterView,
 } from '../../templates/api/types.js';
-import { createMarkdownProcessor, type MarkdownProcessor } from '../content/markdown.js';
-import { addPage, type Page, type Site, type SourceLink } from '../core/site.js';
+import type { MarkdownFragmentCompiler } from '../core/markdown-fragments.js';
+import { addPage, type Page, type Site } from '../core/site.js';
+import type { SourceLink } from '../core/compiled-doc.js';
 import { createHastRenderer } from '../core/content-html.js';
-import { hastOfReactTree, type HtmlFragments } from '../search/element-tree.js';
-import { splitSections } from '../search/search-records.js';
+import type { ApiPageContent, HtmlFragments } from '../core/api-page-content.js';
+import { apiSidebarName, groupLabels, joinTokens, kindLabels, maxSignatureWidth, memberKindSections, signatureTokens, typeParameterTokens, widthOf } from '../core/api-display.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { formatThemeString, type ThemeStringKey } from '../shared/theme-strings.js';
 import type { Crumb, NavLink, SidebarItem, TocItem } from '../shared/types.js';
@@ -33,7 +33,6 @@ import {
   type ApiCommentPart,
   type ApiDeclarationRef,
   type ApiMember,
-  type ApiMemberKind,
   type ApiModel,
   type ApiParameter,
   type ApiProperty,
@@ -41,61 +40,24 @@ import {
   type ApiSignature,
   type ApiSource,
   type ApiSymbol,
-  type ApiSymbolKind,
   type ApiTypeParameter,
   type TypeToken,
 } from '../core/api-model.js';
 
-/** Name of the API sidebar in `site.sidebars` and in each API page's `data.sidebar`. */
-export const apiSidebarName = 'api';
-
-export const kindLabels: Record<ApiSymbolKind, ThemeStringKey> = {
-  class: 'apiKindClass',
-  interface: 'apiKindInterface',
-  enum: 'apiKindEnum',
-  function: 'apiKindFunction',
-  type: 'apiKindType',
-  variable: 'apiKindVariable',
-  namespace: 'apiKindNamespace',
-};
-
-export const groupLabels: Record<ApiSymbolKind, ThemeStringKey> = {
-  class: 'apiGroupClass',
-  interface: 'apiGroupInterface',
-  enum: 'apiGroupEnum',
-  function: 'apiGroupFunction',
-  type: 'apiGroupType',
-  variable: 'apiGroupVariable',
-  namespace: 'apiGroupNamespace',
-};
-
-/** Member sections in page order (the pages and their markdown copies). */
-export const memberKindSections: { kinds: ApiMemberKind[]; title: ThemeStringKey }[] = [
-  { kinds: ['callSignature'], title: 'apiSectionCallSignatures' },
-  { kinds: ['constructor'], title: 'apiSectionConstructors' },
-  { kinds: ['enumMember'], title: 'apiSectionEnumMembers' },
-  { kinds: ['property'], title: 'apiSectionProperties' },
-  { kinds: ['accessor'], title: 'apiSectionAccessors' },
-  { kinds: ['method'], title: 'apiSectionMethods' },
-  { kinds: ['indexSignature'], title: 'apiSectionIndexSignatures' },
-];
-
-/** Signatures longer than this put each parameter on its own line. */
-const maxSignatureWidth = 80;
-
 /**
  * Adds the API reference to the site: the index page, a page per symbol and the API sidebar.
- * Each page's content is rendered here (TSDoc through the docs' markdown pipeline, then the
- * templates in templates/api), with its members' anchors and its TSDoc links for the link rules.
+ * Each page is left as data: the view templates/api renders (TSDoc already HTML, through the
+ * docs' markdown pipeline), its outline, its members' anchors and its TSDoc links for the link
+ * rules. renderApiPages (src/render) makes its HTML and search sections.
  */
 export async function createApiPages(site: Site, model: ApiModel): Promise<void> {
   const apiRoot = site.config.routes.api;
   const routeOf = (key: string) => joinUrlPath(apiRoot, key);
   const hrefOf = (ref: ApiRef) => `${routeOf(ref.symbol)}${ref.member ? `#${ref.member}` : ''}`;
-  const processor = createMarkdownProcessor();
-  const routeByFile = new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
+  const compileMarkdown = site.compileMarkdownFragment;
+  if (!compileMarkdown) throw new Error('createApiPages: parseMarkdown, which sets site.compileMarkdownFragment, has not run.');
   const fragments = new Map<string, ReactNode>();
-  const context: PageContext = { site, processor, routeByFile, hrefOf, toHtml: createHtmlRenderer(fragments), fragments, brokenTsdocLinks: new Set() };
+  const context: PageContext = { site, compileMarkdown, hrefOf, toHtml: createHtmlRenderer(fragments), fragments, brokenTsdocLinks: new Set() };
   const symbolsByKey = new Map(model.symbols.map((symbol) => [symbol.key, symbol]));
   // One part per entry module when the SDK has several; one untitled part otherwise.
   const parts = (model.modules ?? [{ name: '', categories: model.categories }]).map((module) => ({
@@ -181,7 +143,7 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
     indexPage.page({
       title,
       description: model.comment ? plainText(firstParagraph(model.comment.summary)) : undefined,
-      tree: createElement(ApiIndexPage, { index }),
+      content: { template: 'index', view: index, fragments: context.fragments },
       toc: [
         ...index.groups.map((group) => ({ id: group.id, text: group.title, depth: 2 })),
         ...index.modules.flatMap((module) => [
@@ -211,7 +173,7 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
       renderer.page({
         title: symbol.qualifiedName,
         description: plainText(firstParagraph(summaryOf(symbol))) || undefined,
-        tree: createElement(ApiSymbolPage, { symbol: view }),
+        content: { template: 'symbol', view, fragments: context.fragments },
         toc: tocOf(view),
         // Members in collapsed groups are not in the outline but are link targets all the same.
         anchors: view.memberGroups.flatMap((group) => [group.id, ...group.sections.flatMap((section) => [section.id, ...section.members.map((member) => member.id)])]),
@@ -255,8 +217,7 @@ function indexSections(symbols: ApiSymbol[], categories: string[] | undefined): 
 
 interface PageContext {
   site: Site;
-  processor: MarkdownProcessor;
-  routeByFile: Map<string, string>;
+  compileMarkdown: MarkdownFragmentCompiler;
   hrefOf: (ref: ApiRef) => string;
   toHtml: (hast: HastRoot) => string;
   /** The React trees of the HTML `toHtml` made, by that HTML: the pages' search sections are split from trees. */
@@ -285,7 +246,7 @@ function tocOf(view: ApiSymbolView): TocItem[] {
   return [...sectionItems(view.sections), ...view.memberGroups.map((group) => ({ id: group.id, text: group.title, depth: 2 }))];
 }
 
-/** Renders one API page's views and collects its anchors and links. */
+/** Builds one API page's views and collects its anchors and links. */
 class PageRenderer {
   private readonly anchors = new Set<string>();
   private readonly links: SourceLink[] = [];
@@ -296,10 +257,9 @@ class PageRenderer {
     private readonly sourceFile?: string,
   ) {}
 
-  /** The page of a template's tree: its HTML, and its search sections split from the tree itself. */
-  page(data: { title: string; description?: string; tree: ReactElement; toc: TocItem[]; anchors?: string[]; breadcrumbs: Crumb[]; previous?: NavLink; next?: NavLink }): Page {
-    const { site, fragments } = this.context;
-    const hast = hastOfReactTree(data.tree, fragments);
+  /** The page of a template's view; renderApiPages renders its HTML and splits its search sections. */
+  page(data: { title: string; description?: string; content: ApiPageContent; toc: TocItem[]; anchors?: string[]; breadcrumbs: Crumb[]; previous?: NavLink; next?: NavLink }): Page {
+    const { site } = this.context;
     for (const id of [...data.toc.map((item) => item.id), ...(data.anchors ?? [])]) this.anchors.add(id);
     return {
       route: this.route,
@@ -307,14 +267,15 @@ class PageRenderer {
       sourceFile: this.sourceFile,
       anchors: this.anchors,
       links: this.links,
-      ...(hast && { searchSections: splitSections(hast) }),
+      api: data.content,
       data: {
         path: this.route,
         kind: 'api',
         title: data.title,
         documentTitle: `${data.title} | ${site.config.title}`,
         description: data.description,
-        html: renderToStaticMarkup(data.tree),
+        // Rendered from `api` by renderApiPages.
+        html: '',
         toc: data.toc,
         breadcrumbs: data.breadcrumbs,
         sidebar: apiSidebarName,
@@ -658,19 +619,12 @@ class PageRenderer {
   }
 
   private async markdown(markdown: string, source: ApiSource | undefined, generated: Set<string>): Promise<string> {
-    const { processor, site, routeByFile, toHtml } = this.context;
+    const { compileMarkdown, toHtml } = this.context;
     // Half of a typical SDK's comments are a sentence or two of plain prose, for which the whole
     // pipeline (a new parser per fragment) would cost most of the API pages' time.
     const plain = plainParagraph(markdown);
     if (plain !== undefined) return toHtml({ type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: plain }] }] });
-    const { mdast, file } = processor.parse(markdown, source?.file);
-    const result = await processor.transform(mdast, file, {
-      routeOfFile: (absolute) => routeByFile.get(absolute),
-      docsDir: site.config.paths.docs,
-      siteDir: site.config.siteDir,
-      baseUrl: site.config.baseUrl,
-      pageRoute: this.route,
-    });
+    const result = await compileMarkdown(markdown, { file: source?.file, pageRoute: this.route });
     for (const anchor of result.anchors) this.anchors.add(anchor);
     for (const link of result.links) {
       if (generated.has(link.url)) continue;
@@ -683,69 +637,6 @@ class PageRenderer {
 
 /** Modifiers that only steer TypeDoc and mean nothing to a reader. */
 const hiddenModifiers = new Set(['inline', 'inlineType', 'hidden', 'ignore', 'internal', 'override', 'virtual', 'readonly', 'public', 'private', 'protected', 'packageDocumentation']);
-
-export function signatureTokens(signature: ApiSignature, name: string): TypeToken[] {
-  if (signature.kind === 'index') {
-    const parameter = signature.parameters[0];
-    return [
-      { text: '[', kind: 'punctuation' },
-      { text: parameter?.name ?? 'key', kind: 'name' },
-      { text: ': ', kind: 'punctuation' },
-      ...(parameter?.type ?? []),
-      { text: ']: ', kind: 'punctuation' },
-      ...(signature.returnType ?? []),
-    ];
-  }
-  const head: TypeToken[] = [];
-  if (signature.kind === 'constructor') head.push({ text: 'new ', kind: 'keyword' });
-  if (signature.kind === 'get') head.push({ text: 'get ', kind: 'keyword' });
-  if (signature.kind === 'set') head.push({ text: 'set ', kind: 'keyword' });
-  head.push({ text: signature.kind === 'constructor' ? signature.name : name, kind: 'name' });
-  const typeParameters = typeParameterTokens(signature.typeParameters);
-  // Type parameters with long constraints get a line each too, as rustdoc prints them.
-  head.push(...(widthOf([...head, ...typeParameters]) > maxSignatureWidth ? typeParameterTokens(signature.typeParameters, true) : typeParameters));
-  const parameters = signature.parameters.map((parameter): TypeToken[] => [
-    ...(parameter.rest ? [{ text: '...', kind: 'punctuation' as const }] : []),
-    { text: parameter.name, kind: 'name' },
-    { text: parameter.optional ? '?: ' : ': ', kind: 'punctuation' },
-    ...parameter.type,
-  ]);
-  const tail: TypeToken[] = signature.kind === 'set' || !signature.returnType ? [] : [{ text: '): ', kind: 'punctuation' }, ...signature.returnType];
-  const close: TypeToken[] = tail.length > 0 ? tail : [{ text: ')', kind: 'punctuation' }];
-  const oneLine = [...head, { text: '(', kind: 'punctuation' as const }, ...joinTokens(parameters, ', '), ...close];
-  if (parameters.length === 0 || widthOf(oneLine) <= maxSignatureWidth) return oneLine;
-  // One parameter per line, the inner lines of multi-line object types indented with them.
-  const indented = parameters.map((tokens) => [{ text: '\n  ' }, ...tokens.map((token) => ({ ...token, text: token.text.replaceAll('\n', '\n  ') }))]);
-  return [...head, { text: '(', kind: 'punctuation' }, ...joinTokens(indented, ','), { text: '\n' }, ...close];
-}
-
-/** The length of the longest line of some tokens. */
-function widthOf(tokens: TypeToken[]): number {
-  return Math.max(
-    ...tokens
-      .map((token) => token.text)
-      .join('')
-      .split('\n')
-      .map((line) => line.length),
-  );
-}
-
-/** `<K extends string, V = number>`; with `multiline`, one type parameter per line. */
-function typeParameterTokens(parameters: ApiTypeParameter[], multiline = false): TypeToken[] {
-  if (parameters.length === 0) return [];
-  const each = parameters.map((parameter): TypeToken[] => [
-    { text: parameter.name, kind: 'type' },
-    ...(parameter.constraint ? [{ text: ' extends ', kind: 'keyword' as const }, ...parameter.constraint] : []),
-    ...(parameter.default ? [{ text: ' = ', kind: 'punctuation' as const }, ...parameter.default] : []),
-  ]);
-  if (!multiline) return [{ text: '<', kind: 'punctuation' }, ...joinTokens(each, ', '), { text: '>', kind: 'punctuation' }];
-  const indented = each.map((tokens) => [{ text: '\n  ' }, ...tokens]);
-  return [{ text: '<', kind: 'punctuation' }, ...joinTokens(indented, ','), { text: '\n' }, { text: '>', kind: 'punctuation' }];
-}
-
-function joinTokens(lists: TypeToken[][], separator: string): TypeToken[] {
-  return lists.flatMap((list, index) => (index > 0 ? [{ text: separator, kind: 'punctuation' as const }, ...list] : list));
-}
 
 function isVoid(tokens: TypeToken[]): boolean {
   return tokens.length === 1 && tokens[0].text === 'void';

@@ -1,9 +1,9 @@
 import { register } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { ApiModelOptions } from './load-api-model.js';
+import type { ApiModelOptions } from './api-inputs.js';
 import type { ApiModel } from '../core/api-model.js';
-import type { DocSample, SampleCompileSettings, SampleName } from './sample-type-checker.js';
+import type { DocSample, SampleCompileSettings, SampleName } from '../core/doc-samples.js';
 
 /** The first message to this worker: what to run TypeDoc on. */
 export interface ApiWorkerRunRequest {

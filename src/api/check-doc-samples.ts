@@ -1,13 +1,11 @@
-import { checkableSampleLanguages } from '../content/code-samples.js';
+import { checkableSampleLanguages, noCheckMeta, type DocSample, type SampleCompileSettings, type SampleName, type DocSamplesCheck, type DocSamplesResult } from '../core/doc-samples.js';
 import type { CompiledDoc } from '../core/compiled-doc.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Site } from '../core/site.js';
 import { fingerprint, openItemStore } from '../core/item-store.js';
 import { installedVersion } from './installed-version.js';
 import type { ApiComment, ApiInputs, ApiModel, ApiSource } from '../core/api-model.js';
-import { noCheckMeta, type DocSample, type SampleCompileSettings, type SampleName, type SampleTypeChecker } from './sample-type-checker.js';
-import type { DocSamplesCheck, DocSamplesResult } from '../core/doc-samples.js';
-export type { DocSamplesCheck, DocSamplesResult };
+import { type SampleTypeChecker } from './sample-type-checker.js';
 
 export interface DocSamplesOptions extends SampleCompileSettings {
   /** What the API model was made from; part of every sample's cache key. */

@@ -6,7 +6,7 @@ import type { BuildContext, Page, Site } from '../core/site.js';
 import { createHastRenderer } from '../core/content-html.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { apiHoverCard } from './api-pages.js';
-import type { DocSamplesCheck } from './check-doc-samples.js';
+import type { DocSamplesCheck } from '../core/doc-samples.js';
 import type { ApiModel, ApiRef, ApiSource } from '../core/api-model.js';
 
 /** A name of a sample that has an API page (or an anchor on one), at its offset in the sample's code. */

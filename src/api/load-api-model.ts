@@ -7,7 +7,6 @@ import { apiModelVersion, type ApiModel } from '../core/api-model.js';
 import { takePrefetchedTypeDoc } from './prefetched-typedoc.js';
 import { fingerprint, openItemStore } from '../core/item-store.js';
 import { isCurrent, type ApiModelOptions } from './api-inputs.js';
-export type { ApiModelOptions };
 
 export interface ApiModelCache {
   /** The model of the previous build in this process (serve --watch). */

@@ -1,7 +1,6 @@
 import type ts from 'typescript';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { noCheckMeta, type DocSample, type SampleCompileSettings, type SampleName } from '../core/doc-samples.js';
-export { noCheckMeta, type DocSample, type SampleCompileSettings, type SampleName };
+import type { DocSample, SampleCompileSettings, SampleName } from '../core/doc-samples.js';
 
 /** What a type check found: diagnostics per sample, in order, and the files its program parsed (when in this thread). */
 export interface SampleTypeCheck {

@@ -2,19 +2,18 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { ApiChangesContent, apiChangesSectionIds, type ApiChangeView } from '../../templates/ApiChanges.js';
+import { apiChangesSectionIds, type ApiChangeView } from '../../templates/ApiChanges.js';
 import { apiModelOptions, resolveApiPaths, type ApiPaths } from './api-options.js';
-import { apiSidebarName, createApiPages } from './api-pages.js';
-import { loadApiModel, readStoredModel, settingsHash, type ApiModelOptions } from './load-api-model.js';
+import { createApiPages } from './api-pages.js';
+import { apiSidebarName } from '../core/api-display.js';
+import { loadApiModel, readStoredModel, settingsHash } from './load-api-model.js';
+import type { ApiModelOptions } from './api-inputs.js';
 import { fingerprint, openItemStore, type ItemMemory } from '../core/item-store.js';
 import type { ApiModel, ApiRef } from '../core/api-model.js';
-import { hastOfReactTree } from '../search/element-tree.js';
-import { splitSections } from '../search/search-records.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { addPage, type BuildContext, type Site, type SourceLink } from '../core/site.js';
+import { addPage, type BuildContext, type Site } from '../core/site.js';
+import type { SourceLink } from '../core/compiled-doc.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { diffApiModels } from './api-diff.js';
@@ -263,21 +262,19 @@ function addApiChangesPage(site: Site, newer: VersionApi, older: VersionApi): vo
   const links: SourceLink[] = changes.flatMap((change) =>
     [change.fromHref, change.toHref].filter((href) => href !== undefined).map((href) => ({ url: href, resolved: href, kind: 'page' as const })),
   );
-  const tree = createElement(ApiChangesContent, { view });
-  const hast = hastOfReactTree(tree, new Map());
   addPage(site, {
     route,
     kind: 'api',
     anchors: new Set(toc.map((item) => item.id)),
     links,
-    ...(hast && { searchSections: splitSections(hast) }),
+    api: { template: 'changes', view, fragments: new Map() },
     data: {
       path: route,
       kind: 'api',
       title,
       documentTitle: `${title} | ${site.config.title}`,
       description: formatThemeString('apiChangesIntro', { from: view.fromLabel, to: view.toLabel, breaking: breakingCount, count: changes.length }),
-      html: renderToStaticMarkup(tree),
+      html: '',
       toc,
       breadcrumbs: [],
       sidebar: newer.sidebar,

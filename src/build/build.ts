@@ -17,6 +17,7 @@ import { renderDiagrams } from '../mermaid/render-diagrams.js';
 import { checkLinks } from '../links/check-links.js';
 import { buildSearchIndex } from '../search/build-search-index.js';
 import { renderPages } from '../render/render-pages.js';
+import { renderApiPages } from '../render/api-page-html.js';
 import { bundleClient } from '../bundle/bundle-client.js';
 import { writeSite } from '../write/write-site.js';
 import { createOutputSink, type OutputMode } from '../write/output-sink.js';
@@ -34,6 +35,8 @@ export const buildStages: readonly Stage[] = [
   { name: 'bundleClient', run: bundleClient },
   { name: 'generateApi', run: generateApi },
   { name: 'generateVersionedApi', run: generateVersionedApi },
+  // The API stages leave views; the link check and search read the HTML and sections made of them.
+  { name: 'renderApiPages', run: renderApiPages },
   { name: 'checkLinks', run: checkLinks },
   { name: 'buildSearchIndex', run: buildSearchIndex },
   // After the link and search stages, which need no links in code, so the sample check runs meanwhile.

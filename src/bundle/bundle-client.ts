@@ -3,21 +3,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
-import type { Diagnostic } from '../core/diagnostic.js';
-import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
+import { type Diagnostic, UserError } from '../core/diagnostic.js';
+import { mayHaveChanged, type BuildContext, type Site, assetsDir } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
-import { mdxAssetsPlugin, mdxModulesPlugin, mdxNamespace, type MdxModuleEntry } from './mdx-modules.js';
-import { mdxPartialCompiler, type MdxPartialCompiler } from '../content/mdx/mdx-partials.js';
-import { mdxModulesOf } from '../content/mdx/render-mdx.js';
+import { mdxAssetsPlugin, mdxModulesOf, mdxModulesPlugin, mdxNamespace, type MdxModuleEntry } from '../core/mdx-modules.js';
+import type { MdxPartialCompiler } from '../core/compiled-doc.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
 import { customCssProblems } from '../config/check-config-paths.js';
-import { UserError } from '../core/diagnostic.js';
-import { assetsDir } from '../core/site.js';
-export { assetsDir };
-
 
 /** Entry points, relative to the package root (as esbuild's metafile names them). */
 const clientEntry = 'src/client/entry.tsx';
@@ -46,6 +41,7 @@ const themeOverridesModuleId = 'sdkdocs:theme-overrides';
 /** Module id of the MDX hydration code, or of nothing on a site without MDX docs. */
 const mdxRuntimeModuleId = 'sdkdocs:mdx-runtime';
 const mdxRuntimeFile = path.join('src', 'client', 'mdx-content.tsx');
+const mdxModuleLoaderFile = path.join('src', 'client', 'mdx-module.ts');
 /** React must be sdkdocs's own copy, wherever a site's custom pages live (the ids {@link reactAsEsmPlugin} leaves). */
 const sharedModules = /^(react|react-dom|scheduler)(\/.*)?$/;
 
@@ -142,7 +138,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
       build.onLoad({ filter: /^sdkdocs:mdx-runtime$/, namespace: 'sdkdocs' }, () => ({
         contents:
           options.mdxKeys.length > 0
-            ? `export { hydrateMdxContent, loadMdxModule } from ${JSON.stringify(path.join(root, mdxRuntimeFile))};`
+            ? `export { hydrateMdxContent } from ${JSON.stringify(path.join(root, mdxRuntimeFile))};\nexport { loadMdxModule } from ${JSON.stringify(path.join(root, mdxModuleLoaderFile))};`
             : 'export const hydrateMdxContent = undefined, loadMdxModule = undefined;',
         resolveDir: root,
         loader: 'js',
@@ -259,7 +255,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     .filter((page) => page.component && page.sourceFile)
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
   bundler.mdxModules = new Map([...mdx].map(([key, { entry }]) => [key, entry]));
-  bundler.compilePartial = mdxPartialCompiler(site);
+  bundler.compilePartial = site.compileMdxPartial;
   // serve --watch: the client code does not change while a site is watched, only its custom pages, MDX docs, theme overrides and customCss can.
   const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code), bundler.themeSettings]);
   const unchanged =

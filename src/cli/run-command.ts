@@ -1,7 +1,5 @@
 import { ExitCode, UserError, environmentDiagnosticCodes } from '../core/diagnostic.js';
-import { createConsoleLogger, formatMs, type Logger } from '../core/logger.js';
-
-export { formatMs };
+import { createConsoleLogger, type Logger } from '../core/logger.js';
 
 export interface RunCommandOptions {
   verbose?: boolean;

@@ -4,8 +4,6 @@ import { MdxRoot, mdxContentAttribute, mdxIdentifierPrefix, type MdxContentCompo
 import type { RouteData, SiteData } from '../shared/types.js';
 import { loadMdxModule } from './mdx-module.js';
 
-export { loadMdxModule };
-
 /**
  * Hydrates an MDX doc's content: the page (or the route's HTML, after a client-side navigation)
  * already shows it, rendered at build time inside `[data-mdx-content]`; this makes it a React

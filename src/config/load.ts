@@ -11,8 +11,6 @@ import { resolveConfig, type ResolvedConfig, type ResolveOptions } from './resol
 import { checkConfigPaths } from './check-config-paths.js';
 import { locateKey } from './locate-key.js';
 
-export { locateKey };
-
 export const configFileNames = ['sdkdocs.config.ts', 'sdkdocs.config.mts', 'sdkdocs.config.js', 'sdkdocs.config.mjs'];
 
 /** Finds, compiles, imports, validates and resolves the site's config. */

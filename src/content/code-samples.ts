@@ -1,10 +1,7 @@
 import type { Code, Root } from 'mdast';
 import { skipChildren, walkTree } from './plugins/walk-tree.js';
 import type { CodeSample } from '../core/compiled-doc.js';
-export type { CodeSample };
-
-/** Info-string languages of the code blocks that the API stage can type-check against the SDK. */
-export const checkableSampleLanguages: ReadonlySet<string> = new Set(['ts', 'typescript', 'mts', 'cts']);
+import { checkableSampleLanguages } from '../core/doc-samples.js';
 
 /** An opening fence of a checkable language anywhere in the text: most docs have none, and are not walked. */
 const checkableFence = /(```|~~~)[ \t]*(ts|typescript|mts|cts)\b/i;

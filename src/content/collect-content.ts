@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { z } from 'zod';
-import type { Diagnostic } from '../core/diagnostic.js';
 import { UserError } from '../core/diagnostic.js';
 import { addPage, mayHaveChanged, type BuildContext, type Category, type Doc, type DocSource, type Site } from '../core/site.js';
 import { flattenSidebar, sidebarNeighbours, sidebarTrails, type SidebarNeighbours } from '../core/sidebar-queries.js';
@@ -14,14 +13,15 @@ import { createSiteData, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
 import { collectThemeOverrides } from './theme-overrides.js';
 import { collectTags, docTagLinks, tagsRoute } from '../core/tags.js';
-import { firstH1Text } from './doc-title.js';
+import { firstH1Text } from '../core/doc-text.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { joinUrlPath, withBaseUrl } from '../shared/paths.js';
 import type { Crumb, NavLink, RouteData, SidebarCategoryItem } from '../shared/types.js';
 import { closest } from '../config/load.js';
 import { placePageRoute } from './page-route.js';
-import { configForVersion, currentVersionName, pastVersionSidebarsFile, resolveDocsVersions, type DocsVersion } from '../versions/docs-versions.js';
-import { applyDocsVersions } from '../versions/version-pages.js';
+import { configForVersion, pastVersionSidebarsFile, resolveDocsVersions } from '../config/docs-versions.js';
+import { currentVersionName, type DocsVersion } from '../core/docs-version.js';
+import { applyDocsVersions } from './version-pages.js';
 import { readGitHistory } from './git-last-update.js';
 import { checkSocialImages } from './social-images.js';
 
@@ -888,4 +888,3 @@ function lineOfKey(raw: string, key: string): number | undefined {
   return index === -1 ? 1 : raw.slice(0, index).split('\n').length;
 }
 
-export type { Diagnostic };

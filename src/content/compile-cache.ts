@@ -1,7 +1,8 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fingerprint, openItemStore, type ItemMemory, type ItemStore } from '../core/item-store.js';
-import type { CompiledDoc, ParseContext, ParseTask } from './parse-doc.js';
+import type { CompiledDoc } from '../core/compiled-doc.js';
+import type { ParseContext, ParseTask } from './parse-task.js';
 import { imagesUnchanged } from './plugins/rehype-images.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
 import { compilerFingerprint } from '../core/compiler-fingerprint.js';

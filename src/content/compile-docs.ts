@@ -1,5 +1,6 @@
 import { openCompileCache } from './compile-cache.js';
-import { createDocCompiler, type ParseContext, type ParseOutcome, type ParseTask } from './parse-doc.js';
+import { createDocCompiler } from './parse-doc.js';
+import type { ParseContext, ParseOutcome, ParseTask } from './parse-task.js';
 
 /** What a compiling thread is started with: plain data, so it can be a worker's `workerData`. */
 export interface CompileSetup {

@@ -1,6 +1,7 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { FrontMatter } from '../core/site.js';
+import { frontMatterFence as fence } from '../core/doc-text.js';
 import { yamlToData } from './yaml-data.js';
 import { validateFrontMatterKeys, type KeyPosition } from './front-matter-keys.js';
 
@@ -12,14 +13,6 @@ export interface FrontMatterResult {
   diagnostics: Diagnostic[];
   /** Where each top-level key is written, for diagnostics about its value. */
   keyPositions: Record<string, KeyPosition>;
-}
-
-const fence = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
-
-/** The markdown body of a doc: its text without the front matter block. */
-export function stripFrontMatter(raw: string): string {
-  const match = fence.exec(raw);
-  return match ? raw.slice(match[0].length) : raw;
 }
 
 /** Reads the YAML front matter of a markdown file; every problem is a diagnostic at its line. */

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import type { GitHistory, GitLastUpdate } from '../core/git-history.js';
-export type { GitHistory, GitLastUpdate };
 
 const recordStart = '\x1e';
 const fieldEnd = '\x1f';

@@ -7,10 +7,13 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
-import type { SourceLink } from '../core/site.js';
+import type { SourceLink } from '../core/compiled-doc.js';
+import type { CodeBlockHighlighter, MarkdownFragmentCompiler } from '../core/markdown-fragments.js';
+import { createContentRenderer } from '../core/content-html.js';
+import type { Site } from '../core/site.js';
 import type { TocItem } from '../shared/types.js';
 import remarkAdmonitions, { labelAdmonitionTitles } from './plugins/remark-admonitions.js';
-import rehypeCode from './plugins/rehype-code.js';
+import rehypeCode, { isHighlightedLanguage } from './plugins/rehype-code.js';
 import rehypeImages from './plugins/rehype-images.js';
 import rehypeRawHtml from './plugins/rehype-raw-html.js';
 import remarkGfmWithoutLiteralAutolinks, { needsLiteralAutolinks } from './plugins/remark-gfm-without-literal-autolinks.js';
@@ -18,7 +21,8 @@ import remarkLinks, { type RemarkLinksOptions } from './plugins/remark-links.js'
 import remarkLiteralDirectives from './plugins/remark-literal-directives.js';
 import remarkTableCells from './plugins/remark-table-cells.js';
 import rehypeElementPass from './plugins/rehype-element-pass.js';
-import { headingText, headingVisitor } from './plugins/rehype-headings.js';
+import { headingVisitor } from './plugins/rehype-headings.js';
+import { headingText } from '../core/content-sections.js';
 import { safeUrlVisitor } from './plugins/rehype-safe-urls.js';
 import { taskListLabelVisitor } from './plugins/rehype-task-list-labels.js';
 
@@ -95,3 +99,47 @@ export function createMarkdownProcessor() {
 }
 
 export type MarkdownProcessor = ReturnType<typeof createMarkdownProcessor>;
+
+/**
+ * The site's compiler of markdown fragments (TSDoc comments), left on the site for the API stage:
+ * the docs' pipeline, made at the first fragment, with links resolved against the site's docs.
+ */
+export function markdownFragmentCompiler(site: Site): MarkdownFragmentCompiler {
+  let processor: MarkdownProcessor | undefined;
+  let routeByFile: Map<string, string> | undefined;
+  return async (markdown, { file: sourceFile, pageRoute }) => {
+    processor ??= createMarkdownProcessor();
+    routeByFile ??= new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
+    const routes = routeByFile;
+    const { mdast, file } = processor.parse(markdown, sourceFile);
+    return processor.transform(mdast, file, {
+      routeOfFile: (absolute) => routes.get(absolute),
+      docsDir: site.config.paths.docs,
+      siteDir: site.config.siteDir,
+      baseUrl: site.config.baseUrl,
+      pageRoute,
+    });
+  };
+}
+
+/** Highlights one code block as a doc's fenced block would be: the same highlighter, markup and copy button. */
+export function codeBlockHighlighter(): CodeBlockHighlighter {
+  return {
+    knows: isHighlightedLanguage,
+    html(language, code) {
+      const tree: HastRoot = {
+        type: 'root',
+        children: [
+          {
+            type: 'element',
+            tagName: 'pre',
+            properties: {},
+            children: [{ type: 'element', tagName: 'code', properties: { className: [`language-${language}`] }, children: [{ type: 'text', value: code }] }],
+          },
+        ],
+      };
+      (rehypeCode() as (tree: HastRoot, file: VFile) => void)(tree, new VFile());
+      return createContentRenderer().html(tree);
+    },
+  };
+}

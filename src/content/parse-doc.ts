@@ -1,18 +1,14 @@
 import { createContentRenderer } from '../core/content-html.js';
-import { splitSections } from '../search/search-records.js';
+import { splitSections } from '../core/content-sections.js';
 import { findCodeSamples } from './code-samples.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
 import { checkMarkdownLimits, maxNestingDepth } from './markdown-limits.js';
-import type { DiagramSource } from './plugins/rehype-code.js';
+import type { DiagramSource, DocMessage } from '../core/compiled-doc.js';
 import { compileMdxDoc } from './mdx/compile-mdx.js';
 import { isMdxDoc } from './mdx/detect-mdx.js';
 import { docMessagesOf } from './plugins/doc-messages.js';
 import { themeBlocksOf } from './mdx/theme-block-docs.js';
-import type { CompiledDoc, DocMessage } from '../core/compiled-doc.js';
 import type { ParseContext, ParseOutcome, ParseTask } from './parse-task.js';
-export type { CompiledDoc, ParseContext, ParseOutcome, ParseTask };
-
-export { diagramPlaceholder, type DiagramSource } from './plugins/rehype-code.js';
 
 /** The markdown processor and content renderer one thread compiles its docs with. */
 export function createDocCompiler(context: ParseContext) {
@@ -20,7 +16,6 @@ export function createDocCompiler(context: ParseContext) {
   const renderer = createContentRenderer();
   return (task: ParseTask): Promise<ParseOutcome> => compileDoc(processor, renderer, task, context);
 }
-
 
 async function compileDoc(
   processor: MarkdownProcessor,

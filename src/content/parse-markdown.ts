@@ -4,8 +4,11 @@ import type { BuildContext, Doc, Page, Site } from '../core/site.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
 import { compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
-import type { CompiledDoc, ParseTask } from './parse-doc.js';
+import type { CompiledDoc } from '../core/compiled-doc.js';
+import type { ParseTask } from './parse-task.js';
 import { renderMdxDocs } from './mdx/render-mdx.js';
+import { mdxPartialCompiler } from './mdx/mdx-partials.js';
+import { codeBlockHighlighter, markdownFragmentCompiler } from './markdown.js';
 import { overriddenThemeBlocks } from './plugins/rehype-theme-blocks.js';
 
 /**
@@ -14,6 +17,11 @@ import { overriddenThemeBlocks } from './plugins/rehype-theme-blocks.js';
  * compiled on worker threads for big sites and taken from the compile cache when unchanged.
  */
 export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void> {
+  // The client bundle compiles the partials MDX docs import with the same compiler, found on the site;
+  // the API stage compiles TSDoc comments, and the landing page its snippet, with the docs' pipeline.
+  mdxPartialCompiler(site);
+  site.compileMarkdownFragment = markdownFragmentCompiler(site);
+  site.highlightCodeBlock = codeBlockHighlighter();
   await compileSiteDocs(site, ctx, 'docs');
   // Each past docs version compiles against its own folder (where `/x.md` links resolve); serve
   // --watch keeps no past version's work, which the compile cache answers for instead. Each

@@ -1,7 +1,7 @@
 import { workerData } from 'node:worker_threads';
 import { answerBatches } from '../core/worker-pool.js';
 import { compileWithCache, type CompileSetup, type CompileOutcome } from './compile-docs.js';
-import type { ParseTask } from './parse-doc.js';
+import type { ParseTask } from './parse-task.js';
 
 /** Worker thread of parseMarkdown: compiles the batches of docs it is sent, in order. */
 const compile = compileWithCache(workerData as CompileSetup);

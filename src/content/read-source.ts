@@ -1,7 +1,6 @@
 import { readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileSystemDiagnostic, type Diagnostic } from '../core/diagnostic.js';
-export { fileSystemDiagnostic };
 
 /**
  * Largest markdown file sdkdocs compiles. Parsing a long doc costs more than its length (a doc

@@ -5,15 +5,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
-import { mdxAssetsPlugin } from '../bundle/mdx-modules.js';
-import { provideThemeHost, themeHostKey, themeHostModules } from '../bundle/theme-host.js';
-import { resolveSiteImports } from '../bundle/theme-imports.js';
+import { mdxAssetsPlugin } from '../core/mdx-modules.js';
+import { importThemeOverridesModule, themeHostKey, themeHostModules } from '../core/theme-host.js';
+import { resolveSiteImports } from '../core/theme-imports.js';
 import { closest } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
-import type { SiteThemeOverrides } from '../core/site.js';
-export type { SiteThemeOverrides };
 
 /** Where a site keeps its overrides, as in Docusaurus. */
 export function themeOverridesDir(siteDir: string): string {
@@ -184,22 +182,6 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, site: Si
       })),
     };
   }
-}
-
-/**
- * Imports compiled overrides (see {@link SiteThemeOverrides.code}) into this thread: their theme
- * imports reach this thread's own theme modules.
- */
-export async function importThemeOverridesModule(code: string): Promise<Record<string, Record<string, unknown>>> {
-  provideThemeHost();
-  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default: Record<string, Record<string, unknown>> };
-  return module.default;
-}
-
-/** The components of compiled overrides, for a render worker. */
-export async function themeOverrideComponents(code: string): Promise<ThemeOverrides> {
-  const modules = await importThemeOverridesModule(code);
-  return Object.fromEntries(Object.entries(modules).map(([name, module]) => [name, module.default])) as ThemeOverrides;
 }
 
 /** What React can render as a component: a function or class, or what memo, forwardRef and lazy return. */

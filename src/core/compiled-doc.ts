@@ -53,6 +53,12 @@ export interface MdxModuleSource {
   imports: MdxImport[];
 }
 
+/** A partial compiled to an ES module, or why it could not be. */
+export type MdxPartialOutcome = { code: string } | { error: { message: string; line?: number; column?: number } };
+
+/** Compiles a markdown partial an MDX doc or component imports; one per build (`Site.compileMdxPartial`). */
+export type MdxPartialCompiler = (file: string) => Promise<MdxPartialOutcome>;
+
 export interface MdxImport {
   source: string;
   line: number;

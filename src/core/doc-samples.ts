@@ -6,6 +6,9 @@
 import type ts from 'typescript';
 import type { Diagnostic } from './diagnostic.js';
 
+/** Info-string languages of the code blocks that the API stage can type-check against the SDK. */
+export const checkableSampleLanguages: ReadonlySet<string> = new Set(['ts', 'typescript', 'mts', 'cts']);
+
 /** One ```ts block of a doc, or of an `@example` in the SDK. */
 export interface DocSample {
   /** The doc's (or SDK source file's) absolute path. */

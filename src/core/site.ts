@@ -7,12 +7,13 @@ import type { ItemMemory } from './item-store.js';
 import type { ApiModel } from './api-model.js';
 import type { DocSamplesCheck, DocSamplesResult } from './doc-samples.js';
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
-import type { CompiledDoc, ContentSection, SourceLink } from './compiled-doc.js';
-export type { SourceLink };
+import type { CompiledDoc, ContentSection, MdxPartialCompiler, SourceLink } from './compiled-doc.js';
 import type { GitHistory } from './git-history.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Logger } from './logger.js';
 import { currentVersionName, type DocsVersion } from './docs-version.js';
+import type { ApiPageContent } from './api-page-content.js';
+import type { CodeBlockHighlighter, MarkdownFragmentCompiler } from './markdown-fragments.js';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 
@@ -138,6 +139,8 @@ export interface Page {
    * parseMarkdown. Other pages have their HTML in `data.html` or a component.
    */
   content?: CompiledDoc;
+  /** An API page's view, from the API stage; renderApiPages makes its HTML and search sections. */
+  api?: ApiPageContent;
   /** An API page's content split into search sections, from the tree its HTML was rendered from. */
   searchSections?: ContentSection[];
   /** A custom React page's component, rendered to static HTML by renderPages. */
@@ -196,6 +199,12 @@ export interface Site {
     /** The names the doc-sample check resolved, once it is done (undefined if it failed): linkCodeSamples links them. */
     sampleNames?: Promise<DocSamplesCheck['names'] | undefined>;
   };
+  /** Compiles the markdown partials MDX docs import, set by parseMarkdown; the client bundle compiles the same ones. */
+  compileMdxPartial?: MdxPartialCompiler;
+  /** Compiles markdown that is not a doc (TSDoc comments) with the docs' pipeline, set by parseMarkdown. */
+  compileMarkdownFragment?: MarkdownFragmentCompiler;
+  /** Highlights code outside the docs (the landing snippet) as a doc's code block, set by parseMarkdown. */
+  highlightCodeBlock?: CodeBlockHighlighter;
   /** The site's own theme components (`src/theme/…`), set by collectContent. */
   themeOverrides?: SiteThemeOverrides;
 }

@@ -9,8 +9,6 @@ import { withBaseUrl } from '../shared/paths.js';
 import { checkPageShare, fileServedAt, pageUrlPath, type BrokenBuiltLink, type PageShare, type PageShareResult } from './check-pages.js';
 import { closestMatch } from './closest-match.js';
 
-export type { BrokenBuiltLink } from './check-pages.js';
-
 export interface BuiltSiteReport {
   /** The output folder that was checked. */
   outDir: string;

@@ -3,9 +3,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrokenLinkAction } from '../config/schema.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { BuildContext, Page, Site, SourceLink } from '../core/site.js';
+import type { BuildContext, Page, Site } from '../core/site.js';
+import type { SourceLink } from '../core/compiled-doc.js';
 import { markdownOutputPaths, redirectsOf } from '../core/planned-outputs.js';
-import { customPageHtml } from '../render/custom-page-content.js';
+import { customPageHtml } from '../core/custom-page-content.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, unknownSiteOrigin, withBaseUrl } from '../shared/paths.js';
 import { closestMatch } from './closest-match.js';
 import { lineAt, scanHtml } from './html-links.js';
@@ -184,7 +185,6 @@ function collectPageLinks(site: Site): LinkToCheck[] {
   return links;
 }
 
-
 interface RenderedPage {
   html: string;
   ids: string[];
@@ -263,7 +263,6 @@ function collectConfigLinks(site: Site, source: string): LinkToCheck[] {
   config.landing?.features?.forEach((feature, index) => add(`landing.features[${index}].link`, feature.link));
   return links;
 }
-
 
 /** Redirects whose `from` is a page or file of the build: the redirect page would replace it. */
 function checkRedirectSources(site: Site, source: string): Diagnostic[] {

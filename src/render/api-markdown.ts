@@ -1,4 +1,4 @@
-import { groupLabels, kindLabels, memberKindSections, signatureTokens } from '../api/api-pages.js';
+import { groupLabels, kindLabels, memberKindSections, signatureTokens } from '../core/api-display.js';
 import {
   apiSymbolKinds,
   type ApiComment,

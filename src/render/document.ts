@@ -6,7 +6,6 @@ import type { RouteData, SiteData } from '../shared/types.js';
 import { headElement, type SiteHead } from './head-tags.js';
 import { pageHeadAttribute } from '../../templates/theme/docusaurus/Head.js';
 import { escapeHtml } from '../shared/escape-html.js';
-export { escapeHtml };
 
 export interface DocumentParts {
   site: SiteData;

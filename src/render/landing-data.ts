@@ -1,13 +1,9 @@
-import type { Root } from 'hast';
-import { VFile } from 'vfile';
 import { readFileSync } from 'node:fs';
 import { locateKey } from '../config/locate-key.js';
-import rehypeCode, { isHighlightedLanguage } from '../content/plugins/rehype-code.js';
 import type { Site } from '../core/site.js';
 import type { LandingData, LandingFeature } from '../shared/landing.js';
 import { isExternalUrl, withBaseUrl } from '../shared/paths.js';
 import type { SidebarItem } from '../shared/types.js';
-import { createContentRenderer } from '../core/content-html.js';
 import { sidebarItemLink } from '../shared/sidebar-links.js';
 
 /** Most quick links shown: the sidebar's top level is usually a handful of categories. */
@@ -20,6 +16,8 @@ const quickLinkLimit = 8;
  */
 export function createLandingData(site: Site): LandingData {
   const { config } = site;
+  const highlighter = site.highlightCodeBlock;
+  if (!highlighter) throw new Error('createLandingData: parseMarkdown, which sets site.highlightCodeBlock, has not run.');
   const siteData = site.siteData!;
   const docsLink = siteData.docsVersion.mainDocPath;
   const apiLink = config.api ? config.routes.api : siteData.navbar.items.find((item) => item.to?.endsWith('/api'))?.to;
@@ -30,7 +28,7 @@ export function createLandingData(site: Site): LandingData {
     : defaultFeatures(site, sidebar, docsLink, apiLink);
   const snippet =
     config.landing?.snippet ?? (config.api?.packageName ? { language: 'bash', title: 'Install', code: `npm install ${config.api.packageName}` } : undefined);
-  if (config.landing?.snippet && !isHighlightedLanguage(config.landing.snippet.language)) warnUnknownLanguage(site, config.landing.snippet.language);
+  if (config.landing?.snippet && !highlighter.knows(config.landing.snippet.language)) warnUnknownLanguage(site, config.landing.snippet.language);
   const quickLinks = sidebar.flatMap((item) => {
     const to = sidebarItemLink(item);
     return to && item.type !== 'html' ? [{ label: item.label, to }] : [];
@@ -40,7 +38,7 @@ export function createLandingData(site: Site): LandingData {
     docsLink,
     apiLink,
     features,
-    snippet: snippet ? { title: snippet.title, html: highlightSnippet(snippet.language, snippet.code) } : undefined,
+    snippet: snippet ? { title: snippet.title, html: highlighter.html(snippet.language, snippet.code) } : undefined,
     quickLinks: quickLinks.slice(0, quickLinkLimit),
   };
 }
@@ -72,23 +70,6 @@ function linkTarget(link: string | undefined, baseUrl: string): Pick<LandingFeat
   return isExternalUrl(link) ? { href: link } : { to: withBaseUrl(link, baseUrl) };
 }
 
-
-/** The sample as a doc's fenced code block would be: the same highlighter, markup and copy button. */
-function highlightSnippet(language: string, code: string): string {
-  const tree: Root = {
-    type: 'root',
-    children: [
-      {
-        type: 'element',
-        tagName: 'pre',
-        properties: {},
-        children: [{ type: 'element', tagName: 'code', properties: { className: [`language-${language}`] }, children: [{ type: 'text', value: code }] }],
-      },
-    ],
-  };
-  (rehypeCode() as (tree: Root, file: VFile) => void)(tree, new VFile());
-  return createContentRenderer().html(tree);
-}
 
 /** The sample is still shown, as plain text; the author learns why it is not coloured. */
 function warnUnknownLanguage(site: Site, language: string): void {

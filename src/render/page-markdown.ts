@@ -2,16 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiModel, ApiRef } from '../core/api-model.js';
 import type { Doc, OutputFile, Page, Site } from '../core/site.js';
-import { firstH1Text } from '../content/doc-title.js';
-import { stripFrontMatter } from '../content/front-matter.js';
+import { firstH1Text, stripFrontMatter } from '../core/doc-text.js';
 import { findSidebarCategory, flattenSidebar } from '../core/sidebar-queries.js';
-import { apiSidebarName } from '../api/api-pages.js';
+import { apiSidebarName } from '../core/api-display.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { isRouteInside } from '../core/route-safety.js';
 import type { SidebarItem } from '../shared/types.js';
 import { apiIndexMarkdown, apiSymbolMarkdown, type ApiMarkdownLinks } from './api-markdown.js';
 import { hasMarkdownCopy, llmsFileNames, markdownCopyPath, markdownOutputPaths } from '../core/planned-outputs.js';
-export { llmsFileNames, markdownCopyPath, markdownOutputPaths };
 
 /**
  * A page whose route is the markdown copy of another page, or lies inside one (`/docs/intro.md`

@@ -1,5 +1,3 @@
-import { redirectsOf, type Redirect } from '../core/planned-outputs.js';
-export { redirectsOf, type Redirect };
 import { escapeHtml } from '../shared/escape-html.js';
 
 /**

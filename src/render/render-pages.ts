@@ -22,14 +22,15 @@ import { createDocumentFingerprints } from './document-fingerprint.js';
 import type { RenderedDocument, RenderSetup, RenderTask } from './render-worker.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { createRenderReuse, type RenderReuse } from './reuse-render.js';
-import { redirectDocument, redirectsOf } from './redirects.js';
+import { redirectDocument } from './redirects.js';
+import { redirectsOf } from '../core/planned-outputs.js';
 import { sitemapXml } from './sitemap.js';
 import { createLandingData } from './landing-data.js';
 import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPageMarkdown, warnStaticFilesReplaced } from './page-markdown.js';
 import { siteHeadOf } from './head-tags.js';
 import { findSidebarCategory } from '../core/sidebar-queries.js';
 import { siteOfPage } from '../core/site.js';
-import { customPageHtml, pageSiteData } from './custom-page-content.js';
+import { customPageHtml, pageSiteData } from '../core/custom-page-content.js';
 
 /**
  * Renders every page: the content of pages that have none yet (docs and API pages come with

@@ -3,7 +3,7 @@ import type { OutputFile } from '../core/site.js';
 import { answerBatches } from '../core/worker-pool.js';
 import type { RouteData } from '../shared/types.js';
 import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
-import { themeOverrideComponents } from '../content/theme-overrides.js';
+import { themeOverrideComponents } from '../core/theme-host.js';
 
 /** What a render worker is started with: what surrounds every page. */
 export interface RenderSetup {

@@ -1,4 +1,4 @@
-import { versionsFile } from '../versions/docs-versions.js';
+import { versionsFile } from '../config/docs-versions.js';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';

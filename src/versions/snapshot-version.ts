@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { checkSidebarsData, findSidebarsFile, loadSidebarsData } from '../core/sidebars-file.js';
-import { readVersionNames, versionDocsDir, versionNameProblem, versionSidebarsFile, versionsFile } from './docs-versions.js';
+import { readVersionNames, versionDocsDir, versionNameProblem, versionSidebarsFile, versionsFile } from '../config/docs-versions.js';
 
 /** What `docs:version` wrote, relative to the site folder. */
 export interface SnapshotResult {

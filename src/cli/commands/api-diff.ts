@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { ExitCode, UserError } from '../../core/diagnostic.js';
+import { currentVersionName } from '../../core/docs-version.js';
 import { runCommand, type SetExitCode } from '../run-command.js';
 
 export function registerApiDiffCommand(program: Command, setExitCode: SetExitCode): void {
@@ -17,7 +18,7 @@ export function registerApiDiffCommand(program: Command, setExitCode: SetExitCod
       setExitCode(
         await runCommand({}, async (logger) => {
           const { closest, loadConfig } = await import('../../config/load.js');
-          const { currentVersionName, resolveDocsVersions } = await import('../../versions/docs-versions.js');
+          const { resolveDocsVersions } = await import('../../config/docs-versions.js');
           const { loadVersionApiModel } = await import('../../api/versioned-api.js');
           const { diffApiModels } = await import('../../api/api-diff.js');
           const config = await loadConfig(path.resolve(siteDir));

@@ -7,8 +7,8 @@ import { prefetchApi, stopWarmApiWorker, warmUpApiWorker } from '../../api/prefe
 import { discardPrefetchedTypeDoc } from '../../api/prefetched-typedoc.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
 import type { BuildResult } from '../../build/build.js';
-import type { Logger } from '../../core/logger.js';
-import { formatMs, runCommand, type SetExitCode } from '../run-command.js';
+import { type Logger, formatMs } from '../../core/logger.js';
+import { runCommand, type SetExitCode } from '../run-command.js';
 
 export function registerBuildCommand(program: Command, setExitCode: SetExitCode): void {
   program

@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { ExitCode, UserError } from '../../core/diagnostic.js';
-import type { Logger } from '../../core/logger.js';
+import { type Logger, formatMs } from '../../core/logger.js';
 import type { BuiltSiteReport } from '../../links/check-built-site.js';
-import { formatMs, runCommand, type SetExitCode } from '../run-command.js';
+import { runCommand, type SetExitCode } from '../run-command.js';
 import { unknownSiteOrigin } from '../../shared/paths.js';
 
 export function registerCheckLinksCommand(program: Command, setExitCode: SetExitCode): void {

@@ -17,7 +17,7 @@ export function registerDocsVersionCommand(program: Command, setExitCode: SetExi
           const config = await loadConfig(path.resolve(siteDir));
           const written = await snapshotDocsVersion(config, name);
           logger.info(`${pc.green('✔')} Version ${name} created: ${written.docsDir}, ${written.sidebarsFile} and ${written.versionsFile}.`);
-          const { resolveDocsVersions } = await import('../../versions/docs-versions.js');
+          const { resolveDocsVersions } = await import('../../config/docs-versions.js');
           const route = resolveDocsVersions(config)?.find((version) => version.name === name)?.route;
           if (route) logger.info(`Once built, it is at ${route}; the docs folder stays the next version.`);
         }),

@@ -7,7 +7,7 @@ import remarkRehype from 'remark-rehype';
 import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { MarkdownProcessor } from '../markdown.js';
-import type { CompiledDoc, DiagramSource } from '../../core/compiled-doc.js';
+import type { CompiledDoc, DiagramSource, MdxImport } from '../../core/compiled-doc.js';
 import type { ParseContext, ParseOutcome, ParseTask } from '../parse-task.js';
 import { findCodeSamples, mayHaveCodeSamples } from '../code-samples.js';
 import { escapeHtml } from '../../shared/escape-html.js';
@@ -19,8 +19,6 @@ import { skipChildren, walkTree } from '../plugins/walk-tree.js';
 import { fenceRoles } from './code-fences.js';
 import { mdxTrigger } from './detect-mdx.js';
 import { providedMdxComponents } from './mdx-names.js';
-import type { MdxImport, MdxModuleSource } from '../../core/compiled-doc.js';
-export type { MdxImport, MdxModuleSource };
 
 /** What compiled MDX imports its components' hook from; the bundlers resolve it to the theme's provider. */
 export const mdxProviderSpecifier = 'sdkdocs:mdx-provider';

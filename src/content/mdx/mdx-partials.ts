@@ -1,27 +1,22 @@
 import { readFile } from 'node:fs/promises';
+import type { MdxPartialCompiler, MdxPartialOutcome } from '../../core/compiled-doc.js';
 import type { Site } from '../../core/site.js';
 import { createMarkdownProcessor } from '../markdown.js';
 import type { ParseContext } from '../parse-task.js';
 import { overriddenThemeBlocks } from '../plugins/rehype-theme-blocks.js';
 import { compileMdxDoc } from './compile-mdx.js';
 
-/** A partial compiled to an ES module, or why it could not be. */
-export type MdxPartialOutcome = { code: string } | { error: { message: string; line?: number; column?: number } };
-
-export type MdxPartialCompiler = (file: string) => Promise<MdxPartialOutcome>;
-
-const compilers = new WeakMap<Site, MdxPartialCompiler>();
-
 /**
  * Compiles the markdown files that MDX docs and components import (`import Intro from
  * './_intro.mdx'`: Docusaurus' partials) into React components, with the plugins docs get, links
  * resolved from the partial's own folder. One compiler per build: the server render and the
- * browser bundle import the same partials, which are compiled, and warned about, once.
+ * browser bundle import the same partials, which are compiled, and warned about, once: the
+ * compiler is kept in `site.compileMdxPartial`, where the bundle stage finds it.
  */
 export function mdxPartialCompiler(site: Site): MdxPartialCompiler {
-  const existing = compilers.get(site);
-  if (existing) return existing;
-  const processor = createMarkdownProcessor();
+  if (site.compileMdxPartial) return site.compileMdxPartial;
+  // Most sites import no partial: the pipeline is made for the first one.
+  let processor: ReturnType<typeof createMarkdownProcessor> | undefined;
   const context: ParseContext = {
     docsDir: site.config.paths.docs,
     siteDir: site.config.siteDir,
@@ -34,7 +29,7 @@ export function mdxPartialCompiler(site: Site): MdxPartialCompiler {
   const outcomes = new Map<string, Promise<MdxPartialOutcome>>();
   const compile = async (file: string): Promise<MdxPartialOutcome> => {
     const raw = await readFile(file, 'utf8');
-    const outcome = await compileMdxDoc(processor, { file, raw, route: site.config.baseUrl, title: '' }, context);
+    const outcome = await compileMdxDoc((processor ??= createMarkdownProcessor()), { file, raw, route: site.config.baseUrl, title: '' }, context);
     if (outcome.error || !outcome.compiled?.mdx) return { error: outcome.error ?? { message: 'MDX: the partial compiled to nothing.' } };
     for (const message of outcome.compiled.messages ?? []) site.diagnostics.push({ ...message, file });
     return { code: outcome.compiled.mdx.code };
@@ -44,6 +39,6 @@ export function mdxPartialCompiler(site: Site): MdxPartialCompiler {
     if (!outcome) outcomes.set(file, (outcome = compile(file)));
     return outcome;
   };
-  compilers.set(site, compiler);
+  site.compileMdxPartial = compiler;
   return compiler;
 }

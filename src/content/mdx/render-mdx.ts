@@ -9,13 +9,13 @@ import { fromHtml } from 'hast-util-from-html';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { MdxRootProps } from '../../../templates/theme/MdxRoot.js';
-import { mdxAssetsPlugin, mdxBundleDiagnostics, mdxModuleKey, mdxModulesPlugin, type MdxModuleEntry } from '../../bundle/mdx-modules.js';
+import { mdxAssetsPlugin, mdxBundleDiagnostics, mdxModulesOf, mdxModulesPlugin } from '../../core/mdx-modules.js';
 import { packageRoot } from '../../core/package-root.js';
 import type { BuildContext, Page, Site } from '../../core/site.js';
-import { splitSections } from '../../search/search-records.js';
+import { splitSections } from '../../core/content-sections.js';
 import type { CollectedHead, SiteData } from '../../shared/types.js';
 import { takePageHead } from '../../core/page-head.js';
-import { diagramPlaceholder } from '../plugins/rehype-code.js';
+import { diagramPlaceholder } from '../../core/compiled-doc.js';
 import { walkTree } from '../plugins/walk-tree.js';
 import { isMdxDoc } from './detect-mdx.js';
 import { mdxPartialCompiler } from './mdx-partials.js';
@@ -34,27 +34,6 @@ interface RenderableMdxModule {
   default: MdxRootProps['content'];
   __sdkdocsMdxRoot: (props: MdxRootProps) => ReturnType<typeof createElement>;
   __sdkdocsMdxIdPrefix: string;
-}
-
-/**
- * The MDX modules of the site's pages, by key: what the browser bundle ships too. A page of a past
- * docs version (its doc is not among `site.docs`) is keyed by its path in the site folder, so that
- * `versioned_docs/version-1.0.0/intro.md` and `docs/intro.md` do not share one. `ownDocsOnly`:
- * only the pages of `site.docs` (one docs version's).
- */
-export function mdxModulesOf(site: Site, ownDocsOnly = false): Map<string, { page: Page; entry: MdxModuleEntry }> {
-  const modules = new Map<string, { page: Page; entry: MdxModuleEntry }>();
-  const docByRoute = new Map(site.docs.map((doc) => [doc.route, doc]));
-  for (const page of site.pages) {
-    const mdx = page.content?.mdx;
-    if (!mdx || !page.sourceFile) continue;
-    const doc = docByRoute.get(page.route);
-    const own = doc?.source.file === page.sourceFile;
-    if (ownDocsOnly && !own) continue;
-    const key = mdxModuleKey(own ? doc.source.relativePath : path.relative(site.config.siteDir, page.sourceFile).split(path.sep).join('/'));
-    modules.set(key, { page, entry: { key, file: page.sourceFile, code: mdx.code, imports: mdx.imports } });
-  }
-  return modules;
 }
 
 /**

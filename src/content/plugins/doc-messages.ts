@@ -1,6 +1,5 @@
 import type { VFile } from 'vfile';
 import type { DocMessage } from '../../core/compiled-doc.js';
-export type { DocMessage };
 
 /**
  * Records a problem on the file as every plugin does (`file.message`, the fix as its `note`),

@@ -4,8 +4,7 @@ import { common, createLowlight } from 'lowlight';
 import type { VFile } from 'vfile';
 import { applyMagicComments } from './code-magic-comments.js';
 import { skipChildren, walkTree } from './walk-tree.js';
-import { diagramPlaceholder, type DiagramSource } from '../../core/compiled-doc.js';
-export { diagramPlaceholder, type DiagramSource };
+import type { DiagramSource } from '../../core/compiled-doc.js';
 
 const lowlight = createLowlight(common);
 lowlight.registerAlias({ bash: ['sh', 'shell', 'zsh', 'console'], typescript: ['tsx', 'mts', 'cts'], javascript: ['jsx', 'mjs', 'cjs'] });

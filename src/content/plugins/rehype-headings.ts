@@ -2,6 +2,7 @@ import GithubSlugger from 'github-slugger';
 import type { Element } from 'hast';
 import { headingRank } from 'hast-util-heading-rank';
 import { toString } from 'hast-util-to-string';
+import { headingText } from '../../core/content-sections.js';
 import type { VFile } from 'vfile';
 import type { ElementVisitor } from './rehype-element-pass.js';
 import { formatThemeString } from '../../shared/theme-strings.js';
@@ -40,16 +41,6 @@ export function headingVisitor(file: VFile): ElementVisitor {
 /** GFM's hidden "Footnotes" heading is for screen readers, not for the table of contents. */
 export function isFootnoteLabel(node: Element): boolean {
   return node.properties.id === 'footnote-label' || (node.properties.className as string[] | undefined)?.includes('sr-only') === true;
-}
-
-/** A heading's text without the direct-link anchor's own text. */
-export function headingText(node: Element): string {
-  return toString({
-    ...node,
-    children: node.children.filter(
-      (child) => !(child.type === 'element' && (child.properties.className as string[] | undefined)?.includes('hash-link')),
-    ),
-  }).trim();
 }
 
 declare module 'vfile' {

@@ -4,12 +4,10 @@ import path from 'node:path';
 import type { Element, Root } from 'hast';
 import { imageSize } from 'image-size';
 import type { VFile } from 'vfile';
-import type { SourceLink } from '../../core/site.js';
+import type { SourceLink, DocImage } from '../../core/compiled-doc.js';
 import { isExternalUrl, joinUrlPath, withBaseUrl } from '../../shared/paths.js';
 import { addDocMessage } from './doc-messages.js';
 import { walkTree } from './walk-tree.js';
-import type { DocImage } from '../../core/compiled-doc.js';
-export type { DocImage };
 
 /** Folder of the output, under the site root, that image assets go to. */
 export const imageAssetsDir = 'assets/images';

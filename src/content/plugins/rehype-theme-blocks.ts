@@ -3,7 +3,6 @@ import { toEstree } from 'hast-util-to-estree';
 import { toString } from 'hast-util-to-string';
 import type { Site } from '../../core/site.js';
 import { codeMetaProperty, parseCodeMeta } from './rehype-code.js';
-export { codeMetaProperty };
 
 /**
  * The theme components that markdown constructs render through when the site overrides them:

@@ -1,8 +1,6 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
-
-/** The React trees that HTML given to `dangerouslySetInnerHTML` was rendered from, by that HTML. */
-export type HtmlFragments = ReadonlyMap<string, ReactNode>;
+import type { HtmlFragments } from './api-page-content.js';
 
 /** Thrown for what a page's tree holds that is not a host element, text or a pure function component. */
 class UnsupportedNode extends Error {}

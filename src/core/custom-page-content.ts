@@ -2,8 +2,8 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ThemeContext } from '../../templates/context.js';
 import { createHeadCollector, HeadCollectorContext } from '../../templates/theme/docusaurus/Head.js';
-import { takePageHead } from '../core/page-head.js';
-import type { Page, Site } from '../core/site.js';
+import { takePageHead } from './page-head.js';
+import type { Page, Site } from './site.js';
 import type { SiteData } from '../shared/types.js';
 
 /** The site data every page carries: without the docs list, which grows with the site and the client loads on demand. */

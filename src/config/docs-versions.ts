@@ -1,11 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ResolvedConfig } from '../config/resolve.js';
-import { closest } from '../config/load.js';
+import type { ResolvedConfig } from './resolve.js';
+import { closest } from './load.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';
-import { currentVersionName, type DocsVersion, type VersionBanner } from '../core/docs-version.js';
-export { currentVersionName, type DocsVersion, type VersionBanner };
+import { currentVersionName, type DocsVersion } from '../core/docs-version.js';
 
 /** `versions.json` beside the config, as Docusaurus names it for the default docs plugin. */
 export function versionsFile(siteDir: string): string {

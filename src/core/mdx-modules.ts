@@ -2,10 +2,15 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
-import type { Diagnostic } from '../core/diagnostic.js';
-import type { MdxImport } from '../content/mdx/compile-mdx.js';
-import type { MdxPartialCompiler } from '../content/mdx/mdx-partials.js';
+import type { Diagnostic } from './diagnostic.js';
+import type { MdxImport, MdxPartialCompiler } from './compiled-doc.js';
+import type { Page, Site } from './site.js';
 import { resolveSiteImports, type SiteImportOptions } from './theme-imports.js';
+
+/*
+ * The esbuild side of MDX docs: their compiled modules, the imports they make, and the assets
+ * they import. Both the server render of MDX docs (content) and the client bundle build them.
+ */
 
 const noOverrides = () => new Map();
 
@@ -142,4 +147,25 @@ function importHint(specifier: string | undefined): string | undefined {
   if (specifier.startsWith('.')) return 'Relative imports resolve from the doc\'s own folder.';
   if (specifier.startsWith('@theme/') || specifier.startsWith('@docusaurus/')) return undefined;
   return `Install the package in the site (npm install ${specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')}), or fix the name.`;
+}
+
+/**
+ * The MDX modules of the site's pages, by key: what the browser bundle ships too. A page of a past
+ * docs version (its doc is not among `site.docs`) is keyed by its path in the site folder, so that
+ * `versioned_docs/version-1.0.0/intro.md` and `docs/intro.md` do not share one. `ownDocsOnly`:
+ * only the pages of `site.docs` (one docs version's).
+ */
+export function mdxModulesOf(site: Site, ownDocsOnly = false): Map<string, { page: Page; entry: MdxModuleEntry }> {
+  const modules = new Map<string, { page: Page; entry: MdxModuleEntry }>();
+  const docByRoute = new Map(site.docs.map((doc) => [doc.route, doc]));
+  for (const page of site.pages) {
+    const mdx = page.content?.mdx;
+    if (!mdx || !page.sourceFile) continue;
+    const doc = docByRoute.get(page.route);
+    const own = doc?.source.file === page.sourceFile;
+    if (ownDocsOnly && !own) continue;
+    const key = mdxModuleKey(own ? doc.source.relativePath : path.relative(site.config.siteDir, page.sourceFile).split(path.sep).join('/'));
+    modules.set(key, { page, entry: { key, file: page.sourceFile, code: mdx.code, imports: mdx.imports } });
+  }
+  return modules;
 }

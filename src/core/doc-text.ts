@@ -5,6 +5,20 @@ import { unified } from 'unified';
 
 const parser = unified().use(remarkParse);
 
+/*
+ * What a doc's raw text says before it is compiled: its front matter block and its title. The
+ * content stage reads them to route the doc, the render stage to write its markdown copy.
+ */
+
+/** A `---` block at the very top of a doc, its YAML in the first group. */
+export const frontMatterFence = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+
+/** The markdown body of a doc: its text without the front matter block. */
+export function stripFrontMatter(raw: string): string {
+  const match = frontMatterFence.exec(raw);
+  return match ? raw.slice(match[0].length) : raw;
+}
+
 /** A line that could be an h1: `# Title`, or the `===` under a setext one. */
 const possibleH1 = /^ {0,3}(?:#(?:[ \t]|$)|=+[ \t]*$)/m;
 

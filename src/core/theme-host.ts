@@ -24,6 +24,7 @@ import * as useDocusaurusContext from '../../templates/theme/docusaurus/useDocus
 import * as useIsBrowser from '../../templates/theme/docusaurus/useIsBrowser.js';
 import * as router from '../../templates/theme/docusaurus/router.js';
 import * as Head from '../../templates/theme/docusaurus/Head.js';
+import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import type { DocusaurusModuleName } from './theme-imports.js';
 
@@ -65,4 +66,20 @@ export const themeHostKey = 'sdkdocs.themeHost';
 /** Makes this build's theme modules reachable for the code about to be imported. */
 export function provideThemeHost(): void {
   (globalThis as Record<symbol, unknown>)[Symbol.for(themeHostKey)] = themeHostModules;
+}
+
+/**
+ * Imports compiled overrides (`SiteThemeOverrides.code`) into this thread: their theme
+ * imports reach this thread's own theme modules.
+ */
+export async function importThemeOverridesModule(code: string): Promise<Record<string, Record<string, unknown>>> {
+  provideThemeHost();
+  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default: Record<string, Record<string, unknown>> };
+  return module.default;
+}
+
+/** The components of compiled overrides, for a render worker. */
+export async function themeOverrideComponents(code: string): Promise<ThemeOverrides> {
+  const modules = await importThemeOverridesModule(code);
+  return Object.fromEntries(Object.entries(modules).map(([name, module]) => [name, module.default])) as ThemeOverrides;
 }

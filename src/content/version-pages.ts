@@ -2,7 +2,7 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import type { Doc, Page, Site } from '../core/site.js';
 import { firstSidebarLink } from '../core/sidebar-queries.js';
 import type { DocsVersionData } from '../shared/types.js';
-import { currentVersionName, type DocsVersion } from './docs-versions.js';
+import { currentVersionName, type DocsVersion } from '../core/docs-version.js';
 
 /** The pages one version's docs made, as a range of `site.pages`. */
 export interface VersionPageRange {

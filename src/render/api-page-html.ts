@@ -1,0 +1,34 @@
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ApiIndexPage, ApiSymbolPage } from '../../templates/api/ApiPages.js';
+import { ApiChangesContent } from '../../templates/ApiChanges.js';
+import type { ApiPageContent } from '../core/api-page-content.js';
+import { splitSections } from '../core/content-sections.js';
+import { hastOfReactTree } from '../core/element-tree.js';
+import type { Site } from '../core/site.js';
+
+/**
+ * Renders the API pages the API stages left as views: each page's HTML from its template, and its
+ * search sections from the same tree. Runs before the link check and search, which read both; a
+ * page serve --watch reused from the previous build has its HTML already.
+ */
+export async function renderApiPages(site: Site): Promise<void> {
+  for (const page of site.pages) {
+    if (!page.api || page.data.html !== '') continue;
+    const tree = apiPageTree(page.api);
+    const hast = hastOfReactTree(tree, page.api.fragments);
+    if (hast) page.searchSections = splitSections(hast);
+    page.data.html = renderToStaticMarkup(tree);
+  }
+}
+
+function apiPageTree(content: ApiPageContent): ReactElement {
+  switch (content.template) {
+    case 'index':
+      return createElement(ApiIndexPage, { index: content.view });
+    case 'symbol':
+      return createElement(ApiSymbolPage, { symbol: content.view });
+    case 'changes':
+      return createElement(ApiChangesContent, { view: content.view });
+  }
+}
