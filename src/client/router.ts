@@ -37,6 +37,11 @@ interface HistoryState {
   scroll?: number;
 }
 
+/** Whether `path` is the page of a category whose items `items` leave out. */
+function omitsItemsOf(items: SidebarItem[], path: string): boolean {
+  return items.some((item) => item.type === 'category' && ((item.to === path && item.itemsOmitted === true) || omitsItemsOf(item.items, path)));
+}
+
 function sidebarHasRoute(items: SidebarItem[], path: string): boolean {
   // A category's own page opens the category, so a copy without its items will not do.
   const linksHere = (item: SidebarItem) => item.to === path && !(item.type === 'category' && item.itemsOmitted);
@@ -186,6 +191,11 @@ export class Router {
       void this.#progress.then((bar) => token === this.#token && bar.start());
       this.host.update((view) => ({ ...view, status: { kind: 'loading' } }));
     }, loadingDelay);
+    // A category whose items this page's copy of the sidebar left out needs the full sidebar:
+    // asked for now, beside the route, instead of after it.
+    for (const [name, items] of Object.entries(this.host.view().sidebars)) {
+      if (!this.#fullSidebars.has(name) && omitsItemsOf(items, target.path)) this.loader.loadSidebar(name)?.catch(() => undefined);
+    }
     try {
       const { route, page } = await this.loader.load(target.path);
       const sidebars = await this.#sidebarsFor(route, this.host.view().sidebars);
