@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { mayHaveChanged, type Site } from '../core/site.js';
+import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { resolveOutputPath } from './output-path.js';
 import { assertStaticFileInside } from './copy-static.js';
 import { forgetPublishedOutput } from './published-output.js';
-import type { SinkContext } from './output-sink.js';
+
+/** What of the build's context the in-place update reads (the sink passes its own). */
+type InPlaceContext = Pick<BuildContext, 'cacheDir' | 'onOutputsWritten' | 'logger' | 'changedFiles' | 'previous'>;
 
 /**
  * Writes only the outputs that differ from the previous build's and deletes the ones it no
@@ -13,7 +15,7 @@ import type { SinkContext } from './output-sink.js';
  * 1,000-page folder would cost far more than one edit. Each file is written next to its place
  * and renamed over it, so the server never sends a half-written page.
  */
-export async function updateOutputInPlace(site: Site, ctx: SinkContext, previous: Site): Promise<void> {
+export async function updateOutputInPlace(site: Site, ctx: InPlaceContext, previous: Site): Promise<void> {
   forgetPublishedOutput(ctx.cacheDir);
   const { siteOut, static: staticDir } = site.config.paths;
   const changed = [...site.outputs.values()].filter((file) => {
@@ -58,7 +60,7 @@ interface StaticChange {
 }
 
 /** The static files that were created, changed or deleted: the whole folder when the build was not told. */
-async function changedStaticFiles(ctx: SinkContext, staticDir: string): Promise<StaticChange[]> {
+async function changedStaticFiles(ctx: InPlaceContext, staticDir: string): Promise<StaticChange[]> {
   if (!mayHaveChanged(ctx, staticDir)) return [];
   const candidates = ctx.changedFiles
     ? [...ctx.changedFiles].filter((file) => file.startsWith(staticDir + path.sep))
