@@ -6,7 +6,6 @@ import { firstH1Text, stripFrontMatter } from '../core/doc-text.js';
 import { findSidebarCategory, flattenSidebar } from '../core/sidebar-queries.js';
 import { apiSidebarName } from '../core/api-display.js';
 import { joinUrlPath } from '../shared/paths.js';
-import { isRouteInside } from '../core/route-safety.js';
 import type { SidebarItem } from '../shared/types.js';
 import { apiIndexMarkdown, apiSymbolMarkdown, type ApiMarkdownLinks } from './api-markdown.js';
 import { hasMarkdownCopy, llmsFileNames, markdownCopyPath, markdownOutputPaths } from '../core/planned-outputs.js';
@@ -21,11 +20,14 @@ export function checkMarkdownCopyRoutes(site: Site): void {
   const copies = new Map<string, Page>();
   for (const page of site.pages) {
     const path = hasMarkdownCopy(page) ? markdownCopyPath(page.route, baseUrl) : undefined;
-    if (path) copies.set(joinUrlPath(baseUrl, path), page);
+    if (path) copies.set(joinUrlPath(baseUrl, path).replace(/\/+$/, ''), page);
   }
   for (const page of site.pages) {
-    for (const [copyRoute, original] of copies) {
-      if (!isRouteInside(page.route, copyRoute)) continue;
+    // The copies at the route or at a folder above it: a walk up the route's folders, not a
+    // comparison with every copy (which grew with the square of the pages).
+    for (const copyRoute of routeAndFoldersAbove(page.route)) {
+      const original = copies.get(copyRoute);
+      if (!original) continue;
       site.diagnostics.push({
         severity: 'error',
         code: 'route',
@@ -37,6 +39,13 @@ export function checkMarkdownCopyRoutes(site: Site): void {
       });
     }
   }
+}
+
+/** `/sdk/a/b`, `/sdk/a`, `/sdk`: the route and every folder above it, without trailing slashes. */
+function routeAndFoldersAbove(route: string): string[] {
+  const routes: string[] = [];
+  for (let current = route.replace(/\/+$/, ''); current !== ''; current = current.slice(0, current.lastIndexOf('/'))) routes.push(current);
+  return routes;
 }
 
 /**

@@ -77,7 +77,9 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   site.documentsReused = site.pages.length - toRender.length;
   ctx.logger.debug(`renderPages: ${site.documentsReused} documents unchanged since the last build`);
   // serve --watch: the previous build's documents of unchanged pages are kept as they were.
+  const beforeKeeping = toRender.length;
   toRender = toRender.filter((page) => !(reuse.documentUnchanged(page) && sink.keepPrevious(outputPathOfRoute(page.route, site.config.baseUrl))));
+  if (ctx.previous) ctx.logger.debug(`renderPages: ${beforeKeeping - toRender.length} documents kept from the previous build, ${toRender.length} rendered`);
   const onWorkers = toRender.length >= parallelThreshold && canUseWorkers(import.meta.url);
   const inProcess = onWorkers ? toRender.filter((page) => page.component) : toRender;
   const renderDocument = createDocumentRenderer(surroundings, site.themeOverrides?.components);
