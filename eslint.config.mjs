@@ -38,7 +38,7 @@ const writersOutsideOutput = [
   'src/mermaid/diagram-cache.ts',
   'src/versions/snapshot-version.ts',
   'src/core/cache-file.ts',
-  'src/core/sidebars-file.ts',
+  'src/core/site-module.ts',
 ];
 
 /**

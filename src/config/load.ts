@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { z } from 'zod';
-import { UserError, type Diagnostic } from '../core/diagnostic.js';
+import { describeValue, UserError, type Diagnostic } from '../core/diagnostic.js';
+import { bundleErrorDiagnostics, loadFromTemporaryFile } from '../core/site-module.js';
 import { configSchema, type ParsedConfig } from './schema.js';
 import { resolveConfig, type ResolvedConfig, type ResolveOptions } from './resolve.js';
 import { checkConfigPaths } from './check-config-paths.js';
@@ -70,22 +70,13 @@ async function importConfigModule(configFile: string): Promise<unknown> {
       ],
     });
   } catch (error) {
-    const failure = error as esbuild.BuildFailure;
-    const diagnostics: Diagnostic[] = (failure.errors ?? []).map((message) => ({
-      severity: 'error',
-      code: 'config',
-      message: `Cannot compile the config: ${message.text}`,
-      file: message.location ? path.resolve(message.location.file) : configFile,
-      line: message.location?.line,
-      column: message.location ? message.location.column + 1 : undefined,
-    }));
+    const diagnostics = bundleErrorDiagnostics(error, configFile, 'config', 'the config');
     throw new UserError(diagnostics.length ? diagnostics : [{ severity: 'error', message: String(error), file: configFile }]);
   }
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-config-'));
-  const compiled = path.join(tempDir, 'config.mjs');
   try {
-    await writeFile(compiled, result.outputFiles[0].text);
-    const module = (await settleWithin(import(pathToFileURL(compiled).href), configFile)) as { default?: unknown };
+    const module = (await loadFromTemporaryFile(result.outputFiles[0].text, 'config.mjs', (compiled) =>
+      settleWithin(import(pathToFileURL(compiled).href), configFile),
+    )) as { default?: unknown };
     if (module.default === undefined) {
       throw new UserError({
         severity: 'error',
@@ -104,8 +95,6 @@ async function importConfigModule(configFile: string): Promise<unknown> {
       message: `The config threw while loading: ${(error as Error).message}`,
       file: configFile,
     });
-  } finally {
-    await rm(tempDir, { recursive: true, force: true });
   }
 }
 
@@ -165,15 +154,6 @@ function keyPath(segments: readonly PropertyKey[]): string {
     .join('');
 }
 
-function show(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) return 'an array';
-  if (value === null) return 'null';
-  if (typeof value === 'object') return 'an object';
-  return `${typeof value} ${String(value)}`;
-}
-
 /** A diagnostic plus the key path it is about, for locating it in the source. */
 type KeyedDiagnostic = Diagnostic & { keys: readonly PropertyKey[] };
 
@@ -197,12 +177,12 @@ function describeIssue(issue: z.core.$ZodIssue, configFile: string): KeyedDiagno
       });
     }
     case 'invalid_type':
-      return [{ ...base, message: `${at || '(config)'}: expected ${issue.expected}, found ${show(input)}.` }];
+      return [{ ...base, message: `${at || '(config)'}: expected ${issue.expected}, found ${describeValue(input)}.` }];
     case 'invalid_value':
       return [
         {
           ...base,
-          message: `${at}: expected one of ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}, found ${show(input)}.`,
+          message: `${at}: expected one of ${issue.values.map((v) => JSON.stringify(v)).join(' | ')}, found ${describeValue(input)}.`,
         },
       ];
     case 'custom':
@@ -215,10 +195,10 @@ function describeIssue(issue: z.core.$ZodIssue, configFile: string): KeyedDiagno
         return meant[0]!.flatMap((inner) => describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, configFile));
       }
       const expected = [...new Set(issue.errors.flat().filter(isTypeMismatch).map((inner) => (inner as { expected?: string }).expected))].filter(Boolean);
-      return [{ ...base, message: `${at || '(config)'}: expected ${expected.length > 0 ? expected.join(' or ') : 'another value'}, found ${show(input)}.` }];
+      return [{ ...base, message: `${at || '(config)'}: expected ${expected.length > 0 ? expected.join(' or ') : 'another value'}, found ${describeValue(input)}.` }];
     }
     default:
-      return [{ ...base, message: `${at || '(config)'}: ${issue.message}${input === undefined ? '' : `, found ${show(input)}`}.` }];
+      return [{ ...base, message: `${at || '(config)'}: ${issue.message}${input === undefined ? '' : `, found ${describeValue(input)}`}.` }];
   }
 }
 

@@ -95,3 +95,13 @@ export function fileSystemDiagnostic(error: unknown, file: string, what: 'file' 
       };
   }
 }
+
+/** A value as an error message names what was found: `"text"`, `an array`, `number 3`, `nothing`. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { locateKey, type SourcePlace } from '../config/locate-key.js';
-import { UserError, type Diagnostic } from './diagnostic.js';
+import { describeValue, UserError, type Diagnostic } from './diagnostic.js';
+import { bundleErrorDiagnostics, loadFromTemporaryFile } from './site-module.js';
 
 /** The names Docusaurus looks for beside the config when `sidebarPath` is not set. */
 export const sidebarsFileNames = ['sidebars.js', 'sidebars.cjs', 'sidebars.mjs', 'sidebars.ts', 'sidebars.json'];
@@ -158,28 +158,16 @@ async function importSidebarsModule(file: string): Promise<unknown> {
     const result = await esbuild.build({ entryPoints: [file], bundle: true, write: false, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'silent' });
     bundled = result.outputFiles[0]!.text;
   } catch (error) {
-    const failure = error as esbuild.BuildFailure;
-    throw new UserError(
-      (failure.errors ?? [{ text: String(error), location: null }]).map((message) => ({
-        severity: 'error' as const,
-        code: 'sidebars',
-        file: message.location ? path.resolve(message.location.file) : file,
-        line: message.location?.line,
-        column: message.location ? message.location.column + 1 : undefined,
-        message: `Cannot compile ${name}: ${message.text}`,
-      })),
-    );
+    const diagnostics = bundleErrorDiagnostics(error, file, 'sidebars', name);
+    throw new UserError(diagnostics.length ? diagnostics : [{ severity: 'error', code: 'sidebars', file, message: `Cannot compile ${name}: ${String(error)}` }]);
   }
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-sidebars-'));
   try {
-    const compiled = path.join(tempDir, 'sidebars.cjs');
-    await writeFile(compiled, bundled);
-    const exported = createRequire(compiled)(compiled) as { __esModule?: boolean; default?: unknown };
-    return exported?.__esModule ? exported.default : exported;
+    return await loadFromTemporaryFile(bundled, 'sidebars.cjs', (compiled) => {
+      const exported = createRequire(compiled)(compiled) as { __esModule?: boolean; default?: unknown };
+      return exported?.__esModule ? exported.default : exported;
+    });
   } catch (error) {
     throw new UserError({ severity: 'error', code: 'sidebars', file, line: 1, column: 1, message: `${name} threw while loading: ${(error as Error).message}`, hint: 'Fix the error; the file must export its sidebars: module.exports = { docs: [...] }.' });
-  } finally {
-    await rm(tempDir, { recursive: true, force: true });
   }
 }
 
@@ -193,7 +181,7 @@ function checkSidebars(data: unknown, sidebars: Pick<SidebarsFile, 'file' | 'sou
     problems.push({ severity: 'error', code: 'sidebars', file: sidebars.file, ...place, message: `${name}: ${at.keys.length ? `${describeItemPath(at)}: ` : ''}${message}`, hint });
   };
   if (!isRecord(data)) {
-    fail({ keys: [] }, `the file must export an object of sidebars, found ${show(data)}.`, "Export the sidebars by name: module.exports = { docs: ['intro', 'guides/setup'] } (or export default for a module).");
+    fail({ keys: [] }, `the file must export an object of sidebars, found ${describeValue(data)}.`, "Export the sidebars by name: module.exports = { docs: ['intro', 'guides/setup'] } (or export default for a module).");
     return [];
   }
   return Object.entries(data).map(([sidebarName, value]) => ({ name: sidebarName, items: checkItems(value, [sidebarName], fail) }));
@@ -205,7 +193,7 @@ type Fail = (at: ItemPath, message: string, hint?: string) => void;
 function checkItems(value: unknown, keys: (string | number)[], fail: Fail): FileSidebarItem[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => checkItem(item, [...keys, index], fail));
   if (isRecord(value) && typeof value.type !== 'string') return categoriesShorthand(value, keys, fail);
-  fail({ keys }, `expected a list of items, found ${show(value)}.`);
+  fail({ keys }, `expected a list of items, found ${describeValue(value)}.`);
   return [];
 }
 
@@ -217,7 +205,7 @@ function checkItem(value: unknown, keys: (string | number)[], fail: Fail): FileS
   const at = { keys };
   if (typeof value === 'string') return [{ type: 'doc', id: value, ref: false, at }];
   if (!isRecord(value)) {
-    fail(at, `expected an item, found ${show(value)}.`);
+    fail(at, `expected an item, found ${describeValue(value)}.`);
     return [];
   }
   if (value.type === undefined) return categoriesShorthand(value, keys, fail);
@@ -231,7 +219,7 @@ function checkItem(value: unknown, keys: (string | number)[], fail: Fail): FileS
   };
   const type = value.type;
   if (typeof type !== 'string' || !(type in known)) {
-    fail({ keys: [...keys, 'type'] }, `unknown item type ${show(type)}.`, `The types are ${Object.keys(known).map((name) => `"${name}"`).join(', ')}. ${itemHint}`);
+    fail({ keys: [...keys, 'type'] }, `unknown item type ${describeValue(type)}.`, `The types are ${Object.keys(known).map((name) => `"${name}"`).join(', ')}. ${itemHint}`);
     return [];
   }
   let ok = true;
@@ -244,21 +232,21 @@ function checkItem(value: unknown, keys: (string | number)[], fail: Fail): FileS
     const field = value[key];
     if (field === undefined && !required) return undefined;
     if (typeof field === 'string' && (field !== '' || !required)) return field;
-    fail({ keys: field === undefined ? keys : [...keys, key] }, field === undefined ? `a ${type} item needs "${key}".` : `"${key}" must be a non-empty string, found ${show(field)}.`);
+    fail({ keys: field === undefined ? keys : [...keys, key] }, field === undefined ? `a ${type} item needs "${key}".` : `"${key}" must be a non-empty string, found ${describeValue(field)}.`);
     ok = false;
     return undefined;
   };
   const flag = (key: string): boolean | undefined => {
     const field = value[key];
     if (field === undefined || typeof field === 'boolean') return field;
-    fail({ keys: [...keys, key] }, `"${key}" must be true or false, found ${show(field)}.`);
+    fail({ keys: [...keys, key] }, `"${key}" must be true or false, found ${describeValue(field)}.`);
     ok = false;
     return undefined;
   };
   const props = (): Record<string, unknown> | undefined => {
     const field = value.customProps;
     if (field === undefined || isRecord(field)) return field;
-    fail({ keys: [...keys, 'customProps'] }, `"customProps" must be an object, found ${show(field)}.`);
+    fail({ keys: [...keys, 'customProps'] }, `"customProps" must be an object, found ${describeValue(field)}.`);
     ok = false;
     return undefined;
   };
@@ -333,12 +321,12 @@ function categoryLink(value: unknown, keys: (string | number)[], fail: Fail): Fi
   if (value === undefined || value === null) return undefined;
   const hint = "A category link is {type: 'doc', id: 'guides/overview'} or {type: 'generated-index', title, description, slug}.";
   if (!isRecord(value)) {
-    fail({ keys }, `expected a link object, found ${show(value)}.`, hint);
+    fail({ keys }, `expected a link object, found ${describeValue(value)}.`, hint);
     return null;
   }
   if (value.type === 'doc') {
     if (typeof value.id === 'string' && value.id !== '') return { type: 'doc', id: value.id };
-    fail({ keys: [...keys, 'id'] }, `a doc link needs "id", a doc id, found ${show(value.id)}.`, hint);
+    fail({ keys: [...keys, 'id'] }, `a doc link needs "id", a doc id, found ${describeValue(value.id)}.`, hint);
     return null;
   }
   if (value.type === 'generated-index') {
@@ -347,21 +335,21 @@ function categoryLink(value: unknown, keys: (string | number)[], fail: Fail): Fi
       const field = value[key];
       if (field === undefined) continue;
       if (typeof field !== 'string') {
-        fail({ keys: [...keys, key] }, `"${key}" must be a string, found ${show(field)}.`, hint);
+        fail({ keys: [...keys, key] }, `"${key}" must be a string, found ${describeValue(field)}.`, hint);
         return null;
       }
       link[key] = field;
     }
     if (value.keywords !== undefined) {
       if (!Array.isArray(value.keywords) || value.keywords.some((keyword) => typeof keyword !== 'string')) {
-        fail({ keys: [...keys, 'keywords'] }, `"keywords" must be a list of strings, found ${show(value.keywords)}.`, hint);
+        fail({ keys: [...keys, 'keywords'] }, `"keywords" must be a list of strings, found ${describeValue(value.keywords)}.`, hint);
         return null;
       }
       link.keywords = value.keywords as string[];
     }
     return link;
   }
-  fail({ keys: [...keys, 'type'] }, `unknown category link type ${show(value.type)}.`, hint);
+  fail({ keys: [...keys, 'type'] }, `unknown category link type ${describeValue(value.type)}.`, hint);
   return null;
 }
 
@@ -369,11 +357,3 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function show(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) return 'an array';
-  if (value === null) return 'null';
-  if (typeof value === 'object') return 'an object';
-  return `${typeof value} ${String(value)}`;
-}
