@@ -217,6 +217,35 @@ describe('renderDiagrams', () => {
     expect(changed.calls[0].definition).toContain('Spin --> Lose');
   });
 
+  it('puts the figures into the doc while it parses: its HTML is final when parseMarkdown ends', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    const renderer = createFakeRenderer();
+    const result = await buildSite(siteDir, { until: 'parseMarkdown', diagramRenderer: renderer });
+    const html = contentHtml(result, '/kit/docs/intro');
+    expect(figuresIn(html)).toHaveLength(2);
+    expect(html).not.toContain('sdkdocs-diagram');
+    expect(renderer.calls).toHaveLength(2);
+  });
+
+  it('makes a cached doc again when the renderer changes, so its figures are never stale', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    await writeFile(path.join(siteDir, 'docs', 'plain.md'), '# Plain\n\nNo diagram here.\n');
+    const first = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: createFakeRenderer() });
+    expect(first.site.compiled?.fromCache).toBe(0);
+    const upgraded = createFakeRenderer();
+    const render = upgraded.render.bind(upgraded);
+    const second = await buildSite(siteDir, {
+      until: 'checkLinks',
+      diagramRenderer: { ...upgraded, cacheKey: 'fake-renderer 2', render: async (definition, theme) => (await render(definition, theme)).replace(/theme (\w+)/, 'upgraded $1') },
+    });
+    const figures = figuresIn(contentHtml(second, '/kit/docs/intro'));
+    expect(figures).toHaveLength(2);
+    for (const figure of figures) expect(figure).toContain('upgraded both');
+    // The doc without diagrams still comes from the compile cache.
+    expect(second.site.compiled?.fromCache).toBe(1);
+    expect(second.site.diagrams).toMatchObject({ figuresFromCache: 0, rendered: 2 });
+  });
+
   it('fails the build at the code fence with mermaid’s parser message, leaving out/ untouched', async () => {
     const siteDir = await freshCopy('mermaid-syntax-error');
     const outDir = path.join(siteDir, 'out');
