@@ -43,3 +43,23 @@ export function compileWithCache(setup: CompileSetup, figureOf?: ParseContext['f
 export function contextOf(setup: CompileSetup): ParseContext {
   return { docsDir: setup.docsDir, siteDir: setup.siteDir, baseUrl: setup.baseUrl, routeByFile: new Map(setup.routeByFile), mermaid: setup.mermaid, themeBlocks: setup.themeBlocks };
 }
+
+/**
+ * Docs a thread compiles side by side: enough that docs waiting for their diagrams' figures leave
+ * the thread work, few enough that the syntax trees alive at once stay few.
+ */
+const docsSideBySide = 4;
+
+/** Compiles a batch of docs a few at a time, outcomes in the order of the tasks. */
+export async function compileBatch(compile: (task: ParseTask) => Promise<CompileOutcome>, tasks: readonly ParseTask[]): Promise<CompileOutcome[]> {
+  const outcomes: CompileOutcome[] = new Array(tasks.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      outcomes[index] = await compile(tasks[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(docsSideBySide, tasks.length) }, lane));
+  return outcomes;
+}

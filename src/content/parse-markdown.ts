@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BuildContext, Doc, Page, Site } from '../core/site.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
-import { compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
+import { compileBatch, compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
 import type { CompiledDoc } from '../core/compiled-doc.js';
 import type { DiagramFigures, DiagramRequest } from '../core/diagram-figure.js';
 import type { ParseTask } from './parse-task.js';
@@ -183,9 +183,9 @@ async function compileAll(
   }
   const compile = compileWithCache(setup, figureOf);
   const outcomes: CompileOutcome[] = [];
-  // A batch's docs compile side by side, as on a worker: one waiting for its figures holds up no other.
+  // As on a worker: a doc waiting for its figures holds up no other.
   for (let start = 0; start < tasks.length; start += batchSize) {
-    const batch = await Promise.all(tasks.slice(start, start + batchSize).map(compile));
+    const batch = await compileBatch(compile, tasks.slice(start, start + batchSize));
     outcomes.push(...batch);
     store(batch);
     if (Math.floor((start + batch.length) / 200) > Math.floor(start / 200)) ctx.logger.progress(`parseMarkdown ${start + batch.length}/${tasks.length}`);

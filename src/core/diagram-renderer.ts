@@ -82,7 +82,7 @@ export class DiagramNeedsThemesError extends Error {
   }
 }
 
-/** What renderDiagrams did, for the build log and for tests of the cache. */
+/** What the build's diagrams took (`Site.diagrams`), for the build log and for tests of the cache. */
 export interface DiagramStats {
   /** ```mermaid blocks found. */
   diagrams: number;
