@@ -40,8 +40,17 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   }
 }
 
-/** Fences that open a ```mermaid block (an estimate: one inside another block counts too). */
-const mermaidFence = /^ {0,3}(?:```|~~~)[ \t]*mermaid\b/gm;
+/** A top-level ```mermaid block: its fence, the definition and the closing fence. */
+const mermaidBlock = /^(`{3,}|~{3,})[ \t]*mermaid[ \t]*\r?\n([\s\S]*?)^\1[`~]*[ \t]*$/gm;
+
+/**
+ * The diagrams a doc will ask for, read from its markdown without parsing it (see
+ * {@link DiagramFigures.foresee}): its top-level ```mermaid blocks, as rehype-code will cut them out.
+ */
+function foreseenDiagrams(raw: string): DiagramRequest[] {
+  if (!raw.includes('mermaid')) return [];
+  return [...raw.matchAll(mermaidBlock)].map((match, index) => ({ definition: match[2].replace(/\r\n/g, '\n'), number: index + 1 }));
+}
 
 async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string, figures: DiagramFigures | undefined): Promise<void> {
   const routeByFile = new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
@@ -83,7 +92,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
       figures?.countReused(compiled.diagrams.length);
     } else toCompile.push(task);
   }
-  figures?.expect(toCompile.reduce((count, task) => count + (task.raw.match(mermaidFence)?.length ?? 0), 0));
+  figures?.foresee(toCompile.flatMap((task) => foreseenDiagrams(task.raw)));
   const outcomes = [...cachedOutcomes, ...(await compileAll(toCompile, setup, ctx, (batch) => cache.add(freshEntries(batch)), figures))];
   const used: CompileCacheEntry[] = [];
   let fromCache = 0;

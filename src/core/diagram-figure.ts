@@ -39,8 +39,12 @@ export interface DiagramFigures {
   hasFigure(definition: string, number: number): boolean;
   /** Diagrams of docs reused from the compile cache, counted as figures from the cache. */
   countReused(diagrams: number): void;
-  /** About this many ```mermaid blocks are to be compiled: the renderer may prepare its pages. */
-  expect(blocks: number): void;
+  /**
+   * The diagrams the docs about to compile will likely ask for, read from their markdown before it
+   * parses: the service starts rendering those no cache holds at once, so the browser is busy from
+   * the start of the parse. A guess that misses costs a render; the docs' own requests decide.
+   */
+  foresee(requests: readonly DiagramRequest[]): void;
   /** Releases the browser, if one started, and completes the stats (`Site.diagrams`). */
   finish(): Promise<void>;
 }

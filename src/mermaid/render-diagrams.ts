@@ -110,8 +110,13 @@ function createDiagramFigures(site: Site, ctx: BuildContext): DiagramFigures {
       stats.diagrams += diagrams;
       stats.figuresFromCache += diagrams;
     },
-    expect(blocks) {
-      if (blocks > 0) rendererOf().expectRenders?.(blocks);
+    foresee(requests) {
+      const unmade = requests.filter(({ definition, number }) => definition.length <= mermaidMaxTextSize && !figuresMade.has(`${number}\0${definition}`) && figures.get({ definition, number }) === undefined);
+      const definitions = [...new Set(unmade.map((request) => request.definition))];
+      if (definitions.length === 0) return;
+      rendererOf().expectRenders?.(definitions.length);
+      // Its failures are the requests' to report, at their blocks.
+      for (const definition of definitions) renderOnce(definition).catch(() => undefined);
     },
     async finish() {
       if (!renderer) return;
