@@ -86,7 +86,7 @@ export class DiagramNeedsThemesError extends Error {
 export interface DiagramStats {
   /** ```mermaid blocks found. */
   diagrams: number;
-  /** Finished figures (both SVGs inlined) taken from the figure cache: their SVGs are not read at all. */
+  /** Finished figures taken from the figure store, or inside a doc from the compile cache: their SVGs are not read at all. */
   figuresFromCache: number;
   /** SVGs (one per distinct diagram text, or per text and theme) taken from the cache. */
   fromCache: number;
