@@ -48,7 +48,7 @@ export function contextOf(setup: CompileSetup): ParseContext {
  * Docs a thread compiles side by side: enough that docs waiting for their diagrams' figures leave
  * the thread work, few enough that the syntax trees alive at once stay few.
  */
-const docsSideBySide = 4;
+const docsSideBySide = 2;
 
 /** Compiles a batch of docs a few at a time, outcomes in the order of the tasks. */
 export async function compileBatch(compile: (task: ParseTask) => Promise<CompileOutcome>, tasks: readonly ParseTask[]): Promise<CompileOutcome[]> {

@@ -6,7 +6,7 @@ import type { ParseTask } from './parse-task.js';
 
 /**
  * Worker thread of parseMarkdown: compiles the batches of docs it is sent. A diagram's figure is
- * asked of the main thread; a few docs of a batch compile side by side, so the others go on while
+ * asked of the main thread; two docs of a batch compile side by side, so the others go on while
  * one waits for its figure.
  */
 const compile = compileWithCache(workerData as CompileSetup, (request: DiagramRequest) => askMainThread<DiagramAnswer>(request));
