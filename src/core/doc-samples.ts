@@ -18,6 +18,8 @@ export interface DocSample {
   /** Columns the code is indented by in its file (a block inside a list, an admonition or a doc comment). */
   indent: number;
   code: string;
+  /** An `@example` block's info string, as written: its language and the rest (a doc's are on its compiled doc). */
+  fence?: { lang: string; meta?: string };
 }
 
 /**
