@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createItemMemory, releaseItemMemory } from '../src/core/item-store.js';
 import { buildSite, copySite, fixture } from './helpers/site.js';
@@ -47,5 +50,33 @@ describe('build state outlives a build only in a session’s memory', () => {
     expect(contexts).toHaveLength(2);
     await releaseItemMemory(memory);
     expect(contexts).toEqual([{ disposed: true }, { disposed: true }]);
+  }, 120_000);
+});
+
+describe('a one-off build keeps no image it read', () => {
+  let site: { dir: string; cleanup: () => Promise<void> };
+  beforeAll(async () => {
+    site = await copySite(fixture('images-next-to-docs'));
+  });
+  afterAll(() => site.cleanup());
+
+  it('hashes an image again in the next build of the process, even one as long and as old as before', async () => {
+    const shot = path.join(site.dir, 'docs', 'guide', 'img', 'shot.png');
+    const assetOf = (html: string) => /assets\/images\/shot\.([0-9a-f]{8})\.png/.exec(html)?.[1];
+    const pageOf = (result: Awaited<ReturnType<typeof buildSite>>) => result.site.pages.find((page) => page.sourceFile?.endsWith('setup.md'))!.data.html;
+    // A whole second, which the file system keeps exactly when it is set again.
+    const time = new Date('2026-01-02T03:04:05Z');
+    await utimes(shot, time, time);
+    const first = await buildSite(site.dir, { until: 'parseMarkdown' });
+    const before = await readFile(shot);
+    expect(assetOf(pageOf(first))).toBe(createHash('sha256').update(before).digest('hex').slice(0, 8));
+    // Other bytes in the same length, with the time it had (a copy that keeps times, a checkout).
+    const after = Buffer.from(before);
+    after[after.length - 1] ^= 0xff;
+    await writeFile(shot, after);
+    await utimes(shot, time, time);
+    expect((await stat(shot)).mtimeMs).toBe(time.getTime());
+    const second = await buildSite(site.dir, { until: 'parseMarkdown' });
+    expect(assetOf(pageOf(second))).toBe(createHash('sha256').update(after).digest('hex').slice(0, 8));
   }, 120_000);
 });

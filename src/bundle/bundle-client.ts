@@ -121,7 +121,7 @@ export async function disposeClientBundlers(memory?: ItemMemory): Promise<void> 
   if (!memory) return;
   const held = [...memory.held].filter(([key]) => key.startsWith(bundlerKeyPrefix));
   for (const [key] of held) memory.held.delete(key);
-  await Promise.all(held.map(([, bundler]) => bundler.release?.()));
+  await Promise.all(held.map(([, bundler]) => (bundler as HeldBundler).release()));
 }
 
 async function createClientBundler(options: ClientBundleOptions): Promise<ClientBundler> {

@@ -69,10 +69,10 @@ export interface ItemMemory {
    * the models of past API versions), by a key its owner chooses. Never evicted: each is released
    * with the session ({@link releaseItemMemory}).
    */
-  readonly held: Map<string, HeldByMemory>;
+  readonly held: Map<string, object>;
 }
 
-/** Something a session holds until it ends; `release` frees what it keeps open (a context, a process). */
+/** What a session holds may say how to free what it keeps open (a context, a process). */
 export interface HeldByMemory {
   release?(): Promise<void> | void;
 }
@@ -81,7 +81,7 @@ export interface HeldByMemory {
  * What `key` holds in the session's memory, made by `make` the first time; without a memory (a
  * one-off build) made anew each time and kept by nobody, so the caller releases it itself.
  */
-export function heldByMemory<Held extends HeldByMemory>(memory: ItemMemory | undefined, key: string, make: () => Held): Held {
+export function heldByMemory<Held extends object>(memory: ItemMemory | undefined, key: string, make: () => Held): Held {
   if (!memory) return make();
   let held = memory.held.get(key) as Held | undefined;
   if (!held) {
@@ -96,7 +96,7 @@ export async function releaseItemMemory(memory: ItemMemory): Promise<void> {
   const held = [...memory.held.values()];
   memory.held.clear();
   memory.entries.clear();
-  await Promise.all(held.map(async (item) => item.release?.()));
+  await Promise.all(held.map(async (item) => (item as HeldByMemory).release?.()));
 }
 
 /** Enough for the diagrams and compiled packs of a large site; the least recently used go first beyond it. */
