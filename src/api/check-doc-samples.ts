@@ -5,7 +5,7 @@ import type { Site } from '../core/site.js';
 import { fingerprint, openItemStore } from '../core/item-store.js';
 import { installedVersion } from './installed-version.js';
 import type { ApiComment, ApiInputs, ApiModel, ApiSource } from '../core/api-model.js';
-import { type SampleTypeChecker } from './sample-type-checker.js';
+import type { SampleTypeChecker } from '../core/doc-samples.js';
 
 export interface DocSamplesOptions extends SampleCompileSettings {
   /** What the API model was made from; part of every sample's cache key. */

@@ -41,7 +41,7 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
   // from outside the folders serve --watch watches, and hashing them takes milliseconds.
   const result = await loadApiModel(
     { ...apiModelOptions(site.config, paths), debug: (message) => ctx.logger.debug(message) },
-    { previous: previous?.model, cacheDir: ctx.cacheDir },
+    { previous: previous?.model, cacheDir: ctx.cacheDir, prefetch: ctx.apiPrefetch },
   );
   const model = result.model;
   const typeChecker = result.typeChecker ?? inProcessSampleTypeChecker(model && model === previous?.model ? previous.sourceFiles : undefined);

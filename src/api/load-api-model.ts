@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { inProcessSampleTypeChecker, type SampleTypeChecker } from './sample-type-checker.js';
+import { inProcessSampleTypeChecker } from './sample-type-checker.js';
+import type { SampleTypeChecker } from '../core/doc-samples.js';
 import { installedVersion } from './installed-version.js';
 import { apiModelVersion, type ApiModel } from '../core/api-model.js';
 import { takePrefetchedTypeDoc } from './prefetched-typedoc.js';
+import type { ApiPrefetch } from '../core/api-prefetch.js';
 import { fingerprint, openItemStore } from '../core/item-store.js';
 import { isCurrent, type ApiModelOptions } from './api-inputs.js';
 
@@ -13,6 +15,8 @@ export interface ApiModelCache {
   previous?: ApiModel;
   /** Folder for a model that survives between processes; none when absent. */
   cacheDir?: string;
+  /** The TypeDoc run `sdkdocs build` started before the build, to take if it is for these options. */
+  prefetch?: ApiPrefetch;
 }
 
 export interface ApiModelResult {
@@ -43,7 +47,7 @@ export async function loadApiModel(options: ApiModelOptions, cache: ApiModelCach
     return { model: cache.previous, diagnostics: cache.previous.warnings, from: 'memory' };
   }
   // Started only when the cache folder had no current model.
-  const prefetched = takePrefetchedTypeDoc(settings);
+  const prefetched = takePrefetchedTypeDoc(cache.prefetch, settings);
   const cached = prefetched ? undefined : await readCurrentCachedModel(cache.cacheDir, settings);
   if (cached) return { model: cached, diagnostics: cached.warnings, from: 'disk' };
   let result: Omit<ApiModelResult, 'from'>;
