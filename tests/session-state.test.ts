@@ -80,3 +80,23 @@ describe('a one-off build keeps no image it read', () => {
     expect(assetOf(pageOf(second))).toBe(createHash('sha256').update(after).digest('hex').slice(0, 8));
   }, 120_000);
 });
+
+describe('the API model of a session', () => {
+  let site: { dir: string; cleanup: () => Promise<void> };
+  beforeAll(async () => {
+    site = await copySite(fixture('api-basic'));
+  });
+  afterAll(() => site.cleanup());
+
+  it('comes from the session’s memory tier, not from the previous build’s model', async () => {
+    const memory = createItemMemory();
+    const first = await buildSite(site.dir, { until: 'generateApi', memory });
+    // A build of the session with no previous model in hand: the memory tier has it.
+    const second = await buildSite(site.dir, { until: 'generateApi', memory });
+    expect(second.site.api!.model).toBe(first.site.api!.model);
+    // A one-off build reads it from disk: an equal model, not the session's.
+    const oneOff = await buildSite(site.dir, { until: 'generateApi' });
+    expect(oneOff.site.api!.model).not.toBe(first.site.api!.model);
+    expect(oneOff.site.api!.model).toEqual(first.site.api!.model);
+  }, 120_000);
+});
