@@ -86,10 +86,12 @@ export function collectPageMarkdown(site: Site): PageMarkdown[] {
   const model = site.api?.model;
   const symbolsByRoute = new Map(model?.symbols.map((symbol) => [joinUrlPath(routes.api, symbol.key), symbol]));
   const links: ApiMarkdownLinks = { hrefOf: (ref: ApiRef) => absoluteUrl(site, `${joinUrlPath(routes.api, ref.symbol)}${ref.member ? `#${ref.member}` : ''}`) };
+  let descriptions: Map<string, string | undefined> | undefined;
+  const descriptionsByRoute = () => (descriptions ??= new Map(site.pages.map((other) => [other.route, other.data.description])));
   const result: PageMarkdown[] = [];
   for (const page of site.pages) {
     if (!hasMarkdownCopy(page)) continue;
-    const markdown = markdownOf(site, page, docsByRoute.get(page.route), model, symbolsByRoute, links);
+    const markdown = markdownOf(site, page, docsByRoute.get(page.route), model, symbolsByRoute, links, descriptionsByRoute);
     if (markdown === undefined) continue;
     const path = markdownCopyPath(page.route, baseUrl);
     result.push({ page, markdown, copyUrl: markdownPages && path ? joinUrlPath(baseUrl, path) : undefined });
@@ -104,12 +106,12 @@ function markdownOf(
   model: ApiModel | undefined,
   symbolsByRoute: Map<string, ApiModel['symbols'][number]>,
   links: ApiMarkdownLinks,
+  descriptionsByRoute: () => Map<string, string | undefined>,
 ): string | undefined {
   if (page.kind === 'doc' && doc) return docMarkdown(site, page, doc);
   if (page.kind === 'category') {
     const category = findSidebarCategory(site.sidebars[page.data.sidebar ?? site.config.docs.sidebar.id] ?? [], page.route);
-    const descriptions = new Map(site.pages.map((other) => [other.route, other.data.description]));
-    const items = (category?.items ?? []).flatMap((item) => linkItem(site, item, descriptions));
+    const items = (category?.items ?? []).flatMap((item) => linkItem(site, item, descriptionsByRoute()));
     return `# ${page.data.title}\n\n${page.data.description ? `${page.data.description}\n\n` : ''}${items.join('\n')}\n`;
   }
   if (page.kind === 'api' && model) {
@@ -168,9 +170,17 @@ function linkItem(site: Site, item: SidebarItem, descriptions: Map<string, strin
   return [`- [${escapeLinkLabel(item.label)}](${absoluteUrl(site, item.to)})${description ? `: ${description}` : ''}`];
 }
 
+/** Each build's full URLs by site path: the llms files ask for every page's twice. */
+const absoluteUrls = new WeakMap<Site, Map<string, string>>();
+
 /** A site path as a full URL when the config has `url`; otherwise the path, which still works from the site. */
 function absoluteUrl(site: Site, path: string): string {
-  return site.config.url ? new URL(path, site.config.url).href : path;
+  if (!site.config.url) return path;
+  let urls = absoluteUrls.get(site);
+  if (!urls) absoluteUrls.set(site, (urls = new Map()));
+  let url = urls.get(path);
+  if (url === undefined) urls.set(path, (url = new URL(path, site.config.url).href));
+  return url;
 }
 
 interface LlmsSection {
@@ -217,21 +227,25 @@ function llmsHeader(site: Site): string[] {
  * llms.txt, as https://llmstxt.org lays it out: the site's title, its tagline as the summary, then
  * sections of links (to the markdown copies, when there are any), each with the page's description.
  */
-export function llmsTxt(site: Site, pages: PageMarkdown[]): string {
+export function llmsTxt(site: Site, pages: PageMarkdown[], sections = llmsSections(site, pages)): string {
   const line = ({ label, entry }: LlmsSection['entries'][number]) => {
     const description = entry.page.data.description?.replace(/\s+/g, ' ').trim();
     return `- [${escapeLinkLabel(label)}](${absoluteUrl(site, entry.copyUrl ?? entry.page.route)})${description ? `: ${description}` : ''}`;
   };
-  const sections = llmsSections(site, pages).map((section) => `## ${section.title}\n\n${section.entries.map(line).join('\n')}`);
-  return `${[...llmsHeader(site), ...sections].join('\n\n')}\n`;
+  const lines = sections.map((section) => `## ${section.title}\n\n${section.entries.map(line).join('\n')}`);
+  return `${[...llmsHeader(site), ...lines].join('\n\n')}\n`;
 }
 
 /** llms-full.txt: the title and summary, then the markdown of every page llms.txt lists, in its order, each with its URL. */
-export function llmsFullTxt(site: Site, pages: PageMarkdown[]): string {
-  const bodies = llmsSections(site, pages).flatMap((section) =>
-    section.entries.map(({ entry }) => `${entry.markdown.trim()}\n\nSource: ${absoluteUrl(site, entry.page.route)}`),
-  );
-  return `${[llmsHeader(site).join('\n\n'), ...bodies].join('\n\n---\n\n')}\n`;
+export function llmsFullTxt(site: Site, pages: PageMarkdown[], sections = llmsSections(site, pages)): string {
+  // One join over all the pieces: the file holds every page's markdown, and each joined step
+  // would copy it again.
+  const parts = [llmsHeader(site).join('\n\n')];
+  for (const section of sections) {
+    for (const { entry } of section.entries) parts.push('\n\n---\n\n', entry.markdown.trim(), '\n\nSource: ', absoluteUrl(site, entry.page.route));
+  }
+  parts.push('\n');
+  return parts.join('');
 }
 
 function escapeLinkLabel(label: string): string {
@@ -243,7 +257,10 @@ export function markdownOutputs(site: Site, pages: PageMarkdown[]): OutputFile[]
   const { baseUrl, llmsTxt: wantsLlms } = site.config;
   const files: OutputFile[] = [];
   for (const { markdown, copyUrl } of pages) if (copyUrl) files.push({ path: copyUrl.slice(baseUrl.length), contents: markdown });
-  if (wantsLlms) files.push({ path: 'llms.txt', contents: llmsTxt(site, pages) }, { path: 'llms-full.txt', contents: llmsFullTxt(site, pages) });
+  if (wantsLlms) {
+    const sections = llmsSections(site, pages);
+    files.push({ path: 'llms.txt', contents: llmsTxt(site, pages, sections) }, { path: 'llms-full.txt', contents: llmsFullTxt(site, pages, sections) });
+  }
   return files;
 }
 

@@ -43,9 +43,10 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   const pageSite = pageSiteData(site);
   const descriptions = new Map([site, ...(site.docsVersions?.past.map((past) => past.site) ?? [])].flatMap((scope) => scope.docs.map((doc) => [doc.route, doc.description])));
   const reuse = createRenderReuse(site, ctx.previous);
-  for (const page of site.pages) page.data.html ||= renderContent(page, site, pageSite, descriptions);
+  for (const page of site.pages) page.data.html ||= reuse.content(page, contentInputs(page, site, descriptions), () => renderContent(page, site, pageSite, descriptions));
   // The mobile "On this page" box goes below the page title, which is part of the content's HTML.
-  for (const page of site.pages) if (page.kind === 'doc' || page.kind === 'api' || page.kind === 'category') page.data.html = withMobileToc(page.data);
+  for (const page of site.pages) if (page.kind === 'doc' || page.kind === 'api' || page.kind === 'category') page.data.html = reuse.withMobileToc(page, withMobileToc);
+  if (ctx.previous) ctx.logger.debug(`renderPages: ${reuse.counts.made} contents and mobile TOCs made, ${reuse.counts.kept} kept from the previous build`);
   checkMarkdownCopyRoutes(site);
   if (site.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return;
   if (!ctx.previous) warnStaticFilesReplaced(site);
@@ -184,6 +185,16 @@ function emitDataFiles(
     ),
     docs: emitHashed('docs', JSON.stringify(site.siteData!.docsVersion.docs ?? [])),
   };
+}
+
+/**
+ * Everything a page's content is made from, for the pages whose content renderPages makes and
+ * whose inputs are few: a category index lists its sidebar items with their descriptions.
+ */
+function contentInputs(page: Page, site: Site, descriptions: Map<string, string | undefined>): unknown {
+  if (page.component || page.kind !== 'category') return undefined;
+  const items = findSidebarCategory(site.sidebars[page.data.sidebar ?? site.config.docs.sidebar.id] ?? [], page.route)?.items ?? [];
+  return { title: page.data.title, description: page.data.description, items, descriptions: items.map((item) => (item.type === 'html' ? undefined : item.to && descriptions.get(item.to))) };
 }
 
 function renderContent(

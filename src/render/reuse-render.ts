@@ -1,7 +1,12 @@
+import { isSameData } from '../core/same-data.js';
 import type { Page, Site } from '../core/site.js';
 
 /** What each build rendered every page in, to compare with the next build's. */
 const surroundingsOf = new WeakMap<Site, unknown>();
+/** What each page's content HTML was made from, with the HTML, for pages whose content renderPages makes. */
+const contentInputs = new WeakMap<Page, { inputs: unknown; html: string }>();
+/** Each page's content HTML before the mobile TOC went into it. */
+const contentBeforeToc = new WeakMap<Page, string>();
 /** The route data file each page got, to hand on to the next build's unchanged page. */
 const routeFiles = new WeakMap<Page, { name: string; path: string }>();
 
@@ -16,13 +21,50 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
   const previousPages = new Map(previous?.pages.map((page) => [page.route, page]));
   let surroundingsUnchanged = false;
 
+  /** Asked once per page, for its route data file and again for its document. */
+  const unchangedPages = new Map<Page, Page | undefined>();
   /** The previous build's page of the route when it had the same data and component. */
   const unchangedPage = (page: Page): Page | undefined => {
+    if (unchangedPages.has(page)) return unchangedPages.get(page);
     const earlier = previousPages.get(page.route);
-    return earlier && earlier.component === page.component && isEqualData(earlier.data, page.data) ? earlier : undefined;
+    const unchanged = earlier && earlier.component === page.component && isSameData(earlier.data, page.data) ? earlier : undefined;
+    unchangedPages.set(page, unchanged);
+    return unchanged;
   };
 
+  /** How many contents and mobile TOCs were made anew and how many taken from the previous build. */
+  const counts = { made: 0, kept: 0 };
+
   return {
+    counts,
+    /**
+     * A page's content HTML made from `inputs` (the previous build's string when they are what
+     * they were), or by `make` alone when the page declares none.
+     */
+    content(page: Page, inputs: unknown, make: () => string): string {
+      const earlier = inputs === undefined ? undefined : previousPages.get(page.route);
+      const recorded = earlier && contentInputs.get(earlier);
+      const html = recorded && earlier.kind === page.kind && isSameData(recorded.inputs, inputs) ? recorded.html : undefined;
+      if (html !== undefined) counts.kept++;
+      else counts.made++;
+      const made = html ?? make();
+      if (inputs !== undefined) contentInputs.set(page, { inputs, html: made });
+      return made;
+    },
+    /**
+     * The content HTML with the mobile "On this page" box: the previous build's string when the
+     * content and outline are what they were. The same string, not an equal one, lets every later
+     * comparison of the page's data end at the reference check instead of reading the whole page.
+     */
+    withMobileToc(page: Page, add: (data: Page['data']) => string): string {
+      const earlier = previousPages.get(page.route);
+      const before = earlier && contentBeforeToc.get(earlier);
+      const unchanged = earlier && before !== undefined && before === page.data.html && isSameData(earlier.data.toc, page.data.toc);
+      if (unchanged) counts.kept++;
+      else counts.made++;
+      contentBeforeToc.set(page, page.data.html);
+      return unchanged ? earlier.data.html : add(page.data);
+    },
     /** The previous build's route data file of an unchanged page: its name (`{key}.{hash}`) and output path. */
     routeFile(page: Page): { name: string; path: string } | undefined {
       const earlier = unchangedPage(page);
@@ -37,7 +79,7 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
     /** Records what every page is rendered in: call once, before {@link document}. */
     setSurroundings(surroundings: unknown): void {
       surroundingsOf.set(site, surroundings);
-      surroundingsUnchanged = previous !== undefined && isEqualData(surroundingsOf.get(previous), surroundings);
+      surroundingsUnchanged = previous !== undefined && isSameData(surroundingsOf.get(previous), surroundings);
     },
     /** Whether the previous build's document of the page is still right: neither the page nor what surrounds every page changed. */
     documentUnchanged(page: Page): boolean {
@@ -47,17 +89,3 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
 }
 
 export type RenderReuse = ReturnType<typeof createRenderReuse>;
-
-/**
- * Deep equality of JSON-like data (what pages are rendered from). Much of it is shared between
- * builds, so the same reference ends most comparisons early.
- */
-function isEqualData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, index) => isEqualData(item, b[index]));
-  if (Array.isArray(b)) return false;
-  const keysA = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
-  const keysB = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
-  return keysA.length === keysB.length && keysA.every((key) => isEqualData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
-}

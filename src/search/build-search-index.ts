@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Fuse from 'fuse.js';
 import { assetsDir } from '../core/site.js';
+import { isSameData } from '../core/same-data.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import type { RouteData } from '../shared/types.js';
@@ -119,9 +120,8 @@ function recordInputs(site: Site, page: Page): RecordInputs {
   };
 }
 
-/** Field by field; the lists are usually the very same arrays (a reused page), else compared as JSON. */
+/** Field by field; the lists are usually the very same arrays (a reused page). */
 function sameInputs(a: RecordInputs, b: RecordInputs): boolean {
-  const sameList = (x: unknown[], y: unknown[]) => x === y || JSON.stringify(x) === JSON.stringify(y);
   return (
     a.kind === b.kind &&
     a.route === b.route &&
@@ -129,8 +129,8 @@ function sameInputs(a: RecordInputs, b: RecordInputs): boolean {
     a.html === b.html &&
     a.baseUrl === b.baseUrl &&
     a.apiRoute === b.apiRoute &&
-    sameList(a.breadcrumbs, b.breadcrumbs) &&
-    sameList(a.toc, b.toc)
+    isSameData(a.breadcrumbs, b.breadcrumbs) &&
+    isSameData(a.toc, b.toc)
   );
 }
 
