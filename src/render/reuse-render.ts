@@ -32,7 +32,7 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
     return unchanged;
   };
 
-  /** How many contents and mobile TOCs were made anew and how many taken from the previous build. */
+  /** How many contents and mobile TOCs that could be kept were made anew, and how many were kept. */
   const counts = { made: 0, kept: 0 };
 
   return {
@@ -46,7 +46,7 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
       const recorded = earlier && contentInputs.get(earlier);
       const html = recorded && earlier.kind === page.kind && isSameData(recorded.inputs, inputs) ? recorded.html : undefined;
       if (html !== undefined) counts.kept++;
-      else counts.made++;
+      else if (inputs !== undefined) counts.made++;
       const made = html ?? make();
       if (inputs !== undefined) contentInputs.set(page, { inputs, html: made });
       return made;
