@@ -94,6 +94,8 @@ describe('serve --watch rebuilds', () => {
     // Its content (with its mobile outline) is the only one made again; every other page keeps the previous build's.
     expect(debug).toContainEqual(expect.stringMatching(/^renderPages: 1 contents and mobile TOCs made, \d+ kept from the previous build$/));
     expect(debug).toContainEqual(expect.stringMatching(/documents kept from the previous build, 1 rendered$/));
+    // The list of pages and what llms.txt says of them are what they were; llms-full.txt holds the text.
+    expect(debug).toContain('renderPages: site files kept from the previous build: sitemap.xml, llms.txt');
     expect(written.changed.filter((file) => file.endsWith('.html'))).toEqual(['docs/guides/setup/index.html']);
     expect(pageOf(result, 'docs/guides/setup/index.html')).toContain('EDITED-91C2');
     await expectSameAsFreshBuild(result);
@@ -113,6 +115,7 @@ describe('serve --watch rebuilds', () => {
     expect(pageOf(result, searchDocuments)).toContain('Shipping It');
     expect(pageOf(result, searchDocuments)).not.toContain('Deploying');
     expect(pageOf(result, 'llms.txt')).toContain('[Shipping It]');
+    expect(debug).toContain('renderPages: site files kept from the previous build: sitemap.xml');
     await expectSameAsFreshBuild(result);
   });
 

@@ -252,16 +252,30 @@ function escapeLinkLabel(label: string): string {
   return label.replace(/[[\]\\]/g, '\\$&');
 }
 
-/** The files to write: each page's copy (when on) and the llms files (when on). */
-export function markdownOutputs(site: Site, pages: PageMarkdown[]): OutputFile[] {
+/** A site-wide file with everything it is made of, to be made only when that changed. */
+export interface SiteFile {
+  path: string;
+  inputs: unknown;
+  make(): string;
+}
+
+/** The files to write: each page's copy (when on) and the llms files (when on), which are made on demand. */
+export function markdownOutputs(site: Site, pages: PageMarkdown[]): { copies: OutputFile[]; llmsFiles: SiteFile[] } {
   const { baseUrl, llmsTxt: wantsLlms } = site.config;
-  const files: OutputFile[] = [];
-  for (const { markdown, copyUrl } of pages) if (copyUrl) files.push({ path: copyUrl.slice(baseUrl.length), contents: markdown });
-  if (wantsLlms) {
-    const sections = llmsSections(site, pages);
-    files.push({ path: 'llms.txt', contents: llmsTxt(site, pages, sections) }, { path: 'llms-full.txt', contents: llmsFullTxt(site, pages, sections) });
-  }
-  return files;
+  const copies: OutputFile[] = [];
+  for (const { markdown, copyUrl } of pages) if (copyUrl) copies.push({ path: copyUrl.slice(baseUrl.length), contents: markdown });
+  if (!wantsLlms) return { copies, llmsFiles: [] };
+  const sections = llmsSections(site, pages);
+  const common = [llmsHeader(site), site.config.url];
+  const listed = sections.map((section) => [section.title, section.entries.map(({ label, entry }) => [label, entry.page.data.description, entry.copyUrl ?? entry.page.route])]);
+  const bodies = sections.map((section) => section.entries.map(({ entry }) => [entry.markdown, entry.page.route]));
+  return {
+    copies,
+    llmsFiles: [
+      { path: 'llms.txt', inputs: [common, listed], make: () => llmsTxt(site, pages, sections) },
+      { path: 'llms-full.txt', inputs: [common, bodies], make: () => llmsFullTxt(site, pages, sections) },
+    ],
+  };
 }
 
 /** Whether the build makes markdown at all. */

@@ -24,7 +24,7 @@ import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js
 import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { redirectDocument } from './redirects.js';
 import { redirectsOf } from '../core/planned-outputs.js';
-import { sitemapXml } from './sitemap.js';
+import { sitemapRoutes, sitemapXml } from './sitemap.js';
 import { createLandingData } from './landing-data.js';
 import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPageMarkdown, warnStaticFilesReplaced } from './page-markdown.js';
 import { siteHeadOf } from './head-tags.js';
@@ -90,9 +90,15 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
     if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${toRender.length}`);
   }
   if (onWorkers) await renderOnWorkers(toRender.filter((page) => !page.component), site, sink, surroundings, ctx);
-  const sitemap = sitemapXml(site);
-  if (sitemap !== undefined) sink.write({ path: 'sitemap.xml', contents: sitemap });
-  for (const file of markdownOutputs(site, pageMarkdown)) sink.write(file);
+  // The site-wide files are made again only when what they are made of changed.
+  if (site.config.url) {
+    const routes = sitemapRoutes(site);
+    reuse.siteFile(sink, { path: 'sitemap.xml', inputs: [site.config.url, routes], make: () => sitemapXml(site, routes)! });
+  }
+  const { copies, llmsFiles } = markdownOutputs(site, pageMarkdown);
+  for (const file of copies) sink.write(file);
+  for (const file of llmsFiles) reuse.siteFile(sink, file);
+  if (ctx.previous) ctx.logger.debug(`renderPages: site files kept from the previous build: ${reuse.keptSiteFiles.join(', ') || 'none'}`);
   for (const redirect of redirectsOf(site)) sink.write({ path: outputPathOfRoute(redirect.from, site.config.baseUrl), contents: redirectDocument(redirect.to) });
 }
 

@@ -1,8 +1,11 @@
 import { isSameData } from '../core/same-data.js';
-import type { Page, Site } from '../core/site.js';
+import type { OutputSink, Page, Site } from '../core/site.js';
+import type { SiteFile } from './page-markdown.js';
 
 /** What each build rendered every page in, to compare with the next build's. */
 const surroundingsOf = new WeakMap<Site, unknown>();
+/** What each build's site-wide files (sitemap, llms files) were made of, by output path. */
+const siteFileInputs = new WeakMap<Site, Map<string, unknown>>();
 /** What each page's content HTML was made from, with the HTML, for pages whose content renderPages makes. */
 const contentInputs = new WeakMap<Page, { inputs: unknown; html: string }>();
 /** Each page's content HTML before the mobile TOC went into it. */
@@ -34,9 +37,12 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
 
   /** How many contents and mobile TOCs that could be kept were made anew, and how many were kept. */
   const counts = { made: 0, kept: 0 };
+  const keptSiteFiles: string[] = [];
 
   return {
     counts,
+    /** The site-wide files {@link siteFile} kept from the previous build. */
+    keptSiteFiles,
     /**
      * A page's content HTML made from `inputs` (the previous build's string when they are what
      * they were), or by `make` alone when the page declares none.
@@ -64,6 +70,18 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
       else counts.made++;
       contentBeforeToc.set(page, page.data.html);
       return unchanged ? earlier.data.html : add(page.data);
+    },
+    /** Writes a site-wide file, or keeps the previous build's when it was made of the same inputs. */
+    siteFile(sink: OutputSink, file: SiteFile): void {
+      const recorded = previous && siteFileInputs.get(previous)?.get(file.path);
+      let inputs = siteFileInputs.get(site);
+      if (!inputs) siteFileInputs.set(site, (inputs = new Map()));
+      inputs.set(file.path, file.inputs);
+      if (recorded !== undefined && isSameData(recorded, file.inputs) && sink.keepPrevious(file.path)) {
+        keptSiteFiles.push(file.path);
+        return;
+      }
+      sink.write({ path: file.path, contents: file.make() });
     },
     /** The previous build's route data file of an unchanged page: its name (`{key}.{hash}`) and output path. */
     routeFile(page: Page): { name: string; path: string } | undefined {
