@@ -158,6 +158,12 @@ function emitDataFiles(
     return joinUrlPath(baseUrl, path);
   };
   const emitHashed = (name: string, contents: string) => emit(`${dataFilesDir}/${name}.${contentHash(contents)}.json`, contents);
+  const emitHashedValue = (name: string, value: unknown) =>
+    reuse.dataFile(ctx.sink, name, value, () => {
+      const contents = JSON.stringify(value);
+      const path = `${dataFilesDir}/${name}.${contentHash(contents)}.json`;
+      return { path, url: emit(path, contents) };
+    });
   const keys = new Set<string>();
   const routeFiles: [string, string][] = [];
   for (const page of site.pages) {
@@ -187,9 +193,9 @@ function emitDataFiles(
       ctx.watch ? emit(`${dataFilesDir}/routes-${index}.json`, JSON.stringify(shard)) : emitHashed(`routes-${index}`, JSON.stringify(shard)),
     ),
     sidebars: Object.fromEntries(
-      Object.entries(site.sidebars).map(([name, items]) => [name, emitHashed(`sidebar-${name.replace(/[^\w-]/g, '_')}`, JSON.stringify(items))]),
+      Object.entries(site.sidebars).map(([name, items]) => [name, emitHashedValue(`sidebar-${name.replace(/[^\w-]/g, '_')}`, items)]),
     ),
-    docs: emitHashed('docs', JSON.stringify(site.siteData!.docsVersion.docs ?? [])),
+    docs: emitHashedValue('docs', site.siteData!.docsVersion.docs ?? []),
   };
 }
 

@@ -4,6 +4,8 @@ import type { SiteFile } from './page-markdown.js';
 
 /** What each build rendered every page in, to compare with the next build's. */
 const surroundingsOf = new WeakMap<Site, unknown>();
+/** Each build's shared data files by name: the value each was made of, its output path and URL. */
+const dataFiles = new WeakMap<Site, Map<string, { value: unknown; path: string; url: string }>>();
 /** What each build's site-wide files (sitemap, llms files) were made of, by output path. */
 const siteFileInputs = new WeakMap<Site, Map<string, unknown>>();
 /** What each page's content HTML was made from, with the HTML, for pages whose content renderPages makes. */
@@ -82,6 +84,23 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
         return;
       }
       sink.write({ path: file.path, contents: file.make() });
+    },
+    /**
+     * A content-hashed data file of `value` (a sidebar, the docs list): the previous build's file
+     * and URL while the value is the same, else `emit`'s. Saves serializing and hashing what every
+     * rebuild would find unchanged.
+     */
+    dataFile(sink: OutputSink, name: string, value: unknown, emit: () => { path: string; url: string }): string {
+      const recorded = previous && dataFiles.get(previous)?.get(name);
+      let files = dataFiles.get(site);
+      if (!files) dataFiles.set(site, (files = new Map()));
+      if (recorded && isSameData(recorded.value, value) && sink.keepPrevious(recorded.path)) {
+        files.set(name, recorded);
+        return recorded.url;
+      }
+      const emitted = { ...emit(), value };
+      files.set(name, emitted);
+      return emitted.url;
     },
     /** The previous build's route data file of an unchanged page: its name (`{key}.{hash}`) and output path. */
     routeFile(page: Page): { name: string; path: string } | undefined {
