@@ -96,6 +96,8 @@ describe('serve --watch rebuilds', () => {
     expect(debug).toContainEqual(expect.stringMatching(/documents kept from the previous build, 1 rendered$/));
     // The list of pages and what llms.txt says of them are what they were; llms-full.txt holds the text.
     expect(debug).toContain('renderPages: site files kept from the previous build: sitemap.xml, llms.txt');
+    // The new sentence is in the index (which holds the texts), not in the documents (which hold titles and places).
+    expect(debug).toContainEqual(expect.stringMatching(/^buildSearchIndex: .*; files kept: documents$/));
     expect(written.changed.filter((file) => file.endsWith('.html'))).toEqual(['docs/guides/setup/index.html']);
     expect(pageOf(result, 'docs/guides/setup/index.html')).toContain('EDITED-91C2');
     await expectSameAsFreshBuild(result);
@@ -116,6 +118,7 @@ describe('serve --watch rebuilds', () => {
     expect(pageOf(result, searchDocuments)).not.toContain('Deploying');
     expect(pageOf(result, 'llms.txt')).toContain('[Shipping It]');
     expect(debug).toContain('renderPages: site files kept from the previous build: sitemap.xml');
+    expect(debug).toContainEqual(expect.stringMatching(/^buildSearchIndex: .*; files kept: none$/));
     await expectSameAsFreshBuild(result);
   });
 
