@@ -2,18 +2,24 @@ import { isSameData } from '../core/same-data.js';
 import type { OutputSink, Page, Site } from '../core/site.js';
 import type { SiteFile } from './page-markdown.js';
 
-/** What each build rendered every page in, to compare with the next build's. */
-const surroundingsOf = new WeakMap<Site, unknown>();
-/** Each build's shared data files by name: the value each was made of, its output path and URL. */
-const dataFiles = new WeakMap<Site, Map<string, { value: unknown; path: string; url: string }>>();
-/** What each build's site-wide files (sitemap, llms files) were made of, by output path. */
-const siteFileInputs = new WeakMap<Site, Map<string, unknown>>();
-/** What each page's content HTML was made from, with the HTML, for pages whose content renderPages makes. */
-const contentInputs = new WeakMap<Page, { inputs: unknown; html: string }>();
-/** Each page's content HTML before the mobile TOC went into it. */
-const contentBeforeToc = new WeakMap<Page, string>();
-/** The route data file each page got, to hand on to the next build's unchanged page. */
-const routeFiles = new WeakMap<Page, { name: string; path: string }>();
+/** What renderPages made in one build and from what, for the next build to compare with. */
+interface RenderRecord {
+  /** What every page was rendered in. */
+  surroundings?: unknown;
+  /** The shared data files by name: the value each was made of, its output path and URL. */
+  dataFiles: Map<string, { value: unknown; path: string; url: string }>;
+  /** The site-wide files (sitemap, llms files) by output path: what each was made of. */
+  siteFileInputs: Map<string, unknown>;
+  /** By page: what its content HTML was made from, for pages whose content renderPages makes. */
+  contents: WeakMap<Page, { inputs: unknown; html: string }>;
+  /** By page: its content HTML before the mobile TOC went into it. */
+  contentsBeforeToc: WeakMap<Page, string>;
+  /** By page: the route data file it got, to hand on to the next build's unchanged page. */
+  routeFiles: WeakMap<Page, { name: string; path: string }>;
+}
+
+/** One record per build, gone with its Site. */
+const records = new WeakMap<Site, RenderRecord>();
 
 /**
  * serve --watch: tells renderPages which files of the previous build are still right, for the
@@ -24,6 +30,9 @@ const routeFiles = new WeakMap<Page, { name: string; path: string }>();
  */
 export function createRenderReuse(site: Site, previous: Site | undefined) {
   const previousPages = new Map(previous?.pages.map((page) => [page.route, page]));
+  const record: RenderRecord = { dataFiles: new Map(), siteFileInputs: new Map(), contents: new WeakMap(), contentsBeforeToc: new WeakMap(), routeFiles: new WeakMap() };
+  records.set(site, record);
+  const earlierRecord = previous && records.get(previous);
   let surroundingsUnchanged = false;
 
   /** Asked once per page, for its route data file and again for its document. */
@@ -51,12 +60,12 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
      */
     content(page: Page, inputs: unknown, make: () => string): string {
       const earlier = inputs === undefined ? undefined : previousPages.get(page.route);
-      const recorded = earlier && contentInputs.get(earlier);
+      const recorded = earlier && earlierRecord?.contents.get(earlier);
       const html = recorded && earlier.kind === page.kind && isSameData(recorded.inputs, inputs) ? recorded.html : undefined;
       if (html !== undefined) counts.kept++;
       else if (inputs !== undefined) counts.made++;
       const made = html ?? make();
-      if (inputs !== undefined) contentInputs.set(page, { inputs, html: made });
+      if (inputs !== undefined) record.contents.set(page, { inputs, html: made });
       return made;
     },
     /**
@@ -66,19 +75,17 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
      */
     withMobileToc(page: Page, add: (data: Page['data']) => string): string {
       const earlier = previousPages.get(page.route);
-      const before = earlier && contentBeforeToc.get(earlier);
+      const before = earlier && earlierRecord?.contentsBeforeToc.get(earlier);
       const unchanged = earlier && before !== undefined && before === page.data.html && isSameData(earlier.data.toc, page.data.toc);
       if (unchanged) counts.kept++;
       else counts.made++;
-      contentBeforeToc.set(page, page.data.html);
+      record.contentsBeforeToc.set(page, page.data.html);
       return unchanged ? earlier.data.html : add(page.data);
     },
     /** Writes a site-wide file, or keeps the previous build's when it was made of the same inputs. */
     siteFile(sink: OutputSink, file: SiteFile): void {
-      const recorded = previous && siteFileInputs.get(previous)?.get(file.path);
-      let inputs = siteFileInputs.get(site);
-      if (!inputs) siteFileInputs.set(site, (inputs = new Map()));
-      inputs.set(file.path, file.inputs);
+      const recorded = earlierRecord?.siteFileInputs.get(file.path);
+      record.siteFileInputs.set(file.path, file.inputs);
       if (recorded !== undefined && isSameData(recorded, file.inputs) && sink.keepPrevious(file.path)) {
         keptSiteFiles.push(file.path);
         return;
@@ -91,32 +98,30 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
      * rebuild would find unchanged.
      */
     dataFile(sink: OutputSink, name: string, value: unknown, emit: () => { path: string; url: string }): string {
-      const recorded = previous && dataFiles.get(previous)?.get(name);
-      let files = dataFiles.get(site);
-      if (!files) dataFiles.set(site, (files = new Map()));
+      const recorded = earlierRecord?.dataFiles.get(name);
       if (recorded && isSameData(recorded.value, value) && sink.keepPrevious(recorded.path)) {
-        files.set(name, recorded);
+        record.dataFiles.set(name, recorded);
         return recorded.url;
       }
       const emitted = { ...emit(), value };
-      files.set(name, emitted);
+      record.dataFiles.set(name, emitted);
       return emitted.url;
     },
     /** The previous build's route data file of an unchanged page: its name (`{key}.{hash}`) and output path. */
     routeFile(page: Page): { name: string; path: string } | undefined {
       const earlier = unchangedPage(page);
-      const recorded = earlier && routeFiles.get(earlier);
-      if (recorded) routeFiles.set(page, recorded);
+      const recorded = earlier && earlierRecord?.routeFiles.get(earlier);
+      if (recorded) record.routeFiles.set(page, recorded);
       return recorded;
     },
     /** Records the route data file made for a page. */
     recordRouteFile(page: Page, name: string, path: string): void {
-      routeFiles.set(page, { name, path });
+      record.routeFiles.set(page, { name, path });
     },
     /** Records what every page is rendered in: call once, before {@link document}. */
     setSurroundings(surroundings: unknown): void {
-      surroundingsOf.set(site, surroundings);
-      surroundingsUnchanged = previous !== undefined && isSameData(surroundingsOf.get(previous), surroundings);
+      record.surroundings = surroundings;
+      surroundingsUnchanged = earlierRecord !== undefined && isSameData(earlierRecord.surroundings, surroundings);
     },
     /** Whether the previous build's document of the page is still right: neither the page nor what surrounds every page changed. */
     documentUnchanged(page: Page): boolean {
