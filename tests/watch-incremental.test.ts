@@ -128,3 +128,37 @@ describe('serve --watch rebuilds', () => {
     await expectSameAsFreshBuild(result);
   });
 });
+
+describe('serve --watch rebuilds of a site with MDX docs', () => {
+  let mdxSite: Awaited<ReturnType<typeof copySite>>;
+  let mdxOut: string;
+  let last: BuildResult;
+  const mdxMemory = createItemMemory();
+
+  beforeEach(async () => {
+    mdxSite = await copySite(fixture('mdx-components'));
+    mdxOut = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-test-out-'));
+    last = await build({ siteDir: mdxSite.dir, outDir: mdxOut, logger, watch: true, memory: mdxMemory });
+  });
+  afterEach(async () => {
+    await mdxSite.cleanup();
+    await rm(mdxOut, { recursive: true, force: true });
+  });
+
+  const rebuildAfter = async (relative: string, edit: (source: string) => string) => {
+    const file = path.join(mdxSite.dir, ...relative.split('/'));
+    await writeFile(file, edit(await readFile(file, 'utf8')));
+    debug = [];
+    last = await build({ siteDir: mdxSite.dir, outDir: mdxOut, logger, watch: true, memory: mdxMemory, previous: last.site, changedFiles: new Set([file]) });
+    return last;
+  };
+
+  it('keep the client bundle for a markdown edit, and bundle again when a component an MDX doc imports changes', async () => {
+    await rebuildAfter('docs/intro.md', (source) => `${source}\nOne more line.\n`);
+    expect(debug).toContain('bundleClient: kept the last bundle');
+    const result = await rebuildAfter('src/components/Highlight.tsx', (source) => source.replace(/<\/(\w+)>\s*\);/, '<i>HIGHLIT-5B7E</i></$1>);'));
+    expect(debug).toContain('bundleClient: bundled again');
+    const scripts = [...result.site.outputs.values()].filter((file) => file.path.endsWith('.js')).map((file) => Buffer.from(file.contents).toString('utf8'));
+    expect(scripts.some((script) => script.includes('HIGHLIT-5B7E'))).toBe(true);
+  });
+});
