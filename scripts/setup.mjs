@@ -34,6 +34,8 @@ if (!existsSync(installedLock) || statSync(installedLock).mtimeMs < statSync(loc
 
 log('compiling sdkdocs (tsc)…');
 run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json']);
+log('bundling the worker threads (esbuild)…');
+run(process.execPath, [path.join(root, 'scripts', 'bundle-workers.mjs')]);
 
 const envVars = ['SDKDOCS_CHROMIUM', 'PUPPETEER_EXECUTABLE_PATH', 'CHROME_PATH'];
 const onPath = (name) => {

@@ -1,10 +1,8 @@
 import path from 'node:path';
-import type { Root as HastRoot } from 'hast';
 import GithubSlugger from 'github-slugger';
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import type {
   ApiIndexItemView,
+  ApiText,
   ApiIndexView,
   ApiSymbolView,
   CommentView,
@@ -21,8 +19,7 @@ import type {
 import type { MarkdownFragmentCompiler } from '../core/markdown-fragments.js';
 import { addPage, type Page, type Site } from '../core/site.js';
 import type { SourceLink } from '../core/compiled-doc.js';
-import { createHastRenderer } from '../core/content-html.js';
-import type { ApiPageContent, HtmlFragments } from '../core/api-page-content.js';
+import type { ApiPageContent } from '../core/api-page-content.js';
 import { apiSidebarName, groupLabels, joinTokens, kindLabels, maxSignatureWidth, memberKindSections, signatureTokens, typeParameterTokens, widthOf } from '../core/api-display.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { formatThemeString, type ThemeStringKey } from '../shared/theme-strings.js';
@@ -46,8 +43,8 @@ import {
 
 /**
  * Adds the API reference to the site: the index page, a page per symbol and the API sidebar.
- * Each page is left as data: the view templates/api renders (TSDoc already HTML, through the
- * docs' markdown pipeline), its outline, its members' anchors and its TSDoc links for the link
+ * Each page is left as data: the view templates/api renders (TSDoc as trees, compiled by the
+ * docs' markdown pipeline; no HTML), its outline, its members' anchors and its TSDoc links for the link
  * rules. renderApiPages (src/render) makes its HTML and search sections.
  */
 export async function createApiPages(site: Site, model: ApiModel): Promise<void> {
@@ -56,8 +53,7 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
   const hrefOf = (ref: ApiRef) => `${routeOf(ref.symbol)}${ref.member ? `#${ref.member}` : ''}`;
   const compileMarkdown = site.compileMarkdownFragment;
   if (!compileMarkdown) throw new Error('createApiPages: parseMarkdown, which sets site.compileMarkdownFragment, has not run.');
-  const fragments = new Map<string, ReactNode>();
-  const context: PageContext = { site, compileMarkdown, hrefOf, toHtml: createHtmlRenderer(fragments), fragments, brokenTsdocLinks: new Set() };
+  const context: PageContext = { site, compileMarkdown, hrefOf, brokenTsdocLinks: new Set() };
   const symbolsByKey = new Map(model.symbols.map((symbol) => [symbol.key, symbol]));
   // One part per entry module when the SDK has several; one untitled part otherwise.
   const parts = (model.modules ?? [{ name: '', categories: model.categories }]).map((module) => ({
@@ -143,7 +139,7 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
     indexPage.page({
       title,
       description: model.comment ? plainText(firstParagraph(model.comment.summary)) : undefined,
-      content: { template: 'index', view: index, fragments: context.fragments },
+      content: { template: 'index', view: index },
       toc: [
         ...index.groups.map((group) => ({ id: group.id, text: group.title, depth: 2 })),
         ...index.modules.flatMap((module) => [
@@ -173,7 +169,7 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
       renderer.page({
         title: symbol.qualifiedName,
         description: plainText(firstParagraph(summaryOf(symbol))) || undefined,
-        content: { template: 'symbol', view, fragments: context.fragments },
+        content: { template: 'symbol', view },
         toc: tocOf(view),
         // Members in collapsed groups are not in the outline but are link targets all the same.
         anchors: view.memberGroups.flatMap((group) => [group.id, ...group.sections.flatMap((section) => [section.id, ...section.members.map((member) => member.id)])]),
@@ -219,24 +215,11 @@ interface PageContext {
   site: Site;
   compileMarkdown: MarkdownFragmentCompiler;
   hrefOf: (ref: ApiRef) => string;
-  toHtml: (hast: HastRoot) => string;
-  /** The React trees of the HTML `toHtml` made, by that HTML: the pages' search sections are split from trees. */
-  fragments: HtmlFragments;
   /**
    * `{@link}`s without a target already recorded, by place and text: a comment shows on several
    * pages (a summary on the index, an inherited member), and its broken link is one mistake.
    */
   brokenTsdocLinks: Set<string>;
-}
-
-function createHtmlRenderer(fragments: Map<string, ReactNode>): PageContext['toHtml'] {
-  const toReact = createHastRenderer();
-  return (hast) => {
-    const tree = toReact(hast);
-    const html = renderToStaticMarkup(tree);
-    fragments.set(html, tree);
-    return html;
-  };
 }
 
 function tocOf(view: ApiSymbolView): TocItem[] {
@@ -526,7 +509,7 @@ class PageRenderer {
   }
 
   /** The summary alone, for parameters, properties and type parameters. */
-  private async commentText(comment: ApiComment | undefined, source: ApiSource | undefined): Promise<string | undefined> {
+  private async commentText(comment: ApiComment | undefined, source: ApiSource | undefined): Promise<ApiText | undefined> {
     if (!comment) return undefined;
     return this.parts(comment.summary, source);
   }
@@ -536,32 +519,32 @@ class PageRenderer {
     if (!comment) return view;
     view.summary = await this.parts(comment.summary, source);
     view.modifiers = comment.modifierTags.map((tag) => tag.slice(1)).filter((tag) => !hiddenModifiers.has(tag));
-    const remarks: string[] = [];
+    const remarks: ApiText[] = [];
     for (const tag of comment.blockTags) {
-      const html = (await this.parts(tag.tag === '@throws' ? codeLeadingErrorName(tag.content) : tag.content, source)) ?? '';
+      const text = (await this.parts(tag.tag === '@throws' ? codeLeadingErrorName(tag.content) : tag.content, source)) ?? emptyText();
       switch (tag.tag) {
         case '@remarks':
-          remarks.push(html);
+          remarks.push(text);
           break;
         case '@deprecated':
-          view.deprecated = html;
+          view.deprecated = text;
           break;
         case '@returns':
         case '@return':
-          view.returns = html;
+          view.returns = text;
           break;
         case '@throws':
-          view.throws.push(html);
+          view.throws.push(text);
           break;
         case '@example':
-          view.examples.push(tag.name ? { title: tag.name, html } : { html });
+          view.examples.push(tag.name ? { title: tag.name, text } : { text });
           break;
         case '@defaultValue':
         case '@default':
-          view.defaultValue = html;
+          view.defaultValue = text;
           break;
         case '@see':
-          view.see.push(html);
+          view.see.push(text);
           break;
         case '@param':
         case '@typeParam':
@@ -574,15 +557,15 @@ class PageRenderer {
         case '@groupDescription':
           break;
         default:
-          view.otherTags.push({ tag: tag.tag.slice(1), html });
+          view.otherTags.push({ tag: tag.tag.slice(1), text });
       }
     }
-    if (remarks.length > 0) view.remarks = remarks.join('');
+    if (remarks.length > 0) view.remarks = { type: 'root', children: remarks.flatMap((part) => part.children) };
     return view;
   }
 
-  /** TSDoc parts → markdown → HTML through the docs' pipeline; `{@link}`s become links to API routes. */
-  async parts(parts: ApiCommentPart[], source: ApiSource | undefined): Promise<string | undefined> {
+  /** TSDoc parts → markdown → a tree through the docs' pipeline; `{@link}`s become links to API routes. */
+  async parts(parts: ApiCommentPart[], source: ApiSource | undefined): Promise<ApiText | undefined> {
     const generated = new Set<string>();
     let markdown = '';
     for (const part of parts) {
@@ -618,12 +601,12 @@ class PageRenderer {
     this.links.push(link);
   }
 
-  private async markdown(markdown: string, source: ApiSource | undefined, generated: Set<string>): Promise<string> {
-    const { compileMarkdown, toHtml } = this.context;
+  private async markdown(markdown: string, source: ApiSource | undefined, generated: Set<string>): Promise<ApiText> {
+    const { compileMarkdown } = this.context;
     // Half of a typical SDK's comments are a sentence or two of plain prose, for which the whole
     // pipeline (a new parser per fragment) would cost most of the API pages' time.
     const plain = plainParagraph(markdown);
-    if (plain !== undefined) return toHtml({ type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: plain }] }] });
+    if (plain !== undefined) return { type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: plain }] }] };
     const result = await compileMarkdown(markdown, { file: source?.file, pageRoute: this.route });
     for (const anchor of result.anchors) this.anchors.add(anchor);
     for (const link of result.links) {
@@ -631,8 +614,13 @@ class PageRenderer {
       // Positions inside a comment chunk are not the file's; the declaration is the nearest known place.
       this.links.push({ ...link, file: source?.file, line: source?.line, column: source?.column });
     }
-    return toHtml(result.hast);
+    return result.hast;
   }
+}
+
+/** The text of a tag written without any (a bare `@deprecated`). */
+function emptyText(): ApiText {
+  return { type: 'root', children: [] };
 }
 
 /** Modifiers that only steer TypeDoc and mean nothing to a reader. */

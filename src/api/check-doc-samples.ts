@@ -5,7 +5,7 @@ import type { Site } from '../core/site.js';
 import { fingerprint, openItemStore } from '../core/item-store.js';
 import { installedVersion } from './installed-version.js';
 import type { ApiComment, ApiInputs, ApiModel, ApiSource } from '../core/api-model.js';
-import { type SampleTypeChecker } from './sample-type-checker.js';
+import type { SampleTypeChecker } from '../core/doc-samples.js';
 
 export interface DocSamplesOptions extends SampleCompileSettings {
   /** What the API model was made from; part of every sample's cache key. */
@@ -60,7 +60,8 @@ function fencedBlocksInComment(lines: string[], declaration: ApiSource): DocSamp
     if (close === -1) break;
     if (language && checkableSampleLanguages.has(language.toLowerCase()) && !meta.split(/\s+/).includes(noCheckMeta)) {
       const code = lines.slice(index + 1, close).map((line) => line.replace(/^\s*\*\s?/, '').slice(indent.length));
-      samples.push({ file: declaration.file, line: index + 2, indent: prefix.length + indent.length, code: code.join('\n') });
+      const fence = { lang: language, ...(meta.trim() && { meta: meta.trim() }) };
+      samples.push({ file: declaration.file, line: index + 2, indent: prefix.length + indent.length, code: code.join('\n'), fence });
     }
     index = close;
   }

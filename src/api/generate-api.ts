@@ -37,11 +37,12 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
 
   let started = performance.now();
   const previous = ctx.previous?.api;
-  // Always compared by content, not by the watcher's list of changes: an SDK may import files
-  // from outside the folders serve --watch watches, and hashing them takes milliseconds.
+  // serve --watch's memory tier holds the session's model (a previous build handed in without one
+  // gives its own); it is always compared by content, not by the watcher's list of changes: an SDK
+  // may import files from outside the folders serve --watch watches, and hashing them takes milliseconds.
   const result = await loadApiModel(
     { ...apiModelOptions(site.config, paths), debug: (message) => ctx.logger.debug(message) },
-    { previous: previous?.model, cacheDir: ctx.cacheDir },
+    { memory: ctx.memory, previous: ctx.memory ? undefined : previous?.model, cacheDir: ctx.cacheDir, prefetch: ctx.apiPrefetch },
   );
   const model = result.model;
   const typeChecker = result.typeChecker ?? inProcessSampleTypeChecker(model && model === previous?.model ? previous.sourceFiles : undefined);

@@ -1,9 +1,7 @@
 import type { Element, ElementContent, Root, Text } from 'hast';
-import { fromHtml } from 'hast-util-from-html';
 import { toString } from 'hast-util-to-string';
-import { renderToStaticMarkup } from 'react-dom/server';
 import type { BuildContext, Page, Site } from '../core/site.js';
-import { createHastRenderer } from '../core/content-html.js';
+import { createContentRenderer } from '../core/content-html.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { apiHoverCard } from './api-pages.js';
 import type { DocSamplesCheck } from '../core/doc-samples.js';
@@ -14,6 +12,20 @@ interface LinkedName {
   offset: number;
   length: number;
   ref: ApiRef;
+}
+
+/** A checked sample as a page shows it: its fence's info string, its code, and the names in it to link. */
+interface ShownSample {
+  lang: string;
+  meta?: string;
+  code: string;
+  names: LinkedName[];
+}
+
+/** A sample's code element as the highlighter makes it, and that element's HTML as the page holds it. */
+interface SampleBlock {
+  code: Element;
+  html: string;
 }
 
 /** Class of the links to the API in code samples; a code block holding one has been linked already. */
@@ -28,14 +40,23 @@ export const apiCardClass = 'api-card';
  * described by a popover with the declaration's signature and summary, written into the page at
  * build time. Waits for the sample check generateApi started, which compiles while the stages
  * between run.
+ *
+ * Works from the model, never from the page's HTML read back: the samples the compile found (a
+ * doc's) or the check read (an `@example`'s) are highlighted again by the docs' highlighter into the
+ * very tree the page's block was rendered from; the names are wrapped in that tree, and the
+ * block's HTML, found in the page as a whole, is swapped for the linked one.
  */
 export async function linkCodeSamples(site: Site, ctx: BuildContext): Promise<void> {
   const checked = await site.api?.sampleNames;
   const model = site.api?.model;
   if (!checked || !model) return;
+  const highlighter = site.highlightCodeBlock;
+  if (!highlighter) throw new Error('linkCodeSamples: parseMarkdown, which sets site.highlightCodeBlock, has not run.');
   const refAt = declarationRefs(model);
-  // Per file of the samples (a doc, or an SDK source holding `@example`s): code as written → its names.
-  const byFile = new Map<string, Map<string, LinkedName[]>>();
+  // The linked names of each checked sample, by its file and the line its code starts on.
+  const namesAt = new Map<string, LinkedName[]>();
+  const exampleSamples: ShownSample[] = [];
+  const docFiles = new Set(site.docs.map((doc) => doc.source.file));
   for (const { sample, names } of checked) {
     const lineStarts = [0];
     for (let index = sample.code.indexOf('\n'); index !== -1; index = sample.code.indexOf('\n', index + 1)) lineStarts.push(index + 1);
@@ -45,54 +66,92 @@ export async function linkCodeSamples(site: Site, ctx: BuildContext): Promise<vo
       if (ref && lineStarts[name.line] !== undefined) linked.push({ offset: lineStarts[name.line] + name.character, length: name.length, ref });
     }
     if (linked.length === 0) continue;
-    const codes = byFile.get(sample.file) ?? byFile.set(sample.file, new Map()).get(sample.file)!;
-    codes.set(normalizeCode(sample.code), linked);
+    namesAt.set(`${sample.file}:${sample.line}`, linked);
+    if (!docFiles.has(sample.file) && sample.fence) exampleSamples.push({ ...sample.fence, code: sample.code, names: linked });
   }
-  const docFiles = new Set(site.docs.map((doc) => doc.source.file));
-  const exampleCodes = new Map([...byFile].filter(([file]) => !docFiles.has(file)).flatMap(([, codes]) => [...codes]));
   const symbols = new Map(model.symbols.map((symbol) => [symbol.key, symbol]));
   const hrefOf = (ref: ApiRef) => `${joinUrlPath(site.config.routes.api, ref.symbol)}${ref.member ? `#${ref.member}` : ''}`;
-  const toReact = createHastRenderer({});
+  const renderer = createContentRenderer();
+  const render = (element: Element) => renderer.html({ type: 'root', children: [element] });
+  const blocks = new Map<ShownSample, SampleBlock | undefined>();
+  const blockOf = (sample: ShownSample): SampleBlock | undefined => {
+    if (blocks.has(sample)) return blocks.get(sample);
+    const code = codeElementOf(highlighter.tree(sample.lang, sample.code, sample.meta));
+    // Names are placed by the code as checked: a block shown otherwise (magic comments taken out) is left as it is.
+    const block = code && normalizeCode(toString(code)) === normalizeCode(sample.code) ? { code, html: render(code) } : undefined;
+    blocks.set(sample, block);
+    return block;
+  };
   let linkedPages = 0;
   for (const page of site.pages) {
-    const codes = page.kind === 'api' ? exampleCodes : page.kind === 'doc' && page.sourceFile ? byFile.get(page.sourceFile) : undefined;
-    if (!codes || !page.data.html.includes('code-block-pre')) continue;
-    const html = linkPage(page, codes, hrefOf, (ref) => {
+    if (!page.data.html.includes('code-block-pre')) continue;
+    const samples = page.kind === 'api' ? exampleSamples : page.kind === 'doc' && page.sourceFile ? docSamplesOf(page, namesAt) : [];
+    if (samples.length === 0) continue;
+    const html = linkPage(page.data.html, samples, blockOf, hrefOf, (ref) => {
       const symbol = symbols.get(ref.symbol)!;
       return apiHoverCard(symbol, ref.member ? symbol.members.find((member) => member.id === ref.member) : undefined);
-    }, (root) => renderToStaticMarkup(toReact(root)));
+    }, render);
     if (html !== page.data.html) linkedPages++;
     page.data.html = html;
   }
   ctx.logger.debug(`linkCodeSamples: names linked on ${linkedPages} pages`);
 }
 
-/** The names of a page's code blocks linked, and the popovers of what they link to after its content. */
+/** The checked samples of a doc's page with names to link, as its compile found them. */
+function docSamplesOf(page: Page, namesAt: Map<string, LinkedName[]>): ShownSample[] {
+  const shown: ShownSample[] = [];
+  for (const sample of page.content?.samples ?? []) {
+    // The check numbers a sample by its first code line, the compile by its opening fence.
+    const names = namesAt.get(`${page.sourceFile}:${sample.line + 1}`);
+    if (names) shown.push({ lang: sample.lang, ...(sample.meta && { meta: sample.meta }), code: sample.code, names });
+  }
+  return shown;
+}
+
+/** The code element of a highlighted block's tree. */
+function codeElementOf(root: Root): Element | undefined {
+  let found: Element | undefined;
+  const visit = (node: Root | Element) => {
+    for (const child of node.children) {
+      if (found || child.type !== 'element') continue;
+      if (child.tagName === 'code' && node.type === 'element' && node.tagName === 'pre') found = child;
+      else visit(child);
+    }
+  };
+  visit(root);
+  return found;
+}
+
+/** A page's HTML with the names of the samples it shows linked, and the popovers of what they link to after its content. */
 function linkPage(
-  page: Page,
-  codes: Map<string, LinkedName[]>,
+  html: string,
+  samples: ShownSample[],
+  blockOf: (sample: ShownSample) => SampleBlock | undefined,
   hrefOf: (ref: ApiRef) => string,
   cardOf: (ref: ApiRef) => { signature: string; summary: string },
-  render: (root: Root) => string,
+  render: (element: Element) => string,
 ): string {
+  // In the order the page shows them, each block once; a block linked before (a page serve --watch reused) is not found.
+  const shown = new Map<string, { block: SampleBlock; sample: ShownSample; at: number }>();
+  for (const sample of samples) {
+    const block = blockOf(sample);
+    if (!block || shown.has(block.html)) continue;
+    const at = html.indexOf(block.html);
+    if (at !== -1) shown.set(block.html, { block, sample, at });
+  }
+  if (shown.size === 0) return html;
   const cardIds = new Map<string, string>();
   const cardIdOf = (href: string) => cardIds.get(href) ?? cardIds.set(href, `api-card-${cardIds.size + 1}`).get(href)!;
   const refsByHref = new Map<string, ApiRef>();
-  const html = page.data.html.replace(/(<pre class="code-block-pre[^"]*"[^>]*>)(<code[^>]*>[\s\S]*?<\/code>)(<\/pre>)/g, (block, open: string, code: string, close: string) => {
-    // A page reused from the previous build of serve --watch has its links already.
-    if (code.includes(codeLinkClass)) return block;
-    const tree = fromHtml(code, { fragment: true });
-    const element = tree.children[0];
-    if (element?.type !== 'element') return block;
-    const names = codes.get(normalizeCode(toString(element)));
-    if (!names) return block;
-    wrapNames(element, names, (name, text): Element => {
+  for (const { block, sample } of [...shown.values()].sort((a, b) => a.at - b.at)) {
+    const code = structuredClone(block.code);
+    wrapNames(code, sample.names, (name, text): Element => {
       const href = hrefOf(name.ref);
       refsByHref.set(href, name.ref);
       return { type: 'element', tagName: 'a', properties: { href, className: [codeLinkClass], ariaDescribedBy: [cardIdOf(href)] }, children: [text] };
     });
-    return `${open}${render({ type: 'root', children: [element] })}${close}`;
-  });
+    html = html.split(block.html).join(render(code));
+  }
   if (cardIds.size === 0) return html;
   const cards: ElementContent[] = [...cardIds].map(([href, id]) => {
     const card = cardOf(refsByHref.get(href)!);
@@ -106,7 +165,7 @@ function linkPage(
       ],
     };
   });
-  return `${html}${render({ type: 'root', children: [{ type: 'element', tagName: 'div', properties: { className: ['api-cards'] }, children: cards }] })}`;
+  return `${html}${render({ type: 'element', tagName: 'div', properties: { className: ['api-cards'] }, children: cards })}`;
 }
 
 /**

@@ -1,18 +1,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { inProcessSampleTypeChecker, type SampleTypeChecker } from './sample-type-checker.js';
+import { inProcessSampleTypeChecker } from './sample-type-checker.js';
+import type { SampleTypeChecker } from '../core/doc-samples.js';
 import { installedVersion } from './installed-version.js';
 import { apiModelVersion, type ApiModel } from '../core/api-model.js';
 import { takePrefetchedTypeDoc } from './prefetched-typedoc.js';
-import { fingerprint, openItemStore } from '../core/item-store.js';
+import type { ApiPrefetch } from '../core/api-prefetch.js';
+import { fingerprint, openItemStore, type ItemMemory } from '../core/item-store.js';
 import { isCurrent, type ApiModelOptions } from './api-inputs.js';
 
 export interface ApiModelCache {
   /** The model of the previous build in this process (serve --watch). */
   previous?: ApiModel;
+  /** serve --watch's memory tier: the models of the session's builds, by their settings. */
+  memory?: ItemMemory;
   /** Folder for a model that survives between processes; none when absent. */
   cacheDir?: string;
+  /** The TypeDoc run `sdkdocs build` started before the build, to take if it is for these options. */
+  prefetch?: ApiPrefetch;
 }
 
 export interface ApiModelResult {
@@ -39,13 +45,18 @@ export const apiModelEntry = 'api-model.json';
  */
 export async function loadApiModel(options: ApiModelOptions, cache: ApiModelCache = {}): Promise<ApiModelResult> {
   const settings = settingsHash(options);
-  if (cache.previous && isCurrent(cache.previous.inputs, settings)) {
-    return { model: cache.previous, diagnostics: cache.previous.warnings, from: 'memory' };
+  const store = cache.cacheDir !== undefined ? openItemStore(cache.cacheDir, cache.memory) : undefined;
+  const kept = cache.previous ?? store?.recall<ApiModel>(settings);
+  if (kept && isCurrent(kept.inputs, settings)) {
+    return { model: kept, diagnostics: kept.warnings, from: 'memory' };
   }
   // Started only when the cache folder had no current model.
-  const prefetched = takePrefetchedTypeDoc(settings);
+  const prefetched = takePrefetchedTypeDoc(cache.prefetch, settings);
   const cached = prefetched ? undefined : await readCurrentCachedModel(cache.cacheDir, settings);
-  if (cached) return { model: cached, diagnostics: cached.warnings, from: 'disk' };
+  if (cached) {
+    store?.keep(settings, cached);
+    return { model: cached, diagnostics: cached.warnings, from: 'disk' };
+  }
   let result: Omit<ApiModelResult, 'from'>;
   if (prefetched) {
     const run = await prefetched.result;
@@ -56,7 +67,10 @@ export async function loadApiModel(options: ApiModelOptions, cache: ApiModelCach
     const run = await runTypeDoc(options, settings);
     result = { model: run.model, diagnostics: run.diagnostics, typeChecker: inProcessSampleTypeChecker(run.sourceFiles) };
   }
-  if (result.model && cache.cacheDir) openItemStore(cache.cacheDir).set(apiModelEntry, result.model);
+  if (result.model && store) {
+    store.set(apiModelEntry, result.model);
+    store.keep(settings, result.model);
+  }
   return { ...result, from: prefetched ? 'typedoc-worker' : 'typedoc' };
 }
 

@@ -1,34 +1,30 @@
 import type { Worker } from 'node:worker_threads';
+import type { ApiPrefetch, PrefetchedTypeDoc } from '../core/api-prefetch.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { canUseWorkers, startWorker } from '../core/worker-pool.js';
 import { apiModelOptions, resolveApiPaths } from './api-options.js';
 import type { ApiWorkerReply, ApiWorkerRunRequest, ApiWorkerSamplesRequest } from './api-worker.js';
 import { readCurrentCachedModel, settingsHash } from './load-api-model.js';
-import { addPrefetchedTypeDoc, type PrefetchedTypeDoc } from './prefetched-typedoc.js';
-
-/** The worker `warmUpApiWorker` started, until `prefetchApi` gives it a run or stops it. */
-let warmWorker: { worker: Worker; failed: boolean } | undefined;
+import { addPrefetchedTypeDoc } from './prefetched-typedoc.js';
 
 /**
  * Starts the TypeDoc worker before the config is loaded: it loads TypeScript and TypeDoc (~0.5 s)
  * on the other core while the config compiles, then waits for `prefetchApi` to say what to run.
- * A build that needs no TypeDoc run stops it then, having spent that core for a moment.
+ * A build that needs no TypeDoc run stops it then, having spent that core for a moment. The
+ * caller owns what it returns: it hands it to `prefetchApi` and the build, and discards it
+ * (`discardApiPrefetch`) when the build ends.
  */
-export function warmUpApiWorker(): void {
-  if (warmWorker || !canUseWorkers(import.meta.url)) return;
+export function warmUpApiWorker(): ApiPrefetch {
+  const prefetch: ApiPrefetch = { runs: new Map() };
+  if (!canUseWorkers(import.meta.url)) return prefetch;
   const warm = { worker: newApiWorker(), failed: false };
   // A worker that fails before it has a run is replaced by a fresh one if TypeDoc is needed, which
   // then reports the failure where the build expects it; a site without an API never hears of it.
   warm.worker.on('error', () => (warm.failed = true));
   // A build that fails before prefetchApi must not wait for the worker to finish loading.
   warm.worker.unref();
-  warmWorker = warm;
-}
-
-/** Stops the worker `warmUpApiWorker` started, if `prefetchApi` has not taken it. */
-export function stopWarmApiWorker(): void {
-  void warmWorker?.worker.terminate();
-  warmWorker = undefined;
+  prefetch.warm = warm;
+  return prefetch;
 }
 
 /**
@@ -39,9 +35,9 @@ export function stopWarmApiWorker(): void {
  * Does nothing where workers cannot run (TypeScript sources, `SDKDOCS_WORKERS=0`); the stage
  * then runs TypeDoc itself.
  */
-export async function prefetchApi(config: ResolvedConfig): Promise<void> {
-  const warm = warmWorker;
-  warmWorker = undefined;
+export async function prefetchApi(prefetch: ApiPrefetch, config: ResolvedConfig): Promise<void> {
+  const warm = prefetch.warm;
+  prefetch.warm = undefined;
   let warmTakesTheRun = false;
   try {
     const paths = resolveApiPaths(config)?.paths;
@@ -50,7 +46,7 @@ export async function prefetchApi(config: ResolvedConfig): Promise<void> {
     if (!options || !settings || (await readCurrentCachedModel(config.paths.cache, settings))) return;
     const request: ApiWorkerRunRequest = { options, settings, checkSamples: config.api!.checkDocSamples };
     warmTakesTheRun = warm !== undefined && !warm.failed;
-    addPrefetchedTypeDoc(settings, runOnWorker(warmTakesTheRun ? warm!.worker : newApiWorker(), request));
+    addPrefetchedTypeDoc(prefetch, settings, runOnWorker(warmTakesTheRun ? warm!.worker : newApiWorker(), request));
   } finally {
     // No TypeDoc run is needed, the warm worker failed, or working out the run threw.
     if (warm && !warmTakesTheRun) void warm.worker.terminate();

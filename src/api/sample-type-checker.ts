@@ -1,24 +1,5 @@
 import type ts from 'typescript';
-import type { Diagnostic } from '../core/diagnostic.js';
-import type { DocSample, SampleCompileSettings, SampleName } from '../core/doc-samples.js';
-
-/** What a type check found: diagnostics per sample, in order, and the files its program parsed (when in this thread). */
-export interface SampleTypeCheck {
-  diagnostics: Diagnostic[][];
-  /** Per sample, in order: the names that resolve to a declaration in a source file of the program. */
-  names: SampleName[][];
-  sourceFiles?: ReadonlyMap<string, ts.SourceFile>;
-}
-
-/**
- * Type-checks samples against the SDK, in this thread or on the worker thread that ran TypeDoc,
- * reusing the files it has parsed: parsing lib.dom.d.ts again is most of a cold check.
- */
-export interface SampleTypeChecker {
-  check(samples: DocSample[], settings: SampleCompileSettings): Promise<SampleTypeCheck>;
-  /** Lets go of what it holds (the worker thread); the check is not used after. */
-  close(): void;
-}
+import type { SampleTypeChecker } from '../core/doc-samples.js';
 
 /**
  * Checks samples in this thread, loading TypeScript only when a sample needs compiling.

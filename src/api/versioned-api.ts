@@ -267,7 +267,7 @@ function addApiChangesPage(site: Site, newer: VersionApi, older: VersionApi): vo
     kind: 'api',
     anchors: new Set(toc.map((item) => item.id)),
     links,
-    api: { template: 'changes', view, fragments: new Map() },
+    api: { template: 'changes', view },
     data: {
       path: route,
       kind: 'api',

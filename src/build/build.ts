@@ -69,6 +69,8 @@ export interface BuildOptions {
   memory?: BuildContext['memory'];
   /** Renders mermaid diagrams instead of mermaid-cli in Chromium (tests pass a fake). */
   diagramRenderer?: DiagramRenderer;
+  /** The TypeDoc run `sdkdocs build` started before the build (see {@link BuildContext.apiPrefetch}). */
+  apiPrefetch?: BuildContext['apiPrefetch'];
   /**
    * Keep every output file in `site.outputs` (static files included) and leave the output folder
    * alone, instead of writing it.
@@ -100,6 +102,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     onOutputsWritten: options.onOutputsWritten,
     watch: options.watch,
     diagramRenderer: options.diagramRenderer,
+    apiPrefetch: options.apiPrefetch,
   };
   // serve --watch compares each build's outputs with the last one's, so it keeps them in memory;
   // so does a build that stops before writing.

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
+import { heldByMemory, type HeldByMemory, type ItemMemory } from '../core/item-store.js';
 import { type Diagnostic, UserError } from '../core/diagnostic.js';
 import { mayHaveChanged, type BuildContext, type Site, assetsDir } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
@@ -85,31 +86,42 @@ interface ClientBundler {
   last?: { pages: string; result: esbuild.BuildResult<{ metafile: true; write: false }> };
 }
 
-const bundlers = new Map<string, Promise<ClientBundler>>();
+/** An esbuild context as a session holds it: made once per set of options. */
+interface HeldBundler extends HeldByMemory {
+  bundler: Promise<ClientBundler>;
+  release(): Promise<void>;
+}
+
+const bundlerKeyPrefix = 'client-bundler:';
 
 /**
- * The esbuild context for these options, created once and cached: a build that reuses a previous
- * one (`serve --watch`) calls `rebuild()` on it, which only redoes what changed.
+ * The esbuild context for these options. serve --watch keeps it in the session's memory, so a
+ * rebuild calls `rebuild()` on it, which only redoes what changed; a one-off build makes its own
+ * and releases it when the stage ends, so nothing of it outlives the build.
  */
-function clientBundler(options: ClientBundleOptions): Promise<ClientBundler> {
-  const key = JSON.stringify(options);
-  let bundler = bundlers.get(key);
-  if (!bundler) {
-    bundler = createClientBundler(options);
-    bundlers.set(key, bundler);
-    bundler.catch(() => bundlers.delete(key));
-  }
-  return bundler;
+function clientBundler(options: ClientBundleOptions, memory: ItemMemory | undefined): HeldBundler {
+  const key = `${bundlerKeyPrefix}${JSON.stringify(options)}`;
+  return heldByMemory(memory, key, () => {
+    const bundler = createClientBundler(options);
+    const held: HeldBundler = { bundler, release: async () => (await bundler.catch(() => undefined))?.context.dispose() };
+    // A context that could not be made is made again by the next build.
+    bundler.catch(() => {
+      if (memory?.held.get(key) === held) memory.held.delete(key);
+    });
+    return held;
+  });
 }
 
 /**
- * Disposes every cached esbuild context. A live context keeps esbuild's service process, and so
- * the Node process, running: a watcher calls this when it stops.
+ * Disposes the esbuild contexts a session holds. A live context keeps esbuild's service process,
+ * and so the Node process, running; a one-off build holds none (see {@link releaseItemMemory},
+ * which releases them with the rest of a session).
  */
-export async function disposeClientBundlers(): Promise<void> {
-  const all = [...bundlers.values()];
-  bundlers.clear();
-  await Promise.all(all.map(async (bundler) => (await bundler.catch(() => undefined))?.context.dispose()));
+export async function disposeClientBundlers(memory?: ItemMemory): Promise<void> {
+  if (!memory) return;
+  const held = [...memory.held].filter(([key]) => key.startsWith(bundlerKeyPrefix));
+  for (const [key] of held) memory.held.delete(key);
+  await Promise.all(held.map(([, bundler]) => (bundler as HeldBundler).release()));
 }
 
 async function createClientBundler(options: ClientBundleOptions): Promise<ClientBundler> {
@@ -244,15 +256,28 @@ function changedBundleInput(ctx: BuildContext, result: esbuild.BuildResult<{ met
 export async function bundleClient(site: Site, ctx: BuildContext): Promise<void> {
   const mdx = mdxModulesOf(site);
   const { config } = site;
-  const bundler = await clientBundler({
-    pagesDir: config.paths.pages,
-    siteDir: config.siteDir,
-    baseUrl: config.baseUrl,
-    mdxKeys: [...mdx.keys()].sort(),
-    customCss: config.paths.customCss,
-    themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),
-    versioned: site.docsVersions !== undefined,
-  });
+  const held = clientBundler(
+    {
+      pagesDir: config.paths.pages,
+      siteDir: config.siteDir,
+      baseUrl: config.baseUrl,
+      mdxKeys: [...mdx.keys()].sort(),
+      customCss: config.paths.customCss,
+      themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),
+      versioned: site.docsVersions !== undefined,
+    },
+    ctx.memory,
+  );
+  try {
+    await bundleWith(await held.bundler, mdx, site, ctx);
+  } finally {
+    // A one-off build lets the process exit; a session keeps the context for its next build.
+    if (!ctx.memory) await held.release();
+  }
+}
+
+async function bundleWith(bundler: ClientBundler, mdx: ReturnType<typeof mdxModulesOf>, site: Site, ctx: BuildContext): Promise<void> {
+  const { config } = site;
   // serve --watch keeps the config it loaded: a customCss file deleted since is found here, at its key.
   const missingCss = customCssProblems(config);
   if (missingCss.length > 0) throw new UserError(missingCss);
@@ -275,10 +300,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     !((mdx.size > 0 || site.themeOverrides) && changedBundleInput(ctx, bundler.last.result));
   const result = unchanged
     ? bundler.last!.result
-    : await rebuildWithUsedThemeStrings(bundler, site.config.siteDir).finally(async () => {
-        // A one-off build lets the process exit; a watch keeps the context for the next build.
-        if (!ctx.watch) await disposeClientBundlers();
-      });
+    : await rebuildWithUsedThemeStrings(bundler, site.config.siteDir);
   if (ctx.watch) bundler.last = { pages: pagesKey, result };
   if (ctx.previous) ctx.logger.debug(`bundleClient: ${unchanged ? 'kept the last bundle' : 'bundled again'}`);
   const outdir = path.join(packageRoot(), assetsDir);

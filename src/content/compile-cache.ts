@@ -1,9 +1,9 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fingerprint, openItemStore, type ItemMemory, type ItemStore } from '../core/item-store.js';
+import { fingerprint, heldByMemory, openItemStore, type ItemMemory, type ItemStore } from '../core/item-store.js';
 import type { CompiledDoc } from '../core/compiled-doc.js';
 import type { ParseContext, ParseTask } from './parse-task.js';
-import { imagesUnchanged } from './plugins/rehype-images.js';
+import { createImageReader, imagesUnchanged } from './plugins/rehype-images.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';
 import { compilerFingerprint } from '../core/compiler-fingerprint.js';
 export { compilerFingerprint };
@@ -59,6 +59,8 @@ const parsedPacksKept = 4;
 export function openCompileCache(dir: string, compiler: string, context: ParseContext, memory?: ItemMemory): CompileCache {
   const contextKey = JSON.stringify([compiler, context.baseUrl, context.docsDir, context.siteDir, context.mermaid, context.themeBlocks ?? []]);
   const store = openItemStore(dir, memory);
+  // The images cached docs show, each read once: per build, or per serve --watch session.
+  const { readImage } = heldByMemory(memory, 'compile-cache:images', () => ({ readImage: createImageReader() }));
   const packOfKey = new Map<string, string>();
   for (const [pack, keys] of Object.entries(readIndex(store).packs)) for (const key of keys) packOfKey.set(key, pack);
   const parsedPacks = new Map<string, Record<string, CompiledDoc> | undefined>();
@@ -98,7 +100,7 @@ export function openCompileCache(dir: string, compiler: string, context: ParseCo
         (link) => link.kind !== 'markdown' || resolveMarkdownLink(link.url, link.file, linkContext) === link.resolved,
       );
       // An image's content hash is in its asset's name: a changed image means compiling again.
-      return linksStillResolve && imagesUnchanged(compiled.images) ? compiled : undefined;
+      return linksStillResolve && imagesUnchanged(compiled.images, readImage) ? compiled : undefined;
     },
     add(entries) {
       for (const entry of entries) store.keep(entry.key, entry.compiled);

@@ -124,22 +124,33 @@ export function markdownFragmentCompiler(site: Site): MarkdownFragmentCompiler {
 
 /** Highlights one code block as a doc's fenced block would be: the same highlighter, markup and copy button. */
 export function codeBlockHighlighter(): CodeBlockHighlighter {
+  const tree = (language: string, code: string, meta?: string): HastRoot => {
+    const root: HastRoot = {
+      type: 'root',
+      children: [
+        {
+          type: 'element',
+          tagName: 'pre',
+          properties: {},
+          children: [
+            {
+              type: 'element',
+              tagName: 'code',
+              properties: { className: [`language-${language}`] },
+              children: [{ type: 'text', value: code }],
+              // Where remark-rehype leaves a fence's meta string for rehype-code.
+              ...(meta && { data: { meta } as Element['data'] }),
+            },
+          ],
+        },
+      ],
+    };
+    (rehypeCode() as (tree: HastRoot, file: VFile) => void)(root, new VFile());
+    return root;
+  };
   return {
     knows: isHighlightedLanguage,
-    html(language, code) {
-      const tree: HastRoot = {
-        type: 'root',
-        children: [
-          {
-            type: 'element',
-            tagName: 'pre',
-            properties: {},
-            children: [{ type: 'element', tagName: 'code', properties: { className: [`language-${language}`] }, children: [{ type: 'text', value: code }] }],
-          },
-        ],
-      };
-      (rehypeCode() as (tree: HastRoot, file: VFile) => void)(tree, new VFile());
-      return createContentRenderer().html(tree);
-    },
+    html: (language, code) => createContentRenderer().html(tree(language, code)),
+    tree,
   };
 }

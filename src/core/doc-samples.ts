@@ -18,6 +18,8 @@ export interface DocSample {
   /** Columns the code is indented by in its file (a block inside a list, an admonition or a doc comment). */
   indent: number;
   code: string;
+  /** An `@example` block's info string, as written: its language and the rest (a doc's are on its compiled doc). */
+  fence?: { lang: string; meta?: string };
 }
 
 /**
@@ -61,4 +63,22 @@ export interface SampleCompileSettings {
   /** Where `import … from '<packageName>'` goes: the first entry point. */
   entryPoint: string;
   packageName: string;
+}
+
+/** What a type check found: diagnostics per sample, in order, and the files its program parsed (when in this thread). */
+export interface SampleTypeCheck {
+  diagnostics: Diagnostic[][];
+  /** Per sample, in order: the names that resolve to a declaration in a source file of the program. */
+  names: SampleName[][];
+  sourceFiles?: ReadonlyMap<string, ts.SourceFile>;
+}
+
+/**
+ * Type-checks samples against the SDK, in this thread or on the worker thread that ran TypeDoc,
+ * reusing the files it has parsed: parsing lib.dom.d.ts again is most of a cold check.
+ */
+export interface SampleTypeChecker {
+  check(samples: DocSample[], settings: SampleCompileSettings): Promise<SampleTypeCheck>;
+  /** Lets go of what it holds (the worker thread); the check is not used after. */
+  close(): void;
 }

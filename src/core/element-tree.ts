@@ -1,6 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
-import type { HtmlFragments } from './api-page-content.js';
 
 /** Thrown for what a page's tree holds that is not a host element, text or a pure function component. */
 class UnsupportedNode extends Error {}
@@ -8,28 +7,27 @@ class UnsupportedNode extends Error {}
 /**
  * The hast of a React tree of host elements and pure function components (the API templates),
  * holding what its static HTML holds, for search: the page's sections are split from the tree the
- * page is rendered from instead of from its HTML parsed back. HTML set with
- * `dangerouslySetInnerHTML` is replaced by the tree in `fragments` it was rendered from.
- * Undefined when the tree holds anything else (a class component, hooks, a context, HTML of
- * unknown origin): the caller then reads the HTML.
+ * page is rendered from instead of from its HTML parsed back. Undefined when the tree holds
+ * anything else (a class component, hooks, a context, HTML set with `dangerouslySetInnerHTML`):
+ * the caller then reads the HTML.
  */
-export function hastOfReactTree(node: ReactNode, fragments: HtmlFragments): Root | undefined {
+export function hastOfReactTree(node: ReactNode): Root | undefined {
   try {
-    return { type: 'root', children: contentOf(node, fragments) };
+    return { type: 'root', children: contentOf(node) };
   } catch (error) {
     if (error instanceof UnsupportedNode) return undefined;
     throw error;
   }
 }
 
-function contentOf(node: ReactNode, fragments: HtmlFragments): ElementContent[] {
+function contentOf(node: ReactNode): ElementContent[] {
   if (node === null || node === undefined || typeof node === 'boolean') return [];
   if (typeof node === 'string' || typeof node === 'number' || typeof node === 'bigint') return [{ type: 'text', value: String(node) }];
-  if (Array.isArray(node)) return node.flatMap((child: ReactNode) => contentOf(child, fragments));
+  if (Array.isArray(node)) return node.flatMap((child: ReactNode) => contentOf(child));
   if (!isValidElement(node)) throw new UnsupportedNode();
   const element = node as ReactElement<Record<string, unknown>>;
   const { type, props } = element;
-  if (type === Fragment) return contentOf(props.children as ReactNode, fragments);
+  if (type === Fragment) return contentOf(props.children as ReactNode);
   if (typeof type === 'function') {
     if ((type as { prototype?: { isReactComponent?: unknown } }).prototype?.isReactComponent) throw new UnsupportedNode();
     let rendered: ReactNode;
@@ -39,20 +37,13 @@ function contentOf(node: ReactNode, fragments: HtmlFragments): ElementContent[] 
       // A component that uses hooks cannot run outside React's renderer.
       throw new UnsupportedNode();
     }
-    return contentOf(rendered, fragments);
+    return contentOf(rendered);
   }
   if (typeof type !== 'string') throw new UnsupportedNode();
   const properties: Element['properties'] = {};
   if (typeof props.id === 'string') properties.id = props.id;
   if (typeof props.className === 'string') properties.className = props.className.split(/\s+/).filter(Boolean);
   const inner = props.dangerouslySetInnerHTML as { __html?: string } | undefined;
-  let children: ElementContent[];
-  if (inner) {
-    const html = inner.__html ?? '';
-    if (html !== '' && !fragments.has(html)) throw new UnsupportedNode();
-    children = html === '' ? [] : contentOf(fragments.get(html), fragments);
-  } else {
-    children = contentOf(props.children as ReactNode, fragments);
-  }
-  return [{ type: 'element', tagName: type, properties, children }];
+  if (inner?.__html) throw new UnsupportedNode();
+  return [{ type: 'element', tagName: type, properties, children: contentOf(props.children as ReactNode) }];
 }

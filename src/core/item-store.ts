@@ -64,6 +64,39 @@ export interface ItemStore {
  */
 export interface ItemMemory {
   readonly entries: Map<string, unknown>;
+  /**
+   * What a session keeps alive between its builds that is not a cache entry (an esbuild context,
+   * the models of past API versions), by a key its owner chooses. Never evicted: each is released
+   * with the session ({@link releaseItemMemory}).
+   */
+  readonly held: Map<string, object>;
+}
+
+/** What a session holds may say how to free what it keeps open (a context, a process). */
+export interface HeldByMemory {
+  release?(): Promise<void> | void;
+}
+
+/**
+ * What `key` holds in the session's memory, made by `make` the first time; without a memory (a
+ * one-off build) made anew each time and kept by nobody, so the caller releases it itself.
+ */
+export function heldByMemory<Held extends object>(memory: ItemMemory | undefined, key: string, make: () => Held): Held {
+  if (!memory) return make();
+  let held = memory.held.get(key) as Held | undefined;
+  if (!held) {
+    held = make();
+    memory.held.set(key, held);
+  }
+  return held;
+}
+
+/** Ends a session's memory: releases everything it held and forgets its entries. */
+export async function releaseItemMemory(memory: ItemMemory): Promise<void> {
+  const held = [...memory.held.values()];
+  memory.held.clear();
+  memory.entries.clear();
+  await Promise.all(held.map(async (item) => (item as HeldByMemory).release?.()));
 }
 
 /** Enough for the diagrams and compiled packs of a large site; the least recently used go first beyond it. */
@@ -71,7 +104,7 @@ const memoryLimit = 50_000;
 const fingerprintName = /^[0-9a-f]{40}\.json$/;
 
 export function createItemMemory(): ItemMemory {
-  return { entries: new Map() };
+  return { entries: new Map(), held: new Map() };
 }
 
 export function openItemStore(dir: string, memory?: ItemMemory): ItemStore {

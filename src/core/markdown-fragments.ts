@@ -23,4 +23,6 @@ export interface CodeBlockHighlighter {
   /** Whether the highlighter colours this language (otherwise the code is shown plain). */
   knows(language: string): boolean;
   html(language: string, code: string): string;
+  /** The tree of a fenced block with this info string (`meta`: what follows the language), before it is HTML. */
+  tree(language: string, code: string, meta?: string): HastRoot;
 }

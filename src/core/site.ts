@@ -4,6 +4,7 @@ import type { ResolvedConfig } from '../config/resolve.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import type { DiagramRenderer, DiagramStats } from './diagram-renderer.js';
 import type { ItemMemory } from './item-store.js';
+import type { ApiPrefetch } from './api-prefetch.js';
 import type { ApiModel } from './api-model.js';
 import type { DocSamplesCheck, DocSamplesResult } from './doc-samples.js';
 import type { SourceFile as TypeScriptSourceFile } from 'typescript';
@@ -274,6 +275,8 @@ export interface BuildContext {
   watch?: boolean;
   /** Renders mermaid diagrams instead of mermaid-cli in Chromium (tests pass a fake). */
   diagramRenderer?: DiagramRenderer;
+  /** What `sdkdocs build` started for the API before the build (its TypeDoc run), owned by the command. */
+  apiPrefetch?: ApiPrefetch;
   /** Where the build's files go: renderPages writes pages to it as it renders them, writeSite the rest. */
   sink: OutputSink;
   /**

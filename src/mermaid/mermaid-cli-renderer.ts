@@ -203,7 +203,7 @@ export function withoutBuildDayMarker(definition: string): string {
   const body = definition.replace(/^\s*---\r?\n[\s\S]*?\r?\n---[^\S\r\n]*(\r?\n|$)/, '');
   const firstStatement = body.split(/\r?\n/).find((line) => line.trim() !== '' && !line.trimStart().startsWith('%%'));
   if (!firstStatement || !/^\s*gantt\b/i.test(firstStatement) || /^\s*todayMarker\b/im.test(body)) return definition;
-  return `${definition.replace(/\s*$/, '')}\ntodayMarker off\n`;
+  return `${definition.trimEnd()}\ntodayMarker off\n`;
 }
 
 /** Longest diagram text mermaid renders; longer text it draws as a "Maximum text size in diagram exceeded" picture. */

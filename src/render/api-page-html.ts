@@ -16,7 +16,7 @@ export async function renderApiPages(site: Site): Promise<void> {
   for (const page of site.pages) {
     if (!page.api || page.data.html !== '') continue;
     const tree = apiPageTree(page.api);
-    const hast = hastOfReactTree(tree, page.api.fragments);
+    const hast = hastOfReactTree(tree);
     if (hast) page.searchSections = splitSections(hast);
     page.data.html = renderToStaticMarkup(tree);
   }

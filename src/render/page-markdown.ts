@@ -86,12 +86,12 @@ export function collectPageMarkdown(site: Site): PageMarkdown[] {
   const model = site.api?.model;
   const symbolsByRoute = new Map(model?.symbols.map((symbol) => [joinUrlPath(routes.api, symbol.key), symbol]));
   const links: ApiMarkdownLinks = { hrefOf: (ref: ApiRef) => absoluteUrl(site, `${joinUrlPath(routes.api, ref.symbol)}${ref.member ? `#${ref.member}` : ''}`) };
-  let descriptions: Map<string, string | undefined> | undefined;
-  const descriptionsByRoute = () => (descriptions ??= new Map(site.pages.map((other) => [other.route, other.data.description])));
+  // Category pages list their items with descriptions; one map for all of them.
+  const descriptions = new Map(site.pages.map((other) => [other.route, other.data.description]));
   const result: PageMarkdown[] = [];
   for (const page of site.pages) {
     if (!hasMarkdownCopy(page)) continue;
-    const markdown = markdownOf(site, page, docsByRoute.get(page.route), model, symbolsByRoute, links, descriptionsByRoute);
+    const markdown = markdownOf(site, page, docsByRoute.get(page.route), model, symbolsByRoute, links, descriptions);
     if (markdown === undefined) continue;
     const path = markdownCopyPath(page.route, baseUrl);
     result.push({ page, markdown, copyUrl: markdownPages && path ? joinUrlPath(baseUrl, path) : undefined });
@@ -106,12 +106,12 @@ function markdownOf(
   model: ApiModel | undefined,
   symbolsByRoute: Map<string, ApiModel['symbols'][number]>,
   links: ApiMarkdownLinks,
-  descriptionsByRoute: () => Map<string, string | undefined>,
+  descriptions: Map<string, string | undefined>,
 ): string | undefined {
   if (page.kind === 'doc' && doc) return docMarkdown(site, page, doc);
   if (page.kind === 'category') {
     const category = findSidebarCategory(site.sidebars[page.data.sidebar ?? site.config.docs.sidebar.id] ?? [], page.route);
-    const items = (category?.items ?? []).flatMap((item) => linkItem(site, item, descriptionsByRoute()));
+    const items = (category?.items ?? []).flatMap((item) => linkItem(site, item, descriptions));
     return `# ${page.data.title}\n\n${page.data.description ? `${page.data.description}\n\n` : ''}${items.join('\n')}\n`;
   }
   if (page.kind === 'api' && model) {
@@ -133,7 +133,7 @@ function docMarkdown(site: Site, page: Page, doc: Doc): string {
   const cached = docMarkdownCache.get(key);
   if (cached?.title === doc.title) return cached.markdown;
   const body = stripFrontMatter(doc.source.raw).replace(/^\s+/, '');
-  const titled = `${firstH1Text(body) === undefined ? `# ${doc.title}\n\n` : ''}${body.replace(/\s*$/, '\n')}`;
+  const titled = `${firstH1Text(body) === undefined ? `# ${doc.title}\n\n` : ''}${body.trimEnd()}\n`;
   const markdown = withResolvedUrls(titled, resolvedUrls(site, doc, page));
   docMarkdownCache.set(key, { title: doc.title, markdown });
   return markdown;

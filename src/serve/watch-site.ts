@@ -6,14 +6,13 @@ import { watch, type FSWatcher } from 'chokidar';
 import pc from 'picocolors';
 import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/resolve.js';
-import { disposeClientBundlers } from '../bundle/bundle-client.js';
 import { formatMs } from '../core/logger.js';
 import { build, type BuildOptions } from '../build/build.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { Logger } from '../core/logger.js';
 import type { Site, WrittenOutputs } from '../core/site.js';
 import { themeOverridesDir } from '../content/theme-overrides.js';
-import { createItemMemory } from '../core/item-store.js';
+import { createItemMemory, releaseItemMemory } from '../core/item-store.js';
 import { sidebarsFileNames } from '../core/sidebars-file.js';
 
 export interface WatchSiteOptions {
@@ -206,7 +205,8 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
       timer = undefined;
       await watcher.close();
       await building;
-      await disposeClientBundlers();
+      // The session's esbuild contexts and whatever else its builds held.
+      await releaseItemMemory(memory);
     },
   };
 }

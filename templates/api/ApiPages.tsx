@@ -6,7 +6,8 @@ import {
   CodeLine,
   CommentDetails,
   CommentIntro,
-  Html,
+  hasText,
+  TextContent,
   LinkOrText,
   Member,
   Signature,
@@ -107,7 +108,7 @@ function IndexItems({ items }: { items: ApiIndexItemView[] }) {
               {item.deprecated ? <span className="sr-only"> {formatThemeString('apiDeprecatedHidden')}</span> : null}
             </Link>
           </dt>
-          <dd>{item.summary ? <Html html={item.summary} /> : null}</dd>
+          <dd>{hasText(item.summary) ? <TextContent text={item.summary} /> : null}</dd>
         </div>
       ))}
     </dl>
@@ -119,14 +120,14 @@ export function ApiIndexPage({ index }: { index: ApiIndexView }) {
   return (
     <div className="api-page api-page-index">
       <h1>{index.title}</h1>
-      {index.intro ? <Html html={index.intro} className="api-summary" /> : null}
+      {hasText(index.intro) ? <TextContent text={index.intro} className="api-summary" /> : null}
       <IndexGroups groups={index.groups} level={2} />
       {index.modules.map((module) => (
         <section key={module.id} className="api-module">
           <AnchoredHeading level={2} id={module.id} label={module.title}>
             <code>{module.title}</code>
           </AnchoredHeading>
-          {module.intro ? <Html html={module.intro} className="api-summary" /> : null}
+          {hasText(module.intro) ? <TextContent text={module.intro} className="api-summary" /> : null}
           <IndexGroups groups={module.groups} level={3} />
         </section>
       ))}

@@ -1,7 +1,11 @@
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { ReactNode } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { formatThemeString } from '../../src/shared/theme-strings.js';
 import { Link } from '../Link.js';
+import { markdownComponents } from '../markdown-components.js';
 import type {
+  ApiText,
   CommentView,
   LinkView,
   MemberView,
@@ -13,13 +17,17 @@ import type {
   TypeParameterView,
 } from './types.js';
 
-/** HTML rendered by the markdown pipeline (TSDoc text, highlighted examples). */
-export function Html({ html, className, inline = false }: { html: string; className?: string; inline?: boolean }) {
-  return inline ? (
-    <span className={className} dangerouslySetInnerHTML={{ __html: html }} />
-  ) : (
-    <div className={className} dangerouslySetInnerHTML={{ __html: html }} />
-  );
+/**
+ * TSDoc as the markdown pipeline compiled it (text, links, highlighted examples), rendered with the
+ * elements docs' content gets (`markdownComponents`), so it reads like the docs.
+ */
+export function TextContent({ text, className }: { text: ApiText; className?: string }) {
+  return <div className={className}>{toJsxRuntime(text, { Fragment, jsx, jsxs, components: markdownComponents })}</div>;
+}
+
+/** Whether a piece of TSDoc has anything to show (a bare `@deprecated` has not). */
+export function hasText(text: ApiText | undefined): text is ApiText {
+  return text !== undefined && text.children.length > 0;
 }
 
 /** Type tokens as code; names with a page of their own are links. */
@@ -90,11 +98,11 @@ function BlockTitle({ children }: { children: ReactNode }) {
   return <p className="api-block-title">{children}</p>;
 }
 
-export function Deprecation({ html }: { html: string }) {
+export function Deprecation({ text }: { text: ApiText }) {
   return (
     <div className="admonition admonition-danger api-deprecation" role="note">
       <p className="admonition-title">{formatThemeString('apiDeprecated')}</p>
-      {html ? <Html html={html} /> : null}
+      {hasText(text) ? <TextContent text={text} /> : null}
     </div>
   );
 }
@@ -118,7 +126,7 @@ export function SourceLine({ source }: { source: SourceView }) {
 export function CommentIntro({ comment }: { comment: CommentView }) {
   return (
     <>
-      {comment.deprecated !== undefined ? <Deprecation html={comment.deprecated} /> : null}
+      {comment.deprecated !== undefined ? <Deprecation text={comment.deprecated} /> : null}
       {comment.modifiers.length > 0 ? (
         <p className="api-badges">
           {comment.modifiers.map((modifier) => (
@@ -128,8 +136,8 @@ export function CommentIntro({ comment }: { comment: CommentView }) {
           ))}
         </p>
       ) : null}
-      {comment.summary ? <Html html={comment.summary} className="api-summary" /> : null}
-      {comment.remarks ? <Html html={comment.remarks} className="api-remarks" /> : null}
+      {hasText(comment.summary) ? <TextContent text={comment.summary} className="api-summary" /> : null}
+      {hasText(comment.remarks) ? <TextContent text={comment.remarks} className="api-remarks" /> : null}
     </>
   );
 }
@@ -138,19 +146,19 @@ export function CommentIntro({ comment }: { comment: CommentView }) {
 export function CommentDetails({ comment }: { comment: CommentView }) {
   return (
     <>
-      {comment.defaultValue ? (
+      {hasText(comment.defaultValue) ? (
         <div className="api-block api-default-value">
           <BlockTitle>{formatThemeString('apiDefaultValue')}</BlockTitle>
-          <Html html={comment.defaultValue} />
+          <TextContent text={comment.defaultValue} />
         </div>
       ) : null}
       {comment.throws.length > 0 ? (
         <div className="api-block api-throws">
           <BlockTitle>{formatThemeString('apiThrows')}</BlockTitle>
           <ul>
-            {comment.throws.map((html, index) => (
+            {comment.throws.map((text, index) => (
               <li key={index}>
-                <Html html={html} />
+                <TextContent text={text} />
               </li>
             ))}
           </ul>
@@ -162,16 +170,16 @@ export function CommentDetails({ comment }: { comment: CommentView }) {
             {formatThemeString('apiExample')}
             {example.title ? `: ${example.title}` : null}
           </BlockTitle>
-          <Html html={example.html} />
+          <TextContent text={example.text} />
         </div>
       ))}
       {comment.see.length > 0 ? (
         <div className="api-block api-see">
           <BlockTitle>{formatThemeString('apiSeeAlso')}</BlockTitle>
           <ul>
-            {comment.see.map((html, index) => (
+            {comment.see.map((text, index) => (
               <li key={index}>
-                <Html html={html} />
+                <TextContent text={text} />
               </li>
             ))}
           </ul>
@@ -180,7 +188,7 @@ export function CommentDetails({ comment }: { comment: CommentView }) {
       {comment.otherTags.map((tag, index) => (
         <div key={index} className={`api-block api-tag-${tag.tag}`}>
           <BlockTitle>{tag.tag.charAt(0).toUpperCase() + tag.tag.slice(1)}</BlockTitle>
-          <Html html={tag.html} />
+          <TextContent text={tag.text} />
         </div>
       ))}
     </>
@@ -210,7 +218,7 @@ export function TypeParameters({ parameters }: { parameters: TypeParameterView[]
                 </>
               ) : null}
             </code>
-            {parameter.description ? <Html html={parameter.description} className="api-parameter-description" /> : null}
+            {hasText(parameter.description) ? <TextContent text={parameter.description} className="api-parameter-description" /> : null}
           </li>
         ))}
       </ul>
@@ -234,7 +242,7 @@ export function PropertyList({ properties }: { properties: PropertyView[] }) {
             <span className="api-token-punctuation">: </span>
             <Tokens tokens={property.type} />
           </code>
-          {property.description ? <Html html={property.description} className="api-parameter-description" /> : null}
+          {hasText(property.description) ? <TextContent text={property.description} className="api-parameter-description" /> : null}
           <PropertyList properties={property.properties} />
         </li>
       ))}
@@ -265,7 +273,7 @@ export function Parameters({ parameters }: { parameters: ParameterView[] }) {
                 </>
               ) : null}
             </code>
-            {parameter.description ? <Html html={parameter.description} className="api-parameter-description" /> : null}
+            {hasText(parameter.description) ? <TextContent text={parameter.description} className="api-parameter-description" /> : null}
             <PropertyList properties={parameter.properties} />
           </li>
         ))}
@@ -290,7 +298,7 @@ export function Signature({ signature, overload }: { signature: SignatureView; o
             <p>
               <InlineType tokens={signature.returns.type} />
             </p>
-            {signature.returns.description ? <Html html={signature.returns.description} /> : null}
+            {hasText(signature.returns.description) ? <TextContent text={signature.returns.description} /> : null}
             <PropertyList properties={signature.returns.properties} />
           </div>
         ) : null}

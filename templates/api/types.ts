@@ -1,7 +1,13 @@
+import type { Root } from 'hast';
+
 /**
- * What the API templates render: the API model with routes filled in and TSDoc already rendered to
- * HTML by the markdown pipeline. Plain data, so the templates stay pure.
+ * What the API templates render: the API model with routes filled in and TSDoc compiled by the
+ * markdown pipeline into trees ({@link ApiText}), which the templates turn into elements. Plain
+ * data, so the templates stay pure and the API stage makes no HTML.
  */
+
+/** A piece of TSDoc (a summary, a tag's text) as the docs' markdown pipeline compiled it. */
+export type ApiText = Root;
 
 /** A piece of a type or signature; `href` when the name has a page of its own. */
 export interface TokenView {
@@ -21,19 +27,19 @@ export interface SourceView {
   href?: string;
 }
 
-/** A TSDoc comment, each part rendered to HTML. */
+/** A TSDoc comment, each part compiled. */
 export interface CommentView {
-  summary?: string;
-  remarks?: string;
-  /** Set (possibly to '') when the declaration is `@deprecated`. */
-  deprecated?: string;
-  returns?: string;
-  throws: string[];
-  examples: { title?: string; html: string }[];
-  defaultValue?: string;
-  see: string[];
+  summary?: ApiText;
+  remarks?: ApiText;
+  /** Set (possibly to an empty tree) when the declaration is `@deprecated`. */
+  deprecated?: ApiText;
+  returns?: ApiText;
+  throws: ApiText[];
+  examples: { title?: string; text: ApiText }[];
+  defaultValue?: ApiText;
+  see: ApiText[];
   /** Other block tags, such as `@since`, by their name without `@`. */
-  otherTags: { tag: string; html: string }[];
+  otherTags: { tag: string; text: ApiText }[];
   /** Modifier tags without `@`: `beta`, `alpha`, `experimental`. */
   modifiers: string[];
 }
@@ -42,7 +48,7 @@ export interface TypeParameterView {
   name: string;
   constraint?: TokenView[];
   default?: TokenView[];
-  description?: string;
+  description?: ApiText;
 }
 
 export interface PropertyView {
@@ -50,7 +56,7 @@ export interface PropertyView {
   type: TokenView[];
   optional: boolean;
   readonly: boolean;
-  description?: string;
+  description?: ApiText;
   properties: PropertyView[];
 }
 
@@ -60,7 +66,7 @@ export interface ParameterView {
   optional: boolean;
   rest: boolean;
   defaultValue?: string;
-  description?: string;
+  description?: ApiText;
   properties: PropertyView[];
 }
 
@@ -70,7 +76,7 @@ export interface SignatureView {
   comment: CommentView;
   typeParameters: TypeParameterView[];
   parameters: ParameterView[];
-  returns?: { type: TokenView[]; description?: string; properties: PropertyView[] };
+  returns?: { type: TokenView[]; description?: ApiText; properties: PropertyView[] };
   source?: SourceView;
 }
 
@@ -128,17 +134,17 @@ export interface ApiIndexItemView {
   name: string;
   href: string;
   kindLabel: string;
-  summary?: string;
+  summary?: ApiText;
   deprecated: boolean;
 }
 
 export interface ApiIndexView {
   title: string;
-  /** The entry point's `@packageDocumentation`, rendered. */
-  intro?: string;
+  /** The entry point's `@packageDocumentation`. */
+  intro?: ApiText;
   groups: ApiIndexGroupView[];
   /** SDKs with several entry points: a part per module, each with its own groups. */
-  modules: { id: string; title: string; intro?: string; groups: ApiIndexGroupView[] }[];
+  modules: { id: string; title: string; intro?: ApiText; groups: ApiIndexGroupView[] }[];
 }
 
 export interface ApiIndexGroupView {

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import pc from 'picocolors';
-import { prefetchApi, stopWarmApiWorker, warmUpApiWorker } from '../../api/prefetch-api.js';
-import { discardPrefetchedTypeDoc } from '../../api/prefetched-typedoc.js';
+import { prefetchApi, warmUpApiWorker } from '../../api/prefetch-api.js';
+import { discardApiPrefetch } from '../../api/prefetched-typedoc.js';
+import type { ApiPrefetch } from '../../core/api-prefetch.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
 import type { BuildResult } from '../../build/build.js';
 import { type Logger, formatMs } from '../../core/logger.js';
@@ -25,14 +26,11 @@ export function registerBuildCommand(program: Command, setExitCode: SetExitCode)
         await runCommand({ ...options, failureNote }, async (logger) => {
           const started = performance.now();
           // TypeDoc gets the other core while the config compiles, the pipeline's modules load and the stages before generateApi run.
-          warmUpApiWorker();
+          const apiPrefetch = warmUpApiWorker();
           const onConfig = (config: ResolvedConfig) => {
             previousOutput = existsSync(config.paths.siteOut);
           };
-          const result = await buildSite(siteDir, options.outDir, logger, onConfig).finally(() => {
-            stopWarmApiWorker();
-            discardPrefetchedTypeDoc();
-          });
+          const result = await buildSite(siteDir, options.outDir, logger, onConfig, apiPrefetch).finally(() => discardApiPrefetch(apiPrefetch));
           const out = path.relative(process.cwd(), result.site.config.paths.siteOut) || '.';
           const warnings = result.site.diagnostics.filter((d) => d.severity === 'warning').length;
           const withWarnings = warnings > 0 ? ` with ${warnings} warning${warnings === 1 ? '' : 's'}` : '';
@@ -45,14 +43,20 @@ export function registerBuildCommand(program: Command, setExitCode: SetExitCode)
     });
 }
 
-async function buildSite(siteDir: string, outDir: string | undefined, logger: Logger, onConfig: (config: ResolvedConfig) => void): Promise<BuildResult> {
+async function buildSite(
+  siteDir: string,
+  outDir: string | undefined,
+  logger: Logger,
+  onConfig: (config: ResolvedConfig) => void,
+  apiPrefetch: ApiPrefetch,
+): Promise<BuildResult> {
   // Loaded after the TypeDoc worker has started: esbuild and zod take ~80 ms to load.
   const { loadConfig } = await import('../../config/load.js');
   const config = await loadConfig(siteDir, { outDir });
   onConfig(config);
   // Before the pipeline's modules load, so that the TypeDoc worker has its run as soon as it has loaded.
-  await prefetchApi(config);
+  await prefetchApi(apiPrefetch, config);
   // Loaded here so that other commands do not pay for the whole pipeline.
   const { build } = await import('../../build/build.js');
-  return build({ siteDir, config, logger });
+  return build({ siteDir, config, logger, apiPrefetch });
 }

@@ -21,8 +21,11 @@ export const imageAssetsDir = 'assets/images';
  * mean the static folder and get the base URL; other sites' images are left alone.
  *
  * Runs only for files that ask for it (`file.data.images`, an array: docs, not TSDoc comments).
+ * Each processor reads an image once (a processor compiles one build's docs): nothing read is
+ * kept past the build.
  */
 export default function rehypeImages() {
+  const readImage = createImageReader();
   return (tree: Root, file: VFile) => {
     const images = file.data.images;
     const context = file.data.linkContext;
@@ -95,11 +98,19 @@ interface ReadImage {
   size?: { width: number; height: number };
 }
 
-/** Images already read on this thread, by file, with the modification time and size they had. */
-const readImages = new Map<string, { mtimeMs: number; bytes: number; image: ReadImage }>();
+/** An image's content hash and its pixel size (when its format tells it); undefined when there is no such file. */
+export type ImageReader = (file: string) => ReadImage | undefined;
 
-/** The image's content hash and its pixel size (when its format tells it); undefined when there is no such file. */
-function readImage(file: string): ReadImage | undefined {
+/**
+ * An {@link ImageReader} that reads each file once while it keeps the modification time and size
+ * it had. Its owner decides how long it lives: a build's processor, or a watch session's memory.
+ */
+export function createImageReader(): ImageReader {
+  const readImages = new Map<string, { mtimeMs: number; bytes: number; image: ReadImage }>();
+  return (file) => readImage(file, readImages);
+}
+
+function readImage(file: string, readImages: Map<string, { mtimeMs: number; bytes: number; image: ReadImage }>): ReadImage | undefined {
   let stats;
   try {
     stats = statSync(file);
@@ -125,7 +136,7 @@ function readImage(file: string): ReadImage | undefined {
  * Whether every image a compiled doc showed is still as it was (the same content, or still
  * missing): its output names hold the content hashes, so a changed image means compiling again.
  */
-export function imagesUnchanged(images: readonly DocImage[] | undefined): boolean {
+export function imagesUnchanged(images: readonly DocImage[] | undefined, readImage: ImageReader): boolean {
   return (images ?? []).every((image) => readImage(image.file)?.hash === image.hash);
 }
 
