@@ -170,16 +170,24 @@ function linkItem(site: Site, item: SidebarItem, descriptions: Map<string, strin
   return [`- [${escapeLinkLabel(item.label)}](${absoluteUrl(site, item.to)})${description ? `: ${description}` : ''}`];
 }
 
-/** Each build's full URLs by site path: the llms files ask for every page's twice. */
-const absoluteUrls = new WeakMap<Site, Map<string, string>>();
+/**
+ * Full URLs by site URL and path: the llms files ask for every page's, and serve --watch asks
+ * again on every rebuild. A pure function's answers, so they may outlive a build; bounded.
+ */
+const absoluteUrls = new Map<string, Map<string, string>>();
+const absoluteUrlsKept = 100_000;
 
 /** A site path as a full URL when the config has `url`; otherwise the path, which still works from the site. */
 function absoluteUrl(site: Site, path: string): string {
-  if (!site.config.url) return path;
-  let urls = absoluteUrls.get(site);
-  if (!urls) absoluteUrls.set(site, (urls = new Map()));
+  const siteUrl = site.config.url;
+  if (!siteUrl) return path;
+  let urls = absoluteUrls.get(siteUrl);
+  if (!urls || urls.size > absoluteUrlsKept) {
+    absoluteUrls.clear();
+    absoluteUrls.set(siteUrl, (urls = new Map()));
+  }
   let url = urls.get(path);
-  if (url === undefined) urls.set(path, (url = new URL(path, site.config.url).href));
+  if (url === undefined) urls.set(path, (url = new URL(path, siteUrl).href));
   return url;
 }
 
