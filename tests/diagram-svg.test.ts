@@ -1,7 +1,7 @@
 import type { Element } from 'hast';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { inlineDiagramSvg } from '../src/mermaid/diagram-svg.js';
+import { inlineDiagramSvg } from '../src/core/diagram-svg.js';
 
 const fontFamily = 'system-ui, sans-serif';
 const options = { id: 'mermaid-2-dark', className: ['mermaid-svg', 'mermaid-dark'], fontFamily };

@@ -113,7 +113,7 @@ describe('checkLinks: link rules of the build', () => {
   });
 
   it('checks TSDoc links of API pages given as SourceLinks: an unresolved {@link} and a missing member anchor', async () => {
-    const result = await buildSite(brokenSite, { config: await configWith('links-broken', { onBrokenLinks: 'warn' }), until: 'renderDiagrams' });
+    const result = await buildSite(brokenSite, { config: await configWith('links-broken', { onBrokenLinks: 'warn' }), until: 'parseMarkdown' });
     const site = result.site;
     const sdkFile = path.join(brokenSite, 'sdk', 'src', 'sdk.ts');
     const apiPage: Page = {

@@ -7,7 +7,7 @@ import { renderMermaid } from '@mermaid-js/mermaid-cli';
 import puppeteer from 'puppeteer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DiagramBrowserCrashedError, DiagramNeedsThemesError, DiagramSyntaxError, type DiagramColours, type DiagramRenderer } from '../src/core/diagram-renderer.js';
-import { inlineDiagramSvg } from '../src/mermaid/diagram-svg.js';
+import { inlineDiagramSvg } from '../src/core/diagram-svg.js';
 import { createContentRenderer } from '../src/core/content-html.js';
 import { createMermaidCliRenderer, mermaidCliRenderOptions, withoutBuildDayMarker } from '../src/mermaid/mermaid-cli-renderer.js';
 import { siteFontFamily } from '../src/mermaid/render-diagrams.js';

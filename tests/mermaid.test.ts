@@ -9,6 +9,7 @@ import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
 import { chromiumMissingHint } from '../src/core/chromium.js';
 import type { BuildResult } from '../src/build/build.js';
 import { buildSite, copySite, fixture } from './helpers/site.js';
+import { createItemMemory } from '../src/core/item-store.js';
 
 /**
  * Stands in for mermaid-cli: an SVG shaped like mermaid's (root id, scoped <style>, markers
@@ -215,6 +216,51 @@ describe('renderDiagrams', () => {
     await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: changed });
     expect(changed.calls.map((call) => call.theme)).toEqual(['both']);
     expect(changed.calls[0].definition).toContain('Spin --> Lose');
+  });
+
+  it('puts the figures into the doc while it parses: its HTML is final when parseMarkdown ends', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    const renderer = createFakeRenderer();
+    const result = await buildSite(siteDir, { until: 'parseMarkdown', diagramRenderer: renderer });
+    const html = contentHtml(result, '/kit/docs/intro');
+    expect(figuresIn(html)).toHaveLength(2);
+    expect(html).not.toContain('sdkdocs-diagram');
+    expect(renderer.calls).toHaveLength(2);
+  });
+
+  it('makes a cached doc again when the renderer changes, so its figures are never stale', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    await writeFile(path.join(siteDir, 'docs', 'plain.md'), '# Plain\n\nNo diagram here.\n');
+    const first = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: createFakeRenderer() });
+    expect(first.site.compiled?.fromCache).toBe(0);
+    const upgraded = createFakeRenderer();
+    const render = upgraded.render.bind(upgraded);
+    const second = await buildSite(siteDir, {
+      until: 'checkLinks',
+      diagramRenderer: { ...upgraded, cacheKey: 'fake-renderer 2', render: async (definition, theme) => (await render(definition, theme)).replace(/theme (\w+)/, 'upgraded $1') },
+    });
+    const figures = figuresIn(contentHtml(second, '/kit/docs/intro'));
+    expect(figures).toHaveLength(2);
+    for (const figure of figures) expect(figure).toContain('upgraded both');
+    // The doc without diagrams still comes from the compile cache.
+    expect(second.site.compiled?.fromCache).toBe(1);
+    expect(second.site.diagrams).toMatchObject({ figuresFromCache: 0, rendered: 2 });
+  });
+
+  it('in serve --watch, a doc edited around its diagram takes the figure from memory: no render, no SVG read', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    const memory = createItemMemory();
+    const first = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: createFakeRenderer(), memory, watch: true });
+    const secondDoc = path.join(siteDir, 'docs', 'second.md');
+    await writeFile(secondDoc, (await readFile(secondDoc, 'utf8')).replace('# Second', '# Second, edited'));
+    // The cache folder goes: only the memory tier can answer.
+    await rm(path.join(siteDir, 'node_modules', '.cache'), { recursive: true });
+    const renderer = createFakeRenderer();
+    const second = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: renderer, memory, watch: true, previous: first.site, changedFiles: new Set([secondDoc]) });
+    expect(renderer.calls).toEqual([]);
+    expect(second.site.diagrams).toEqual({ diagrams: 3, figuresFromCache: 3, fromCache: 0, rendered: 0, browserLaunches: 0 });
+    expect(contentHtml(second, '/kit/docs/second')).toContain('Second, edited');
+    expect(figuresIn(contentHtml(second, '/kit/docs/second'))).toEqual(figuresIn(contentHtml(first, '/kit/docs/second')));
   });
 
   it('fails the build at the code fence with mermaid’s parser message, leaving out/ untouched', async () => {

@@ -28,8 +28,9 @@ import { runStages, type Stage, type StageTiming } from '../core/stage.js';
 /** The build, in order. `check-links` and tests run a prefix of it. */
 export const buildStages: readonly Stage[] = [
   { name: 'collectContent', run: collectContent },
-  { name: 'parseMarkdown', run: parseMarkdown },
+  // Starts the diagram service the doc compilers ask for figures: the browser renders while docs parse.
   { name: 'renderDiagrams', run: renderDiagrams },
+  { name: 'parseMarkdown', run: parseMarkdown },
   // Before renderPages: every page links the content-hashed asset names. Before generateApi,
   // which waits for the TypeDoc worker that `sdkdocs build` starts early: neither needs the other.
   { name: 'bundleClient', run: bundleClient },

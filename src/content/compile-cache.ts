@@ -56,7 +56,14 @@ const parsedPacksKept = 4;
  * too: a rebuild finds unchanged docs without reading a pack, under the same key and the same
  * checks as a warm build.
  */
-export function openCompileCache(dir: string, compiler: string, context: ParseContext, memory?: ItemMemory): CompileCache {
+export function openCompileCache(
+  dir: string,
+  compiler: string,
+  context: ParseContext,
+  memory?: ItemMemory,
+  /** What else an entry must pass to be used: its diagrams' figures are still stored. */
+  stillValid?: (compiled: CompiledDoc) => boolean,
+): CompileCache {
   const contextKey = JSON.stringify([compiler, context.baseUrl, context.docsDir, context.siteDir, context.mermaid, context.themeBlocks ?? []]);
   const store = openItemStore(dir, memory);
   // The images cached docs show, each read once: per build, or per serve --watch session.
@@ -100,7 +107,7 @@ export function openCompileCache(dir: string, compiler: string, context: ParseCo
         (link) => link.kind !== 'markdown' || resolveMarkdownLink(link.url, link.file, linkContext) === link.resolved,
       );
       // An image's content hash is in its asset's name: a changed image means compiling again.
-      return linksStillResolve && imagesUnchanged(compiled.images, readImage) ? compiled : undefined;
+      return linksStillResolve && imagesUnchanged(compiled.images, readImage) && (stillValid?.(compiled) ?? true) ? compiled : undefined;
     },
     add(entries) {
       for (const entry of entries) store.keep(entry.key, entry.compiled);

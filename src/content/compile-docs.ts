@@ -22,19 +22,17 @@ export interface CompileOutcome extends ParseOutcome {
 }
 
 /**
- * Compiles docs the way one thread does: from the cache when an entry fits, else from the
- * markdown. Used in-process and by the parse workers; storing what was compiled is the main
- * thread's (`parseMarkdown`), which writes a pack per batch and has nothing else to do meanwhile.
+ * Compiles docs the way one thread does, naming the cache entry each goes to. Used in-process and
+ * by the parse workers for the docs the main thread (`parseMarkdown`) found no entry for; storing
+ * what was compiled is the main thread's, which writes a pack per batch.
  */
-export function compileWithCache(setup: CompileSetup): (task: ParseTask) => Promise<CompileOutcome> {
-  const context = contextOf(setup);
+export function compileWithCache(setup: CompileSetup, figureOf?: ParseContext['figureOf']): (task: ParseTask) => Promise<CompileOutcome> {
+  const context = { ...contextOf(setup), figureOf: setup.mermaid ? figureOf : undefined };
   const compile = createDocCompiler(context);
   const cache = setup.cache && openCompileCache(setup.cache.dir, setup.cache.fingerprint, context);
   return async (task) => {
     if (!cache) return compile(task);
     const cacheKey = cache.keyOf(task);
-    const cached = cache.get(cacheKey);
-    if (cached) return { route: task.route, compiled: cached, cacheKey, fromCache: true };
     const outcome = await compile(task);
     // A doc that does not parse is not stored: its error is reported again, from the markdown.
     return { ...outcome, cacheKey: outcome.compiled ? cacheKey : undefined, fromCache: false };
@@ -44,4 +42,24 @@ export function compileWithCache(setup: CompileSetup): (task: ParseTask) => Prom
 /** The parse context a setup describes. */
 export function contextOf(setup: CompileSetup): ParseContext {
   return { docsDir: setup.docsDir, siteDir: setup.siteDir, baseUrl: setup.baseUrl, routeByFile: new Map(setup.routeByFile), mermaid: setup.mermaid, themeBlocks: setup.themeBlocks };
+}
+
+/**
+ * Docs a thread compiles side by side: enough that docs waiting for their diagrams' figures leave
+ * the thread work, few enough that the syntax trees alive at once stay few.
+ */
+const docsSideBySide = 2;
+
+/** Compiles a batch of docs a few at a time, outcomes in the order of the tasks. */
+export async function compileBatch(compile: (task: ParseTask) => Promise<CompileOutcome>, tasks: readonly ParseTask[]): Promise<CompileOutcome[]> {
+  const outcomes: CompileOutcome[] = new Array(tasks.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      outcomes[index] = await compile(tasks[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(docsSideBySide, tasks.length) }, lane));
+  return outcomes;
 }

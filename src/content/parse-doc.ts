@@ -4,6 +4,7 @@ import { findCodeSamples } from './code-samples.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
 import { checkMarkdownLimits, maxNestingDepth } from './markdown-limits.js';
 import type { DiagramSource, DocMessage } from '../core/compiled-doc.js';
+import { askForFigures, placeDiagrams } from './place-diagrams.js';
 import { compileMdxDoc } from './mdx/compile-mdx.js';
 import { isMdxDoc } from './mdx/detect-mdx.js';
 import { docMessagesOf } from './plugins/doc-messages.js';
@@ -36,7 +37,7 @@ async function compileDoc(
     }
     const samples = findCodeSamples(task.raw, mdast);
     const diagrams: DiagramSource[] = [];
-    if (context.mermaid) file.data.diagrams = diagrams;
+    if (context.figureOf) file.data.diagrams = diagrams;
     file.data.images = [];
     const result = await processor.transform(mdast, file, {
       routeOfFile: (absolute) => context.routeByFile.get(absolute),
@@ -45,6 +46,15 @@ async function compileDoc(
       baseUrl: context.baseUrl,
       pageRoute: task.route,
     });
+    // Search reads the text around the diagrams, not the labels inside them.
+    const sections = splitSections(result.hast);
+    let diagramMessages: DocMessage[] = [];
+    if (context.figureOf && diagrams.length > 0) {
+      const figures = await askForFigures(diagrams, context.figureOf);
+      placeDiagrams(result.hast, figures.answers);
+      diagramMessages = figures.messages;
+    }
+    const messages = [...(fallback ? [fallback] : []), ...docMessagesOf(result.messages), ...diagramMessages];
     return {
       route: task.route,
       compiled: {
@@ -52,10 +62,10 @@ async function compileDoc(
         toc: result.toc,
         anchors: [...result.anchors],
         links: result.links,
-        sections: splitSections(result.hast),
+        sections,
         diagrams,
         images: file.data.images,
-        ...((result.messages.length > 0 || fallback) && { messages: [...(fallback ? [fallback] : []), ...docMessagesOf(result.messages)] }),
+        ...(messages.length > 0 && { messages }),
         ...(samples.length > 0 && { samples }),
       },
     };

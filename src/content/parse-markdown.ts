@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { BuildContext, Doc, Page, Site } from '../core/site.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
-import { compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
+import { compileBatch, compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
 import type { CompiledDoc } from '../core/compiled-doc.js';
+import type { DiagramFigures, DiagramRequest } from '../core/diagram-figure.js';
 import type { ParseTask } from './parse-task.js';
 import { renderMdxDocs } from './mdx/render-mdx.js';
 import { mdxPartialCompiler } from './mdx/mdx-partials.js';
@@ -22,18 +23,36 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   mdxPartialCompiler(site);
   site.compileMarkdownFragment = markdownFragmentCompiler(site);
   site.highlightCodeBlock = codeBlockHighlighter();
-  await compileSiteDocs(site, ctx, 'docs');
-  // Each past docs version compiles against its own folder (where `/x.md` links resolve); serve
-  // --watch keeps no past version's work, which the compile cache answers for instead. Each
-  // version has a cache of its own: a cache keeps only what its last build used.
-  for (const past of site.docsVersions?.past ?? []) {
-    // Made before the overrides were collected: a past version's docs use the site's.
-    past.site.themeOverrides = site.themeOverrides;
-    await compileSiteDocs(past.site, { ...ctx, previous: undefined, changedFiles: undefined }, `docs-version-${past.version.name}`);
+  // Every docs version asks the one diagram service for its figures; it ends with the docs.
+  const figures = site.diagramFigures;
+  try {
+    await compileSiteDocs(site, ctx, 'docs', figures);
+    // Each past docs version compiles against its own folder (where `/x.md` links resolve); serve
+    // --watch keeps no past version's work, which the compile cache answers for instead. Each
+    // version has a cache of its own: a cache keeps only what its last build used.
+    for (const past of site.docsVersions?.past ?? []) {
+      // Made before the overrides were collected: a past version's docs use the site's.
+      past.site.themeOverrides = site.themeOverrides;
+      await compileSiteDocs(past.site, { ...ctx, previous: undefined, changedFiles: undefined }, `docs-version-${past.version.name}`, figures);
+    }
+  } finally {
+    await figures?.finish();
   }
 }
 
-async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string): Promise<void> {
+/** A top-level ```mermaid block: its fence, the definition and the closing fence. */
+const mermaidBlock = /^(`{3,}|~{3,})[ \t]*mermaid[ \t]*\r?\n([\s\S]*?)^\1[`~]*[ \t]*$/gm;
+
+/**
+ * The diagrams a doc will ask for, read from its markdown without parsing it (see
+ * {@link DiagramFigures.foresee}): its top-level ```mermaid blocks, as rehype-code will cut them out.
+ */
+function foreseenDiagrams(raw: string): DiagramRequest[] {
+  if (!raw.includes('mermaid')) return [];
+  return [...raw.matchAll(mermaidBlock)].map((match, index) => ({ definition: match[2].replace(/\r\n/g, '\n'), number: index + 1 }));
+}
+
+async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string, figures: DiagramFigures | undefined): Promise<void> {
   const routeByFile = new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
   const pageByRoute = new Map(site.pages.map((page) => [page.route, page]));
   const tasks: ParseTask[] = [];
@@ -57,7 +76,10 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string)
   };
   // A cold, a warm and a watch build take the same path: serve --watch's memory tier answers for
   // the docs it has seen, the packs on disk for the others.
-  const cache = openCompileCache(cacheDir, setup.cache!.fingerprint, contextOf(setup), ctx.memory);
+  // A doc's HTML holds its diagrams' figures: it is reused only while each figure is still stored
+  // under what it is made of (the diagram, its place, the renderer, colours and font).
+  const figuresStored = figures && ((compiled: CompiledDoc) => compiled.diagrams.every((diagram, index) => figures.hasFigure(diagram.definition, index + 1)));
+  const cache = openCompileCache(cacheDir, setup.cache!.fingerprint, contextOf(setup), ctx.memory, figuresStored);
   // Docs the cache holds are taken here: a build whose docs are all cached (a warm build, a watch
   // rebuild, or a past docs version) starts no worker at all.
   const cachedOutcomes: CompileOutcome[] = [];
@@ -65,10 +87,13 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string)
   for (const task of tasks) {
     const cacheKey = cache.keyOf(task);
     const compiled = cache.get(cacheKey);
-    if (compiled) cachedOutcomes.push({ route: task.route, compiled, cacheKey, fromCache: true });
-    else toCompile.push(task);
+    if (compiled) {
+      cachedOutcomes.push({ route: task.route, compiled, cacheKey, fromCache: true });
+      figures?.countReused(compiled.diagrams.length);
+    } else toCompile.push(task);
   }
-  const outcomes = [...cachedOutcomes, ...(await compileAll(toCompile, setup, ctx, (batch) => cache.add(freshEntries(batch))))];
+  figures?.foresee(toCompile.flatMap((task) => foreseenDiagrams(task.raw)));
+  const outcomes = [...cachedOutcomes, ...(await compileAll(toCompile, setup, ctx, (batch) => cache.add(freshEntries(batch)), figures))];
   const used: CompileCacheEntry[] = [];
   let fromCache = 0;
   for (const outcome of outcomes) {
@@ -149,18 +174,30 @@ async function compileAll(
   setup: CompileSetup,
   ctx: BuildContext,
   store: (batch: CompileOutcome[]) => void,
+  figures: DiagramFigures | undefined,
 ): Promise<CompileOutcome[]> {
+  const figureOf = figures && ((request: DiagramRequest) => figures.figure(request));
   if (tasks.length >= parallelThreshold && canUseWorkers(import.meta.url)) {
     ctx.logger.debug(`parseMarkdown: ${tasks.length} docs on ${workerCount()} worker threads`);
-    return runOnWorkers<ParseTask, CompileOutcome>(new URL('./parse-worker.js', import.meta.url), setup, tasks, { batchSize, onResults: store });
+    return runOnWorkers<ParseTask, CompileOutcome>(new URL('./parse-worker.js', import.meta.url), setup, tasks, {
+      batchSize,
+      onResults: store,
+      // A worker whose docs wait for figures (the browser starting) compiles its next batch meanwhile.
+      batchesPerWorker: 2,
+      answer: async (request) => {
+        if (!figureOf) throw new Error('sdkdocs: a parse worker asked for a diagram, but diagrams are off');
+        return figureOf(request as DiagramRequest);
+      },
+    });
   }
-  const compile = compileWithCache(setup);
+  const compile = compileWithCache(setup, figureOf);
   const outcomes: CompileOutcome[] = [];
-  for (const [index, task] of tasks.entries()) {
-    outcomes.push(await compile(task));
-    if (outcomes.length % batchSize === 0) store(outcomes.slice(-batchSize));
-    if (index % 200 === 199) ctx.logger.progress(`parseMarkdown ${index + 1}/${tasks.length}`);
+  // As on a worker: a doc waiting for its figures holds up no other.
+  for (let start = 0; start < tasks.length; start += batchSize) {
+    const batch = await compileBatch(compile, tasks.slice(start, start + batchSize));
+    outcomes.push(...batch);
+    store(batch);
+    if (Math.floor((start + batch.length) / 200) > Math.floor(start / 200)) ctx.logger.progress(`parseMarkdown ${start + batch.length}/${tasks.length}`);
   }
-  if (outcomes.length % batchSize !== 0) store(outcomes.slice(-(outcomes.length % batchSize)));
   return outcomes;
 }

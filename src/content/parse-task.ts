@@ -1,6 +1,7 @@
 /** What compiling one doc takes and gives, as plain data: shared by the markdown and MDX compilers and the workers. */
 
 import type { CompiledDoc } from '../core/compiled-doc.js';
+import type { DiagramAnswer, DiagramRequest } from '../core/diagram-figure.js';
 import type { ThemeBlockName } from './plugins/rehype-theme-blocks.js';
 
 /** One doc to compile: plain data, so it can cross to a worker thread. */
@@ -27,6 +28,12 @@ export interface ParseContext {
   routeByFile: Map<string, string>;
   /** Whether ```mermaid blocks become diagrams (else they stay code blocks). */
   mermaid: boolean;
+  /**
+   * The figure of each ```mermaid block, put into the doc's tree before it becomes HTML: from the
+   * build's diagrams in-process, asked of the main thread on a worker. Without it (diagrams off,
+   * or a compiler of fragments) mermaid blocks stay code.
+   */
+  figureOf?: (request: DiagramRequest) => Promise<DiagramAnswer>;
   /**
    * The markdown constructs' components the site overrides (`src/theme/Admonition.tsx` …): docs
    * that hold such a construct are compiled to an MDX module that renders it through the override.

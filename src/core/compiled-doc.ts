@@ -10,7 +10,7 @@ import type { TocItem } from '../shared/types.js';
  * already rendered to HTML, so no stage holds (or copies between threads) the doc's syntax trees.
  */
 export interface CompiledDoc {
-  /** Content HTML; each diagram is a {@link diagramPlaceholder} until renderDiagrams fills it in. */
+  /** Content HTML, diagrams' figures included. */
   html: string;
   toc: TocItem[];
   /** Every element id in the content (headings, footnotes), for anchor checks. */
@@ -29,11 +29,13 @@ export interface CompiledDoc {
   samples?: CodeSample[];
 }
 
-/** A ```mermaid block cut out of the content: renderDiagrams puts the SVGs in its place. */
+/** A ```mermaid block of the content, whose figure the doc compiler put in its place. */
 export interface DiagramSource {
   definition: string;
   line?: number;
   column?: number;
+  /** An MDX doc's figure as HTML, which its `<SdkdocsDiagram>` renders (a markdown doc's is in its `html`). */
+  figureHtml?: string;
 }
 
 /** A section found in a page's content, before it becomes one or more records. */
@@ -99,15 +101,6 @@ export interface SourceLink {
   column?: number;
   /** Where it came from: a relative `.md` link, a plain route link, a config entry, a TSDoc comment. */
   kind: 'markdown' | 'route' | 'config' | 'tsdoc' | 'page';
-}
-
-/**
- * The element that stands for the n-th diagram of a doc in its content HTML. No markdown can
- * produce it (rehype-raw-html renames it in the author's HTML), so replacing it cannot touch the
- * author's text.
- */
-export function diagramPlaceholder(index: number): string {
-  return `<sdkdocs-diagram data-index="${index}"></sdkdocs-diagram>`;
 }
 
 /** A fenced code block of a language the API stage type-checks (content/code-samples.ts), where the doc has it. */

@@ -82,11 +82,11 @@ export class DiagramNeedsThemesError extends Error {
   }
 }
 
-/** What renderDiagrams did, for the build log and for tests of the cache. */
+/** What the build's diagrams took (`Site.diagrams`), for the build log and for tests of the cache. */
 export interface DiagramStats {
   /** ```mermaid blocks found. */
   diagrams: number;
-  /** Finished figures (both SVGs inlined) taken from the figure cache: their SVGs are not read at all. */
+  /** Finished figures taken from the figure store, or inside a doc from the compile cache: their SVGs are not read at all. */
   figuresFromCache: number;
   /** SVGs (one per distinct diagram text, or per text and theme) taken from the cache. */
   fromCache: number;

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import type { DiagramRenderer, DiagramStats } from './diagram-renderer.js';
+import type { DiagramFigures } from './diagram-figure.js';
 import type { ItemMemory } from './item-store.js';
 import type { ApiPrefetch } from './api-prefetch.js';
 import type { ApiModel } from './api-model.js';
@@ -183,8 +184,10 @@ export interface Site {
   documentsReused?: number;
   /** What parseMarkdown did: docs compiled, and how many of them the compile cache held. */
   compiled?: { docs: number; fromCache: number };
-  /** What renderDiagrams did (diagrams found, cached, rendered, browsers started). */
+  /** What the diagrams took (diagrams found, cached, rendered, browsers started). */
   diagrams?: DiagramStats;
+  /** The build's diagrams, started by renderDiagrams when mermaid is on; the doc compilers ask it for figures. */
+  diagramFigures?: DiagramFigures;
   /**
    * With `versions.json`: every docs version (the current one included), and each past version's
    * docs, read into a site of its own that shares this one's pages, sidebars, outputs and diagnostics.

@@ -24,6 +24,37 @@ export function startWorker(workerUrl: URL, options: WorkerOptions = {}): Worker
   return new Worker(workerUrl, options);
 }
 
+/** A batch of tasks to a worker, and its results back, under the batch's number. */
+interface BatchMessage {
+  batch: number;
+  tasks?: unknown[];
+  results?: unknown[];
+}
+
+/** A question a worker asks the main thread ({@link askMainThread}), and its answer. */
+interface QuestionMessage {
+  question: number;
+  value?: unknown;
+  answer?: unknown;
+}
+
+const pendingQuestions = new Map<number, (answer: unknown) => void>();
+let questionsAsked = 0;
+
+/**
+ * From a worker of {@link runOnWorkers}: asks the main thread, whose `answer` option replies.
+ * The worker goes on with its other tasks meanwhile (a parse worker asks for a diagram's figure).
+ */
+export function askMainThread<Answer>(value: unknown): Promise<Answer> {
+  const port = parentPort;
+  if (!port) throw new Error('askMainThread runs only in a worker thread');
+  const question = ++questionsAsked;
+  return new Promise<Answer>((resolve) => {
+    pendingQuestions.set(question, resolve as (answer: unknown) => void);
+    port.postMessage({ question, value } satisfies QuestionMessage);
+  });
+}
+
 /**
  * The worker's side of {@link runOnWorkers}: answers each batch of tasks it is sent with the
  * batch's results, in order. A task that throws ends the worker, and the pool rejects.
@@ -37,9 +68,15 @@ export function answerBatches<Task, Result>(
 ): void {
   const port = parentPort;
   if (!port) throw new Error('answerBatches runs only in a worker thread');
-  port.on('message', async (batch: Task[]) => {
-    const results = await work(batch);
-    port.postMessage(results, options.transfer?.(results) ?? []);
+  port.on('message', async (message: BatchMessage | QuestionMessage) => {
+    if ('question' in message) {
+      const resolve = pendingQuestions.get(message.question);
+      pendingQuestions.delete(message.question);
+      resolve?.(message.answer);
+      return;
+    }
+    const results = await work(message.tasks as Task[]);
+    port.postMessage({ batch: message.batch, results } satisfies BatchMessage, options.transfer?.(results) ?? []);
   });
 }
 
@@ -58,12 +95,20 @@ export async function runOnWorkers<Task, Result>(
     onResults?: (results: Result[]) => void;
     /** False: results go to `onResults` only and are not kept (they may be big; the promise then yields none). */
     keepResults?: boolean;
+    /** Replies to what workers ask with {@link askMainThread}; a rejection fails the run. */
+    answer?: (value: unknown) => Promise<unknown>;
+    /**
+     * Batches a worker holds at once: with 2, a worker whose batch waits for answers works on the
+     * next one meanwhile. Results still come back per batch, in any order.
+     */
+    batchesPerWorker?: number;
   } = {},
 ): Promise<Result[]> {
   const batchSize = options.batchSize ?? 25;
   const batches: Task[][] = [];
   for (let i = 0; i < tasks.length; i += batchSize) batches.push(tasks.slice(i, i + batchSize));
   const size = Math.max(1, Math.min(options.size ?? workerCount(), batches.length));
+  const held = Math.max(1, options.batchesPerWorker ?? 1);
   const results: Result[][] = new Array(batches.length);
   let next = 0;
   // Parsing allocates many short-lived objects; a larger young generation means fewer scavenges,
@@ -74,23 +119,38 @@ export async function runOnWorkers<Task, Result>(
       workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
-            let current = -1;
+            let outstanding = 0;
+            let started = false;
             const feed = () => {
-              if (next >= batches.length) {
-                resolve();
+              while (outstanding < held && next < batches.length) {
+                const batch = next++;
+                outstanding++;
+                started = true;
+                worker.postMessage({ batch, tasks: batches[batch] } satisfies BatchMessage);
+              }
+              if (outstanding === 0) resolve();
+            };
+            worker.on('message', (message: BatchMessage | QuestionMessage) => {
+              if ('question' in message) {
+                if (!options.answer) {
+                  reject(new Error('a worker asked a question the pool has no answer for'));
+                  return;
+                }
+                options.answer(message.value).then(
+                  (answer) => worker.postMessage({ question: message.question, answer } satisfies QuestionMessage),
+                  reject,
+                );
                 return;
               }
-              current = next++;
-              worker.postMessage(batches[current]);
-            };
-            worker.on('message', (batchResults: Result[]) => {
-              if (options.keepResults !== false) results[current] = batchResults;
+              const batchResults = message.results as Result[];
+              if (options.keepResults !== false) results[message.batch] = batchResults;
+              outstanding--;
               feed();
               options.onResults?.(batchResults);
             });
             worker.once('error', reject);
             worker.once('exit', (code) => {
-              if (next < batches.length || current === -1) reject(new Error(`worker stopped early with code ${code}`));
+              if (next < batches.length || outstanding > 0 || !started) reject(new Error(`worker stopped early with code ${code}`));
             });
             feed();
           }),

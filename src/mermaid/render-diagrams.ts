@@ -1,273 +1,216 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Element } from 'hast';
-import { packageRoot } from '../core/package-root.js';
-import type { Diagnostic } from '../core/diagnostic.js';
-import type { BuildContext, Page, Site } from '../core/site.js';
+import type { BuildContext, Site } from '../core/site.js';
 import { openDiagramCache, type DiagramCache } from './diagram-cache.js';
 import { DiagramBrowserMissingError, DiagramNeedsThemesError, DiagramSyntaxError, diagramThemes, type DiagramColours, type DiagramRenderer, type DiagramStats, type DiagramTheme } from '../core/diagram-renderer.js';
 import { rendersBothModesAtOnce } from './diagram-kinds.js';
-import { inlineDiagramSvg } from './diagram-svg.js';
 import { createMermaidCliRenderer, mermaidMaxTextSize } from './mermaid-cli-renderer.js';
-import { diagramPlaceholder, type CompiledDoc, type DiagramSource } from '../core/compiled-doc.js';
-import { createContentRenderer } from '../core/content-html.js';
+import { buildDiagramFigure, isDiagramFigure, type DiagramAnswer, type DiagramFigures, type DiagramRequest } from '../core/diagram-figure.js';
 import { compilerFingerprint } from '../core/compiler-fingerprint.js';
-import { isText, openItemStore, transformCache, type ItemMemory } from '../core/item-store.js';
-import { formatThemeString } from '../shared/theme-strings.js';
-
-/** A ```mermaid block of a doc, cut out of its content by parseMarkdown. */
-interface DiagramBlock {
-  page: Page;
-  content: CompiledDoc;
-  /** Its place among the page's diagrams: the placeholder's index. */
-  index: number;
-  source: DiagramSource;
-}
-
-const variantOfTheme: Record<DiagramTheme, string> = { default: 'light', dark: 'dark' };
+import { openItemStore, transformCache } from '../core/item-store.js';
+import { packageRoot } from '../core/package-root.js';
 
 /**
- * Prerenders every ```mermaid block to inline SVG, so no mermaid JavaScript reaches the browser:
- * one SVG whose colours are custom properties the colour mode switches, or, for the few kinds of
- * diagram that one render cannot draw faithfully in both modes (see diagram-kinds.ts), a light
- * and a dark SVG that CSS shows one of. SVGs are cached on disk by diagram text, colours and
- * mermaid version; the browser starts only for a diagram not cached.
+ * Starts the build's diagram service (`site.diagramFigures`) before the docs parse: each doc
+ * compiler asks it for the figure of every ```mermaid block it meets and puts the figure into the
+ * doc's tree before the tree becomes HTML. The browser starts on the first diagram the caches
+ * cannot answer, so it renders while the docs still parse; parseMarkdown finishes the service.
+ *
+ * Diagrams are prerendered to inline SVG, so no mermaid JavaScript reaches the browser: one SVG
+ * whose colours are custom properties the colour mode switches, or, for the few kinds of diagram
+ * that one render cannot draw faithfully in both modes (see diagram-kinds.ts), a light and a dark
+ * SVG that CSS shows one of.
  */
 export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<void> {
   if (!site.config.markdown.mermaid) return;
-  const blocks = site.pages.flatMap(findDiagramBlocks);
-  const stats: DiagramStats = { diagrams: blocks.length, figuresFromCache: 0, fromCache: 0, rendered: 0, browserLaunches: 0 };
-  site.diagrams = stats;
+  site.diagramFigures = createDiagramFigures(site, ctx);
+}
+
+/** What a definition rendered to: one SVG for both colour modes, or one per theme. */
+type Rendered = string | Record<DiagramTheme, string>;
+/** Why a definition has no SVG: mermaid's message, or no browser (reported at one block only). */
+type RenderFailure = { syntaxError: string } | { browserProblem: string };
+
+/**
+ * Figures are kept in the item store (both SVGs inlined, ids numbered for their place on the page)
+ * under everything they depend on: the definition, the number, the renderer (mermaid version, font,
+ * colours) and the code that builds them; SVGs under the definition, colours and renderer, so a
+ * diagram is drawn once and a new place on a page needs no browser.
+ */
+function createDiagramFigures(site: Site, ctx: BuildContext): DiagramFigures {
   const fontFamily = siteFontFamily();
-  const renderer: DiagramRenderer = ctx.diagramRenderer ?? createMermaidCliRenderer({ fontFamily });
-  // serve --watch: pages whose content is the previous build's take its filled-in HTML as it was.
-  const pending = blocks.filter((block) => filledHtml.get(block.content)?.rendererKey !== renderer.cacheKey);
-  if (pending.length === 0) {
-    for (const block of blocks) block.page.data.html = filledHtml.get(block.content)!.html;
-    return;
-  }
-
-  // A figure's HTML depends on its SVGs, its number on the page and the code that inlines them.
-  const figureCache = openFigureCache(path.join(ctx.cacheDir, 'mermaid', 'figures'), `${renderer.cacheKey}\0${compilerFingerprint()}\0${fontFamily}`, ctx.memory);
-  const figureOf = new Map<DiagramBlock, string>();
-  for (const block of pending) {
-    const cached = figureCache.get(block.source.definition, block.index + 1);
-    if (cached !== undefined) figureOf.set(block, cached);
-  }
-  stats.figuresFromCache = figureOf.size;
-  const tooLong = pending.filter((block) => block.source.definition.length > mermaidMaxTextSize);
-  for (const block of tooLong) {
-    site.diagnostics.push({
-      ...at(block),
-      severity: 'error',
-      code: 'mermaid',
-      message: `This mermaid diagram is ${block.source.definition.length.toLocaleString('en')} characters long; mermaid draws diagrams of up to ${mermaidMaxTextSize.toLocaleString('en')} (its maxTextSize).`,
-      hint: 'Split it into several smaller diagrams.',
-    });
-  }
-  if (tooLong.length > 0) return;
-  const toRender = pending.filter((block) => !figureOf.has(block));
-  if (toRender.length > 0 && !(await renderFigures(site, ctx, toRender, renderer, stats, fontFamily, figureOf, figureCache))) return;
-
-  for (const block of pending) {
-    const filled = filledHtml.get(block.content);
-    const html = filled?.rendererKey === renderer.cacheKey ? filled.html : block.content.html;
-    filledHtml.set(block.content, { rendererKey: renderer.cacheKey, html: html.replace(diagramPlaceholder(block.index), figureOf.get(block)!) });
-  }
-  for (const block of blocks) block.page.data.html = filledHtml.get(block.content)!.html;
-}
-
-/**
- * The figures of blocks not in the figure cache, from SVGs in the SVG cache or rendered in the
- * browser; false when a diagram could not be rendered (its diagnostics are on the site).
- */
-async function renderFigures(
-  site: Site,
-  ctx: BuildContext,
-  blocks: DiagramBlock[],
-  renderer: DiagramRenderer,
-  stats: DiagramStats,
-  fontFamily: string,
-  figureOf: Map<DiagramBlock, string>,
-  figureCache: FigureCache,
-): Promise<boolean> {
-  const cache = openDiagramCache(path.join(ctx.cacheDir, 'mermaid'), renderer.cacheKey, ctx.memory);
-  // Blocks with the same text (the same diagram on two pages) render once.
-  const definitions = [...new Set(blocks.map((block) => block.source.definition))];
-  let outcome: RenderOutcome;
-  try {
-    outcome = await renderDefinitions(definitions, renderer, cache, stats);
-  } finally {
-    stats.browserLaunches = renderer.browserLaunches;
-    if (!ctx.diagramRenderer) await renderer.close();
-  }
-  ctx.logger.debug(
-    `mermaid: ${stats.diagrams} diagram${stats.diagrams === 1 ? '' : 's'}, ${stats.figuresFromCache} figures and ${stats.fromCache} SVGs from the cache, ${stats.rendered} rendered, ${stats.browserLaunches} browser launch${stats.browserLaunches === 1 ? '' : 'es'}`,
-  );
-
-  const { svgs, syntaxErrors, browserProblem } = outcome;
-  for (const block of blocks) {
-    const syntaxError = syntaxErrors.get(block.source.definition);
-    if (syntaxError === undefined) continue;
-    site.diagnostics.push({ ...at(block), severity: 'error', code: 'mermaid', message: `mermaid: ${syntaxError}`, hint: syntaxHint(syntaxError, block.source.line) });
-  }
-  if (browserProblem) {
-    // Reported once, at the first diagram that needed the browser.
-    const first = blocks.find((block) => !svgs.has(block.source.definition) && !syntaxErrors.has(block.source.definition))!;
-    site.diagnostics.push({ ...at(first), severity: 'error', code: 'chromium', message: browserProblem });
-  }
-  if (svgs.size < definitions.length) return false;
-
-  const figures = createContentRenderer();
-  for (const block of blocks) {
-    const number = block.index + 1;
-    const rendered = svgs.get(block.source.definition)!;
-    const variants =
-      typeof rendered === 'string'
-        ? [inlineDiagramSvg(rendered, { id: `mermaid-${number}`, className: ['mermaid-svg'], fontFamily })]
-        : diagramThemes.map((theme) =>
-            inlineDiagramSvg(rendered[theme], {
-              id: `mermaid-${number}-${variantOfTheme[theme]}`,
-              className: ['mermaid-svg', `mermaid-${variantOfTheme[theme]}`],
-              fontFamily,
-            }),
-          );
-    const figure: Element = {
-      type: 'element',
-      tagName: 'figure',
-      properties: { className: ['mermaid-diagram'], style: diagramWidthStyle(variants[0]) },
-      // The button first: on a phone it is seen before a tall diagram is scrolled through.
-      children: [fullSizeButton(), ...variants],
-    };
-    const html = figures.html({ type: 'root', children: [figure] });
-    figureOf.set(block, html);
-    figureCache.set(block.source.definition, number, html);
-  }
-  return true;
-}
-
-/**
- * The diagram's natural width (mermaid's `max-width` on the SVG) as `--diagram-width`: on
- * phones the theme keeps the diagram that wide, legible, and lets the figure scroll sideways.
- */
-function diagramWidthStyle(svg: Element): string | undefined {
-  const width = /(?:^|;)\s*max-width:\s*([\d.]+px)/.exec(String(svg.properties.style ?? ''))?.[1];
-  return width ? `--diagram-width:${width}` : undefined;
-}
-
-/** Opens the diagram at its natural size in a dialog (src/client/diagram-dialog.ts); shown only with JavaScript. */
-function fullSizeButton(): Element {
-  return {
-    type: 'element',
-    tagName: 'button',
-    properties: { type: 'button', className: ['diagram-full-size-button'] },
-    children: [{ type: 'text', value: formatThemeString('diagramOpenFullSize') }],
-  };
-}
-
-interface FigureCache {
-  get(definition: string, number: number): string | undefined;
-  set(definition: string, number: number, html: string): void;
-}
-
-/**
- * Finished figures (both SVGs inlined, ids numbered for their place on the page) in the item
- * store: a build whose diagrams did not change reads one small entry per diagram instead of
- * parsing and rewriting two SVGs.
- */
-function openFigureCache(dir: string, key: string, memory?: ItemMemory): FigureCache {
-  const figures = transformCache(openItemStore(dir, memory), {
-    kind: 'figure',
-    inputs: ({ definition, number }: { definition: string; number: number }) => [key, number, definition],
-    accepts: isText,
+  const stats: DiagramStats = { diagrams: 0, figuresFromCache: 0, fromCache: 0, rendered: 0, browserLaunches: 0 };
+  site.diagrams = stats;
+  let renderer: DiagramRenderer | undefined;
+  const rendererOf = () => (renderer ??= ctx.diagramRenderer ?? createMermaidCliRenderer({ fontFamily }));
+  const rendererKey = rendererOf().cacheKey;
+  const figureKey = `${rendererKey}\0${compilerFingerprint()}\0${fontFamily}`;
+  const figures = transformCache(openItemStore(path.join(ctx.cacheDir, 'mermaid', 'figures'), ctx.memory), {
+    kind: 'figure-tree',
+    inputs: ({ definition, number }: { definition: string; number: number }) => [figureKey, number, definition],
+    accepts: isDiagramFigure,
   });
+  const svgCache = openDiagramCache(path.join(ctx.cacheDir, 'mermaid'), rendererKey, ctx.memory);
+  const renders = new Map<string, Promise<Rendered | RenderFailure>>();
+  const figuresMade = new Map<string, Promise<RenderFailure | { figure: Element }>>();
+  const renderSlots = createSlots(() => rendererOf().concurrency ?? 1);
+  let browserProblemReported = false;
+
+  const renderOnce = (definition: string) => {
+    let rendered = renders.get(definition);
+    if (!rendered) {
+      rendered = renderDefinition(definition, rendererOf, svgCache, stats, renderSlots);
+      renders.set(definition, rendered);
+    }
+    return rendered;
+  };
+
   return {
-    get: (definition, number) => figures.get({ definition, number }),
-    set: (definition, number, html) => figures.set({ definition, number }, html),
+    async figure({ definition, number, line }: DiagramRequest): Promise<DiagramAnswer> {
+      stats.diagrams++;
+      if (definition.length > mermaidMaxTextSize) {
+        return {
+          problem: {
+            code: 'mermaid',
+            message: `This mermaid diagram is ${definition.length.toLocaleString('en')} characters long; mermaid draws diagrams of up to ${mermaidMaxTextSize.toLocaleString('en')} (its maxTextSize).`,
+            hint: 'Split it into several smaller diagrams.',
+          },
+        };
+      }
+      const place = `${number}\0${definition}`;
+      let made = figuresMade.get(place);
+      if (!made) {
+        made = (async () => {
+          const stored = figures.get({ definition, number });
+          if (stored) {
+            stats.figuresFromCache++;
+            return { figure: stored };
+          }
+          const rendered = await renderOnce(definition);
+          if (isFailure(rendered)) return rendered;
+          const figure = buildDiagramFigure(rendered, number, fontFamily);
+          figures.set({ definition, number }, figure);
+          return { figure };
+        })();
+        figuresMade.set(place, made);
+      }
+      const outcome = await made;
+      if ('figure' in outcome) return { figure: outcome.figure };
+      if ('syntaxError' in outcome) return { problem: { code: 'mermaid', message: `mermaid: ${outcome.syntaxError}`, hint: syntaxHint(outcome.syntaxError, line) } };
+      // Reported once, at the first diagram that needed the browser.
+      if (browserProblemReported) return {};
+      browserProblemReported = true;
+      return { problem: { code: 'chromium', message: outcome.browserProblem } };
+    },
+    hasFigure(definition, number) {
+      return figures.get({ definition, number }) !== undefined;
+    },
+    countReused(diagrams) {
+      stats.diagrams += diagrams;
+      stats.figuresFromCache += diagrams;
+    },
+    foresee(requests) {
+      const unmade = requests.filter(({ definition, number }) => definition.length <= mermaidMaxTextSize && !figuresMade.has(`${number}\0${definition}`) && figures.get({ definition, number }) === undefined);
+      const definitions = [...new Set(unmade.map((request) => request.definition))];
+      if (definitions.length === 0) return;
+      rendererOf().expectRenders?.(definitions.length);
+      // Its failures are the requests' to report, at their blocks.
+      for (const definition of definitions) renderOnce(definition).catch(() => undefined);
+    },
+    async finish() {
+      if (!renderer) return;
+      stats.browserLaunches = renderer.browserLaunches;
+      if (!ctx.diagramRenderer) await renderer.close();
+      ctx.logger.debug(
+        `mermaid: ${stats.diagrams} diagram${stats.diagrams === 1 ? '' : 's'}, ${stats.figuresFromCache} figures and ${stats.fromCache} SVGs from the cache, ${stats.rendered} rendered, ${stats.browserLaunches} browser launch${stats.browserLaunches === 1 ? '' : 'es'}`,
+      );
+    },
   };
 }
 
-interface RenderOutcome {
-  /** Per definition, one SVG for both colour modes, or one per theme. */
-  svgs: Map<string, string | Record<DiagramTheme, string>>;
-  /** Mermaid's message per definition that does not parse. */
-  syntaxErrors: Map<string, string>;
-  browserProblem?: string;
+function isFailure(outcome: Rendered | RenderFailure): outcome is RenderFailure {
+  return typeof outcome === 'object' && ('syntaxError' in outcome || 'browserProblem' in outcome);
 }
 
 /** What the cache holds for a diagram one render cannot draw in both modes: no SVG is empty. */
 const perTheme = '';
 
-/** Every definition, from the cache or the renderer, as many at a time as the renderer has pages. */
-async function renderDefinitions(definitions: string[], renderer: DiagramRenderer, cache: DiagramCache, stats: DiagramStats): Promise<RenderOutcome> {
-  const outcome: RenderOutcome = { svgs: new Map(), syntaxErrors: new Map() };
-  renderer.expectRenders?.(definitions.filter(rendersBothModesAtOnce).length + 2 * definitions.filter((definition) => !rendersBothModesAtOnce(definition)).length);
-  /** The SVG, undefined when it failed, or `perTheme` when one render cannot draw both modes. */
-  const svgIn = async (definition: string, colours: DiagramColours): Promise<string | undefined> => {
+/** A definition's SVGs, from the cache or the renderer, holding one of the renderer's pages per render. */
+async function renderDefinition(
+  definition: string,
+  rendererOf: () => DiagramRenderer,
+  cache: DiagramCache,
+  stats: DiagramStats,
+  slots: Slots,
+): Promise<Rendered | RenderFailure> {
+  /** The SVG, or `perTheme` when one render cannot draw both modes. */
+  const svgIn = async (colours: DiagramColours): Promise<string> => {
     const cached = await cache.get(definition, colours);
     if (cached !== undefined) {
       if (cached !== perTheme) stats.fromCache++;
       return cached;
     }
-    if (outcome.browserProblem) return undefined;
     try {
-      const svg = await renderer.render(definition, colours);
+      const svg = await slots.run(() => rendererOf().render(definition, colours));
       stats.rendered++;
       await cache.set(definition, colours, svg);
       return svg;
     } catch (error) {
-      if (error instanceof DiagramNeedsThemesError) {
-        stats.rendered++;
-        // Remembered, so the next build goes straight to the two renders.
-        await cache.set(definition, colours, perTheme);
-        return perTheme;
-      }
-      if (error instanceof DiagramSyntaxError) outcome.syntaxErrors.set(definition, error.message);
-      else if (error instanceof DiagramBrowserMissingError) outcome.browserProblem ??= error.message;
-      else throw error;
-      return undefined;
+      if (!(error instanceof DiagramNeedsThemesError)) throw error;
+      stats.rendered++;
+      // Remembered, so the next build goes straight to the two renders.
+      await cache.set(definition, colours, perTheme);
+      return perTheme;
     }
   };
-  const renderOne = async (definition: string) => {
+  try {
     if (rendersBothModesAtOnce(definition)) {
-      const svg = await svgIn(definition, 'both');
-      if (svg === undefined) return;
-      if (svg !== perTheme) {
-        outcome.svgs.set(definition, svg);
-        return;
-      }
+      const svg = await svgIn('both');
+      if (svg !== perTheme) return svg;
     }
     const svgs: Partial<Record<DiagramTheme, string>> = {};
-    for (const theme of diagramThemes) {
-      const svg = await svgIn(definition, theme);
-      // A definition that fails in one theme fails in the other too.
-      if (svg === undefined) return;
-      svgs[theme] = svg;
+    // A definition that fails in one theme fails in the other too.
+    for (const theme of diagramThemes) svgs[theme] = await svgIn(theme);
+    return svgs as Record<DiagramTheme, string>;
+  } catch (error) {
+    if (error instanceof DiagramSyntaxError) return { syntaxError: error.message };
+    if (error instanceof DiagramBrowserMissingError) {
+      slots.fail(error.message);
+      return { browserProblem: error.message };
     }
-    outcome.svgs.set(definition, svgs as Record<DiagramTheme, string>);
-  };
-  let next = 0;
-  const worker = async () => {
-    while (next < definitions.length) await renderOne(definitions[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(renderer.concurrency ?? 1, definitions.length) }, worker));
-  return outcome;
+    throw error;
+  }
 }
 
-/**
- * Each compiled doc's HTML with its diagrams in, and the renderer (mermaid version, font) they
- * came from. serve --watch hands unchanged docs to the next build as the same objects.
- */
-const filledHtml = new WeakMap<CompiledDoc, { rendererKey: string; html: string }>();
-
-function findDiagramBlocks(page: Page): DiagramBlock[] {
-  const content = page.content;
-  if (!content) return [];
-  return content.diagrams.map((source, index) => ({ page, content, index, source }));
+interface Slots {
+  /** Runs `work` once fewer than the renderer's concurrency are running; after {@link fail}, throws instead. */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /** No browser: every render still waiting fails the same way, without trying. */
+  fail(message: string): void;
 }
 
-function at(block: DiagramBlock): Pick<Diagnostic, 'file' | 'line' | 'column'> {
-  return { file: block.page.sourceFile, line: block.source.line, column: block.source.column };
+/** As many renders at once as the renderer has pages, the rest waiting in the order they came. */
+function createSlots(limit: () => number): Slots {
+  let running = 0;
+  let failure: string | undefined;
+  const waiting: (() => void)[] = [];
+  return {
+    async run(work) {
+      while (running >= limit()) await new Promise<void>((resolve) => waiting.push(resolve));
+      if (failure !== undefined) throw new DiagramBrowserMissingError(failure);
+      running++;
+      try {
+        return await work();
+      } finally {
+        running--;
+        waiting.shift()?.();
+      }
+    },
+    fail(message) {
+      failure ??= message;
+    },
+  };
 }
 
 /** Points from mermaid's diagram-relative line to the line of the markdown file. */

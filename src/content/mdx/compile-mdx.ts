@@ -16,6 +16,9 @@ import { docMessagesOf } from '../plugins/doc-messages.js';
 import rehypeRawHtml from '../plugins/rehype-raw-html.js';
 import rehypeThemeBlocks from '../plugins/rehype-theme-blocks.js';
 import { skipChildren, walkTree } from '../plugins/walk-tree.js';
+import { diagramSlotTag } from '../plugins/rehype-code.js';
+import { askForFigures } from '../place-diagrams.js';
+import { createContentRenderer } from '../../core/content-html.js';
 import { fenceRoles } from './code-fences.js';
 import { mdxTrigger } from './detect-mdx.js';
 import { providedMdxComponents } from './mdx-names.js';
@@ -45,6 +48,9 @@ declare module 'vfile' {
   }
 }
 
+/** Renders the figures of MDX docs' diagrams to HTML; made on the first one a thread meets. */
+let figureRenderer: ReturnType<typeof createContentRenderer> | undefined;
+
 /**
  * Compiles one doc with MDX 3, through the same remark and rehype plugins as markdown (admonitions,
  * links, highlighting, heading ids, diagrams), into an ES module whose default export renders the
@@ -65,7 +71,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
   const themeBlocks = context.themeBlocks ?? [];
   if (themeBlocks.length > 0) file.data.themeBlocks = new Set(themeBlocks);
   const diagrams: DiagramSource[] = [];
-  if (context.mermaid) file.data.diagrams = diagrams;
+  if (context.figureOf) file.data.diagrams = diagrams;
   file.data.images = [];
   file.data.linkContext = {
     routeOfFile: (absolute) => context.routeByFile.get(absolute),
@@ -95,6 +101,13 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       remarkRehypeOptions: markdown ? { ...remarkRehypeOptions, allowDangerousHtml: true } : (remarkRehypeOptions ?? {}),
       rehypePlugins: [...(markdown ? [] : [rehypeStaticCodeBlocks]), ...rehypePlugins, ...themeBlockPlugins, [rehypeTitleAndDiagrams, task.title]],
     });
+    // The module leaves each figure to `<SdkdocsDiagram>`: it is rendered here, as the page's HTML,
+    // and handed to the component by renderMdxDocs, so it never enters the module the browser loads.
+    const figures = context.figureOf && diagrams.length > 0 ? await askForFigures(diagrams, context.figureOf) : undefined;
+    for (const [index, answer] of (figures?.answers ?? []).entries()) {
+      if (answer.figure) diagrams[index].figureHtml = (figureRenderer ??= createContentRenderer()).html({ type: 'root', children: [answer.figure] });
+    }
+    const messages = [...docMessagesOf(file.messages), ...(figures?.messages ?? [])];
     const compiled: CompiledDoc = {
       // Filled in by renderMdxDocs, which renders the module with its components.
       html: '',
@@ -105,7 +118,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       diagrams,
       mdx: { code: String(output.value) + tocExport(task.raw, file.data.toc ?? []), imports: file.data.mdxImports ?? [] },
       images: file.data.images,
-      ...(file.messages.length > 0 && { messages: docMessagesOf(file.messages) }),
+      ...(messages.length > 0 && { messages }),
       ...(samples.length > 0 && { samples }),
     };
     return { route: task.route, compiled };
@@ -349,8 +362,8 @@ function literalCode(children: MdxNode[]): string | undefined {
 
 /**
  * The doc's title as its h1 when the content has none (as markdown docs get), and each diagram
- * placeholder as `<SdkdocsDiagram index>`: renderDiagrams fills the placeholder it renders, and in
- * the browser the component keeps the figure the page already shows.
+ * slot as `<SdkdocsDiagram index>`: at build time it renders the figure compileMdxDoc made, and in
+ * the browser it keeps the figure the page already shows.
  */
 function rehypeTitleAndDiagrams(title: string) {
   return (tree: HastRoot) => {
@@ -362,7 +375,7 @@ function rehypeTitleAndDiagrams(title: string) {
       tree.children.splice(firstContent === -1 ? tree.children.length : firstContent, 0, heading);
     }
     walkTree(tree, (unknownNode, index, parent) => {
-      if (unknownNode.type !== 'element' || (unknownNode as Element).tagName !== 'sdkdocs-diagram') return;
+      if (unknownNode.type !== 'element' || (unknownNode as Element).tagName !== diagramSlotTag) return;
       const diagramIndex = Number((unknownNode as Element).properties.dataIndex);
       (parent.children as unknown[])[index] = {
         type: 'mdxJsxFlowElement',

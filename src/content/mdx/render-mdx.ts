@@ -15,7 +15,6 @@ import type { BuildContext, Page, Site } from '../../core/site.js';
 import { splitSections } from '../../core/content-sections.js';
 import type { CollectedHead, SiteData } from '../../shared/types.js';
 import { takePageHead } from '../../core/page-head.js';
-import { diagramPlaceholder } from '../../core/compiled-doc.js';
 import { walkTree } from '../plugins/walk-tree.js';
 import { isMdxDoc } from './detect-mdx.js';
 import { mdxPartialCompiler } from './mdx-partials.js';
@@ -112,7 +111,7 @@ function isWrittenAsMdx(site: Site, page: Page): boolean {
 
 function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, pageSite: SiteData): void {
   const compiled = page.content!;
-  const figures = new Map(compiled.diagrams.map((_, index) => [index, diagramPlaceholder(index)]));
+  const figures = new Map(compiled.diagrams.map((diagram, index) => [index, diagram.figureHtml ?? '']));
   let inner: string;
   const head: CollectedHead = { tags: [], ignored: [] };
   try {

@@ -49,8 +49,15 @@ export function parseCodeMeta(meta: string | undefined | null): CodeMeta {
  * (ranges past the last line are cut there, with a warning) and from magic comments, which it
  * removes from the code shown and copied.
  * When the file asks for diagrams (`file.data.diagrams`, an array), each ```mermaid block is
- * cut out into it and leaves a {@link diagramPlaceholder} element; otherwise it stays code.
+ * cut out into it and leaves a {@link diagramSlotTag} element, where the doc compiler puts its
+ * figure (content/place-diagrams.ts); otherwise it stays code.
  */
+/**
+ * The element that holds a diagram's place in the tree until its figure takes it. No markdown can
+ * produce it (rehype-raw-html renames it in the author's HTML), so it is always a diagram's.
+ */
+export const diagramSlotTag = 'sdkdocs-diagram';
+
 export default function rehypeCode() {
   return (tree: Root, file: VFile) => {
     const diagrams = file.data.diagrams;
@@ -68,7 +75,7 @@ export default function rehypeCode() {
         if (!diagrams) return;
         const start = node.position?.start;
         diagrams.push({ definition: toString(code), line: start?.line, column: start?.column });
-        parent.children[index] = { type: 'element', tagName: 'sdkdocs-diagram', properties: { dataIndex: diagrams.length - 1 }, children: [] };
+        parent.children[index] = { type: 'element', tagName: diagramSlotTag, properties: { dataIndex: diagrams.length - 1 }, children: [] };
         return skipChildren;
       }
       const metastring = (code.data as { meta?: string } | undefined)?.meta;

@@ -1,0 +1,101 @@
+import type { Element, ElementContent } from 'hast';
+import { formatThemeString } from '../shared/theme-strings.js';
+import { diagramThemes, type DiagramTheme } from './diagram-renderer.js';
+import { inlineDiagramSvg } from './diagram-svg.js';
+
+/**
+ * One ```mermaid block a doc compiler met: what it asks the build's diagram figures for. Plain
+ * data, so a parse worker can send it to the main thread.
+ */
+export interface DiagramRequest {
+  definition: string;
+  /** Its place among the page's diagrams, from 1: the figure's ids are numbered by it. */
+  number: number;
+  /** Where the block's fence starts in the doc's file, to point mermaid's line numbers there. */
+  line?: number;
+}
+
+/**
+ * The figure for a {@link DiagramRequest}, or the problem that kept it from being drawn, located
+ * by the doc at its block. Neither: the diagram failed for a reason already reported at another
+ * block (no browser), which the doc leaves out of its content, as the build fails anyway.
+ */
+export interface DiagramAnswer {
+  figure?: Element;
+  problem?: { code: 'mermaid' | 'chromium'; message: string; hint?: string };
+}
+
+/**
+ * The build's diagrams as one service, shared by every doc of the build and every docs version:
+ * it answers each request from the figure store (memory, then disk) or renders the definition on
+ * one renderer, started on the first request, so the browser works while the docs still parse.
+ */
+export interface DiagramFigures {
+  figure(request: DiagramRequest): Promise<DiagramAnswer>;
+  /**
+   * Whether the figure of this diagram at this place is stored, as made with today's renderer,
+   * colours and font: a compiled doc holding it is reused only then.
+   */
+  hasFigure(definition: string, number: number): boolean;
+  /** Diagrams of docs reused from the compile cache, counted as figures from the cache. */
+  countReused(diagrams: number): void;
+  /**
+   * The diagrams the docs about to compile will likely ask for, read from their markdown before it
+   * parses: the service starts rendering those no cache holds at once, so the browser is busy from
+   * the start of the parse. A guess that misses costs a render; the docs' own requests decide.
+   */
+  foresee(requests: readonly DiagramRequest[]): void;
+  /** Releases the browser, if one started, and completes the stats (`Site.diagrams`). */
+  finish(): Promise<void>;
+}
+
+const variantOfTheme: Record<DiagramTheme, string> = { default: 'light', dark: 'dark' };
+
+/**
+ * The `<figure>` of a rendered diagram, numbered for its place on the page: one inline SVG whose
+ * colours follow the colour mode, or (for kinds one render cannot draw in both) a light and a dark
+ * SVG that CSS shows one of, after the button that opens it full size.
+ */
+export function buildDiagramFigure(rendered: string | Record<DiagramTheme, string>, number: number, fontFamily: string): Element {
+  const variants =
+    typeof rendered === 'string'
+      ? [inlineDiagramSvg(rendered, { id: `mermaid-${number}`, className: ['mermaid-svg'], fontFamily })]
+      : diagramThemes.map((theme) =>
+          inlineDiagramSvg(rendered[theme], {
+            id: `mermaid-${number}-${variantOfTheme[theme]}`,
+            className: ['mermaid-svg', `mermaid-${variantOfTheme[theme]}`],
+            fontFamily,
+          }),
+        );
+  return {
+    type: 'element',
+    tagName: 'figure',
+    properties: { className: ['mermaid-diagram'], style: diagramWidthStyle(variants[0]) },
+    // The button first: on a phone it is seen before a tall diagram is scrolled through.
+    children: [fullSizeButton(), ...(variants as ElementContent[])],
+  };
+}
+
+/** Whether a stored value is a figure {@link buildDiagramFigure} made (anything else is a miss). */
+export function isDiagramFigure(value: unknown): value is Element {
+  return typeof value === 'object' && value !== null && (value as Element).type === 'element' && (value as Element).tagName === 'figure';
+}
+
+/**
+ * The diagram's natural width (mermaid's `max-width` on the SVG) as `--diagram-width`: on
+ * phones the theme keeps the diagram that wide, legible, and lets the figure scroll sideways.
+ */
+function diagramWidthStyle(svg: Element): string | undefined {
+  const width = /(?:^|;)\s*max-width:\s*([\d.]+px)/.exec(String(svg.properties.style ?? ''))?.[1];
+  return width ? `--diagram-width:${width}` : undefined;
+}
+
+/** Opens the diagram at its natural size in a dialog (src/client/diagram-dialog.ts); shown only with JavaScript. */
+function fullSizeButton(): Element {
+  return {
+    type: 'element',
+    tagName: 'button',
+    properties: { type: 'button', className: ['diagram-full-size-button'] },
+    children: [{ type: 'text', value: formatThemeString('diagramOpenFullSize') }],
+  };
+}
