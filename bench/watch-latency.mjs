@@ -104,6 +104,7 @@ async function measureSite({ name, source, page: pageOf }) {
     const painted = [];
     const ready = [];
     const rebuilds = [];
+    const afterRebuild = [];
     for (let edit = 0; edit <= edits; edit++) {
       const token = `BENCH-${edit}-${Math.random().toString(36).slice(2, 8)}`;
       const seen = (kind) => reports.find((report) => report.kind === kind && report.tokens.includes(token));
@@ -120,11 +121,12 @@ async function measureSite({ name, source, page: pageOf }) {
       const savedAt = performance.timeOrigin + performance.now();
       writeFileSync(file, original.replace(/^(---\n[\s\S]*?\n---\n)/, `$1\nLatency probe ${token}.\n`));
       await shown;
-      const rebuildMs = await rebuilt;
+      const { ms: rebuildMs, at: rebuiltAt } = await rebuilt;
       if (edit > 0) {
         painted.push(seen('painted').at - savedAt);
         ready.push(seen('ready').at - savedAt);
         rebuilds.push(rebuildMs);
+        afterRebuild.push(seen('painted').at - rebuiltAt);
       }
       await sleep(pauseMs);
     }
@@ -132,6 +134,8 @@ async function measureSite({ name, source, page: pageOf }) {
       row(`${name}: save → new page painted`, painted, 'ms'),
       row(`${name}: save → new page ready`, ready, 'ms'),
       row(`${name}: rebuild (server's own line)`, rebuilds, 'ms'),
+      // Publishing the build, telling the page, and the page fetching and swapping in its content.
+      row(`${name}: rebuild line → new page painted`, afterRebuild, 'ms'),
     ];
   } finally {
     await context.close();
@@ -169,10 +173,13 @@ async function startServer(dir) {
   const url = (await waitForLog(/at (http:\/\/\S+?\/)[,.\s]/, 0))[1];
   return {
     url,
-    /** The duration printed on the next rebuild line (`↻ docs/x.md → 1 page · 38 ms`). */
+    /** The duration printed on the next rebuild line (`↻ docs/x.md → 1 page · 38 ms`), and when the line came. */
     nextRebuild: () => {
       const from = log.length;
-      return waitForLog(/↻ .* · ([\d.]+) (ms|s)\n/, from).then((match) => Number(match[1]) * (match[2] === 's' ? 1000 : 1));
+      return waitForLog(/↻ .* · ([\d.]+) (ms|s)\n/, from).then((match) => ({
+        ms: Number(match[1]) * (match[2] === 's' ? 1000 : 1),
+        at: performance.timeOrigin + performance.now(),
+      }));
     },
     stop: async () => {
       child.kill('SIGINT');

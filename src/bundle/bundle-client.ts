@@ -246,6 +246,13 @@ function pagesModuleSource(pages: ClientPage[]): string {
  * theme CSS with esbuild: minified ES modules with code splitting, content-hashed under
  * `assets/js/` and `assets/css/`. Custom React pages become lazily loaded chunks.
  */
+/** Whether a file (or a folder holding one) that the last bundle read is among the changed files. */
+function changedBundleInput(ctx: BuildContext, result: esbuild.BuildResult<{ metafile: true }>): boolean {
+  if (!ctx.changedFiles) return true;
+  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(packageRoot(), input));
+  return [...ctx.changedFiles].some((file) => inputs.some((input) => input === file || input.startsWith(file + path.sep)));
+}
+
 export async function bundleClient(site: Site, ctx: BuildContext): Promise<void> {
   const mdx = mdxModulesOf(site);
   const { config } = site;
@@ -288,11 +295,14 @@ async function bundleWith(bundler: ClientBundler, mdx: ReturnType<typeof mdxModu
     bundler.last?.pages === pagesKey &&
     !mayHaveChanged(ctx, config.paths.pages) &&
     !config.paths.customCss.some((file) => mayHaveChanged(ctx, file)) &&
-    !((mdx.size > 0 || site.themeOverrides) && mayHaveChanged(ctx, config.siteDir));
+    // MDX docs and theme overrides import files of the site; only a change to one the last bundle
+    // read can change it (their own code is in the key above), not any edit in the site folder.
+    !((mdx.size > 0 || site.themeOverrides) && changedBundleInput(ctx, bundler.last.result));
   const result = unchanged
     ? bundler.last!.result
     : await rebuildWithUsedThemeStrings(bundler, site.config.siteDir);
   if (ctx.watch) bundler.last = { pages: pagesKey, result };
+  if (ctx.previous) ctx.logger.debug(`bundleClient: ${unchanged ? 'kept the last bundle' : 'bundled again'}`);
   const outdir = path.join(packageRoot(), assetsDir);
   const url = (file: string) => joinUrlPath(site.config.baseUrl, relativeOutput(outdir, file));
   for (const file of result.outputFiles) {

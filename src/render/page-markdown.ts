@@ -170,9 +170,25 @@ function linkItem(site: Site, item: SidebarItem, descriptions: Map<string, strin
   return [`- [${escapeLinkLabel(item.label)}](${absoluteUrl(site, item.to)})${description ? `: ${description}` : ''}`];
 }
 
+/**
+ * Full URLs by site URL and path: the llms files ask for every page's, and serve --watch asks
+ * again on every rebuild. A pure function's answers, so they may outlive a build; bounded.
+ */
+const absoluteUrls = new Map<string, Map<string, string>>();
+const absoluteUrlsKept = 100_000;
+
 /** A site path as a full URL when the config has `url`; otherwise the path, which still works from the site. */
 function absoluteUrl(site: Site, path: string): string {
-  return site.config.url ? new URL(path, site.config.url).href : path;
+  const siteUrl = site.config.url;
+  if (!siteUrl) return path;
+  let urls = absoluteUrls.get(siteUrl);
+  if (!urls || urls.size > absoluteUrlsKept) {
+    absoluteUrls.clear();
+    absoluteUrls.set(siteUrl, (urls = new Map()));
+  }
+  let url = urls.get(path);
+  if (url === undefined) urls.set(path, (url = new URL(path, siteUrl).href));
+  return url;
 }
 
 interface LlmsSection {
@@ -219,34 +235,55 @@ function llmsHeader(site: Site): string[] {
  * llms.txt, as https://llmstxt.org lays it out: the site's title, its tagline as the summary, then
  * sections of links (to the markdown copies, when there are any), each with the page's description.
  */
-export function llmsTxt(site: Site, pages: PageMarkdown[]): string {
+export function llmsTxt(site: Site, pages: PageMarkdown[], sections = llmsSections(site, pages)): string {
   const line = ({ label, entry }: LlmsSection['entries'][number]) => {
     const description = entry.page.data.description?.replace(/\s+/g, ' ').trim();
     return `- [${escapeLinkLabel(label)}](${absoluteUrl(site, entry.copyUrl ?? entry.page.route)})${description ? `: ${description}` : ''}`;
   };
-  const sections = llmsSections(site, pages).map((section) => `## ${section.title}\n\n${section.entries.map(line).join('\n')}`);
-  return `${[...llmsHeader(site), ...sections].join('\n\n')}\n`;
+  const lines = sections.map((section) => `## ${section.title}\n\n${section.entries.map(line).join('\n')}`);
+  return `${[...llmsHeader(site), ...lines].join('\n\n')}\n`;
 }
 
 /** llms-full.txt: the title and summary, then the markdown of every page llms.txt lists, in its order, each with its URL. */
-export function llmsFullTxt(site: Site, pages: PageMarkdown[]): string {
-  const bodies = llmsSections(site, pages).flatMap((section) =>
-    section.entries.map(({ entry }) => `${entry.markdown.trim()}\n\nSource: ${absoluteUrl(site, entry.page.route)}`),
-  );
-  return `${[llmsHeader(site).join('\n\n'), ...bodies].join('\n\n---\n\n')}\n`;
+export function llmsFullTxt(site: Site, pages: PageMarkdown[], sections = llmsSections(site, pages)): string {
+  // One join over all the pieces: the file holds every page's markdown, and each joined step
+  // would copy it again.
+  const parts = [llmsHeader(site).join('\n\n')];
+  for (const section of sections) {
+    for (const { entry } of section.entries) parts.push('\n\n---\n\n', entry.markdown.trim(), '\n\nSource: ', absoluteUrl(site, entry.page.route));
+  }
+  parts.push('\n');
+  return parts.join('');
 }
 
 function escapeLinkLabel(label: string): string {
   return label.replace(/[[\]\\]/g, '\\$&');
 }
 
-/** The files to write: each page's copy (when on) and the llms files (when on). */
-export function markdownOutputs(site: Site, pages: PageMarkdown[]): OutputFile[] {
+/** A site-wide file with everything it is made of, to be made only when that changed. */
+export interface SiteFile {
+  path: string;
+  inputs: unknown;
+  make(): string;
+}
+
+/** The files to write: each page's copy (when on) and the llms files (when on), which are made on demand. */
+export function markdownOutputs(site: Site, pages: PageMarkdown[]): { copies: OutputFile[]; llmsFiles: SiteFile[] } {
   const { baseUrl, llmsTxt: wantsLlms } = site.config;
-  const files: OutputFile[] = [];
-  for (const { markdown, copyUrl } of pages) if (copyUrl) files.push({ path: copyUrl.slice(baseUrl.length), contents: markdown });
-  if (wantsLlms) files.push({ path: 'llms.txt', contents: llmsTxt(site, pages) }, { path: 'llms-full.txt', contents: llmsFullTxt(site, pages) });
-  return files;
+  const copies: OutputFile[] = [];
+  for (const { markdown, copyUrl } of pages) if (copyUrl) copies.push({ path: copyUrl.slice(baseUrl.length), contents: markdown });
+  if (!wantsLlms) return { copies, llmsFiles: [] };
+  const sections = llmsSections(site, pages);
+  const common = [llmsHeader(site), site.config.url];
+  const listed = sections.map((section) => [section.title, section.entries.map(({ label, entry }) => [label, entry.page.data.description, entry.copyUrl ?? entry.page.route])]);
+  const bodies = sections.map((section) => section.entries.map(({ entry }) => [entry.markdown, entry.page.route]));
+  return {
+    copies,
+    llmsFiles: [
+      { path: 'llms.txt', inputs: [common, listed], make: () => llmsTxt(site, pages, sections) },
+      { path: 'llms-full.txt', inputs: [common, bodies], make: () => llmsFullTxt(site, pages, sections) },
+    ],
+  };
 }
 
 /** Whether the build makes markdown at all. */

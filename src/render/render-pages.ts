@@ -24,7 +24,7 @@ import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js
 import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { redirectDocument } from './redirects.js';
 import { redirectsOf } from '../core/planned-outputs.js';
-import { sitemapXml } from './sitemap.js';
+import { sitemapRoutes, sitemapXml } from './sitemap.js';
 import { createLandingData } from './landing-data.js';
 import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPageMarkdown, warnStaticFilesReplaced } from './page-markdown.js';
 import { siteHeadOf } from './head-tags.js';
@@ -43,9 +43,10 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   const pageSite = pageSiteData(site);
   const descriptions = new Map([site, ...(site.docsVersions?.past.map((past) => past.site) ?? [])].flatMap((scope) => scope.docs.map((doc) => [doc.route, doc.description])));
   const reuse = createRenderReuse(site, ctx.previous);
-  for (const page of site.pages) page.data.html ||= renderContent(page, site, pageSite, descriptions);
+  for (const page of site.pages) page.data.html ||= reuse.content(page, contentInputs(page, site, descriptions), () => renderContent(page, site, pageSite, descriptions));
   // The mobile "On this page" box goes below the page title, which is part of the content's HTML.
-  for (const page of site.pages) if (page.kind === 'doc' || page.kind === 'api' || page.kind === 'category') page.data.html = withMobileToc(page.data);
+  for (const page of site.pages) if (page.kind === 'doc' || page.kind === 'api' || page.kind === 'category') page.data.html = reuse.withMobileToc(page, withMobileToc);
+  if (ctx.previous) ctx.logger.debug(`renderPages: ${reuse.counts.made} contents and mobile TOCs made, ${reuse.counts.kept} kept from the previous build`);
   checkMarkdownCopyRoutes(site);
   if (site.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return;
   if (!ctx.previous) warnStaticFilesReplaced(site);
@@ -89,9 +90,15 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
     if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${toRender.length}`);
   }
   if (onWorkers) await renderOnWorkers(toRender.filter((page) => !page.component), site, sink, surroundings, ctx);
-  const sitemap = sitemapXml(site);
-  if (sitemap !== undefined) sink.write({ path: 'sitemap.xml', contents: sitemap });
-  for (const file of markdownOutputs(site, pageMarkdown)) sink.write(file);
+  // The site-wide files are made again only when what they are made of changed.
+  if (site.config.url) {
+    const routes = sitemapRoutes(site);
+    reuse.siteFile(sink, { path: 'sitemap.xml', inputs: [site.config.url, routes], make: () => sitemapXml(site, routes)! });
+  }
+  const { copies, llmsFiles } = markdownOutputs(site, pageMarkdown);
+  for (const file of copies) sink.write(file);
+  for (const file of llmsFiles) reuse.siteFile(sink, file);
+  if (ctx.previous) ctx.logger.debug(`renderPages: site files kept from the previous build: ${reuse.keptSiteFiles.join(', ') || 'none'}`);
   for (const redirect of redirectsOf(site)) sink.write({ path: outputPathOfRoute(redirect.from, site.config.baseUrl), contents: redirectDocument(redirect.to) });
 }
 
@@ -151,6 +158,12 @@ function emitDataFiles(
     return joinUrlPath(baseUrl, path);
   };
   const emitHashed = (name: string, contents: string) => emit(`${dataFilesDir}/${name}.${contentHash(contents)}.json`, contents);
+  const emitHashedValue = (name: string, value: unknown) =>
+    reuse.dataFile(ctx.sink, name, value, () => {
+      const contents = JSON.stringify(value);
+      const path = `${dataFilesDir}/${name}.${contentHash(contents)}.json`;
+      return { path, url: emit(path, contents) };
+    });
   const keys = new Set<string>();
   const routeFiles: [string, string][] = [];
   for (const page of site.pages) {
@@ -180,10 +193,20 @@ function emitDataFiles(
       ctx.watch ? emit(`${dataFilesDir}/routes-${index}.json`, JSON.stringify(shard)) : emitHashed(`routes-${index}`, JSON.stringify(shard)),
     ),
     sidebars: Object.fromEntries(
-      Object.entries(site.sidebars).map(([name, items]) => [name, emitHashed(`sidebar-${name.replace(/[^\w-]/g, '_')}`, JSON.stringify(items))]),
+      Object.entries(site.sidebars).map(([name, items]) => [name, emitHashedValue(`sidebar-${name.replace(/[^\w-]/g, '_')}`, items)]),
     ),
-    docs: emitHashed('docs', JSON.stringify(site.siteData!.docsVersion.docs ?? [])),
+    docs: emitHashedValue('docs', site.siteData!.docsVersion.docs ?? []),
   };
+}
+
+/**
+ * Everything a page's content is made from, for the pages whose content renderPages makes and
+ * whose inputs are few: a category index lists its sidebar items with their descriptions.
+ */
+function contentInputs(page: Page, site: Site, descriptions: Map<string, string | undefined>): unknown {
+  if (page.component || page.kind !== 'category') return undefined;
+  const items = findSidebarCategory(site.sidebars[page.data.sidebar ?? site.config.docs.sidebar.id] ?? [], page.route)?.items ?? [];
+  return { title: page.data.title, description: page.data.description, items, descriptions: items.map((item) => (item.type === 'html' ? undefined : item.to && descriptions.get(item.to))) };
 }
 
 function renderContent(

@@ -1,9 +1,25 @@
-import type { Page, Site } from '../core/site.js';
+import { isSameData } from '../core/same-data.js';
+import type { OutputSink, Page, Site } from '../core/site.js';
+import type { SiteFile } from './page-markdown.js';
 
-/** What each build rendered every page in, to compare with the next build's. */
-const surroundingsOf = new WeakMap<Site, unknown>();
-/** The route data file each page got, to hand on to the next build's unchanged page. */
-const routeFiles = new WeakMap<Page, { name: string; path: string }>();
+/** What renderPages made in one build and from what, for the next build to compare with. */
+interface RenderRecord {
+  /** What every page was rendered in. */
+  surroundings?: unknown;
+  /** The shared data files by name: the value each was made of, its output path and URL. */
+  dataFiles: Map<string, { value: unknown; path: string; url: string }>;
+  /** The site-wide files (sitemap, llms files) by output path: what each was made of. */
+  siteFileInputs: Map<string, unknown>;
+  /** By page: what its content HTML was made from, for pages whose content renderPages makes. */
+  contents: WeakMap<Page, { inputs: unknown; html: string }>;
+  /** By page: its content HTML before the mobile TOC went into it. */
+  contentsBeforeToc: WeakMap<Page, string>;
+  /** By page: the route data file it got, to hand on to the next build's unchanged page. */
+  routeFiles: WeakMap<Page, { name: string; path: string }>;
+}
+
+/** One record per build, gone with its Site. */
+const records = new WeakMap<Site, RenderRecord>();
 
 /**
  * serve --watch: tells renderPages which files of the previous build are still right, for the
@@ -14,30 +30,98 @@ const routeFiles = new WeakMap<Page, { name: string; path: string }>();
  */
 export function createRenderReuse(site: Site, previous: Site | undefined) {
   const previousPages = new Map(previous?.pages.map((page) => [page.route, page]));
+  const record: RenderRecord = { dataFiles: new Map(), siteFileInputs: new Map(), contents: new WeakMap(), contentsBeforeToc: new WeakMap(), routeFiles: new WeakMap() };
+  records.set(site, record);
+  const earlierRecord = previous && records.get(previous);
   let surroundingsUnchanged = false;
 
+  /** Asked once per page, for its route data file and again for its document. */
+  const unchangedPages = new Map<Page, Page | undefined>();
   /** The previous build's page of the route when it had the same data and component. */
   const unchangedPage = (page: Page): Page | undefined => {
+    if (unchangedPages.has(page)) return unchangedPages.get(page);
     const earlier = previousPages.get(page.route);
-    return earlier && earlier.component === page.component && isEqualData(earlier.data, page.data) ? earlier : undefined;
+    const unchanged = earlier && earlier.component === page.component && isSameData(earlier.data, page.data) ? earlier : undefined;
+    unchangedPages.set(page, unchanged);
+    return unchanged;
   };
 
+  /** How many contents and mobile TOCs that could be kept were made anew, and how many were kept. */
+  const counts = { made: 0, kept: 0 };
+  const keptSiteFiles: string[] = [];
+
   return {
+    counts,
+    /** The site-wide files {@link siteFile} kept from the previous build. */
+    keptSiteFiles,
+    /**
+     * A page's content HTML made from `inputs` (the previous build's string when they are what
+     * they were), or by `make` alone when the page declares none.
+     */
+    content(page: Page, inputs: unknown, make: () => string): string {
+      const earlier = inputs === undefined ? undefined : previousPages.get(page.route);
+      const recorded = earlier && earlierRecord?.contents.get(earlier);
+      const html = recorded && earlier.kind === page.kind && isSameData(recorded.inputs, inputs) ? recorded.html : undefined;
+      if (html !== undefined) counts.kept++;
+      else if (inputs !== undefined) counts.made++;
+      const made = html ?? make();
+      if (inputs !== undefined) record.contents.set(page, { inputs, html: made });
+      return made;
+    },
+    /**
+     * The content HTML with the mobile "On this page" box: the previous build's string when the
+     * content and outline are what they were. The same string, not an equal one, lets every later
+     * comparison of the page's data end at the reference check instead of reading the whole page.
+     */
+    withMobileToc(page: Page, add: (data: Page['data']) => string): string {
+      const earlier = previousPages.get(page.route);
+      const before = earlier && earlierRecord?.contentsBeforeToc.get(earlier);
+      const unchanged = earlier && before !== undefined && before === page.data.html && isSameData(earlier.data.toc, page.data.toc);
+      if (unchanged) counts.kept++;
+      else counts.made++;
+      record.contentsBeforeToc.set(page, page.data.html);
+      return unchanged ? earlier.data.html : add(page.data);
+    },
+    /** Writes a site-wide file, or keeps the previous build's when it was made of the same inputs. */
+    siteFile(sink: OutputSink, file: SiteFile): void {
+      const recorded = earlierRecord?.siteFileInputs.get(file.path);
+      record.siteFileInputs.set(file.path, file.inputs);
+      if (recorded !== undefined && isSameData(recorded, file.inputs) && sink.keepPrevious(file.path)) {
+        keptSiteFiles.push(file.path);
+        return;
+      }
+      sink.write({ path: file.path, contents: file.make() });
+    },
+    /**
+     * A content-hashed data file of `value` (a sidebar, the docs list): the previous build's file
+     * and URL while the value is the same, else `emit`'s. Saves serializing and hashing what every
+     * rebuild would find unchanged.
+     */
+    dataFile(sink: OutputSink, name: string, value: unknown, emit: () => { path: string; url: string }): string {
+      const recorded = earlierRecord?.dataFiles.get(name);
+      if (recorded && isSameData(recorded.value, value) && sink.keepPrevious(recorded.path)) {
+        record.dataFiles.set(name, recorded);
+        return recorded.url;
+      }
+      const emitted = { ...emit(), value };
+      record.dataFiles.set(name, emitted);
+      return emitted.url;
+    },
     /** The previous build's route data file of an unchanged page: its name (`{key}.{hash}`) and output path. */
     routeFile(page: Page): { name: string; path: string } | undefined {
       const earlier = unchangedPage(page);
-      const recorded = earlier && routeFiles.get(earlier);
-      if (recorded) routeFiles.set(page, recorded);
+      const recorded = earlier && earlierRecord?.routeFiles.get(earlier);
+      if (recorded) record.routeFiles.set(page, recorded);
       return recorded;
     },
     /** Records the route data file made for a page. */
     recordRouteFile(page: Page, name: string, path: string): void {
-      routeFiles.set(page, { name, path });
+      record.routeFiles.set(page, { name, path });
     },
     /** Records what every page is rendered in: call once, before {@link document}. */
     setSurroundings(surroundings: unknown): void {
-      surroundingsOf.set(site, surroundings);
-      surroundingsUnchanged = previous !== undefined && isEqualData(surroundingsOf.get(previous), surroundings);
+      record.surroundings = surroundings;
+      surroundingsUnchanged = earlierRecord !== undefined && isSameData(earlierRecord.surroundings, surroundings);
     },
     /** Whether the previous build's document of the page is still right: neither the page nor what surrounds every page changed. */
     documentUnchanged(page: Page): boolean {
@@ -47,17 +131,3 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
 }
 
 export type RenderReuse = ReturnType<typeof createRenderReuse>;
-
-/**
- * Deep equality of JSON-like data (what pages are rendered from). Much of it is shared between
- * builds, so the same reference ends most comparisons early.
- */
-function isEqualData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, index) => isEqualData(item, b[index]));
-  if (Array.isArray(b)) return false;
-  const keysA = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
-  const keysB = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
-  return keysA.length === keysB.length && keysA.every((key) => isEqualData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
-}

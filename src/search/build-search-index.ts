@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Fuse from 'fuse.js';
 import { assetsDir } from '../core/site.js';
+import { isSameData } from '../core/same-data.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import type { RouteData } from '../shared/types.js';
@@ -69,24 +70,25 @@ export async function buildSearchIndex(site: Site, ctx: BuildContext): Promise<v
     if (key) serializedPages.set(key, serialized);
     pages.push(serialized);
   }
-  const documentsJson = `{"records":[${pages.map((page) => page.documents).filter(Boolean).join(',')}]}`;
+  const documentParts = pages.map((page) => page.documents).filter(Boolean);
   let position = 0;
   const entries = pages.map((page) => {
     const json = indexEntriesJson(page, position);
     position += page.indexFields.length;
     return json;
   });
-  const indexJson = `{"keys":${JSON.stringify(searchIndexKeys())},"records":[${entries.filter(Boolean).join(',')}]}`;
+  const indexParts = entries.filter(Boolean);
   // The names hash the pages' digests, in order: the same as hashing the files, without reading
   // them whole. Under serve --watch they stay the same: they are in the site data of every page,
   // which would otherwise change with every edit.
-  const documentsFile = emit(site, 'documents', documentsJson, ctx.watch ? undefined : digestOf(pages.map((page) => page.documentsDigest)));
-  const indexFile = emit(site, 'index', indexJson, ctx.watch ? undefined : digestOf(pages.map((page) => page.indexDigest)));
+  const documentsFile = emit(site, ctx, 'documents', documentParts, () => `{"records":[${documentParts.join(',')}]}`, () => (ctx.watch ? undefined : digestOf(pages.map((page) => page.documentsDigest))));
+  const indexFile = emit(site, ctx, 'index', indexParts, () => `{"keys":${JSON.stringify(searchIndexKeys())},"records":[${indexParts.join(',')}]}`, () => (ctx.watch ? undefined : digestOf(pages.map((page) => page.indexDigest))));
   if (site.siteData) {
     site.siteData.searchFiles = { documents: documentsFile, index: indexFile };
     site.siteData.searchPage = site.pages.find((page) => page.kind === 'search')?.route;
   }
-  ctx.logger.debug(`buildSearchIndex: ${position} records from ${pages.length} pages (${reused} pages reused)`);
+  const kept = [...joinedFiles.get(site)!].filter(([name, file]) => file === (ctx.previous && joinedFiles.get(ctx.previous)?.get(name))).map(([name]) => name);
+  ctx.logger.debug(`buildSearchIndex: ${position} records from ${pages.length} pages (${reused} pages reused)${ctx.previous ? `; files kept: ${kept.join(', ') || 'none'}` : ''}`);
 }
 
 /** The fuse.js keys with the functions that read each field of a record. */
@@ -119,9 +121,8 @@ function recordInputs(site: Site, page: Page): RecordInputs {
   };
 }
 
-/** Field by field; the lists are usually the very same arrays (a reused page), else compared as JSON. */
+/** Field by field; the lists are usually the very same arrays (a reused page). */
 function sameInputs(a: RecordInputs, b: RecordInputs): boolean {
-  const sameList = (x: unknown[], y: unknown[]) => x === y || JSON.stringify(x) === JSON.stringify(y);
   return (
     a.kind === b.kind &&
     a.route === b.route &&
@@ -129,8 +130,8 @@ function sameInputs(a: RecordInputs, b: RecordInputs): boolean {
     a.html === b.html &&
     a.baseUrl === b.baseUrl &&
     a.apiRoute === b.apiRoute &&
-    sameList(a.breadcrumbs, b.breadcrumbs) &&
-    sameList(a.toc, b.toc)
+    isSameData(a.breadcrumbs, b.breadcrumbs) &&
+    isSameData(a.toc, b.toc)
   );
 }
 
@@ -163,9 +164,33 @@ function digestOf(parts: string[]): string {
   return hash.digest('hex');
 }
 
-/** Adds `assets/search/{name}.{hash}.json` (`{name}.json` without a digest) to the outputs and returns its URL. */
-function emit(site: Site, name: string, json: string, digest: string | undefined): string {
-  const path = digest === undefined ? `${searchAssetsDir}/${name}.json` : `${searchAssetsDir}/${name}.${digest.slice(0, 10)}.json`;
-  site.outputs.set(path, { path, contents: json });
+/** The pages' parts each build's search files were joined from, and where each went. */
+const joinedFiles = new WeakMap<Site, Map<string, { parts: string[]; path: string }>>();
+
+/**
+ * Adds `assets/search/{name}.{hash}.json` (`{name}.json` without a digest), joined from the pages'
+ * `parts`, to the outputs and returns its URL. When every part is what the previous build joined,
+ * its file is kept as it is: a rebuild that changed no page's records joins, compares and writes
+ * none of the files, which grow with the site.
+ */
+function emit(site: Site, ctx: BuildContext, name: string, parts: string[], join: () => string, digest: () => string | undefined): string {
+  const earlier = ctx.previous && joinedFiles.get(ctx.previous)?.get(name);
+  let joined = joinedFiles.get(site);
+  if (!joined) joinedFiles.set(site, (joined = new Map()));
+  if (earlier && sameParts(earlier.parts, parts) && ctx.sink.keepPrevious(earlier.path)) {
+    joined.set(name, earlier);
+    return joinUrlPath(site.config.baseUrl, earlier.path);
+  }
+  const hash = digest();
+  const path = hash === undefined ? `${searchAssetsDir}/${name}.json` : `${searchAssetsDir}/${name}.${hash.slice(0, 10)}.json`;
+  site.outputs.set(path, { path, contents: join() });
+  joined.set(name, { parts, path });
   return joinUrlPath(site.config.baseUrl, path);
+}
+
+/** Part by part; an unchanged page's part is the very same string, so most comparisons are a reference check. */
+function sameParts(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
 }
