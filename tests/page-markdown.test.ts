@@ -100,6 +100,36 @@ describe('markdown copies and llms.txt', () => {
     expect(full.endsWith('Install it.\n\nSource: https://kit.example.com/kit/docs/guide/setup\n')).toBe(true);
   });
 
+  it('adds the title to a copy exactly when the source has no h1 with text, and takes an untitled doc\'s title from its h1', async () => {
+    const sources: Record<string, string> = {
+      'plain.md': '---\ntitle: Front\n---\n\n\n  # Plain Heading (v2): "quoted"\n\nText.\n',
+      'closing.md': '# Closing ##\n\nText.\n',
+      'styled.md': '# *Styled* title\n',
+      'empty.md': '---\ntitle: Empty\n---\n\n# #\n\nText.\n',
+      'hashtag.md': '---\ntitle: Hashtag\n---\n\n#hashtag first\n',
+      'indented.md': '---\ntitle: Indented\n---\n\nText.\n\n    # in code\n',
+      'fenced.md': '---\ntitle: Fenced\n---\n\n```sh\n# a comment\n```\n',
+      'setext.md': '---\ntitle: Setext\n---\n\nSetext Title\n===\n',
+      'later.md': '---\ntitle: Later\n---\n\nFirst a paragraph.\n\n# Later Heading\n',
+    };
+    const result = await buildSite(await createSite('', sources), { until: 'renderPages' });
+    expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    const body = (file: string) => sources[file].replace(/^---\n[\s\S]*?\n---\n/, '').replace(/^\s+/, '');
+    const titled = (file: string, title: string) => `# ${title}\n\n${body(file)}`;
+    expect(output(result, 'docs/plain.md')).toBe(body('plain.md'));
+    expect(output(result, 'docs/closing.md')).toBe(body('closing.md'));
+    expect(output(result, 'docs/styled.md')).toBe(body('styled.md'));
+    expect(output(result, 'docs/empty.md')).toBe(titled('empty.md', 'Empty'));
+    expect(output(result, 'docs/hashtag.md')).toBe(titled('hashtag.md', 'Hashtag'));
+    expect(output(result, 'docs/indented.md')).toBe(titled('indented.md', 'Indented'));
+    expect(output(result, 'docs/fenced.md')).toBe(titled('fenced.md', 'Fenced'));
+    expect(output(result, 'docs/setext.md')).toBe(body('setext.md'));
+    expect(output(result, 'docs/later.md')).toBe(body('later.md'));
+    const titles = new Map(result.site.docs.map((doc) => [doc.route, doc.title]));
+    expect(titles.get('/kit/docs/closing')).toBe('Closing');
+    expect(titles.get('/kit/docs/styled')).toBe('Styled title');
+  });
+
   it('leaves unlisted docs out of the llms files, but gives them a copy', async () => {
     const result = await buildSite(await createSite('', { 'hidden.md': '---\nunlisted: true\n---\n\n# Hidden\n\nSecret.\n' }), { until: 'renderPages' });
     expect(output(result, 'docs/hidden.md')).toBe('# Hidden\n\nSecret.\n');

@@ -31,10 +31,19 @@ const possibleH1 = /^ {0,3}(?:#(?:[ \t]|$)|=+[ \t]*$)/m;
 export function firstH1Text(body: string): string | undefined {
   const candidate = possibleH1.exec(body);
   if (!candidate) return undefined;
+  const plain = plainLeadingH1.exec(body);
+  if (plain) return plain[1];
   const lineEnd = body.indexOf('\n', candidate.index);
   const prefix = lineEnd === -1 ? body : body.slice(0, lineEnd);
   return h1Of(parser.parse(prefix)) ?? (lineEnd === -1 ? undefined : h1Of(parser.parse(body)));
 }
+
+/**
+ * The common case, answered without a parse: the body opens (after blank lines only) with an ATX
+ * h1 whose text has no markdown syntax in it, so nothing above can make it anything else and its
+ * text is what is written. Anything else (emphasis, links, escapes, a closing `#`) is parsed.
+ */
+const plainLeadingH1 = /^(?:[ \t]*\r?\n)*[ ]{0,3}#[ \t]+([A-Za-z0-9][A-Za-z0-9 ,.:;'"?/()-]*?)[ \t]*\r?(?:\n|$)/;
 
 function h1Of(tree: Root): string | undefined {
   const heading = tree.children.find((node): node is Heading => node.type === 'heading' && node.depth === 1);
