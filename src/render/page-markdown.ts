@@ -70,9 +70,24 @@ export function warnStaticFilesReplaced(site: Site): void {
 /** One page's markdown, and what llms.txt says about it. */
 export interface PageMarkdown {
   page: Page;
-  markdown: string;
+  /**
+   * Made on first read: which pages have a copy (and its URL, which goes into the page's data) is
+   * known before the documents are rendered, the markdown itself is made while they are.
+   */
+  readonly markdown: string;
   /** Where the copy is published (a site path with the base URL), when markdown copies are on. */
   copyUrl?: string;
+}
+
+function lazyPageMarkdown(page: Page, make: () => string, copyUrl: string | undefined): PageMarkdown {
+  let made: string | undefined;
+  return {
+    page,
+    copyUrl,
+    get markdown() {
+      return (made ??= make());
+    },
+  };
 }
 
 /**
@@ -91,15 +106,16 @@ export function collectPageMarkdown(site: Site): PageMarkdown[] {
   const result: PageMarkdown[] = [];
   for (const page of site.pages) {
     if (!hasMarkdownCopy(page)) continue;
-    const markdown = markdownOf(site, page, docsByRoute.get(page.route), model, symbolsByRoute, links, descriptions);
-    if (markdown === undefined) continue;
+    const make = markdownMaker(site, page, docsByRoute.get(page.route), model, symbolsByRoute, links, descriptions);
+    if (!make) continue;
     const path = markdownCopyPath(page.route, baseUrl);
-    result.push({ page, markdown, copyUrl: markdownPages && path ? joinUrlPath(baseUrl, path) : undefined });
+    result.push(lazyPageMarkdown(page, make, markdownPages && path ? joinUrlPath(baseUrl, path) : undefined));
   }
   return result;
 }
 
-function markdownOf(
+/** How to make a page's markdown, or nothing when the page has none. */
+function markdownMaker(
   site: Site,
   page: Page,
   doc: Doc | undefined,
@@ -107,17 +123,19 @@ function markdownOf(
   symbolsByRoute: Map<string, ApiModel['symbols'][number]>,
   links: ApiMarkdownLinks,
   descriptions: Map<string, string | undefined>,
-): string | undefined {
-  if (page.kind === 'doc' && doc) return docMarkdown(site, page, doc);
+): (() => string) | undefined {
+  if (page.kind === 'doc' && doc) return () => docMarkdown(site, page, doc);
   if (page.kind === 'category') {
-    const category = findSidebarCategory(site.sidebars[page.data.sidebar ?? site.config.docs.sidebar.id] ?? [], page.route);
-    const items = (category?.items ?? []).flatMap((item) => linkItem(site, item, descriptions));
-    return `# ${page.data.title}\n\n${page.data.description ? `${page.data.description}\n\n` : ''}${items.join('\n')}\n`;
+    return () => {
+      const category = findSidebarCategory(site.sidebars[page.data.sidebar ?? site.config.docs.sidebar.id] ?? [], page.route);
+      const items = (category?.items ?? []).flatMap((item) => linkItem(site, item, descriptions));
+      return `# ${page.data.title}\n\n${page.data.description ? `${page.data.description}\n\n` : ''}${items.join('\n')}\n`;
+    };
   }
   if (page.kind === 'api' && model) {
-    if (page.route === site.config.routes.api) return apiIndexMarkdown(model, links);
+    if (page.route === site.config.routes.api) return () => apiIndexMarkdown(model, links);
     const symbol = symbolsByRoute.get(page.route);
-    return symbol ? apiSymbolMarkdown(symbol, model, links) : undefined;
+    return symbol ? () => apiSymbolMarkdown(symbol, model, links) : undefined;
   }
   return undefined;
 }

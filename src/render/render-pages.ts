@@ -83,23 +83,47 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   if (ctx.previous) ctx.logger.debug(`renderPages: ${beforeKeeping - toRender.length} documents kept from the previous build, ${toRender.length} rendered`);
   const onWorkers = toRender.length >= parallelThreshold && canUseWorkers(import.meta.url);
   const inProcess = onWorkers ? toRender.filter((page) => page.component) : toRender;
-  const renderDocument = createDocumentRenderer(surroundings, site.themeOverrides?.components);
-  let done = 0;
-  for (const page of inProcess) {
-    sink.write({ path: outputPathOfRoute(page.route, site.config.baseUrl), contents: renderDocument(page) });
-    if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${toRender.length}`);
+  // The workers start first: what this thread makes meanwhile (custom pages, markdown copies, the
+  // site-wide files) no longer waits for them, nor they for it.
+  const onWorkersDone = onWorkers ? renderOnWorkers(toRender.filter((page) => !page.component), site, sink, surroundings, ctx) : undefined;
+  try {
+    const renderDocument = createDocumentRenderer(surroundings, site.themeOverrides?.components);
+    let done = 0;
+    for (const page of inProcess) {
+      sink.write({ path: outputPathOfRoute(page.route, site.config.baseUrl), contents: renderDocument(page) });
+      if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${toRender.length}`);
+      if (onWorkersDone && done % mainThreadSlice === 0) await letWorkersIn();
+    }
+    // The site-wide files are made again only when what they are made of changed.
+    if (site.config.url) {
+      const routes = sitemapRoutes(site);
+      reuse.siteFile(sink, { path: 'sitemap.xml', inputs: [site.config.url, routes], make: () => sitemapXml(site, routes)! });
+    }
+    const { copies, llmsFiles } = markdownOutputs(site, pageMarkdown);
+    let written = 0;
+    for (const file of copies) {
+      sink.write(file);
+      if (onWorkersDone && ++written % mainThreadSlice === 0) await letWorkersIn();
+    }
+    for (const file of llmsFiles) {
+      reuse.siteFile(sink, file);
+      if (onWorkersDone) await letWorkersIn();
+    }
+    if (ctx.previous) ctx.logger.debug(`renderPages: site files kept from the previous build: ${reuse.keptSiteFiles.join(', ') || 'none'}`);
+    for (const redirect of redirectsOf(site)) sink.write({ path: outputPathOfRoute(redirect.from, site.config.baseUrl), contents: redirectDocument(redirect.to) });
+  } catch (error) {
+    // The workers stop before the error goes on, and a failure of theirs is not left unobserved.
+    await onWorkersDone?.catch(() => undefined);
+    throw error;
   }
-  if (onWorkers) await renderOnWorkers(toRender.filter((page) => !page.component), site, sink, surroundings, ctx);
-  // The site-wide files are made again only when what they are made of changed.
-  if (site.config.url) {
-    const routes = sitemapRoutes(site);
-    reuse.siteFile(sink, { path: 'sitemap.xml', inputs: [site.config.url, routes], make: () => sitemapXml(site, routes)! });
-  }
-  const { copies, llmsFiles } = markdownOutputs(site, pageMarkdown);
-  for (const file of copies) sink.write(file);
-  for (const file of llmsFiles) reuse.siteFile(sink, file);
-  if (ctx.previous) ctx.logger.debug(`renderPages: site files kept from the previous build: ${reuse.keptSiteFiles.join(', ') || 'none'}`);
-  for (const redirect of redirectsOf(site)) sink.write({ path: outputPathOfRoute(redirect.from, site.config.baseUrl), contents: redirectDocument(redirect.to) });
+  await onWorkersDone;
+}
+
+/** Pieces of main-thread work between which the workers' finished batches are taken in and new ones handed out. */
+const mainThreadSlice = 100;
+
+function letWorkersIn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Below this many pages, starting worker threads costs more than rendering on this one. */
@@ -116,6 +140,8 @@ async function renderOnWorkers(pages: Page[], site: Site, sink: OutputSink, surr
   const setup: RenderSetup = { surroundings };
   await runOnWorkers<RenderTask, RenderedDocument>(new URL('./render-worker.js', import.meta.url), setup, tasks, {
     batchSize: 50,
+    // A second batch waits at each worker while this thread is busy between two slices of its own work.
+    batchesPerWorker: 2,
     keepResults: false,
     onResults: (documents) => {
       for (const document of documents) sink.write(document);
