@@ -26,19 +26,23 @@ interface Entry {
  * of its own; unlisted docs are left out.
  */
 export function buildSidebar(docs: Doc[], categories: Category[], options: SidebarOptions, topDir = ''): SidebarItem[] {
+  // Grouped by folder once, in their order: a walk over every doc per folder grew with the square of the site.
+  const docsIn = groupBy(docs, (doc) => doc.source.dir);
+  const categoriesIn = groupBy(categories, (category) => category.dir);
+  const categoriesUnder = groupBy(categories, (category) => parentDir(category.dir));
   const build = (dir: string): SidebarItem[] => {
     const entries: Entry[] = [];
-    const linkedHere = new Set(categories.filter((category) => category.dir === dir && category.linkedDoc).map((category) => category.linkedDoc));
-    for (const doc of docs) {
-      if (doc.source.dir !== dir || doc.unlisted || linkedHere.has(doc)) continue;
+    const linkedHere = new Set((categoriesIn.get(dir) ?? []).filter((category) => category.linkedDoc).map((category) => category.linkedDoc));
+    for (const doc of docsIn.get(dir) ?? []) {
+      if (doc.unlisted || linkedHere.has(doc)) continue;
       const name = doc.source.relativePath.split('/').pop() ?? '';
       const item: SidebarDocItem = { type: 'doc', label: doc.sidebarLabel, to: doc.route, docId: doc.id };
       if (doc.frontMatter.sidebar_class_name !== undefined) item.className = doc.frontMatter.sidebar_class_name;
       if (doc.frontMatter.sidebar_custom_props !== undefined) item.customProps = doc.frontMatter.sidebar_custom_props;
       entries.push({ position: doc.sidebarPosition, name, item });
     }
-    for (const child of categories) {
-      if (parentDir(child.dir) !== dir || child.dir === '') continue;
+    for (const child of categoriesUnder.get(dir) ?? []) {
+      if (child.dir === '') continue;
       const items = build(child.dir);
       const name = child.dir.split('/').pop() ?? '';
       if (items.length === 0) {
@@ -71,6 +75,17 @@ export function buildSidebar(docs: Doc[], categories: Category[], options: Sideb
     return entries.map((entry) => entry.item);
   };
   return build(topDir);
+}
+
+function groupBy<Item>(items: Item[], keyOf: (item: Item) => string): Map<string, Item[]> {
+  const groups = new Map<string, Item[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 function parentDir(dir: string): string {
