@@ -516,7 +516,13 @@ function docRoute(docsRoute: string, dirPath: string, slug: string | undefined, 
 /** A short description from the first paragraph of plain prose, for meta tags and category cards. */
 function firstParagraph(body: string): string | undefined {
   const withoutCode = body.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, '');
-  for (const block of withoutCode.split(/\r?\n\s*\r?\n/)) {
+  // The blocks one by one up to the first that is prose: splitting the whole body cost more than the rest.
+  const blankLines = /\r?\n\s*\r?\n/g;
+  for (let start = 0; start <= withoutCode.length; ) {
+    blankLines.lastIndex = start;
+    const separator = blankLines.exec(withoutCode);
+    const block = withoutCode.slice(start, separator ? separator.index : withoutCode.length);
+    start = separator ? separator.index + separator[0].length : withoutCode.length + 1;
     const text = block.trim();
     if (!text || /^(#|:::|[-*+] |\d+\. |\||>|<|!\[|import |export )/.test(text)) continue;
     const plain = text
