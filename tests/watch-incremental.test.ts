@@ -122,6 +122,24 @@ describe('serve --watch rebuilds', () => {
     await expectSameAsFreshBuild(result);
   });
 
+  it('hash, link-check and index only the edited doc in the compile cache', async () => {
+    const { result } = await editAndRebuild('guides/setup.md', (source) => source.replace('2. Run.', '2. Run.\n\nSee [deploying](./deploy.md): LINKED-6A1F.'));
+    // The other docs keep their keys and their links, checked against routes that did not move; only the new entry goes into the index.
+    expect(debug).toContain('parseMarkdown: cache keys hashed for 1 docs, links resolved again for 0, index written');
+    expect(pageOf(result, 'docs/guides/setup/index.html')).toContain('LINKED-6A1F');
+    await expectSameAsFreshBuild(result);
+    // A rebuild with nothing changed hashes nothing and leaves the index as it is.
+    debug = [];
+    previous = await build({ siteDir: site.dir, outDir: path.join(outRoot, 'watched'), logger, watch: true, memory, previous: previous!.site, changedFiles: new Set() });
+    expect(debug).toContain('parseMarkdown: cache keys hashed for 0 docs, links resolved again for 0, index kept');
+  });
+
+  it('check every cached doc\'s links again when a doc moves to another route', async () => {
+    const { result } = await editAndRebuild('guides/deploy.md', (source) => source.replace(/^---\n/, '---\nslug: /shipping\n'));
+    expect(debug).toContainEqual(expect.stringMatching(/^parseMarkdown: cache keys hashed for 1 docs, links resolved again for [1-9]\d*, index written$/));
+    await expectSameAsFreshBuild(result);
+  });
+
   it("show a doc's new description on its category index", async () => {
     const { result } = await editAndRebuild('guides/deploy.md', (source) => source.replace('Copy the output folder to any static host.', 'Upload the folder: DESCRIBED-4D2E.'));
     expect(pageOf(result, 'docs/category/guides/index.html')).toContain('DESCRIBED-4D2E');
