@@ -180,3 +180,40 @@ describe('serve --watch rebuilds of a site with MDX docs', () => {
     expect(scripts.some((script) => script.includes('HIGHLIT-5B7E'))).toBe(true);
   });
 });
+
+describe('serve --watch rebuilds of a site whose samples link to its API', () => {
+  let apiSite: Awaited<ReturnType<typeof copySite>>;
+  let apiOut: string;
+
+  beforeEach(async () => {
+    apiSite = await copySite(fixture('api-basic'));
+    apiOut = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-test-out-'));
+  });
+  afterEach(async () => {
+    await apiSite.cleanup();
+    await rm(apiOut, { recursive: true, force: true });
+  });
+
+  it('highlight and link the samples of the edited doc only, keeping every other page as linked', async () => {
+    const apiMemory = createItemMemory();
+    let last = await build({ siteDir: apiSite.dir, outDir: path.join(apiOut, 'watched'), logger, watch: true, memory: apiMemory });
+    const file = path.join(apiSite.dir, 'docs', 'intro.md');
+    const rebuildAfterEdit = async (line: string) => {
+      await writeFile(file, `${await readFile(file, 'utf8')}\n${line}\n`);
+      debug = [];
+      last = await build({ siteDir: apiSite.dir, outDir: path.join(apiOut, 'watched'), logger, watch: true, memory: apiMemory, previous: last.site, changedFiles: new Set([file]) });
+      return last;
+    };
+    await rebuildAfterEdit('One more line.');
+    const result = await rebuildAfterEdit('And another: APPENDED-3E8B.');
+    // The intro's blocks are what they were, so they are not highlighted again; the API pages' @examples are kept as linked.
+    expect(debug).toContain('linkCodeSamples: 1 pages linked again, 0 blocks highlighted, the rest kept from the last build');
+    const intro = outputTexts(result).get('docs/intro/index.html') ?? '';
+    expect(intro).toContain('APPENDED-3E8B');
+    expect(intro).toContain('<a href="/sdk/api/enum/Color#green" class="api-code-link"');
+    const fresh = outputTexts(await build({ siteDir: apiSite.dir, outDir: path.join(apiOut, 'fresh'), logger: { ...logger, debug() {} }, watch: true, memory: createItemMemory() }));
+    const rebuilt = outputTexts(result);
+    expect([...rebuilt.keys()].sort()).toEqual([...fresh.keys()].sort());
+    for (const [key, text] of fresh) expect(rebuilt.get(key), key).toBe(text);
+  }, 120_000);
+});
