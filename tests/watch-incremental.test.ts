@@ -124,19 +124,19 @@ describe('serve --watch rebuilds', () => {
 
   it('hash, link-check and index only the edited doc in the compile cache', async () => {
     const { result } = await editAndRebuild('guides/setup.md', (source) => source.replace('2. Run.', '2. Run.\n\nSee [deploying](./deploy.md): LINKED-6A1F.'));
-    // The other docs keep their keys and their links, checked against routes that did not move; only the new entry goes into the index.
-    expect(debug).toContain('parseMarkdown: cache keys hashed for 1 docs, links resolved again for 0, index written');
+    // The other docs keep their keys and their links, checked against routes that did not move; only the new entry goes into the index, in a pack of its own (its old pack is kept for the others).
+    expect(debug).toContain('parseMarkdown: cache keys hashed for 1 docs, links resolved again for 0, 1 packs written, index written');
     expect(pageOf(result, 'docs/guides/setup/index.html')).toContain('LINKED-6A1F');
     await expectSameAsFreshBuild(result);
     // A rebuild with nothing changed hashes nothing and leaves the index as it is.
     debug = [];
     previous = await build({ siteDir: site.dir, outDir: path.join(outRoot, 'watched'), logger, watch: true, memory, previous: previous!.site, changedFiles: new Set() });
-    expect(debug).toContain('parseMarkdown: cache keys hashed for 0 docs, links resolved again for 0, index kept');
+    expect(debug).toContain('parseMarkdown: cache keys hashed for 0 docs, links resolved again for 0, 0 packs written, index kept');
   });
 
   it('check every cached doc\'s links again when a doc moves to another route', async () => {
     const { result } = await editAndRebuild('guides/deploy.md', (source) => source.replace(/^---\n/, '---\nslug: /shipping\n'));
-    expect(debug).toContainEqual(expect.stringMatching(/^parseMarkdown: cache keys hashed for 1 docs, links resolved again for [1-9]\d*, index written$/));
+    expect(debug).toContainEqual(expect.stringMatching(/^parseMarkdown: cache keys hashed for 1 docs, links resolved again for [1-9]\d*, \d+ packs written, index written$/));
     await expectSameAsFreshBuild(result);
   });
 

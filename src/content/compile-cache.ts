@@ -29,8 +29,9 @@ export interface CompileCache {
   add(entries: readonly CompileCacheEntry[]): void;
   /**
    * Ends the build: the index lists exactly the entries it used (`used`, every doc compiled or
-   * taken from the cache), packs that also held entries it did not use are written anew with
-   * only the used ones, and every other file goes: the cache holds one generation of the site.
+   * taken from the cache); a pack mostly of entries it did not use is written anew with only the
+   * used ones, and every file the index does not list goes: the cache holds the site's last
+   * generation, and at most as much again of entries no longer listed inside its packs.
    */
   finish(used: readonly CompileCacheEntry[]): void;
   readonly work: CompileCacheWork;
@@ -44,6 +45,8 @@ export interface CompileCacheEntry {
 /** `index.json`: each pack's file name with the keys of the entries in it. */
 interface PackIndex {
   packs: Record<string, string[]>;
+  /** How many entries each pack holds, where the index lists fewer (the others no longer used). */
+  stored?: Record<string, number>;
 }
 
 const indexFile = 'index.json';
@@ -74,6 +77,7 @@ export interface CompileCacheWork {
   keysHashed: number;
   linksResolved: number;
   indexWritten: boolean;
+  packsWritten: number;
 }
 
 /**
@@ -103,7 +107,7 @@ export function openCompileCache(
   const linksResolvedBefore = routesAsBefore ? session.linksResolved : new Set<string>();
   session.routeByFile = context.routeByFile;
   session.linksResolved = new Set();
-  const work: CompileCacheWork = { keysHashed: 0, linksResolved: 0, indexWritten: false };
+  const work: CompileCacheWork = { keysHashed: 0, linksResolved: 0, indexWritten: false, packsWritten: 0 };
   // The images cached docs show, each read once: per build, or per serve --watch session.
   const { readImage } = heldByMemory(memory, 'compile-cache:images', () => ({ readImage: createImageReader() }));
   const packOfKey = new Map<string, string>();
@@ -122,6 +126,7 @@ export function openCompileCache(
   };
   /** Stores entries as one pack, named by their keys; returns its name. */
   const writePack = (entries: readonly CompileCacheEntry[]): string => {
+    work.packsWritten++;
     const keys = entries.map((entry) => entry.key);
     const pack = `pack-${fingerprint(keys).slice(0, 24)}.json`;
     store.set(pack, Object.fromEntries(entries.map((entry) => [entry.key, entry.compiled])));
@@ -174,9 +179,17 @@ export function openCompileCache(
       if (Object.keys(written).length === 0 && session.index === indexAtStart && listsExactly(previous, usedKeys)) return;
       const storedAgain = new Set(Object.values(written).flat());
       const kept: PackIndex['packs'] = {};
-      // A pack from an earlier build is kept whole only if this build used all of it and compiled none of it again.
+      const stored: Record<string, number> = {};
+      // A pack from an earlier build is kept for the entries this build used and did not compile again,
+      // while they are at least half of what it holds: a one-doc edit then writes one small pack
+      // rather than its doc's whole pack again, and no pack is ever mostly entries nobody uses.
       for (const [pack, keys] of Object.entries(previous)) {
-        if (!(pack in written) && keys.every((key) => usedKeys.has(key) && !storedAgain.has(key))) kept[pack] = keys;
+        if (pack in written) continue;
+        const stillUsed = keys.filter((key) => usedKeys.has(key) && !storedAgain.has(key));
+        const holds = indexAtStart.stored?.[pack] ?? keys.length;
+        if (stillUsed.length === 0 || stillUsed.length * 2 < holds) continue;
+        kept[pack] = stillUsed;
+        if (stillUsed.length < holds) stored[pack] = holds;
       }
       for (const [pack, keys] of Object.entries(written)) if (keys.every((key) => usedKeys.has(key))) kept[pack] = keys;
       const covered = new Set(Object.values(kept).flat());
@@ -185,7 +198,7 @@ export function openCompileCache(
         const pack = writePack(rest.slice(i, i + packSize));
         kept[pack] = written[pack];
       }
-      const index = { packs: kept } satisfies PackIndex;
+      const index: PackIndex = Object.keys(stored).length > 0 ? { packs: kept, stored } : { packs: kept };
       store.set(indexFile, index);
       work.indexWritten = true;
       if (memory) session.index = index;
