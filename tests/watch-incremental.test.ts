@@ -122,6 +122,24 @@ describe('serve --watch rebuilds', () => {
     await expectSameAsFreshBuild(result);
   });
 
+  it('hash, link-check and index only the edited doc in the compile cache', async () => {
+    const { result } = await editAndRebuild('guides/setup.md', (source) => source.replace('2. Run.', '2. Run.\n\nSee [deploying](./deploy.md): LINKED-6A1F.'));
+    // The other docs keep their keys and their links, checked against routes that did not move; only the new entry goes into the index, in a pack of its own (its old pack is kept for the others).
+    expect(debug).toContain('parseMarkdown: cache keys hashed for 1 docs, links resolved again for 0, 1 packs written, index written');
+    expect(pageOf(result, 'docs/guides/setup/index.html')).toContain('LINKED-6A1F');
+    await expectSameAsFreshBuild(result);
+    // A rebuild with nothing changed hashes nothing and leaves the index as it is.
+    debug = [];
+    previous = await build({ siteDir: site.dir, outDir: path.join(outRoot, 'watched'), logger, watch: true, memory, previous: previous!.site, changedFiles: new Set() });
+    expect(debug).toContain('parseMarkdown: cache keys hashed for 0 docs, links resolved again for 0, 0 packs written, index kept');
+  });
+
+  it('check every cached doc\'s links again when a doc moves to another route', async () => {
+    const { result } = await editAndRebuild('guides/deploy.md', (source) => source.replace(/^---\n/, '---\nslug: /shipping\n'));
+    expect(debug).toContainEqual(expect.stringMatching(/^parseMarkdown: cache keys hashed for 1 docs, links resolved again for [1-9]\d*, \d+ packs written, index written$/));
+    await expectSameAsFreshBuild(result);
+  });
+
   it("show a doc's new description on its category index", async () => {
     const { result } = await editAndRebuild('guides/deploy.md', (source) => source.replace('Copy the output folder to any static host.', 'Upload the folder: DESCRIBED-4D2E.'));
     expect(pageOf(result, 'docs/category/guides/index.html')).toContain('DESCRIBED-4D2E');
@@ -161,4 +179,41 @@ describe('serve --watch rebuilds of a site with MDX docs', () => {
     const scripts = [...result.site.outputs.values()].filter((file) => file.path.endsWith('.js')).map((file) => Buffer.from(file.contents).toString('utf8'));
     expect(scripts.some((script) => script.includes('HIGHLIT-5B7E'))).toBe(true);
   });
+});
+
+describe('serve --watch rebuilds of a site whose samples link to its API', () => {
+  let apiSite: Awaited<ReturnType<typeof copySite>>;
+  let apiOut: string;
+
+  beforeEach(async () => {
+    apiSite = await copySite(fixture('api-basic'));
+    apiOut = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-test-out-'));
+  });
+  afterEach(async () => {
+    await apiSite.cleanup();
+    await rm(apiOut, { recursive: true, force: true });
+  });
+
+  it('highlight and link the samples of the edited doc only, keeping every other page as linked', async () => {
+    const apiMemory = createItemMemory();
+    let last = await build({ siteDir: apiSite.dir, outDir: path.join(apiOut, 'watched'), logger, watch: true, memory: apiMemory });
+    const file = path.join(apiSite.dir, 'docs', 'intro.md');
+    const rebuildAfterEdit = async (line: string) => {
+      await writeFile(file, `${await readFile(file, 'utf8')}\n${line}\n`);
+      debug = [];
+      last = await build({ siteDir: apiSite.dir, outDir: path.join(apiOut, 'watched'), logger, watch: true, memory: apiMemory, previous: last.site, changedFiles: new Set([file]) });
+      return last;
+    };
+    await rebuildAfterEdit('One more line.');
+    const result = await rebuildAfterEdit('And another: APPENDED-3E8B.');
+    // The intro's blocks are what they were, so they are not highlighted again; the API pages' @examples are kept as linked.
+    expect(debug).toContain('linkCodeSamples: 1 pages linked again, 0 blocks highlighted, the rest kept from the last build');
+    const intro = outputTexts(result).get('docs/intro/index.html') ?? '';
+    expect(intro).toContain('APPENDED-3E8B');
+    expect(intro).toContain('<a href="/sdk/api/enum/Color#green" class="api-code-link"');
+    const fresh = outputTexts(await build({ siteDir: apiSite.dir, outDir: path.join(apiOut, 'fresh'), logger: { ...logger, debug() {} }, watch: true, memory: createItemMemory() }));
+    const rebuilt = outputTexts(result);
+    expect([...rebuilt.keys()].sort()).toEqual([...fresh.keys()].sort());
+    for (const [key, text] of fresh) expect(rebuilt.get(key), key).toBe(text);
+  }, 120_000);
 });

@@ -6,6 +6,8 @@ import { joinUrlPath } from '../shared/paths.js';
 import { apiHoverCard } from './api-pages.js';
 import type { DocSamplesCheck } from '../core/doc-samples.js';
 import type { ApiModel, ApiRef, ApiSource } from '../core/api-model.js';
+import { heldByMemory } from '../core/item-store.js';
+import { isSameData } from '../core/same-data.js';
 
 /** A name of a sample that has an API page (or an anchor on one), at its offset in the sample's code. */
 interface LinkedName {
@@ -26,6 +28,22 @@ interface ShownSample {
 interface SampleBlock {
   code: Element;
   html: string;
+}
+
+/** What a serve --watch session keeps of the last build's linking. */
+interface LinkSession {
+  /** Each sample block as the highlighter made it, by its language, meta and code. */
+  blocks: Map<string, SampleBlock | undefined>;
+  /** Each page's HTML before and after linking, by route, with what the linking read. */
+  pages: Map<string, LinkedPage>;
+}
+
+interface LinkedPage {
+  htmlIn: string;
+  htmlOut: string;
+  samples: ShownSample[];
+  model: ApiModel;
+  apiRoute: string;
 }
 
 /** Class of the links to the API in code samples; a code block holding one has been linked already. */
@@ -73,28 +91,58 @@ export async function linkCodeSamples(site: Site, ctx: BuildContext): Promise<vo
   const hrefOf = (ref: ApiRef) => `${joinUrlPath(site.config.routes.api, ref.symbol)}${ref.member ? `#${ref.member}` : ''}`;
   const renderer = createContentRenderer();
   const render = (element: Element) => renderer.html({ type: 'root', children: [element] });
-  const blocks = new Map<ShownSample, SampleBlock | undefined>();
+  // serve --watch keeps, for the session, each block as highlighted (the highlighter depends on
+  // nothing but the block) and each page as linked, so a rebuild highlights and links again only
+  // the pages whose HTML, samples or API model changed.
+  const session = heldByMemory<LinkSession>(ctx.memory, 'link-sample-names', () => ({ blocks: new Map(), pages: new Map() }));
+  const blocks = new Map<string, SampleBlock | undefined>();
+  let highlighted = 0;
   const blockOf = (sample: ShownSample): SampleBlock | undefined => {
-    if (blocks.has(sample)) return blocks.get(sample);
-    const code = codeElementOf(highlighter.tree(sample.lang, sample.code, sample.meta));
-    // Names are placed by the code as checked: a block shown otherwise (magic comments taken out) is left as it is.
-    const block = code && normalizeCode(toString(code)) === normalizeCode(sample.code) ? { code, html: render(code) } : undefined;
-    blocks.set(sample, block);
+    const key = `${sample.lang}\0${sample.meta ?? ''}\0${sample.code}`;
+    if (blocks.has(key)) return blocks.get(key);
+    let block = session.blocks.get(key);
+    if (!session.blocks.has(key)) {
+      highlighted++;
+      const code = codeElementOf(highlighter.tree(sample.lang, sample.code, sample.meta));
+      // Names are placed by the code as checked: a block shown otherwise (magic comments taken out) is left as it is.
+      block = code && normalizeCode(toString(code)) === normalizeCode(sample.code) ? { code, html: render(code) } : undefined;
+    }
+    blocks.set(key, block);
     return block;
   };
   let linkedPages = 0;
+  let linkedAgain = 0;
+  const pagesLinked = new Map<string, LinkedPage>();
   for (const page of site.pages) {
     if (!page.data.html.includes('code-block-pre')) continue;
     const samples = page.kind === 'api' ? exampleSamples : page.kind === 'doc' && page.sourceFile ? docSamplesOf(page, namesAt) : [];
     if (samples.length === 0) continue;
-    const html = linkPage(page.data.html, samples, blockOf, hrefOf, (ref) => {
-      const symbol = symbols.get(ref.symbol)!;
-      return apiHoverCard(symbol, ref.member ? symbol.members.find((member) => member.id === ref.member) : undefined);
-    }, render);
+    const before = session.pages.get(page.route);
+    const unchanged =
+      before !== undefined &&
+      (page.data.html === before.htmlIn || page.data.html === before.htmlOut) &&
+      before.model === model &&
+      before.apiRoute === site.config.routes.api &&
+      isSameData(before.samples, samples);
+    let html: string;
+    if (unchanged) html = before.htmlOut;
+    else {
+      linkedAgain++;
+      html = linkPage(page.data.html, samples, blockOf, hrefOf, (ref) => {
+        const symbol = symbols.get(ref.symbol)!;
+        return apiHoverCard(symbol, ref.member ? symbol.members.find((member) => member.id === ref.member) : undefined);
+      }, render);
+    }
     if (html !== page.data.html) linkedPages++;
+    pagesLinked.set(page.route, unchanged ? before : { htmlIn: page.data.html, htmlOut: html, samples, model, apiRoute: site.config.routes.api });
     page.data.html = html;
   }
+  // Only what this build showed: the session holds one generation of pages and blocks.
+  session.pages = pagesLinked;
+  for (const [key, block] of blocks) session.blocks.set(key, block);
+  for (const key of session.blocks.keys()) if (!blocks.has(key)) session.blocks.delete(key);
   ctx.logger.debug(`linkCodeSamples: names linked on ${linkedPages} pages`);
+  ctx.logger.debug(`linkCodeSamples: ${linkedAgain} pages linked again, ${highlighted} blocks highlighted, the rest kept from the last build`);
 }
 
 /** The checked samples of a doc's page with names to link, as its compile found them. */

@@ -118,6 +118,8 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
   site.compiled = { docs: tasks.length, fromCache };
   ctx.logger.debug(`parseMarkdown: ${tasks.length} docs compiled, ${fromCache} of them from the cache`);
   cache.finish(used);
+  const { keysHashed, linksResolved, indexWritten, packsWritten } = cache.work;
+  ctx.logger.debug(`parseMarkdown: cache keys hashed for ${keysHashed} docs, links resolved again for ${linksResolved}, ${packsWritten} packs written, index ${indexWritten ? 'written' : 'kept'}`);
   await renderMdxDocs(site, ctx);
 }
 
