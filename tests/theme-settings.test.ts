@@ -1,7 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { disposeClientBundlers } from '../src/bundle/bundle-client.js';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import { build } from '../src/build/build.js';
 import { createMemoryLogger } from '../src/core/logger.js';
@@ -94,36 +93,32 @@ describe('theme settings', () => {
     const copy = await copySite(fixture('theme-settings'));
     cleanups.push(copy.cleanup);
     const logger = createMemoryLogger();
-    try {
-      const first = await build({ siteDir: copy.dir, logger, watch: true, until: 'renderPages' });
-      const before = stylesheetOf(first.site);
-      const customFile = path.join(copy.dir, 'src', 'css', 'custom.css');
-      expect(watchedPaths(first.site.config)).toContain(customFile);
-      await writeFile(customFile, '.markdown h1 { color: rgb(9, 8, 7); }\n');
-      const second = await build({
-        config: first.site.config,
-        logger,
-        watch: true,
-        until: 'renderPages',
-        previous: first.site,
-        changedFiles: new Set([customFile]),
-      });
-      const after = stylesheetOf(second.site);
-      expect(after.url).not.toBe(before.url);
-      expect(after.css).toContain('color:#090807');
-      expect(after.css).not.toContain('letter-spacing:-.02em');
-      // Deleted while watched: an error at its key, not a crash of the bundler.
-      await rm(customFile);
-      const third = await build({ config: first.site.config, logger, watch: true, until: 'renderPages', previous: second.site, changedFiles: new Set([customFile]) }).catch(
-        (caught: unknown) => caught,
-      );
-      expect(third).toBeInstanceOf(UserError);
-      expect((third as UserError).diagnostics.map((d) => formatDiagnostic(d, { cwd: copy.dir }))).toEqual([
-        `sdkdocs.config.ts:16:15 error customCss[0]: no stylesheet at ${customFile}. customCss paths are relative to the site folder, e.g. "./src/css/custom.css".`,
-      ]);
-    } finally {
-      await disposeClientBundlers();
-    }
+    const first = await build({ siteDir: copy.dir, logger, watch: true, until: 'renderPages' });
+    const before = stylesheetOf(first.site);
+    const customFile = path.join(copy.dir, 'src', 'css', 'custom.css');
+    expect(watchedPaths(first.site.config)).toContain(customFile);
+    await writeFile(customFile, '.markdown h1 { color: rgb(9, 8, 7); }\n');
+    const second = await build({
+      config: first.site.config,
+      logger,
+      watch: true,
+      until: 'renderPages',
+      previous: first.site,
+      changedFiles: new Set([customFile]),
+    });
+    const after = stylesheetOf(second.site);
+    expect(after.url).not.toBe(before.url);
+    expect(after.css).toContain('color:#090807');
+    expect(after.css).not.toContain('letter-spacing:-.02em');
+    // Deleted while watched: an error at its key, not a crash of the bundler.
+    await rm(customFile);
+    const third = await build({ config: first.site.config, logger, watch: true, until: 'renderPages', previous: second.site, changedFiles: new Set([customFile]) }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(third).toBeInstanceOf(UserError);
+    expect((third as UserError).diagnostics.map((d) => formatDiagnostic(d, { cwd: copy.dir }))).toEqual([
+      `sdkdocs.config.ts:16:15 error customCss[0]: no stylesheet at ${customFile}. customCss paths are relative to the site folder, e.g. "./src/css/custom.css".`,
+    ]);
   });
 
   it('warns, naming the colour and the config key, when the primary colour reads below 4.5:1', async () => {

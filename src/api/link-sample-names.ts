@@ -139,8 +139,7 @@ export async function linkCodeSamples(site: Site, ctx: BuildContext): Promise<vo
   }
   // Only what this build showed: the session holds one generation of pages and blocks.
   session.pages = pagesLinked;
-  for (const [key, block] of blocks) session.blocks.set(key, block);
-  for (const key of session.blocks.keys()) if (!blocks.has(key)) session.blocks.delete(key);
+  session.blocks = blocks;
   ctx.logger.debug(`linkCodeSamples: names linked on ${linkedPages} pages`);
   ctx.logger.debug(`linkCodeSamples: ${linkedAgain} pages linked again, ${highlighted} blocks highlighted, the rest kept from the last build`);
 }

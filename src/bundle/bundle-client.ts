@@ -112,18 +112,6 @@ function clientBundler(options: ClientBundleOptions, memory: ItemMemory | undefi
   });
 }
 
-/**
- * Disposes the esbuild contexts a session holds. A live context keeps esbuild's service process,
- * and so the Node process, running; a one-off build holds none (see {@link releaseItemMemory},
- * which releases them with the rest of a session).
- */
-export async function disposeClientBundlers(memory?: ItemMemory): Promise<void> {
-  if (!memory) return;
-  const held = [...memory.held].filter(([key]) => key.startsWith(bundlerKeyPrefix));
-  for (const [key] of held) memory.held.delete(key);
-  await Promise.all(held.map(([, bundler]) => (bundler as HeldBundler).release()));
-}
-
 async function createClientBundler(options: ClientBundleOptions): Promise<ClientBundler> {
   const root = packageRoot();
   const require = createRequire(path.join(root, 'package.json'));
@@ -241,11 +229,6 @@ function pagesModuleSource(pages: ClientPage[]): string {
   return `export const pages = {\n${entries.join('\n')}\n};\n`;
 }
 
-/**
- * Bundles the client runtime (from the same React templates the pages are rendered with) and the
- * theme CSS with esbuild: minified ES modules with code splitting, content-hashed under
- * `assets/js/` and `assets/css/`. Custom React pages become lazily loaded chunks.
- */
 /** Whether a file (or a folder holding one) that the last bundle read is among the changed files. */
 function changedBundleInput(ctx: BuildContext, result: esbuild.BuildResult<{ metafile: true }>): boolean {
   if (!ctx.changedFiles) return true;
@@ -253,6 +236,11 @@ function changedBundleInput(ctx: BuildContext, result: esbuild.BuildResult<{ met
   return [...ctx.changedFiles].some((file) => inputs.some((input) => input === file || input.startsWith(file + path.sep)));
 }
 
+/**
+ * Bundles the client runtime (from the same React templates the pages are rendered with) and the
+ * theme CSS with esbuild: minified ES modules with code splitting, content-hashed under
+ * `assets/js/` and `assets/css/`. Custom React pages become lazily loaded chunks.
+ */
 export async function bundleClient(site: Site, ctx: BuildContext): Promise<void> {
   const mdx = mdxModulesOf(site);
   const { config } = site;

@@ -1,4 +1,3 @@
-import { openCompileCache } from './compile-cache.js';
 import { createDocCompiler } from './parse-doc.js';
 import type { ParseContext, ParseOutcome, ParseTask } from './parse-task.js';
 
@@ -11,8 +10,6 @@ export interface CompileSetup {
   mermaid: boolean;
   /** The constructs' components the site overrides; see {@link ParseContext.themeBlocks}. */
   themeBlocks?: ParseContext['themeBlocks'];
-  /** The compile cache's folder and the compiler's fingerprint; no cache without them. */
-  cache?: { dir: string; fingerprint: string };
 }
 
 /** A compiled doc, with the cache entry it came from or went to. */
@@ -27,15 +24,11 @@ export interface CompileOutcome extends ParseOutcome {
  * what was compiled is the main thread's, which writes a pack per batch.
  */
 export function compileWithCache(setup: CompileSetup, figureOf?: ParseContext['figureOf']): (task: ParseTask) => Promise<CompileOutcome> {
-  const context = { ...contextOf(setup), figureOf: setup.mermaid ? figureOf : undefined };
-  const compile = createDocCompiler(context);
-  const cache = setup.cache && openCompileCache(setup.cache.dir, setup.cache.fingerprint, context);
+  const compile = createDocCompiler({ ...contextOf(setup), figureOf: setup.mermaid ? figureOf : undefined });
   return async (task) => {
-    if (!cache) return compile(task);
-    const cacheKey = cache.keyOf(task);
     const outcome = await compile(task);
     // A doc that does not parse is not stored: its error is reported again, from the markdown.
-    return { ...outcome, cacheKey: outcome.compiled ? cacheKey : undefined, fromCache: false };
+    return { ...outcome, cacheKey: outcome.compiled ? task.cacheKey : undefined, fromCache: false };
   };
 }
 

@@ -72,14 +72,13 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     routeByFile: [...routeByFile],
     mermaid: site.config.markdown.mermaid,
     themeBlocks: overriddenThemeBlocks(site),
-    cache: { dir: cacheDir, fingerprint: compilerFingerprint() },
   };
   // A cold, a warm and a watch build take the same path: serve --watch's memory tier answers for
   // the docs it has seen, the packs on disk for the others.
   // A doc's HTML holds its diagrams' figures: it is reused only while each figure is still stored
   // under what it is made of (the diagram, its place, the renderer, colours and font).
   const figuresStored = figures && ((compiled: CompiledDoc) => compiled.diagrams.every((diagram, index) => figures.hasFigure(diagram.definition, index + 1)));
-  const cache = openCompileCache(cacheDir, setup.cache!.fingerprint, contextOf(setup), ctx.memory, figuresStored);
+  const cache = openCompileCache(cacheDir, compilerFingerprint(), contextOf(setup), ctx.memory, figuresStored);
   // Docs the cache holds are taken here: a build whose docs are all cached (a warm build, a watch
   // rebuild, or a past docs version) starts no worker at all.
   const cachedOutcomes: CompileOutcome[] = [];
@@ -90,7 +89,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     if (compiled) {
       cachedOutcomes.push({ route: task.route, compiled, cacheKey, fromCache: true });
       figures?.countReused(compiled.diagrams.length);
-    } else toCompile.push(task);
+    } else toCompile.push({ ...task, cacheKey });
   }
   figures?.foresee(toCompile.flatMap((task) => foreseenDiagrams(task.raw)));
   const outcomes = [...cachedOutcomes, ...(await compileAll(toCompile, setup, ctx, (batch) => cache.add(freshEntries(batch)), figures))];

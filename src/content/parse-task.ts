@@ -11,6 +11,8 @@ export interface ParseTask {
   route: string;
   /** The doc's title: the h1 its page shows when the markdown has none ('' for no such h1: `hide_title`). */
   title: string;
+  /** The compile cache entry the compiled doc goes to, named by the main thread from the doc's inputs. */
+  cacheKey?: string;
 }
 
 /** What compiling gives a doc's page; a failure carries its position instead. */

@@ -39,7 +39,6 @@ export function itemName(...inputs: unknown[]): string {
 
 /** One folder of entries, e.g. `node_modules/.cache/sdkdocs/mermaid`. */
 export interface ItemStore {
-  readonly dir: string;
   /**
    * The entry `name` (an {@link itemName}, or a fixed name such as `index.json`), or undefined when it
    * is missing or cannot be read. With a memory tier, entries named by {@link itemName} are answered
@@ -119,7 +118,6 @@ export function openItemStore(dir: string, memory?: ItemMemory): ItemStore {
     if (memory.entries.size > memoryLimit) memory.entries.delete(memory.entries.keys().next().value!);
   };
   return {
-    dir,
     get<Value>(name: string): Value | undefined {
       const file = path.join(dir, name);
       if (memory?.entries.has(file)) {

@@ -25,3 +25,11 @@ export function isSameData(a: unknown, b: unknown): boolean {
   for (const key in recordB) if (recordB[key] !== undefined) keysB++;
   return keysA === keysB;
 }
+
+/** Whether two versions of an output file hold the same bytes, text or not, without copying them. */
+export function isSameContents(a: string | Uint8Array, b: string | Uint8Array): boolean {
+  if (a === b) return true;
+  if (typeof a === 'string' && typeof b === 'string') return false;
+  if (typeof a === 'string' || typeof b === 'string') return Buffer.from(a).equals(Buffer.from(b));
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}

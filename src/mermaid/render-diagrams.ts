@@ -42,9 +42,9 @@ function createDiagramFigures(site: Site, ctx: BuildContext): DiagramFigures {
   const fontFamily = siteFontFamily();
   const stats: DiagramStats = { diagrams: 0, figuresFromCache: 0, fromCache: 0, rendered: 0, browserLaunches: 0 };
   site.diagrams = stats;
-  let renderer: DiagramRenderer | undefined;
-  const rendererOf = () => (renderer ??= ctx.diagramRenderer ?? createMermaidCliRenderer({ fontFamily }));
-  const rendererKey = rendererOf().cacheKey;
+  // Made now for its cache key; it starts a browser only on its first render.
+  const renderer: DiagramRenderer = ctx.diagramRenderer ?? createMermaidCliRenderer({ fontFamily });
+  const rendererKey = renderer.cacheKey;
   const figureKey = `${rendererKey}\0${compilerFingerprint()}\0${fontFamily}`;
   const figures = transformCache(openItemStore(path.join(ctx.cacheDir, 'mermaid', 'figures'), ctx.memory), {
     kind: 'figure-tree',
@@ -54,13 +54,20 @@ function createDiagramFigures(site: Site, ctx: BuildContext): DiagramFigures {
   const svgCache = openDiagramCache(path.join(ctx.cacheDir, 'mermaid'), rendererKey, ctx.memory);
   const renders = new Map<string, Promise<Rendered | RenderFailure>>();
   const figuresMade = new Map<string, Promise<RenderFailure | { figure: Element }>>();
-  const renderSlots = createSlots(() => rendererOf().concurrency ?? 1);
+  // Asked for up to three times a build (cached docs, foreseen renders, the compile's request): read once.
+  const storedFigures = new Map<string, Element | undefined>();
+  const storedFigure = (definition: string, number: number) => {
+    const place = `${number}\0${definition}`;
+    if (!storedFigures.has(place)) storedFigures.set(place, figures.get({ definition, number }));
+    return storedFigures.get(place);
+  };
+  const renderSlots = createSlots(() => renderer.concurrency ?? 1);
   let browserProblemReported = false;
 
   const renderOnce = (definition: string) => {
     let rendered = renders.get(definition);
     if (!rendered) {
-      rendered = renderDefinition(definition, rendererOf, svgCache, stats, renderSlots);
+      rendered = renderDefinition(definition, renderer, svgCache, stats, renderSlots);
       renders.set(definition, rendered);
     }
     return rendered;
@@ -82,7 +89,7 @@ function createDiagramFigures(site: Site, ctx: BuildContext): DiagramFigures {
       let made = figuresMade.get(place);
       if (!made) {
         made = (async () => {
-          const stored = figures.get({ definition, number });
+          const stored = storedFigure(definition, number);
           if (stored) {
             stats.figuresFromCache++;
             return { figure: stored };
@@ -91,6 +98,7 @@ function createDiagramFigures(site: Site, ctx: BuildContext): DiagramFigures {
           if (isFailure(rendered)) return rendered;
           const figure = buildDiagramFigure(rendered, number, fontFamily);
           figures.set({ definition, number }, figure);
+          storedFigures.set(place, figure);
           return { figure };
         })();
         figuresMade.set(place, made);
@@ -104,22 +112,21 @@ function createDiagramFigures(site: Site, ctx: BuildContext): DiagramFigures {
       return { problem: { code: 'chromium', message: outcome.browserProblem } };
     },
     hasFigure(definition, number) {
-      return figures.get({ definition, number }) !== undefined;
+      return storedFigure(definition, number) !== undefined;
     },
     countReused(diagrams) {
       stats.diagrams += diagrams;
       stats.figuresFromCache += diagrams;
     },
     foresee(requests) {
-      const unmade = requests.filter(({ definition, number }) => definition.length <= mermaidMaxTextSize && !figuresMade.has(`${number}\0${definition}`) && figures.get({ definition, number }) === undefined);
+      const unmade = requests.filter(({ definition, number }) => definition.length <= mermaidMaxTextSize && !figuresMade.has(`${number}\0${definition}`) && storedFigure(definition, number) === undefined);
       const definitions = [...new Set(unmade.map((request) => request.definition))];
       if (definitions.length === 0) return;
-      rendererOf().expectRenders?.(definitions.length);
+      renderer.expectRenders?.(definitions.length);
       // Its failures are the requests' to report, at their blocks.
       for (const definition of definitions) renderOnce(definition).catch(() => undefined);
     },
     async finish() {
-      if (!renderer) return;
       stats.browserLaunches = renderer.browserLaunches;
       if (!ctx.diagramRenderer) await renderer.close();
       ctx.logger.debug(
@@ -139,7 +146,7 @@ const perTheme = '';
 /** A definition's SVGs, from the cache or the renderer, holding one of the renderer's pages per render. */
 async function renderDefinition(
   definition: string,
-  rendererOf: () => DiagramRenderer,
+  renderer: DiagramRenderer,
   cache: DiagramCache,
   stats: DiagramStats,
   slots: Slots,
@@ -152,7 +159,7 @@ async function renderDefinition(
       return cached;
     }
     try {
-      const svg = await slots.run(() => rendererOf().render(definition, colours));
+      const svg = await slots.run(() => renderer.render(definition, colours));
       stats.rendered++;
       await cache.set(definition, colours, svg);
       return svg;

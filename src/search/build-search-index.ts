@@ -177,7 +177,7 @@ function emit(site: Site, ctx: BuildContext, name: string, parts: string[], join
   const earlier = ctx.previous && joinedFiles.get(ctx.previous)?.get(name);
   let joined = joinedFiles.get(site);
   if (!joined) joinedFiles.set(site, (joined = new Map()));
-  if (earlier && sameParts(earlier.parts, parts) && ctx.sink.keepPrevious(earlier.path)) {
+  if (earlier && isSameData(earlier.parts, parts) && ctx.sink.keepPrevious(earlier.path)) {
     joined.set(name, earlier);
     return joinUrlPath(site.config.baseUrl, earlier.path);
   }
@@ -186,11 +186,4 @@ function emit(site: Site, ctx: BuildContext, name: string, parts: string[], join
   site.outputs.set(path, { path, contents: join() });
   joined.set(name, { parts, path });
   return joinUrlPath(site.config.baseUrl, path);
-}
-
-/** Part by part; an unchanged page's part is the very same string, so most comparisons are a reference check. */
-function sameParts(a: string[], b: string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
-  return true;
 }

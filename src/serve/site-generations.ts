@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Site } from '../core/site.js';
 import { openSiteFile, wholeFileLimit, type SiteFile, type SiteFiles } from './site-files.js';
 import { isHashedAsset } from './static-server.js';
+import { isSameContents } from '../core/same-data.js';
 
 export interface SiteGenerationsOptions {
   /**
@@ -98,7 +99,7 @@ export function createSiteGenerations(options: SiteGenerationsOptions = {}): Sit
       const now = new Date();
       for (const [key, output] of site.outputs) {
         const earlier = previous?.entries.get(key);
-        const unchanged = earlier?.contents !== undefined && !earlier.source && sameContents(earlier.contents, output.contents);
+        const unchanged = earlier?.contents !== undefined && !earlier.source && isSameContents(earlier.contents, output.contents);
         // The entry holds this build's contents either way, so an older build's can be collected.
         entries.set(key, { contents: output.contents, version: unchanged ? earlier.version : nextVersion(), mtime: unchanged ? earlier.mtime : now });
       }
@@ -204,18 +205,11 @@ async function readStaticFile(
       return { source, sourceState, version: same ? earlier!.version : nextVersion(), mtime: same ? earlier!.mtime : now };
     }
     const contents = await readFile(real);
-    const same = earlier?.contents !== undefined && sameContents(earlier.contents, contents);
+    const same = earlier?.contents !== undefined && isSameContents(earlier.contents, contents);
     return { source, sourceState, contents, version: same ? earlier!.version : nextVersion(), mtime: same ? earlier!.mtime : now };
   } catch {
     return undefined;
   }
-}
-
-function sameContents(a: string | Uint8Array, b: string | Uint8Array): boolean {
-  if (a === b) return true;
-  if (typeof a === 'string' && typeof b === 'string') return false;
-  if (typeof a === 'string' || typeof b === 'string') return Buffer.from(a).equals(Buffer.from(b));
-  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
 
 function byteLength(contents: string | Uint8Array): number {

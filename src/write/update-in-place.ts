@@ -5,6 +5,7 @@ import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { resolveOutputPath } from './output-path.js';
 import { assertStaticFileInside } from './copy-static.js';
 import { forgetPublishedOutput } from './published-output.js';
+import { isSameContents } from '../core/same-data.js';
 
 /** What of the build's context the in-place update reads (the sink passes its own). */
 type InPlaceContext = Pick<BuildContext, 'cacheDir' | 'onOutputsWritten' | 'logger' | 'changedFiles' | 'previous'>;
@@ -20,7 +21,7 @@ export async function updateOutputInPlace(site: Site, ctx: InPlaceContext, previ
   const { siteOut, static: staticDir } = site.config.paths;
   const changed = [...site.outputs.values()].filter((file) => {
     const earlier = previous.outputs.get(file.path);
-    return earlier !== file && !(earlier && sameContents(earlier.contents, file.contents));
+    return earlier !== file && !(earlier && isSameContents(earlier.contents, file.contents));
   });
   const removed = [...previous.outputs.keys()].filter((key) => !site.outputs.has(key));
   const staticChanges = await changedStaticFiles(ctx, staticDir);
@@ -45,11 +46,6 @@ export async function updateOutputInPlace(site: Site, ctx: InPlaceContext, previ
     removed: [...removed, ...staticRemoved.map((change) => change.path)],
   });
   ctx.logger.debug(`updated ${changed.length + staticCopied.length} and deleted ${removed.length + staticRemoved.length} files in ${siteOut}`);
-}
-
-function sameContents(a: string | Uint8Array, b: string | Uint8Array): boolean {
-  if (typeof a === 'string' && typeof b === 'string') return a === b;
-  return Buffer.from(a).equals(Buffer.from(b));
 }
 
 interface StaticChange {
