@@ -6,12 +6,13 @@ import type { RouteData, SiteData } from '../shared/types.js';
 import { headElement, type SiteHead } from './head-tags.js';
 import { pageHeadAttribute } from '../../templates/theme/docusaurus/Head.js';
 import { escapeHtml } from '../shared/escape-html.js';
+import { joinPieces, type TextPiece } from './text-pieces.js';
 
 export interface DocumentParts {
   site: SiteData;
   route: RouteData;
   /** Server-rendered `<App>`. */
-  appHtml: string;
+  appHtml: string | TextPiece[];
   css: string[];
   js: string[];
   /** Extra `<head>` HTML from stages (preloads, inline scripts). */
@@ -22,7 +23,7 @@ export interface DocumentParts {
    * The BootData (src/shared/client-data.ts) the client hydrates from (everything but the route's HTML, which is
    * already in the page), as script-safe JSON ({@link scriptJson}).
    */
-  bootJson: string;
+  bootJson: string | TextPiece[];
 }
 
 /** JSON that is safe inside a `<script>` element. */
@@ -81,6 +82,11 @@ const notFoundResolvingScript = [
 
 /** The static HTML document of one route. */
 export function renderDocument(parts: DocumentParts): string {
+  return joinPieces(renderDocumentPieces(parts));
+}
+
+/** The static HTML document of one route, in pieces: those of `appHtml` and `bootJson` stay as they are. */
+export function renderDocumentPieces(parts: DocumentParts): TextPiece[] {
   const { site, route } = parts;
   // Canonical and Open Graph URLs must be absolute: without the site's url they are left out.
   const canonical = site.url ? new URL(route.path, site.url).href : undefined;
@@ -122,18 +128,28 @@ export function renderDocument(parts: DocumentParts): string {
     .filter(Boolean)
     .join('\n');
   const scripts = parts.js.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`).join('');
-  return `<!doctype html>
+  return [
+    `<!doctype html>
 <html lang="${escapeHtml(site.locale.htmlLang)}" dir="${site.locale.direction}" data-theme="${site.colorMode.defaultMode}">
 <head>
 ${head}
 </head>
 <body class="route-${route.kind}">
-<div id="${appRootId}">${parts.appHtml}</div>
-<script id="${bootDataId}" type="application/json">${parts.bootJson}</script>
+<div id="${appRootId}">`,
+    ...pieces(parts.appHtml),
+    `</div>
+<script id="${bootDataId}" type="application/json">`,
+    ...pieces(parts.bootJson),
+    `</script>
 ${scripts}
 </body>
 </html>
-`;
+`,
+  ];
+}
+
+function pieces(text: string | TextPiece[]): TextPiece[] {
+  return typeof text === 'string' ? [text] : text;
 }
 
 /** Where a route's HTML goes in the output folder: `docs/intro/index.html`, so any static host serves `/docs/intro/`. */

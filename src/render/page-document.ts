@@ -1,11 +1,15 @@
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from '../../templates/App.js';
+import { ThemeContext } from '../../templates/context.js';
+import { SidebarMenu } from '../../templates/Sidebar.js';
 import { Footer } from '../../templates/Footer.js';
 import { overridable, type ThemeOverrides } from '../../templates/theme-overrides.js';
+import type { ThemeContextValue } from '../../templates/context.js';
 import type { SiteDataFiles } from '../shared/client-data.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
-import { renderDocument, scriptJson } from './document.js';
+import { renderDocumentPieces, scriptJson } from './document.js';
+import { joinPieces, sharedText, type SharedText, type TextPiece } from './text-pieces.js';
 import type { SiteHead } from './head-tags.js';
 
 /** What every page is rendered in: the same for all pages of a build, so a render worker gets it once. */
@@ -40,10 +44,20 @@ export interface DocumentPage {
  * categories. On a 10,000-page site pruning and serialising the sidebar again for each page cost
  * more than rendering it.
  */
-export function createDocumentRenderer(surroundings: PageSurroundings, overrides?: ThemeOverrides) {
+export function createDocumentRenderer(surroundings: PageSurroundings, overrides?: ThemeOverrides, options: DocumentRendererOptions = {}) {
+  const piecesOf = createDocumentPieces(surroundings, overrides, options);
+  return (page: DocumentPage): string => joinPieces(piecesOf(page));
+}
+
+/**
+ * The same documents as {@link createDocumentRenderer}, each as its pieces: what pages share
+ * (site data, pruned sidebars, sidebar items) is one piece made once, whose bytes a render worker
+ * copies instead of encoding them for every page.
+ */
+export function createDocumentPieces(surroundings: PageSurroundings, overrides?: ThemeOverrides, options: DocumentRendererOptions = {}) {
   const { site, files, assets } = surroundings;
-  const siteJson = scriptJson(site);
-  const filesJson = scriptJson(files);
+  const siteJson = sharedText(scriptJson(site));
+  const filesJson = sharedText(scriptJson(files));
   const prunings = new Map<string, SidebarPruning>();
   const pruningOf = (name: string) => {
     let pruning = prunings.get(name);
@@ -53,26 +67,104 @@ export function createDocumentRenderer(surroundings: PageSurroundings, overrides
     }
     return pruning;
   };
+  // A theme override may read the sidebars from the context, which the shared markup leaves empty.
+  const sidebarMarkup = overrides || options.reuseSidebarMarkup === false ? undefined : createSidebarMarkup();
 
-  return (page: DocumentPage): string => {
+  return (page: DocumentPage): TextPiece[] => {
     const { data: route, component } = page;
     const sidebarName = route.sidebar;
-    const pruned = sidebarName && surroundings.sidebars[sidebarName] ? pruningOf(sidebarName).forRoute(page.route) : undefined;
+    const pruning = sidebarName && surroundings.sidebars[sidebarName] ? pruningOf(sidebarName) : undefined;
+    const pruned = pruning?.forRoute(page.route);
     const sidebars: Record<string, SidebarItem[]> = pruned ? { [sidebarName!]: pruned.items } : {};
     // A custom page whose content the build has rendered already (customPageHtml) shows that HTML.
     const pageContent = component && !route.html ? createElement(component, { site }) : undefined;
-    const appHtml = renderToString(createElement(App, { site, route, sidebars, pageContent, footer: createElement(FooterSlot), overrides }));
+    const appElement = (sidebarsShown: Record<string, SidebarItem[]>) =>
+      createElement(App, { site, route, sidebars: sidebarsShown, pageContent, footer: createElement(FooterSlot), overrides });
+    const appHtml =
+      (pruning && pruned && !component && sidebarMarkup?.render(appElement, { site, route, sidebars }, pruning, pruned.items, page.route)) ||
+      renderToString(appElement(sidebars));
     const { html: _html, ...routeWithoutHtml } = route;
     // The same text as scriptJson({ site, route, sidebars, files }), from parts serialised once.
-    const sidebarsJson = pruned ? `{${JSON.stringify(sidebarName)}:${pruned.json}}` : '{}';
-    const bootJson = `{"site":${siteJson},"route":${scriptJson(routeWithoutHtml)},"sidebars":${sidebarsJson},"files":${filesJson}}`;
-    return renderDocument({ site, route, appHtml, css: assets.css, js: assets.js, head: assets.inlineHead, siteHead: surroundings.siteHead, bootJson });
+    const routeJson = `,"route":${scriptJson(routeWithoutHtml)},"sidebars":{`;
+    const bootJson: TextPiece[] = pruned
+      ? ['{"site":', siteJson, `${routeJson}${JSON.stringify(sidebarName)}:`, pruned.json, '},"files":', filesJson, '}']
+      : ['{"site":', siteJson, `${routeJson}},"files":`, filesJson, '}'];
+    return renderDocumentPieces({ site, route, appHtml, css: assets.css, js: assets.js, head: assets.inlineHead, siteHead: surroundings.siteHead, bootJson });
   };
+}
+
+export interface DocumentRendererOptions {
+  /** Render the sidebar's top-level items that do not hold the page once for all pages (default: true). */
+  reuseSidebarMarkup?: boolean;
+}
+
+/**
+ * The sidebar's markup made of parts shared between pages. A top-level item that does not hold
+ * the page (its link is not the page and no category in it holds the page) renders the same on
+ * every page, so each is rendered once; only the items that hold the page are rendered for it.
+ * On a 10,000-page site the sidebar is about half of each document and most of its render time.
+ * The page's `<App>` is rendered with an empty sidebar whose list the parts then fill, which is
+ * the same text as rendering the whole sidebar in place: the items are elements, so React puts
+ * no separators between them, and nothing in the sidebar reads its position in the tree.
+ */
+function createSidebarMarkup() {
+  const shared = new Map<SidebarItem, SharedText>();
+  let emptyList: string | undefined;
+  let listOpening: string | undefined;
+
+  const renderItems = (context: ThemeContextValue, items: SidebarItem[], path: string) =>
+    renderToString(createElement(ThemeContext.Provider, { value: context }, createElement(SidebarMenu, { items, path })));
+
+  return {
+    /** The page's `<App>` markup, or undefined when the sidebar's place in it cannot be found for certain. */
+    render(
+      appElement: (sidebars: Record<string, SidebarItem[]>) => ReturnType<typeof createElement>,
+      context: ThemeContextValue,
+      pruning: SidebarPruning,
+      items: SidebarItem[],
+      route: string,
+    ): TextPiece[] | undefined {
+      const sidebarName = context.route.sidebar!;
+      const path = context.route.path;
+      if (emptyList === undefined) {
+        emptyList = renderItems(context, [], path);
+        listOpening = emptyList.endsWith('</ul>') ? emptyList.slice(0, -'</ul>'.length) : '';
+      }
+      if (!listOpening) return undefined;
+      const appHtml = renderToString(appElement({ ...context.sidebars, [sidebarName]: [] }));
+      const at = appHtml.indexOf(emptyList);
+      if (at < 0 || appHtml.indexOf(emptyList, at + 1) >= 0) return undefined;
+      const markup: TextPiece[] = [appHtml.slice(0, at) + listOpening];
+      items.forEach((item, index) => {
+        const original = pruning.topLevel[index];
+        if (pruning.holdsPage(original, path) || pruning.holdsPage(original, route)) {
+          markup.push(itemsMarkup(renderItems(context, [item], path)));
+          return;
+        }
+        let html = shared.get(original);
+        if (html === undefined) {
+          html = sharedText(itemsMarkup(renderItems(context, [item], path)));
+          shared.set(original, html);
+        }
+        markup.push(html);
+      });
+      markup.push('</ul>' + appHtml.slice(at + emptyList.length));
+      return markup;
+    },
+  };
+
+  function itemsMarkup(list: string): string {
+    return list.slice(listOpening!.length, -'</ul>'.length);
+  }
 }
 
 interface SidebarPruning {
   /** The page's copy of the sidebar and its script-safe JSON, shared by pages under the same expanded categories. */
-  forRoute(route: string): { items: SidebarItem[]; json: string };
+  forRoute(route: string): { items: SidebarItem[]; json: SharedText };
+  /** The sidebar's top-level items, unpruned: each pruned copy has them in the same order. */
+  topLevel: SidebarItem[];
+  /** Whether the item links to the route or is a category that holds it (a holder is never pruned). */
+  holdsPage(item: SidebarItem, route: string): boolean;
 }
 
 /**
@@ -115,16 +207,18 @@ function createSidebarPruning(sidebar: SidebarItem[]): SidebarPruning {
       return { ...item, items: prune(item.items, expanded) };
     });
 
-  const byExpanded = new Map<string, { items: SidebarItem[]; json: string }>();
+  const byExpanded = new Map<string, { items: SidebarItem[]; json: SharedText }>();
   const none = new Set<SidebarItem>();
   return {
+    topLevel: sidebar,
+    holdsPage: (item, route) => item.to === route || (holders.get(route)?.has(item) ?? false),
     forRoute(route) {
       const expanded = holders.get(route) ?? none;
       const key = [...expanded].map((category) => numbers.get(category)).join(',');
       let pruned = byExpanded.get(key);
       if (!pruned) {
         const items = prune(sidebar, expanded);
-        pruned = { items, json: scriptJson(items) };
+        pruned = { items, json: sharedText(scriptJson(items)) };
         byExpanded.set(key, pruned);
       }
       return pruned;

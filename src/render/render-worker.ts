@@ -2,7 +2,8 @@ import { workerData } from 'node:worker_threads';
 import type { OutputFile } from '../core/site.js';
 import { answerBatches } from '../core/worker-pool.js';
 import type { RouteData } from '../shared/types.js';
-import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
+import { createDocumentPieces, type PageSurroundings } from './page-document.js';
+import { createPiecesEncoder } from './text-pieces.js';
 import { themeOverrideComponents } from '../core/theme-host.js';
 
 /** What a render worker is started with: what surrounds every page. */
@@ -23,12 +24,11 @@ export type RenderedDocument = OutputFile;
 /** Worker thread of renderPages: renders the documents of the batches it is sent and answers with them. */
 const setup = workerData as RenderSetup;
 const overrides = setup.surroundings.themeOverrides ? await themeOverrideComponents(setup.surroundings.themeOverrides) : undefined;
-const renderDocument = createDocumentRenderer(setup.surroundings, overrides);
-
-const encoder = new TextEncoder();
+const documentPieces = createDocumentPieces(setup.surroundings, overrides);
+const encodeDocument = createPiecesEncoder();
 
 answerBatches<RenderTask, RenderedDocument>(
   // Encoded here and moved, not copied, to the main thread: its sink then only writes the bytes.
-  (batch) => batch.map((task) => ({ path: task.outputPath, contents: encoder.encode(renderDocument(task)) })),
+  (batch) => batch.map((task) => ({ path: task.outputPath, contents: encodeDocument(documentPieces(task)) })),
   { transfer: (documents) => documents.map((document) => (document.contents as Uint8Array).buffer as ArrayBuffer) },
 );
