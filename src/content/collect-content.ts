@@ -162,19 +162,17 @@ async function readVersionDocs(site: Site, ctx: BuildContext, sidebarsFile: stri
   // serve --watch: a doc the previous build read is kept (the same object, which tells later
   // stages it is unchanged) unless the watcher saw it change and its text really differs.
   const previousSources = new Map(ctx.previous?.docSources.map((source) => [source.file, source]));
-  const sources = await Promise.all(
-    docFiles.map(async (file): Promise<DocSource | undefined> => {
-      const earlier = previousSources.get(file);
-      if (earlier && !mayHaveChanged(ctx, file)) return earlier;
-      const { text: raw, diagnostics } = await readSourceText(file);
-      site.diagnostics.push(...diagnostics);
-      if (raw === undefined) return undefined;
-      if (earlier?.raw === raw) return earlier;
-      const relativePath = path.relative(docsDir, file).split(path.sep).join('/');
-      const dir = path.posix.dirname(relativePath);
-      return { file, relativePath, dir: dir === '.' ? '' : dir, raw };
-    }),
-  );
+  const sources = docFiles.map((file): DocSource | undefined => {
+    const earlier = previousSources.get(file);
+    if (earlier && !mayHaveChanged(ctx, file)) return earlier;
+    const { text: raw, diagnostics } = readSourceText(file);
+    site.diagnostics.push(...diagnostics);
+    if (raw === undefined) return undefined;
+    if (earlier?.raw === raw) return earlier;
+    const relativePath = path.relative(docsDir, file).split(path.sep).join('/');
+    const dir = path.posix.dirname(relativePath);
+    return { file, relativePath, dir: dir === '.' ? '' : dir, raw };
+  });
   site.docSources = sources.filter((source) => source !== undefined);
   ctx.logger.debug(`found ${site.docSources.length} docs and ${categoryFiles.length} categories`);
 
@@ -274,7 +272,7 @@ function findMainDoc(site: Site, strict = true): Doc | undefined {
 async function readCategories(site: Site, files: string[]): Promise<Category[]> {
   const { docs: docsDir } = site.config.paths;
   const categories = new Map<string, Category>();
-  const texts = await Promise.all(files.map((file) => readSourceText(file)));
+  const texts = files.map((file) => readSourceText(file));
   for (const [index, file] of files.entries()) {
     const dir = path.relative(docsDir, path.dirname(file)).split(path.sep).join('/');
     site.diagnostics.push(...texts[index].diagnostics);
