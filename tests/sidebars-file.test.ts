@@ -79,6 +79,8 @@ describe('sidebars.js (CommonJS, two sidebars)', () => {
     expect(around('/sdk/docs/intro')).toEqual([undefined, '/sdk/docs/guides/overview']);
     expect(around('/sdk/docs/guides/deploy')).toEqual(['/sdk/docs/guides/setup', '/sdk/docs/extra/beta']);
     expect(around('/sdk/docs/reference/client')).toEqual(['/sdk/docs/category/api-guides', '/sdk/docs/reference/server']);
+    // As Docusaurus: a ref item links to a doc without being a page of that sidebar, so no page leads to it.
+    expect(around('/sdk/docs/reference/server')).toEqual(['/sdk/docs/reference/client', undefined]);
     expect(page(result, '/sdk/docs/guides/deploy').data.breadcrumbs.map((crumb) => crumb.label)).toEqual(['Home page', 'Guides', 'Deploy']);
   });
 

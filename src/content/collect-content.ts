@@ -122,7 +122,7 @@ function createVersionPages(site: Site, layout: SidebarLayout): void {
     let navigation = navigations.get(name);
     if (!navigation) {
       const sidebar = site.sidebars[name] ?? [];
-      navigation = { neighbours: sidebarNeighbours(sidebar), trails: sidebarTrails(sidebar) };
+      navigation = { neighbours: sidebarNeighbours(sidebar, layout.refItems), trails: sidebarTrails(sidebar) };
       navigations.set(name, navigation);
     }
     return navigation;
