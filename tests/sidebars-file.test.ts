@@ -202,9 +202,27 @@ describe('a wrong sidebars file', () => {
       expect.stringMatching(/^nav\/sidebars\.json:1:1 error sidebars\.json is not valid JSON: .*\. Fix the JSON/),
     ]);
     await writeFile(path.join(site.dir, 'nav/sidebars.json'), '{"only": ["orphan", "intro"]}');
+    // The doc that shows the api sidebar would name a sidebar this file does not have.
+    await writeFile(path.join(site.dir, 'docs', 'borrowed.md'), '---\ntitle: Borrowed\n---\n\nIn no sidebar.\n');
     const built = await buildSite(site.dir, { until: 'collectContent' });
     expect(Object.keys(built.site.sidebars)).toEqual(['only']);
     expect(built.site.pages.find((candidate) => candidate.route === '/sdk/docs/orphan')?.data).toMatchObject({ sidebar: 'only', next: { to: '/sdk/docs/intro' } });
+  });
+});
+
+describe('displayed_sidebar with a sidebars file', () => {
+  it('naming a sidebar the file does not have is an error at the key, with the sidebars it has', async () => {
+    const { dir, cleanup } = await copySite(fixture('sidebars-js'));
+    try {
+      await writeFile(path.join(dir, 'docs', 'borrowed.md'), '---\ntitle: Borrowed\ndisplayed_sidebar: apis\n---\n\nShows a sidebar that is not there.\n');
+      await writeFile(path.join(dir, 'docs', 'orphan.md'), '---\ntitle: Orphan\ndisplayed_sidebar: apis\n---\n\nSo does this one.\n');
+      const error = await buildSite(dir, { until: 'collectContent' }).then(() => undefined, (e: unknown) => e as UserError);
+      expect(error?.diagnostics.map((d) => formatDiagnostic(d, { cwd: dir }))).toEqual([
+        'docs/borrowed.md:3:1 error displayed_sidebar: sidebars.js has no sidebar "apis" (this doc and 1 more name it). Did you mean "api"? The sidebars are "docs", "api"; null shows no sidebar, and without the key a doc shows the sidebar that lists it.',
+      ]);
+    } finally {
+      await cleanup();
+    }
   });
 });
 
