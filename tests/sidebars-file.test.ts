@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/build/build.js';
@@ -207,6 +207,50 @@ describe('a wrong sidebars file', () => {
     const built = await buildSite(site.dir, { until: 'collectContent' });
     expect(Object.keys(built.site.sidebars)).toEqual(['only']);
     expect(built.site.pages.find((candidate) => candidate.route === '/sdk/docs/orphan')?.data).toMatchObject({ sidebar: 'only', next: { to: '/sdk/docs/intro' } });
+  });
+});
+
+describe('a sidebars module that exports a promise, as Docusaurus allows', () => {
+  let site: { dir: string; cleanup: () => Promise<void> };
+  beforeAll(async () => {
+    site = await copySite(fixture('sidebars-js'));
+    await rm(path.join(site.dir, 'sidebars.js'));
+  });
+  afterAll(() => site.cleanup());
+
+  const buildWith = async (sidebars: string, env: Record<string, string> = {}) => {
+    await writeFile(path.join(site.dir, 'sidebars.mjs'), sidebars);
+    return spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', site.dir], {
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true', ...env },
+      timeout: 30_000,
+    });
+  };
+
+  it('builds with the sidebars the promise settles to', async () => {
+    await writeFile(path.join(site.dir, 'sidebars.mjs'), "export default (async () => ({ docs: ['intro'], api: ['reference/client'] }))();\n");
+    const built = await buildSite(site.dir, { until: 'collectContent' });
+    expect(Object.keys(built.site.sidebars)).toEqual(['docs', 'api']);
+  });
+
+  it('one that can never settle fails at once, at the file, instead of ending with nothing built', async () => {
+    const cli = await buildWith('export default new Promise(() => {});\n');
+    expect(cli.stderr).toContain('sidebars.mjs:1:1 error sidebars.mjs never finished loading: the promise it exports waits for something that can no longer happen.');
+    expect(cli.status).toBe(1);
+  });
+
+  it('one that keeps waiting fails after SDKDOCS_CONFIG_TIMEOUT seconds', async () => {
+    const cli = await buildWith('export default new Promise(() => setInterval(() => {}, 100));\n', { SDKDOCS_CONFIG_TIMEOUT: '1' });
+    expect(cli.error).toBeUndefined();
+    expect(cli.stderr).toContain('sidebars.mjs:1:1 error sidebars.mjs did not finish loading within 1 s: the promise it exports still waits.');
+    expect(cli.status).toBe(1);
+  });
+
+  it('one that rejects is an error at the file, not a crash', async () => {
+    const cli = await buildWith("export default Promise.reject(new Error('no sidebars today'));\n");
+    expect(cli.stderr).toContain('sidebars.mjs:1:1 error sidebars.mjs threw while loading: no sidebars today');
+    expect(cli.stderr).not.toMatch(/\n\s+at /);
+    expect(cli.status).toBe(1);
   });
 });
 

@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { locateKey, type SourcePlace } from '../config/locate-key.js';
 import { describeValue, UserError, type Diagnostic } from './diagnostic.js';
-import { bundleErrorDiagnostics, loadFromTemporaryFile } from './site-module.js';
+import { bundleErrorDiagnostics, loadFromTemporaryFile, settleWithin, siteModuleTimeoutSeconds } from './site-module.js';
 
 /** The names Docusaurus looks for beside the config when `sidebarPath` is not set. */
 export const sidebarsFileNames = ['sidebars.js', 'sidebars.cjs', 'sidebars.mjs', 'sidebars.ts', 'sidebars.json'];
@@ -163,12 +163,40 @@ async function importSidebarsModule(file: string): Promise<unknown> {
   }
   try {
     return await loadFromTemporaryFile(bundled, 'sidebars.cjs', (compiled) => {
-      const exported = createRequire(compiled)(compiled) as { __esModule?: boolean; default?: unknown };
-      return exported?.__esModule ? exported.default : exported;
+      const module = createRequire(compiled)(compiled) as { __esModule?: boolean; default?: unknown };
+      const exported = module?.__esModule ? module.default : module;
+      // Docusaurus awaits what the file exports, so it may export a promise of its sidebars:
+      // waited for at once, so that a rejection is handled as it comes.
+      return isThenable(exported) ? sidebarsSettled(Promise.resolve(exported), file) : exported;
     });
   } catch (error) {
+    if (error instanceof UserError) throw error;
     throw new UserError({ severity: 'error', code: 'sidebars', file, line: 1, column: 1, message: `${name} threw while loading: ${(error as Error).message}`, hint: 'Fix the error; the file must export its sidebars: module.exports = { docs: [...] }.' });
   }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+/** Waits for the promise a sidebars file exports for `SDKDOCS_CONFIG_TIMEOUT` seconds at most, as for the config. */
+function sidebarsSettled(exported: Promise<unknown>, file: string): Promise<unknown> {
+  const name = path.basename(file);
+  const seconds = siteModuleTimeoutSeconds();
+  return settleWithin(exported, seconds, (reason) =>
+    new UserError({
+      severity: 'error',
+      code: 'sidebars',
+      file,
+      line: 1,
+      column: 1,
+      message:
+        reason === 'idle'
+          ? `${name} never finished loading: the promise it exports waits for something that can no longer happen.`
+          : `${name} did not finish loading within ${seconds} s: the promise it exports still waits.`,
+      hint: `Export the sidebars, or a promise that settles. SDKDOCS_CONFIG_TIMEOUT sets how many seconds the config and the sidebars file may take to load (${seconds} now).`,
+    }),
+  );
 }
 
 const itemHint =
