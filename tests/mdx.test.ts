@@ -245,3 +245,39 @@ describe('MDX errors are located in the doc', () => {
     expect(text).toMatch(/^docs\/broken\.mdx error MDX: rendering the doc failed: window is not defined/);
   });
 });
+
+describe('heading ids after a code block in a list item (MDX reads fences at any indent)', () => {
+  it('finds where the block ends, so later `{#id}` headings still get their ids', async () => {
+    const { dir, cleanup } = await tempDir('sdkdocs-mdx-fence-');
+    try {
+      await mkdir(path.join(dir, 'docs'), { recursive: true });
+      await writeFile(path.join(dir, 'sdkdocs.config.ts'), "export default { title: 'T', url: 'https://t.example', baseUrl: '/' };\n");
+      // Babel's migration guide has this shape: a block opened four spaces in, inside a list
+      // item, closed two spaces in. Read with CommonMark's three-space limit, the closing line
+      // opened a block that ran to the end, and `{#id}` below became an MDX expression error.
+      const doc = [
+        "import Link from '@docusaurus/Link';",
+        '',
+        '# Migration',
+        '',
+        '- Set the option:',
+        '',
+        '    ```json title="babel.config.json"',
+        '    { "plugins": [] }',
+        '  ```',
+        '',
+        '## Later changes {#later-id}',
+        '',
+        'See <Link to="/docs/migration">this page</Link>.',
+        '',
+      ].join('\n');
+      await writeFile(path.join(dir, 'docs', 'migration.md'), doc);
+      const result = await buildSite(dir, { until: 'renderPages', outDir: path.join(dir, 'out') });
+      const html = contentOf(pageHtml(result, '/docs/migration'));
+      expect(html).toContain('<h2 id="later-id">Later changes<a');
+      expect(html).toMatch(/<div class="code-block-title">babel.config.json<\/div>[^]*plugins/);
+    } finally {
+      await cleanup();
+    }
+  });
+});

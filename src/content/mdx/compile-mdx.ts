@@ -167,7 +167,7 @@ export function unwrapMdxCodeBlocks(markdown: string): string {
   if (!markdown.includes('mdx-code-block')) return markdown;
   const lines = markdown.split('\n');
   let unwrapping = false;
-  fenceRoles(lines).forEach(({ role, info }, index) => {
+  fenceRoles(lines, 0, 'mdx').forEach(({ role, info }, index) => {
     if (role === 'open') unwrapping = info?.split(/\s/)[0] === 'mdx-code-block';
     if ((role === 'open' || role === 'close') && unwrapping) lines[index] = '';
   });
@@ -182,7 +182,7 @@ export function unwrapMdxCodeBlocks(markdown: string): string {
 export function commentHeadingIds(markdown: string): string {
   if (!markdown.includes('{#')) return markdown;
   const lines = markdown.split('\n');
-  const roles = fenceRoles(lines);
+  const roles = fenceRoles(lines, 0, 'mdx');
   return lines
     .map((line, index) => (roles[index].role === 'text' && /^ {0,3}#{1,6}[ \t]/.test(line) ? line.replace(/\{#([\w-]+)\}(\s*)$/, '{/* #$1 */}$2') : line))
     .join('\n');
