@@ -27,6 +27,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fromHtml } from 'hast-util-from-html';
 import { installPinnedPackage } from './lib/install-package.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -225,13 +226,19 @@ function runBuild(site) {
 // ---- visible words: source markdown vs built page -------------------------------------------
 
 const entities = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…', copy: '©', reg: '®', trade: '™', times: '×', rarr: '→', larr: '←', laquo: '«', raquo: '»' };
+function namedReference(reference) {
+  const [node] = fromHtml(reference, { fragment: true }).children;
+  return node?.type === 'text' ? node.value : reference;
+}
+
 function decodeEntities(text) {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name) => {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (whole, name) => {
     if (name[0] === '#') {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
       return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
     }
-    return entities[name.toLowerCase()] ?? whole;
+    // The short table first; any other of HTML's named references (`&leq;`) as an HTML parser reads it.
+    return entities[name.toLowerCase()] ?? namedReference(whole);
   });
 }
 
