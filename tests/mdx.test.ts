@@ -206,6 +206,12 @@ describe('MDX errors are located in the doc', () => {
     expect(text).toContain('`@site/` is the site folder: check that src/components/Missing exists there');
   });
 
+  it('an @site import of a file with its extension → no hint about leaving the extension out', async () => {
+    const [text] = await failingDoc('styled.mdx', "import '@site/src/css/assumptions.css';\n\n# Styled\n");
+    expect(text).toMatch(/^docs\/styled\.mdx:1:1 error MDX: Could not resolve "@site\/src\/css\/assumptions\.css"/);
+    expect(text).toContain('check that src/css/assumptions.css exists there.');
+  });
+
   it('a relative import and an unknown theme component → each at its line', async () => {
     const texts = await failingDoc('broken.mdx', "import Nope from './Nope';\nimport Carousel from '@theme/Carousel';\n\n# Broken\n\n<Nope />\n<Carousel />\n");
     expect(texts).toHaveLength(2);
