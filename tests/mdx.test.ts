@@ -238,6 +238,13 @@ describe('MDX errors are located in the doc', () => {
     expect(brace).toMatch(/^docs\/braces\.mdx:3:\d+ error Cannot parse markdown: MDX: /);
   });
 
+  it('a closing tag indented into the list above it → how to fix it (MDX 1 took it, MDX 3 does not)', async () => {
+    const doc = "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n# Try\n\n<Tabs>\n  <TabItem value=\"a\" label=\"A\">\n\n- [One](https://one.example)\n- [Two](https://two.example)\n\n  </TabItem>\n</Tabs>\n";
+    const [text] = await failingDoc('try.mdx', doc);
+    expect(text).toMatch(/^docs\/try\.mdx:12:3 error Cannot parse markdown: MDX: Expected the closing tag `<\/TabItem>`/);
+    expect(text).toContain("The indented </TabItem> after a list is read as part of the list's last item: write it at the start of its line, without indent.");
+  });
+
   it('a .md file read as MDX says why', async () => {
     const [text] = await failingDoc('guide.md', "import Tabs from '@theme/Tabs';\n\n# Guide\n\nWhere a < b and <3 breaks.\n");
     expect(text).toMatch(/^docs\/guide\.md:5:\d+ error Cannot parse markdown: MDX: Unexpected character/);
