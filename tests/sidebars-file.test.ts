@@ -133,6 +133,26 @@ describe('sidebars.json with versioned_sidebars', () => {
   });
 });
 
+describe('a versioned sidebars file of early Docusaurus 2', () => {
+  it('an id with the "version-1.0/" prefix: an error at its item that says to drop the prefix', async () => {
+    const { dir, cleanup } = await copySite(fixture('sidebars-json'));
+    try {
+      const file = path.join(dir, 'versioned_sidebars', 'version-1.0-sidebars.json');
+      await writeFile(file, '{\n  "version-1.0/docs": ["version-1.0/matchers", "getting-started"]\n}\n');
+      const error = await buildSite(dir, { until: 'collectContent' }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      if (!(error instanceof UserError)) throw new Error(`expected a UserError, got ${String(error)}`);
+      expect(error.diagnostics.map((d) => formatDiagnostic(d, { cwd: dir }))).toEqual([
+        'versioned_sidebars/version-1.0-sidebars.json:2:24 error version-1.0-sidebars.json: ["version-1.0/docs"][0]: no doc has the id "version-1.0/matchers". "version-1.0/" is the id prefix of early Docusaurus 2 versioned sidebars, which Docusaurus 3 no longer reads either: write "matchers". Remove the prefix from every id and sidebar name in version-1.0-sidebars.json.',
+      ]);
+    } finally {
+      await cleanup();
+    }
+  }, 60_000);
+});
+
 describe('a wrong sidebars file', () => {
   let site: { dir: string; cleanup: () => Promise<void> };
   beforeAll(async () => {

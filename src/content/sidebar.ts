@@ -149,6 +149,15 @@ export function resolveFileSidebars(input: FileSidebarsInput): { sidebars: Recor
   const findDoc = (id: string, at: ItemPath): Doc | undefined => {
     const doc = docById.get(id);
     if (doc) return doc;
+    const legacy = /^(version-[^/]+\/)(.+)$/.exec(id);
+    if (legacy && docById.has(legacy[2])) {
+      fail(
+        at,
+        `no doc has the id "${id}".`,
+        `"${legacy[1]}" is the id prefix of early Docusaurus 2 versioned sidebars, which Docusaurus 3 no longer reads either: write "${legacy[2]}". Remove the prefix from every id and sidebar name in ${fileName}.`,
+      );
+      return undefined;
+    }
     const suggestion = closest(id, [...docById.keys()]);
     fail(
       at,
