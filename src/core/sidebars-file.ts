@@ -125,7 +125,7 @@ export function missingSidebarsFile(config: ResolvedConfig): Diagnostic | undefi
   try {
     source = readFileSync(config.configFile, 'utf8');
   } catch {
-    // A config given as an object has no file to point into.
+    // No text to find the key in: the error names the config file only.
   }
   return {
     severity: 'error',
