@@ -170,6 +170,8 @@ describe('which .md files are MDX', () => {
     expect(isMdxDoc('a.md', '# A\n\n<details><summary>x</summary></details>\n')).toBe(false);
     expect(isMdxDoc('a.md', "# A\n\n```js\nimport x from 'y';\n<Tabs>\n```\n")).toBe(false);
     expect(isMdxDoc('a.md', 'Use `<Tabs>` in MDX, or a generic like Array<T>.')).toBe(false);
+    // ```` ```js``` ```` at the start of a line is inline code, not a fence hiding what follows.
+    expect(isMdxDoc('a.md', "```js``` is inline code.\n\nimport Tabs from '@theme/Tabs';\n")).toBe(true);
   });
 });
 

@@ -31,7 +31,8 @@ export function fenceRoles(lines: readonly string[], from = 0, indent: FenceInde
       const closes = match !== null && match[1][0] === fence[0] && match[1].length >= fence.length && match[2].trim() === '';
       roles.push({ role: closes ? 'close' : 'code' });
       if (closes) fence = undefined;
-    } else if (match) {
+    } else if (match && !(match[1][0] === '`' && match[2].includes('`'))) {
+      // A backtick fence's info string holds no backtick: ```` ```js``` ```` is inline code.
       fence = match[1];
       roles.push({ role: 'open', info: match[2].trim() });
     } else {
