@@ -134,6 +134,27 @@ describe('serve --watch rebuilds', () => {
     expect(debug).toContain('parseMarkdown: cache keys hashed for 0 docs, links resolved again for 0, 0 packs written, index kept');
   });
 
+  it('keep the docs folder listing and unchanged category files for an edit, and list the folder again when a doc is added', async () => {
+    const { result } = await editAndRebuild('guides/setup.md', (source) => source.replace('2. Run.', '2. Run.\n\nListed: KEPT-2B7C.'));
+    expect(debug).toContain('collectContent: docs folder listing kept from the previous build');
+    expect(debug).toContain('collectContent: 1 category files kept from the previous build, 0 read');
+    await expectSameAsFreshBuild(result);
+
+    // A new doc and a changed category: the folder is listed and the category file read again.
+    const added = docFile('guides/extra.md');
+    const category = docFile('guides/_category_.json');
+    await writeFile(added, '# Extra\n\nA doc that was not there: ADDED-8E1F.\n');
+    await writeFile(category, JSON.stringify({ label: 'Guides and more', position: 2, link: { type: 'generated-index' } }));
+    debug = [];
+    const again = await build({ siteDir: site.dir, outDir: path.join(outRoot, 'watched'), logger, watch: true, memory, previous: previous!.site, changedFiles: new Set([added, category]) });
+    previous = again;
+    expect(debug).not.toContain('collectContent: docs folder listing kept from the previous build');
+    expect(debug).toContain('collectContent: 0 category files kept from the previous build, 1 read');
+    expect(pageOf(again, 'docs/guides/extra/index.html')).toContain('ADDED-8E1F');
+    expect([...outputTexts(again).values()].some((text) => text.includes('Guides and more'))).toBe(true);
+    await expectSameAsFreshBuild(again);
+  });
+
   it('check every cached doc\'s links again when a doc moves to another route', async () => {
     const { result } = await editAndRebuild('guides/deploy.md', (source) => source.replace(/^---\n/, '---\nslug: /shipping\n'));
     expect(debug).toContainEqual(expect.stringMatching(/^parseMarkdown: cache keys hashed for 1 docs, links resolved again for [1-9]\d*, \d+ packs written, index written$/));
