@@ -96,6 +96,8 @@ describe('serve --watch rebuilds', () => {
     expect(debug).toContainEqual(expect.stringMatching(/documents kept from the previous build, 1 rendered$/));
     // The list of pages and what llms.txt says of them are what they were; llms-full.txt holds the text.
     expect(debug).toContain('renderPages: site files kept from the previous build: sitemap.xml, llms.txt');
+    // llms-full.txt is joined from the previous build's encoded pages, only the edited one encoded again.
+    expect(debug).toContainEqual(expect.stringMatching(/^renderPages: site files joined from pieces: llms-full\.txt \(1 of \d+ pieces encoded\)$/));
     // The new sentence is in the index (which holds the texts), not in the documents (which hold titles and places).
     expect(debug).toContainEqual(expect.stringMatching(/^buildSearchIndex: .*; files kept: documents$/));
     expect(written.changed.filter((file) => file.endsWith('.html'))).toEqual(['docs/guides/setup/index.html']);

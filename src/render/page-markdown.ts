@@ -266,12 +266,23 @@ export function llmsTxt(site: Site, pages: PageMarkdown[], sections = llmsSectio
 export function llmsFullTxt(site: Site, pages: PageMarkdown[], sections = llmsSections(site, pages)): string {
   // One join over all the pieces: the file holds every page's markdown, and each joined step
   // would copy it again.
-  const parts = [llmsHeader(site).join('\n\n')];
+  return llmsFullPieces(site, sections)
+    .map((piece) => piece.text())
+    .join('');
+}
+
+/** llms-full.txt as the pieces it is joined from: the header, each listed page's part, the last line break. */
+function llmsFullPieces(site: Site, sections: LlmsSection[]): SiteFilePiece[] {
+  const header = llmsHeader(site).join('\n\n');
+  const pieces: SiteFilePiece[] = [{ key: '', inputs: [header], text: () => header }];
   for (const section of sections) {
-    for (const { entry } of section.entries) parts.push('\n\n---\n\n', entry.markdown.trim(), '\n\nSource: ', absoluteUrl(site, entry.page.route));
+    for (const { entry } of section.entries) {
+      const url = absoluteUrl(site, entry.page.route);
+      pieces.push({ key: entry.page.route, inputs: [entry.markdown, url], text: () => `\n\n---\n\n${entry.markdown.trim()}\n\nSource: ${url}` });
+    }
   }
-  parts.push('\n');
-  return parts.join('');
+  pieces.push({ key: '\n', inputs: [], text: () => '\n' });
+  return pieces;
 }
 
 function escapeLinkLabel(label: string): string {
@@ -283,6 +294,18 @@ export interface SiteFile {
   path: string;
   inputs: unknown;
   make(): string;
+  /**
+   * The same file as pieces joined in order, each with a key and what it is made of, for a file
+   * that changes with any page's text: serve --watch encodes only the pieces that changed.
+   */
+  pieces?(): SiteFilePiece[];
+}
+
+/** A piece of a {@link SiteFile}: `key` is unique within the file. */
+export interface SiteFilePiece {
+  key: string;
+  inputs: unknown[];
+  text(): string;
 }
 
 /** The files to write: each page's copy (when on) and the llms files (when on), which are made on demand. */
@@ -299,7 +322,7 @@ export function markdownOutputs(site: Site, pages: PageMarkdown[]): { copies: Ou
     copies,
     llmsFiles: [
       { path: 'llms.txt', inputs: [common, listed], make: () => llmsTxt(site, pages, sections) },
-      { path: 'llms-full.txt', inputs: [common, bodies], make: () => llmsFullTxt(site, pages, sections) },
+      { path: 'llms-full.txt', inputs: [common, bodies], make: () => llmsFullTxt(site, pages, sections), pieces: () => llmsFullPieces(site, sections) },
     ],
   };
 }
