@@ -165,6 +165,9 @@ describe('serve --watch rebuilds', () => {
 
   it("show a doc's new description on its category index", async () => {
     const { result } = await editAndRebuild('guides/deploy.md', (source) => source.replace('Copy the output folder to any static host.', 'Upload the folder: DESCRIBED-4D2E.'));
+    // llms.txt lists the new description: only that page's line is made and encoded again; in
+    // llms-full.txt, the doc's markdown and its category index's, which lists the description.
+    expect(debug).toContainEqual(expect.stringMatching(/^renderPages: site files joined from pieces: llms\.txt \(1 of \d+ pieces encoded\), llms-full\.txt \(2 of \d+ pieces encoded\)$/));
     expect(pageOf(result, 'docs/category/guides/index.html')).toContain('DESCRIBED-4D2E');
     await expectSameAsFreshBuild(result);
   });

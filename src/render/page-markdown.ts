@@ -254,12 +254,29 @@ function llmsHeader(site: Site): string[] {
  * sections of links (to the markdown copies, when there are any), each with the page's description.
  */
 export function llmsTxt(site: Site, pages: PageMarkdown[], sections = llmsSections(site, pages)): string {
-  const line = ({ label, entry }: LlmsSection['entries'][number]) => {
-    const description = entry.page.data.description?.replace(/\s+/g, ' ').trim();
-    return `- [${escapeLinkLabel(label)}](${absoluteUrl(site, entry.copyUrl ?? entry.page.route)})${description ? `: ${description}` : ''}`;
-  };
-  const lines = sections.map((section) => `## ${section.title}\n\n${section.entries.map(line).join('\n')}`);
-  return `${[...llmsHeader(site), ...lines].join('\n\n')}\n`;
+  return llmsTxtPieces(site, sections)
+    .map((piece) => piece.text())
+    .join('');
+}
+
+/** llms.txt as the pieces it is joined from: the header, each section's heading, each page's line, the last line break. */
+function llmsTxtPieces(site: Site, sections: LlmsSection[]): SiteFilePiece[] {
+  const header = llmsHeader(site).join('\n\n');
+  const pieces: SiteFilePiece[] = [{ key: '', inputs: [header], text: () => header }];
+  sections.forEach((section, index) => {
+    pieces.push({ key: `## ${index}`, inputs: [section.title], text: () => `\n\n## ${section.title}\n\n` });
+    section.entries.forEach(({ label, entry }, position) => {
+      const description = entry.page.data.description;
+      const url = absoluteUrl(site, entry.copyUrl ?? entry.page.route);
+      const text = () => {
+        const summary = description?.replace(/\s+/g, ' ').trim();
+        return `${position === 0 ? '' : '\n'}- [${escapeLinkLabel(label)}](${url})${summary ? `: ${summary}` : ''}`;
+      };
+      pieces.push({ key: entry.page.route, inputs: [position === 0, label, description, url], text });
+    });
+  });
+  pieces.push({ key: '\n', inputs: [], text: () => '\n' });
+  return pieces;
 }
 
 /** llms-full.txt: the title and summary, then the markdown of every page llms.txt lists, in its order, each with its URL. */
@@ -321,7 +338,7 @@ export function markdownOutputs(site: Site, pages: PageMarkdown[]): { copies: Ou
   return {
     copies,
     llmsFiles: [
-      { path: 'llms.txt', inputs: [common, listed], make: () => llmsTxt(site, pages, sections) },
+      { path: 'llms.txt', inputs: [common, listed], make: () => llmsTxt(site, pages, sections), pieces: () => llmsTxtPieces(site, sections) },
       { path: 'llms-full.txt', inputs: [common, bodies], make: () => llmsFullTxt(site, pages, sections), pieces: () => llmsFullPieces(site, sections) },
     ],
   };
