@@ -164,6 +164,9 @@ describe('serve --watch rebuilds', () => {
   });
 
   it("show a doc's new description on its category index", async () => {
+    // A text edit first, which keeps llms.txt: its pieces are still there for the next change.
+    await editAndRebuild('guides/deploy.md', (source) => `${source}\nA last paragraph.\n`);
+    expect(debug).toContain('renderPages: site files kept from the previous build: sitemap.xml, llms.txt');
     const { result } = await editAndRebuild('guides/deploy.md', (source) => source.replace('Copy the output folder to any static host.', 'Upload the folder: DESCRIBED-4D2E.'));
     // llms.txt lists the new description: only that page's line is made and encoded again; in
     // llms-full.txt, the doc's markdown and its category index's, which lists the description.

@@ -108,6 +108,9 @@ export function createRenderReuse(site: Site, previous: Site | undefined, watch 
       record.siteFileInputs.set(file.path, file.inputs);
       if (recorded !== undefined && isSameData(recorded, file.inputs) && sink.keepPrevious(file.path)) {
         keptSiteFiles.push(file.path);
+        // Its pieces stay what they were, for the next build that changes the file.
+        const pieces = earlierRecord?.siteFilePieces.get(file.path);
+        if (pieces) record.siteFilePieces.set(file.path, pieces);
         return;
       }
       // Under serve --watch a file that changes with any page's text is joined from the encoded
