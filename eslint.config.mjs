@@ -132,12 +132,28 @@ const browserSide = {
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '**/out/**', 'example-site/**', 'tests/fixtures/**', 'bench/results/**'] },
   {
-    files: ['src/**/*.{ts,tsx}', 'templates/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'templates/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
     languageOptions: { parser: tseslint.parser },
     plugins: { '@typescript-eslint': tseslint.plugin },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       'no-debugger': 'error',
+    },
+  },
+  // Tests get the same unused-code and debugger checks as src, but none of the layer rules: a test
+  // reaches into any stage and writes its fixtures with node:fs, which is what it is for. A focused
+  // test (`.only`) would make CI run one test of a file and report the whole file green.
+  {
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['describe', 'it', 'test'].map((object) => ({
+          object,
+          property: 'only',
+          message: 'A focused test skips the rest of its file in CI: remove `.only` before committing.',
+        })),
+      ],
     },
   },
   {

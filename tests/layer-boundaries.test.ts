@@ -81,3 +81,24 @@ describe('the layers are enforced by the lint', () => {
     expect(messages).toEqual([]);
   });
 });
+
+describe('the tests are linted too', () => {
+  it('finds an unused import in a test file', async () => {
+    const messages = await lintAt('tests/new-check.test.ts', "import { readFile, writeFile } from 'node:fs/promises';\nexport const write = writeFile;\n");
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("@typescript-eslint/no-unused-vars: 'readFile' is defined but never used");
+  });
+
+  it('refuses a focused test, which would skip the rest of its file in CI', async () => {
+    const messages = await lintAt('tests/browser/new-check.test.ts', "import { it } from 'vitest';\nit.only('runs alone', () => {});\n");
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('no-restricted-properties');
+    expect(messages[0]).toContain('remove `.only`');
+  });
+
+  it('lets a test import any stage and write its fixtures', async () => {
+    const code =
+      "import { writeFile } from 'node:fs/promises';\nimport { renderPages } from '../src/render/render-pages.js';\nimport { generateApi } from '../src/api/generate-api.js';\nexport const all = [writeFile, renderPages, generateApi];\n";
+    expect(await lintAt('tests/new-check.test.ts', code)).toEqual([]);
+  });
+});

@@ -170,6 +170,8 @@ describe('which .md files are MDX', () => {
     expect(isMdxDoc('a.md', '# A\n\n<details><summary>x</summary></details>\n')).toBe(false);
     expect(isMdxDoc('a.md', "# A\n\n```js\nimport x from 'y';\n<Tabs>\n```\n")).toBe(false);
     expect(isMdxDoc('a.md', 'Use `<Tabs>` in MDX, or a generic like Array<T>.')).toBe(false);
+    // ```` ```js``` ```` at the start of a line is inline code, not a fence hiding what follows.
+    expect(isMdxDoc('a.md', "```js``` is inline code.\n\nimport Tabs from '@theme/Tabs';\n")).toBe(true);
   });
 });
 
@@ -206,6 +208,12 @@ describe('MDX errors are located in the doc', () => {
     expect(text).toContain('`@site/` is the site folder: check that src/components/Missing exists there');
   });
 
+  it('an @site import of a file with its extension → no hint about leaving the extension out', async () => {
+    const [text] = await failingDoc('styled.mdx', "import '@site/src/css/assumptions.css';\n\n# Styled\n");
+    expect(text).toMatch(/^docs\/styled\.mdx:1:1 error MDX: Could not resolve "@site\/src\/css\/assumptions\.css"/);
+    expect(text).toContain('check that src/css/assumptions.css exists there.');
+  });
+
   it('a relative import and an unknown theme component → each at its line', async () => {
     const texts = await failingDoc('broken.mdx', "import Nope from './Nope';\nimport Carousel from '@theme/Carousel';\n\n# Broken\n\n<Nope />\n<Carousel />\n");
     expect(texts).toHaveLength(2);
@@ -232,6 +240,13 @@ describe('MDX errors are located in the doc', () => {
     expect(brace).toMatch(/^docs\/braces\.mdx:3:\d+ error Cannot parse markdown: MDX: /);
   });
 
+  it('a closing tag indented into the list above it → how to fix it (MDX 1 took it, MDX 3 does not)', async () => {
+    const doc = "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n# Try\n\n<Tabs>\n  <TabItem value=\"a\" label=\"A\">\n\n- [One](https://one.example)\n- [Two](https://two.example)\n\n  </TabItem>\n</Tabs>\n";
+    const [text] = await failingDoc('try.mdx', doc);
+    expect(text).toMatch(/^docs\/try\.mdx:12:3 error Cannot parse markdown: MDX: Expected the closing tag `<\/TabItem>`/);
+    expect(text).toContain("The indented </TabItem> after a list is read as part of the list's last item: write it at the start of its line, without indent.");
+  });
+
   it('a .md file read as MDX says why', async () => {
     const [text] = await failingDoc('guide.md', "import Tabs from '@theme/Tabs';\n\n# Guide\n\nWhere a < b and <3 breaks.\n");
     expect(text).toMatch(/^docs\/guide\.md:5:\d+ error Cannot parse markdown: MDX: Unexpected character/);
@@ -243,5 +258,41 @@ describe('MDX errors are located in the doc', () => {
       'src/Boom.tsx': "export default function Boom(): never { throw new Error('window is not defined'); }\n",
     });
     expect(text).toMatch(/^docs\/broken\.mdx error MDX: rendering the doc failed: window is not defined/);
+  });
+});
+
+describe('heading ids after a code block in a list item (MDX reads fences at any indent)', () => {
+  it('finds where the block ends, so later `{#id}` headings still get their ids', async () => {
+    const { dir, cleanup } = await tempDir('sdkdocs-mdx-fence-');
+    try {
+      await mkdir(path.join(dir, 'docs'), { recursive: true });
+      await writeFile(path.join(dir, 'sdkdocs.config.ts'), "export default { title: 'T', url: 'https://t.example', baseUrl: '/' };\n");
+      // Babel's migration guide has this shape: a block opened four spaces in, inside a list
+      // item, closed two spaces in. Read with CommonMark's three-space limit, the closing line
+      // opened a block that ran to the end, and `{#id}` below became an MDX expression error.
+      const doc = [
+        "import Link from '@docusaurus/Link';",
+        '',
+        '# Migration',
+        '',
+        '- Set the option:',
+        '',
+        '    ```json title="babel.config.json"',
+        '    { "plugins": [] }',
+        '  ```',
+        '',
+        '## Later changes {#later-id}',
+        '',
+        'See <Link to="/docs/migration">this page</Link>.',
+        '',
+      ].join('\n');
+      await writeFile(path.join(dir, 'docs', 'migration.md'), doc);
+      const result = await buildSite(dir, { until: 'renderPages', outDir: path.join(dir, 'out') });
+      const html = contentOf(pageHtml(result, '/docs/migration'));
+      expect(html).toContain('<h2 id="later-id">Later changes<a');
+      expect(html).toMatch(/<div class="code-block-title">babel.config.json<\/div>[^]*plugins/);
+    } finally {
+      await cleanup();
+    }
   });
 });

@@ -110,6 +110,7 @@ export async function linkCodeSamples(site: Site, ctx: BuildContext): Promise<vo
     blocks.set(key, block);
     return block;
   };
+  let exampleBlocks: BlocksByHtml | undefined;
   let linkedPages = 0;
   let linkedAgain = 0;
   const pagesLinked = new Map<string, LinkedPage>();
@@ -128,7 +129,9 @@ export async function linkCodeSamples(site: Site, ctx: BuildContext): Promise<vo
     if (unchanged) html = before.htmlOut;
     else {
       linkedAgain++;
-      html = linkPage(page.data.html, samples, blockOf, hrefOf, (ref) => {
+      // Every API page shows the same `@example`s: their blocks are mapped once, when first needed.
+      const byHtml = samples === exampleSamples ? (exampleBlocks ??= blocksOfSamples(exampleSamples, blockOf)) : blocksOfSamples(samples, blockOf);
+      html = linkPage(page.data.html, byHtml, hrefOf, (ref) => {
         const symbol = symbols.get(ref.symbol)!;
         return apiHoverCard(symbol, ref.member ? symbol.members.find((member) => member.id === ref.member) : undefined);
       }, render);
@@ -169,36 +172,68 @@ function codeElementOf(root: Root): Element | undefined {
   return found;
 }
 
+/** A sample's block and the sample, by the block's HTML. */
+type BlocksByHtml = Map<string, { block: SampleBlock; sample: ShownSample }>;
+
+/** Each sample's block by the block's HTML, the first sample of a block winning. */
+function blocksOfSamples(samples: ShownSample[], blockOf: (sample: ShownSample) => SampleBlock | undefined): BlocksByHtml {
+  const byHtml: BlocksByHtml = new Map();
+  for (const sample of samples) {
+    const block = blockOf(sample);
+    if (block && !byHtml.has(block.html)) byHtml.set(block.html, { block, sample });
+  }
+  return byHtml;
+}
+
+const codeOpen = '<code';
+const codeClose = '</code>';
+
 /** A page's HTML with the names of the samples it shows linked, and the popovers of what they link to after its content. */
 function linkPage(
   html: string,
-  samples: ShownSample[],
-  blockOf: (sample: ShownSample) => SampleBlock | undefined,
+  byHtml: BlocksByHtml,
   hrefOf: (ref: ApiRef) => string,
   cardOf: (ref: ApiRef) => { signature: string; summary: string },
   render: (element: Element) => string,
 ): string {
-  // In the order the page shows them, each block once; a block linked before (a page serve --watch reused) is not found.
-  const shown = new Map<string, { block: SampleBlock; sample: ShownSample; at: number }>();
-  for (const sample of samples) {
-    const block = blockOf(sample);
-    if (!block || shown.has(block.html)) continue;
-    const at = html.indexOf(block.html);
-    if (at !== -1) shown.set(block.html, { block, sample, at });
-  }
-  if (shown.size === 0) return html;
+  if (byHtml.size === 0) return html;
   const cardIds = new Map<string, string>();
   const cardIdOf = (href: string) => cardIds.get(href) ?? cardIds.set(href, `api-card-${cardIds.size + 1}`).get(href)!;
   const refsByHref = new Map<string, ApiRef>();
-  for (const { block, sample } of [...shown.values()].sort((a, b) => a.at - b.at)) {
-    const code = structuredClone(block.code);
-    wrapNames(code, sample.names, (name, text): Element => {
-      const href = hrefOf(name.ref);
-      refsByHref.set(href, name.ref);
-      return { type: 'element', tagName: 'a', properties: { href, className: [codeLinkClass], ariaDescribedBy: [cardIdOf(href)] }, children: [text] };
-    });
-    html = html.split(block.html).join(render(code));
+  const linkedHtml = new Map<string, string>();
+  // One pass over the page: a block's HTML is a code element, which holds no other, so each
+  // `<code` up to the next `</code>` is looked up whole. Blocks are linked in the order the page
+  // shows them first, which numbers the popovers; a block linked before (a page serve --watch
+  // reused) is not found.
+  const parts: string[] = [];
+  let copiedTo = 0;
+  for (let at = html.indexOf(codeOpen); at !== -1; ) {
+    const end = html.indexOf(codeClose, at + codeOpen.length);
+    if (end === -1) break;
+    const candidate = html.slice(at, end + codeClose.length);
+    const found = byHtml.get(candidate);
+    if (!found) {
+      at = html.indexOf(codeOpen, at + codeOpen.length);
+      continue;
+    }
+    let linked = linkedHtml.get(candidate);
+    if (linked === undefined) {
+      const code = structuredClone(found.block.code);
+      wrapNames(code, found.sample.names, (name, text): Element => {
+        const href = hrefOf(name.ref);
+        refsByHref.set(href, name.ref);
+        return { type: 'element', tagName: 'a', properties: { href, className: [codeLinkClass], ariaDescribedBy: [cardIdOf(href)] }, children: [text] };
+      });
+      linked = render(code);
+      linkedHtml.set(candidate, linked);
+    }
+    parts.push(html.slice(copiedTo, at), linked);
+    copiedTo = end + codeClose.length;
+    at = html.indexOf(codeOpen, copiedTo);
   }
+  if (parts.length === 0) return html;
+  parts.push(html.slice(copiedTo));
+  html = parts.join('');
   if (cardIds.size === 0) return html;
   const cards: ElementContent[] = [...cardIds].map(([href, id]) => {
     const card = cardOf(refsByHref.get(href)!);

@@ -2,6 +2,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { generatedOutputAt, generatedOutputNames, isRouteInside } from '../core/route-safety.js';
+import { missingSidebarsFile } from '../core/sidebars-file.js';
 import { locateKey } from './locate-key.js';
 import type { ResolvedConfig } from './resolve.js';
 
@@ -11,7 +12,8 @@ import type { ResolvedConfig } from './resolve.js';
  * the docs and the API reference each need a URL folder that nothing else writes to.
  */
 export function checkConfigPaths(config: ResolvedConfig): void {
-  const diagnostics = [...outputFolderProblems(config), ...routeBaseProblems(config), ...customCssProblems(config)];
+  const missingSidebars = missingSidebarsFile(config);
+  const diagnostics = [...outputFolderProblems(config), ...routeBaseProblems(config), ...customCssProblems(config), ...(missingSidebars ? [missingSidebars] : [])];
   if (diagnostics.length > 0) throw new UserError(diagnostics);
 }
 
@@ -35,6 +37,7 @@ function siteSources(config: ResolvedConfig): SiteSource[] {
     { path: path.join(siteDir, 'versioned_sidebars'), what: 'the versioned sidebars (versioned_sidebars)' },
     { path: path.join(siteDir, 'versions.json'), what: 'the list of docs versions (versions.json)' },
   ];
+  if (config.docs.sidebarPath !== undefined) sources.push({ path: path.resolve(siteDir, config.docs.sidebarPath), what: 'the sidebars file (docs.sidebarPath)' });
   if (config.api) {
     for (const entryPoint of config.api.entryPoints) {
       const file = path.resolve(siteDir, entryPoint);

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { z } from 'zod';
 import { describeValue, UserError, type Diagnostic } from '../core/diagnostic.js';
-import { bundleErrorDiagnostics, loadFromTemporaryFile } from '../core/site-module.js';
+import { bundleErrorDiagnostics, loadFromTemporaryFile, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
 import { configSchema, type ParsedConfig } from './schema.js';
 import { resolveConfig, type ResolvedConfig, type ResolveOptions } from './resolve.js';
 import { checkConfigPaths } from './check-config-paths.js';
@@ -75,7 +75,7 @@ async function importConfigModule(configFile: string): Promise<unknown> {
   }
   try {
     const module = (await loadFromTemporaryFile(result.outputFiles[0].text, 'config.mjs', (compiled) =>
-      settleWithin(import(pathToFileURL(compiled).href), configFile),
+      configSettled(import(pathToFileURL(compiled).href), configFile),
     )) as { default?: unknown };
     if (module.default === undefined) {
       throw new UserError({
@@ -98,39 +98,21 @@ async function importConfigModule(configFile: string): Promise<unknown> {
   }
 }
 
-/** How long the config module may take to load, in seconds: `SDKDOCS_CONFIG_TIMEOUT`, 30 by default. */
-function configTimeoutSeconds(): number {
-  const fromEnvironment = Number(process.env.SDKDOCS_CONFIG_TIMEOUT);
-  return Number.isFinite(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : 30;
-}
-
-/**
- * Waits for the config module, but not forever: a top-level `await` that never settles would
- * otherwise leave the build waiting, or, once nothing else keeps Node busy, let the process end
- * with exit code 0 and nothing built. An idle event loop means nothing can settle it any more,
- * so that fails at once; a config that keeps working fails after the timeout.
- */
-function settleWithin<T>(loading: Promise<T>, configFile: string): Promise<T> {
-  const seconds = configTimeoutSeconds();
-  const fail = (message: string) =>
+/** Waits for the config module for `SDKDOCS_CONFIG_TIMEOUT` seconds at most (see {@link settleWithin}). */
+function configSettled<T>(loading: Promise<T>, configFile: string): Promise<T> {
+  const seconds = siteModuleTimeoutSeconds();
+  return settleWithin(loading, seconds, (reason) =>
     new UserError({
       severity: 'error',
       code: 'config',
-      message,
+      message:
+        reason === 'idle'
+          ? 'The config never finished loading: a top-level `await` waits for something that can no longer happen.'
+          : `The config did not finish loading within ${seconds} s: a top-level \`await\` still waits.`,
       file: configFile,
       hint: `Remove that \`await\` (it may be in a file the config imports) or give it a time limit. SDKDOCS_CONFIG_TIMEOUT sets how many seconds a config may take to load (${seconds} now).`,
-    });
-  return new Promise<T>((resolve, reject) => {
-    const onIdle = () => reject(fail('The config never finished loading: a top-level `await` waits for something that can no longer happen.'));
-    const timer = setTimeout(() => reject(fail(`The config did not finish loading within ${seconds} s: a top-level \`await\` still waits.`)), seconds * 1000);
-    // Unreferenced: the timer alone must not keep the loop busy, or `beforeExit` would never tell that it went idle.
-    timer.unref();
-    process.once('beforeExit', onIdle);
-    loading.then(resolve, reject).finally(() => {
-      clearTimeout(timer);
-      process.off('beforeExit', onIdle);
-    });
-  });
+    }),
+  );
 }
 
 /** Validates raw config data; every problem becomes one diagnostic naming the key path. */

@@ -143,7 +143,12 @@ export function mdxBundleDiagnostics(failure: esbuild.BuildFailure | Error, modu
 
 function importHint(specifier: string | undefined): string | undefined {
   if (!specifier) return undefined;
-  if (specifier.startsWith('@site/')) return `\`@site/\` is the site folder: check that ${specifier.slice('@site/'.length)} exists there (with a .tsx, .jsx, .ts or .js extension).`;
+  if (specifier.startsWith('@site/')) {
+    const inSite = specifier.slice('@site/'.length);
+    // `@site/src/css/x.css` names its file whole; `@site/src/components/X` leaves the extension to the resolver.
+    const extensions = /\.[a-z0-9]+$/i.test(path.posix.basename(inSite)) ? '' : ' (with a .tsx, .jsx, .ts or .js extension)';
+    return `\`@site/\` is the site folder: check that ${inSite} exists there${extensions}.`;
+  }
   if (specifier.startsWith('.')) return 'Relative imports resolve from the doc\'s own folder.';
   if (specifier.startsWith('@theme/') || specifier.startsWith('@docusaurus/')) return undefined;
   return `Install the package in the site (npm install ${specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')}), or fix the name.`;

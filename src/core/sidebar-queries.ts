@@ -27,11 +27,12 @@ export interface SidebarNeighbours {
 
 /**
  * The neighbours of every route the sidebar links (its first link, when it links one twice). As
- * in Docusaurus, `link` items of a sidebars file (another site, a blog) are no page's neighbour.
+ * in Docusaurus, `link` items of a sidebars file (another site, a blog) and `notPages` (its `ref`
+ * items, links to a doc of another sidebar) are no page's neighbour.
  */
-export function sidebarNeighbours(items: SidebarItem[]): Map<string, SidebarNeighbours> {
+export function sidebarNeighbours(items: SidebarItem[], notPages?: ReadonlySet<SidebarItem>): Map<string, SidebarNeighbours> {
   const pages = (list: SidebarItem[]): SidebarItem[] =>
-    list.flatMap((item): SidebarItem[] => (item.type === 'category' ? [{ ...item, items: pages(item.items) }] : item.type === 'link' ? [] : [item]));
+    list.flatMap((item): SidebarItem[] => (item.type === 'category' ? [{ ...item, items: pages(item.items) }] : item.type === 'link' || notPages?.has(item) ? [] : [item]));
   const order = flattenSidebar(pages(items));
   const neighbours = new Map<string, SidebarNeighbours>();
   order.forEach((item, index) => {

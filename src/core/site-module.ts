@@ -33,3 +33,29 @@ export async function loadFromTemporaryFile<T>(code: string, fileName: string, l
     await rm(tempDir, { recursive: true, force: true });
   }
 }
+
+/** How long a site module (the config, the sidebars file) may take to load, in seconds: `SDKDOCS_CONFIG_TIMEOUT`, 30 by default. */
+export function siteModuleTimeoutSeconds(): number {
+  const fromEnvironment = Number(process.env.SDKDOCS_CONFIG_TIMEOUT);
+  return Number.isFinite(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : 30;
+}
+
+/**
+ * Waits for a site module's loading, but not forever: a promise that never settles would
+ * otherwise leave the build waiting, or, once nothing else keeps Node busy, let the process end
+ * with exit code 0 and nothing built. An idle event loop means nothing can settle it any more,
+ * so that fails at once (`idle`); a module that keeps working fails after `seconds` (`timeout`).
+ */
+export function settleWithin<T>(loading: Promise<T>, seconds: number, failure: (reason: 'idle' | 'timeout') => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onIdle = () => reject(failure('idle'));
+    const timer = setTimeout(() => reject(failure('timeout')), seconds * 1000);
+    // Unreferenced: the timer alone must not keep the loop busy, or `beforeExit` would never tell that it went idle.
+    timer.unref();
+    process.once('beforeExit', onIdle);
+    loading.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      process.off('beforeExit', onIdle);
+    });
+  });
+}

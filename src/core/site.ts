@@ -246,8 +246,8 @@ export interface OutputSink {
    * is, for a caller that found its inputs unchanged; false when there is no such file.
    */
   keepPrevious(path: string): boolean;
-  /** Output paths taken so far. */
-  readonly written: ReadonlySet<string>;
+  /** How many output paths were taken so far. */
+  readonly writtenCount: number;
   /** Adds the static folder under the generated files and puts the output in place. */
   publish(): Promise<void>;
   /** Drops what a failed build wrote. */

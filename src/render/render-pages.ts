@@ -15,7 +15,7 @@ import {
   type SiteDataFiles,
 } from '../shared/client-data.js';
 import { joinUrlPath } from '../shared/paths.js';
-import type { SiteData } from '../shared/types.js';
+import type { SidebarItem, SiteData } from '../shared/types.js';
 import { outputPathOfRoute } from './document.js';
 import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
 import { createDocumentFingerprints } from './document-fingerprint.js';
@@ -43,7 +43,11 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   const pageSite = pageSiteData(site);
   const descriptions = new Map([site, ...(site.docsVersions?.past.map((past) => past.site) ?? [])].flatMap((scope) => scope.docs.map((doc) => [doc.route, doc.description])));
   const reuse = createRenderReuse(site, ctx.previous, ctx.watch);
-  for (const page of site.pages) page.data.html ||= reuse.content(page, contentInputs(page, site, descriptions), () => renderContent(page, site, pageSite, descriptions));
+  for (const page of site.pages) {
+    if (page.data.html) continue;
+    const inputs = contentInputs(page, site, descriptions);
+    page.data.html = reuse.content(page, inputs, () => renderContent(page, site, pageSite, descriptions, inputs?.items ?? []));
+  }
   // The mobile "On this page" box goes below the page title, which is part of the content's HTML.
   for (const page of site.pages) if (page.kind === 'doc' || page.kind === 'api' || page.kind === 'category') page.data.html = reuse.withMobileToc(page, withMobileToc);
   if (ctx.previous) ctx.logger.debug(`renderPages: ${reuse.counts.made} contents and mobile TOCs made, ${reuse.counts.kept} kept from the previous build`);
@@ -230,7 +234,7 @@ function emitDataFiles(
  * Everything a page's content is made from, for the pages whose content renderPages makes and
  * whose inputs are few: a category index lists its sidebar items with their descriptions.
  */
-function contentInputs(page: Page, site: Site, descriptions: Map<string, string | undefined>): unknown {
+function contentInputs(page: Page, site: Site, descriptions: Map<string, string | undefined>): { items: SidebarItem[]; [input: string]: unknown } | undefined {
   if (page.component || page.kind !== 'category') return undefined;
   const items = findSidebarCategory(site.sidebars[page.data.sidebar ?? site.config.docs.sidebar.id] ?? [], page.route)?.items ?? [];
   return { title: page.data.title, description: page.data.description, items, descriptions: items.map((item) => (item.type === 'html' ? undefined : item.to && descriptions.get(item.to))) };
@@ -241,6 +245,7 @@ function renderContent(
   site: Site,
   siteData: SiteData,
   descriptions: Map<string, string | undefined>,
+  categoryItems: SidebarItem[],
 ): string {
   if (page.component) return customPageHtml(site, page);
   switch (page.kind) {
@@ -255,17 +260,15 @@ function renderContent(
       const docs = tag.docs.map((doc) => ({ title: doc.title, to: doc.route, description: doc.description }));
       return renderToStaticMarkup(createElement(TagDocsContent, { label: tag.label, docs, allTagsPath: tagsRoute(siteOfPage(site, page)) }));
     }
-    case 'category': {
-      const category = findSidebarCategory(site.sidebars[page.data.sidebar ?? site.config.docs.sidebar.id] ?? [], page.route);
+    case 'category':
       return renderToStaticMarkup(
         createElement(CategoryIndexContent, {
           title: page.data.title,
           description: page.data.description,
-          items: category?.items ?? [],
+          items: categoryItems,
           descriptions,
         }),
       );
-    }
     default:
       // Docs got their HTML from parseMarkdown, API pages from generateApi.
       return '';

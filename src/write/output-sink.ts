@@ -41,7 +41,9 @@ function createStagingSink(site: Site, ctx: SinkContext): OutputSink {
   const written = new Set<string>();
   return {
     streamsToDisk: true,
-    written,
+    get writtenCount() {
+      return written.size;
+    },
     write(file) {
       // Synchronous on purpose: the build waits for its files anyway, and tens of thousands of
       // small writes through libuv's thread pool cost more in round trips than the writes.
@@ -86,8 +88,8 @@ function createMemorySink(site: Site, ctx: SinkContext, mode: 'memory' | 'mirror
   const { outputs, config } = site;
   return {
     streamsToDisk: false,
-    get written() {
-      return new Set(outputs.keys());
+    get writtenCount() {
+      return outputs.size;
     },
     write(file) {
       outputs.set(file.path, file);

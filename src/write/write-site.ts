@@ -11,5 +11,5 @@ export async function writeSite(site: Site, ctx: BuildContext): Promise<void> {
   const { sink } = ctx;
   if (sink.streamsToDisk) await streamOutputs(site, sink);
   else await sink.publish();
-  ctx.logger.debug(`wrote ${sink.written.size} files to ${site.config.paths.siteOut}`);
+  ctx.logger.debug(`wrote ${sink.writtenCount} files to ${site.config.paths.siteOut}`);
 }

@@ -6,11 +6,19 @@ export interface FenceRole {
 }
 
 /**
- * Each line's role among fenced code blocks, as CommonMark reads fences: up to three spaces of
- * indent, then three or more backticks or tildes; closed by a run of the same character at least
- * as long with nothing after it; an unclosed block runs to the end. Lines before `from` are text.
+ * Which reading of fence indentation applies. CommonMark allows a fence up to three spaces of
+ * indent (four make indented code). MDX has no indented code, so a fence may be indented as far
+ * as its text is: in a list item, `    ```` opens a block that `  ```` closes.
  */
-export function fenceRoles(lines: readonly string[], from = 0): FenceRole[] {
+export type FenceIndent = 'commonmark' | 'mdx';
+
+/**
+ * Each line's role among fenced code blocks: after the indent that `indent` allows, three or
+ * more backticks or tildes; closed by a run of the same character at least as long with nothing
+ * after it; an unclosed block runs to the end. Lines before `from` are text.
+ */
+export function fenceRoles(lines: readonly string[], from = 0, indent: FenceIndent = 'commonmark'): FenceRole[] {
+  const fenceLine = indent === 'mdx' ? /^[ \t]*(`{3,}|~{3,})(.*)$/ : /^ {0,3}(`{3,}|~{3,})(.*)$/;
   const roles: FenceRole[] = [];
   let fence: string | undefined;
   lines.forEach((line, index) => {
@@ -18,12 +26,13 @@ export function fenceRoles(lines: readonly string[], from = 0): FenceRole[] {
       roles.push({ role: 'text' });
       return;
     }
-    const match = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+    const match = fenceLine.exec(line);
     if (fence) {
       const closes = match !== null && match[1][0] === fence[0] && match[1].length >= fence.length && match[2].trim() === '';
       roles.push({ role: closes ? 'close' : 'code' });
       if (closes) fence = undefined;
-    } else if (match) {
+    } else if (match && !(match[1][0] === '`' && match[2].includes('`'))) {
+      // A backtick fence's info string holds no backtick: ```` ```js``` ```` is inline code.
       fence = match[1];
       roles.push({ role: 'open', info: match[2].trim() });
     } else {

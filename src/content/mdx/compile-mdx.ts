@@ -137,6 +137,16 @@ function tocExport(raw: string, toc: readonly TocItem[]): string {
   return `\nexport const toc = ${JSON.stringify(items)};\n`;
 }
 
+/**
+ * MDX 1 (Docusaurus 2) let `  </TabItem>` follow a list; MDX 3, as CommonMark, reads a line
+ * indented that far as more of the list's last item, so the tag closes nothing there. Docs moved
+ * over from Docusaurus 2 hit this often, and MDX's own message does not say how to fix it.
+ */
+function closingTagInListHint(reason: string): string {
+  const tag = /Expected the closing tag `(<\/[^`]*>)` either after the end of `listItem`/.exec(reason)?.[1];
+  return tag ? ` The indented ${tag} after a list is read as part of the list's last item: write it at the start of its line, without indent.` : '';
+}
+
 /** An MDX compile error with its position, and a hint on what usually causes it. */
 function mdxError(error: unknown, task: ParseTask): NonNullable<ParseOutcome['error']> {
   const message = error as { reason?: string; message: string; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
@@ -152,7 +162,7 @@ function mdxError(error: unknown, task: ParseTask): NonNullable<ParseOutcome['er
   const trigger = /\.md$/i.test(task.file) ? mdxTrigger(task.raw) : undefined;
   const why = trigger ? ` (this .md file is read as MDX because of line ${trigger.line}: \`${trigger.text}\`)` : '';
   return {
-    message: `MDX: ${reason.replace(/\s*\(\d+:\d+-\d+:\d+\)/, '')}${why}.`.replace(/\.\.$/, '.'),
+    message: `MDX: ${reason.replace(/\s*\(\d+:\d+-\d+:\d+\)/, '')}${why}.`.replace(/\.\.$/, '.') + closingTagInListHint(reason),
     line,
     column,
   };
@@ -167,7 +177,7 @@ export function unwrapMdxCodeBlocks(markdown: string): string {
   if (!markdown.includes('mdx-code-block')) return markdown;
   const lines = markdown.split('\n');
   let unwrapping = false;
-  fenceRoles(lines).forEach(({ role, info }, index) => {
+  fenceRoles(lines, 0, 'mdx').forEach(({ role, info }, index) => {
     if (role === 'open') unwrapping = info?.split(/\s/)[0] === 'mdx-code-block';
     if ((role === 'open' || role === 'close') && unwrapping) lines[index] = '';
   });
@@ -182,7 +192,7 @@ export function unwrapMdxCodeBlocks(markdown: string): string {
 export function commentHeadingIds(markdown: string): string {
   if (!markdown.includes('{#')) return markdown;
   const lines = markdown.split('\n');
-  const roles = fenceRoles(lines);
+  const roles = fenceRoles(lines, 0, 'mdx');
   return lines
     .map((line, index) => (roles[index].role === 'text' && /^ {0,3}#{1,6}[ \t]/.test(line) ? line.replace(/\{#([\w-]+)\}(\s*)$/, '{/* #$1 */}$2') : line))
     .join('\n');
