@@ -69,7 +69,10 @@ const { site } = await build({ siteDir, logger: createMemoryLogger(), until: 'bu
 const files = site.siteData.searchFiles;
 const contents = (url) => Buffer.from(site.outputs.get(url.slice(site.config.baseUrl.length)).contents);
 const documents = contents(files.documents);
-const index = contents(files.index);
+// A large site's index comes in parts; the page below loads it as one file, as the browser joins it.
+const wholeIndex = JSON.parse(contents(files.index).toString('utf8'));
+for (const part of files.indexParts ?? []) wholeIndex.records.push(...JSON.parse(contents(part).toString('utf8')).records);
+const index = Buffer.from(JSON.stringify(wholeIndex));
 const gzipped = { documents: gzipSync(documents).length, index: gzipSync(index).length };
 const recordCount = JSON.parse(documents.toString('utf8')).records.length;
 

@@ -96,6 +96,8 @@ describe('serve --watch rebuilds', () => {
     expect(debug).toContainEqual(expect.stringMatching(/documents kept from the previous build, 1 rendered$/));
     // The list of pages and what llms.txt says of them are what they were; llms-full.txt holds the text.
     expect(debug).toContain('renderPages: site files kept from the previous build: sitemap.xml, llms.txt');
+    // llms-full.txt is joined from the previous build's encoded pages, only the edited one encoded again.
+    expect(debug).toContainEqual(expect.stringMatching(/^renderPages: site files joined from pieces: llms-full\.txt \(1 of \d+ pieces encoded\)$/));
     // The new sentence is in the index (which holds the texts), not in the documents (which hold titles and places).
     expect(debug).toContainEqual(expect.stringMatching(/^buildSearchIndex: .*; files kept: documents$/));
     expect(written.changed.filter((file) => file.endsWith('.html'))).toEqual(['docs/guides/setup/index.html']);
@@ -134,6 +136,27 @@ describe('serve --watch rebuilds', () => {
     expect(debug).toContain('parseMarkdown: cache keys hashed for 0 docs, links resolved again for 0, 0 packs written, index kept');
   });
 
+  it('keep the docs folder listing and unchanged category files for an edit, and list the folder again when a doc is added', async () => {
+    const { result } = await editAndRebuild('guides/setup.md', (source) => source.replace('2. Run.', '2. Run.\n\nListed: KEPT-2B7C.'));
+    expect(debug).toContain('collectContent: docs folder listing kept from the previous build');
+    expect(debug).toContain('collectContent: 1 category files kept from the previous build, 0 read');
+    await expectSameAsFreshBuild(result);
+
+    // A new doc and a changed category: the folder is listed and the category file read again.
+    const added = docFile('guides/extra.md');
+    const category = docFile('guides/_category_.json');
+    await writeFile(added, '# Extra\n\nA doc that was not there: ADDED-8E1F.\n');
+    await writeFile(category, JSON.stringify({ label: 'Guides and more', position: 2, link: { type: 'generated-index' } }));
+    debug = [];
+    const again = await build({ siteDir: site.dir, outDir: path.join(outRoot, 'watched'), logger, watch: true, memory, previous: previous!.site, changedFiles: new Set([added, category]) });
+    previous = again;
+    expect(debug).not.toContain('collectContent: docs folder listing kept from the previous build');
+    expect(debug).toContain('collectContent: 0 category files kept from the previous build, 1 read');
+    expect(pageOf(again, 'docs/guides/extra/index.html')).toContain('ADDED-8E1F');
+    expect([...outputTexts(again).values()].some((text) => text.includes('Guides and more'))).toBe(true);
+    await expectSameAsFreshBuild(again);
+  });
+
   it('check every cached doc\'s links again when a doc moves to another route', async () => {
     const { result } = await editAndRebuild('guides/deploy.md', (source) => source.replace(/^---\n/, '---\nslug: /shipping\n'));
     expect(debug).toContainEqual(expect.stringMatching(/^parseMarkdown: cache keys hashed for 1 docs, links resolved again for [1-9]\d*, \d+ packs written, index written$/));
@@ -141,7 +164,13 @@ describe('serve --watch rebuilds', () => {
   });
 
   it("show a doc's new description on its category index", async () => {
+    // A text edit first, which keeps llms.txt: its pieces are still there for the next change.
+    await editAndRebuild('guides/deploy.md', (source) => `${source}\nA last paragraph.\n`);
+    expect(debug).toContain('renderPages: site files kept from the previous build: sitemap.xml, llms.txt');
     const { result } = await editAndRebuild('guides/deploy.md', (source) => source.replace('Copy the output folder to any static host.', 'Upload the folder: DESCRIBED-4D2E.'));
+    // llms.txt lists the new description: only that page's line is made and encoded again; in
+    // llms-full.txt, the doc's markdown and its category index's, which lists the description.
+    expect(debug).toContainEqual(expect.stringMatching(/^renderPages: site files joined from pieces: llms\.txt \(1 of \d+ pieces encoded\), llms-full\.txt \(2 of \d+ pieces encoded\)$/));
     expect(pageOf(result, 'docs/category/guides/index.html')).toContain('DESCRIBED-4D2E');
     await expectSameAsFreshBuild(result);
   });

@@ -254,24 +254,52 @@ function llmsHeader(site: Site): string[] {
  * sections of links (to the markdown copies, when there are any), each with the page's description.
  */
 export function llmsTxt(site: Site, pages: PageMarkdown[], sections = llmsSections(site, pages)): string {
-  const line = ({ label, entry }: LlmsSection['entries'][number]) => {
-    const description = entry.page.data.description?.replace(/\s+/g, ' ').trim();
-    return `- [${escapeLinkLabel(label)}](${absoluteUrl(site, entry.copyUrl ?? entry.page.route)})${description ? `: ${description}` : ''}`;
-  };
-  const lines = sections.map((section) => `## ${section.title}\n\n${section.entries.map(line).join('\n')}`);
-  return `${[...llmsHeader(site), ...lines].join('\n\n')}\n`;
+  return llmsTxtPieces(site, sections)
+    .map((piece) => piece.text())
+    .join('');
+}
+
+/** llms.txt as the pieces it is joined from: the header, each section's heading, each page's line, the last line break. */
+function llmsTxtPieces(site: Site, sections: LlmsSection[]): SiteFilePiece[] {
+  const header = llmsHeader(site).join('\n\n');
+  const pieces: SiteFilePiece[] = [{ key: '', inputs: [header], text: () => header }];
+  sections.forEach((section, index) => {
+    pieces.push({ key: `## ${index}`, inputs: [section.title], text: () => `\n\n## ${section.title}\n\n` });
+    section.entries.forEach(({ label, entry }, position) => {
+      const description = entry.page.data.description;
+      const url = absoluteUrl(site, entry.copyUrl ?? entry.page.route);
+      const text = () => {
+        const summary = description?.replace(/\s+/g, ' ').trim();
+        return `${position === 0 ? '' : '\n'}- [${escapeLinkLabel(label)}](${url})${summary ? `: ${summary}` : ''}`;
+      };
+      pieces.push({ key: entry.page.route, inputs: [position === 0, label, description, url], text });
+    });
+  });
+  pieces.push({ key: '\n', inputs: [], text: () => '\n' });
+  return pieces;
 }
 
 /** llms-full.txt: the title and summary, then the markdown of every page llms.txt lists, in its order, each with its URL. */
 export function llmsFullTxt(site: Site, pages: PageMarkdown[], sections = llmsSections(site, pages)): string {
   // One join over all the pieces: the file holds every page's markdown, and each joined step
   // would copy it again.
-  const parts = [llmsHeader(site).join('\n\n')];
+  return llmsFullPieces(site, sections)
+    .map((piece) => piece.text())
+    .join('');
+}
+
+/** llms-full.txt as the pieces it is joined from: the header, each listed page's part, the last line break. */
+function llmsFullPieces(site: Site, sections: LlmsSection[]): SiteFilePiece[] {
+  const header = llmsHeader(site).join('\n\n');
+  const pieces: SiteFilePiece[] = [{ key: '', inputs: [header], text: () => header }];
   for (const section of sections) {
-    for (const { entry } of section.entries) parts.push('\n\n---\n\n', entry.markdown.trim(), '\n\nSource: ', absoluteUrl(site, entry.page.route));
+    for (const { entry } of section.entries) {
+      const url = absoluteUrl(site, entry.page.route);
+      pieces.push({ key: entry.page.route, inputs: [entry.markdown, url], text: () => `\n\n---\n\n${entry.markdown.trim()}\n\nSource: ${url}` });
+    }
   }
-  parts.push('\n');
-  return parts.join('');
+  pieces.push({ key: '\n', inputs: [], text: () => '\n' });
+  return pieces;
 }
 
 function escapeLinkLabel(label: string): string {
@@ -283,6 +311,18 @@ export interface SiteFile {
   path: string;
   inputs: unknown;
   make(): string;
+  /**
+   * The same file as pieces joined in order, each with a key and what it is made of, for a file
+   * that changes with any page's text: serve --watch encodes only the pieces that changed.
+   */
+  pieces?(): SiteFilePiece[];
+}
+
+/** A piece of a {@link SiteFile}: `key` is unique within the file. */
+export interface SiteFilePiece {
+  key: string;
+  inputs: unknown[];
+  text(): string;
 }
 
 /** The files to write: each page's copy (when on) and the llms files (when on), which are made on demand. */
@@ -298,8 +338,8 @@ export function markdownOutputs(site: Site, pages: PageMarkdown[]): { copies: Ou
   return {
     copies,
     llmsFiles: [
-      { path: 'llms.txt', inputs: [common, listed], make: () => llmsTxt(site, pages, sections) },
-      { path: 'llms-full.txt', inputs: [common, bodies], make: () => llmsFullTxt(site, pages, sections) },
+      { path: 'llms.txt', inputs: [common, listed], make: () => llmsTxt(site, pages, sections), pieces: () => llmsTxtPieces(site, sections) },
+      { path: 'llms-full.txt', inputs: [common, bodies], make: () => llmsFullTxt(site, pages, sections), pieces: () => llmsFullPieces(site, sections) },
     ],
   };
 }

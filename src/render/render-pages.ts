@@ -42,7 +42,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   // Pages carry site data without the docs list: it grows with the site and the client loads it on demand.
   const pageSite = pageSiteData(site);
   const descriptions = new Map([site, ...(site.docsVersions?.past.map((past) => past.site) ?? [])].flatMap((scope) => scope.docs.map((doc) => [doc.route, doc.description])));
-  const reuse = createRenderReuse(site, ctx.previous);
+  const reuse = createRenderReuse(site, ctx.previous, ctx.watch);
   for (const page of site.pages) {
     if (page.data.html) continue;
     const inputs = contentInputs(page, site, descriptions);
@@ -114,6 +114,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
       if (onWorkersDone) await letWorkersIn();
     }
     if (ctx.previous) ctx.logger.debug(`renderPages: site files kept from the previous build: ${reuse.keptSiteFiles.join(', ') || 'none'}`);
+    if (reuse.joinedSiteFiles.length > 0) ctx.logger.debug(`renderPages: site files joined from pieces: ${reuse.joinedSiteFiles.join(', ')}`);
     for (const redirect of redirectsOf(site)) sink.write({ path: outputPathOfRoute(redirect.from, site.config.baseUrl), contents: redirectDocument(redirect.to) });
   } catch (error) {
     // The workers stop before the error goes on, and a failure of theirs is not left unobserved.

@@ -1,6 +1,6 @@
 import { isSameData } from '../core/same-data.js';
 import type { OutputSink, Page, Site } from '../core/site.js';
-import type { SiteFile } from './page-markdown.js';
+import type { SiteFile, SiteFilePiece } from './page-markdown.js';
 
 /** What renderPages made in one build and from what, for the next build to compare with. */
 interface RenderRecord {
@@ -10,6 +10,8 @@ interface RenderRecord {
   dataFiles: Map<string, { value: unknown; path: string; url: string }>;
   /** The site-wide files (sitemap, llms files) by output path: what each was made of. */
   siteFileInputs: Map<string, unknown>;
+  /** The encoded pieces of the site-wide files made from pieces, by output path, then by piece key. */
+  siteFilePieces: Map<string, Map<string, { inputs: unknown[]; bytes: Buffer }>>;
   /** By page: what its content HTML was made from, for pages whose content renderPages makes. */
   contents: WeakMap<Page, { inputs: unknown; html: string }>;
   /** By page: its content HTML before the mobile TOC went into it. */
@@ -28,9 +30,9 @@ const records = new WeakMap<Site, RenderRecord>();
  * also of what surrounds every page (site data, sidebars, data file URLs, assets). When these are
  * what they were, so are the files.
  */
-export function createRenderReuse(site: Site, previous: Site | undefined) {
+export function createRenderReuse(site: Site, previous: Site | undefined, watch = false) {
   const previousPages = new Map(previous?.pages.map((page) => [page.route, page]));
-  const record: RenderRecord = { dataFiles: new Map(), siteFileInputs: new Map(), contents: new WeakMap(), contentsBeforeToc: new WeakMap(), routeFiles: new WeakMap() };
+  const record: RenderRecord = { dataFiles: new Map(), siteFileInputs: new Map(), siteFilePieces: new Map(), contents: new WeakMap(), contentsBeforeToc: new WeakMap(), routeFiles: new WeakMap() };
   records.set(site, record);
   const earlierRecord = previous && records.get(previous);
   let surroundingsUnchanged = false;
@@ -46,14 +48,32 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
     return unchanged;
   };
 
+  const joinPieces = (path: string, pieces: SiteFilePiece[]): Buffer => {
+    const earlier = earlierRecord?.siteFilePieces.get(path);
+    const encoded = new Map<string, { inputs: unknown[]; bytes: Buffer }>();
+    const parts = pieces.map((piece) => {
+      const kept = earlier?.get(piece.key);
+      const part = kept && isSameData(kept.inputs, piece.inputs) ? kept : { inputs: piece.inputs, bytes: Buffer.from(piece.text()) };
+      encoded.set(piece.key, part);
+      return part.bytes;
+    });
+    record.siteFilePieces.set(path, encoded);
+    const made = pieces.filter((piece) => encoded.get(piece.key) !== earlier?.get(piece.key)).length;
+    if (earlier) joinedSiteFiles.push(`${path} (${made} of ${pieces.length} pieces encoded)`);
+    return Buffer.concat(parts);
+  };
+
   /** How many contents and mobile TOCs that could be kept were made anew, and how many were kept. */
   const counts = { made: 0, kept: 0 };
   const keptSiteFiles: string[] = [];
+  const joinedSiteFiles: string[] = [];
 
   return {
     counts,
     /** The site-wide files {@link siteFile} kept from the previous build. */
     keptSiteFiles,
+    /** The site-wide files {@link siteFile} joined from pieces, with how many it encoded. */
+    joinedSiteFiles,
     /**
      * A page's content HTML made from `inputs` (the previous build's string when they are what
      * they were), or by `make` alone when the page declares none.
@@ -88,9 +108,15 @@ export function createRenderReuse(site: Site, previous: Site | undefined) {
       record.siteFileInputs.set(file.path, file.inputs);
       if (recorded !== undefined && isSameData(recorded, file.inputs) && sink.keepPrevious(file.path)) {
         keptSiteFiles.push(file.path);
+        // Its pieces stay what they were, for the next build that changes the file.
+        const pieces = earlierRecord?.siteFilePieces.get(file.path);
+        if (pieces) record.siteFilePieces.set(file.path, pieces);
         return;
       }
-      sink.write({ path: file.path, contents: file.make() });
+      // Under serve --watch a file that changes with any page's text is joined from the encoded
+      // pieces of the previous build, only the changed ones encoded again: no string of the whole
+      // file is made, encoded or compared.
+      sink.write({ path: file.path, contents: watch && file.pieces ? joinPieces(file.path, file.pieces()) : file.make() });
     },
     /**
      * A content-hashed data file of `value` (a sidebar, the docs list): the previous build's file

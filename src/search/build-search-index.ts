@@ -71,24 +71,48 @@ export async function buildSearchIndex(site: Site, ctx: BuildContext): Promise<v
     pages.push(serialized);
   }
   const documentParts = pages.map((page) => page.documents).filter(Boolean);
+  // The index in parts of consecutive pages: an edit to one page's text joins and writes only its
+  // part again, not an index that grows with the site. Joined in order, the parts are the one index.
   let position = 0;
-  const entries = pages.map((page) => {
+  const indexParts: string[][] = [];
+  const partDigests: string[][] = [];
+  const perPart = pagesPerIndexPart(pages.length);
+  pages.forEach((page, number) => {
+    if (number % perPart === 0) {
+      indexParts.push([]);
+      partDigests.push([String(position)]);
+    }
     const json = indexEntriesJson(page, position);
     position += page.indexFields.length;
-    return json;
+    if (json) indexParts.at(-1)!.push(json);
+    partDigests.at(-1)!.push(page.indexDigest);
   });
-  const indexParts = entries.filter(Boolean);
+  if (indexParts.length === 0) indexParts.push([]);
   // The names hash the pages' digests, in order: the same as hashing the files, without reading
   // them whole. Under serve --watch they stay the same: they are in the site data of every page,
   // which would otherwise change with every edit.
   const documentsFile = emit(site, ctx, 'documents', documentParts, () => `{"records":[${documentParts.join(',')}]}`, () => (ctx.watch ? undefined : digestOf(pages.map((page) => page.documentsDigest))));
-  const indexFile = emit(site, ctx, 'index', indexParts, () => `{"keys":${JSON.stringify(searchIndexKeys())},"records":[${indexParts.join(',')}]}`, () => (ctx.watch ? undefined : digestOf(pages.map((page) => page.indexDigest))));
+  const [first, ...rest] = indexParts;
+  const indexFile = emit(site, ctx, 'index', first, () => `{"keys":${JSON.stringify(searchIndexKeys())},"records":[${first.join(',')}]}`, () => (ctx.watch ? undefined : digestOf(partDigests[0] ?? [])));
+  const moreIndexFiles = rest.map((part, index) =>
+    emit(site, ctx, `index-${index + 1}`, part, () => `{"records":[${part.join(',')}]}`, () => (ctx.watch ? undefined : digestOf(partDigests[index + 1]))),
+  );
   if (site.siteData) {
-    site.siteData.searchFiles = { documents: documentsFile, index: indexFile };
+    site.siteData.searchFiles = { documents: documentsFile, index: indexFile, ...(moreIndexFiles.length > 0 ? { indexParts: moreIndexFiles } : {}) };
     site.siteData.searchPage = site.pages.find((page) => page.kind === 'search')?.route;
   }
   const kept = [...joinedFiles.get(site)!].filter(([name, file]) => file === (ctx.previous && joinedFiles.get(ctx.previous)?.get(name))).map(([name]) => name);
   ctx.logger.debug(`buildSearchIndex: ${position} records from ${pages.length} pages (${reused} pages reused)${ctx.previous ? `; files kept: ${kept.join(', ') || 'none'}` : ''}`);
+}
+
+/** Fewest pages in one part of the index: a site this size or smaller has one index file. */
+const minPagesPerIndexPart = 100;
+/** Most parts of the index, so that a large site's first search does not fetch hundreds of files. */
+const maxIndexParts = 32;
+
+/** How many consecutive pages go into one part of the index: a function of the page count alone, so a rebuild splits as a fresh build does. */
+function pagesPerIndexPart(pageCount: number): number {
+  return Math.max(minPagesPerIndexPart, Math.ceil(pageCount / maxIndexParts));
 }
 
 /** The fuse.js keys with the functions that read each field of a record. */

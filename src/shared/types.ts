@@ -241,8 +241,12 @@ export interface SiteData {
   docsPluginId: string;
   tableOfContents: { minHeadingLevel: number; maxHeadingLevel: number };
   search: { maxHits: number };
-  /** URLs of the search documents and the serialized search index, set by the buildSearchIndex stage. */
-  searchFiles?: { documents: string; index: string };
+  /**
+   * URLs of the search documents and the serialized search index, set by the buildSearchIndex
+   * stage. A large site's index comes in parts: `index` holds the keys and the first records,
+   * each of `indexParts` (`{ records }`) the next ones, in order.
+   */
+  searchFiles?: { documents: string; index: string; indexParts?: string[] };
   /** Route of the search results page (`/sdk/search`), which reads its query from `?q=`; absent when a custom page has the route. */
   searchPage?: string;
   breadcrumbs: boolean;

@@ -10,9 +10,9 @@ import type { SiteData } from '../../shared/types.js';
 let pending: Promise<SearchEngine> | undefined;
 
 /**
- * The site's search engine: fetches the documents and the serialized index in parallel on the
- * first call and creates the engine; later calls share it. A failed load is retried on the next
- * call.
+ * The site's search engine: fetches the documents and the serialized index (a large site's in
+ * several parts) in parallel on the first call and creates the engine; later calls share it. A
+ * failed load is retried on the next call.
  */
 export function loadSearchEngine(files: SiteData['searchFiles']): Promise<SearchEngine> {
   if (!pending) {
@@ -26,7 +26,13 @@ export function loadSearchEngine(files: SiteData['searchFiles']): Promise<Search
 
 async function createEngine(files: SiteData['searchFiles']): Promise<SearchEngine> {
   if (!files) throw new Error('This site was built without search data (siteData.searchFiles is missing).');
-  const [documents, index] = await Promise.all([fetchJson<SearchDocuments>(files.documents), fetchJson<SerializedSearchIndex>(files.index)]);
+  const [documents, index, parts] = await Promise.all([
+    fetchJson<SearchDocuments>(files.documents),
+    fetchJson<SerializedSearchIndex>(files.index),
+    Promise.all((files.indexParts ?? []).map((url) => fetchJson<Pick<SerializedSearchIndex, 'records'>>(url))),
+  ]);
+  // A large site's index comes in parts of consecutive records: joined in order, they are the one index.
+  if (parts.length > 0) index.records = index.records.concat(...parts.map((part) => part.records));
   return createSearchEngine(documents, index);
 }
 
