@@ -6,8 +6,8 @@ import { UserError, formatDiagnostic } from '../src/core/diagnostic.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import { tempDir } from './helpers/browser.js';
 
-// The race made certain: a file named `vanishing.md` is deleted just before the build reads it,
-// after the docs folder was listed with it.
+// The race made certain: a file named `vanishing.md` is deleted just before the build reads it
+// (or looks at its size), after the docs folder was listed with it.
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs/promises')>();
   const deleteFirst =
@@ -17,6 +17,24 @@ vi.mock('node:fs/promises', async (importOriginal) => {
       return (original as (...args: unknown[]) => unknown)(file, ...rest);
     };
   const patched = { ...actual, readFile: deleteFirst(actual.readFile), stat: deleteFirst(actual.stat) };
+  return { ...patched, default: patched };
+});
+// Docs are read synchronously too (many small files): the same race on that path.
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>();
+  const deleteFirst =
+    <T extends (file: never, ...rest: never[]) => unknown>(original: T) =>
+    (file: Parameters<T>[0], ...rest: unknown[]) => {
+      if (String(file).endsWith('vanishing.md')) {
+        try {
+          actual.unlinkSync(file as string);
+        } catch {
+          // Already gone.
+        }
+      }
+      return (original as (...args: unknown[]) => unknown)(file, ...rest);
+    };
+  const patched = { ...actual, readFileSync: deleteFirst(actual.readFileSync), statSync: deleteFirst(actual.statSync) };
   return { ...patched, default: patched };
 });
 
