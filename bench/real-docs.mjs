@@ -328,7 +328,8 @@ function contentOfPage(html) {
 
 /** The text of the page's content element, tags removed. */
 function visibleTextOfPage(html) {
-  return decodeEntities(contentOfPage(html).replace(/<[^>]+>/g, ' '));
+  // Highlighting splits a word into spans (`use%<span>21</span>r`): a span is no word break.
+  return decodeEntities(contentOfPage(html).replace(/<\/?span\b[^>]*>/g, '').replace(/<[^>]+>/g, ' '));
 }
 
 /**
@@ -344,6 +345,11 @@ const leakPatterns = [
   ['directive', /^\s*:::+\s*\w*/m],
   ['GitHub alert', /\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/],
 ];
+/** The markdown without its fenced code blocks and code spans. */
+function proseOfMarkdown(raw) {
+  return raw.replace(/^[ \t]*(`{3,}|~{3,})[^]*?^[ \t]*\1[`~]*[ \t]*$/gm, '').replace(/(`+)[^`][^]*?\1/g, '');
+}
+
 function findLeaks(html, raw) {
   const prose = decodeEntities(
     contentOfPage(html)
@@ -353,8 +359,9 @@ function findLeaks(html, raw) {
   );
   return leakPatterns.flatMap(([name, pattern]) => {
     const match = pattern.exec(prose);
-    // Only markup written as such: `<[T][ref]>` in the source shows `<T>`, as it should.
-    return match && raw.includes(match[0].trim()) ? [`${name}: ${JSON.stringify(match[0].trim().slice(0, 60))}`] : [];
+    // Only markup written as such in prose: `<[T][ref]>` or `&lt;T&gt;` in the source shows `<T>`,
+    // as it should, and so does `<T>` in code.
+    return match && proseOfMarkdown(raw).includes(match[0].trim()) ? [`${name}: ${JSON.stringify(match[0].trim().slice(0, 60))}`] : [];
   });
 }
 
