@@ -170,6 +170,10 @@ describe('which .md files are MDX', () => {
     expect(isMdxDoc('a.md', '# A\n\n<details><summary>x</summary></details>\n')).toBe(false);
     expect(isMdxDoc('a.md', "# A\n\n```js\nimport x from 'y';\n<Tabs>\n```\n")).toBe(false);
     expect(isMdxDoc('a.md', 'Use `<Tabs>` in MDX, or a generic like Array<T>.')).toBe(false);
+    // An attribute written as a JSX expression is MDX (Docusaurus 3 reads every .md so); a brace in text is not.
+    expect(isMdxDoc('a.md', "# A\n\n<iframe src=\"x?a=1\" style={{ width: '100%' }}></iframe>\n")).toBe(true);
+    expect(isMdxDoc('a.md', '# A\n\n<p title="t">a={b} in text</p>\n')).toBe(false);
+    expect(isMdxDoc('a.md', "# A\n\n```html\n<iframe style={{ width: '100%' }}></iframe>\n```\n")).toBe(false);
     // ```` ```js``` ```` at the start of a line is inline code, not a fence hiding what follows.
     expect(isMdxDoc('a.md', "```js``` is inline code.\n\nimport Tabs from '@theme/Tabs';\n")).toBe(true);
   });
@@ -258,6 +262,24 @@ describe('MDX errors are located in the doc', () => {
       'src/Boom.tsx': "export default function Boom(): never { throw new Error('window is not defined'); }\n",
     });
     expect(text).toMatch(/^docs\/broken\.mdx error MDX: rendering the doc failed: window is not defined/);
+  });
+});
+
+describe('a .md doc whose HTML has a JSX style attribute', () => {
+  it('is read as MDX, so the element gets its style instead of attributes named after the braces', async () => {
+    const { dir, cleanup } = await tempDir('sdkdocs-mdx-style-');
+    try {
+      await mkdir(path.join(dir, 'docs'), { recursive: true });
+      await writeFile(path.join(dir, 'sdkdocs.config.ts'), "export default { title: 'T', url: 'https://t.example', baseUrl: '/' };\n");
+      // Redux Toolkit's usage guide embeds a sandbox this way, in a .md file with no import.
+      const doc = "# Guide\n\n<iframe src=\"https://sandbox.example/embed/x?run=1\" style={{ width: '100%', height: '500px', border: 0 }} title=\"Sandbox\"></iframe>\n";
+      await writeFile(path.join(dir, 'docs', 'guide.md'), doc);
+      const result = await buildSite(dir, { until: 'renderPages', outDir: path.join(dir, 'out') });
+      expect(result.site.diagnostics.filter((d) => d.severity === 'warning' && d.code !== 'last-update')).toEqual([]);
+      expect(contentOf(pageHtml(result, '/docs/guide'))).toContain('<iframe src="https://sandbox.example/embed/x?run=1" style="width:100%;height:500px;border:0" title="Sandbox"></iframe>');
+    } finally {
+      await cleanup();
+    }
   });
 });
 
