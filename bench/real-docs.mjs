@@ -255,8 +255,8 @@ function visibleTextOfMarkdown(raw) {
   let fence;
   let inEsm = false;
   for (const line of text.split(/\r?\n/)) {
-    // Fences may sit in block quotes and list items: `> ```bash`.
-    const fenceMatch = /^(?:\s*>)*\s*(`{3,}|~{3,})/.exec(line);
+    // Fences may sit in block quotes and list items: `> ```bash`, `2.  ```ts`.
+    const fenceMatch = /^(?:\s*>)*\s*(?:(?:[-*+]|\d{1,9}[.)])\s+)?(`{3,}|~{3,})/.exec(line);
     if (fence) {
       if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && line.slice(fenceMatch[0].length).trim() === '') fence = undefined;
       else kept.push({ code: true, line });
@@ -371,7 +371,8 @@ function codeBlocksOfMarkdown(raw) {
   let open;
   for (const line of raw.split(/\r?\n/)) {
     if (!open) {
-      const start = /^((?:[ \t]*>)*[ \t]*)(`{3,}|~{3,})(.*)$/.exec(line);
+      // A list item may start with its fence: `2.  ```ts` (its code is indented as the item's text).
+      const start = /^((?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?)(`{3,}|~{3,})(.*)$/.exec(line);
       if (start && !(start[2][0] === '`' && start[3].includes('`'))) {
         const quotes = (start[1].match(/>/g) ?? []).length;
         const indent = start[1].slice(start[1].lastIndexOf('>') + 1).replace(/^ /, quotes ? '' : ' ').length;
