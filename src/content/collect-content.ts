@@ -273,7 +273,7 @@ function findMainDoc(site: Site, strict = true): Doc | undefined {
 async function readCategories(site: Site, ctx: BuildContext, files: string[]): Promise<Category[]> {
   const { docs: docsDir } = site.config.paths;
   const categories = new Map<string, Category>();
-  const texts = await readCategoryTexts(site, ctx, files);
+  const texts = readCategoryTexts(site, ctx, files);
   for (const [index, file] of files.entries()) {
     const dir = path.relative(docsDir, path.dirname(file)).split(path.sep).join('/');
     site.diagnostics.push(...texts[index].diagnostics);

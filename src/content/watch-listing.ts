@@ -45,14 +45,12 @@ function onlyListedFilesEdited(ctx: BuildContext, docsDir: string, files: Listed
 }
 
 /** The texts of the category files: the previous build's for a file the watcher did not name. */
-export async function readCategoryTexts(site: Site, ctx: BuildContext, files: string[]): Promise<SourceText[]> {
+export function readCategoryTexts(site: Site, ctx: BuildContext, files: string[]): SourceText[] {
   const earlier = ctx.previous && ctx.changedFiles ? categoryTexts.get(ctx.previous) : undefined;
-  const texts = await Promise.all(
-    files.map((file) => {
-      const kept = earlier?.get(file);
-      return kept && !mayHaveChanged(ctx, file) ? kept : readSourceText(file);
-    }),
-  );
+  const texts = files.map((file) => {
+    const kept = earlier?.get(file);
+    return kept && !mayHaveChanged(ctx, file) ? kept : readSourceText(file);
+  });
   const read = files.filter((file, index) => texts[index] !== earlier?.get(file)).length;
   if (earlier) ctx.logger.debug(`collectContent: ${files.length - read} category files kept from the previous build, ${read} read`);
   categoryTexts.set(site, new Map(files.map((file, index) => [file, texts[index]])));

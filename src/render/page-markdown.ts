@@ -244,6 +244,14 @@ function llmsSections(site: Site, pages: PageMarkdown[]): LlmsSection[] {
   return sections.filter((section) => section.entries.length > 0);
 }
 
+/**
+ * A site-wide file's text from its pieces, in one join: llms-full.txt holds every page's markdown,
+ * and joining step by step would copy it again each time.
+ */
+function joinSiteFilePieces(pieces: readonly SiteFilePiece[]): string {
+  return pieces.map((piece) => piece.text()).join('');
+}
+
 function llmsHeader(site: Site): string[] {
   const { title, tagline } = site.config;
   return [`# ${title}`, ...(tagline ? [`> ${tagline}`] : [])];
@@ -254,9 +262,7 @@ function llmsHeader(site: Site): string[] {
  * sections of links (to the markdown copies, when there are any), each with the page's description.
  */
 export function llmsTxt(site: Site, pages: PageMarkdown[], sections = llmsSections(site, pages)): string {
-  return llmsTxtPieces(site, sections)
-    .map((piece) => piece.text())
-    .join('');
+  return joinSiteFilePieces(llmsTxtPieces(site, sections));
 }
 
 /** llms.txt as the pieces it is joined from: the header, each section's heading, each page's line, the last line break. */
@@ -281,11 +287,7 @@ function llmsTxtPieces(site: Site, sections: LlmsSection[]): SiteFilePiece[] {
 
 /** llms-full.txt: the title and summary, then the markdown of every page llms.txt lists, in its order, each with its URL. */
 export function llmsFullTxt(site: Site, pages: PageMarkdown[], sections = llmsSections(site, pages)): string {
-  // One join over all the pieces: the file holds every page's markdown, and each joined step
-  // would copy it again.
-  return llmsFullPieces(site, sections)
-    .map((piece) => piece.text())
-    .join('');
+  return joinSiteFilePieces(llmsFullPieces(site, sections));
 }
 
 /** llms-full.txt as the pieces it is joined from: the header, each listed page's part, the last line break. */
