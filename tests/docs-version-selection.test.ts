@@ -99,6 +99,17 @@ describe('docs.includeCurrentVersion: false', () => {
     expect(result.site.pages.map((page) => page.route)).toEqual(expect.arrayContaining(['/kit/docs/legacy', '/kit/docs/2.0.0/guides/setup']));
   }, 60_000);
 
+  it('rebuilds an edited doc of the last version under serve --watch', async () => {
+    const dir = await siteCopy('versioned-no-current');
+    const first = await buildSite(dir, { watch: true, until: 'renderPages' });
+    const setup = path.join(dir, 'versioned_docs/version-2.0.0/guides/setup.md');
+    await writeFile(setup, '# Setup\n\nInstall Kit 2 with the edited wizard.\n');
+    const second = await buildSite(dir, { watch: true, until: 'renderPages', previous: first.site, changedFiles: new Set([setup]) });
+    expect(second.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(second.site.pages.find((page) => page.route === '/kit/docs/guides/setup')?.data.html).toContain('the edited wizard');
+    expect(second.site.pages.find((page) => page.route === '/kit/docs/1.0.0/legacy')?.data.docsVersion).toBe('1.0.0');
+  }, 60_000);
+
   it('is an error at the key when there are no versions to build', async () => {
     const dir = await siteCopy('versioned-no-current');
     await rm(path.join(dir, 'versions.json'));

@@ -166,7 +166,7 @@ const localeConfig = z.strictObject({
  * `versions.json`.
  */
 const docsVersionOptions = {
-  /** The version served at the docs root. @defaultValue the first name of `versions.json` @example 'current' */
+  /** The version served at the docs root. @defaultValue the newest built name of `versions.json`, else current @example 'current' */
   lastVersion: z.string().optional(),
   /**
    * Build the `docs` folder as the version `current`. When false, only the versions of
