@@ -168,3 +168,24 @@ describe('docs.onlyIncludeVersions', () => {
     );
   }, 60_000);
 });
+
+describe('docs.disableVersioning', () => {
+  it('builds the docs folder alone, as a site without versions', async () => {
+    const dir = await siteCopy('versioned-docs');
+    await withDocsOptions(dir, /docs: \{ mainDocId: 'intro' \}/, "docs: { mainDocId: 'intro', disableVersioning: true }");
+    const result = await buildSite(dir, { until: 'collectContent' });
+    expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const docRoutes = result.site.pages.filter((page) => page.kind === 'doc').map((page) => page.route);
+    expect(docRoutes.sort()).toEqual(['/kit/docs/guides/setup', '/kit/docs/intro', '/kit/docs/only-in-next']);
+    expect(result.site.siteData!.docsVersions).toBeUndefined();
+  }, 60_000);
+
+  it('is an error at the key on a site without versions.json', async () => {
+    const dir = await siteCopy('versioned-docs');
+    await rm(path.join(dir, 'versions.json'));
+    await withDocsOptions(dir, /docs: \{ mainDocId: 'intro' \}/, "docs: {\n    mainDocId: 'intro',\n    disableVersioning: true,\n  }");
+    const refused = run('build', dir);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('sdkdocs.config.ts:9:5 error docs.disableVersioning: the site has no versions.json, so there is no versioning to turn off. Remove disableVersioning.');
+  }, 60_000);
+});

@@ -59,8 +59,8 @@ export function readVersionNames(siteDir: string): string[] | undefined {
  * version, served at the docs root; current is at `next`, labelled `Next`, with an "unreleased"
  * banner; versions older than the last one are "unmaintained". `docs.includeCurrentVersion: false`
  * leaves current out and `docs.onlyIncludeVersions` keeps the versions it names; the last version
- * is then the newest one left. Undefined without `versions.json`: the site then has its one
- * version, current, at the docs root.
+ * is then the newest one left. Undefined without `versions.json` or with `docs.disableVersioning`:
+ * the site then has its one version, current, at the docs root.
  */
 export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | undefined {
   const names = readVersionNames(config.siteDir);
@@ -82,6 +82,15 @@ export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | und
       hint,
     });
   const includeCurrent = docs.includeCurrentVersion !== false;
+  if (docs.disableVersioning) {
+    if (!names) {
+      problem('docs.disableVersioning: the site has no versions.json, so there is no versioning to turn off.', 'Remove disableVersioning.', ['disableVersioning']);
+    } else if (!includeCurrent) {
+      problem('docs.includeCurrentVersion: it is false while docs.disableVersioning is true: there would be no docs.', 'Leave one of them out.', ['includeCurrentVersion']);
+    }
+    if (diagnostics.length > 0) throw new UserError(diagnostics);
+    return undefined;
+  }
   if (!includeCurrent && !names?.length) {
     problem(
       `docs.includeCurrentVersion: it is false, so only the versions of versions.json are built, but ${names ? 'versions.json lists none' : 'the site has no versions.json'}: there would be no docs.`,

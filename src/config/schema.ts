@@ -174,6 +174,8 @@ const docsVersionOptions = {
    * defaults to the newest of them. @defaultValue true @example false
    */
   includeCurrentVersion: z.boolean().optional(),
+  /** Build the `docs` folder alone, as a site without `versions.json` (which must exist). @defaultValue false @example true */
+  disableVersioning: z.boolean().optional(),
   /** Build only these versions, of `current` and the names of `versions.json` (faster builds while writing). @example ['current', '1.4.0'] */
   onlyIncludeVersions: z.array(z.string()).min(1).optional(),
   /** Per-version settings. @example { current: { label: '2.0 (beta)', banner: 'unreleased' }, '1.4.0': { path: '1.4' } } */
