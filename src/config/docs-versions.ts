@@ -128,7 +128,7 @@ export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | und
     if (name === currentVersionName || versionNameProblem(name) || existsSync(versionDocsDir(config.siteDir, name))) continue;
     problem(`versions.json lists "${name}", but its docs folder versioned_docs/version-${name} does not exist.`, `Restore the folder, or remove "${name}" from versions.json.`, file);
   }
-  if (docs.versions?.[currentVersionName]?.api) {
+  if (includeCurrent && docs.versions?.[currentVersionName]?.api) {
     problem(`docs.versions.${currentVersionName}.api: the current version's API reference is the one \`api\` generates.`, 'Remove it; give past versions an api source instead.', ['versions', currentVersionName, 'api']);
   }
   if (!config.api && Object.values(docs.versions ?? {}).some((options) => options.api)) {
