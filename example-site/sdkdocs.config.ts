@@ -18,7 +18,7 @@ export default defineConfig({
     routeBasePath: 'docs',
     sidebar: { id: 'docsSidebar' },
     breadcrumbs: true,
-    editUrl: 'https://github.com/playkit/playkit-sdk/edit/main/example-site/docs/',
+    editUrl: 'https://github.com/playkit/playkit-sdk/edit/main/example-site/',
     versionLabel: 'Next',
     mainDocId: 'intro',
   },

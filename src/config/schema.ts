@@ -160,6 +160,25 @@ const localeConfig = z.strictObject({
   path: z.string().optional(),
 });
 
+/** What Docusaurus passes a function `docs.editUrl`, for one doc. */
+export interface EditUrlArguments {
+  /** `current`, or a name of `versions.json`. */
+  version: string;
+  /** The version's docs folder relative to the site, with forward slashes: `docs`, `versioned_docs/version-1.4.0`. */
+  versionDocsDirPath: string;
+  /** The doc's path in that folder: `guides/install.md`. */
+  docPath: string;
+  /** The doc's URL path, with the base URL: `/docs/guides/install`. */
+  permalink: string;
+  /** The locale being built. */
+  locale: string;
+}
+
+/** A function `docs.editUrl`: the doc's edit link, or undefined for none. */
+export type EditUrlFunction = (args: EditUrlArguments) => string | undefined;
+
+const editUrlFunction = z.custom<EditUrlFunction>((value) => typeof value === 'function', 'expected a URL or a function that returns one');
+
 /**
  * Docs versions, as Docusaurus' docs plugin options: only read when the site has a `versions.json`
  * (written by `sdkdocs docs:version`). A version is `current` (the `docs` folder) or a name of
@@ -291,8 +310,16 @@ export const configSchema = z.strictObject({
       sidebarPath: z.string().optional(),
       /** Show breadcrumbs on docs pages. @defaultValue true */
       breadcrumbs: z.boolean().default(true),
-      /** Base URL for "Edit this page" links; the doc's path is appended. @example 'https://github.com/playkit/sdk/edit/main/docs/' */
-      editUrl: z.string().url().optional(),
+      /**
+       * "Edit this page" links, as Docusaurus reads `editUrl`: the URL of the site folder in the
+       * repository, to which the doc's folder (`docs/`, `versioned_docs/version-1.4.0/`) and its
+       * path in it are appended; or a function of {@link EditUrlArguments} that returns the link
+       * (undefined for none). @example 'https://github.com/playkit/sdk/edit/main/website/'
+       * @example ({ versionDocsDirPath, docPath }) => `https://github.com/playkit/sdk/edit/main/website/${versionDocsDirPath}/${docPath}`
+       */
+      editUrl: z.union([z.string().url(), editUrlFunction]).optional(),
+      /** Edit links of every version lead to the current version's doc (`docs/`). Only with a string `editUrl`. @defaultValue false */
+      editCurrentVersion: z.boolean().default(false),
       /** Label of the current version. @defaultValue 'Next' */
       versionLabel: z.string().default('Next'),
       /**
@@ -314,6 +341,7 @@ export const configSchema = z.strictObject({
       routeBasePath: 'docs',
       sidebar: { id: 'docsSidebar', collapsible: true, collapsed: true },
       breadcrumbs: true,
+      editCurrentVersion: false,
       versionLabel: 'Next',
       showLastUpdateTime: true,
       showLastUpdateAuthor: true,

@@ -87,12 +87,12 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   checkSocialImages(site);
 
   const pageRanges = [{ name: primary?.name ?? currentVersionName, from: site.pages.length, to: 0 }];
-  createVersionPages(site, layout);
+  createVersionPages(site, layout, pageRanges[0].name);
   listSidebarsOfDocs(site, layout);
   pageRanges[0].to = site.pages.length;
   for (const { version, site: versionSite, layout: versionLayout } of past) {
     const from = site.pages.length;
-    createVersionPages(versionSite, versionLayout);
+    createVersionPages(versionSite, versionLayout, version.name);
     pageRanges.push({ name: version.name, from, to: site.pages.length });
   }
   if (versions) {
@@ -118,8 +118,8 @@ function pastVersionSite(site: Site, version: DocsVersion): Site {
   return { ...site, config: configForVersion(site.config, version), docSources: [], categories: [], docs: [], docsVersions: undefined };
 }
 
-/** The pages of one version's docs: its docs, category indexes and tags. */
-function createVersionPages(site: Site, layout: SidebarLayout): void {
+/** The pages of one version's docs (`current` or a name of `versions.json`): its docs, category indexes and tags. */
+function createVersionPages(site: Site, layout: SidebarLayout, versionName: string): void {
   const navigations = new Map<string, SidebarNavigation>();
   const navigationOf = (name: string | undefined): SidebarNavigation => {
     if (name === undefined) return { neighbours: new Map(), trails: new Map() };
@@ -131,7 +131,7 @@ function createVersionPages(site: Site, layout: SidebarLayout): void {
     }
     return navigation;
   };
-  createDocPages(site, layout, navigationOf);
+  createDocPages(site, layout, navigationOf, versionName);
   createCategoryPages(site, layout, navigationOf);
   createTagPages(site);
 }
@@ -548,7 +548,7 @@ interface SidebarNavigation {
   trails: Map<string, SidebarCategoryItem[]>;
 }
 
-function createDocPages(site: Site, layout: SidebarLayout, navigationOf: (sidebar: string | undefined) => SidebarNavigation): void {
+function createDocPages(site: Site, layout: SidebarLayout, navigationOf: (sidebar: string | undefined) => SidebarNavigation, versionName: string): void {
   const { config } = site;
   const docById = new Map(site.docs.map((doc) => [doc.id, doc]));
   const docByRoute = new Map(site.docs.map((doc) => [doc.route, doc]));
@@ -580,7 +580,7 @@ function createDocPages(site: Site, layout: SidebarLayout, navigationOf: (sideba
       sidebar,
       previous,
       next,
-      editUrl: editUrlOf(site, doc),
+      editUrl: editUrlOf(site, doc, versionName),
       docId: doc.id,
       keywords: fm.keywords,
       image: fm.image ? withBaseUrl(fm.image, config.baseUrl) : undefined,
@@ -671,12 +671,49 @@ function warnUnknownSidebars(site: Site, layout: SidebarLayout, unknown: Map<str
   }
 }
 
-/** `custom_edit_url` wins (null or '' for none), else the doc's path under `docs.editUrl`. */
-function editUrlOf(site: Site, doc: Doc): string | undefined {
+/**
+ * `custom_edit_url` wins (null or '' for none), else `docs.editUrl` as Docusaurus reads it: a
+ * function is asked, a string is the site folder's URL, to which the version's docs folder
+ * (the current one's with `editCurrentVersion`) and the doc's path in it are appended.
+ */
+function editUrlOf(site: Site, doc: Doc, versionName: string): string | undefined {
   const custom = doc.frontMatter.custom_edit_url;
   if (custom !== undefined) return custom || undefined;
-  const base = site.config.docs.editUrl;
-  return base ? new URL(doc.source.relativePath, ensureSlash(base)).href : undefined;
+  const { siteDir, docs } = site.config;
+  const { editUrl } = docs;
+  if (editUrl === undefined) return undefined;
+  const folderInSite = (dir: string) => path.relative(siteDir, dir).split(path.sep).join('/');
+  if (typeof editUrl === 'function') {
+    const args = { version: versionName, versionDocsDirPath: folderInSite(site.config.paths.docs), docPath: doc.source.relativePath, permalink: doc.route, locale: site.config.i18n.defaultLocale };
+    return askEditUrlFunction(site, doc, () => editUrl(args));
+  }
+  const folder = folderInSite(docs.editCurrentVersion ? path.resolve(siteDir, docs.path) : site.config.paths.docs);
+  return new URL([folder, doc.source.relativePath].filter(Boolean).join('/'), ensureSlash(editUrl)).href;
+}
+
+/** A function `docs.editUrl`'s answer for one doc; what it throws or a return that is no URL is an error at the doc. */
+function askEditUrlFunction(site: Site, doc: Doc, ask: () => unknown): string | undefined {
+  const refuse = (what: string) => {
+    site.diagnostics.push({
+      severity: 'error',
+      code: 'config',
+      message: `docs.editUrl: the function ${what} for this doc.`,
+      file: doc.source.file,
+      line: 1,
+      column: 1,
+      hint: `Make it return the doc's edit URL as a string, or undefined for no "Edit this page" link (${site.config.configFile}).`,
+    });
+    return undefined;
+  };
+  let answer: unknown;
+  try {
+    answer = ask();
+  } catch (error) {
+    return refuse(`threw "${error instanceof Error ? error.message : String(error)}"`);
+  }
+  if (answer === undefined || answer === null || answer === '') return undefined;
+  if (typeof answer !== 'string') return refuse(`returned ${typeof answer === 'object' ? 'an object' : `a ${typeof answer}`}, not a URL string`);
+  return answer;
 }
 
 function wantsLastUpdate(site: Site): boolean {
