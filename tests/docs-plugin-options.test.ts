@@ -99,3 +99,18 @@ describe('docs.sidebarCollapsible / docs.sidebarCollapsed', () => {
     );
   }, 60_000);
 });
+
+describe('docs.sidebarPath', () => {
+  it('is only checked when the docs folder is built, as Docusaurus checks it', async () => {
+    const released = await buildSite(await siteWithDocs('versioned-no-current', "includeCurrentVersion: false,\n    sidebarPath: './sidebars.js',"), { inMemory: true });
+    expect(errors(released)).toEqual([]);
+    expect(released.site.pages.some((page) => page.route === '/kit/docs/1.0.0/legacy')).toBe(true);
+    const onlyOld = await buildSite(await siteWithDocs('versioned-docs', "onlyIncludeVersions: ['1.0.0'],\n    sidebarPath: './sidebars.js',"), { inMemory: true });
+    expect(errors(onlyOld)).toEqual([]);
+    expect(onlyOld.site.pages.some((page) => page.route === '/kit/docs/legacy')).toBe(true);
+
+    const withCurrent = run('build', await siteWithDocs('versioned-docs', "onlyIncludeVersions: ['current', '1.0.0'],\n    sidebarPath: './sidebars.js',"));
+    expect(withCurrent.status).toBe(1);
+    expect(withCurrent.stderr).toContain('sdkdocs.config.ts:9:5 error docs.sidebarPath: the sidebars file ./sidebars.js does not exist.');
+  }, 60_000);
+});

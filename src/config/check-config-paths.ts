@@ -3,6 +3,8 @@ import path from 'node:path';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { generatedOutputAt, generatedOutputNames, isRouteInside } from '../core/route-safety.js';
 import { missingSidebarsFile } from '../core/sidebars-file.js';
+import { currentVersionName } from '../core/docs-version.js';
+import { resolveDocsVersions } from './docs-versions.js';
 import { locateKey } from './locate-key.js';
 import type { ResolvedConfig } from './resolve.js';
 
@@ -12,9 +14,24 @@ import type { ResolvedConfig } from './resolve.js';
  * the docs and the API reference each need a URL folder that nothing else writes to.
  */
 export function checkConfigPaths(config: ResolvedConfig): void {
-  const missingSidebars = missingSidebarsFile(config);
+  const missingSidebars = buildsCurrentDocs(config) ? missingSidebarsFile(config) : undefined;
   const diagnostics = [...outputFolderProblems(config), ...routeBaseProblems(config), ...customCssProblems(config), ...(missingSidebars ? [missingSidebars] : [])];
   if (diagnostics.length > 0) throw new UserError(diagnostics);
+}
+
+/**
+ * Whether the build reads the `docs` folder, whose sidebars `docs.sidebarPath` names: Docusaurus
+ * checks that file only then (past versions have their own). A versions problem says so itself,
+ * when the docs are collected, so it does not count here.
+ */
+function buildsCurrentDocs(config: ResolvedConfig): boolean {
+  try {
+    const versions = resolveDocsVersions(config);
+    return !versions || versions.some((version) => version.name === currentVersionName);
+  } catch (error) {
+    if (error instanceof UserError) return false;
+    throw error;
+  }
 }
 
 /** A source of the site that the output folder must keep away from. */
