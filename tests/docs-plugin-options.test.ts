@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/build/build.js';
@@ -112,5 +112,49 @@ describe('docs.sidebarPath', () => {
     const withCurrent = run('build', await siteWithDocs('versioned-docs', "onlyIncludeVersions: ['current', '1.0.0'],\n    sidebarPath: './sidebars.js',"));
     expect(withCurrent.status).toBe(1);
     expect(withCurrent.stderr).toContain('sdkdocs.config.ts:9:5 error docs.sidebarPath: the sidebars file ./sidebars.js does not exist.');
+  }, 60_000);
+});
+
+describe('docs.include / docs.exclude', () => {
+  /** A one-version copy of the fixture with files that Docusaurus' defaults leave out. */
+  async function siteWithExtraFiles(docsOptions: string): Promise<string> {
+    const dir = await siteWithDocs('versioned-docs', `disableVersioning: true,\n    ${docsOptions}`);
+    const docs = path.join(dir, 'docs');
+    await mkdir(path.join(docs, '_drafts'), { recursive: true });
+    await mkdir(path.join(docs, '__tests__'), { recursive: true });
+    await mkdir(path.join(docs, '.hidden'), { recursive: true });
+    await writeFile(path.join(docs, '_shared-note.md'), '# Shared note\n\nImported by other docs.\n');
+    await writeFile(path.join(docs, '_drafts', 'wip.md'), '# Work in progress\n');
+    await writeFile(path.join(docs, '__tests__', 'fixture.md'), '# Test fixture\n');
+    await writeFile(path.join(docs, '.hidden', 'secret.md'), '# Secret\n');
+    await writeFile(path.join(docs, 'notes.txt'), 'Plain notes.\n');
+    return dir;
+  }
+  const docIds = (result: BuildResult) => result.site.docs.map((doc) => doc.id).sort();
+
+  it("default to Docusaurus': markdown files, without _ files and folders, tests or dot folders", async () => {
+    const result = await buildSite(await siteWithExtraFiles(''), { inMemory: true });
+    expect(errors(result)).toEqual([]);
+    expect(docIds(result)).toEqual(['guides/setup', 'intro', 'only-in-next']);
+    expect(result.site.config.docs.exclude).toEqual(['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**']);
+  }, 60_000);
+
+  it('replace the defaults; a file include matches that is not markdown is a warning at the file', async () => {
+    const result = await buildSite(await siteWithExtraFiles("include: ['**/*.md', '*.txt'],\n    exclude: ['**/only-*.md', '__tests__/**'],"), { inMemory: true });
+    expect(errors(result)).toEqual([]);
+    expect(docIds(result)).toEqual(['_drafts/wip', '_shared-note', 'guides/setup', 'intro']);
+    const warning = result.site.diagnostics.find((d) => d.message.startsWith('docs.include matches'));
+    expect(warning).toMatchObject({ severity: 'warning', message: 'docs.include matches notes.txt, which is not a .md or .mdx file: it is not built.' });
+    expect(warning?.file?.endsWith(path.join('docs', 'notes.txt'))).toBe(true);
+  }, 60_000);
+
+  it('apply to every version\'s folder', async () => {
+    const dir = await siteWithDocs('versioned-docs', "exclude: ['**/legacy.md', '**/only-in-next.md'],");
+    const result = await buildSite(dir, { inMemory: true });
+    expect(errors(result)).toEqual([]);
+    const routes = result.site.pages.filter((page) => page.kind === 'doc').map((page) => page.route);
+    expect(routes).not.toContain('/kit/docs/1.0.0/legacy');
+    expect(routes).not.toContain('/kit/docs/next/only-in-next');
+    expect(routes).toContain('/kit/docs/1.0.0/intro');
   }, 60_000);
 });

@@ -160,6 +160,12 @@ const localeConfig = z.strictObject({
   path: z.string().optional(),
 });
 
+/** The doc files of a docs folder, as Docusaurus finds them. */
+export const defaultDocsInclude = ['**/*.{md,mdx}'] as const;
+
+/** Files of the docs folder that are no docs, as Docusaurus leaves them out: `_partial.mdx`, `_drafts/`, tests. */
+export const defaultDocsExclude = ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'] as const;
+
 /** What Docusaurus passes a function `docs.editUrl`, for one doc. */
 export interface EditUrlArguments {
   /** `current`, or a name of `versions.json`. */
@@ -335,6 +341,16 @@ export const configSchema = z.strictObject({
        * there is one @example './sidebars.js'
        */
       sidebarPath: z.string().optional(),
+      /**
+       * Globs of the doc files in each version's folder, relative to it (Docusaurus' option; picomatch
+       * syntax, files and folders starting with `.` left out). @defaultValue {@link defaultDocsInclude}
+       */
+      include: z.array(z.string().min(1)).min(1).default([...defaultDocsInclude]),
+      /**
+       * Globs of files `include` matches that are no docs: partials a doc imports, tests.
+       * @defaultValue {@link defaultDocsExclude} @example ['**\/_*.{md,mdx}', '**\/drafts/**']
+       */
+      exclude: z.array(z.string().min(1)).default([...defaultDocsExclude]),
       /** Show breadcrumbs on docs pages. @defaultValue true */
       breadcrumbs: z.boolean().default(true),
       /**
@@ -368,6 +384,8 @@ export const configSchema = z.strictObject({
       path: 'docs',
       routeBasePath: 'docs',
       sidebar: { id: 'docsSidebar', collapsible: true, collapsed: true },
+      include: [...defaultDocsInclude],
+      exclude: [...defaultDocsExclude],
       breadcrumbs: true,
       editCurrentVersion: false,
       versionLabel: 'Next',

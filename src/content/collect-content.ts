@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import picomatch from 'picomatch';
 import GithubSlugger from 'github-slugger';
 import { z } from 'zod';
 import { UserError } from '../core/diagnostic.js';
@@ -159,9 +160,7 @@ async function readVersionDocs(site: Site, ctx: BuildContext, sidebarsFile: stri
   const files = listing.files;
 
   const categoryFiles = files.filter(({ file }) => /^_category_\.(json|ya?ml)$/.test(path.basename(file))).map(({ file }) => file);
-  const docFiles = files
-    .filter(({ file, parts }) => /\.mdx?$/.test(file) && !path.basename(file).startsWith('_') && !parts.some((part) => part.startsWith('_')))
-    .map(({ file }) => file);
+  const docFiles = selectDocFiles(site, files.map(({ file }) => file));
 
   // serve --watch: a doc the previous build read is kept (the same object, which tells later
   // stages it is unchanged) unless the watcher saw it change and its text really differs.
@@ -638,6 +637,31 @@ function displayedSidebar(layout: SidebarLayout, doc: Doc, unknown: Map<string, 
   if (named) return named;
   unknown.set(wanted, [...(unknown.get(wanted) ?? []), doc]);
   return own;
+}
+
+/**
+ * The files of a version's folder that are docs: those `docs.include` matches and `docs.exclude`
+ * does not, as Docusaurus finds them. One that is not markdown is a warning at the file, since
+ * sdkdocs has nothing to build it with.
+ */
+function selectDocFiles(site: Site, files: string[]): string[] {
+  const { include, exclude } = site.config.docs;
+  const included = picomatch(include);
+  const excluded = exclude.length > 0 ? picomatch(exclude) : () => false;
+  const docsDir = site.config.paths.docs;
+  return files.filter((file) => {
+    const relativePath = path.relative(docsDir, file).split(path.sep).join('/');
+    if (!included(relativePath) || excluded(relativePath)) return false;
+    if (/\.mdx?$/.test(relativePath)) return true;
+    site.diagnostics.push({
+      severity: 'warning',
+      code: 'config',
+      message: `docs.include matches ${relativePath}, which is not a .md or .mdx file: it is not built.`,
+      file,
+      hint: 'Make docs.include match markdown files only, or add the file to docs.exclude.',
+    });
+    return false;
+  });
 }
 
 /**
