@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/build/build.js';
@@ -64,6 +64,12 @@ describe('docs.editUrl', () => {
     expect(editUrl(result, '/kit/docs/next/guides/setup')).toBe('https://git.example.com/edit/docs/guides/setup.md?at=/kit/docs/next/guides/setup&v=current&l=en');
     expect(editUrl(result, '/kit/docs/intro')).toBe('https://git.example.com/edit/versioned_docs/version-1.1.0/intro.md?at=/kit/docs/intro&v=1.1.0&l=en');
     expect(editUrl(result, '/kit/docs/1.0.0/legacy')).toBeUndefined();
+
+    // The CLI renders on worker threads: the function stays on the main thread, its answers reach the pages.
+    const built = run('build', dir);
+    expect(built.status, built.stderr).toBe(0);
+    const html = await readFile(path.join(dir, 'out', 'kit', 'docs', 'intro', 'index.html'), 'utf8');
+    expect(html).toContain('href="https://git.example.com/edit/versioned_docs/version-1.1.0/intro.md?at=/kit/docs/intro&amp;v=1.1.0&amp;l=en"');
   }, 60_000);
 
   it('as a function that throws, is an error at the doc', async () => {
