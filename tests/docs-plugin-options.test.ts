@@ -72,6 +72,15 @@ describe('docs.editUrl', () => {
     expect(html).toContain('href="https://git.example.com/edit/versioned_docs/version-1.1.0/intro.md?at=/kit/docs/intro&amp;v=1.1.0&amp;l=en"');
   }, 60_000);
 
+  it('that is neither a URL nor a function, is an error at the key saying what it takes', async () => {
+    const notUrl = run('build', await siteWithDocs('versioned-docs', "editUrl: 'edit/main/website',"));
+    expect(notUrl.status).toBe(1);
+    expect(notUrl.stderr).toContain('sdkdocs.config.ts:8:5 error docs.editUrl: expected a URL such as "https://github.com/org/repo/edit/main/website/", found "edit/main/website".');
+    const notFunction = run('build', await siteWithDocs('versioned-docs', 'editUrl: true,'));
+    expect(notFunction.status).toBe(1);
+    expect(notFunction.stderr).toContain('sdkdocs.config.ts:8:5 error docs.editUrl: expected a URL or a function that returns one.');
+  }, 60_000);
+
   it('as a function that throws, is an error at the doc', async () => {
     const dir = await siteWithDocs('versioned-docs', "editUrl: ({ docPath }) => {\n      if (docPath === 'only-in-next.md') throw new Error('no repository for it');\n      return `https://git.example.com/${docPath}`;\n    },");
     const result = run('build', dir);

@@ -360,7 +360,7 @@ export const configSchema = z.strictObject({
        * (undefined for none). @example 'https://github.com/playkit/sdk/edit/main/website/'
        * @example ({ versionDocsDirPath, docPath }) => `https://github.com/playkit/sdk/edit/main/website/${versionDocsDirPath}/${docPath}`
        */
-      editUrl: z.union([z.string().url(), editUrlFunction]).optional(),
+      editUrl: z.union([z.string().url('expected a URL such as "https://github.com/org/repo/edit/main/website/"'), editUrlFunction]).optional(),
       /** Edit links of every version lead to the current version's doc (`docs/`). Only with a string `editUrl`. @defaultValue false */
       editCurrentVersion: z.boolean().default(false),
       /** Label of the current version. @defaultValue 'Next' */
