@@ -7,7 +7,7 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { createMarkdownProcessor } from '../src/content/markdown.js';
-import remarkGfmWithoutLiteralAutolinks, { needsLiteralAutolinks } from '../src/content/plugins/remark-gfm-without-literal-autolinks.js';
+import remarkGfmWithoutLiteralAutolinks, { mayHoldTable, needsLiteralAutolinks } from '../src/content/plugins/remark-gfm-without-literal-autolinks.js';
 
 // Docs are parsed without GFM's literal autolinks first, and again with remark-gfm only when
 // their prose could hold one: the tree must always be the one remark-gfm gives.
@@ -36,14 +36,35 @@ const samples: Record<string, string> = {
   'front matter': '---\ntitle: www.example.com\nauthor: ann@example.org\n---\n\n# Title',
   'task list and strikethrough': '- [x] ~~old~~ www.example.com\n- [ ] ann@example.org',
   'no marks at all': '# Plain\n\nJust prose, a [link](./other.md) and `code`.',
+  'table without a pipe, left-aligned': 'Name\n:---\nAnn',
+  'table without a pipe, right-aligned': 'Name Age\n ---: \nAnn 3',
+  'setext underline and thematic break': 'Title\n---\n\n***\n\n- - -',
+  'pipe only in code': '```bash\nls | wc -l\n```\n\nNo table here.',
+  'pipe-less table in a blockquote': '> Key\n> :-:\n> a',
+  'colon apart from its dashes': 'Note\n: ---',
 };
 
-describe('parsing without literal autolinks first', () => {
+describe('parsing without literal autolinks first, and without tables when none can be', () => {
   const processor = createMarkdownProcessor();
 
   it.each(Object.entries(samples))('gives the tree remark-gfm gives: %s', (_name, markdown) => {
     const { mdast } = processor.parse(markdown, 'doc.md');
     expect(isDeepStrictEqual(mdast, withRemarkGfm(markdown))).toBe(true);
+  });
+
+  it('still makes tables whose delimiter rows have no pipe', () => {
+    const types = (markdown: string) => processor.parse(markdown, 'doc.md').mdast.children.map((node) => node.type);
+    expect(types(samples['table without a pipe, left-aligned'])).toEqual(['table']);
+    expect(types(samples['table without a pipe, right-aligned'])).toEqual(['table']);
+    expect(types(samples['colon apart from its dashes'])).toEqual(['paragraph']);
+  });
+
+  it('tells text that could hold a table from text that cannot', () => {
+    expect(mayHoldTable('| a |\n| - |')).toBe(true);
+    expect(mayHoldTable('a\n:-')).toBe(true);
+    expect(mayHoldTable('a\n-:')).toBe(true);
+    expect(mayHoldTable(samples['setext underline and thematic break'])).toBe(false);
+    expect(mayHoldTable(samples['colon apart from its dashes'])).toBe(false);
   });
 
   it('still makes literal autolinks in prose', () => {

@@ -16,7 +16,7 @@ import remarkAdmonitions, { labelAdmonitionTitles } from './plugins/remark-admon
 import rehypeCode, { isHighlightedLanguage } from './plugins/rehype-code.js';
 import rehypeImages from './plugins/rehype-images.js';
 import rehypeRawHtml from './plugins/rehype-raw-html.js';
-import remarkGfmWithoutLiteralAutolinks, { needsLiteralAutolinks } from './plugins/remark-gfm-without-literal-autolinks.js';
+import remarkGfmWithoutLiteralAutolinks, { type LeanGfmOptions, mayHoldTable, needsLiteralAutolinks } from './plugins/remark-gfm-without-literal-autolinks.js';
 import remarkLinks, { type RemarkLinksOptions } from './plugins/remark-links.js';
 import remarkLiteralDirectives from './plugins/remark-literal-directives.js';
 import remarkTableCells from './plugins/remark-table-cells.js';
@@ -43,10 +43,13 @@ export interface MarkdownResult {
  */
 export function createMarkdownProcessor() {
   // One chain for both parsers: the lean one gives remark-gfm's tree only while the rest is the same, in the same order.
-  const parserWith = (gfm: typeof remarkGfm | typeof remarkGfmWithoutLiteralAutolinks) =>
-    unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(gfm).use(remarkDirective);
-  const parser = parserWith(remarkGfm);
-  const parserWithoutLiteralAutolinks = parserWith(remarkGfmWithoutLiteralAutolinks);
+  const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective);
+  const leanParser = (options: LeanGfmOptions) =>
+    unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfmWithoutLiteralAutolinks, options).use(remarkDirective);
+  const parserWithoutLiteralAutolinks = leanParser({ tables: true });
+  const parserWithoutAutolinksOrTables = leanParser({ tables: false });
+  /** The leanest parser that gives this text remark-gfm's tree, unless it has literal autolinks. */
+  const leanParserFor = (text: string) => (mayHoldTable(text) ? parserWithoutLiteralAutolinks : parserWithoutAutolinksOrTables);
   const mdastTransforms = unified().use(remarkAdmonitions).use(remarkLiteralDirectives).use(remarkTableCells).use(remarkLinks);
 
   const toHast = unified()
@@ -63,8 +66,9 @@ export function createMarkdownProcessor() {
   function parse(markdown: string, filePath?: string): { mdast: MdastRoot; file: VFile } {
     const parseText = (text: string) => {
       const file = new VFile({ value: text, path: filePath });
-      // Most docs have no literal autolink, and parse a third faster without them (see the plugin).
-      const mdast = parserWithoutLiteralAutolinks.parse(file) as MdastRoot;
+      // Most docs have no literal autolink, and parse a third faster without them; many have no
+      // table either (see the plugin).
+      const mdast = leanParserFor(text).parse(file) as MdastRoot;
       return { mdast: needsLiteralAutolinks(mdast) ? (parser.parse(file) as MdastRoot) : mdast, file };
     };
     const labelled = labelAdmonitionTitles(markdown, (text) => parseText(text).mdast);
@@ -74,7 +78,7 @@ export function createMarkdownProcessor() {
   /** The text with `:::note Title` lines labelled as remark-directive reads them (MDX parses it itself). */
   function labelTitles(markdown: string): string {
     // Literal autolinks make no code, so the faster parser tells which lines are code just as well.
-    return labelAdmonitionTitles(markdown, (text) => parserWithoutLiteralAutolinks.parse(text) as MdastRoot)?.markdown ?? markdown;
+    return labelAdmonitionTitles(markdown, (text) => leanParserFor(text).parse(text) as MdastRoot)?.markdown ?? markdown;
   }
 
   /** Runs the transforms and converts to hast. */

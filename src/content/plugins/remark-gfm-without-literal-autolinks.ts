@@ -17,16 +17,38 @@ import { skipChildren, walkTree } from './walk-tree.js';
 // in the same order, minus literal autolinks), and parsed again with remark-gfm only when the
 // tree has text where one could start (`needsLiteralAutolinks`).
 
+// Tables are the other costly part: the construct is tried at the start of every line and is
+// about a fifth of a doc's parse. It cannot match in a doc that has no mark a table's delimiter
+// row needs (`tableMark`), so such docs are parsed without it (`tables: false`).
+
+export interface LeanGfmOptions {
+  /** Whether GFM tables are parsed; leave them out only for text that `mayHoldTable` rejects. */
+  tables?: boolean;
+}
+
 /** GFM's tables, strikethrough, footnotes and task lists: remark-gfm without literal autolinks. */
-export default function remarkGfmWithoutLiteralAutolinks(this: Processor<Root>): void {
+export default function remarkGfmWithoutLiteralAutolinks(this: Processor<Root>, options: LeanGfmOptions = {}): void {
+  const tables = options.tables ?? true;
   const data = this.data();
-  (data.micromarkExtensions ??= []).push(gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem());
+  (data.micromarkExtensions ??= []).push(gfmFootnote(), gfmStrikethrough(), ...(tables ? [gfmTable()] : []), gfmTaskListItem());
   (data.fromMarkdownExtensions ??= []).push([
     gfmFootnoteFromMarkdown(),
     gfmStrikethroughFromMarkdown(),
-    gfmTableFromMarkdown(),
+    ...(tables ? [gfmTableFromMarkdown()] : []),
     gfmTaskListItemFromMarkdown(),
   ]);
+}
+
+/**
+ * A table's delimiter row holds a `|`, or a `:` written against its dashes (`:--`, `--:`):
+ * without either it is a thematic break or a setext underline. This looks at the raw text, so a
+ * `|` anywhere (in code, escaped) only keeps tables on; it never leaves one out.
+ */
+const tableMark = /\||:-|-:/;
+
+/** Whether the markdown could hold a GFM table at all. */
+export function mayHoldTable(markdown: string): boolean {
+  return tableMark.test(markdown);
 }
 
 /**
