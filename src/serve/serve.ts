@@ -73,6 +73,7 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
   let watcher: SiteWatcher | undefined;
   const liveReload = await createLiveReload(() => watcher?.config.baseUrl ?? '/');
   const generations = createSiteGenerations();
+  const answers = createAnswerSignal();
   // Until a build has succeeded, whatever an earlier build left in the output folder is served.
   let disk: { root: string; files: SiteFiles } | undefined;
   const currentFiles = (): SiteFiles => {
@@ -93,6 +94,9 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
     else liveReload.filesChanged([...(published.written?.changed ?? []), ...(published.written?.removed ?? [])]);
     const { started, ...build } = published;
     options.onBuild?.({ ok: true, ...build, ms: performance.now() - started });
+    // The open pages fetch the changed page right after the message; the build's remaining work
+    // would compete with that request on this thread, so it waits for one answer (or a moment).
+    if (liveReload.clients > 0) await answers.next(pageFetchWaitMs);
   };
   const onBuild = (outcome: BuildOutcome) => {
     // A good build was told about when it was published; one whose later work failed is told about again.
@@ -107,7 +111,10 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
       ...listen,
       files: currentFiles,
       onError: reportError(logger),
-      before: liveReload.handle,
+      before: (req, res) => {
+        res.once('close', answers.answered);
+        return liveReload.handle(req, res);
+      },
       htmlTransform: liveReload.htmlTransform,
     });
   } catch (error) {
@@ -129,6 +136,31 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
       await startedWatcher.close();
       liveReload.close();
       await started.close();
+    },
+  };
+}
+
+/** How long a published build's remaining work waits for the open pages to fetch what changed. */
+const pageFetchWaitMs = 100;
+
+/** Tells who waits that the server has answered a request. */
+function createAnswerSignal() {
+  const waiting = new Set<() => void>();
+  return {
+    answered() {
+      for (const done of [...waiting]) done();
+    },
+    /** Resolves once the server answers a request, or after `withinMs`. */
+    next(withinMs: number): Promise<void> {
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          waiting.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, withinMs);
+        waiting.add(done);
+      });
     },
   };
 }
