@@ -36,6 +36,12 @@ const samples: Record<string, string> = {
   'front matter': '---\ntitle: www.example.com\nauthor: ann@example.org\n---\n\n# Title',
   'task list and strikethrough': '- [x] ~~old~~ www.example.com\n- [ ] ann@example.org',
   'no marks at all': '# Plain\n\nJust prose, a [link](./other.md) and `code`.',
+  'scoped package names in prose': 'Install @babel/core and @types/node, or (@scope/pkg).',
+  'address after emphasis or html': '*ann*@example.org and <b>ann</b>@example.org and [ann](u)@example.org',
+  'address with escapes and references': 'ann\\@example.org, ann&#64;example.org, a_@example.org, &#97;@example.org',
+  'autolink marks inside link text': '[see https://example.com](u) [www.example.com][ref] [ann@example.org](mailto:ann@example.org)\n\n[ref]: https://example.com',
+  'brackets that make no link': '[see www.example.com] and [ann@example.org][missing]',
+  'link then address': '[ann](u)n@example.org and [*www.example.com*](u)',
   'table without a pipe, left-aligned': 'Name\n:---\nAnn',
   'table without a pipe, right-aligned': 'Name Age\n ---: \nAnn 3',
   'setext underline and thematic break': 'Title\n---\n\n***\n\n- - -',
@@ -86,5 +92,9 @@ describe('parsing without literal autolinks first, and without tables when none 
     expect(needs(samples['image reference alt'])).toBe(true);
     expect(needs(samples['character reference'])).toBe(true);
     expect(needs(samples['escaped punctuation'])).toBe(true);
+    expect(needs(samples['scoped package names in prose'])).toBe(false);
+    expect(needs(samples['autolink marks inside link text'])).toBe(false);
+    expect(needs(samples['address with escapes and references'])).toBe(true);
+    expect(needs(samples['brackets that make no link'])).toBe(true);
   });
 });

@@ -339,6 +339,21 @@ describe('a versioned API reference', () => {
     expect(unknown.stderr).toContain('There is no docs version "1.0". Versions with an API: current, 1.1.0, 1.0.0. Did you mean');
   }, 120_000);
 
+  it('keeps the current SDK at /api, and in api:diff, when the current docs are left out', async () => {
+    const { dir } = await siteWithSdkRepo();
+    const config = path.join(dir, 'sdkdocs.config.ts');
+    await writeFile(config, (await readFile(config, 'utf8')).replace("docs: { mainDocId: 'intro',", "docs: { mainDocId: 'intro', includeCurrentVersion: false,"));
+    const result = await buildSite(dir);
+    expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const routes = new Set(result.site.pages.map((page) => page.route));
+    for (const route of ['/kit/api/function/stream', '/kit/api/1.1.0/function/connect', '/kit/api/1.0.0/function/legacyCallback']) expect(routes, route).toContain(route);
+    expect([...routes].some((route) => route.startsWith('/kit/docs/next'))).toBe(false);
+    expect(pageHtml(result, '/kit/api/changes')).toContain('What changed in the API from 1.1.0 to Next: 1 breaking of 2 changes.');
+    const diff = run('api:diff', '1.1.0', 'current', dir);
+    expect(diff.status, diff.stderr).toBe(0);
+    expect(diff.stderr).toContain('API changes from 1.1.0 to Next: 1 breaking of 2.');
+  }, 120_000);
+
   it('reports a git ref that does not exist at the config', async () => {
     const { dir } = await siteWithSdkRepo();
     const config = path.join(dir, 'sdkdocs.config.ts');

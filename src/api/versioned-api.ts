@@ -18,6 +18,7 @@ import { joinUrlPath } from '../shared/paths.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { diffApiModels } from './api-diff.js';
 import { currentVersionName, type DocsVersion } from '../core/docs-version.js';
+import { currentVersionAlone } from '../config/docs-versions.js';
 
 /** Where a past version's SDK folder is, and what its model is cached under. */
 interface VersionSdk {
@@ -42,7 +43,8 @@ export async function generateVersionedApi(site: Site, ctx: BuildContext): Promi
   const versions = site.docsVersions?.versions.filter((version) => version.api) ?? [];
   // The current SDK's own problems are generateApi's to report.
   if (versions.length === 0 || !site.api) return;
-  const current = site.docsVersions!.versions.find((version) => version.name === currentVersionName)!;
+  // The reference at /api is the SDK `api` reads, the current one, whether or not the current docs are built.
+  const current = site.docsVersions!.versions.find((version) => version.name === currentVersionName) ?? currentVersionAlone(site.config);
   const references: VersionApi[] = [{ version: current, model: site.api.model, route: site.config.routes.api, sidebar: apiSidebarName }];
   for (const version of versions) {
     const loaded = await loadVersionApiModel(site.config, ctx.cacheDir, version, (message) => ctx.logger.debug(message), ctx.memory);

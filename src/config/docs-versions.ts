@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from './resolve.js';
 import { closest } from './load.js';
+import { locateKey } from './locate-key.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { currentVersionName, type DocsVersion } from '../core/docs-version.js';
@@ -56,73 +57,104 @@ export function readVersionNames(siteDir: string): string[] | undefined {
  * The docs versions of the site, in the order of the version dropdown (current first, then
  * `versions.json`), with Docusaurus' defaults: the first name of `versions.json` is the last
  * version, served at the docs root; current is at `next`, labelled `Next`, with an "unreleased"
- * banner; versions older than the last one are "unmaintained". Undefined without `versions.json`:
+ * banner; versions older than the last one are "unmaintained". `docs.includeCurrentVersion: false`
+ * leaves current out and `docs.onlyIncludeVersions` keeps the versions it names; the last version
+ * is then the newest one left. Undefined without `versions.json` or with `docs.disableVersioning`:
  * the site then has its one version, current, at the docs root.
  */
 export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | undefined {
   const names = readVersionNames(config.siteDir);
-  if (!names) return undefined;
+  const { docs } = config;
   const file = versionsFile(config.siteDir);
   const diagnostics: Diagnostic[] = [];
-  const problem = (message: string, hint: string, at = config.configFile) =>
-    diagnostics.push({ severity: 'error', code: 'versions', file: at, ...(at === file ? { line: 1, column: 1 } : {}), message, hint });
+  let configSource: string | undefined;
+  const placeOf = (keys: (string | number)[]) => {
+    configSource ??= readConfigSource(config.configFile);
+    return locateKey(configSource, ['docs', ...keys]);
+  };
+  const problem = (message: string, hint: string, at: string | (string | number)[] = config.configFile) =>
+    diagnostics.push({
+      severity: 'error',
+      code: 'versions',
+      file: typeof at === 'string' ? at : config.configFile,
+      ...(at === file ? { line: 1, column: 1 } : typeof at === 'string' ? {} : placeOf(at)),
+      message,
+      hint,
+    });
+  const includeCurrent = docs.includeCurrentVersion !== false;
+  if (docs.disableVersioning) {
+    if (!names) {
+      problem('docs.disableVersioning: the site has no versions.json, so there is no versioning to turn off.', 'Remove disableVersioning.', ['disableVersioning']);
+    } else if (!includeCurrent) {
+      problem('docs.includeCurrentVersion: it is false while docs.disableVersioning is true: there would be no docs.', 'Leave one of them out.', ['includeCurrentVersion']);
+    }
+    if (diagnostics.length > 0) throw new UserError(diagnostics);
+    return undefined;
+  }
+  if (!includeCurrent && !names?.length) {
+    problem(
+      `docs.includeCurrentVersion: it is false, so only the versions of versions.json are built, but ${names ? 'versions.json lists none' : 'the site has no versions.json'}: there would be no docs.`,
+      'Leave includeCurrentVersion out to build the docs folder, or snapshot the docs first with `sdkdocs docs:version <name>`.',
+      ['includeCurrentVersion'],
+    );
+    throw new UserError(diagnostics);
+  }
+  if (!names) return undefined;
   for (const name of names) {
     const why = versionNameProblem(name);
     if (why) problem(`versions.json: the version "${name}" cannot be used: ${why}.`, 'Rename the version in versions.json and its folders.', file);
-    else if (!existsSync(versionDocsDir(config.siteDir, name))) {
-      problem(
-        `versions.json lists "${name}", but its docs folder versioned_docs/version-${name} does not exist.`,
-        `Restore the folder, or remove "${name}" from versions.json.`,
-        file,
-      );
+  }
+  const all = includeCurrent ? [currentVersionName, ...names] : names;
+  const listed = all.map((n) => `"${n}"`).join(', ');
+  const unknown = (keys: (string | number)[], name: string) => {
+    const key = `docs.${keys.filter((segment) => typeof segment === 'string').join('.')}`;
+    if (name === currentVersionName) {
+      problem(`${key}: "${currentVersionName}" is not built, as docs.includeCurrentVersion is false.`, `Name one of ${listed}, or leave includeCurrentVersion out.`, keys);
+      return;
     }
-  }
-  const all = [currentVersionName, ...names];
-  const { docs } = config;
-  const unknown = (key: string, name: string) => {
     const suggestion = closest(name, all);
-    problem(`docs.${key}: there is no docs version "${name}".`, suggestion ? `Did you mean "${suggestion}"?` : `The versions are ${all.map((n) => `"${n}"`).join(', ')}.`);
+    problem(`${key}: there is no docs version "${name}".`, `${suggestion ? `Did you mean "${suggestion}"? ` : ''}The versions are ${listed}.`, keys);
   };
-  for (const name of Object.keys(docs.versions ?? {})) if (!all.includes(name)) unknown('versions', name);
-  for (const name of docs.onlyIncludeVersions ?? []) if (!all.includes(name)) unknown('onlyIncludeVersions', name);
-  const lastName = docs.lastVersion ?? names[0] ?? currentVersionName;
-  if (!all.includes(lastName)) unknown('lastVersion', lastName);
-  const included = docs.onlyIncludeVersions ?? all;
-  if (!included.includes(currentVersionName)) {
-    problem('docs.onlyIncludeVersions: sdkdocs always builds the current docs.', `Add "${currentVersionName}" to the list.`);
+  for (const name of Object.keys(docs.versions ?? {})) if (!all.includes(name)) unknown(['versions', name], name);
+  for (const [index, name] of (docs.onlyIncludeVersions ?? []).entries()) if (!all.includes(name)) unknown(['onlyIncludeVersions', index], name);
+  if (docs.lastVersion !== undefined && !all.includes(docs.lastVersion)) unknown(['lastVersion'], docs.lastVersion);
+  // Docusaurus keeps the order of versions.json whatever the order of onlyIncludeVersions.
+  const included = docs.onlyIncludeVersions ? all.filter((name) => docs.onlyIncludeVersions!.includes(name)) : all;
+  const lastName = docs.lastVersion ?? included.find((name) => name !== currentVersionName) ?? currentVersionName;
+  if (docs.lastVersion !== undefined && docs.onlyIncludeVersions && all.includes(lastName) && !included.includes(lastName)) {
+    problem(`docs.onlyIncludeVersions: the last version "${lastName}" is not in the list.`, `Add "${lastName}", or set docs.lastVersion to one of the listed versions.`, ['onlyIncludeVersions']);
   }
-  if (docs.versions?.[currentVersionName]?.api) {
-    problem(`docs.versions.${currentVersionName}.api: the current version's API reference is the one \`api\` generates.`, 'Remove it; give past versions an api source instead.');
+  for (const name of included) {
+    if (name === currentVersionName || versionNameProblem(name) || existsSync(versionDocsDir(config.siteDir, name))) continue;
+    problem(`versions.json lists "${name}", but its docs folder versioned_docs/version-${name} does not exist.`, `Restore the folder, or remove "${name}" from versions.json.`, file);
+  }
+  if (includeCurrent && docs.versions?.[currentVersionName]?.api) {
+    problem(`docs.versions.${currentVersionName}.api: the current version's API reference is the one \`api\` generates.`, 'Remove it; give past versions an api source instead.', ['versions', currentVersionName, 'api']);
   }
   if (!config.api && Object.values(docs.versions ?? {}).some((options) => options.api)) {
-    problem('docs.versions: a version names an api source, but the config has no `api` section.', 'Add `api` (entryPoints, tsconfig) for the current SDK, or remove the versions\' api sources.');
-  }
-  if (!included.includes(lastName)) {
-    problem(`docs.onlyIncludeVersions: the last version "${lastName}" is not in the list.`, `Add "${lastName}", or set docs.lastVersion to one of the listed versions.`);
+    problem('docs.versions: a version names an api source, but the config has no `api` section.', 'Add `api` (entryPoints, tsconfig) for the current SDK, or remove the versions\' api sources.', ['versions']);
   }
   if (diagnostics.length > 0) throw new UserError(diagnostics);
 
-  const lastIndex = all.indexOf(lastName);
-  const versions = all
-    .filter((name) => included.includes(name))
-    .map((name): DocsVersion => {
-      const options = docs.versions?.[name] ?? {};
-      const isLast = name === lastName;
-      const isCurrent = name === currentVersionName;
-      const segment = options.path ?? (isLast ? '' : isCurrent ? 'next' : name);
-      const defaultBanner = isLast ? undefined : all.indexOf(name) < lastIndex ? 'unreleased' : 'unmaintained';
-      const banner = options.banner === 'none' ? undefined : (options.banner ?? defaultBanner);
-      return {
-        name,
-        label: options.label ?? (isCurrent ? docs.versionLabel : name),
-        route: segment ? joinUrlPath(config.routes.docs, segment) : config.routes.docs,
-        docsDir: isCurrent ? config.paths.docs : versionDocsDir(config.siteDir, name),
-        isLast,
-        banner,
-        sidebarId: isCurrent ? docs.sidebar.id : `version-${name}/${docs.sidebar.id}`,
-        api: isCurrent ? undefined : options.api,
-      };
-    });
+  const lastIndex = included.indexOf(lastName);
+  const versions = included.map((name): DocsVersion => {
+    const options = docs.versions?.[name] ?? {};
+    const isLast = name === lastName;
+    const isCurrent = name === currentVersionName;
+    const segment = options.path ?? (isLast ? '' : isCurrent ? 'next' : name);
+    const defaultBanner = isLast ? undefined : included.indexOf(name) < lastIndex ? 'unreleased' : 'unmaintained';
+    const banner = options.banner === 'none' ? undefined : (options.banner ?? defaultBanner);
+    return {
+      name,
+      label: options.label ?? (isCurrent ? docs.versionLabel : name),
+      route: segment ? joinUrlPath(config.routes.docs, segment) : config.routes.docs,
+      docsDir: isCurrent ? config.paths.docs : versionDocsDir(config.siteDir, name),
+      isLast,
+      banner,
+      sidebarId: isCurrent ? docs.sidebar.id : `version-${name}/${docs.sidebar.id}`,
+      api: isCurrent ? undefined : options.api,
+    };
+  });
   const routes = new Map<string, string>();
   for (const version of versions) {
     const other = routes.get(version.route);
@@ -138,6 +170,22 @@ export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | und
     routes.set(version.route, version.name);
   }
   return versions;
+}
+
+/**
+ * The current version when the docs build none of that name (no `versions.json`, or
+ * `includeCurrentVersion: false`): the SDK that \`api\` reads, at \`/api\`, is still the current one.
+ */
+export function currentVersionAlone(config: ResolvedConfig): DocsVersion {
+  return { name: currentVersionName, label: config.docs.versionLabel, route: config.routes.docs, docsDir: config.paths.docs, isLast: true, sidebarId: config.docs.sidebar.id };
+}
+
+function readConfigSource(configFile: string): string {
+  try {
+    return readFileSync(configFile, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 /** The config as one version's docs see it: its docs folder, its route and its sidebar's name. */

@@ -166,9 +166,17 @@ const localeConfig = z.strictObject({
  * `versions.json`.
  */
 const docsVersionOptions = {
-  /** The version served at the docs root. @defaultValue the first name of `versions.json` @example 'current' */
+  /** The version served at the docs root. @defaultValue the newest built name of `versions.json`, else current @example 'current' */
   lastVersion: z.string().optional(),
-  /** Build only these versions (faster builds while writing). @example ['current', '1.4.0'] */
+  /**
+   * Build the `docs` folder as the version `current`. When false, only the versions of
+   * `versions.json` are built (the `docs` folder may then be missing), and the last version
+   * defaults to the newest of them. @defaultValue true @example false
+   */
+  includeCurrentVersion: z.boolean().optional(),
+  /** Build the `docs` folder alone, as a site without `versions.json` (which must exist). @defaultValue false @example true */
+  disableVersioning: z.boolean().optional(),
+  /** Build only these versions, of `current` and the names of `versions.json` (faster builds while writing). @example ['current', '1.4.0'] */
   onlyIncludeVersions: z.array(z.string()).min(1).optional(),
   /** Per-version settings. @example { current: { label: '2.0 (beta)', banner: 'unreleased' }, '1.4.0': { path: '1.4' } } */
   versions: z

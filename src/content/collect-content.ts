@@ -60,22 +60,25 @@ const categorySchema = z.strictObject({
 export async function collectContent(site: Site, ctx: BuildContext): Promise<void> {
   const versions = resolveDocsVersions(site.config);
   const unversionedConfig = site.config;
-  const current = versions?.find((version) => version.name === currentVersionName);
-  if (current) site.config = configForVersion(site.config, current);
-  const sidebarsFile = findSidebarsFile(site.config);
-  const layout = await readVersionDocs(site, ctx, sidebarsFile, '', current);
+  // The site itself holds the current docs; without them (includeCurrentVersion: false), the last version's.
+  const primary = versions?.find((version) => version.name === currentVersionName) ?? versions?.find((version) => version.isLast);
+  if (primary) site.config = configForVersion(site.config, primary);
+  const primaryIsPast = primary !== undefined && primary.name !== currentVersionName;
+  const sidebarsFile = primaryIsPast ? pastVersionSidebarsFile(site.config, primary) : findSidebarsFile(site.config);
+  const sidebarPrefix = primaryIsPast ? `version-${primary.name}/` : '';
+  const layout = await readVersionDocs(site, ctx, sidebarsFile, sidebarPrefix, primary);
   if (!layout) return;
-  // Past versions are read like the current docs, each into a site of its own (its docs folder,
-  // route and sidebars) whose pages land in this one's.
+  // The other versions are read like the site's own docs, each into a site of its own (its docs
+  // folder, route and sidebars) whose pages land in this one's.
   const past: { version: DocsVersion; site: Site; layout: SidebarLayout }[] = [];
   for (const version of versions ?? []) {
-    if (version === current) continue;
+    if (version === primary) continue;
     const versionSite = pastVersionSite(site, version);
     const versionLayout = await readVersionDocs(versionSite, { ...ctx, previous: undefined, changedFiles: undefined }, pastVersionSidebarsFile(site.config, version), `version-${version.name}/`, version);
     if (!versionLayout) return;
     past.push({ version, site: versionSite, layout: versionLayout });
   }
-  const navbarItems = resolveNavbar(site);
+  const navbarItems = resolveNavbar(site, sidebarPrefix);
   site.siteData = createSiteData(site, navbarItems, findMainDoc(site));
   // A past version's MDX docs render with the site's data, as every page of the site does.
   for (const { site: versionSite } of past) versionSite.siteData = site.siteData;
@@ -83,7 +86,7 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   if (!ctx.previous) warnMissingGitHistory(site);
   checkSocialImages(site);
 
-  const pageRanges = [{ name: currentVersionName, from: site.pages.length, to: 0 }];
+  const pageRanges = [{ name: primary?.name ?? currentVersionName, from: site.pages.length, to: 0 }];
   createVersionPages(site, layout);
   listSidebarsOfDocs(site, layout);
   pageRanges[0].to = site.pages.length;

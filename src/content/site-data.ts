@@ -7,8 +7,10 @@ import { firstSidebarLink } from '../core/sidebar-queries.js';
 /**
  * Resolves navbar items against the content: `docSidebar` and `doc` items become links to the
  * right doc, and internal links get the base URL. An item that points at nothing is a config error.
+ * `sidebarPrefix` is what the site's own docs version puts before its sidebars' names (`version-2.0/`
+ * when the current docs are not built).
  */
-export function resolveNavbar(site: Site): NavbarItemData[] {
+export function resolveNavbar(site: Site, sidebarPrefix = ''): NavbarItemData[] {
   const { config } = site;
   const diagnostics: Diagnostic[] = [];
   const items = config.navbar.items.map((item, index): NavbarItemData => {
@@ -19,7 +21,7 @@ export function resolveNavbar(site: Site): NavbarItemData[] {
     });
     switch (item.type) {
       case 'docSidebar': {
-        const sidebar = site.sidebars[item.sidebarId!];
+        const sidebar = site.sidebars[`${sidebarPrefix}${item.sidebarId!}`];
         const first = sidebar ? firstSidebarLink(sidebar) : undefined;
         if (!first) {
           diagnostics.push({
@@ -31,7 +33,7 @@ export function resolveNavbar(site: Site): NavbarItemData[] {
               : `${key}.sidebarId: there is no sidebar "${item.sidebarId}".`,
             hint: sidebar
               ? `Add a markdown file under ${config.docs.path}/.`
-              : `The sidebars are ${currentSidebarNames(site).map((name) => `"${name}"`).join(', ')}.`,
+              : `The sidebars are ${currentSidebarNames(site, sidebarPrefix).map((name) => `"${name}"`).join(', ')}.`,
           });
         }
         return {
@@ -84,9 +86,10 @@ export function resolveNavbar(site: Site): NavbarItemData[] {
   return items;
 }
 
-/** The sidebars of the current docs, by the names a navbar item gives them (past versions' have the version in theirs). */
-function currentSidebarNames(site: Site): string[] {
-  return Object.keys(site.sidebars).filter((name) => !name.startsWith('version-'));
+/** The sidebars of the site's own docs version, by the names a navbar item gives them (past versions' have the version in theirs). */
+function currentSidebarNames(site: Site, prefix: string): string[] {
+  const names = Object.keys(site.sidebars);
+  return prefix ? names.filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length)) : names.filter((name) => !name.startsWith('version-'));
 }
 
 /** The site-wide data every page renders with and the client hydrates from. */

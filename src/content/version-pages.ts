@@ -24,28 +24,30 @@ export function applyDocsVersions(
 ): void {
   const { versions, past } = site.docsVersions!;
   const siteData = site.siteData!;
-  const siteOf = (version: DocsVersion) => (version.name === currentVersionName ? site : past.find((entry) => entry.version === version)!.site);
+  // The version read into the site itself (current, unless it is not built) is the one no past entry holds.
+  const siteOf = (version: DocsVersion) => past.find((entry) => entry.version === version)?.site ?? site;
   const versionData = (version: DocsVersion): DocsVersionData => {
     const versionSite = siteOf(version);
-    const mainDoc = version.name === currentVersionName ? undefined : mainDocOf(versionSite);
-    const current = siteData.docsVersion;
+    const isPrimary = versionSite === site;
+    const mainDoc = isPrimary ? undefined : mainDocOf(versionSite);
+    const primary = siteData.docsVersion;
     return {
       name: version.name,
       label: version.label,
       isLast: version.isLast,
       path: version.route,
-      mainDocId: version.name === currentVersionName ? current.mainDocId : (mainDoc?.id ?? ''),
-      mainDocPath: version.name === currentVersionName ? current.mainDocPath : mainDoc?.route,
+      mainDocId: isPrimary ? primary.mainDocId : (mainDoc?.id ?? ''),
+      mainDocPath: isPrimary ? primary.mainDocPath : mainDoc?.route,
       sidebars: [version.sidebarId],
       banner: version.banner,
     };
   };
   const all = versions.map(versionData);
-  const currentData = all.find((data) => data.name === currentVersionName)!;
+  const primaryData = all[versions.findIndex((version) => siteOf(version) === site)]!;
   const last = all.find((data) => data.isLast)!;
   siteData.docsVersions = all;
   // The landing page's "Get started" leads to the released docs, not to the next ones.
-  siteData.docsVersion = { ...siteData.docsVersion, ...currentData, docs: siteData.docsVersion.docs, mainDocPath: last.mainDocPath };
+  siteData.docsVersion = { ...siteData.docsVersion, ...primaryData, docs: siteData.docsVersion.docs, mainDocPath: last.mainDocPath };
 
   linkVersionPages(site, ranges, versions.map(siteOf));
   const lastVersion = versions.find((version) => version.isLast)!;

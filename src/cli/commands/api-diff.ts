@@ -18,19 +18,17 @@ export function registerApiDiffCommand(program: Command, setExitCode: SetExitCod
       setExitCode(
         await runCommand({}, async (logger) => {
           const { closest, loadConfig } = await import('../../config/load.js');
-          const { resolveDocsVersions } = await import('../../config/docs-versions.js');
+          const { currentVersionAlone, resolveDocsVersions } = await import('../../config/docs-versions.js');
           const { loadVersionApiModel } = await import('../../api/versioned-api.js');
           const { diffApiModels } = await import('../../api/api-diff.js');
           const config = await loadConfig(path.resolve(siteDir));
           if (!config.api) {
             throw new UserError({ severity: 'error', code: 'api-diff', file: config.configFile, message: 'The config has no `api` section, so there is no API to compare.', hint: 'Add api: { entryPoints, tsconfig }.' });
           }
-          // Without versions.json there is the current version alone.
-          const versions = resolveDocsVersions(config) ?? [
-            { name: currentVersionName, label: config.docs.versionLabel, route: config.routes.docs, docsDir: config.paths.docs, isLast: true, sidebarId: config.docs.sidebar.id },
-          ];
+          // The current SDK is there without versions.json, and when the current docs are not built.
+          const versions = resolveDocsVersions(config) ?? [];
           const find = (name: string) => {
-            const version = versions.find((candidate) => candidate.name === name);
+            const version = versions.find((candidate) => candidate.name === name) ?? (name === currentVersionName ? currentVersionAlone(config) : undefined);
             if (version && (version.name === currentVersionName || version.api)) return version;
             const withApi = [currentVersionName, ...versions.filter((candidate) => candidate.api).map((candidate) => candidate.name)];
             const suggestion = closest(name, withApi);

@@ -52,22 +52,24 @@ export function mayHoldTable(markdown: string): boolean {
 }
 
 /**
- * Every literal autolink holds one of these: an email's `@` (also in `mailto:` and `xmpp:`
- * links), `www.`, or an `http:`/`https:` scheme, in any case. Text without them cannot hold one.
+ * Every literal autolink holds one of these: an email's `@` after a character an address can
+ * hold (also in `mailto:` and `xmpp:` links), `www.`, or an `http:`/`https:` scheme, in any case.
+ * Text without them cannot hold one: `@scope/pkg` after a space is not an address.
  */
-const literalAutolinkMark = /@|www\.|https?:/i;
+const literalAutolinkMark = /[\w+\-.]@|www\.|https?:/i;
 
 /**
  * Whether a doc parsed without literal autolinks could parse differently with them: some of its
  * prose (text, or an image's alt text) has a mark one could start at. Code, HTML, URLs and
- * titles are never searched for literal autolinks, so marks there do not count (an `npm install
- * @scope/pkg` block is common). The tree is searched, not the source: remark-gfm also links text
- * whose marks are escaped or written as character references (`www&#46;example.com`).
+ * titles are never searched for literal autolinks, nor is a link's text (remark-gfm leaves links
+ * whole), so marks there do not count (an `npm install @scope/pkg` block is common). The tree is
+ * searched, not the source: remark-gfm also links text whose marks are escaped or written as
+ * character references (`www&#46;example.com`).
  */
 export function needsLiteralAutolinks(tree: Root): boolean {
   let found = false;
   walkTree(tree, (node) => {
-    if (found) return skipChildren;
+    if (found || node.type === 'link' || node.type === 'linkReference') return skipChildren;
     if (node.type === 'text' && 'value' in node && typeof node.value === 'string') found = literalAutolinkMark.test(node.value);
     // Images and image references: their labels were prose before they became alt text.
     else if ('alt' in node && typeof node.alt === 'string') found = literalAutolinkMark.test(node.alt);
