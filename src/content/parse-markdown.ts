@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BuildContext, Doc, Page, Site } from '../core/site.js';
+import { afterPublished, type BuildContext, type Doc, type Page, type Site } from '../core/site.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
 import { compileBatch, compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
@@ -101,7 +101,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
   // A doc's HTML holds its diagrams' figures: it is reused only while each figure is still stored
   // under what it is made of (the diagram, its place, the renderer, colours and font).
   const figuresStored = figures && ((compiled: CompiledDoc) => compiled.diagrams.every((diagram, index) => figures.hasFigure(diagram.definition, index + 1)));
-  const cache = openCompileCache(cacheDir, compilerFingerprint(), contextOf(setup), ctx.memory, figuresStored);
+  const cache = openCompileCache(cacheDir, compilerFingerprint(), contextOf(setup), ctx.memory, figuresStored, (write) => void afterPublished(ctx, write));
   // Docs the cache holds are taken here: a build whose docs are all cached (a warm build, a watch
   // rebuild, or a past docs version) starts no worker at all.
   const cachedOutcomes: CompileOutcome[] = [];
@@ -145,9 +145,12 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
   }
   site.compiled = { docs: tasks.length, fromCache };
   ctx.logger.debug(`parseMarkdown: ${tasks.length} docs compiled, ${fromCache} of them from the cache`);
-  cache.finish(used);
-  const { keysHashed, linksResolved, indexWritten, packsWritten } = cache.work;
-  ctx.logger.debug(`parseMarkdown: cache keys hashed for ${keysHashed} docs, links resolved again for ${linksResolved}, ${packsWritten} packs written, index ${indexWritten ? 'written' : 'kept'}`);
+  // The cache's files are for the next session: serve --watch writes them after this build's pages are served.
+  await afterPublished(ctx, () => {
+    cache.finish(used);
+    const { keysHashed, linksResolved, indexWritten, packsWritten } = cache.work;
+    ctx.logger.debug(`parseMarkdown: cache keys hashed for ${keysHashed} docs, links resolved again for ${linksResolved}, ${packsWritten} packs written, index ${indexWritten ? 'written' : 'kept'}`);
+  });
   await renderMdxDocs(site, ctx);
 }
 
