@@ -70,6 +70,12 @@ export interface BuildOptions {
   memory?: BuildContext['memory'];
   /** Renders mermaid diagrams instead of mermaid-cli in Chromium (tests pass a fake). */
   diagramRenderer?: DiagramRenderer;
+  /**
+   * Gives the build a published moment (serve --watch): called once every stage has run and the
+   * site's pages are in `site.outputs`, before the work no served page needs (writing the output
+   * folder and cache files, see `afterPublished` in src/core/site.ts); the build resolves once that is done too.
+   */
+  onPublished?: (site: Site) => void | Promise<void>;
   /** The TypeDoc run `sdkdocs build` started before the build (see {@link BuildContext.apiPrefetch}). */
   apiPrefetch?: BuildContext['apiPrefetch'];
   /**
@@ -83,6 +89,8 @@ export interface BuildResult {
   site: Site;
   timings: StageTiming[];
   ms: number;
+  /** With `onPublished`: when it was called, in milliseconds since the build started. */
+  publishedMs?: number;
 }
 
 /** Builds a site: every stage from loading the config to writing the output folder. */
@@ -104,6 +112,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     watch: options.watch,
     diagramRenderer: options.diagramRenderer,
     apiPrefetch: options.apiPrefetch,
+    afterPublished: options.onPublished ? [] : undefined,
   };
   // serve --watch compares each build's outputs with the last one's, so it keeps them in memory;
   // so does a build that stops before writing.
@@ -112,9 +121,25 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const ctx: BuildContext = { ...sinkContext, sink: createOutputSink(site, sinkContext, mode) };
   try {
     const timings = await runStages(site, ctx, stages);
-    return { site, timings, ms: performance.now() - started };
+    let publishedMs: number | undefined;
+    if (options.onPublished) {
+      await options.onPublished(site);
+      publishedMs = performance.now() - started;
+      await runAfterPublished(ctx);
+      timings.push({ name: 'afterPublished', ms: performance.now() - started - publishedMs });
+    }
+    return { site, timings, ms: performance.now() - started, publishedMs };
   } catch (error) {
+    // What the stages that did run left for later is done as a build without a published moment
+    // would have done it (their cache files); the build's own error is the one reported.
+    await runAfterPublished(ctx).catch(() => undefined);
     await ctx.sink.discard();
     throw error;
   }
+}
+
+/** Runs the queued work in the order the stages queued it: a stage may queue what needs an earlier stage's. */
+async function runAfterPublished(ctx: BuildContext): Promise<void> {
+  const queue = ctx.afterPublished ?? [];
+  while (queue.length > 0) await queue.shift()!();
 }

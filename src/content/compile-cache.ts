@@ -92,6 +92,8 @@ export function openCompileCache(
   memory?: ItemMemory,
   /** What else an entry must pass to be used: its diagrams' figures are still stored. */
   stillValid?: (compiled: CompiledDoc) => boolean,
+  /** Runs the writing of a pack, which may wait while this build's pages are served (serve --watch). */
+  writeLater: (write: () => void) => void = (write) => write(),
 ): CompileCache {
   const contextKey = JSON.stringify([compiler, context.baseUrl, context.docsDir, context.siteDir, context.mermaid, context.themeBlocks ?? []]);
   const store = openItemStore(dir, memory);
@@ -170,7 +172,8 @@ export function openCompileCache(
         // Compiled against this build's routes: its links resolve as it says.
         session.linksResolved.add(entry.key);
       }
-      if (entries.length > 0) writePack(entries);
+      // Kept in memory above, the entries need their pack only from the next session on.
+      if (entries.length > 0) writeLater(() => writePack(entries));
     },
     finish(used) {
       const previous = indexAtStart.packs;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BuildContext, Doc, Page, Site } from '../core/site.js';
+import { afterPublished, type BuildContext, type Doc, type Page, type Site } from '../core/site.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
 import { compileBatch, compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
@@ -101,7 +101,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
   // A doc's HTML holds its diagrams' figures: it is reused only while each figure is still stored
   // under what it is made of (the diagram, its place, the renderer, colours and font).
   const figuresStored = figures && ((compiled: CompiledDoc) => compiled.diagrams.every((diagram, index) => figures.hasFigure(diagram.definition, index + 1)));
-  const cache = openCompileCache(cacheDir, compilerFingerprint(), contextOf(setup), ctx.memory, figuresStored);
+  const cache = openCompileCache(cacheDir, compilerFingerprint(), contextOf(setup), ctx.memory, figuresStored, (write) => void afterPublished(ctx, write));
   // Docs the cache holds are taken here: a build whose docs are all cached (a warm build, a watch
   // rebuild, or a past docs version) starts no worker at all.
   const cachedOutcomes: CompileOutcome[] = [];
@@ -114,8 +114,14 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
       figures?.countReused(compiled.diagrams.length);
     } else toCompile.push({ ...task, cacheKey });
   }
-  figures?.foresee(toCompile.flatMap((task) => foreseenDiagrams(task.raw)));
-  const outcomes = [...cachedOutcomes, ...(await compileAll(toCompile, setup, ctx, (batch) => cache.add(freshEntries(batch)), figures))];
+  const plan = planBatches(toCompile, onWorkers(toCompile) ? workerCount() : 0);
+  // Diagrams render in the order the docs that show them are compiled.
+  figures?.foresee(plan.tasks.flatMap((task) => foreseenDiagrams(task.raw)));
+  const compiledOutcomes = await compileAll(plan, setup, ctx, (batch) => cache.add(freshEntries(batch)), figures);
+  // Back in the docs' order, which their messages are reported in.
+  const placeOfRoute = new Map(tasks.map((task, index) => [task.route, index]));
+  compiledOutcomes.sort((a, b) => placeOfRoute.get(a.route)! - placeOfRoute.get(b.route)!);
+  const outcomes = [...cachedOutcomes, ...compiledOutcomes];
   const used: CompileCacheEntry[] = [];
   let fromCache = 0;
   for (const outcome of outcomes) {
@@ -139,9 +145,12 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
   }
   site.compiled = { docs: tasks.length, fromCache };
   ctx.logger.debug(`parseMarkdown: ${tasks.length} docs compiled, ${fromCache} of them from the cache`);
-  cache.finish(used);
-  const { keysHashed, linksResolved, indexWritten, packsWritten } = cache.work;
-  ctx.logger.debug(`parseMarkdown: cache keys hashed for ${keysHashed} docs, links resolved again for ${linksResolved}, ${packsWritten} packs written, index ${indexWritten ? 'written' : 'kept'}`);
+  // The cache's files are for the next session: serve --watch writes them after this build's pages are served.
+  await afterPublished(ctx, () => {
+    cache.finish(used);
+    const { keysHashed, linksResolved, indexWritten, packsWritten } = cache.work;
+    ctx.logger.debug(`parseMarkdown: cache keys hashed for ${keysHashed} docs, links resolved again for ${linksResolved}, ${packsWritten} packs written, index ${indexWritten ? 'written' : 'kept'}`);
+  });
   await renderMdxDocs(site, ctx);
 }
 
@@ -186,22 +195,55 @@ function tocLevels(site: Site, doc: Doc): { minHeadingLevel: number; maxHeadingL
 
 /** Below this many docs, starting worker threads costs more than compiling on this one. */
 const parallelThreshold = 150;
-/** Docs a worker compiles per message, and per pack of the compile cache. */
-const batchSize = 25;
+/** Docs a worker compiles per message, and per pack of the compile cache, at most. */
+const maxBatchSize = 25;
+/** Batches per worker thread that small sites are cut into, so that the workers finish together. */
+const batchesPerThread = 8;
+
+export interface BatchPlan {
+  /** The docs in the order they are handed out, `batchSize` at a time. */
+  tasks: ParseTask[];
+  batchSize: number;
+}
+
+/**
+ * Cuts the docs into batches of neighbouring docs (a warm build reads the compile cache's packs in
+ * the docs' order, and each batch becomes one pack) and hands out the longest batches first: a
+ * site with a few very long docs would otherwise leave one worker compiling them while the
+ * other has nothing left to do. Small sites get smaller batches, for the same reason.
+ */
+export function planBatches(tasks: ParseTask[], threads: number): BatchPlan {
+  // Compiled on this thread, in the docs' order.
+  if (threads === 0) return { tasks, batchSize: maxBatchSize };
+  const batchSize = Math.min(maxBatchSize, Math.max(1, Math.ceil(tasks.length / (threads * batchesPerThread))));
+  const batches: { tasks: ParseTask[]; length: number }[] = [];
+  for (let start = 0; start < tasks.length; start += batchSize) {
+    const slice = tasks.slice(start, start + batchSize);
+    batches.push({ tasks: slice, length: slice.reduce((sum, task) => sum + task.raw.length, 0) });
+  }
+  // Stable: batches of about the same length (a generated corpus) keep the docs' order.
+  batches.sort((a, b) => b.length - a.length);
+  return { tasks: batches.flatMap((batch) => batch.tasks), batchSize };
+}
+
+/** Whether these docs are compiled on worker threads: enough of them, from compiled JavaScript. */
+function onWorkers(tasks: readonly ParseTask[]): boolean {
+  return tasks.length >= parallelThreshold && canUseWorkers(import.meta.url);
+}
 
 /**
  * Compiles on worker threads sized to the cores for big sites, in-process otherwise, handing each
  * batch of outcomes to `store` as it is done.
  */
 async function compileAll(
-  tasks: ParseTask[],
+  { tasks, batchSize }: BatchPlan,
   setup: CompileSetup,
   ctx: BuildContext,
   store: (batch: CompileOutcome[]) => void,
   figures: DiagramFigures | undefined,
 ): Promise<CompileOutcome[]> {
   const figureOf = figures && ((request: DiagramRequest) => figures.figure(request));
-  if (tasks.length >= parallelThreshold && canUseWorkers(import.meta.url)) {
+  if (onWorkers(tasks)) {
     ctx.logger.debug(`parseMarkdown: ${tasks.length} docs on ${workerCount()} worker threads`);
     return runOnWorkers<ParseTask, CompileOutcome>(new URL('./parse-worker.js', import.meta.url), setup, tasks, {
       batchSize,

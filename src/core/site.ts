@@ -287,6 +287,21 @@ export interface BuildContext {
    * to the site when done, and the build waits for them before it writes anything.
    */
   deferredChecks?: Promise<void>[];
+  /**
+   * Set when the build has a published moment (serve --watch): work the served pages do not need,
+   * which {@link afterPublished} queued to run once the build's pages are published.
+   */
+  afterPublished?: Array<() => void | Promise<void>>;
+}
+
+/**
+ * Runs work that no page served by serve --watch needs (writing cache files and the output
+ * folder): in a build with a published moment it waits until the pages are served and the build
+ * ends once it is done; any other build runs it at once, as part of the stage.
+ */
+export function afterPublished(ctx: Pick<BuildContext, 'afterPublished'>, work: () => void | Promise<void>): void | Promise<void> {
+  if (!ctx.afterPublished) return work();
+  ctx.afterPublished.push(work);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../config/load.js';
 import { UserError } from '../core/diagnostic.js';
 import { createConsoleLogger, type Logger } from '../core/logger.js';
@@ -7,7 +8,7 @@ import { createLiveReload } from './live-reload.js';
 import { startStaticServer, type StaticServer } from './static-server.js';
 import { createDiskSiteFiles, type SiteFiles } from './site-files.js';
 import { createSiteGenerations } from './site-generations.js';
-import { watchSite, type BuildOutcome, type SiteWatcher, type WatchSiteOptions } from './watch-site.js';
+import { watchSite, type BuildOutcome, type PublishedBuild, type SiteWatcher, type WatchSiteOptions } from './watch-site.js';
 
 export interface ServeOptions {
   /** The site folder. @defaultValue the current directory */
@@ -23,7 +24,10 @@ export interface ServeOptions {
   /** Build first, rebuild on every change and reload open pages. */
   watch?: boolean;
   logger?: Logger;
-  /** With `watch`: told about every build. */
+  /**
+   * With `watch`: told about every build, a good one as soon as its pages are served (see
+   * {@link WatchSiteOptions.onPublish}); a good build whose remaining work then fails is told about again, as failed.
+   */
   onBuild?: (outcome: BuildOutcome) => void;
   /** With `watch`: passed on to each build. */
   buildOptions?: WatchSiteOptions['buildOptions'];
@@ -69,6 +73,7 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
   let watcher: SiteWatcher | undefined;
   const liveReload = await createLiveReload(() => watcher?.config.baseUrl ?? '/');
   const generations = createSiteGenerations();
+  const answers = createAnswerSignal();
   // Until a build has succeeded, whatever an earlier build left in the output folder is served.
   let disk: { root: string; files: SiteFiles } | undefined;
   const currentFiles = (): SiteFiles => {
@@ -80,26 +85,36 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
     }
     return disk.files;
   };
-  const onBuild = async (outcome: BuildOutcome) => {
+  // Pages reload as soon as the build is published, while it still writes the files no page loads
+  // and its cache files: what they ask for is served from the build's outputs in memory.
+  const onPublish = async (published: PublishedBuild) => {
     // Pages are told to reload only once the output they will ask for is the one served.
-    if (outcome.ok) await generations.publish(outcome.site, outcome.full ? undefined : outcome.changedFiles);
-    if (!outcome.ok) {
-      liveReload.buildFailed(outcome.diagnostics, siteDir);
-    } else if (outcome.full) {
-      liveReload.filesChanged([], { all: true });
-    } else {
-      liveReload.filesChanged([...(outcome.written?.changed ?? []), ...(outcome.written?.removed ?? [])]);
-    }
+    await generations.publish(published.site, published.full ? undefined : published.changedFiles);
+    if (published.full) liveReload.filesChanged([], { all: true });
+    else liveReload.filesChanged([...(published.written?.changed ?? []), ...(published.written?.removed ?? [])]);
+    const { started, ...build } = published;
+    options.onBuild?.({ ok: true, ...build, ms: performance.now() - started });
+    // The open pages fetch the changed page right after the message; the build's remaining work
+    // would compete with that request on this thread, so it waits for one answer (or a moment).
+    if (liveReload.clients > 0) await answers.next(pageFetchWaitMs);
+  };
+  const onBuild = (outcome: BuildOutcome) => {
+    // A good build was told about when it was published; one whose later work failed is told about again.
+    if (outcome.ok) return;
+    liveReload.buildFailed(outcome.diagnostics, siteDir);
     options.onBuild?.(outcome);
   };
-  watcher = await watchSite({ siteDir, outDir: options.outDir, logger, onBuild, buildOptions: options.buildOptions });
+  watcher = await watchSite({ siteDir, outDir: options.outDir, logger, onPublish, onBuild, buildOptions: options.buildOptions });
   const startedWatcher = watcher;
   try {
     server = await startStaticServer({
       ...listen,
       files: currentFiles,
       onError: reportError(logger),
-      before: liveReload.handle,
+      before: (req, res) => {
+        res.once('close', answers.answered);
+        return liveReload.handle(req, res);
+      },
       htmlTransform: liveReload.htmlTransform,
     });
   } catch (error) {
@@ -121,6 +136,31 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
       await startedWatcher.close();
       liveReload.close();
       await started.close();
+    },
+  };
+}
+
+/** How long a published build's remaining work waits for the open pages to fetch what changed. */
+const pageFetchWaitMs = 100;
+
+/** Tells who waits that the server has answered a request. */
+function createAnswerSignal() {
+  const waiting = new Set<() => void>();
+  return {
+    answered() {
+      for (const done of [...waiting]) done();
+    },
+    /** Resolves once the server answers a request, or after `withinMs`. */
+    next(withinMs: number): Promise<void> {
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          waiting.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, withinMs);
+        waiting.add(done);
+      });
     },
   };
 }

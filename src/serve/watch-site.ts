@@ -20,11 +20,23 @@ export interface WatchSiteOptions {
   /** Output folder instead of the config's `outDir`. */
   outDir?: string;
   logger: Logger;
+  /**
+   * Told about a good build as soon as its pages can be served: every stage has run, but the work
+   * no served page needs (writing the output folder and cache files) may still be going on. The
+   * build's {@link onBuild} follows once that is done, or reports its failure.
+   */
+  onPublish?: (published: PublishedBuild) => void | Promise<void>;
   /** Told about every build, good or failed, the first one included; the next build waits for it. */
   onBuild?: (outcome: BuildOutcome) => void | Promise<void>;
   /** Passed on to each build (tests use a fake diagram renderer). */
   buildOptions?: Pick<BuildOptions, 'diagramRenderer'>;
 }
+
+/** A good build at its published moment: what {@link WatchSiteOptions.onPublish} is told. */
+export type PublishedBuild = Omit<Extract<BuildOutcome, { ok: true }>, 'ok' | 'ms'> & {
+  /** When the build started, on the `performance.now()` clock. */
+  started: number;
+};
 
 /** What one build of the watch loop did. */
 export type BuildOutcome =
@@ -106,13 +118,20 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
         onOutputsWritten: (outputs) => {
           written = outputs;
         },
+        onPublished: async (site) => {
+          // Logged when the pages are served, which is what the one who saved waits for.
+          const what = full ? `${site.pages.length} pages, full build` : describeWrites(written, config);
+          logger.info(`${pc.green('↻')} ${describeSources(sources)} → ${what} ${pc.dim(`· ${formatMs(performance.now() - started)}`)}`);
+          try {
+            await options.onPublish?.({ full, site, written, sources, changedFiles, started });
+          } catch (error) {
+            logger.error(`Could not publish the build: ${(error as Error).stack ?? String(error)}`);
+          }
+        },
       });
       previous = result.site;
       unbuilt = new Set();
-      const ms = performance.now() - started;
-      const what = full ? `${result.site.pages.length} pages, full build` : describeWrites(written, config);
-      logger.info(`${pc.green('↻')} ${describeSources(sources)} → ${what} ${pc.dim(`· ${formatMs(ms)}`)}`);
-      outcome = { ok: true, full, site: result.site, written, sources, changedFiles, ms };
+      outcome = { ok: true, full, site: result.site, written, sources, changedFiles, ms: performance.now() - started };
     } catch (error) {
       const diagnostics =
         error instanceof UserError

@@ -1,20 +1,25 @@
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
+import { afterPublished, mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { resolveOutputPath } from './output-path.js';
 import { assertStaticFileInside } from './copy-static.js';
 import { forgetPublishedOutput } from './published-output.js';
 import { isSameContents } from '../core/same-data.js';
 
 /** What of the build's context the in-place update reads (the sink passes its own). */
-type InPlaceContext = Pick<BuildContext, 'cacheDir' | 'onOutputsWritten' | 'logger' | 'changedFiles' | 'previous'>;
+type InPlaceContext = Pick<BuildContext, 'cacheDir' | 'onOutputsWritten' | 'logger' | 'changedFiles' | 'previous' | 'afterPublished'>;
 
 /**
  * Writes only the outputs that differ from the previous build's and deletes the ones it no
  * longer has; static files are copied or deleted as they changed. Swapping in a fresh copy of a
  * 1,000-page folder would cost far more than one edit. Each file is written next to its place
  * and renamed over it, so the server never sends a half-written page.
+ *
+ * The site-wide files no page loads (sitemap, llms files, markdown copies; llms-full.txt alone is
+ * megabytes at a thousand pages) are written after the build is published: serve --watch serves
+ * from memory, and the open pages need not wait for them. Pages, data and static files are on
+ * disk by the time the pages are told to reload.
  */
 export async function updateOutputInPlace(site: Site, ctx: InPlaceContext, previous: Site): Promise<void> {
   forgetPublishedOutput(ctx.cacheDir);
@@ -28,24 +33,50 @@ export async function updateOutputInPlace(site: Site, ctx: InPlaceContext, previ
   const staticCopied = staticChanges.filter((change) => change.exists && !site.outputs.has(change.path));
   for (const change of staticCopied) await assertStaticFileInside(change.source, site.config.siteDir);
   const staticRemoved = staticChanges.filter((change) => !change.exists && !site.outputs.has(change.path));
-
+  // Every target is resolved first: a path the output folder cannot hold fails the build before anything is written.
+  const writes: OutputWrite[] = [
+    ...changed.map((file) => ({ path: file.path, target: resolveOutputPath(siteOut, file.path), write: (temporary: string) => writeFile(temporary, file.contents) })),
+    ...staticCopied.map((change) => ({ path: change.path, target: resolveOutputPath(siteOut, change.path), write: (temporary: string) => copyFile(change.source, temporary) })),
+  ];
+  const staticPaths = new Set(staticChanges.map((change) => change.path));
+  const later = (outputPath: string) => !staticPaths.has(outputPath) && loadedByNoPage(outputPath);
+  const deletions = [...removed, ...staticRemoved.map((change) => change.path)];
   const stamp = `${process.pid}-${Date.now().toString(36)}`;
-  const replace = async (target: string, write: (temporary: string) => Promise<void>) => {
-    await mkdir(path.dirname(target), { recursive: true });
-    const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${stamp}.tmp`);
-    await write(temporary);
-    await rename(temporary, target);
-  };
-  await Promise.all([
-    ...changed.map((file) => replace(resolveOutputPath(siteOut, file.path), (temporary) => writeFile(temporary, file.contents))),
-    ...staticCopied.map((change) => replace(resolveOutputPath(siteOut, change.path), (temporary) => copyFile(change.source, temporary))),
-    ...[...removed, ...staticRemoved.map((change) => change.path)].map((relative) => removeOutput(siteOut, relative)),
-  ]);
-  ctx.onOutputsWritten?.({
-    changed: [...changed.map((file) => file.path), ...staticCopied.map((change) => change.path)],
-    removed: [...removed, ...staticRemoved.map((change) => change.path)],
+  const apply = (some: OutputWrite[], someDeletions: string[]) =>
+    Promise.all([...some.map((write) => replaceFile(write, stamp)), ...someDeletions.map((relative) => removeOutput(siteOut, relative))]);
+
+  await apply(
+    writes.filter((write) => !later(write.path)),
+    deletions.filter((relative) => !later(relative)),
+  );
+  ctx.onOutputsWritten?.({ changed: writes.map((write) => write.path), removed: deletions });
+  await afterPublished(ctx, async () => {
+    await apply(
+      writes.filter((write) => later(write.path)),
+      deletions.filter((relative) => later(relative)),
+    );
+    ctx.logger.debug(`updated ${writes.length} and deleted ${deletions.length} files in ${siteOut}`);
   });
-  ctx.logger.debug(`updated ${changed.length + staticCopied.length} and deleted ${removed.length + staticRemoved.length} files in ${siteOut}`);
+}
+
+interface OutputWrite {
+  /** Output path, relative to the site root folder. */
+  path: string;
+  target: string;
+  write: (temporary: string) => Promise<void>;
+}
+
+/** Writes a file next to its place and renames it over it. */
+async function replaceFile({ target, write }: OutputWrite, stamp: string): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${stamp}.tmp`);
+  await write(temporary);
+  await rename(temporary, target);
+}
+
+/** The generated files no page loads: the sitemap, the llms files and the markdown copies of pages. */
+function loadedByNoPage(outputPath: string): boolean {
+  return /\.(xml|txt|md)$/.test(outputPath);
 }
 
 interface StaticChange {
