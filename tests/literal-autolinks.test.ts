@@ -37,6 +37,7 @@ const samples: Record<string, string> = {
   'task list and strikethrough': '- [x] ~~old~~ www.example.com\n- [ ] ann@example.org',
   'no marks at all': '# Plain\n\nJust prose, a [link](./other.md) and `code`.',
   'scoped package names in prose': 'Install @babel/core and @types/node, or (@scope/pkg).',
+  'address taking in the emphasis before it': 'Contact _ann_@example.org or __a__@b.com.',
   'address after emphasis or html': '*ann*@example.org and <b>ann</b>@example.org and [ann](u)@example.org',
   'address with escapes and references': 'ann\\@example.org, ann&#64;example.org, a_@example.org, &#97;@example.org',
   'autolink marks inside link text': '[see https://example.com](u) [www.example.com][ref] [ann@example.org](mailto:ann@example.org)\n\n[ref]: https://example.com',
@@ -96,5 +97,6 @@ describe('parsing without literal autolinks first, and without tables when none 
     expect(needs(samples['autolink marks inside link text'])).toBe(false);
     expect(needs(samples['address with escapes and references'])).toBe(true);
     expect(needs(samples['brackets that make no link'])).toBe(true);
+    expect(needs(samples['address taking in the emphasis before it'])).toBe(true);
   });
 });

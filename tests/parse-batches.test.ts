@@ -24,6 +24,6 @@ describe('how docs are handed to the parse workers', () => {
 
   it('keeps the docs in order when they compile on this thread', () => {
     const tasks = [doc('a', 10), doc('b', 5_000), doc('c', 10)];
-    expect(planBatches(tasks, 0)).toEqual({ tasks, batchSize: 25 });
+    expect(planBatches(tasks, 0)).toEqual({ tasks, batchSize: 25, threads: 0 });
   });
 });

@@ -46,10 +46,10 @@ export function createMarkdownProcessor() {
   const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective);
   const leanParser = (options: LeanGfmOptions) =>
     unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfmWithoutLiteralAutolinks, options).use(remarkDirective);
-  const parserWithoutLiteralAutolinks = leanParser({ tables: true });
-  const parserWithoutAutolinksOrTables = leanParser({ tables: false });
+  const leanWithTables = leanParser({ tables: true });
+  const leanWithoutTables = leanParser({ tables: false });
   /** The leanest parser that gives this text remark-gfm's tree, unless it has literal autolinks. */
-  const leanParserFor = (text: string) => (mayHoldTable(text) ? parserWithoutLiteralAutolinks : parserWithoutAutolinksOrTables);
+  const leanParserFor = (text: string) => (mayHoldTable(text) ? leanWithTables : leanWithoutTables);
   const mdastTransforms = unified().use(remarkAdmonitions).use(remarkLiteralDirectives).use(remarkTableCells).use(remarkLinks);
 
   const toHast = unified()

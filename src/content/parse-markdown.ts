@@ -117,11 +117,10 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
   const plan = planBatches(toCompile, onWorkers(toCompile) ? workerCount() : 0);
   // Diagrams render in the order the docs that show them are compiled.
   figures?.foresee(plan.tasks.flatMap((task) => foreseenDiagrams(task.raw)));
-  const compiledOutcomes = await compileAll(plan, setup, ctx, (batch) => cache.add(freshEntries(batch)), figures);
-  // Back in the docs' order, which their messages are reported in.
+  const outcomes = [...cachedOutcomes, ...(await compileAll(plan, setup, ctx, (batch) => cache.add(freshEntries(batch)), figures))];
+  // In the docs' order, which their messages are reported in, however many came from the cache.
   const placeOfRoute = new Map(tasks.map((task, index) => [task.route, index]));
-  compiledOutcomes.sort((a, b) => placeOfRoute.get(a.route)! - placeOfRoute.get(b.route)!);
-  const outcomes = [...cachedOutcomes, ...compiledOutcomes];
+  outcomes.sort((a, b) => placeOfRoute.get(a.route)! - placeOfRoute.get(b.route)!);
   const used: CompileCacheEntry[] = [];
   let fromCache = 0;
   for (const outcome of outcomes) {
@@ -204,6 +203,8 @@ export interface BatchPlan {
   /** The docs in the order they are handed out, `batchSize` at a time. */
   tasks: ParseTask[];
   batchSize: number;
+  /** Worker threads they are compiled on; 0: on this thread. */
+  threads: number;
 }
 
 /**
@@ -214,7 +215,7 @@ export interface BatchPlan {
  */
 export function planBatches(tasks: ParseTask[], threads: number): BatchPlan {
   // Compiled on this thread, in the docs' order.
-  if (threads === 0) return { tasks, batchSize: maxBatchSize };
+  if (threads === 0) return { tasks, batchSize: maxBatchSize, threads };
   const batchSize = Math.min(maxBatchSize, Math.max(1, Math.ceil(tasks.length / (threads * batchesPerThread))));
   const batches: { tasks: ParseTask[]; length: number }[] = [];
   for (let start = 0; start < tasks.length; start += batchSize) {
@@ -223,7 +224,7 @@ export function planBatches(tasks: ParseTask[], threads: number): BatchPlan {
   }
   // Stable: batches of about the same length (a generated corpus) keep the docs' order.
   batches.sort((a, b) => b.length - a.length);
-  return { tasks: batches.flatMap((batch) => batch.tasks), batchSize };
+  return { tasks: batches.flatMap((batch) => batch.tasks), batchSize, threads };
 }
 
 /** Whether these docs are compiled on worker threads: enough of them, from compiled JavaScript. */
@@ -236,17 +237,18 @@ function onWorkers(tasks: readonly ParseTask[]): boolean {
  * batch of outcomes to `store` as it is done.
  */
 async function compileAll(
-  { tasks, batchSize }: BatchPlan,
+  { tasks, batchSize, threads }: BatchPlan,
   setup: CompileSetup,
   ctx: BuildContext,
   store: (batch: CompileOutcome[]) => void,
   figures: DiagramFigures | undefined,
 ): Promise<CompileOutcome[]> {
   const figureOf = figures && ((request: DiagramRequest) => figures.figure(request));
-  if (onWorkers(tasks)) {
-    ctx.logger.debug(`parseMarkdown: ${tasks.length} docs on ${workerCount()} worker threads`);
+  if (threads > 0) {
+    ctx.logger.debug(`parseMarkdown: ${tasks.length} docs on ${threads} worker threads`);
     return runOnWorkers<ParseTask, CompileOutcome>(new URL('./parse-worker.js', import.meta.url), setup, tasks, {
       batchSize,
+      size: threads,
       onResults: store,
       // A worker whose docs wait for figures (the browser starting) compiles its next batch meanwhile.
       batchesPerWorker: 2,

@@ -112,8 +112,11 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
       files: currentFiles,
       onError: reportError(logger),
       before: (req, res) => {
-        res.once('close', answers.answered);
-        return liveReload.handle(req, res);
+        // The live-reload stream is not a page's fetch; a reload closes it before fetching.
+        if (liveReload.handle(req, res)) return true;
+        const answered = answers.requestStarted();
+        if (answered) res.once('close', answered);
+        return false;
       },
       htmlTransform: liveReload.htmlTransform,
     });
@@ -143,12 +146,18 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
 /** How long a published build's remaining work waits for the open pages to fetch what changed. */
 const pageFetchWaitMs = 100;
 
-/** Tells who waits that the server has answered a request. */
+/** Tells who waits that the server has answered a request made after they started waiting. */
 function createAnswerSignal() {
   const waiting = new Set<() => void>();
   return {
-    answered() {
-      for (const done of [...waiting]) done();
+    /** Called as a request comes in: what to call once it is answered, when anyone waits for it. */
+    requestStarted(): (() => void) | undefined {
+      if (waiting.size === 0) return undefined;
+      // A request already under way when the build was published does not fetch what it changed.
+      const waitingBefore = [...waiting];
+      return () => {
+        for (const done of waitingBefore) done();
+      };
     },
     /** Resolves once the server answers a request, or after `withinMs`. */
     next(withinMs: number): Promise<void> {

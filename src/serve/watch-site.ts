@@ -101,6 +101,7 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
     const changedFiles: ReadonlySet<string> = new Set(unbuilt);
     let written: WrittenOutputs | undefined;
     let outcome: BuildOutcome;
+    let published = false;
     try {
       if (full && previous) {
         const roots = watchedPaths(config);
@@ -119,6 +120,7 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
           written = outputs;
         },
         onPublished: async (site) => {
+          published = true;
           // Logged when the pages are served, which is what the one who saved waits for.
           const what = full ? `${site.pages.length} pages, full build` : describeWrites(written, config);
           logger.info(`${pc.green('↻')} ${describeSources(sources)} → ${what} ${pc.dim(`· ${formatMs(performance.now() - started)}`)}`);
@@ -140,8 +142,12 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
       const ms = performance.now() - started;
       for (const diagnostic of diagnostics) logger.diagnostic(diagnostic);
       const errors = diagnostics.filter((d) => d.severity === 'error').length;
+      // Failed after its pages were served: the output folder is neither this build nor the last,
+      // so no later build may update it in place against either; the next one is full.
+      if (published) previous = undefined;
+      const serving = published ? 'serving its pages, the output folder is rewritten by the next build' : 'still serving the last good build';
       logger.error(
-        `${pc.red('✖')} ${describeSources(sources)} → build failed with ${errors} error${errors === 1 ? '' : 's'} ${pc.dim(`· ${formatMs(ms)}`)}; still serving the last good build`,
+        `${pc.red('✖')} ${describeSources(sources)} → build failed with ${errors} error${errors === 1 ? '' : 's'} ${pc.dim(`· ${formatMs(ms)}`)}; ${serving}`,
       );
       outcome = { ok: false, diagnostics, sources, ms };
     }

@@ -39,7 +39,7 @@ export async function updateOutputInPlace(site: Site, ctx: InPlaceContext, previ
     ...staticCopied.map((change) => ({ path: change.path, target: resolveOutputPath(siteOut, change.path), write: (temporary: string) => copyFile(change.source, temporary) })),
   ];
   const staticPaths = new Set(staticChanges.map((change) => change.path));
-  const later = (outputPath: string) => !staticPaths.has(outputPath) && loadedByNoPage(outputPath);
+  const later = (outputPath: string) => !staticPaths.has(outputPath) && notNeededToReload(outputPath);
   const deletions = [...removed, ...staticRemoved.map((change) => change.path)];
   const stamp = `${process.pid}-${Date.now().toString(36)}`;
   const apply = (some: OutputWrite[], someDeletions: string[]) =>
@@ -74,8 +74,12 @@ async function replaceFile({ target, write }: OutputWrite, stamp: string): Promi
   await rename(temporary, target);
 }
 
-/** The generated files no page loads: the sitemap, the llms files and the markdown copies of pages. */
-function loadedByNoPage(outputPath: string): boolean {
+/**
+ * The generated files a reloading page does not load: the sitemap, the llms files and the
+ * markdown copies of pages (the copy-page button fetches a copy on a click; serve --watch answers
+ * it from the build in memory until it is on disk).
+ */
+function notNeededToReload(outputPath: string): boolean {
   return /\.(xml|txt|md)$/.test(outputPath);
 }
 

@@ -54,9 +54,11 @@ export function mayHoldTable(markdown: string): boolean {
 /**
  * Every literal autolink holds one of these: an email's `@` after a character an address can
  * hold (also in `mailto:` and `xmpp:` links), `www.`, or an `http:`/`https:` scheme, in any case.
- * Text without them cannot hold one: `@scope/pkg` after a space is not an address.
+ * Text without them cannot hold one: `@scope/pkg` after a space is not an address. An `@` that
+ * starts a text node counts too: remark-gfm's address can take in the `_` that closed emphasis
+ * before it (`_ann_@example.org` is one link).
  */
-const literalAutolinkMark = /[\w+\-.]@|www\.|https?:/i;
+const literalAutolinkMark = /(?:^|[\w+\-.])@|www\.|https?:/i;
 
 /**
  * Whether a doc parsed without literal autolinks could parse differently with them: some of its
