@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/resolve.js';
-import { locateKey } from '../config/locate-key.js';
+import { locateConfigKey } from '../config/locate-key.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { withBaseUrl } from '../shared/paths.js';
 import { contrastProblems, derivePalettes, minimumContrast, type PrimaryPalette } from './theme-palette.js';
@@ -67,12 +66,6 @@ export function primaryContrastWarnings(config: ResolvedConfig): Diagnostic[] {
   if (primaryColor === undefined) return [];
   const problems = contrastProblems(derivePalettes(primaryColor));
   if (problems.length === 0) return [];
-  let source = '';
-  try {
-    source = readFileSync(config.configFile, 'utf8');
-  } catch {
-    // The config was read moments ago; without its text the warning names the file only.
-  }
   return problems.map((problem) => {
     const keys = typeof primaryColor === 'string' ? ['theme', 'primaryColor'] : ['theme', 'primaryColor', problem.mode];
     const derived = typeof primaryColor === 'string' && problem.mode === 'dark' ? ` (derived for dark mode from ${primaryColor})` : '';
@@ -81,7 +74,7 @@ export function primaryContrastWarnings(config: ResolvedConfig): Diagnostic[] {
       code: 'contrast',
       message: `theme.primaryColor: in ${problem.mode} mode, ${problem.what} has a contrast of ${problem.ratio.toFixed(2)}:1 (${problem.foreground} on ${problem.background}${derived}), below the ${minimumContrast}:1 that WCAG AA asks of text.`,
       file: config.configFile,
-      ...(source ? locateKey(source, keys) : {}),
+      ...locateConfigKey(config.configFile, keys),
       hint:
         problem.mode === 'light'
           ? 'Pick a darker shade of the colour, or give one colour per mode: primaryColor: { light: …, dark: … }.'

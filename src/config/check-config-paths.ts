@@ -1,11 +1,11 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { generatedOutputAt, generatedOutputNames, isRouteInside } from '../core/route-safety.js';
 import { missingSidebarsFile } from '../core/sidebars-file.js';
 import { currentVersionName } from '../core/docs-version.js';
 import { resolveDocsVersions } from './docs-versions.js';
-import { locateKey } from './locate-key.js';
+import { locateConfigKey } from './locate-key.js';
 import type { ResolvedConfig } from './resolve.js';
 
 /**
@@ -102,7 +102,7 @@ export function outDirDiagnostic(config: ResolvedConfig, problem: string, hint?:
         `--out-dir is taken relative to the current folder (${process.cwd()}). Pass a folder of its own, outside the site's sources, e.g. --out-dir ${displayPath(path.join(config.siteDir, 'out'))}.`,
     };
   }
-  const location = locateKey(readConfigSource(config.configFile), ['outDir']);
+  const location = locateConfigKey(config.configFile, ['outDir']);
   return {
     severity: 'error',
     code: 'config',
@@ -121,7 +121,7 @@ function routeBaseProblems(config: ResolvedConfig): Diagnostic[] {
     message,
     hint,
     file: config.configFile,
-    ...locateKey(readConfigSource(config.configFile), keys),
+    ...locateConfigKey(config.configFile, keys),
   });
   const generatedHint = `These names are written by the build itself: ${[...generatedOutputNames.keys()].join(', ')}.`;
   const docsBase = config.routes.docs;
@@ -166,18 +166,10 @@ export function customCssProblems(config: ResolvedConfig): Diagnostic[] {
         message: `${key}: no stylesheet at ${displayPath(file)}.`,
         hint: 'customCss paths are relative to the site folder, e.g. "./src/css/custom.css".',
         file: config.configFile,
-        ...locateKey(readConfigSource(config.configFile), listed ? ['customCss', index] : ['customCss']),
+        ...locateConfigKey(config.configFile, listed ? ['customCss', index] : ['customCss']),
       },
     ];
   });
-}
-
-function readConfigSource(configFile: string): string {
-  try {
-    return readFileSync(configFile, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 /** The real path of `file`, or of its nearest existing folder with the rest appended, so links cannot hide an overlap. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from './resolve.js';
 import { closest } from './load.js';
-import { locateKey } from './locate-key.js';
+import { locateConfigKey } from './locate-key.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { currentVersionName, type DocsVersion } from '../core/docs-version.js';
@@ -67,17 +67,12 @@ export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | und
   const { docs } = config;
   const file = versionsFile(config.siteDir);
   const diagnostics: Diagnostic[] = [];
-  let configSource: string | undefined;
-  const placeOf = (keys: (string | number)[]) => {
-    configSource ??= readConfigSource(config.configFile);
-    return locateKey(configSource, ['docs', ...keys]);
-  };
   const problem = (message: string, hint: string, at: string | (string | number)[] = config.configFile) =>
     diagnostics.push({
       severity: 'error',
       code: 'versions',
       file: typeof at === 'string' ? at : config.configFile,
-      ...(at === file ? { line: 1, column: 1 } : typeof at === 'string' ? {} : placeOf(at)),
+      ...(at === file ? { line: 1, column: 1 } : typeof at === 'string' ? {} : locateConfigKey(config.configFile, ['docs', ...at])),
       message,
       hint,
     });
@@ -178,14 +173,6 @@ export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | und
  */
 export function currentVersionAlone(config: ResolvedConfig): DocsVersion {
   return { name: currentVersionName, label: config.docs.versionLabel, route: config.routes.docs, docsDir: config.paths.docs, isLast: true, sidebarId: config.docs.sidebar.id };
-}
-
-function readConfigSource(configFile: string): string {
-  try {
-    return readFileSync(configFile, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 /** The config as one version's docs see it: its docs folder, its route and its sidebar's name. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as TypeScript from 'typescript';
 
@@ -7,6 +8,17 @@ const require = createRequire(import.meta.url);
 export interface SourcePlace {
   line?: number;
   column?: number;
+}
+
+/** The place of a key path in the config file; empty when the file cannot be read (the problem then names the file only). */
+export function locateConfigKey(configFile: string, segments: readonly PropertyKey[]): SourcePlace {
+  let source: string;
+  try {
+    source = readFileSync(configFile, 'utf8');
+  } catch {
+    return {};
+  }
+  return locateKey(source, segments);
 }
 
 /**

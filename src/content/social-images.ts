@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { locateKey } from '../config/locate-key.js';
+import { locateConfigKey } from '../config/locate-key.js';
 import type { Site } from '../core/site.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { isExternalUrl } from '../shared/paths.js';
@@ -21,7 +21,7 @@ export function checkSocialImages(site: Site): void {
     hint: `Put the image at ${path.relative(config.siteDir, staticFileOf(site, image)).split(path.sep).join('/')}, or give a full URL (https://…).`,
   });
   if (config.image && missing(config.image)) {
-    site.diagnostics.push(warning('image', config.image, 'the site', { file: config.configFile, ...locateKey(readSource(config.configFile), ['image']) }));
+    site.diagnostics.push(warning('image', config.image, 'the site', { file: config.configFile, ...locateConfigKey(config.configFile, ['image']) }));
   }
   for (const doc of site.docs) {
     const image = doc.frontMatter.image;
