@@ -31,6 +31,15 @@ export function redirectsOf(site: Site): Redirect[] {
   });
 }
 
+/**
+ * The generated files no page loads as it opens or reloads: the sitemap, the llms files and the
+ * markdown copies of pages (the copy-page button fetches a copy on a click). serve --watch makes
+ * and writes them once the pages of a rebuild are served.
+ */
+export function isLateOutput(outputPath: string): boolean {
+  return /\.(xml|txt|md)$/.test(outputPath);
+}
+
 /** The llms.txt files at the site root (https://llmstxt.org): an index of the pages, and every page's markdown in one file. */
 export const llmsFileNames = ['llms.txt', 'llms-full.txt'] as const;
 

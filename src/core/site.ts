@@ -236,6 +236,11 @@ export interface OutputSink {
   /** Takes one output file (path relative to the site root folder, `out/sdk`). */
   write(file: OutputFile): void;
   /**
+   * Whether files written once the build is published (by work queued with {@link afterPublished})
+   * still reach the output folder: serve --watch's sink brings the folder up to date after that work.
+   */
+  readonly takesLateFiles: boolean;
+  /**
    * Present when the sink knows a previous output to take files from: carries the previous
    * output's file at `path` over unchanged when it was made from the same inputs (named by
    * `fingerprint`), and says whether it did. Records the fingerprint for the next build either way.

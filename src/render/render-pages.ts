@@ -23,13 +23,13 @@ import type { RenderedDocument, RenderSetup, RenderTask } from './render-worker.
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { redirectDocument } from './redirects.js';
-import { redirectsOf } from '../core/planned-outputs.js';
+import { markdownOutputPaths, redirectsOf } from '../core/planned-outputs.js';
 import { sitemapRoutes, sitemapXml } from './sitemap.js';
 import { createLandingData } from './landing-data.js';
-import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPageMarkdown, warnStaticFilesReplaced } from './page-markdown.js';
+import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPageMarkdown, warnStaticFilesReplaced, type PageMarkdown } from './page-markdown.js';
 import { siteHeadOf } from './head-tags.js';
 import { findSidebarCategory } from '../core/sidebar-queries.js';
-import { siteOfPage } from '../core/site.js';
+import { afterPublished, siteOfPage } from '../core/site.js';
 import { customPageHtml, pageSiteData } from '../core/custom-page-content.js';
 
 /**
@@ -98,23 +98,14 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
       if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${toRender.length}`);
       if (onWorkersDone && done % mainThreadSlice === 0) await letWorkersIn();
     }
-    // The site-wide files are made again only when what they are made of changed.
-    if (site.config.url) {
-      const routes = sitemapRoutes(site);
-      reuse.siteFile(sink, { path: 'sitemap.xml', inputs: [site.config.url, routes], make: () => sitemapXml(site, routes)! });
-    }
-    const { copies, llmsFiles } = markdownOutputs(site, pageMarkdown);
-    let written = 0;
-    for (const file of copies) {
-      sink.write(file);
-      if (onWorkersDone && ++written % mainThreadSlice === 0) await letWorkersIn();
-    }
-    for (const file of llmsFiles) {
-      reuse.siteFile(sink, file);
-      if (onWorkersDone) await letWorkersIn();
-    }
-    if (ctx.previous) ctx.logger.debug(`renderPages: site files kept from the previous build: ${reuse.keptSiteFiles.join(', ') || 'none'}`);
-    if (reuse.joinedSiteFiles.length > 0) ctx.logger.debug(`renderPages: site files joined from pieces: ${reuse.joinedSiteFiles.join(', ')}`);
+    // The sitemap, markdown copies and llms files: no page loads them, so a sink that can take
+    // files after the pages are served (serve --watch) gets them then, and serves the previous
+    // build's meanwhile.
+    const siteWide = () => writeSiteWideFiles(site, sink, reuse, pageMarkdown, onWorkersDone !== undefined, ctx);
+    if (sink.takesLateFiles) {
+      for (const outputPath of siteWideOutputPaths(site)) sink.keepPrevious(outputPath);
+      await afterPublished(ctx, siteWide);
+    } else await siteWide();
     for (const redirect of redirectsOf(site)) sink.write({ path: outputPathOfRoute(redirect.from, site.config.baseUrl), contents: redirectDocument(redirect.to) });
   } catch (error) {
     // The workers stop before the error goes on, and a failure of theirs is not left unobserved.
@@ -122,6 +113,31 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
     throw error;
   }
   await onWorkersDone;
+}
+
+/** Writes the sitemap, the markdown copies and the llms files: each site-wide file only when what it is made of changed. */
+async function writeSiteWideFiles(site: Site, sink: OutputSink, reuse: RenderReuse, pageMarkdown: PageMarkdown[], besideWorkers: boolean, ctx: BuildContext): Promise<void> {
+  if (site.config.url) {
+    const routes = sitemapRoutes(site);
+    reuse.siteFile(sink, { path: 'sitemap.xml', inputs: [site.config.url, routes], make: () => sitemapXml(site, routes)! });
+  }
+  const { copies, llmsFiles } = markdownOutputs(site, pageMarkdown);
+  let written = 0;
+  for (const file of copies) {
+    sink.write(file);
+    if (besideWorkers && ++written % mainThreadSlice === 0) await letWorkersIn();
+  }
+  for (const file of llmsFiles) {
+    reuse.siteFile(sink, file);
+    if (besideWorkers) await letWorkersIn();
+  }
+  if (ctx.previous) ctx.logger.debug(`renderPages: site files kept from the previous build: ${reuse.keptSiteFiles.join(', ') || 'none'}`);
+  if (reuse.joinedSiteFiles.length > 0) ctx.logger.debug(`renderPages: site files joined from pieces: ${reuse.joinedSiteFiles.join(', ')}`);
+}
+
+/** The output paths {@link writeSiteWideFiles} may write. */
+function siteWideOutputPaths(site: Site): string[] {
+  return [...(site.config.url ? ['sitemap.xml'] : []), ...markdownOutputPaths(site)];
 }
 
 /** Pieces of main-thread work between which the workers' finished batches are taken in and new ones handed out. */

@@ -8,6 +8,7 @@ import { createLiveReload } from './live-reload.js';
 import { startStaticServer, type StaticServer } from './static-server.js';
 import { createDiskSiteFiles, type SiteFiles } from './site-files.js';
 import { createSiteGenerations } from './site-generations.js';
+import { isLateOutput } from '../core/planned-outputs.js';
 import { watchSite, type BuildOutcome, type PublishedBuild, type SiteWatcher, type WatchSiteOptions } from './watch-site.js';
 
 export interface ServeOptions {
@@ -76,8 +77,11 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
   const answers = createAnswerSignal();
   // Until a build has succeeded, whatever an earlier build left in the output folder is served.
   let disk: { root: string; files: SiteFiles } | undefined;
+  /** Settles once the published build's later work has put the files no page loads in the current generation. */
+  let lateOutputs: { done: Promise<void>; settle: () => void } | undefined;
   const currentFiles = (): SiteFiles => {
     const published = generations.current();
+    if (published && lateOutputs) return waitingForLateOutputs(published, lateOutputs.done, () => generations.current() ?? published);
     if (published) return published;
     const { outRoot } = watcher!.config.paths;
     if (disk?.root !== outRoot || disk.files.baseUrl !== watcher!.config.baseUrl) {
@@ -90,6 +94,8 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
   const onPublish = async (published: PublishedBuild) => {
     // Pages are told to reload only once the output they will ask for is the one served.
     await generations.publish(published.site, published.full ? undefined : published.changedFiles);
+    let settle!: () => void;
+    lateOutputs = { done: new Promise<void>((resolve) => (settle = resolve)), settle };
     if (published.full) liveReload.filesChanged([], { all: true });
     else liveReload.filesChanged([...(published.written?.changed ?? []), ...(published.written?.removed ?? [])]);
     const { started, ...build } = published;
@@ -98,7 +104,16 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
     // would compete with that request on this thread, so it waits for one answer (or a moment).
     if (liveReload.clients > 0) await answers.next(pageFetchWaitMs);
   };
-  const onBuild = (outcome: BuildOutcome) => {
+  const onBuild = async (outcome: BuildOutcome) => {
+    const late = lateOutputs;
+    lateOutputs = undefined;
+    try {
+      // What the build made after its pages were served (the sitemap, llms files, markdown copies)
+      // joins the generation it published; nothing else of it changed since.
+      if (outcome.ok && late) await generations.publish(outcome.site, new Set());
+    } finally {
+      late?.settle();
+    }
     // A good build was told about when it was published; one whose later work failed is told about again.
     if (outcome.ok) return;
     liveReload.buildFailed(outcome.diagnostics, siteDir);
@@ -114,6 +129,8 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
       before: (req, res) => {
         // The live-reload stream is not a page's fetch; a reload closes it before fetching.
         if (liveReload.handle(req, res)) return true;
+        // A file no page loads waits for the build's later work, which waits for a page's request.
+        if (isLateOutput((req.url ?? '').replace(/[?#].*$/, ''))) return false;
         const answered = answers.requestStarted();
         if (answered) res.once('close', answered);
         return false;
@@ -140,6 +157,17 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
       liveReload.close();
       await started.close();
     },
+  };
+}
+
+/**
+ * The published generation, except that a file made after the pages were served (see
+ * `isLateOutput`) is answered once the build's later work is done, from the generation that holds it.
+ */
+function waitingForLateOutputs(published: SiteFiles, done: Promise<void>, current: () => SiteFiles): SiteFiles {
+  return {
+    baseUrl: published.baseUrl,
+    get: (relativePath) => (isLateOutput(relativePath) ? done.then(() => current().get(relativePath)) : published.get(relativePath)),
   };
 }
 

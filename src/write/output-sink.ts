@@ -7,7 +7,7 @@ import { listStaticFiles } from './copy-static.js';
 import { resolveOutputPath } from './output-path.js';
 import { createStagingFolder } from './staging-folder.js';
 import { openPublishedOutput } from './published-output.js';
-import { updateOutputInPlace } from './update-in-place.js';
+import { catchUpOutput, updateOutputInPlace } from './update-in-place.js';
 
 /**
  * Where a build's files go:
@@ -41,6 +41,7 @@ function createStagingSink(site: Site, ctx: SinkContext): OutputSink {
   const written = new Set<string>();
   return {
     streamsToDisk: true,
+    takesLateFiles: false,
     get writtenCount() {
       return written.size;
     },
@@ -88,6 +89,7 @@ function createMemorySink(site: Site, ctx: SinkContext, mode: 'memory' | 'mirror
   const { outputs, config } = site;
   return {
     streamsToDisk: false,
+    takesLateFiles: mode === 'mirror',
     get writtenCount() {
       return outputs.size;
     },
@@ -114,6 +116,7 @@ function createMemorySink(site: Site, ctx: SinkContext, mode: 'memory' | 'mirror
       }
       const staging = createStagingSink(site, ctx);
       await streamOutputs(site, staging);
+      await catchUpOutput(site, ctx, new Map(site.outputs));
     },
     async discard() {},
   };
