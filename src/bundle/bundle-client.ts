@@ -5,7 +5,7 @@ import * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
 import { heldByMemory, type HeldByMemory, type ItemMemory } from '../core/item-store.js';
 import { type Diagnostic, UserError } from '../core/diagnostic.js';
-import { mayHaveChanged, type BuildContext, type Site, assetsDir } from '../core/site.js';
+import { mayHaveChanged, type BuildContext, type OutputFile, type Site, assetsDir } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
@@ -300,7 +300,7 @@ async function bundleWith(bundler: ClientBundler, mdx: ReturnType<typeof mdxModu
   }
   for (const [outputPath, file] of bundler.importedFiles) site.outputs.set(outputPath, { path: outputPath, contents: await readFile(file) });
   const licenses = path.posix.join(assetsDir, 'js', thirdPartyLicensesFile);
-  site.outputs.set(licenses, { path: licenses, contents: await thirdPartyLicenses(result.metafile) });
+  site.outputs.set(licenses, await licensesFileOf(result.metafile, licenses));
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
     const absolute = path.resolve(packageRoot(), file);
     if (output.entryPoint === clientEntry) {
@@ -376,6 +376,19 @@ async function usedThemeKeys(inputs: string[]): Promise<string[]> {
  * The license texts (and NOTICE files, which Apache 2.0 asks to pass on) of the npm packages the
  * scripts bundle, one section per package.
  */
+/** serve --watch keeps the last bundle while its inputs are unchanged, and with it the file of its licenses. */
+const licensesFiles = new WeakMap<esbuild.Metafile, Promise<OutputFile>>();
+
+function licensesFileOf(metafile: esbuild.Metafile, outputPath: string): Promise<OutputFile> {
+  let file = licensesFiles.get(metafile);
+  if (!file) {
+    file = thirdPartyLicenses(metafile).then((contents) => ({ path: outputPath, contents }));
+    licensesFiles.set(metafile, file);
+    file.catch(() => licensesFiles.delete(metafile));
+  }
+  return file;
+}
+
 async function thirdPartyLicenses(metafile: esbuild.Metafile): Promise<string> {
   const packageDirs = new Set<string>();
   for (const [file, output] of Object.entries(metafile.outputs)) {

@@ -116,7 +116,7 @@ function findProblem(link: LinkToCheck, targets: Map<string, LinkTarget>, site: 
   }
 
   const [pathPart, fragment] = splitUrl(link.resolved);
-  const route = normalizeRoute(safeDecode(pathPart), baseUrl);
+  const route = linkedRoute(pathPart, baseUrl);
   const target = targets.get(route);
   const shown = link.url === link.resolved ? link.url : `${link.url} (${link.resolved})`;
   if (!target) {
@@ -151,7 +151,7 @@ async function collectTargets(site: Site, customPages: Map<Page, RenderedPage>):
   const { baseUrl } = site.config;
   const targets = new Map<string, LinkTarget>();
   const add = (route: string, anchors?: Set<string>, markdownCopy?: boolean) => {
-    const normalized = normalizeRoute(safeDecode(route), baseUrl);
+    const normalized = linkedRoute(route, baseUrl);
     if (!targets.has(normalized)) targets.set(normalized, { route, anchors, markdownCopy });
   };
   for (const page of site.pages) add(page.route, anchorsOf(page, customPages.get(page)));
@@ -267,12 +267,14 @@ function collectConfigLinks(site: Site, source: string): LinkToCheck[] {
 /** Redirects whose `from` is a page or file of the build: the redirect page would replace it. */
 function checkRedirectSources(site: Site, source: string): Diagnostic[] {
   const { baseUrl } = site.config;
+  const redirects = redirectsOf(site);
+  if (redirects.length === 0) return [];
   const taken = new Map<string, string>();
   for (const page of site.pages) taken.set(normalizeRoute(page.route, baseUrl), page.sourceFile ? `the page of ${page.sourceFile}` : `the page ${page.route}`);
   for (const output of site.outputs.keys()) taken.set(normalizeRoute(joinUrlPath(baseUrl, output), baseUrl), `the generated file ${output}`);
   const seen = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
-  for (const redirect of redirectsOf(site)) {
+  for (const redirect of redirects) {
     const holder = taken.get(redirect.from) ?? seen.get(redirect.from);
     const written = redirect.from.slice(baseUrl.length - 1);
     if (holder) {
@@ -312,6 +314,25 @@ function splitUrl(url: string): [string, string | undefined] {
   const query = withoutFragment.indexOf('?');
   return [query === -1 ? withoutFragment : withoutFragment.slice(0, query), hash === -1 ? undefined : url.slice(hash + 1)];
 }
+
+/**
+ * The route a link's path or an emitted path stands for, decoded and normalized. Every build of
+ * serve --watch asks again for the same thousands of paths; a pure function's answers, so they may
+ * outlive a build; bounded.
+ */
+function linkedRoute(urlPath: string, baseUrl: string): string {
+  if (linkedRoutesBase !== baseUrl || linkedRoutes.size > linkedRoutesKept) {
+    linkedRoutes.clear();
+    linkedRoutesBase = baseUrl;
+  }
+  let key = linkedRoutes.get(urlPath);
+  if (key === undefined) linkedRoutes.set(urlPath, (key = normalizeRoute(safeDecode(urlPath), baseUrl)));
+  return key;
+}
+
+const linkedRoutes = new Map<string, string>();
+let linkedRoutesBase = '';
+const linkedRoutesKept = 100_000;
 
 function safeDecode(text: string): string {
   try {
