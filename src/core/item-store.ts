@@ -117,6 +117,9 @@ export function openItemStore(dir: string, memory?: ItemMemory): ItemStore {
     memory.entries.set(file, value);
     if (memory.entries.size > memoryLimit) memory.entries.delete(memory.entries.keys().next().value!);
   };
+  // Only a key of the memory, never a file: a serve --watch rebuild asks for every doc's entry.
+  const keptPrefix = `${path.join(dir, '#kept')}:`;
+  const keptName = (key: string) => keptPrefix + key;
   return {
     get<Value>(name: string): Value | undefined {
       const file = path.join(dir, name);
@@ -142,10 +145,10 @@ export function openItemStore(dir: string, memory?: ItemMemory): ItemStore {
       remember(file, name, value);
     },
     keep(key, value) {
-      keepInMemory(path.join(dir, `${key}#kept`), value);
+      keepInMemory(keptName(key), value);
     },
     recall<Value>(key: string): Value | undefined {
-      const file = path.join(dir, `${key}#kept`);
+      const file = keptName(key);
       const value = memory?.entries.get(file);
       if (value !== undefined) keepInMemory(file, value);
       return value as Value | undefined;
