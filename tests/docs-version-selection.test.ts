@@ -2,9 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
 import type { SearchDocuments } from '../src/shared/search/search-data.js';
-import { buildSite, copySite, fixture, pageHtml, repoRoot } from './helpers/site.js';
+import { buildSite, copySite, fixture, outputText, pageHtml, repoRoot } from './helpers/site.js';
 
 const bin = path.join(repoRoot, 'bin', 'sdkdocs.js');
 const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
@@ -25,12 +24,6 @@ async function withDocsOptions(dir: string, from: RegExp, to: string): Promise<v
   const config = await readFile(file, 'utf8');
   expect(config).toMatch(from);
   await writeFile(file, config.replace(from, to));
-}
-
-function outputText(result: BuildResult, name: string): string {
-  const file = result.site.outputs.get(name);
-  if (!file) throw new Error(`no output ${name}`);
-  return typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents);
 }
 
 const releasedRoutes = ['/kit/docs/intro', '/kit/docs/guides/setup', '/kit/docs/1.0.0/intro', '/kit/docs/1.0.0/legacy'];

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/browser.js';
 import { createSearchEngine } from '../src/shared/search/search-engine.js';
 import type { SearchDocuments, SerializedSearchIndex } from '../src/shared/search/search-data.js';
-import { buildSite, copySite, fixture, pageHtml, repoRoot } from './helpers/site.js';
+import { buildSite, copySite, fixture, outputText, pageHtml, repoRoot } from './helpers/site.js';
 
 const bin = path.join(repoRoot, 'bin', 'sdkdocs.js');
 const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
@@ -118,6 +118,28 @@ describe('a site with versions.json', () => {
     const landing = html.slice(html.indexOf('<main'));
     expect(landing).toContain('href="/kit/docs/intro"');
     expect(landing).not.toContain('href="/kit/docs/next/');
+  }, 60_000);
+
+  it('gives every version’s pages a markdown copy, and describes the docs at /docs in the llms files', async () => {
+    const result = await buildSite(fixture('versioned-docs'));
+    expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const pages = new Map(result.site.pages.map((page) => [page.route, page]));
+    // The released docs are what most readers open: their pages have the copy button too.
+    for (const [route, text] of [['/kit/docs/intro', 'Kit 1.1 introduction'], ['/kit/docs/1.0.0/intro', undefined], ['/kit/docs/next/intro', 'Kit 2 (next) introduction']] as const) {
+      const copyUrl = pages.get(route)?.data.markdownUrl;
+      expect(copyUrl).toBe(`${route}.md`);
+      const copy = outputText(result, copyUrl!.slice('/kit/'.length));
+      if (text) expect(copy).toContain(text);
+      expect(pageHtml(result, route)).toContain(`data-copy-page="${copyUrl}"`);
+    }
+    // llms.txt lists the last version, as the navbar's Docs link leads to it; not /next, nor older ones.
+    const llms = outputText(result, 'llms.txt');
+    expect(llms).toContain('(https://versioned.example.com/kit/docs/intro.md)');
+    expect(llms).not.toMatch(/\/docs\/next\/|\/docs\/1\.0\.0\//);
+    const full = outputText(result, 'llms-full.txt');
+    expect(full).toContain('Kit 1.1 introduction');
+    expect(full).not.toContain('Kit 2 (next) introduction');
+    expect(full).not.toContain('only the next version has');
   }, 60_000);
 
   // Jest's versioned docs: MDX in a past version failed the build with an internal error.

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiModel, ApiRef } from '../core/api-model.js';
 import type { Doc, OutputFile, Page, Site } from '../core/site.js';
+import type { DocsVersion } from '../core/docs-version.js';
 import { firstH1Text, stripFrontMatter } from '../core/doc-text.js';
 import { findSidebarCategory, flattenSidebar } from '../core/sidebar-queries.js';
 import { apiSidebarName } from '../core/api-display.js';
@@ -97,7 +98,8 @@ function lazyPageMarkdown(page: Page, make: () => string, copyUrl: string | unde
  */
 export function collectPageMarkdown(site: Site): PageMarkdown[] {
   const { baseUrl, routes, markdownPages } = site.config;
-  const docsByRoute = new Map(site.docs.map((doc) => [doc.route, doc]));
+  // Every docs version's pages have a copy: the released docs are what most readers open.
+  const docsByRoute = new Map([site, ...(site.docsVersions?.past.map((past) => past.site) ?? [])].flatMap((scope) => scope.docs.map((doc) => [doc.route, doc])));
   const model = site.api?.model;
   const symbolsByRoute = new Map(model?.symbols.map((symbol) => [joinUrlPath(routes.api, symbol.key), symbol]));
   const links: ApiMarkdownLinks = { hrefOf: (ref: ApiRef) => absoluteUrl(site, `${joinUrlPath(routes.api, ref.symbol)}${ref.member ? `#${ref.member}` : ''}`) };
@@ -220,7 +222,9 @@ interface LlmsSection {
  * pages and drafts are left out, as from the sitemap and search.
  */
 function llmsSections(site: Site, pages: PageMarkdown[]): LlmsSection[] {
-  const listed = new Map(pages.filter(({ page }) => !page.data.unlisted && !page.data.draft).map((entry) => [entry.page.route, entry]));
+  const version = llmsVersion(site);
+  const ofVersion = (page: Page) => page.data.docsVersion === undefined || page.data.docsVersion === version?.name;
+  const listed = new Map(pages.filter(({ page }) => !page.data.unlisted && !page.data.draft && ofVersion(page)).map((entry) => [entry.page.route, entry]));
   const take = (route: string | undefined, label: string) => {
     const entry = route === undefined ? undefined : listed.get(route);
     if (!entry) return [];
@@ -231,7 +235,7 @@ function llmsSections(site: Site, pages: PageMarkdown[]): LlmsSection[] {
     items.flatMap((item) => (item.type === 'html' ? [] : [...take(item.to, item.label), ...(item.type === 'category' ? walk(item.items) : [])]));
   const docs: LlmsSection = { title: 'Docs', entries: [] };
   const sections: LlmsSection[] = [docs];
-  for (const item of site.sidebars[site.config.docs.sidebar.id] ?? []) {
+  for (const item of site.sidebars[version?.sidebarId ?? site.config.docs.sidebar.id] ?? []) {
     if (item.type === 'category') sections.push({ title: item.label, entries: walk([item]) });
     else docs.entries.push(...walk([item]));
   }
@@ -242,6 +246,14 @@ function llmsSections(site: Site, pages: PageMarkdown[]): LlmsSection[] {
   // Docs outside the sidebar (displayed_sidebar: null) are documentation all the same.
   sections.push({ title: 'Other pages', entries: remaining().flatMap(({ page }) => take(page.route, page.data.title)) });
   return sections.filter((section) => section.entries.length > 0);
+}
+
+/**
+ * The docs version the llms files describe: the one at the docs' own route (the last version, as
+ * in the navbar), not the unreleased docs under `/next`. Undefined without versions.
+ */
+function llmsVersion(site: Site): DocsVersion | undefined {
+  return site.docsVersions?.versions.find((version) => version.isLast);
 }
 
 /**

@@ -46,6 +46,15 @@ export async function copySite(siteDir: string): Promise<{ dir: string; cleanup:
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/** An output file's text by its path under the site root, from memory or, after a full build, from the output folder. */
+export function outputText(result: BuildResult, outputPath: string): string {
+  const file = result.site.outputs.get(outputPath);
+  if (file) return typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents);
+  const written = path.join(result.site.config.paths.siteOut, outputPath);
+  if (!existsSync(written)) throw new Error(`no output ${outputPath}`);
+  return readFileSync(written, 'utf8');
+}
+
 /** The HTML a build emitted for a route (`/sdk/docs/intro` → `docs/intro/index.html`). */
 export function pageHtml(result: BuildResult, route: string): string {
   const base = result.site.config.baseUrl;
