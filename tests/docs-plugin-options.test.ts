@@ -173,3 +173,58 @@ describe('docs.include / docs.exclude', () => {
     expect(routes).toContain('/kit/docs/1.0.0/intro');
   }, 60_000);
 });
+
+describe('docs.numberPrefixParser', () => {
+  /** The serve-site fixture with number-prefixed docs and folders added, and these `docs` options. */
+  async function prefixedSite(docsOptions: string): Promise<string> {
+    const dir = await siteWithDocs('serve-site', docsOptions);
+    const write = async (relative: string, text: string) => {
+      await mkdir(path.dirname(path.join(dir, 'docs', relative)), { recursive: true });
+      await writeFile(path.join(dir, 'docs', relative), text);
+    };
+    await write('03-basics/02-first-steps.md', '# First steps\n\nStep one.\n');
+    await write('03-basics/1 - setup.md', '# Setup\n\nInstall it.\n');
+    await write('2021-01-15-notes.md', '# Notes\n\nA dated doc.\n');
+    await write('7.0-changes.md', '# Changes\n\nA versioned name.\n');
+    return dir;
+  }
+  const routesOf = (result: BuildResult) => result.site.pages.filter((page) => page.kind === 'doc').map((page) => page.route);
+  const labelsOf = (result: BuildResult) => JSON.stringify(result.site.sidebars.docsSidebar.map((item) => [item.label, item.type === 'category' ? item.items.map((child) => child.label) : []]));
+
+  it('by default reads positions off names, as Docusaurus does, but not from dates and versions', async () => {
+    const result = await buildSite(await prefixedSite(''), { until: 'collectContent' });
+    expect(errors(result)).toEqual([]);
+    expect(routesOf(result)).toEqual(expect.arrayContaining(['/kit/docs/basics/first-steps', '/kit/docs/basics/setup', '/kit/docs/2021-01-15-notes', '/kit/docs/7.0-changes']));
+    expect(result.site.docs.find((doc) => doc.route === '/kit/docs/basics/setup')).toMatchObject({ id: 'basics/setup', sidebarPosition: 1 });
+    expect(result.site.docs.find((doc) => doc.route === '/kit/docs/2021-01-15-notes')?.sidebarPosition).toBeUndefined();
+    expect(result.site.docs.find((doc) => doc.route === '/kit/docs/7.0-changes')?.sidebarPosition).toBeUndefined();
+    // The folder is the category "basics", its docs in the order of their numbers.
+    expect(labelsOf(result)).toContain('["basics",["Setup","First steps"]]');
+  }, 60_000);
+
+  it('false keeps every name as written', async () => {
+    const result = await buildSite(await prefixedSite('numberPrefixParser: false,'), { until: 'collectContent' });
+    expect(errors(result)).toEqual([]);
+    expect(routesOf(result)).toEqual(expect.arrayContaining(['/kit/docs/03-basics/02-first-steps', '/kit/docs/03-basics/1 - setup']));
+    expect(result.site.docs.find((doc) => doc.id === '03-basics/02-first-steps')?.sidebarPosition).toBeUndefined();
+    expect(labelsOf(result)).toContain('"03-basics"');
+  }, 60_000);
+
+  it('as a function, is asked for every doc and folder name', async () => {
+    const result = await buildSite(
+      await prefixedSite("numberPrefixParser: (filename) => { const match = /^(\\d+)-(.+)$/.exec(filename); return match ? { filename: match[2].toUpperCase(), numberPrefix: Number(match[1]) } : { filename }; },"),
+      { until: 'collectContent' },
+    );
+    expect(errors(result)).toEqual([]);
+    // The site's own parser decides alone: the default's rule for dates is not applied.
+    expect(routesOf(result)).toEqual(expect.arrayContaining(['/kit/docs/BASICS/FIRST-STEPS', '/kit/docs/BASICS/1 - setup', '/kit/docs/01-15-NOTES']));
+    expect(result.site.docs.find((doc) => doc.id === 'BASICS/FIRST-STEPS')?.sidebarPosition).toBe(2);
+  }, 60_000);
+
+  it('as a function that returns no name, is an error at the key', async () => {
+    const dir = await prefixedSite('numberPrefixParser: () => ({ numberPrefix: 1 }),');
+    const result = run('build', dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr + result.stdout).toMatch(/sdkdocs\.config\.ts:\d+:\d+ error docs\.numberPrefixParser returned \{"numberPrefix":1\} for "[^"]+"/);
+  }, 60_000);
+});

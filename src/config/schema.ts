@@ -183,6 +183,11 @@ export interface EditUrlArguments {
 /** A function `docs.editUrl`: the doc's edit link, or undefined for none. */
 export type EditUrlFunction = (args: EditUrlArguments) => string | undefined;
 
+/** Docusaurus' `numberPrefixParser`: a file or folder name → the name without its number prefix, and the number. */
+export type NumberPrefixParser = (filename: string) => { filename: string; numberPrefix?: number };
+
+const numberPrefixParser = z.union([z.boolean(), z.custom<NumberPrefixParser>((value) => typeof value === 'function', 'expected true, false or a function')]);
+
 const editUrlFunction = z.custom<EditUrlFunction>((value) => typeof value === 'function', 'expected a URL or a function that returns one');
 
 /**
@@ -351,6 +356,13 @@ export const configSchema = z.strictObject({
        * @defaultValue {@link defaultDocsExclude} @example ['**\/_*.{md,mdx}', '**\/drafts/**']
        */
       exclude: z.array(z.string().min(1)).default([...defaultDocsExclude]),
+      /**
+       * How a number before a doc's or folder's name is read, as Docusaurus does: `01-intro.md` is
+       * the doc `intro`, first in its folder's sidebar. `false` keeps names as written (no
+       * positions from them); a function of the name returns `{ filename, numberPrefix }`.
+       * @defaultValue true (`2021-01-15-x` and `7.0-x` keep their names) @example false
+       */
+      numberPrefixParser: numberPrefixParser.optional(),
       /** Show breadcrumbs on docs pages. @defaultValue true */
       breadcrumbs: z.boolean().default(true),
       /**

@@ -12,6 +12,7 @@ import { parseFrontMatter } from './front-matter.js';
 import { controlCharacterIn, readSourceText } from './read-source.js';
 import { listDocsFolderForBuild, readCategoryTexts } from './watch-listing.js';
 import type { ListedFile } from './read-source.js';
+import { numberPrefixParserOf } from './number-prefix.js';
 import { createSiteData, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
 import { collectThemeOverrides } from './theme-overrides.js';
@@ -339,13 +340,12 @@ async function readCategories(site: Site, ctx: BuildContext, files: string[]): P
 }
 
 function toCategory(site: Site, dir: string, data: z.infer<typeof categorySchema>, file: string | undefined): Category {
-  const folder = path.posix.basename(dir);
-  const numberPrefix = /^(\d+)[-_.\s]/.exec(folder);
-  const label = data.label ?? stripNumberPrefix(folder);
+  const folder = numberPrefixParserOf(site.config)(path.posix.basename(dir));
+  const label = data.label ?? folder.filename;
   const category: Category = {
     dir,
     label,
-    position: data.position ?? (numberPrefix ? Number(numberPrefix[1]) : undefined),
+    position: data.position ?? folder.numberPrefix,
     collapsible: data.collapsible,
     collapsed: data.collapsed,
     description: data.description,
@@ -405,15 +405,10 @@ function linkCategoryDocs(site: Site): void {
     category.linkedDoc = doc;
     category.indexRoute = doc.route;
     category.label = metadata.label ?? doc.sidebarLabel;
-    category.position = metadata.position ?? doc.sidebarPosition ?? folderNumberPrefix(category.dir);
+    category.position = metadata.position ?? doc.sidebarPosition ?? numberPrefixParserOf(site.config)(path.posix.basename(category.dir)).numberPrefix;
     category.className = metadata.className ?? doc.frontMatter.sidebar_class_name;
     category.customProps = metadata.customProps ?? doc.frontMatter.sidebar_custom_props;
   }
-}
-
-function folderNumberPrefix(dir: string): number | undefined {
-  const prefix = /^(\d+)[-_.\s]/.exec(path.posix.basename(dir));
-  return prefix ? Number(prefix[1]) : undefined;
 }
 
 /** The docs of the version's folder; the ids of drafts a production build leaves out go to `draftIds`. */
@@ -421,6 +416,7 @@ function readDocs(site: Site, ctx: BuildContext, draftIds: Set<string>): Doc[] {
   const docs: Doc[] = [];
   // A doc depends only on its source and the config, and a config change is a fresh build.
   const previousDocs = new Map(ctx.previous?.docs.map((doc) => [doc.source, doc]));
+  const parseName = numberPrefixParserOf(site.config);
   for (const source of site.docSources) {
     const earlier = previousDocs.get(source);
     if (earlier) {
@@ -431,10 +427,12 @@ function readDocs(site: Site, ctx: BuildContext, draftIds: Set<string>): Doc[] {
     site.diagnostics.push(...fm.diagnostics);
     if (fm.diagnostics.some((d) => d.severity === 'error')) continue;
     const data = fm.data;
-    const parseNumberPrefixes = data.parse_number_prefixes ?? true;
-    const strip = (name: string) => (parseNumberPrefixes ? stripNumberPrefix(name) : name);
+    // Front matter may turn the site's parser off for one doc, as in Docusaurus.
+    const parse = data.parse_number_prefixes === false ? (name: string) => ({ filename: name, numberPrefix: undefined }) : parseName;
+    const strip = (name: string) => parse(name).filename;
     const fileName = path.posix.basename(source.relativePath).replace(/\.mdx?$/, '');
-    const baseName = strip(fileName);
+    const parsedName = parse(fileName);
+    const baseName = parsedName.filename;
     const folders = source.dir ? source.dir.split('/') : [];
     const dirPath = folders.map(strip).join('/');
     const id = [dirPath, data.id ?? baseName].filter(Boolean).join('/');
@@ -445,7 +443,6 @@ function readDocs(site: Site, ctx: BuildContext, draftIds: Set<string>): Doc[] {
     }
     const isCategoryIndex = isCategoryIndexFile(fileName, folders.at(-1));
     const title = data.title ?? firstH1Text(fm.body) ?? baseName;
-    const numberPrefix = parseNumberPrefixes ? /^(\d+)[-_.\s]/.exec(fileName) : null;
     const routeKey = typeof data.slug === 'string' ? 'slug' : data.id !== undefined ? 'id' : undefined;
     // docRoute resolves '..' itself; a slug or id that climbs is handed over as written, so placePageRoute can refuse it.
     const written = routeKey ? String(data[routeKey]) : undefined;
@@ -467,7 +464,7 @@ function readDocs(site: Site, ctx: BuildContext, draftIds: Set<string>): Doc[] {
       frontMatterPositions: fm.keyPositions,
       title,
       sidebarLabel: data.sidebar_label ?? title,
-      sidebarPosition: data.sidebar_position ?? (numberPrefix ? Number(numberPrefix[1]) : undefined),
+      sidebarPosition: data.sidebar_position ?? parsedName.numberPrefix,
       description: data.description ?? firstParagraph(fm.body),
       route,
       isCategoryIndex,
@@ -536,10 +533,6 @@ function firstParagraph(body: string): string | undefined {
     if (plain) return plain.length > 200 ? `${plain.slice(0, 197).replace(/\s+\S*$/, '')}…` : plain;
   }
   return undefined;
-}
-
-export function stripNumberPrefix(name: string): string {
-  return name.replace(/^\d+[-_.\s]+(?=\D)/, '');
 }
 
 /** Where each route sits in the sidebar, worked out once for all pages. */
