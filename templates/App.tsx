@@ -5,7 +5,7 @@ import { AnnouncementBar } from './AnnouncementBar.js';
 import { ThemeContext, useTheme, type ThemeRuntime } from './context.js';
 import { CopyPageButton } from './CopyPageButton.js';
 import { Breadcrumbs, DocItemFooter, mobileTocAttribute, Pagination, TableOfContents, TableOfContentsMobile, VisibilityBanner } from './DocParts.js';
-import { DocsVersionBanner } from './DocsVersion.js';
+import { DocsVersionBadge, DocsVersionBanner } from './DocsVersion.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Navbar } from './Navbar.js';
 import { SearchBar } from './SearchBar.js';
@@ -102,6 +102,7 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
               <DocsVersionBanner route={route} />
               <CopyPageButtonSlot href={route.markdownUrl} />
               <DocBreadcrumbsSlot crumbs={route.breadcrumbs} />
+              <DocsVersionBadge route={route} />
               {/* Below its title when the build could put it there (see withMobileToc), else above the content. */}
               {route.html.includes(mobileTocAttribute) ? null : <TableOfContentsMobile items={route.toc} />}
               <Content html={route.html} pageContent={pageContent} />

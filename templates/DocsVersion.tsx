@@ -38,6 +38,14 @@ export function useDocsVersionDropdownItem(item: NavbarItemData, mobile: boolean
   };
 }
 
+/** "Version: 1.1.0" above a doc's title, for a version that shows its badge (Docusaurus' `badge`). */
+export function DocsVersionBadge({ route }: { route: RouteData }) {
+  const { site } = useTheme();
+  const version = activeDocsVersion(site, route);
+  if (!version?.badge) return null;
+  return <span className="version-badge">{formatThemeString('versionBadge', { versionLabel: version.label })}</span>;
+}
+
 /**
  * The notice on pages of a version newer than the last one ("unreleased") or older
  * ("unmaintained"), linking to the same page in the last version when it has it.

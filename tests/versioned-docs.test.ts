@@ -142,6 +142,34 @@ describe('a site with versions.json', () => {
     expect(full).not.toContain('only the next version has');
   }, 60_000);
 
+  it('shows each version’s badge above its docs; badge: false hides one, noIndex keeps a version from search engines', async () => {
+    const plain = await buildSite(fixture('versioned-docs'), { inMemory: true });
+    expect(pageHtml(plain, '/kit/docs/intro')).toContain('<span class="version-badge">Version: 1.1.0</span>');
+    expect(pageHtml(plain, '/kit/docs/next/intro')).toContain('<span class="version-badge">Version: Next</span>');
+    expect(pageHtml(plain, '/kit/docs/1.0.0/intro')).not.toContain('noindex');
+
+    const dir = await siteCopy();
+    await withConfig(dir, "versions: { '1.0.0': { badge: false, noIndex: true } }");
+    const result = await buildSite(dir, { inMemory: true });
+    expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const old = pageHtml(result, '/kit/docs/1.0.0/intro');
+    expect(old).not.toContain('version-badge');
+    expect(old).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(pageHtml(result, '/kit/docs/intro')).toContain('Version: 1.1.0');
+    expect(pageHtml(result, '/kit/docs/intro')).not.toContain('noindex');
+    const sitemap = outputText(result, 'sitemap.xml');
+    expect(sitemap).toContain('https://versioned.example.com/kit/docs/intro</loc>');
+    expect(sitemap).not.toContain('/kit/docs/1.0.0/');
+  }, 60_000);
+
+  it('shows no badge on a site that builds one version', async () => {
+    const dir = await siteCopy();
+    await withConfig(dir, "onlyIncludeVersions: ['1.1.0']");
+    const result = await buildSite(dir, { inMemory: true });
+    expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(pageHtml(result, '/kit/docs/intro')).not.toContain('version-badge');
+  }, 60_000);
+
   // Jest's versioned docs: MDX in a past version failed the build with an internal error.
   it('renders an MDX doc of a past version', async () => {
     const dir = await siteCopy();

@@ -147,7 +147,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
       // the build's render as here: the browser gets stand-ins that say so in a few bytes.
       if (!options.versioned) {
         build.onLoad({ filter: /[\\/]templates[\\/]DocsVersion\.tsx$/ }, () => ({
-          contents: 'export const useReadDocsVersion = () => undefined, useDocsVersionDropdownItem = () => undefined, DocsVersionBanner = () => null;',
+          contents: 'export const useReadDocsVersion = () => undefined, useDocsVersionDropdownItem = () => undefined, DocsVersionBanner = () => null, DocsVersionBadge = () => null;',
           loader: 'js',
         }));
       }

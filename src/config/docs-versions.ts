@@ -146,6 +146,9 @@ export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | und
       docsDir: isCurrent ? config.paths.docs : versionDocsDir(config.siteDir, name),
       isLast,
       banner,
+      // As Docusaurus: a site that builds one version has no use for the badge.
+      badge: options.badge ?? included.length > 1,
+      noIndex: options.noIndex ?? false,
       sidebarId: isCurrent ? docs.sidebar.id : `version-${name}/${docs.sidebar.id}`,
       api: isCurrent ? undefined : options.api,
     };
@@ -172,7 +175,7 @@ export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | und
  * `includeCurrentVersion: false`): the SDK that \`api\` reads, at \`/api\`, is still the current one.
  */
 export function currentVersionAlone(config: ResolvedConfig): DocsVersion {
-  return { name: currentVersionName, label: config.docs.versionLabel, route: config.routes.docs, docsDir: config.paths.docs, isLast: true, sidebarId: config.docs.sidebar.id };
+  return { name: currentVersionName, label: config.docs.versionLabel, route: config.routes.docs, docsDir: config.paths.docs, isLast: true, badge: false, noIndex: false, sidebarId: config.docs.sidebar.id };
 }
 
 /** The config as one version's docs see it: its docs folder, its route and its sidebar's name. */

@@ -219,6 +219,10 @@ const docsVersionOptions = {
         path: z.string().regex(/^[\w.-]*$/, 'a version path is one plain URL segment, e.g. "1.4"').optional(),
         /** @defaultValue 'unreleased' for versions newer than the last, 'unmaintained' for older ones */
         banner: z.enum(['unreleased', 'unmaintained', 'none']).optional(),
+        /** "Version: {label}" above the title of the version's docs. @defaultValue true when more than one version is built */
+        badge: z.boolean().optional(),
+        /** Keep search engines off the version's pages (a robots meta tag) and out of the sitemap. @defaultValue false */
+        noIndex: z.boolean().optional(),
         /**
          * The SDK as it was at this version, for an API reference at `/api/<version>`: the folder
          * of `api.tsconfig` at a git ref of its repository (read with git, the working tree left

@@ -40,6 +40,7 @@ export function applyDocsVersions(
       mainDocPath: isPrimary ? primary.mainDocPath : mainDoc?.route,
       sidebars: [version.sidebarId],
       banner: version.banner,
+      ...(version.badge ? { badge: true } : {}),
     };
   };
   const all = versions.map(versionData);
@@ -57,12 +58,14 @@ export function applyDocsVersions(
 /** Marks each docs page with its version, and with the same page in the other versions. */
 function linkVersionPages(site: Site, ranges: VersionPageRange[], versionSites: Site[]): void {
   const pagesOf = ranges.map((range) => site.pages.slice(range.from, range.to));
+  const unindexed = new Set(site.docsVersions!.versions.filter((version) => version.noIndex).map((version) => version.name));
   const byDocId = pagesOf.map((pages) => new Map(pages.filter((page) => page.data.docId).map((page) => [page.data.docId!, page])));
   const relative = (page: Page, index: number) => page.route.slice(versionSites[index].config.routes.docs.length);
   const byRelativeRoute = pagesOf.map((pages, index) => new Map(pages.map((page) => [relative(page, index), page])));
   for (const [index, pages] of pagesOf.entries()) {
     for (const page of pages) {
       page.data.docsVersion = ranges[index].name;
+      if (unindexed.has(ranges[index].name)) page.data.noIndex = true;
       const links: Record<string, string> = {};
       for (const [other, range] of ranges.entries()) {
         if (other === index) continue;

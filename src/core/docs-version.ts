@@ -17,6 +17,10 @@ export interface DocsVersion {
   docsDir: string;
   isLast: boolean;
   banner?: VersionBanner;
+  /** Whether its docs show "Version: {label}" above their title. */
+  badge: boolean;
+  /** Whether its pages ask search engines not to index them (and stay out of the sitemap). */
+  noIndex: boolean;
   /** Name of its sidebar in `site.sidebars`: unique across versions, since pages name their sidebar. */
   sidebarId: string;
   /** Where this version's SDK is read from, for its API reference (past versions only). */

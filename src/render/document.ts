@@ -101,7 +101,8 @@ export function renderDocumentPieces(parts: DocumentParts): TextPiece[] {
     route.keywords?.length ? `<meta name="keywords" content="${escapeHtml(route.keywords.join(', '))}">` : '',
     route.kind === 'notFound' ? '<meta name="robots" content="noindex">' : '',
     // As Docusaurus marks unlisted pages: only readers given the link should find them.
-    route.unlisted ? '<meta name="robots" content="noindex, nofollow">' : '',
+    // So does a docs version with noIndex.
+    route.unlisted || route.noIndex ? '<meta name="robots" content="noindex, nofollow">' : '',
     canonical && route.kind !== 'notFound' ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     route.markdownUrl ? `<link rel="alternate" type="text/markdown" href="${escapeHtml(route.markdownUrl)}">` : '',
     `<meta property="og:title" content="${escapeHtml(route.documentTitle)}">`,

@@ -14,5 +14,5 @@ export function sitemapXml(site: Site, routes = sitemapRoutes(site)): string | u
 
 /** The routes the sitemap lists: everything it is made of besides the site's URL. */
 export function sitemapRoutes(site: Site): string[] {
-  return site.pages.filter((page) => page.kind !== 'notFound' && !page.data.unlisted).map((page) => page.route);
+  return site.pages.filter((page) => page.kind !== 'notFound' && !page.data.unlisted && !page.data.noIndex).map((page) => page.route);
 }

@@ -41,6 +41,7 @@ export const themeStrings = {
     unmaintainedVersionBanner: 'This is documentation for {siteTitle} {versionLabel}, which is no longer actively maintained.',
     latestVersionSuggestion: 'For up-to-date documentation, see the {latestVersionLink} ({versionLabel}).',
     latestVersionLinkLabel: 'latest version',
+    versionBadge: 'Version: {versionLabel}',
     directLink: 'Direct link to {heading}',
     copyCode: 'Copy code to clipboard',
     table: 'Table',

@@ -80,6 +80,8 @@ export interface DocsVersionData {
   sidebars: string[];
   /** The notice on the version's pages: newer than the last version, or no longer maintained. */
   banner?: 'unreleased' | 'unmaintained';
+  /** Its docs show "Version: {label}" above their title. */
+  badge?: boolean;
 }
 
 export interface SidebarDocItem {
@@ -193,6 +195,8 @@ export interface RouteData {
   image?: string;
   /** Built but listed nowhere: a banner says so and search engines are told not to index it. */
   unlisted?: boolean;
+  /** Of a docs version with `noIndex`: search engines are told not to index it, and the sitemap leaves it out. */
+  noIndex?: boolean;
   /** Head elements the page's own `<Head>` (`@docusaurus/Head`) asked for, besides its title and description. */
   pageHead?: HeadTag[];
   /** A draft, shown by `serve --watch` only: a banner says so. */
