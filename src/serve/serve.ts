@@ -106,12 +106,13 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
   };
   const onBuild = async (outcome: BuildOutcome) => {
     const late = lateOutputs;
-    lateOutputs = undefined;
     try {
       // What the build made after its pages were served (the sitemap, llms files, markdown copies)
-      // joins the generation it published; nothing else of it changed since.
+      // joins the generation it published; nothing else of it changed since. Requests for those
+      // files keep waiting until that generation is the current one.
       if (outcome.ok && late) await generations.publish(outcome.site, new Set());
     } finally {
+      if (lateOutputs === late) lateOutputs = undefined;
       late?.settle();
     }
     // A good build was told about when it was published; one whose later work failed is told about again.

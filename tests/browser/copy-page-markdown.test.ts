@@ -35,6 +35,8 @@ describe.skipIf(!chromiumPath)('"Copy page as Markdown"', () => {
     await markRealm(page);
     await page.locator('.pagination-nav a, a[href="/kit/docs/guide"]').first().click();
     await page.waitForURL(/\/kit\/docs\/guide$/);
+    // The address changes before the new page is drawn: the button is the new page's once its title shows.
+    await page.getByRole('heading', { level: 1, name: 'Guide' }).waitFor();
     expect(await realmSurvived(page)).toBe(true);
     await page.getByRole('button', { name: 'Copy page as Markdown' }).click();
     await eventually(() => page.evaluate(() => navigator.clipboard.readText())).toBe(await markdownOf('guide.md'));
