@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/build/build.js';
-import { buildSite, copySite, fixture, repoRoot } from './helpers/site.js';
+import { buildSite, copySite, fixture, outputText, pageHtml, repoRoot } from './helpers/site.js';
 
 // Docusaurus docs-plugin options as real sites write them (packages/docusaurus-plugin-content-docs/src/options.ts).
 
@@ -226,5 +226,19 @@ describe('docs.numberPrefixParser', () => {
     const result = run('build', dir);
     expect(result.status).toBe(1);
     expect(result.stderr + result.stdout).toMatch(/sdkdocs\.config\.ts:\d+:\d+ error docs\.numberPrefixParser returned \{"numberPrefix":1\} for "[^"]+"/);
+  }, 60_000);
+});
+
+describe('docs.versions.current.noIndex', () => {
+  it('keeps the docs of a site without versions.json from search engines, as Docusaurus does', async () => {
+    const dir = await siteWithDocs('serve-site', 'versions: { current: { noIndex: true } },');
+    const result = await buildSite(dir, { inMemory: true });
+    expect(errors(result)).toEqual([]);
+    expect(pageHtml(result, '/kit/docs/intro')).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(pageHtml(result, '/kit/')).not.toContain('noindex');
+    const sitemap = outputText(result, 'sitemap.xml');
+    expect(sitemap).not.toContain('/kit/docs/intro');
+    // The pages outside the docs stay indexed.
+    expect(sitemap).toContain('<loc>https://options.example.com/kit/</loc>');
   }, 60_000);
 });

@@ -98,6 +98,10 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
     createVersionPages(versionSite, versionLayout, version.name);
     pageRanges.push({ name: version.name, from, to: site.pages.length });
   }
+  // Without versions.json the docs are the one version `current`, whose noIndex Docusaurus applies all the same.
+  if (!versions && site.config.docs.versions?.[currentVersionName]?.noIndex) {
+    for (const page of site.pages.slice(pageRanges[0].from, pageRanges[0].to)) page.data.noIndex = true;
+  }
   if (versions) {
     site.docsVersions = { versions, past };
     applyDocsVersions(site, unversionedConfig, pageRanges, (versionSite) => findMainDoc(versionSite, false));
