@@ -318,3 +318,26 @@ describe('heading ids after a code block in a list item (MDX reads fences at any
     }
   });
 });
+
+describe('docs kept beside the site folder (docs.path: ../docs)', () => {
+  it('import the packages the site installed, as with Docusaurus', async () => {
+    const { dir, cleanup } = await tempDir('sdkdocs-mdx-beside-');
+    try {
+      // A monorepo's layout: website/ holds the config and node_modules, docs/ sits next to it.
+      const website = path.join(dir, 'website');
+      const write = async (file: string, text: string) => {
+        await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+        await writeFile(path.join(dir, file), text);
+      };
+      await write('website/sdkdocs.config.ts', "export default { title: 'T', url: 'https://t.example', baseUrl: '/', docs: { path: '../docs' } };\n");
+      await write('website/node_modules/site-only-widget/package.json', '{ "name": "site-only-widget", "version": "1.0.0", "main": "index.js" }\n');
+      await write('website/node_modules/site-only-widget/index.js', "const { createElement } = require('react');\nmodule.exports = function Widget() { return createElement('span', { className: 'widget' }, 'WIDGET-7A1E'); };\n");
+      await write('docs/intro.mdx', "import Widget from 'site-only-widget';\n\n# Intro\n\n<Widget />\n");
+      const result = await buildSite(website, { inMemory: true });
+      expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      expect(pageHtml(result, '/docs/intro')).toContain('<span class="widget">WIDGET-7A1E</span>');
+    } finally {
+      await cleanup();
+    }
+  }, 60_000);
+});

@@ -9,7 +9,7 @@ import { mayHaveChanged, type BuildContext, type OutputFile, type Site, assetsDi
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
-import { mdxAssetsPlugin, mdxModulesOf, mdxModulesPlugin, mdxNamespace, type MdxModuleEntry } from '../core/mdx-modules.js';
+import { mdxAssetsPlugin, mdxModulesOf, mdxModulesPlugin, mdxNamespace, siteModulesFolders, type MdxModuleEntry } from '../core/mdx-modules.js';
 import type { MdxPartialCompiler } from '../core/compiled-doc.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
@@ -186,6 +186,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
   };
   holder.context = await esbuild.context({
     absWorkingDir: root,
+    nodePaths: siteModulesFolders(options.siteDir),
     entryPoints: { main: clientEntry, theme: themeEntry, ...Object.fromEntries(options.mdxKeys.map((key) => [key, `${mdxNamespace}:${key}`])) },
     bundle: true,
     splitting: true,

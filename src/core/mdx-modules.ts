@@ -61,6 +61,15 @@ export function mdxAssetsPlugin(baseUrl: string, emit?: (outputPath: string, fil
 export const mdxNamespace = 'sdkdocs-mdx';
 
 /** The key of an MDX doc's module: its path in the docs folder, in characters any file system takes. */
+/**
+ * Where an import of an MDX doc (or of the client bundle) is looked for after the folders above the
+ * importing file: the site's own `node_modules`, as Docusaurus's webpack does. Docs kept beside the
+ * site (`docs.path: '../docs'`) import what the site installed.
+ */
+export function siteModulesFolders(siteDir: string): string[] {
+  return [path.join(siteDir, 'node_modules')];
+}
+
 export function mdxModuleKey(relativePath: string): string {
   return `mdx-${relativePath.replace(/\.mdx?$/i, '').replace(/[^\w-]+/g, '_')}`;
 }

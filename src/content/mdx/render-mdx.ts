@@ -9,7 +9,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { MdxRootProps } from '../../../templates/theme/MdxRoot.js';
-import { mdxAssetsPlugin, mdxBundleDiagnostics, mdxModulesOf, mdxModulesPlugin } from '../../core/mdx-modules.js';
+import { mdxAssetsPlugin, mdxBundleDiagnostics, mdxModulesOf, mdxModulesPlugin, siteModulesFolders } from '../../core/mdx-modules.js';
 import { packageRoot } from '../../core/package-root.js';
 import type { BuildContext, Page, Site } from '../../core/site.js';
 import { splitSections } from '../../core/content-sections.js';
@@ -53,6 +53,8 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
       .build({
         entryPoints: Object.fromEntries([...modules.keys()].map((key) => [key, `sdkdocs-mdx:${key}`])),
         absWorkingDir: site.config.siteDir,
+        // Docs outside the site folder (`docs.path: '../docs'`) import what the site installed, as with Docusaurus.
+        nodePaths: siteModulesFolders(site.config.siteDir),
         bundle: true,
         splitting: true,
         format: 'esm',
@@ -68,8 +70,11 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
           {
             name: 'sdkdocs-shared-react',
             setup(build) {
+              // An import takes a URL; a CommonJS package's require() (of a component package the site installed) a path.
               build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) =>
-                sharedModules.includes(args.path) ? { path: pathToFileURL(require.resolve(args.path)).href, external: true } : undefined,
+                sharedModules.includes(args.path)
+                  ? { path: args.kind === 'require-call' ? require.resolve(args.path) : pathToFileURL(require.resolve(args.path)).href, external: true }
+                  : undefined,
               );
             },
           },
