@@ -242,3 +242,49 @@ describe('docs.versions.current.noIndex', () => {
     expect(sitemap).toContain('<loc>https://options.example.com/kit/</loc>');
   }, 60_000);
 });
+
+describe('docs.admonitions', () => {
+  /** The serve-site fixture with a doc of admonitions (and an MDX one), and these `docs` options. */
+  async function admonitionSite(docsOptions: string): Promise<string> {
+    const dir = await siteWithDocs('serve-site', docsOptions);
+    const body = ':::release-note\n\nShipped.\n\n:::\n\n:::release-note In 2.0\n\nTitled.\n\n:::\n\n:::note\n\nA note.\n\n:::\n';
+    await writeFile(path.join(dir, 'docs', 'notes.md'), `# Notes\n\n${body}`);
+    await writeFile(path.join(dir, 'docs', 'notes-mdx.mdx'), `export const year = 2026;\n\n# Notes in MDX\n\n${body}`);
+    return dir;
+  }
+  const asides = (html: string) => [...html.matchAll(/<aside class="(admonition[^"]*)"[^>]*><p class="admonition-title">(?:<svg[\s\S]*?<\/svg>)?([^<]*)<\/p>/g)].map(([, classes, title]) => `${classes} | ${title}`);
+  const unknownWarnings = (result: BuildResult) => result.site.diagnostics.filter((d) => d.message.startsWith('Unknown admonition')).map((d) => `${path.basename(d.file!)}:${d.line} ${d.message}`);
+
+  it('takes the site\'s own keywords beside the default ones, drawn as Docusaurus draws a type it has no component for', async () => {
+    const result = await buildSite(await admonitionSite("admonitions: { keywords: ['release-note'] },"), { inMemory: true });
+    expect(errors(result)).toEqual([]);
+    expect(unknownWarnings(result)).toEqual([]);
+    for (const route of ['/kit/docs/notes', '/kit/docs/notes-mdx']) {
+      expect(asides(pageHtml(result, route))).toEqual([
+        'admonition admonition-info admonition-release-note | Info',
+        'admonition admonition-info admonition-release-note | In 2.0',
+        'admonition admonition-note | Note',
+      ]);
+    }
+  }, 60_000);
+
+  it('without extendDefaults, has only the keywords; false has none: the rest are plain boxes, each a warning at its line', async () => {
+    const only = await buildSite(await admonitionSite("admonitions: { keywords: ['release-note'], extendDefaults: false },"), { inMemory: true });
+    expect(errors(only)).toEqual([]);
+    expect(unknownWarnings(only).sort()).toEqual(['notes-mdx.mdx:17 Unknown admonition `:::note`: it is shown as a plain box.', 'notes.md:15 Unknown admonition `:::note`: it is shown as a plain box.']);
+    const none = await buildSite(await admonitionSite('admonitions: false,'), { inMemory: true });
+    expect(unknownWarnings(none).filter((warning) => warning.startsWith('notes.md'))).toEqual([
+      'notes.md:3 Unknown admonition `:::release-note`: it is shown as a plain box.',
+      'notes.md:15 Unknown admonition `:::note`: it is shown as a plain box.',
+    ]);
+    expect(pageHtml(none, '/kit/docs/notes')).toContain('<aside class="admonition admonition-plain" role="note"><p>A note.</p></aside>');
+    // A title after a space is only an admonition's: without admonitions the line is text, shown as written.
+    expect(pageHtml(none, '/kit/docs/notes')).toContain('<p>:::release-note In 2.0</p>');
+  }, 60_000);
+
+  it('by default, a keyword of another site is a plain box and a warning that says where to add it', async () => {
+    const result = await buildSite(await admonitionSite(''), { inMemory: true });
+    const [warning] = result.site.diagnostics.filter((d) => d.message.startsWith('Unknown admonition') && d.file?.endsWith('notes.md'));
+    expect(warning).toMatchObject({ line: 3, hint: expect.stringContaining('add the name to docs.admonitions.keywords in the config') });
+  }, 60_000);
+});

@@ -367,6 +367,22 @@ export const configSchema = z.strictObject({
        * @defaultValue true (`2021-01-15-x` and `7.0-x` keep their names) @example false
        */
       numberPrefixParser: numberPrefixParser.optional(),
+      /**
+       * The `:::name` admonitions, as Docusaurus' option: `keywords` of the site's own (drawn as
+       * Docusaurus' theme draws a type it has no component for, like `info`, with the class
+       * `admonition-<name>`; the site's Admonition component gets the name), beside the default ones
+       * unless `extendDefaults: false`; `false` for none. @defaultValue true
+       * @example { keywords: ['release-note'], extendDefaults: true }
+       */
+      admonitions: z
+        .union([
+          z.boolean(),
+          z.strictObject({
+            keywords: z.array(z.string().regex(/^[A-Za-z][\w-]*$/, 'a keyword is a name such as "release-note"')).optional(),
+            extendDefaults: z.boolean().optional(),
+          }),
+        ])
+        .optional(),
       /** Show breadcrumbs on docs pages. @defaultValue true */
       breadcrumbs: z.boolean().default(true),
       /**

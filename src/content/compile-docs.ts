@@ -10,6 +10,7 @@ export interface CompileSetup {
   mermaid: boolean;
   /** The constructs' components the site overrides; see {@link ParseContext.themeBlocks}. */
   themeBlocks?: ParseContext['themeBlocks'];
+  admonitions?: ParseContext['admonitions'];
 }
 
 /** A compiled doc, with the cache entry it came from or went to. */
@@ -34,7 +35,7 @@ export function compileWithCache(setup: CompileSetup, figureOf?: ParseContext['f
 
 /** The parse context a setup describes. */
 export function contextOf(setup: CompileSetup): ParseContext {
-  return { docsDir: setup.docsDir, siteDir: setup.siteDir, baseUrl: setup.baseUrl, routeByFile: new Map(setup.routeByFile), mermaid: setup.mermaid, themeBlocks: setup.themeBlocks };
+  return { docsDir: setup.docsDir, siteDir: setup.siteDir, baseUrl: setup.baseUrl, routeByFile: new Map(setup.routeByFile), mermaid: setup.mermaid, themeBlocks: setup.themeBlocks, admonitions: setup.admonitions };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { CodeBlockHighlighter, MarkdownFragmentCompiler } from '../core/mar
 import { createContentRenderer } from '../core/content-html.js';
 import type { Site } from '../core/site.js';
 import type { TocItem } from '../shared/types.js';
-import remarkAdmonitions, { labelAdmonitionTitles } from './plugins/remark-admonitions.js';
+import remarkAdmonitions, { admonitionOptionsOf, labelAdmonitionTitles, type AdmonitionOptions } from './plugins/remark-admonitions.js';
 import rehypeCode, { isHighlightedLanguage } from './plugins/rehype-code.js';
 import rehypeImages from './plugins/rehype-images.js';
 import rehypeRawHtml from './plugins/rehype-raw-html.js';
@@ -41,7 +41,8 @@ export interface MarkdownResult {
  * The markdown pipeline shared by docs and TSDoc comments: GFM, admonitions, link rewriting,
  * raw HTML, images next to docs, build-time highlighting, heading ids and direct links, TOC collection.
  */
-export function createMarkdownProcessor() {
+export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptions } = {}) {
+  const { admonitions } = options;
   // One chain for both parsers: the lean one gives remark-gfm's tree only while the rest is the same, in the same order.
   const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective);
   const leanParser = (options: LeanGfmOptions) =>
@@ -50,7 +51,7 @@ export function createMarkdownProcessor() {
   const leanWithoutTables = leanParser({ tables: false });
   /** The leanest parser that gives this text remark-gfm's tree, unless it has literal autolinks. */
   const leanParserFor = (text: string) => (mayHoldTable(text) ? leanWithTables : leanWithoutTables);
-  const mdastTransforms = unified().use(remarkAdmonitions).use(remarkLiteralDirectives).use(remarkTableCells).use(remarkLinks);
+  const mdastTransforms = unified().use(remarkAdmonitions, admonitions).use(remarkLiteralDirectives).use(remarkTableCells).use(remarkLinks);
 
   const toHast = unified()
     .use(remarkRehype, { allowDangerousHtml: true })
@@ -71,14 +72,14 @@ export function createMarkdownProcessor() {
       const mdast = leanParserFor(text).parse(file) as MdastRoot;
       return { mdast: needsLiteralAutolinks(mdast) ? (parser.parse(file) as MdastRoot) : mdast, file };
     };
-    const labelled = labelAdmonitionTitles(markdown, (text) => parseText(text).mdast);
+    const labelled = labelAdmonitionTitles(markdown, (text) => parseText(text).mdast, admonitions);
     return labelled ? { mdast: labelled.mdast, file: new VFile({ value: labelled.markdown, path: filePath }) } : parseText(markdown);
   }
 
   /** The text with `:::note Title` lines labelled as remark-directive reads them (MDX parses it itself). */
   function labelTitles(markdown: string): string {
     // Literal autolinks make no code, so the faster parser tells which lines are code just as well.
-    return labelAdmonitionTitles(markdown, (text) => leanParserFor(text).parse(text) as MdastRoot)?.markdown ?? markdown;
+    return labelAdmonitionTitles(markdown, (text) => leanParserFor(text).parse(text) as MdastRoot, admonitions)?.markdown ?? markdown;
   }
 
   /** Runs the transforms and converts to hast. */
@@ -112,7 +113,7 @@ export function markdownFragmentCompiler(site: Site): MarkdownFragmentCompiler {
   let processor: MarkdownProcessor | undefined;
   let routeByFile: Map<string, string> | undefined;
   return async (markdown, { file: sourceFile, pageRoute }) => {
-    processor ??= createMarkdownProcessor();
+    processor ??= createMarkdownProcessor({ admonitions: admonitionOptionsOf(site.config.docs.admonitions) });
     routeByFile ??= new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
     const routes = routeByFile;
     const { mdast, file } = processor.parse(markdown, sourceFile);

@@ -10,6 +10,7 @@ import type { ParseTask } from './parse-task.js';
 import { renderMdxDocs } from './mdx/render-mdx.js';
 import { mdxPartialCompiler } from './mdx/mdx-partials.js';
 import { codeBlockHighlighter, markdownFragmentCompiler } from './markdown.js';
+import { admonitionOptionsOf } from './plugins/remark-admonitions.js';
 import { overriddenThemeBlocks } from './plugins/rehype-theme-blocks.js';
 import { fenceRoles } from './mdx/code-fences.js';
 
@@ -95,6 +96,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     routeByFile: [...routeByFile],
     mermaid: site.config.markdown.mermaid,
     themeBlocks: overriddenThemeBlocks(site),
+    admonitions: admonitionOptionsOf(site.config.docs.admonitions),
   };
   // A cold, a warm and a watch build take the same path: serve --watch's memory tier answers for
   // the docs it has seen, the packs on disk for the others.

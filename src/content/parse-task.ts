@@ -3,6 +3,7 @@
 import type { CompiledDoc } from '../core/compiled-doc.js';
 import type { DiagramAnswer, DiagramRequest } from '../core/diagram-figure.js';
 import type { ThemeBlockName } from './plugins/rehype-theme-blocks.js';
+import type { AdmonitionOptions } from './plugins/remark-admonitions.js';
 
 /** One doc to compile: plain data, so it can cross to a worker thread. */
 export interface ParseTask {
@@ -41,4 +42,6 @@ export interface ParseContext {
    * that hold such a construct are compiled to an MDX module that renders it through the override.
    */
   themeBlocks?: ThemeBlockName[];
+  /** The site's `docs.admonitions`, when not Docusaurus' defaults. */
+  admonitions?: AdmonitionOptions;
 }

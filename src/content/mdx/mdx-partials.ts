@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { MdxPartialCompiler, MdxPartialOutcome } from '../../core/compiled-doc.js';
 import type { Site } from '../../core/site.js';
 import { createMarkdownProcessor } from '../markdown.js';
+import { admonitionOptionsOf } from '../plugins/remark-admonitions.js';
 import type { ParseContext } from '../parse-task.js';
 import { overriddenThemeBlocks } from '../plugins/rehype-theme-blocks.js';
 import { compileMdxDoc } from './compile-mdx.js';
@@ -25,11 +26,12 @@ export function mdxPartialCompiler(site: Site): MdxPartialCompiler {
     // A partial's diagrams would need a place on the page of each doc that imports it.
     mermaid: false,
     themeBlocks: overriddenThemeBlocks(site),
+    admonitions: admonitionOptionsOf(site.config.docs.admonitions),
   };
   const outcomes = new Map<string, Promise<MdxPartialOutcome>>();
   const compile = async (file: string): Promise<MdxPartialOutcome> => {
     const raw = await readFile(file, 'utf8');
-    const outcome = await compileMdxDoc((processor ??= createMarkdownProcessor()), { file, raw, route: site.config.baseUrl, title: '' }, context);
+    const outcome = await compileMdxDoc((processor ??= createMarkdownProcessor({ admonitions: context.admonitions })), { file, raw, route: site.config.baseUrl, title: '' }, context);
     if (outcome.error || !outcome.compiled?.mdx) return { error: outcome.error ?? { message: 'MDX: the partial compiled to nothing.' } };
     for (const message of outcome.compiled.messages ?? []) site.diagnostics.push({ ...message, file });
     return { code: outcome.compiled.mdx.code };

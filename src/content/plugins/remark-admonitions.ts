@@ -13,6 +13,8 @@ export type AdmonitionStyle = 'note' | 'tip' | 'info' | 'warning' | 'danger' | '
 interface AdmonitionKind {
   style: AdmonitionStyle;
   title: string;
+  /** A keyword of the site's own: its name, as a class beside the style's. */
+  name?: string;
 }
 
 /** `:::name` admonitions, as in Docusaurus (`caution` is its old name of `warning`), and GitHub's `important`. */
@@ -38,7 +40,46 @@ const githubAlertKinds: Record<string, AdmonitionKind> = {
 /** The `:::name` admonitions sdkdocs knows. */
 export const admonitionTypes: readonly string[] = Object.keys(directiveKinds);
 
-const titleAfterSpace = new RegExp(`^([ \\t>]*:{3,})(${admonitionTypes.join('|')})[ \\t]+([^\\s[{][^\\n]*?)[ \\t]*$`, 'gm');
+/**
+ * Docusaurus' `admonitions` option as plain data (it goes to the parse workers): the site's own
+ * keywords, and whether the default ones stay (`extendDefaults`; none at all for `admonitions: false`).
+ */
+export interface AdmonitionOptions {
+  keywords: string[];
+  defaults: boolean;
+}
+
+/** The config's `docs.admonitions` as plain data: undefined for Docusaurus' defaults. */
+export function admonitionOptionsOf(option: boolean | { keywords?: string[]; extendDefaults?: boolean } | undefined): AdmonitionOptions | undefined {
+  if (option === undefined || option === true) return undefined;
+  if (option === false) return { keywords: [], defaults: false };
+  return { keywords: option.keywords ?? [], defaults: option.extendDefaults ?? true };
+}
+
+/**
+ * The admonitions a site has. A keyword of its own looks as Docusaurus' theme draws a type it has
+ * no component for, like `info`, and keeps its name (the class `admonition-<name>`, and the type
+ * the site's own Admonition component gets).
+ */
+function admonitionKinds(options: AdmonitionOptions | undefined): Record<string, AdmonitionKind> {
+  if (!options) return directiveKinds;
+  const kinds: Record<string, AdmonitionKind> = options.defaults ? { ...directiveKinds } : {};
+  for (const keyword of options.keywords) kinds[keyword] ??= directiveKinds[keyword] ?? { style: 'info', title: 'Info', name: keyword };
+  return kinds;
+}
+
+/** `:::name Title` lines to label, for the admonitions a site has (one expression per set of names). */
+const titleLines = new Map<string, RegExp>();
+function titleAfterSpaceFor(names: readonly string[]): RegExp {
+  const key = names.join('|');
+  let pattern = titleLines.get(key);
+  if (!pattern) {
+    const alternatives = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    pattern = new RegExp(`^([ \\t>]*:{3,})(${alternatives})[ \\t]+([^\\s[{][^\\n]*?)[ \\t]*$`, 'gm');
+    titleLines.set(key, pattern);
+  }
+  return pattern;
+}
 
 /**
  * Docusaurus also accepts `:::note Some title` (a title after a space), which remark-directive
@@ -51,7 +92,10 @@ const titleAfterSpace = new RegExp(`^([ \\t>]*:{3,})(${admonitionTypes.join('|')
  *
  * Returns undefined when there is nothing to rewrite (no parse is made).
  */
-export function labelAdmonitionTitles(markdown: string, parse: (markdown: string) => Root): { markdown: string; mdast: Root } | undefined {
+export function labelAdmonitionTitles(markdown: string, parse: (markdown: string) => Root, options?: AdmonitionOptions): { markdown: string; mdast: Root } | undefined {
+  const names = Object.keys(admonitionKinds(options));
+  if (names.length === 0) return undefined;
+  const titleAfterSpace = titleAfterSpaceFor(names);
   titleAfterSpace.lastIndex = 0;
   if (!titleAfterSpace.test(markdown)) return undefined;
   const lineStarts = [0];
@@ -117,12 +161,13 @@ function linesOfLiteralText(tree: Root): Set<number> {
  * which the theme draws with an icon. An unknown `:::name` is a plain box, and a warning; so is an
  * admonition that is never closed, which runs to the end of the page.
  */
-export default function remarkAdmonitions() {
+export default function remarkAdmonitions(options?: AdmonitionOptions) {
+  const kinds = admonitionKinds(options);
   return (tree: Root, file: VFile) => {
     const source = String(file.value);
     const forComponent = file.data.themeBlocks?.has('Admonition') ?? false;
     walkTree(tree, (node) => {
-      if (node.type === 'containerDirective') convertDirective(node as ContainerDirective, source, file, forComponent);
+      if (node.type === 'containerDirective') convertDirective(node as ContainerDirective, source, file, forComponent, kinds);
       else if (node.type === 'blockquote') convertGithubAlert(node as Blockquote, forComponent);
     });
   };
@@ -132,11 +177,12 @@ export default function remarkAdmonitions() {
  * `forComponent`: the site's Admonition renders it (see rehype-theme-blocks), which takes the type
  * as written and a title only when the author wrote one.
  */
-function convertDirective(node: ContainerDirective, source: string, file: VFile, forComponent: boolean): void {
-  const kind = directiveKinds[node.name];
+function convertDirective(node: ContainerDirective, source: string, file: VFile, forComponent: boolean, kinds: Record<string, AdmonitionKind>): void {
+  const kind = Object.hasOwn(kinds, node.name) ? kinds[node.name] : undefined;
   if (!kind) {
     const message = file.message(`Unknown admonition \`:::${node.name}\`: it is shown as a plain box.`, { place: node.position?.start, ruleId: 'unknown-directive', source: 'sdkdocs' });
-    message.note = `Use one of ${admonitionTypes.map((type) => `:::${type}`).join(', ')}, or remove the \`:::\` lines.`;
+    const known = Object.keys(kinds);
+    message.note = `${known.length > 0 ? `Use one of ${known.map((type) => `:::${type}`).join(', ')}, ` : ''}add the name to docs.admonitions.keywords in the config, or remove the \`:::\` lines.`;
   }
   if (!isClosed(node, source)) {
     const message = file.message(`\`:::${node.name}\` is never closed: everything after it, to the end of the page, is inside it.`, {
@@ -154,7 +200,7 @@ function convertDirective(node: ContainerDirective, source: string, file: VFile,
   }
   const written = title !== undefined;
   if (!title && kind) title = [{ type: 'text', value: kind.title }];
-  node.data = { ...node.data, hName: 'aside', hProperties: asideProperties(kind?.style) };
+  node.data = { ...node.data, hName: 'aside', hProperties: asideProperties(kind?.style, kind?.name) };
   if (forComponent) node.children.unshift(componentTitle(title ?? [], node.name, written));
   else if (title) node.children.unshift(titleParagraph(title, kind?.style));
 }
@@ -203,8 +249,8 @@ function convertGithubAlert(quote: Blockquote, forComponent: boolean): void {
   quote.children.unshift(forComponent ? componentTitle(title, kind.style, !defaultTitle) : titleParagraph(title, kind.style));
 }
 
-function asideProperties(style: AdmonitionStyle | undefined) {
-  return { className: ['admonition', style ? `admonition-${style}` : 'admonition-plain'], role: 'note' };
+function asideProperties(style: AdmonitionStyle | undefined, name?: string) {
+  return { className: ['admonition', style ? `admonition-${style}` : 'admonition-plain', ...(name ? [`admonition-${name}`] : [])], role: 'note' };
 }
 
 /** The title, as the theme's `admonition-title` element, which adds the style's icon. */
