@@ -7,6 +7,7 @@ import { tempDir } from './helpers/browser.js';
 import { createSearchEngine } from '../src/shared/search/search-engine.js';
 import type { SearchDocuments, SerializedSearchIndex } from '../src/shared/search/search-data.js';
 import { buildSite, copySite, fixture, outputText, pageHtml, repoRoot } from './helpers/site.js';
+import { markdownOutputPaths } from '../src/core/planned-outputs.js';
 
 const bin = path.join(repoRoot, 'bin', 'sdkdocs.js');
 const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
@@ -351,6 +352,13 @@ describe('a versioned API reference', () => {
     expect(olderChanges).toContain('parameter port added (optional)');
     expect(result.site.sidebars['api-1.1.0'][1]).toEqual({ type: 'link', label: 'API changes', to: '/kit/api/1.1.0/changes' });
     expect(result.site.pages.some((page) => page.route === '/kit/api/1.0.0/changes')).toBe(false);
+    // Markdown copies are made of the current SDK's pages; the link check counts exactly those as written.
+    const copies = markdownOutputPaths(result.site);
+    expect(copies).toContain('api/function/connect.md');
+    expect(copies).not.toContain('api/1.0.0/function/connect.md');
+    expect(copies).not.toContain('api/changes.md');
+    expect(oldPage.data.markdownUrl).toBeUndefined();
+    expect(result.site.pages.find((page) => page.route === '/kit/api/function/connect')?.data.markdownUrl).toBe('/kit/api/function/connect.md');
     // The working tree, the index and HEAD are as they were.
     expect(git('status', '--porcelain')).toBe(statusBefore);
     expect(git('rev-parse', 'HEAD')).toBe(headBefore);

@@ -5,7 +5,7 @@
  */
 
 import type { Page, Site } from './site.js';
-import { isExternalUrl, normalizeRoute, withBaseUrl } from '../shared/paths.js';
+import { isExternalUrl, joinUrlPath, normalizeRoute, withBaseUrl } from '../shared/paths.js';
 
 /** One path the config redirects: where it leaves from and where it leads, with the config key that says so. */
 export interface Redirect {
@@ -43,9 +43,17 @@ export function isLateOutput(outputPath: string): boolean {
 /** The llms.txt files at the site root (https://llmstxt.org): an index of the pages, and every page's markdown in one file. */
 export const llmsFileNames = ['llms.txt', 'llms-full.txt'] as const;
 
-/** Pages that get a markdown copy: the ones whose content is text a reader (or a model) would want. */
-export function hasMarkdownCopy(page: Page): boolean {
-  return page.kind === 'doc' || page.kind === 'api' || page.kind === 'category';
+/**
+ * Which pages get a markdown copy: those whose content is text a reader (or a model) would want and
+ * that the build can write as markdown: a doc of any version, a category index, the API index and
+ * the current SDK's symbol pages (not an older SDK's API pages or the API changes page). The link
+ * check and the copies' writer ask the same question, so a link to a copy works exactly when it is written.
+ */
+export function markdownCopyTest(site: Site): (page: Page) => boolean {
+  const docRoutes = new Set([site, ...(site.docsVersions?.past.map((past) => past.site) ?? [])].flatMap((scope) => scope.docs.map((doc) => doc.route)));
+  const { routes } = site.config;
+  const apiRoutes = new Set(site.api ? [routes.api, ...site.api.model.symbols.map((symbol) => joinUrlPath(routes.api, symbol.key))] : []);
+  return (page) => page.kind === 'category' || (page.kind === 'doc' && docRoutes.has(page.route)) || (page.kind === 'api' && apiRoutes.has(page.route));
 }
 
 /** `docs/intro.md` for `/sdk/docs/intro`: the copy sits beside the page's folder, named after it. */
@@ -59,7 +67,7 @@ export function markdownCopyPath(route: string, baseUrl: string): string | undef
 export function markdownOutputPaths(site: Site): string[] {
   const { baseUrl, markdownPages, llmsTxt } = site.config;
   const copies = markdownPages
-    ? site.pages.filter(hasMarkdownCopy).flatMap((page) => markdownCopyPath(page.route, baseUrl) ?? [])
+    ? site.pages.filter(markdownCopyTest(site)).flatMap((page) => markdownCopyPath(page.route, baseUrl) ?? [])
     : [];
   return [...copies, ...(llmsTxt ? llmsFileNames : [])];
 }

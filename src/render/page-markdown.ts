@@ -9,7 +9,7 @@ import { apiSidebarName } from '../core/api-display.js';
 import { joinUrlPath } from '../shared/paths.js';
 import type { SidebarItem } from '../shared/types.js';
 import { apiIndexMarkdown, apiSymbolMarkdown, type ApiMarkdownLinks } from './api-markdown.js';
-import { hasMarkdownCopy, llmsFileNames, markdownCopyPath, markdownOutputPaths } from '../core/planned-outputs.js';
+import { llmsFileNames, markdownCopyPath, markdownCopyTest, markdownOutputPaths } from '../core/planned-outputs.js';
 
 /**
  * A page whose route is the markdown copy of another page, or lies inside one (`/docs/intro.md`
@@ -19,8 +19,9 @@ export function checkMarkdownCopyRoutes(site: Site): void {
   if (!site.config.markdownPages) return;
   const { baseUrl } = site.config;
   const copies = new Map<string, Page>();
+  const hasCopy = markdownCopyTest(site);
   for (const page of site.pages) {
-    const path = hasMarkdownCopy(page) ? markdownCopyPath(page.route, baseUrl) : undefined;
+    const path = hasCopy(page) ? markdownCopyPath(page.route, baseUrl) : undefined;
     if (path) copies.set(joinUrlPath(baseUrl, path).replace(/\/+$/, ''), page);
   }
   for (const page of site.pages) {
@@ -106,8 +107,9 @@ export function collectPageMarkdown(site: Site): PageMarkdown[] {
   // Category pages list their items with descriptions; one map for all of them.
   const descriptions = new Map(site.pages.map((other) => [other.route, other.data.description]));
   const result: PageMarkdown[] = [];
+  const hasCopy = markdownCopyTest(site);
   for (const page of site.pages) {
-    if (!hasMarkdownCopy(page)) continue;
+    if (!hasCopy(page)) continue;
     const make = markdownMaker(site, page, docsByRoute.get(page.route), model, symbolsByRoute, links, descriptions);
     if (!make) continue;
     const path = markdownCopyPath(page.route, baseUrl);
