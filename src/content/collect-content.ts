@@ -12,7 +12,7 @@ import { parseFrontMatter } from './front-matter.js';
 import { controlCharacterIn, readSourceText } from './read-source.js';
 import { listDocsFolderForBuild, readCategoryTexts } from './watch-listing.js';
 import type { ListedFile } from './read-source.js';
-import { numberPrefixParserOf } from './number-prefix.js';
+import { keepName, numberPrefixParserOf } from './number-prefix.js';
 import { createSiteData, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
 import { collectThemeOverrides } from './theme-overrides.js';
@@ -432,7 +432,7 @@ function readDocs(site: Site, ctx: BuildContext, draftIds: Set<string>): Doc[] {
     if (fm.diagnostics.some((d) => d.severity === 'error')) continue;
     const data = fm.data;
     // Front matter may turn the site's parser off for one doc, as in Docusaurus.
-    const parse = data.parse_number_prefixes === false ? (name: string) => ({ filename: name, numberPrefix: undefined }) : parseName;
+    const parse = data.parse_number_prefixes === false ? keepName : parseName;
     const strip = (name: string) => parse(name).filename;
     const fileName = path.posix.basename(source.relativePath).replace(/\.mdx?$/, '');
     const parsedName = parse(fileName);

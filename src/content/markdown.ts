@@ -12,7 +12,7 @@ import type { CodeBlockHighlighter, MarkdownFragmentCompiler } from '../core/mar
 import { createContentRenderer } from '../core/content-html.js';
 import type { Site } from '../core/site.js';
 import type { TocItem } from '../shared/types.js';
-import remarkAdmonitions, { admonitionOptionsOf, labelAdmonitionTitles, type AdmonitionOptions } from './plugins/remark-admonitions.js';
+import remarkAdmonitions, { admonitionNames, admonitionOptionsOf, labelAdmonitionTitles, type AdmonitionOptions } from './plugins/remark-admonitions.js';
 import rehypeCode, { isHighlightedLanguage } from './plugins/rehype-code.js';
 import rehypeImages from './plugins/rehype-images.js';
 import rehypeRawHtml from './plugins/rehype-raw-html.js';
@@ -43,6 +43,7 @@ export interface MarkdownResult {
  */
 export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptions } = {}) {
   const { admonitions } = options;
+  const admonitionsOfSite = admonitionNames(admonitions);
   // One chain for both parsers: the lean one gives remark-gfm's tree only while the rest is the same, in the same order.
   const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective);
   const leanParser = (options: LeanGfmOptions) =>
@@ -72,14 +73,14 @@ export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptio
       const mdast = leanParserFor(text).parse(file) as MdastRoot;
       return { mdast: needsLiteralAutolinks(mdast) ? (parser.parse(file) as MdastRoot) : mdast, file };
     };
-    const labelled = labelAdmonitionTitles(markdown, (text) => parseText(text).mdast, admonitions);
+    const labelled = labelAdmonitionTitles(markdown, (text) => parseText(text).mdast, admonitionsOfSite);
     return labelled ? { mdast: labelled.mdast, file: new VFile({ value: labelled.markdown, path: filePath }) } : parseText(markdown);
   }
 
   /** The text with `:::note Title` lines labelled as remark-directive reads them (MDX parses it itself). */
   function labelTitles(markdown: string): string {
     // Literal autolinks make no code, so the faster parser tells which lines are code just as well.
-    return labelAdmonitionTitles(markdown, (text) => leanParserFor(text).parse(text) as MdastRoot, admonitions)?.markdown ?? markdown;
+    return labelAdmonitionTitles(markdown, (text) => leanParserFor(text).parse(text) as MdastRoot, admonitionsOfSite)?.markdown ?? markdown;
   }
 
   /** Runs the transforms and converts to hast. */

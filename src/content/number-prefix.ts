@@ -20,7 +20,8 @@ export function parseNumberPrefix(name: string): ParsedName {
   return match ? { filename: match[2], numberPrefix: Number.parseInt(match[1], 10) } : { filename: name };
 }
 
-function keepName(name: string): ParsedName {
+/** No parser: the name as written (`numberPrefixParser: false`, front matter `parse_number_prefixes: false`). */
+export function keepName(name: string): ParsedName {
   return { filename: name };
 }
 

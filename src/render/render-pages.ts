@@ -23,7 +23,7 @@ import type { RenderedDocument, RenderSetup, RenderTask } from './render-worker.
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { redirectDocument } from './redirects.js';
-import { llmsFileNames, redirectsOf } from '../core/planned-outputs.js';
+import { markdownOutputPaths, redirectsOf } from '../core/planned-outputs.js';
 import { sitemapRoutes, sitemapXml } from './sitemap.js';
 import { createLandingData } from './landing-data.js';
 import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPageMarkdown, warnStaticFilesReplaced, type PageMarkdown } from './page-markdown.js';
@@ -103,7 +103,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
     // build's meanwhile.
     const siteWide = () => writeSiteWideFiles(site, sink, reuse, pageMarkdown, onWorkersDone !== undefined, ctx);
     if (sink.takesLateFiles) {
-      for (const outputPath of siteWideOutputPaths(site, pageMarkdown)) sink.keepPrevious(outputPath);
+      for (const outputPath of siteWideOutputPaths(site)) sink.keepPrevious(outputPath);
       await afterPublished(ctx, siteWide);
     } else await siteWide();
     for (const redirect of redirectsOf(site)) sink.write({ path: outputPathOfRoute(redirect.from, site.config.baseUrl), contents: redirectDocument(redirect.to) });
@@ -135,11 +135,9 @@ async function writeSiteWideFiles(site: Site, sink: OutputSink, reuse: RenderReu
   if (reuse.joinedSiteFiles.length > 0) ctx.logger.debug(`renderPages: site files joined from pieces: ${reuse.joinedSiteFiles.join(', ')}`);
 }
 
-/** The output paths {@link writeSiteWideFiles} writes: from the same list of copies, so that no path is kept that the build no longer makes. */
-function siteWideOutputPaths(site: Site, pageMarkdown: PageMarkdown[]): string[] {
-  const { baseUrl, url, llmsTxt } = site.config;
-  const copies = pageMarkdown.flatMap(({ copyUrl }) => (copyUrl ? [copyUrl.slice(baseUrl.length)] : []));
-  return [...(url ? ['sitemap.xml'] : []), ...copies, ...(llmsTxt ? llmsFileNames : [])];
+/** The output paths {@link writeSiteWideFiles} writes (the copies by the same test that makes them: no path is kept that the build no longer makes). */
+function siteWideOutputPaths(site: Site): string[] {
+  return [...(site.config.url ? ['sitemap.xml'] : []), ...markdownOutputPaths(site)];
 }
 
 /** Pieces of main-thread work between which the workers' finished batches are taken in and new ones handed out. */

@@ -68,6 +68,11 @@ function admonitionKinds(options: AdmonitionOptions | undefined): Record<string,
   return kinds;
 }
 
+/** The `:::name` admonitions of a site with these options. */
+export function admonitionNames(options: AdmonitionOptions | undefined): string[] {
+  return Object.keys(admonitionKinds(options));
+}
+
 /** `:::name Title` lines to label, for the admonitions a site has (one expression per set of names). */
 const titleLines = new Map<string, RegExp>();
 function titleAfterSpaceFor(names: readonly string[]): RegExp {
@@ -92,8 +97,7 @@ function titleAfterSpaceFor(names: readonly string[]): RegExp {
  *
  * Returns undefined when there is nothing to rewrite (no parse is made).
  */
-export function labelAdmonitionTitles(markdown: string, parse: (markdown: string) => Root, options?: AdmonitionOptions): { markdown: string; mdast: Root } | undefined {
-  const names = Object.keys(admonitionKinds(options));
+export function labelAdmonitionTitles(markdown: string, parse: (markdown: string) => Root, names: readonly string[] = admonitionTypes): { markdown: string; mdast: Root } | undefined {
   if (names.length === 0) return undefined;
   const titleAfterSpace = titleAfterSpaceFor(names);
   titleAfterSpace.lastIndex = 0;
