@@ -252,3 +252,73 @@ describe('hostile site: the output sink', () => {
     expect(readFileSync(path.join(out, 'inside.txt'), 'utf8')).toBe('fine');
   });
 });
+
+describe('hostile site: content reads only files of the site', () => {
+  const deep = '../'.repeat(24);
+  it.each([
+    ['a markdown image', 'docs/leak.md', '# Leak\n\n![e](../../precious.txt)\n', 'docs/leak.md:3:1', '"../../precious.txt"'],
+    ['an image of the build machine', 'docs/leak.md', `# Leak\n\n![e](${deep}proc/self/environ)\n`, 'docs/leak.md:3:1', `"${deep}proc/self/environ"`],
+    ['a raw HTML image', 'docs/leak.md', '# Leak\n\n<img src="../../precious.txt" alt="k">\n', 'docs/leak.md:3:1', '"../../precious.txt"'],
+    ['a srcset candidate', 'docs/leak.md', '# Leak\n\n<picture><source srcset="../../precious.txt 2x"><img src="/img/x.png"></picture>\n', 'docs/leak.md:3:', '"../../precious.txt"'],
+    ['an MDX image', 'docs/leak.mdx', '# Leak\n\n![e](../../precious.txt)\n', 'docs/leak.mdx:3:1', '"../../precious.txt"'],
+  ])('%s leading out of the site is a located error, and nothing is published', async (_name, file, text, place, written) => {
+    const hostile = await makeSite({ [file]: text });
+    const printed = await expectRefused(hostile);
+    expect(printed).toContain(`${place}`);
+    expect(printed).toMatch(new RegExp(`error Image ${written.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} leads to \\S+, outside the site folder`));
+    expect(printed).toContain('sdkdocs reads and publishes only files of the site.');
+  });
+
+  it('an image that is a symbolic link out of the site is refused at the image', async () => {
+    const hostile = await makeSite({ 'docs/leak.md': '# Leak\n\n![e](../shots/leak.png)\n' });
+    await mkdir(path.join(hostile.site, 'shots'));
+    await symlink(path.join(hostile.root, 'precious.txt'), path.join(hostile.site, 'shots', 'leak.png'));
+    const printed = await expectRefused(hostile);
+    expect(printed).toMatch(/^docs\/leak\.md:3:1 error Image "\.\.\/shots\/leak\.png" leads to \S+precious\.txt, outside the site folder/m);
+  });
+
+  it.each([
+    ['a text file', "import secret from '../../precious.txt';\n\n# Leak\n\n{secret}\n", '"../../precious.txt"'],
+    ['a file as its URL', "import secret from '../../precious.png';\n\n# Leak\n\n<img src={secret} />\n", '"../../precious.png"'],
+    ['a partial', "import Outside from '../../outside.mdx';\n\n# Leak\n\n<Outside />\n", '"../../outside.mdx"'],
+    ['a module without its extension', "import { leak } from '../../outside';\n\n# Leak\n\n{leak}\n", '"../../outside"'],
+  ])('an MDX import of %s outside the site is an error at the import', async (_name, text, written) => {
+    const hostile = await makeSite({ 'docs/leak.mdx': text });
+    await writeFile(path.join(hostile.root, 'precious.png'), 'not an image\n');
+    await writeFile(path.join(hostile.root, 'outside.mdx'), '# Outside\n\nnot the site’s\n');
+    await writeFile(path.join(hostile.root, 'outside.js'), 'export const leak = "not the site’s";\n');
+    const printed = await expectRefused(hostile);
+    expect(printed).toMatch(new RegExp(`^docs/leak\\.mdx:1:\\d+ error MDX: The import ${written.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} leads to \\S+, outside the site folder`, 'm'));
+  });
+
+  it('a component of the site importing a file outside it is refused', async () => {
+    const hostile = await makeSite({
+      'docs/page.mdx': "import Leak from '@site/src/components/Leak';\n\n# Page\n\n<Leak />\n",
+      'src/components/Leak.jsx': "import secret from '../../../precious.txt';\nexport default function Leak() { return <pre>{secret}</pre>; }\n",
+    });
+    const printed = await expectRefused(hostile);
+    expect(printed).toMatch(/src\/components\/Leak\.jsx:1:\d+ error MDX: The import "\.\.\/\.\.\/\.\.\/precious\.txt" leads to \S+precious\.txt, outside the site folder/);
+  });
+
+  it('docs kept beside the site (docs.path "../docs") show their own images', async () => {
+    const hostile = await makeSite({}, { docs: { path: '../docs' } });
+    await mkdir(path.join(hostile.root, 'docs', 'img'), { recursive: true });
+    await writeFile(path.join(hostile.root, 'docs', 'intro.md'), '# Intro\n\n![shot](./img/shot.png)\n');
+    await writeFile(path.join(hostile.root, 'docs', 'img', 'shot.png'), 'png\n');
+    await build({ siteDir: hostile.site, logger: createMemoryLogger() });
+    const html = readFileSync(path.join(hostile.site, 'out', 'kit', 'docs', 'intro', 'index.html'), 'utf8');
+    expect(html).toMatch(/src="\/kit\/assets\/images\/shot\.[0-9a-f]{8}\.png"/);
+  });
+
+  it('the shipped CLI refuses a markdown image of the build machine and publishes nothing', async () => {
+    const hostile = await makeSite({ 'docs/leak.md': '# Leak\n\n![e](../../precious.txt)\n' });
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', 'site'], {
+      cwd: hostile.root,
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true' },
+    });
+    expect(result.stderr).toMatch(/site\/docs\/leak\.md:3:1 error Image "\.\.\/\.\.\/precious\.txt" leads to \S+precious\.txt, outside the site folder/);
+    expect(result.status).toBe(1);
+    expect(existsSync(path.join(hostile.site, 'out'))).toBe(false);
+  });
+});

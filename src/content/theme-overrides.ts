@@ -8,6 +8,7 @@ import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import { mdxAssetsPlugin } from '../core/mdx-modules.js';
 import { importThemeOverridesModule, themeHostKey, themeHostModules } from '../core/theme-host.js';
 import { resolveSiteImports } from '../core/theme-imports.js';
+import { siteReadRoots } from '../core/path-bounds.js';
 import { closest } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
@@ -158,6 +159,7 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, site: Si
             );
             resolveSiteImports(build, {
               siteDir: site.config.siteDir,
+              readRoots: siteReadRoots(site.config),
               overrides: () => files,
               host: { ...themeHostModules, key: themeHostKey },
             });

@@ -41,7 +41,7 @@ export function mdxAssetsPlugin(baseUrl: string, emit?: (outputPath: string, fil
       // Only imports from JavaScript: the theme's CSS keeps esbuild's own handling of url().
       build.onResolve({ filter: assetFile }, async (args) => {
         if (args.pluginData === assetNamespace || !['import-statement', 'dynamic-import', 'require-call'].includes(args.kind)) return undefined;
-        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: assetNamespace });
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, namespace: args.namespace, pluginData: assetNamespace });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
         return { path: resolved.path, namespace: assetNamespace };
       });
@@ -82,6 +82,8 @@ export function mdxModuleKey(relativePath: string): string {
  */
 export function mdxModulesPlugin(options: {
   siteDir: string;
+  /** The folders the site's imports may reach (`siteReadRoots`). */
+  readRoots: readonly string[];
   modules: () => ReadonlyMap<string, MdxModuleEntry>;
   append?: string;
   /** Compiles a `.md`/`.mdx` file that a doc or component imports (a partial). */
@@ -109,7 +111,7 @@ export function mdxModulesPlugin(options: {
           return { contents: outcome.code, resolveDir: path.dirname(args.path), loader: 'js' };
         });
       }
-      resolveSiteImports(build, { siteDir: options.siteDir, overrides: options.overrides ?? noOverrides });
+      resolveSiteImports(build, { siteDir: options.siteDir, readRoots: options.readRoots, overrides: options.overrides ?? noOverrides });
     },
   };
 }
@@ -136,7 +138,7 @@ export function mdxBundleDiagnostics(failure: esbuild.BuildFailure | Error, modu
         file: entry.file,
         line: imported?.line,
         column: imported?.column,
-        hint: importHint(imported?.source ?? specifier),
+        hint: typeof message.detail === 'string' ? message.detail : importHint(imported?.source ?? specifier),
       };
     }
     return {
@@ -146,6 +148,7 @@ export function mdxBundleDiagnostics(failure: esbuild.BuildFailure | Error, modu
       file: location ? path.resolve(location.file) : undefined,
       line: location?.line,
       column: location ? location.column + 1 : undefined,
+      ...(typeof message.detail === 'string' ? { hint: message.detail } : {}),
     };
   });
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
+import { createReadBounds, isInsideFolder, outsideSiteHint, outsideSiteMessage } from './path-bounds.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
 
 /** Docusaurus modules that sdkdocs provides, by the name docs import them with. */
@@ -12,6 +13,8 @@ export type DocusaurusModuleName = (typeof docusaurusModuleNames)[number];
 export interface SiteImportOptions {
   /** The site folder: what `@site/…` names. */
   siteDir: string;
+  /** The folders the site's code may import files from (`siteReadRoots`); the site folder when not given. */
+  readRoots?: readonly string[];
   /** The site's own components (`src/theme/…`), by the name of the theme component each replaces. */
   overrides: () => ReadonlyMap<ThemeComponentName, string>;
   /**
@@ -39,6 +42,7 @@ function moduleFile(base: string): string | undefined {
  * docs, custom pages and overrides, in the browser bundle and in the build's render.
  */
 export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImportOptions): void {
+  refuseImportsOutsideSite(build, options.readRoots ?? [options.siteDir]);
   build.onResolve({ filter: /^@site\// }, async (args) => {
     const resolved = await build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: options.siteDir, importer: args.importer });
     if (resolved.errors.length > 0) return { errors: [{ text: `Could not resolve "${args.path}"` }] };
@@ -91,4 +95,34 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
       return { contents: lines.join('\n'), loader: 'js' };
     });
   }
+}
+
+/** The extensions esbuild tries for an import written without one: the file found may be a symbolic link. */
+const importExtensions = ['.js', '.jsx', '.ts', '.tsx', '.mjs', '.cjs', '.json', '.md', '.mdx'];
+
+/**
+ * A relative or absolute import written in the site's own code (an MDX doc, a partial, a
+ * component, a custom page) must name a file of the site: `import secret from
+ * '../../../../root/.npmrc'` would otherwise put the file's bytes into the bundle, or publish it as
+ * an asset. Packages' own imports (inside node_modules) and sdkdocs' are theirs. The error is
+ * esbuild's, so it is located at the import statement.
+ */
+function refuseImportsOutsideSite(build: esbuild.PluginBuild, roots: readonly string[]): void {
+  const bounds = createReadBounds(roots);
+  const sdkdocsRoot = packageRoot();
+  build.onResolve({ filter: /^(\.\.?(\/|$)|\/)/ }, (args) => {
+    if (!args.resolveDir || args.importer.split(/[\\/]/).includes('node_modules')) return undefined;
+    const siteCode = args.namespace === 'file' ? bounds.outside(args.importer) === undefined : args.namespace.startsWith('sdkdocs-mdx');
+    if (!siteCode) return undefined;
+    const written = path.resolve(args.resolveDir, args.path.replace(/[?#].*$/, ''));
+    // sdkdocs' own modules, which the compiled MDX modules import by their absolute paths.
+    if (isInsideFolder(sdkdocsRoot, written)) return undefined;
+    let outside = bounds.outside(written);
+    if (outside === undefined && !existsSync(written)) {
+      const found = importExtensions.map((extension) => written + extension).find((file) => existsSync(file));
+      if (found) outside = bounds.outside(found);
+    }
+    if (outside === undefined) return undefined;
+    return { errors: [{ text: outsideSiteMessage('The import', args.path, outside, bounds.roots), detail: outsideSiteHint }] };
+  });
 }

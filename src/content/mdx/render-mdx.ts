@@ -11,6 +11,7 @@ import { renderToString } from 'react-dom/server';
 import type { MdxRootProps } from '../../../templates/theme/MdxRoot.js';
 import { mdxAssetsPlugin, mdxBundleDiagnostics, mdxModulesOf, mdxModulesPlugin, siteModulesFolders } from '../../core/mdx-modules.js';
 import { packageRoot } from '../../core/package-root.js';
+import { siteReadRoots } from '../../core/path-bounds.js';
 import type { BuildContext, Page, Site } from '../../core/site.js';
 import { splitSections } from '../../core/content-sections.js';
 import type { CollectedHead, SiteData } from '../../shared/types.js';
@@ -81,6 +82,7 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
           mdxAssetsPlugin(site.config.baseUrl),
           mdxModulesPlugin({
             siteDir: site.config.siteDir,
+            readRoots: siteReadRoots(site.config),
             modules: () => entries,
             compilePartial: mdxPartialCompiler(site),
             overrides: () => site.themeOverrides?.files ?? new Map(),

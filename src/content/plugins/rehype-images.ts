@@ -5,6 +5,7 @@ import type { Element, Root } from 'hast';
 import { imageSize } from 'image-size';
 import type { VFile } from 'vfile';
 import type { SourceLink, DocImage } from '../../core/compiled-doc.js';
+import { createReadBounds, outsideSiteMessage, outsideSiteHint, type ReadBounds } from '../../core/path-bounds.js';
 import { isExternalUrl, joinUrlPath, withBaseUrl } from '../../shared/paths.js';
 import { addDocMessage } from './doc-messages.js';
 import { walkTree } from './walk-tree.js';
@@ -18,7 +19,9 @@ export const imageAssetsDir = 'assets/images';
  * up against the doc's own file, recorded in `file.data.images` to be copied as
  * `assets/images/{name}.{hash}.{ext}`, and replaced by that URL; an `img` also gets the image's
  * width and height where the author gave no size (so the page does not jump as images load). A missing file is an error naming the path looked for. Absolute paths (`/img/x.png`)
- * mean the static folder and get the base URL; other sites' images are left alone.
+ * mean the static folder and get the base URL; other sites' images are left alone. A path that
+ * leads out of the site (`../../../../etc/passwd`, or a symbolic link to such a file) is an
+ * error, and the file is neither read nor published.
  *
  * Runs only for files that ask for it (`file.data.images`, an array: docs, not TSDoc comments).
  * Each processor reads an image once (a processor compiles one build's docs): nothing read is
@@ -26,6 +29,7 @@ export const imageAssetsDir = 'assets/images';
  */
 export default function rehypeImages() {
   const readImage = createImageReader();
+  const boundsByFolders = new Map<string, ReadBounds>();
   return (tree: Root, file: VFile) => {
     const images = file.data.images;
     const context = file.data.linkContext;
@@ -33,6 +37,10 @@ export default function rehypeImages() {
     // A text without an image (markdown's `![`, or an `<img>` or `<source>` as HTML) is not walked.
     if (typeof file.value === 'string' && !/!\[|<img|<source/i.test(file.value)) return;
     const docDir = path.dirname(file.path);
+    const roots = [context.siteDir ?? context.docsDir, context.docsDir];
+    const boundsKey = roots.join('\0');
+    let bounds = boundsByFolders.get(boundsKey);
+    if (!bounds) boundsByFolders.set(boundsKey, (bounds = createReadBounds(roots)));
     const links: SourceLink[] = (file.data.links ??= []);
 
     /** The URL an image's `src` (or a `srcset` candidate) becomes; undefined to leave it as written. */
@@ -46,6 +54,18 @@ export default function rehypeImages() {
       }
       const [target, suffix] = splitSuffix(src);
       const imageFile = path.resolve(docDir, safeDecodeUri(target));
+      const outside = bounds.outside(imageFile);
+      if (outside !== undefined) {
+        addDocMessage(file, {
+          severity: 'error',
+          code: 'image-outside-site',
+          message: outsideSiteMessage('Image', src, outside, bounds.roots),
+          hint: outsideSiteHint,
+          line: position?.line,
+          column: position?.column,
+        });
+        return { url: '' };
+      }
       const found = readImage(imageFile);
       if (!found) {
         images.push({ file: imageFile, output: '' });

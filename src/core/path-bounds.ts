@@ -1,0 +1,77 @@
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+
+/*
+ * The one rule for where a build may reach on disk: it writes only inside its output folder and
+ * reads content (images, imports, partials) only inside the site. Writes (write/output-path.ts)
+ * and reads (the image plugin, the import resolver) both ask `isInsideFolder`, so the two guards
+ * cannot drift apart.
+ */
+
+/** Whether `target` is `folder` itself or lies below it, compared as written (no symlink followed). */
+export function isInsideFolder(folder: string, target: string, options: { allowSelf?: boolean } = {}): boolean {
+  const relative = path.relative(path.resolve(folder), path.resolve(target));
+  if (relative === '') return options.allowSelf ?? true;
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+}
+
+/**
+ * The folders whose files content may read: the site folder, and each docs folder the config
+ * names (docs kept beside the site, `docs.path: '../docs'`, belong to it). Packages are read from
+ * the site's `node_modules`, which lies inside the site folder.
+ */
+export function siteReadRoots(config: { siteDir: string; paths: { docs: string } }): string[] {
+  return [config.siteDir, config.paths.docs];
+}
+
+/** The real path (symbolic links followed) of `file`, or of its nearest folder that exists. */
+function realPathOf(file: string): string {
+  let current = path.resolve(file);
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      return path.join(realpathSync(current), ...rest);
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return path.join(current, ...rest);
+      rest.unshift(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+/**
+ * Checks reads of content files against the site's read roots. Holds the roots' real paths, so a
+ * build asks the file system once per root; a file is inside when it is, as written and after its
+ * symbolic links are followed.
+ */
+export interface ReadBounds {
+  /** Undefined when `file` may be read; otherwise the real path it leads to, for the message. */
+  outside(file: string): string | undefined;
+  readonly roots: readonly string[];
+}
+
+export function createReadBounds(roots: readonly string[]): ReadBounds {
+  const resolved = [...new Set(roots.map((root) => path.resolve(root)))];
+  // A docs folder inside the site folder adds nothing to check, nor to say.
+  const unique = resolved.filter((root) => !resolved.some((other) => other !== root && isInsideFolder(other, root)));
+  const realRoots = unique.map(realPathOf);
+  return {
+    roots: unique,
+    outside(file) {
+      const written = path.resolve(file);
+      if (!unique.some((root) => isInsideFolder(root, written))) return written;
+      const real = realPathOf(written);
+      return realRoots.some((root) => isInsideFolder(root, real)) ? undefined : real;
+    },
+  };
+}
+
+/** The message for a content file outside the site: one wording for images, imports and partials. */
+export function outsideSiteMessage(what: string, written: string, real: string, roots: readonly string[]): string {
+  const folders = roots.length === 1 ? `the site folder ${roots[0]}` : `the site folder ${roots[0]} and the docs folder ${roots.slice(1).join(', ')}`;
+  return `${what} ${JSON.stringify(written)} leads to ${real}, outside ${folders}: sdkdocs reads and publishes only files of the site.`;
+}
+
+export const outsideSiteHint =
+  'Copy the file into the site (beside the doc, or into the static folder and link it as /name), or move the site folder so that it holds the file.';
