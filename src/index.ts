@@ -27,6 +27,7 @@ export type {
   TabItemProps,
   TabsProps,
   ThemedImageProps,
+  HeadingProps,
   ThemeComponentProps,
   ThemeOverrides,
   TOCInlineItem,

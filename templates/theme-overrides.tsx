@@ -7,6 +7,7 @@ import type { TabItemProps } from './theme/TabItem.js';
 import type { TabsProps } from './theme/Tabs.js';
 import type { ThemedImageProps } from './theme/ThemedImage.js';
 import type { TOCInlineItem, TOCInlineProps } from './theme/TOCInline.js';
+import type { HeadingProps } from './theme/Heading.js';
 import type { LayoutProps } from './theme/Layout.js';
 import type { AdmonitionProps } from './Admonition.js';
 import type { CopyPageButtonProps } from './CopyPageButton.js';
@@ -49,7 +50,7 @@ export interface TOCProps {
   items: TocItem[];
 }
 
-export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, DetailsProps, HighlightedCode, LayoutProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps };
+export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, DetailsProps, HeadingProps, HighlightedCode, LayoutProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps };
 
 /** The props of each overridable theme component, by name. */
 export interface ThemeComponentProps {
@@ -70,6 +71,7 @@ export interface ThemeComponentProps {
   TabItem: TabItemProps;
   ThemedImage: ThemedImageProps;
   TOCInline: TOCInlineProps;
+  Heading: HeadingProps;
   Layout: LayoutProps;
 }
 

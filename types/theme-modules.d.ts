@@ -118,6 +118,13 @@ declare module '@theme/ThemedImage' {
   export default Component;
 }
 
+declare module '@theme/Heading' {
+  import type { ComponentType } from 'react';
+  import type { HeadingProps } from 'sdkdocs';
+  const Component: ComponentType<HeadingProps>;
+  export default Component;
+}
+
 declare module '@theme/TOCInline' {
   import type { ComponentType } from 'react';
   import type { TOCInlineProps } from 'sdkdocs';
@@ -241,6 +248,13 @@ declare module '@theme-original/ThemedImage' {
   import type { ComponentType } from 'react';
   import type { ThemedImageProps } from 'sdkdocs';
   const Component: ComponentType<ThemedImageProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Heading' {
+  import type { ComponentType } from 'react';
+  import type { HeadingProps } from 'sdkdocs';
+  const Component: ComponentType<HeadingProps>;
   export default Component;
 }
 

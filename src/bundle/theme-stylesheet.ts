@@ -74,7 +74,7 @@ export function primaryContrastWarnings(config: ResolvedConfig): Diagnostic[] {
       code: 'contrast',
       message: `theme.primaryColor: in ${problem.mode} mode, ${problem.what} has a contrast of ${problem.ratio.toFixed(2)}:1 (${problem.foreground} on ${problem.background}${derived}), below the ${minimumContrast}:1 that WCAG AA asks of text.`,
       file: config.configFile,
-      ...locateConfigKey(config.configFile, keys),
+      ...locateConfigKey(config, keys),
       hint:
         problem.mode === 'light'
           ? 'Pick a darker shade of the colour, or give one colour per mode: primaryColor: { light: …, dark: … }.'

@@ -102,7 +102,7 @@ export function outDirDiagnostic(config: ResolvedConfig, problem: string, hint?:
         `--out-dir is taken relative to the current folder (${process.cwd()}). Pass a folder of its own, outside the site's sources, e.g. --out-dir ${displayPath(path.join(config.siteDir, 'out'))}.`,
     };
   }
-  const location = locateConfigKey(config.configFile, ['outDir']);
+  const location = locateConfigKey(config, ['outDir']);
   return {
     severity: 'error',
     code: 'config',
@@ -121,7 +121,7 @@ function routeBaseProblems(config: ResolvedConfig): Diagnostic[] {
     message,
     hint,
     file: config.configFile,
-    ...locateConfigKey(config.configFile, keys),
+    ...locateConfigKey(config, keys),
   });
   const generatedHint = `These names are written by the build itself: ${[...generatedOutputNames.keys()].join(', ')}.`;
   const docsBase = config.routes.docs;
@@ -166,7 +166,7 @@ export function customCssProblems(config: ResolvedConfig): Diagnostic[] {
         message: `${key}: no stylesheet at ${displayPath(file)}.`,
         hint: 'customCss paths are relative to the site folder, e.g. "./src/css/custom.css".',
         file: config.configFile,
-        ...locateConfigKey(config.configFile, listed ? ['customCss', index] : ['customCss']),
+        ...locateConfigKey(config, listed ? ['customCss', index] : ['customCss']),
       },
     ];
   });

@@ -72,7 +72,7 @@ export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | und
       severity: 'error',
       code: 'versions',
       file: typeof at === 'string' ? at : config.configFile,
-      ...(at === file ? { line: 1, column: 1 } : typeof at === 'string' ? {} : locateConfigKey(config.configFile, ['docs', ...at])),
+      ...(at === file ? { line: 1, column: 1 } : typeof at === 'string' ? {} : locateConfigKey(config, ['docs', ...at])),
       message,
       hint,
     });

@@ -9,7 +9,9 @@ import { bundleErrorDiagnostics, loadFromTemporaryFile, settleWithin, siteModule
 import { configSchema, type ParsedConfig } from './schema.js';
 import { resolveConfig, type ResolvedConfig, type ResolveOptions } from './resolve.js';
 import { checkConfigPaths } from './check-config-paths.js';
-import { locateKey } from './locate-key.js';
+import { formatKeyPath, locateKey } from './locate-key.js';
+import { joinUrlPath } from '../shared/paths.js';
+import { docusaurusConfigFileNames, importDocusaurusConfig, translateDocusaurusConfig, type DocusaurusTranslation } from './docusaurus-config.js';
 
 export const configFileNames = ['sdkdocs.config.ts', 'sdkdocs.config.mts', 'sdkdocs.config.js', 'sdkdocs.config.mjs'];
 
@@ -26,10 +28,12 @@ export async function loadConfig(siteDir: string, options: ResolveOptions = {}):
   }
   const configFile = configFileNames.map((name) => path.join(absoluteSiteDir, name)).find((file) => existsSync(file));
   if (!configFile) {
+    const docusaurusFile = docusaurusConfigFileNames.map((name) => path.join(absoluteSiteDir, name)).find((file) => existsSync(file));
+    if (docusaurusFile) return loadDocusaurusConfig(absoluteSiteDir, docusaurusFile, options);
     throw new UserError({
       severity: 'error',
       code: 'config',
-      message: `No sdkdocs.config.ts in ${absoluteSiteDir}.`,
+      message: `No sdkdocs.config.ts (nor a docusaurus.config.js) in ${absoluteSiteDir}.`,
       hint: "Create one: `import { defineConfig } from 'sdkdocs'; export default defineConfig({ title: 'My SDK', url: 'https://example.com' });`",
     });
   }
@@ -38,6 +42,59 @@ export async function loadConfig(siteDir: string, options: ResolveOptions = {}):
   const config = resolveConfig(parsed, absoluteSiteDir, configFile, options);
   checkConfigPaths(config);
   return config;
+}
+
+/**
+ * A Docusaurus site's own config, run and translated (see docusaurus-config.ts). Options sdkdocs
+ * has no place for are left out, each with a warning at its line; what remains is validated as an
+ * sdkdocs config, its errors placed where the Docusaurus config wrote the value.
+ */
+async function loadDocusaurusConfig(siteDir: string, configFile: string, options: ResolveOptions): Promise<ResolvedConfig> {
+  const source = await readFile(configFile, 'utf8');
+  const translation = translateDocusaurusConfig(await importDocusaurusConfig(configFile), siteDir);
+  const parsed = validateTranslation(translation, configFile, source);
+  const config = resolveConfig(parsed, siteDir, configFile, options);
+  config.configKeyOrigin = translation.originOf;
+  config.unbuiltRoutes = translation.unbuilt.map(({ routeBasePath, what }) => ({ route: joinUrlPath(config.baseUrl, routeBasePath.replace(/^\/+|\/+$/g, '')), what }));
+  config.configWarnings = translation.notices.map(
+    (notice): Diagnostic => ({ severity: 'warning', code: 'docusaurus-config', message: notice.message, file: configFile, ...locateKey(source, notice.keys), hint: notice.hint }),
+  );
+  checkConfigPaths(config);
+  return config;
+}
+
+/**
+ * Validates a translated Docusaurus config. A key the schema does not know (`className` on a
+ * navbar item, `remarkPlugins` of the docs) is a Docusaurus option sdkdocs does not apply: it is
+ * taken out and becomes a notice, and the rest is validated again.
+ */
+function validateTranslation(translation: DocusaurusTranslation, configFile: string, source: string): ParsedConfig {
+  for (let round = 0; round < 100; round++) {
+    const result = configSchema.safeParse(translation.config, { reportInput: true });
+    if (result.success) return result.data;
+    const unknownKeys = result.error.issues.filter((issue) => issue.code === 'unrecognized_keys');
+    if (unknownKeys.length === 0) {
+      throw new UserError(
+        result.error.issues.flatMap((issue) => {
+          const keys = translation.originOf(issue.path);
+          return describeIssue({ ...issue, path: keys } as z.core.$ZodIssue, configFile).map(({ keys: _keys, ...diagnostic }) => ({ ...diagnostic, ...locateKey(source, keys) }));
+        }),
+      );
+    }
+    for (const issue of unknownKeys) {
+      const holder = valueAt(translation.config, issue.path);
+      for (const key of issue.keys) {
+        if (holder && typeof holder === 'object') delete (holder as Record<string, unknown>)[key];
+        const keys = translation.originOf([...issue.path, key]);
+        translation.notices.push({ keys, message: `${formatKeyPath(keys)}: not applied: sdkdocs has no such option here, so what it does is missing from the site.` });
+      }
+    }
+  }
+  return validateConfig(translation.config, configFile);
+}
+
+function valueAt(root: unknown, keys: readonly PropertyKey[]): unknown {
+  return keys.reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined), root);
 }
 
 /**
@@ -128,19 +185,11 @@ export function validateConfig(data: unknown, configFile: string, source?: strin
   );
 }
 
-function keyPath(segments: readonly PropertyKey[]): string {
-  return segments
-    .map((segment, index) =>
-      typeof segment === 'number' ? `[${segment}]` : `${index === 0 ? '' : '.'}${String(segment)}`,
-    )
-    .join('');
-}
-
 /** A diagnostic plus the key path it is about, for locating it in the source. */
 type KeyedDiagnostic = Diagnostic & { keys: readonly PropertyKey[] };
 
 function describeIssue(issue: z.core.$ZodIssue, configFile: string): KeyedDiagnostic[] {
-  const at = keyPath(issue.path);
+  const at = formatKeyPath(issue.path);
   const base = { severity: 'error' as const, code: 'config', file: configFile, keys: issue.path };
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {

@@ -10,15 +10,32 @@ export interface SourcePlace {
   column?: number;
 }
 
+/** `themeConfig.navbar.items[2].className`, as docs and messages write key paths. */
+export function formatKeyPath(keys: readonly PropertyKey[]): string {
+  return keys.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
+}
+
+/** What locating a key needs of the config: its file, and where a translated config's keys were written. */
+export interface LocatableConfig {
+  configFile: string;
+  /** For a config translated from another (a Docusaurus config): the key path there of a key path here. */
+  configKeyOrigin?: (keys: readonly PropertyKey[]) => PropertyKey[];
+}
+
+/** The key path as the config file writes it: the same, or for a Docusaurus config where it sits there (`themeConfig.navbar.items`). */
+export function writtenKeyPath(config: LocatableConfig, segments: readonly PropertyKey[]): PropertyKey[] {
+  return config.configKeyOrigin ? config.configKeyOrigin(segments) : [...segments];
+}
+
 /** The place of a key path in the config file; empty when the file cannot be read (the problem then names the file only). */
-export function locateConfigKey(configFile: string, segments: readonly PropertyKey[]): SourcePlace {
+export function locateConfigKey(config: LocatableConfig, segments: readonly PropertyKey[]): SourcePlace {
   let source: string;
   try {
-    source = readFileSync(configFile, 'utf8');
+    source = readFileSync(config.configFile, 'utf8');
   } catch {
     return {};
   }
-  return locateKey(source, segments);
+  return locateKey(source, writtenKeyPath(config, segments));
 }
 
 /**
@@ -50,28 +67,50 @@ export function locateKey(source: string, segments: readonly PropertyKey[]): Sou
   return { line: line + 1, column: character + 1 };
 }
 
-/** The object literal the config exports: `export default defineConfig({…})`, `export default {…}` or a const holding it. */
+/**
+ * The object literal the config exports: `export default defineConfig({…})`, `export default {…}`,
+ * `module.exports = {…}` (a Docusaurus config), a const holding it, or what a config function returns.
+ */
 function configLiteral(ts: typeof TypeScript, file: TypeScript.SourceFile): TypeScript.Node | undefined {
   for (const statement of file.statements) {
-    if (ts.isExportAssignment(statement)) return literalOf(ts, file, statement.expression);
+    if (ts.isExportAssignment(statement)) return literalOf(ts, file, statement.expression, file.statements);
+    if (ts.isFunctionDeclaration(statement) && statement.body && statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.DefaultKeyword)) {
+      return returnedLiteral(ts, file, statement.body);
+    }
+    if (ts.isExpressionStatement(statement) && ts.isBinaryExpression(statement.expression) && statement.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      const target = statement.expression.left.getText(file);
+      if (target === 'module.exports' || target === 'exports.default') return literalOf(ts, file, statement.expression.right, file.statements);
+    }
   }
   return undefined;
 }
 
-/** The literal behind an expression: through parentheses, `as`/`satisfies`, a `defineConfig(…)` call and top-level consts. */
-function literalOf(ts: typeof TypeScript, file: TypeScript.SourceFile, expression: TypeScript.Node, depth = 0): TypeScript.Node | undefined {
+/** The literal a config function returns (`async function createConfig() { … return config; }`), its own consts looked up first. */
+function returnedLiteral(ts: typeof TypeScript, file: TypeScript.SourceFile, body: TypeScript.Block): TypeScript.Node | undefined {
+  for (const statement of [...body.statements].reverse()) {
+    if (ts.isReturnStatement(statement) && statement.expression) return literalOf(ts, file, statement.expression, [...body.statements, ...file.statements]);
+  }
+  return undefined;
+}
+
+/** The literal behind an expression: through parentheses, `as`/`satisfies`, a `defineConfig(…)` call, consts of its scope and function bodies. */
+function literalOf(ts: typeof TypeScript, file: TypeScript.SourceFile, expression: TypeScript.Node, scope: readonly TypeScript.Statement[] = file.statements, depth = 0): TypeScript.Node | undefined {
   if (depth > 10) return undefined;
   if (ts.isObjectLiteralExpression(expression) || ts.isArrayLiteralExpression(expression)) return expression;
-  if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression)) {
-    return literalOf(ts, file, expression.expression, depth + 1);
+  if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression) || ts.isAwaitExpression(expression)) {
+    return literalOf(ts, file, expression.expression, scope, depth + 1);
   }
-  if (ts.isCallExpression(expression) && expression.arguments.length === 1) return literalOf(ts, file, expression.arguments[0]!, depth + 1);
+  if (ts.isCallExpression(expression) && expression.arguments.length === 1) return literalOf(ts, file, expression.arguments[0]!, scope, depth + 1);
+  if ((ts.isArrowFunction(expression) || ts.isFunctionExpression(expression)) && expression.body) {
+    return ts.isBlock(expression.body) ? returnedLiteral(ts, file, expression.body) : literalOf(ts, file, expression.body, scope, depth + 1);
+  }
   if (ts.isIdentifier(expression)) {
-    for (const statement of file.statements) {
+    for (const statement of scope) {
+      if (ts.isFunctionDeclaration(statement) && statement.name?.text === expression.text && statement.body) return returnedLiteral(ts, file, statement.body);
       if (!ts.isVariableStatement(statement)) continue;
       for (const declaration of statement.declarationList.declarations) {
         if (ts.isIdentifier(declaration.name) && declaration.name.text === expression.text && declaration.initializer) {
-          return literalOf(ts, file, declaration.initializer, depth + 1);
+          return literalOf(ts, file, declaration.initializer, scope, depth + 1);
         }
       }
     }

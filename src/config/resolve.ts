@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Diagnostic } from '../core/diagnostic.js';
 import type { ParsedConfig } from './schema.js';
 
 /** The config after validation, with defaults filled in and every path made absolute. */
@@ -22,6 +23,12 @@ export type ResolvedConfig = ParsedConfig & {
   };
   /** Where the output folder was named: the config's `outDir`, or the `--out-dir` option (relative to the current folder). */
   outDirFrom: 'config' | 'option';
+  /** For a Docusaurus config: where a key path of this config was written in it (see locate-key.ts). */
+  configKeyOrigin?: (keys: readonly PropertyKey[]) => PropertyKey[];
+  /** Routes a Docusaurus config has content for that sdkdocs does not build yet (the blog): links into them are one warning each, not broken links. */
+  unbuiltRoutes?: { route: string; what: string }[];
+  /** Warnings about the config itself (a Docusaurus config's options that sdkdocs does not apply), reported with the build's. */
+  configWarnings?: Diagnostic[];
   /** Routes with the base URL: `/sdk/docs`, `/sdk/api`. */
   routes: { docs: string; api: string; root: string };
 };

@@ -88,6 +88,25 @@ const linkTarget = {
   href: z.string().url().optional(),
 };
 
+/** The first value in `value` that JSON cannot carry to the browser as it is, with its path. */
+function notJsonData(value: unknown, at: (string | number)[], seen = new Set<unknown>()): { path: (string | number)[]; found: string } | undefined {
+  // An unset value (`process.env.X` where X is not set) is left out, as JSON leaves it.
+  if (value === null || value === undefined || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : { path: at, found: String(value) };
+  if (typeof value !== 'object') return { path: at, found: typeof value === 'function' ? 'a function' : `a ${typeof value}` };
+  if (seen.has(value)) return { path: at, found: 'a circular reference' };
+  if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
+    return { path: at, found: `an instance of ${(value as object).constructor?.name ?? 'a class'}` };
+  }
+  seen.add(value);
+  for (const [key, item] of Object.entries(value)) {
+    const problem = notJsonData(item, [...at, Array.isArray(value) ? Number(key) : key], seen);
+    if (problem) return problem;
+  }
+  seen.delete(value);
+  return undefined;
+}
+
 /** Navbar item types the theme has a component for. */
 export const navbarItemTypes = ['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown'] as const;
 
@@ -630,6 +649,19 @@ export const configSchema = z.strictObject({
    * after it, so their rules win. @example './src/css/custom.css'
    */
   customCss: z.union([z.string().min(1), z.array(z.string().min(1))]).default([]),
+
+  /**
+   * The site's own values for its components (Docusaurus' `customFields`), which
+   * `useDocusaurusContext().siteConfig.customFields` gives them; JSON data only, since pages carry
+   * it to the browser. @example { playgroundUrl: 'https://play.playkit.dev' }
+   */
+  customFields: z
+    .record(z.string(), z.unknown())
+    .superRefine((fields, ctx) => {
+      const problem = notJsonData(fields, []);
+      if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: `expected JSON data (text, numbers, booleans, null, arrays and objects of them), found ${problem.found}` });
+    })
+    .default({}),
 
   /** Extra elements for every page's `<head>` (Docusaurus' shape). @example [{ tagName: 'link', attributes: { rel: 'preconnect', href: 'https://example.com' } }] */
   headTags: z.array(headTag).default([]),

@@ -55,7 +55,7 @@ function parserError(config: ResolvedConfig, what: string): UserError {
     code: 'config',
     message: `docs.numberPrefixParser ${what}.`,
     file: config.configFile,
-    ...locateConfigKey(config.configFile, ['docs', 'numberPrefixParser']),
+    ...locateConfigKey(config, ['docs', 'numberPrefixParser']),
     hint: 'It takes a file or folder name and returns { filename, numberPrefix }: the name without its prefix (not empty) and the number, or undefined when there is none.',
   });
 }

@@ -21,7 +21,7 @@ export function checkSocialImages(site: Site): void {
     hint: `Put the image at ${path.relative(config.siteDir, staticFileOf(site, image)).split(path.sep).join('/')}, or give a full URL (https://…).`,
   });
   if (config.image && missing(config.image)) {
-    site.diagnostics.push(warning('image', config.image, 'the site', { file: config.configFile, ...locateConfigKey(config.configFile, ['image']) }));
+    site.diagnostics.push(warning('image', config.image, 'the site', { file: config.configFile, ...locateConfigKey(config, ['image']) }));
   }
   for (const doc of site.docs) {
     const image = doc.frontMatter.image;

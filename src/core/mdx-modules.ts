@@ -26,27 +26,57 @@ export interface MdxModuleEntry {
 
 const assetNamespace = 'sdkdocs-asset';
 
-/** Files docs and components may import for their URL (`import logo from '@site/static/img/logo.png'`). */
-const assetFile = /\.(png|jpe?g|gif|svg|webp|avif|ico|mp4|webm|woff2?|pdf)$/i;
+/**
+ * Files JavaScript may import for their URL (`import logo from '@site/static/img/logo.png'`), as
+ * Docusaurus' webpack file rules take them: images, media, fonts, documents and archives.
+ */
+const assetFile = /\.(png|jpe?g|gif|svg|webp|avif|ico|bmp|mp4|webm|mov|m4v|ogv|mp3|wav|ogg|oga|m4a|aac|flac|opus|woff2?|ttf|otf|eot|pdf|zip|tar|gz|tgz|7z|epub)$/i;
+
+/** `!!raw-loader!./snippet.js`: webpack's inline loaders, which Docusaurus sites use to import a file's text or URL. */
+const inlineLoaderImport = /^-?!{0,2}((?:[\w@./-]+-loader(?:\?[^!]*)?!)+)(.+)$/;
+
+/** What an import gives: a URL, the file's text (`raw-loader`), or for an SVG a React component drawing it (SVGR, as in Docusaurus). */
+type AssetKind = 'url' | 'raw' | 'component';
 
 /**
- * Makes a file imported by JavaScript (an MDX doc or a component) a module whose default export is
- * its URL, `{baseUrl}assets/media/{name}.{hash}{ext}`, and reports it to `emit` so the browser
- * build writes it there. The build-time render and the browser bundle compute the same URL.
+ * Makes a file imported by JavaScript (an MDX doc or a component) a module, as Docusaurus'
+ * webpack does: an SVG is a React component that draws it inline (`import Logo from './logo.svg'`,
+ * `require('…svg').default`); any other asset is its URL, `{baseUrl}assets/media/{name}.{hash}{ext}`,
+ * reported to `emit` so the browser build writes it there. Inline loaders are read for their
+ * meaning: `!!raw-loader!` gives the text, `!!url-loader!` and `!!file-loader!` the URL. The
+ * build-time render and the browser bundle compute the same module.
  */
 export function mdxAssetsPlugin(baseUrl: string, emit?: (outputPath: string, file: string) => void): esbuild.Plugin {
   return {
     name: 'sdkdocs-mdx-assets',
     setup(build) {
-      // Only imports from JavaScript: the theme's CSS keeps esbuild's own handling of url().
-      build.onResolve({ filter: assetFile }, async (args) => {
-        if (args.pluginData === assetNamespace || !['import-statement', 'dynamic-import', 'require-call'].includes(args.kind)) return undefined;
-        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, namespace: args.namespace, pluginData: assetNamespace });
+      const fromJavaScript = (kind: esbuild.ImportKind) => ['import-statement', 'dynamic-import', 'require-call'].includes(kind);
+      const resolveAs = async (args: esbuild.OnResolveArgs, specifier: string, kind: AssetKind): Promise<esbuild.OnResolveResult> => {
+        const resolved = await build.resolve(specifier, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, namespace: args.namespace, pluginData: assetNamespace });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
-        return { path: resolved.path, namespace: assetNamespace };
+        return { path: resolved.path, namespace: assetNamespace, pluginData: kind };
+      };
+      build.onResolve({ filter: /-loader(\?[^!]*)?!/ }, (args) => {
+        const match = inlineLoaderImport.exec(args.path);
+        if (!match || args.pluginData === assetNamespace) return undefined;
+        const loaders = match[1]!.split('!').filter(Boolean).map((loader) => loader.replace(/\?.*$/, ''));
+        const loader = loaders.at(-1)!;
+        const kind: AssetKind | undefined = loader === 'raw-loader' ? 'raw' : loader === 'url-loader' || loader === 'file-loader' ? 'url' : undefined;
+        if (!kind || loaders.length > 1) {
+          return { errors: [{ text: `The webpack loader "${loaders.join('!')}" in "${args.path}" is not available: sdkdocs reads only !!raw-loader! (the file's text), !!url-loader! and !!file-loader! (its URL)` }] };
+        }
+        return resolveAs(args, match[2]!, kind);
+      });
+      // Only imports from JavaScript: the theme's CSS keeps esbuild's own handling of url().
+      build.onResolve({ filter: assetFile }, (args) => {
+        if (args.pluginData === assetNamespace || !fromJavaScript(args.kind)) return undefined;
+        return resolveAs(args, args.path, /\.svg$/i.test(args.path) ? 'component' : 'url');
       });
       build.onLoad({ filter: /.*/, namespace: assetNamespace }, async (args) => {
         const contents = await readFile(args.path);
+        const kind = (args.pluginData as AssetKind | undefined) ?? 'url';
+        if (kind === 'raw') return { contents: `export default ${JSON.stringify(contents.toString('utf8'))};`, loader: 'js' };
+        if (kind === 'component') return { contents: svgComponentModule(contents.toString('utf8')), loader: 'js', resolveDir: path.dirname(args.path) };
         const extension = path.extname(args.path);
         const name = path.basename(args.path, extension).replace(/[^\w-]+/g, '_');
         const outputPath = `assets/media/${name}.${createHash('sha256').update(contents).digest('hex').slice(0, 8)}${extension.toLowerCase()}`;
@@ -55,6 +85,50 @@ export function mdxAssetsPlugin(baseUrl: string, emit?: (outputPath: string, fil
       });
     },
   };
+}
+
+/**
+ * An SVG file as a React component, as SVGR makes it for Docusaurus: the root `<svg>`'s attributes
+ * become props (the caller's win: `className`, `role`, `width`), the rest is drawn as written.
+ * Exported as the default and as `ReactComponent`, the two names sites import it by.
+ */
+export function svgComponentModule(svg: string): string {
+  const open = /<svg\b((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/i.exec(svg);
+  const close = svg.lastIndexOf('</svg>');
+  const attributes: Record<string, unknown> = {};
+  for (const [, name, double, single, bare] of (open?.[1] ?? '').matchAll(/([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+    const value = double ?? single ?? bare ?? '';
+    const prop = reactPropName(name!);
+    attributes[prop] = prop === 'style' ? styleObject(value) : value;
+  }
+  const inner = open && !open[2] && close > open.index ? svg.slice(open.index + open[0].length, close) : '';
+  return [
+    "import { createElement } from 'react';",
+    `const attributes = ${JSON.stringify(attributes)};`,
+    `const inner = { __html: ${JSON.stringify(inner.trim())} };`,
+    'export default function SvgComponent(props) {',
+    '  return createElement("svg", { ...attributes, ...props, dangerouslySetInnerHTML: inner });',
+    '}',
+    'export { SvgComponent as ReactComponent };',
+  ].join('\n');
+}
+
+/** `stroke-width` → `strokeWidth`, `xlink:href` → `xlinkHref`, `class` → `className`; `data-*` and `aria-*` stay. */
+function reactPropName(name: string): string {
+  if (name === 'class') return 'className';
+  if (/^(data|aria)-/.test(name)) return name;
+  return name.replace(/[:-]([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+function styleObject(style: string): Record<string, string> {
+  const object: Record<string, string> = {};
+  for (const declaration of style.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon === -1) continue;
+    const property = declaration.slice(0, colon).trim();
+    if (property) object[property.startsWith('--') ? property : property.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())] = declaration.slice(colon + 1).trim();
+  }
+  return object;
 }
 
 /** esbuild namespace of the compiled MDX modules: `sdkdocs-mdx:{key}`. */

@@ -353,7 +353,7 @@ export function createSite(config: ResolvedConfig): Site {
     pages: [],
     assets: { css: [], js: [], inlineHead: [] },
     outputs: new Map(),
-    diagnostics: [],
+    diagnostics: [...(config.configWarnings ?? [])],
   };
 }
 

@@ -16,6 +16,7 @@ import * as ThemedImage from '../../templates/theme/ThemedImage.js';
 import * as TOC from '../../templates/theme/TOC.js';
 import * as TOCInline from '../../templates/theme/TOCInline.js';
 import * as Layout from '../../templates/theme/Layout.js';
+import * as Heading from '../../templates/theme/Heading.js';
 import * as BrowserOnly from '../../templates/theme/docusaurus/BrowserOnly.js';
 import * as ExecutionEnvironment from '../../templates/theme/docusaurus/ExecutionEnvironment.js';
 import * as Link from '../../templates/theme/docusaurus/Link.js';
@@ -55,6 +56,7 @@ export const themeHostModules: {
     TabItem,
     ThemedImage,
     TOCInline,
+    Heading,
     Layout,
   },
   docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router, Head },

@@ -46,7 +46,7 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
   build.onResolve({ filter: /^@site\// }, async (args) => {
     const resolved = await build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: options.siteDir, importer: args.importer });
     if (resolved.errors.length > 0) return { errors: [{ text: `Could not resolve "${args.path}"` }] };
-    return { path: resolved.path, namespace: resolved.namespace, external: resolved.external, sideEffects: resolved.sideEffects, suffix: resolved.suffix };
+    return { path: resolved.path, namespace: resolved.namespace, external: resolved.external, sideEffects: resolved.sideEffects, suffix: resolved.suffix, pluginData: resolved.pluginData };
   });
   const original = (kind: 'theme' | 'docusaurus', name: string): esbuild.OnResolveResult => {
     if (options.host) return { path: `${kind}/${name}`, namespace: hostNamespace };

@@ -11,13 +11,14 @@ import { isExternalUrl, joinUrlPath, normalizeRoute, unknownSiteOrigin, withBase
 import { closestMatch } from './closest-match.js';
 import { lineAt, scanHtml } from './html-links.js';
 import { findSidebarCategory } from '../core/sidebar-queries.js';
+import { formatKeyPath, locateConfigKey, writtenKeyPath } from '../config/locate-key.js';
 
 /** A link to check, with where to report it. */
 interface LinkToCheck extends SourceLink {
   /** Route of the page the link is on; a bare `#fragment` points into it. */
   pageRoute?: string;
-  /** For links from the config: the key that holds it, e.g. `footer.links[0].items[1].to`. */
-  keyPath?: string;
+  /** For links from the config: the key that holds it, e.g. `['footer', 'links', 0, 'items', 1, 'to']`, located only when it is reported. */
+  configKeys?: PropertyKey[];
 }
 
 /** What the build emits at one route; `anchors` is undefined where the ids are not known yet. */
@@ -69,13 +70,19 @@ export async function checkLinks(site: Site, ctx: BuildContext): Promise<void> {
 
   const customPages = renderCustomPages(site);
   const targets = await collectTargets(site, customPages);
-  const links = [...collectPageLinks(site), ...(await collectCustomPageLinks(site, customPages)), ...collectConfigLinks(site, configSource)];
+  const links = [...collectPageLinks(site), ...(await collectCustomPageLinks(site, customPages)), ...collectConfigLinks(site)];
 
   const diagnostics: Diagnostic[] = [];
+  const intoUnbuilt = new Map<{ route: string; what: string }, LinkToCheck[]>();
   let suggestions = 0;
   for (const link of links) {
     const problem = findProblem(link, targets, site, suggestions < maxSuggestions);
     if (!problem) continue;
+    const unbuilt = problem.rule === 'onBrokenLinks' ? unbuiltRouteOf(link, site) : undefined;
+    if (unbuilt) {
+      intoUnbuilt.set(unbuilt, [...(intoUnbuilt.get(unbuilt) ?? []), link]);
+      continue;
+    }
     const action = actions[problem.rule];
     if (action === 'ignore') continue;
     if (problem.hint?.includes('Did you mean')) suggestions++;
@@ -85,19 +92,45 @@ export async function checkLinks(site: Site, ctx: BuildContext): Promise<void> {
       message: problem.message,
       hint: problem.hint,
       file: link.file,
-      line: link.line,
-      column: link.column,
+      ...placeOf(link, site),
     });
   }
+  for (const [unbuilt, into] of intoUnbuilt) diagnostics.push(unbuiltRouteWarning(unbuilt, into, site));
   // Grouped by source file, in the order of the file.
   diagnostics.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
   site.diagnostics.push(...diagnostics);
   ctx.logger.debug(`checked ${links.length} links against ${targets.size} routes: ${diagnostics.length} broken`);
 }
 
+/** Where a link is reported: its own place, or for a config link the place of its key. */
+function placeOf(link: LinkToCheck, site: Site): { line?: number; column?: number } {
+  return link.configKeys ? locateConfigKey(site.config, link.configKeys) : { line: link.line, column: link.column };
+}
+
+/** The content the link leads into that the site has but sdkdocs does not build yet (a Docusaurus site's blog). */
+function unbuiltRouteOf(link: LinkToCheck, site: Site): { route: string; what: string } | undefined {
+  if (link.resolved === undefined) return undefined;
+  const route = linkedRoute(splitUrl(link.resolved)[0], site.config.baseUrl);
+  return site.config.unbuiltRoutes?.find((unbuilt) => route === unbuilt.route || route.startsWith(`${unbuilt.route}/`));
+}
+
+/** One warning for all links into content that is not built: a site's every page may link its blog. */
+function unbuiltRouteWarning(unbuilt: { route: string; what: string }, links: LinkToCheck[], site: Site): Diagnostic {
+  const [first] = links;
+  const others = links.length - 1;
+  return {
+    severity: 'warning',
+    code: 'unbuilt-route',
+    message: `${links.length === 1 ? 'A link leads' : `${links.length} links lead`} into ${unbuilt.route}, ${unbuilt.what}, which sdkdocs does not build yet: ${links.length === 1 ? 'it leads' : 'they lead'} nowhere${others > 0 ? ` (this one, and ${others} more)` : ''}.`,
+    hint: `Link elsewhere for now, or keep ${unbuilt.what} built by its own tool at ${unbuilt.route}.`,
+    file: first!.file,
+    ...placeOf(first!, site),
+  };
+}
+
 function findProblem(link: LinkToCheck, targets: Map<string, LinkTarget>, site: Site, suggest: boolean): Problem | undefined {
   const { baseUrl } = site.config;
-  const where = link.keyPath ? `${link.keyPath}: ` : '';
+  const where = link.configKeys ? `${formatKeyPath(writtenKeyPath(site.config, link.configKeys))}: ` : '';
   if (link.resolved === undefined) {
     if (link.kind === 'markdown') {
       return {
@@ -218,49 +251,48 @@ async function collectCustomPageLinks(site: Site, customPages: Map<Page, Rendere
 }
 
 /** Navbar and footer links, logos, favicon and links inside the config's HTML snippets. */
-function collectConfigLinks(site: Site, source: string): LinkToCheck[] {
+function collectConfigLinks(site: Site): LinkToCheck[] {
   const { config, siteData } = site;
   if (!siteData) return [];
   const { baseUrl } = config;
   const links: LinkToCheck[] = [];
-  const push = (keyPath: string, url: string, resolved: string) =>
-    links.push({ url, resolved, kind: 'config', file: config.configFile, line: lineOfText(source, url), keyPath });
-  const add = (keyPath: string, url: string | undefined) => {
-    if (url !== undefined && !isExternalUrl(url)) push(keyPath, url, withBaseUrl(url, baseUrl));
+  const push = (keys: PropertyKey[], url: string, resolved: string) => links.push({ url, resolved, kind: 'config', file: config.configFile, configKeys: keys });
+  const add = (keys: PropertyKey[], url: string | undefined) => {
+    if (url !== undefined && !isExternalUrl(url)) push(keys, url, withBaseUrl(url, baseUrl));
   };
   // Raw HTML is not rewritten: its links are checked as a browser resolves them.
-  const addHtml = (keyPath: string, html: string | undefined) => {
+  const addHtml = (keys: PropertyKey[], html: string | undefined) => {
     for (const link of html ? scanHtml(html).links : []) {
       const resolved = resolveHtmlUrl(link.url, config.routes.root, config.url ?? unknownSiteOrigin);
-      if (resolved !== undefined) push(keyPath, link.url, resolved);
+      if (resolved !== undefined) push(keys, link.url, resolved);
     }
   };
 
   config.navbar.items.forEach((item, index) => {
     if (item.type === 'docSidebar' || item.type === 'doc') return; // resolved against the docs when the sidebar was built
-    add(`navbar.items[${index}].to`, item.to);
-    item.items?.forEach((child, childIndex) => add(`navbar.items[${index}].items[${childIndex}].to`, child.to));
-    addHtml(`navbar.items[${index}].value`, item.value);
+    add(['navbar', 'items', index, 'to'], item.to);
+    item.items?.forEach((child, childIndex) => add(['navbar', 'items', index, 'items', childIndex, 'to'], child.to));
+    addHtml(['navbar', 'items', index, 'value'], item.value);
   });
-  add('navbar.logo.src', config.navbar.logo?.src);
-  add('navbar.logo.srcDark', config.navbar.logo?.srcDark);
-  add('navbar.logo.href', config.navbar.logo?.href);
-  if (Array.isArray(config.favicon)) config.favicon.forEach((icon, index) => add(`favicon[${index}].href`, icon.href));
-  else add('favicon', config.favicon);
+  add(['navbar', 'logo', 'src'], config.navbar.logo?.src);
+  add(['navbar', 'logo', 'srcDark'], config.navbar.logo?.srcDark);
+  add(['navbar', 'logo', 'href'], config.navbar.logo?.href);
+  if (Array.isArray(config.favicon)) config.favicon.forEach((icon, index) => add(['favicon', index, 'href'], icon.href));
+  else add(['favicon'], config.favicon);
   config.theme.fontFaces.forEach((face, index) => {
     const files = Array.isArray(face.src) ? face.src : [face.src];
-    files.forEach((file, fileIndex) => add(`theme.fontFaces[${index}].src${Array.isArray(face.src) ? `[${fileIndex}]` : ''}`, file));
+    files.forEach((file, fileIndex) => add(['theme', 'fontFaces', index, 'src', ...(Array.isArray(face.src) ? [fileIndex] : [])], file));
   });
   config.footer?.links.forEach((column, columnIndex) =>
-    column.items.forEach((item, index) => add(`footer.links[${columnIndex}].items[${index}].to`, item.to)),
+    column.items.forEach((item, index) => add(['footer', 'links', columnIndex, 'items', index, 'to'], item.to)),
   );
-  add('footer.logo.src', config.footer?.logo?.src);
-  add('footer.logo.href', config.footer?.logo?.href);
-  addHtml('footer.copyright', config.footer?.copyright);
-  addHtml('footer.license', config.footer?.license);
-  addHtml('announcementBar.content', config.announcementBar?.content);
-  config.redirects.forEach((redirect, index) => add(`redirects[${index}].to`, redirect.to));
-  config.landing?.features?.forEach((feature, index) => add(`landing.features[${index}].link`, feature.link));
+  add(['footer', 'logo', 'src'], config.footer?.logo?.src);
+  add(['footer', 'logo', 'href'], config.footer?.logo?.href);
+  addHtml(['footer', 'copyright'], config.footer?.copyright);
+  addHtml(['footer', 'license'], config.footer?.license);
+  addHtml(['announcementBar', 'content'], config.announcementBar?.content);
+  config.redirects.forEach((redirect, index) => add(['redirects', index, 'to'], redirect.to));
+  config.landing?.features?.forEach((feature, index) => add(['landing', 'features', index, 'link'], feature.link));
   return links;
 }
 

@@ -43,6 +43,8 @@ export const themeComponents = {
   ThemedImage: 'content',
   /** `@theme/TOCInline`: a doc's table of contents inside its content (`<TOCInline toc={toc} />`). */
   TOCInline: 'content',
+  /** `@theme/Heading`: a heading element (`as="h2"`) with the anchor docs headings have. */
+  Heading: 'content',
   /** `@theme/Layout`, which Docusaurus pages wrap their content in (the chrome is drawn around every page here). */
   Layout: 'content',
 } as const satisfies Record<string, ThemeComponentPart>;

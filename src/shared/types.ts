@@ -217,6 +217,8 @@ export interface RouteData {
 export interface SiteData {
   title: string;
   tagline: string;
+  /** Config `customFields`, when the site has any: what `useDocusaurusContext` gives components. */
+  customFields?: Record<string, unknown>;
   /** The site's origin; without it there are no canonical URLs, Open Graph URLs or sitemap. */
   url?: string;
   /** The Open Graph image of pages without their own (config `image`), with the base URL. */

@@ -26,7 +26,7 @@ export default function useDocusaurusContext(): DocusaurusContext {
       url: site?.url ?? '',
       baseUrl: site?.baseUrl ?? '/',
       favicon: site?.favicon,
-      customFields: {},
+      customFields: site?.customFields ?? {},
       themeConfig: {},
     },
     siteMetadata: {},

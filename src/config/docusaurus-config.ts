@@ -1,0 +1,531 @@
+import { existsSync } from 'node:fs';
+import { Module } from 'node:module';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { UserError } from '../core/diagnostic.js';
+import { bundleErrorDiagnostics, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
+import { formatKeyPath } from './locate-key.js';
+
+/*
+ * A Docusaurus site builds from its own folder: its `docusaurus.config.*` is run as Docusaurus runs
+ * it, and what it says is translated into sdkdocs' config. Whatever sdkdocs does not apply (a
+ * plugin it does not run, an option it has no counterpart for) is a notice located at the key, so
+ * nothing the site relies on disappears without a word.
+ */
+
+/** The names Docusaurus looks for, in its order. */
+export const docusaurusConfigFileNames = [
+  'docusaurus.config.ts',
+  'docusaurus.config.mts',
+  'docusaurus.config.cts',
+  'docusaurus.config.js',
+  'docusaurus.config.mjs',
+  'docusaurus.config.cjs',
+];
+
+/** A key path in a config object: `['themeConfig', 'navbar', 'items', 2]`. */
+export type KeyPath = (string | number)[];
+
+/** Something of the Docusaurus config that sdkdocs does not apply, at its key path there. */
+export interface ConfigNotice {
+  keys: KeyPath;
+  message: string;
+  hint?: string;
+}
+
+interface Origin {
+  /** Prefix of a key path in the translated (sdkdocs) config. */
+  to: KeyPath;
+  /** Where that prefix's value sits in the Docusaurus config. */
+  from: KeyPath;
+  /** For an array some of whose items were left out: the Docusaurus index of each item kept. */
+  indexes?: number[];
+}
+
+export interface DocusaurusTranslation {
+  /** The sdkdocs config, before validation. */
+  config: Record<string, unknown>;
+  notices: ConfigNotice[];
+  /** Where a key path of the translated config was written in the Docusaurus config. */
+  originOf(keys: readonly PropertyKey[]): KeyPath;
+  /** Content the Docusaurus site has that sdkdocs does not build yet, by its route base (without the base URL). */
+  unbuilt: { routeBasePath: string; what: string }[];
+}
+
+/**
+ * Runs a Docusaurus config as Docusaurus does: TypeScript or JavaScript, ES module or CommonJS,
+ * an object, a promise or a (possibly async) function of nothing. It is compiled to CommonJS and
+ * run as a module at its own path, so `require.resolve('./sidebars.js')`, `__dirname` and
+ * `import.meta.url` mean what they mean to Docusaurus, and packages come from the site's own
+ * `node_modules`.
+ */
+export async function importDocusaurusConfig(configFile: string): Promise<unknown> {
+  let code: string;
+  try {
+    const result = await esbuild.build({
+      entryPoints: [configFile],
+      bundle: true,
+      packages: 'external',
+      write: false,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      logLevel: 'silent',
+      define: { 'import.meta.url': '__sdkdocsConfigUrl', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+      banner: { js: 'const __sdkdocsConfigUrl = require("node:url").pathToFileURL(__filename).href;' },
+    });
+    code = result.outputFiles[0]!.text;
+  } catch (error) {
+    const diagnostics = bundleErrorDiagnostics(error, configFile, 'config', 'the Docusaurus config');
+    throw new UserError(diagnostics.length ? diagnostics : [{ severity: 'error', code: 'config', message: String(error), file: configFile }]);
+  }
+  const loading = (async () => {
+    const exported = runAsModule(code, configFile);
+    const value = exported && typeof exported === 'object' && '__esModule' in exported && 'default' in exported ? (exported as { default: unknown }).default : exported;
+    return typeof value === 'function' ? await (value as () => unknown)() : await value;
+  })();
+  const seconds = siteModuleTimeoutSeconds();
+  try {
+    return await settleWithin(loading, seconds, (reason) =>
+      new UserError({
+        severity: 'error',
+        code: 'config',
+        message: reason === 'idle' ? 'The Docusaurus config never finished loading: it waits for something that can no longer happen.' : `The Docusaurus config did not finish loading within ${seconds} s.`,
+        file: configFile,
+        hint: `SDKDOCS_CONFIG_TIMEOUT sets how many seconds a config may take to load (${seconds} now).`,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    const missing = (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' ? /Cannot find module '([^']+)'/.exec((error as Error).message)?.[1] : undefined;
+    throw new UserError({
+      severity: 'error',
+      code: 'config',
+      message: `The Docusaurus config threw while loading: ${(error as Error).message.split('\n')[0]}`,
+      file: configFile,
+      hint: missing
+        ? `Install the site's dependencies first (\`npm install\` in ${path.dirname(configFile)}): the config requires ${missing}.`
+        : 'Run it with Docusaurus to see where (`npx docusaurus build`); sdkdocs runs the config as Docusaurus does.',
+    });
+  }
+}
+
+function runAsModule(code: string, file: string): unknown {
+  const internals = Module as unknown as { _nodeModulePaths(folder: string): string[] };
+  const module = new Module(file) as Module & { _compile(code: string, file: string): void };
+  module.filename = file;
+  module.paths = internals._nodeModulePaths(path.dirname(file));
+  module._compile(code, file);
+  return module.exports;
+}
+
+const classicPresetNames = /(^|[\\/])(classic|@docusaurus[\\/]preset-classic|docusaurus-preset-classic)([\\/]|$)/;
+
+/** A plugin's or theme's name as written, or the package a resolved path points into. */
+function moduleName(entry: unknown): string | undefined {
+  if (typeof entry === 'string') {
+    const packageInPath = /node_modules[\\/]((@[^\\/]+[\\/])?[^\\/]+)/.exec(entry)?.[1];
+    return (packageInPath ?? entry).replace(/\\/g, '/');
+  }
+  if (typeof entry === 'function') return entry.name ? `${entry.name} (a function)` : 'a plugin function';
+  return undefined;
+}
+
+/** Plugins whose work sdkdocs does itself, so nothing is lost when they are not run. */
+const coveredPlugins = [
+  /^@docusaurus\/(plugin-sitemap|theme-mermaid|theme-classic|theme-search-algolia|plugin-svgr|plugin-debug)$/,
+  /search/i,
+  /lunr/i,
+  /^docusaurus-plugin-sass$/,
+];
+
+/** Plugins whose loss a reader notices, with what goes missing. */
+const knownLosses: [RegExp, string][] = [
+  [/^@docusaurus\/plugin-content-blog$/, 'the blog is not built by sdkdocs yet, so its posts and /blog pages are missing'],
+  [/^@docusaurus\/plugin-(google-gtag|google-analytics|google-tag-manager)$|analytics/i, 'no analytics script is added; add it with `scripts` in an sdkdocs config if the site needs it'],
+  [/^@docusaurus\/plugin-pwa$/, 'no service worker or web app manifest is made'],
+  [/^@docusaurus\/plugin-ideal-image$/, 'images are not resized into responsive sets'],
+  [/^@docusaurus\/theme-live-codeblock$/, 'live code blocks are shown as static code'],
+  [/typedoc/, "its API pages are not generated; sdkdocs' own API reference is set with `api` in an sdkdocs config"],
+];
+
+/**
+ * Translates a loaded Docusaurus config into sdkdocs' config: preset-classic's docs, pages and
+ * theme options, `themeConfig`, `markdown`, the client-redirects plugin and the keys both share.
+ * `siteDir` is only read to tell whether the site has a blog folder that would go unbuilt.
+ */
+export function translateDocusaurusConfig(raw: unknown, siteDir: string): DocusaurusTranslation {
+  const config: Record<string, unknown> = {};
+  const notices: ConfigNotice[] = [];
+  const origins: Origin[] = [];
+  const take: Take = (to, from, value, indexes) => {
+    setAt(config, to, value);
+    origins.push({ to, from, indexes });
+  };
+  // Head tags come from three places (headTags, noIndex, themeConfig.metadata): each item keeps its own origin.
+  const appendHeadTags = (from: KeyPath, tags: unknown[], eachFrom: (index: number) => KeyPath) => {
+    const list = ((config.headTags as unknown[] | undefined) ??= []);
+    tags.forEach((tag, index) => {
+      origins.push({ to: ['headTags', list.length], from: eachFrom(index) });
+      list.push(tag);
+    });
+    if (!origins.some((origin) => origin.to.length === 1 && origin.to[0] === 'headTags')) origins.push({ to: ['headTags'], from });
+  };
+  const notice = (keys: KeyPath, message: string, hint?: string) => notices.push({ keys, message: `${formatKeyPath(keys)}: ${message}`, hint });
+  if (!isRecord(raw)) {
+    throw new UserError({ severity: 'error', code: 'config', message: `The Docusaurus config gives ${raw === null ? 'null' : typeof raw}, not an object.`, hint: 'Export the config object (`export default config` or `module.exports = config`).' });
+  }
+  let docsFrom: KeyPath | undefined;
+  const unbuilt: DocusaurusTranslation['unbuilt'] = [];
+  const noticeBlog = (keys: KeyPath, options: unknown) => {
+    const routeBasePath = isRecord(options) && typeof options.routeBasePath === 'string' ? options.routeBasePath : 'blog';
+    if (unbuilt.some((entry) => entry.routeBasePath === routeBasePath)) return;
+    unbuilt.push({ routeBasePath, what: 'the blog' });
+    notice(keys, 'the blog is not built by sdkdocs yet: its posts, tag and author pages and feeds are missing, and links to them are reported.');
+  };
+
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    switch (key) {
+      case 'title':
+      case 'tagline':
+      case 'url':
+      case 'baseUrl':
+      case 'favicon':
+      case 'onBrokenLinks':
+      case 'onBrokenAnchors':
+      case 'onBrokenMarkdownLinks':
+      case 'scripts':
+      case 'stylesheets':
+      case 'customFields':
+        take([key], [key], value);
+        break;
+      case 'headTags':
+        if (Array.isArray(value)) appendHeadTags([key], value, (index) => [key, index]);
+        else take([key], [key], value);
+        break;
+      case 'staticDirectories':
+        if (Array.isArray(value) && value.length > 0) {
+          take(['staticDir'], [key, 0], value[0]);
+          if (value.length > 1) notice([key, 1], `only the first static folder (${String(value[0])}) is published; ${value.slice(1).join(', ')} is not.`, 'Move its files into the first folder.');
+        }
+        break;
+      case 'i18n':
+        translateI18n(value, take, notice);
+        break;
+      case 'markdown':
+        translateMarkdown(value, take, notice);
+        break;
+      case 'noIndex':
+        if (value === true) appendHeadTags([key], [{ tagName: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } }], () => [key]);
+        break;
+      case 'titleDelimiter':
+        if (value !== '|') notice([key], `page titles are written "{page} | {site}"; this delimiter is not applied.`);
+        break;
+      case 'trailingSlash':
+        notice([key], 'not applied: sdkdocs writes each page as {route}/index.html and links to routes without a trailing slash.');
+        break;
+      case 'clientModules':
+        if (Array.isArray(value) && value.length > 0) notice([key], 'client modules are not run in the browser; what they add to pages is missing.', 'Move their code into a theme component (src/theme/Root or Layout).');
+        break;
+      case 'ssrTemplate':
+      case 'webpack':
+        notice([key], 'not applied: sdkdocs does not use webpack or a custom server template.');
+        break;
+      case 'presets':
+        if (!Array.isArray(value)) break;
+        value.forEach((entry, index) => {
+          const [name, options] = Array.isArray(entry) ? entry : [entry, undefined];
+          const written = moduleName(name);
+          if (written === undefined) return;
+          if (!classicPresetNames.test(written)) {
+            notice([key, index], `the preset ${written} is not run: the docs, pages and plugins it adds are missing.`);
+            return;
+          }
+          if (!isRecord(options)) return;
+          const at: KeyPath = [key, index, 1];
+          for (const [option, optionValue] of Object.entries(options)) {
+            if (optionValue === undefined) continue;
+            const from = [...at, option];
+            if (option === 'docs') {
+              if (optionValue === false) notice(from, 'sdkdocs always builds the docs folder; `docs: false` is not applied.');
+              else if (isRecord(optionValue)) {
+                docsFrom = from;
+                take(['docs'], from, translateDocsOptions(optionValue, from, notice));
+              }
+            } else if (option === 'blog') {
+              if (optionValue !== false) noticeBlog(from, optionValue);
+            } else if (option === 'pages') {
+              if (isRecord(optionValue)) translatePagesOptions(optionValue, from, take, notice);
+            } else if (option === 'theme') {
+              if (isRecord(optionValue) && optionValue.customCss !== undefined) take(['customCss'], [...from, 'customCss'], optionValue.customCss);
+            } else if (['gtag', 'googleAnalytics', 'googleTagManager'].includes(option)) {
+              notice(from, 'no analytics script is added.', 'Add it with `scripts` in an sdkdocs config (`sdkdocs migrate` writes one).');
+            } else if (!['sitemap', 'svgr', 'debug'].includes(option)) {
+              notice(from, 'not applied: preset-classic has no such option sdkdocs knows.');
+            }
+          }
+          if (options.blog === undefined && existsSync(path.join(siteDir, 'blog'))) noticeBlog([key, index], undefined);
+        });
+        break;
+      case 'themes':
+      case 'plugins':
+        if (!Array.isArray(value)) break;
+        value.forEach((entry, index) => {
+          if (!entry) return;
+          const [plugin, options] = Array.isArray(entry) ? entry : [entry, undefined];
+          const name = moduleName(plugin);
+          const at: KeyPath = [key, index];
+          if (name === undefined) return;
+          if (coveredPlugins.some((pattern) => pattern.test(name))) return;
+          if (name === '@docusaurus/plugin-client-redirects') {
+            if (isRecord(options) && Array.isArray(options.redirects)) take(['redirects'], [...at, 1, 'redirects'], options.redirects);
+            if (isRecord(options) && options.createRedirects !== undefined) notice([...at, 1, 'createRedirects'], 'not applied yet: only the listed `redirects` are made.');
+            return;
+          }
+          if (name === '@docusaurus/plugin-content-docs') {
+            const id = isRecord(options) ? options.id : undefined;
+            if (docsFrom === undefined && (id === undefined || id === 'default') && isRecord(options)) {
+              docsFrom = [...at, 1];
+              take(['docs'], docsFrom, translateDocsOptions(options, docsFrom, notice));
+            } else {
+              notice(at, `a second docs instance${typeof id === 'string' ? ` (id "${id}")` : ''} is not built: sdkdocs builds one docs folder.`);
+            }
+            return;
+          }
+          if (name === '@docusaurus/plugin-content-blog') {
+            noticeBlog(at, options);
+            return;
+          }
+          const loss = knownLosses.find(([pattern]) => pattern.test(name))?.[1];
+          notice(at, `${key === 'themes' ? 'the theme' : 'the plugin'} ${name} is not run: ${loss ?? 'the pages, routes, scripts or content it adds are missing'}.`);
+        });
+        break;
+      case 'themeConfig':
+        if (isRecord(value)) translateThemeConfig(value, take, notice, appendHeadTags);
+        break;
+      // Deployment settings, and settings whose work sdkdocs always does its own way.
+      case 'organizationName':
+      case 'projectName':
+      case 'deploymentBranch':
+      case 'githubHost':
+      case 'githubPort':
+      case 'future':
+      case 'baseUrlIssueBanner':
+      case 'onDuplicateRoutes':
+      case 'storage':
+      case 'onBrokenMarkdownImages':
+        break;
+      default:
+        notice([key], 'not applied: this is no Docusaurus config key sdkdocs knows.');
+    }
+  }
+  return { config, notices, originOf: (keys) => originOf(origins, keys), unbuilt };
+}
+
+type Take = (to: KeyPath, from: KeyPath, value: unknown, indexes?: number[]) => void;
+type Notice = (keys: KeyPath, message: string, hint?: string) => void;
+
+function translateI18n(value: unknown, take: Take, notice: Notice): void {
+  if (!isRecord(value)) return;
+  const defaultLocale = typeof value.defaultLocale === 'string' ? value.defaultLocale : 'en';
+  const others = Array.isArray(value.locales) ? value.locales.filter((locale) => locale !== defaultLocale) : [];
+  if (others.length > 0) notice(['i18n', 'locales'], `only the default locale (${defaultLocale}) is built; ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} not, nor the locale dropdown.`);
+  take(['i18n', 'defaultLocale'], ['i18n', 'defaultLocale'], defaultLocale);
+  take(['i18n', 'locales'], ['i18n', 'locales'], [defaultLocale]);
+  const localeConfig = isRecord(value.localeConfigs) ? value.localeConfigs[defaultLocale] : undefined;
+  if (isRecord(localeConfig)) take(['i18n', 'localeConfigs', defaultLocale], ['i18n', 'localeConfigs', defaultLocale], localeConfig);
+}
+
+function translateMarkdown(value: unknown, take: Take, notice: Notice): void {
+  if (!isRecord(value)) return;
+  for (const [key, option] of Object.entries(value)) {
+    if (option === undefined) continue;
+    const at: KeyPath = ['markdown', key];
+    if (key === 'mermaid') take(['markdown', 'mermaid'], at, option);
+    else if (key === 'format') {
+      if (option !== 'detect') notice(at, 'not applied: sdkdocs reads .md files as markdown and .mdx files as MDX (as `detect` does).');
+    } else if (key === 'hooks' && isRecord(option)) {
+      const links = option.onBrokenMarkdownLinks;
+      if (typeof links === 'string') take(['onBrokenMarkdownLinks'], [...at, 'onBrokenMarkdownLinks'], links);
+      else if (links !== undefined) notice([...at, 'onBrokenMarkdownLinks'], 'a function here is not run; broken markdown links are reported as warnings.');
+    } else if (key === 'anchors') {
+      if (isRecord(option) && option.maintainCase === true) notice([...at, 'maintainCase'], 'not applied: heading ids are lower case.');
+    } else if (key === 'preprocessor' || key === 'parseFrontMatter' || key === 'remarkRehypeOptions') {
+      notice(at, 'not run: markdown is read as written, without this function or these options.');
+    } else if (key !== 'mdx1Compat' && key !== 'emoji') {
+      notice(at, 'not applied: sdkdocs has no such markdown option.');
+    }
+  }
+}
+
+/** Docs plugin options: most are sdkdocs' own under the same name; validation reports the rest. */
+function translateDocsOptions(options: Record<string, unknown>, from: KeyPath, notice: Notice): Record<string, unknown> {
+  const docs: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined || key === 'id') continue;
+    if (key === 'sidebarPath' && value === false) {
+      notice([...from, key], 'sdkdocs gives every docs page a sidebar: without a sidebars file it is generated from the docs folder.');
+      continue;
+    }
+    docs[key] = value;
+  }
+  return docs;
+}
+
+function translatePagesOptions(options: Record<string, unknown>, from: KeyPath, take: Take, notice: Notice): void {
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    if (key === 'path') take(['pagesDir'], [...from, key], value);
+    else if (key === 'routeBasePath' && (value === '' || value === '/')) continue;
+    else if (key !== 'include' && key !== 'exclude' && key !== 'id') notice([...from, key], 'not applied to custom pages by sdkdocs.');
+  }
+}
+
+function translateThemeConfig(
+  themeConfig: Record<string, unknown>,
+  take: Take,
+  notice: Notice,
+  appendHeadTags: (from: KeyPath, tags: unknown[], eachFrom: (index: number) => KeyPath) => void,
+): void {
+  for (const [key, value] of Object.entries(themeConfig)) {
+    if (value === undefined) continue;
+    const at: KeyPath = ['themeConfig', key];
+    switch (key) {
+      case 'announcementBar':
+      case 'colorMode':
+      case 'tableOfContents':
+      case 'image':
+        take([key], at, value);
+        break;
+      case 'navbar':
+        if (isRecord(value)) translateNavbar(value, take, notice);
+        break;
+      case 'footer':
+        if (isRecord(value)) translateFooter(value, take, notice);
+        break;
+      case 'metadata':
+        if (Array.isArray(value)) appendHeadTags(at, value.map((attributes: unknown) => ({ tagName: 'meta', attributes })), (index) => [...at, index]);
+        break;
+      case 'docs':
+        if (isRecord(value) && isRecord(value.sidebar)) {
+          if (value.sidebar.hideable === true) notice([...at, 'sidebar', 'hideable'], 'not applied: the docs sidebar has no hide button.');
+          if (value.sidebar.autoCollapseCategories === true) notice([...at, 'sidebar', 'autoCollapseCategories'], 'not applied: opening a category leaves the others as they are.');
+        }
+        break;
+      case 'prism':
+        if (isRecord(value) && (value.theme !== undefined || value.darkTheme !== undefined || value.magicComments !== undefined)) {
+          notice(at, "code blocks are coloured by sdkdocs' own highlighting theme (highlight.js, all its languages), not by these Prism settings.");
+        }
+        break;
+      case 'algolia':
+        // sdkdocs builds its own search index, which replaces Algolia's search box.
+        break;
+      case 'mermaid':
+        notice(at, "not applied: diagrams are drawn with sdkdocs' light and dark mermaid themes.");
+        break;
+      default:
+        notice(at, 'not applied: sdkdocs has no such theme setting.');
+    }
+  }
+}
+
+/** Navbar item types sdkdocs draws; `search` and a one-locale `localeDropdown` have nothing to add. */
+const navbarItemTypes = new Set(['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown']);
+
+function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: Notice): void {
+  for (const [key, value] of Object.entries(navbar)) {
+    if (value === undefined) continue;
+    const at: KeyPath = ['themeConfig', 'navbar', key];
+    if (key !== 'items' || !Array.isArray(value)) {
+      take(['navbar', key], at, value);
+      continue;
+    }
+    const kept: unknown[] = [];
+    const indexes: number[] = [];
+    value.forEach((item, index) => {
+      const type = isRecord(item) && typeof item.type === 'string' ? item.type : 'default';
+      if (type === 'search' || type === 'localeDropdown') return;
+      if (!navbarItemTypes.has(type)) {
+        notice([...at, index], `the navbar item of type "${type}" is not shown: sdkdocs draws ${[...navbarItemTypes].join(', ')} items.`);
+        return;
+      }
+      if (type === 'dropdown' && isRecord(item) && Array.isArray(item.items)) {
+        const children: unknown[] = [];
+        const childIndexes: number[] = [];
+        item.items.forEach((child, childIndex) => {
+          const childType = isRecord(child) && typeof child.type === 'string' ? child.type : 'default';
+          if (childType !== 'default') {
+            notice([...at, index, 'items', childIndex], `the dropdown entry of type "${childType}" is not shown: dropdowns hold links (\`to\` or \`href\`) in sdkdocs.`);
+            return;
+          }
+          children.push(child);
+          childIndexes.push(childIndex);
+        });
+        take(['navbar', 'items', kept.length, 'items'], [...at, index, 'items'], children, childIndexes);
+        item = { ...item, items: children };
+      }
+      kept.push(item);
+      indexes.push(index);
+    });
+    take(['navbar', 'items'], at, kept, indexes);
+  }
+}
+
+function translateFooter(footer: Record<string, unknown>, take: Take, notice: Notice): void {
+  for (const [key, value] of Object.entries(footer)) {
+    if (value === undefined) continue;
+    const at: KeyPath = ['themeConfig', 'footer', key];
+    if (key !== 'links' || !Array.isArray(value)) {
+      take(['footer', key], at, value);
+      continue;
+    }
+    // Docusaurus' simple footer: links in one row, not in titled columns.
+    const simple = value.every((entry) => isRecord(entry) && !Array.isArray(entry.items));
+    const columns = simple ? [{ items: value }] : value;
+    columns.forEach((column, columnIndex) => {
+      if (!isRecord(column) || !Array.isArray(column.items)) return;
+      const items: unknown[] = [];
+      const indexes: number[] = [];
+      const columnAt: KeyPath = simple ? at : [...at, columnIndex, 'items'];
+      column.items.forEach((item, index) => {
+        if (isRecord(item) && item.html !== undefined) {
+          notice([...columnAt, index], 'a footer item of raw HTML is not shown: footer items are links (`label` with `to` or `href`).');
+          return;
+        }
+        items.push(item);
+        indexes.push(index);
+      });
+      if (!simple) take(['footer', 'links', columnIndex], [...at, columnIndex], column);
+      take(['footer', 'links', columnIndex, 'items'], columnAt, items, indexes);
+    });
+  }
+}
+
+function originOf(origins: readonly Origin[], keys: readonly PropertyKey[]): KeyPath {
+  const path = keys.map((key) => (typeof key === 'number' ? key : String(key)));
+  let best: Origin | undefined;
+  for (const origin of origins) {
+    if (origin.to.length <= path.length && origin.to.every((key, index) => key === path[index]) && (!best || origin.to.length > best.to.length)) best = origin;
+  }
+  if (!best) return path;
+  const rest = path.slice(best.to.length);
+  if (best.indexes && typeof rest[0] === 'number') rest[0] = best.indexes[rest[0]] ?? rest[0];
+  return [...best.from, ...rest];
+}
+
+function setAt(target: Record<string, unknown>, keys: KeyPath, value: unknown): void {
+  let current: Record<string | number, unknown> = target;
+  keys.forEach((key, index) => {
+    if (index === keys.length - 1) current[key] = value;
+    else {
+      const next = current[key];
+      if (typeof next !== 'object' || next === null) current[key] = typeof keys[index + 1] === 'number' ? [] : {};
+      current = current[key] as Record<string | number, unknown>;
+    }
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
