@@ -93,6 +93,20 @@ function refuseModulePaths(files) {
   }
 }
 
+/**
+ * With code splitting, esbuild turns `import()` of a CommonJS module into a chunk whose only export
+ * is `default` (https://github.com/evanw/esbuild/issues/3245), where Node's own loader also gives
+ * the named exports: `(await import('yaml')).parse` worked from dist/src and was undefined in the
+ * bundle. Such a package must be imported statically, or be in the externals above.
+ */
+function refuseSplitCommonJsImports(metafile) {
+  for (const output of Object.values(metafile.outputs)) {
+    if (output.entryPoint && metafile.inputs[output.entryPoint]?.format === 'cjs') {
+      throw new Error(`${output.entryPoint} is a CommonJS module that sdkdocs imports with import(): in the split CLI bundle it would have only a default export. Import it statically, or add its package to the externals of scripts/bundle-dist.mjs`);
+    }
+  }
+}
+
 export async function bundleWorkers() {
   for (const entry of workerEntries) {
     const file = path.join(root, entry);
@@ -113,16 +127,18 @@ export async function bundleCli() {
   const staging = `${outdir}.${process.pid}.tmp`;
   rmSync(staging, { recursive: true, force: true });
   try {
-    await esbuild.build({
+    const { metafile } = await esbuild.build({
       ...commonOptions,
       entryPoints: { main: path.join(root, 'dist/src/cli/main.js') },
       outdir: staging,
       splitting: true,
+      metafile: true,
       // Chunks beside the entry: the URLs written in above are relative to this one folder.
       chunkNames: '[name]-[hash]',
       // Written for the final folder: the rename below keeps every relative URL true.
       plugins: [ownModuleUrls(outdir)],
     });
+    refuseSplitCommonJsImports(metafile);
     refuseModulePaths(readdirSync(staging).map((name) => path.join(staging, name)));
     rmSync(outdir, { recursive: true, force: true });
     renameSync(staging, outdir);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -44,6 +44,28 @@ describe('the bundles of dist/ (scripts/bundle-dist.mjs, run by npm run build an
     const imported = chunks.flatMap((name) => importsOf(readFileSync(path.join(path.dirname(bundle), name), 'utf8')));
     expect(imported.filter((specifier) => specifier.includes('dist/') || specifier.startsWith('../'))).toEqual([]);
   });
+
+  it('bin/sdkdocs.js builds a site whose category is a _category_.yml (a CommonJS package, yaml, in the bundle)', () => {
+    const bundle = path.join(root, cliBundleEntry as string);
+    // bin/sdkdocs.js runs tsc's files when the bundle is older: then this would not test the bundle.
+    expect(statSync(bundle).mtimeMs, notBundled('dist/src/cli/main.js')).toBeGreaterThanOrEqual(statSync(path.join(root, 'dist/src/cli/main.js')).mtimeMs);
+    const site = mkdtempSync(path.join(os.tmpdir(), 'sdkdocs-bundle-category-'));
+    temporary.push(site);
+    const files: Record<string, string> = {
+      'sdkdocs.config.ts': "export default { title: 'T', baseUrl: '/' };\n",
+      'docs/intro.md': '# Intro\n',
+      'docs/guide/_category_.yml': 'label: Guide\nposition: 1\n',
+      'docs/guide/page.md': '# Page\n',
+    };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+      writeFileSync(path.join(site, file), text);
+    }
+    const result = spawnSync(process.execPath, [path.join(root, 'bin', 'sdkdocs.js'), 'build', '.'], { cwd: site, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    expect(result.status, result.stderr).toBe(0);
+    const html = readFileSync(path.join(site, 'out', 'docs', 'intro', 'index.html'), 'utf8');
+    expect(html).toMatch(/<button type="button" class="menu-link menu-category-link[^"]*"[^>]*>Guide<\/button>/);
+  }, 60_000);
 
   it('the bundled CLI builds the example site (API reference, diagrams) to the same files as tsc’s compile', () => {
     const site = mkdtempSync(path.join(os.tmpdir(), 'sdkdocs-bundle-site-'));

@@ -161,6 +161,51 @@ describe('code blocks', () => {
   });
 });
 
+describe('explicit heading ids in a markdown doc (`## Heading {#custom-id}`)', () => {
+  it('become the heading id, the text keeps no `{#`', () => {
+    const html = content('heading-ids');
+    expect(html).toContain('<h2 id="custom-id">Heading<a class="hash-link"');
+    expect(html).not.toContain('{#custom-id}');
+    expect(html).toContain('<h2 id="only-id"><a class="hash-link"');
+    expect(html).toContain('<h3 id="mixed"><em>Emphasis</em> and <code>code</code><a class="hash-link"');
+  });
+
+  it('leave the h1 its text as the page title', () => {
+    expect(content('heading-ids')).toContain('<h1 id="top">Heading ids</h1>');
+    expect(page('/docs/heading-ids').data.title).toBe('Heading ids');
+  });
+
+  it('stay text when escaped, and in code', () => {
+    const html = content('heading-ids');
+    expect(html).toContain('<h2 id="escaped-kept-as-text">Escaped {#kept-as-text}<a class="hash-link"');
+    expect(html).toContain('{#not-an-id}');
+  });
+
+  it('are kept as written when two headings share one, as in Docusaurus', () => {
+    const html = content('heading-ids');
+    expect(html).toContain('<h2 id="twice">First<a');
+    expect(html).toContain('<h2 id="twice">Second<a');
+  });
+
+  it('are what the table of contents and search link to', () => {
+    const doc = page('/docs/heading-ids');
+    expect(doc.data.toc.map(({ id, text }) => `${id} ${text}`)).toEqual([
+      'custom-id Heading',
+      'escaped-kept-as-text Escaped {#kept-as-text}',
+      'only-id ',
+      'twice First',
+      'twice Second',
+      'mixed Emphasis and code',
+    ]);
+    expect(doc.content!.sections.find((section) => section.anchor === 'custom-id')?.heading).toBe('Heading');
+  });
+
+  it('are what anchors are checked against, and the slug of the text is not one', () => {
+    const anchorWarnings = result.site.diagnostics.filter((d) => d.code === 'broken-anchor').map((d) => `${path.basename(d.file ?? '')} ${d.message}`);
+    expect(anchorWarnings).toEqual(['heading-id-links.md Broken anchor → ./heading-ids.md#heading-custom-id (/docs/heading-ids#heading-custom-id)']);
+  });
+});
+
 describe('tables', () => {
   it('warn at a cell beyond the header, which GFM does not show, naming its text', () => {
     const html = content('tables');

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { parse as parseYaml } from 'yaml';
 import GithubSlugger from 'github-slugger';
 import { z } from 'zod';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
@@ -289,7 +290,7 @@ async function readCategories(site: Site, ctx: BuildContext, files: string[]): P
     if (raw === undefined) continue;
     let data: unknown;
     try {
-      data = file.endsWith('.json') ? JSON.parse(raw) : (await import('yaml')).parse(raw);
+      data = file.endsWith('.json') ? JSON.parse(raw) : parseYaml(raw);
     } catch (error) {
       const { line, column } = jsonErrorPosition(raw, (error as Error).message);
       site.diagnostics.push({

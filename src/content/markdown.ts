@@ -16,6 +16,7 @@ import remarkAdmonitions, { admonitionNames, admonitionOptionsOf, labelAdmonitio
 import rehypeCode, { isHighlightedLanguage } from './plugins/rehype-code.js';
 import rehypeImages from './plugins/rehype-images.js';
 import rehypeRawHtml from './plugins/rehype-raw-html.js';
+import remarkHeadingIds from './plugins/remark-heading-ids.js';
 import remarkGfmWithoutLiteralAutolinks, { type LeanGfmOptions, mayHoldTable, needsLiteralAutolinks } from './plugins/remark-gfm-without-literal-autolinks.js';
 import remarkLinks, { type RemarkLinksOptions } from './plugins/remark-links.js';
 import remarkLiteralDirectives from './plugins/remark-literal-directives.js';
@@ -52,7 +53,7 @@ export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptio
   const leanWithoutTables = leanParser({ tables: false });
   /** The leanest parser that gives this text remark-gfm's tree, unless it has literal autolinks. */
   const leanParserFor = (text: string) => (mayHoldTable(text) ? leanWithTables : leanWithoutTables);
-  const mdastTransforms = unified().use(remarkAdmonitions, admonitions).use(remarkLiteralDirectives).use(remarkTableCells).use(remarkLinks);
+  const mdastTransforms = unified().use(remarkHeadingIds).use(remarkAdmonitions, admonitions).use(remarkLiteralDirectives).use(remarkTableCells).use(remarkLinks);
 
   const toHast = unified()
     .use(remarkRehype, { allowDangerousHtml: true })

@@ -2,6 +2,7 @@ import type { Heading, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { takeExplicitHeadingId } from './heading-id.js';
 
 const parser = unified().use(remarkParse);
 
@@ -35,7 +36,7 @@ export function firstH1Text(body: string): string | undefined {
   if (plain) return plain[1];
   const lineEnd = body.indexOf('\n', candidate.index);
   const prefix = lineEnd === -1 ? body : body.slice(0, lineEnd);
-  return h1Of(parser.parse(prefix)) ?? (lineEnd === -1 ? undefined : h1Of(parser.parse(body)));
+  return h1Of(parser.parse(prefix), prefix) ?? (lineEnd === -1 ? undefined : h1Of(parser.parse(body), body));
 }
 
 /**
@@ -45,8 +46,10 @@ export function firstH1Text(body: string): string | undefined {
  */
 const plainLeadingH1 = /^(?:[ \t]*\r?\n)*[ ]{0,3}#[ \t]+([A-Za-z0-9][A-Za-z0-9 ,.:;'"?/()-]*?)[ \t]*\r?(?:\n|$)/;
 
-function h1Of(tree: Root): string | undefined {
+function h1Of(tree: Root, source: string): string | undefined {
   const heading = tree.children.find((node): node is Heading => node.type === 'heading' && node.depth === 1);
+  // The title is the h1 as the page shows it: `# Title {#id}` is titled `Title`.
+  if (heading && source.includes('{#')) takeExplicitHeadingId(heading, source);
   const text = heading && toString(heading).trim();
   return text || undefined;
 }
