@@ -100,6 +100,6 @@ describe('loadConfig', () => {
 
   it('says when there is no config file', async () => {
     const error = (await loadConfig(fixture('basic/docs')).catch((e: unknown) => e)) as UserError;
-    expect(error.message).toContain('No sdkdocs.config.ts in');
+    expect(error.message).toContain('No sdkdocs.config.ts (nor a docusaurus.config.js) in');
   });
 });

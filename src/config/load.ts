@@ -84,7 +84,10 @@ function validateTranslation(translation: DocusaurusTranslation, configFile: str
     for (const issue of unknownKeys) {
       const holder = valueAt(translation.config, issue.path);
       for (const key of issue.keys) {
+        const value = (holder as Record<string, unknown> | undefined)?.[key];
         if (holder && typeof holder === 'object') delete (holder as Record<string, unknown>)[key];
+        // An empty list (`remarkPlugins: []`) asks for nothing, so nothing is lost.
+        if (Array.isArray(value) && value.length === 0) continue;
         const keys = translation.originOf([...issue.path, key]);
         translation.notices.push({ keys, message: `${formatKeyPath(keys)}: not applied: sdkdocs has no such option here, so what it does is missing from the site.` });
       }

@@ -1,0 +1,179 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/load.js';
+import { UserError, formatDiagnostic } from '../src/core/diagnostic.js';
+import { repoRoot } from './helpers/site.js';
+
+/**
+ * A Docusaurus site, written as such sites are (CommonJS config, require.resolve, the classic
+ * preset, swizzled-style pages importing SVGs and @theme/Heading), built from its own folder by
+ * the shipped CLI, bin/sdkdocs.js, with no sdkdocs config.
+ */
+
+const fixture = path.join(repoRoot, 'tests', 'fixtures', 'docusaurus-site');
+const temporary: string[] = [];
+afterAll(() => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
+
+function copyOf(source: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sdkdocs-docusaurus-'));
+  temporary.push(dir);
+  cpSync(source, dir, { recursive: true });
+  return dir;
+}
+
+function runCli(site: string, ...args: string[]) {
+  return spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), ...args], { cwd: site, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+}
+
+describe('a Docusaurus site builds from its own folder with bin/sdkdocs.js', () => {
+  let site: string;
+  let result: ReturnType<typeof runCli>;
+  const page = (route: string) => readFileSync(path.join(site, 'out', route, 'index.html'), 'utf8');
+
+  beforeAll(() => {
+    // bin/sdkdocs.js runs tsc's files when the bundle is older, and then this would not test the bundle.
+    const bundle = path.join(repoRoot, 'dist', 'cli-bundle', 'main.js');
+    expect(statSync(bundle).mtimeMs, 'run `npm run build` to bundle the CLI').toBeGreaterThanOrEqual(statSync(path.join(repoRoot, 'dist', 'src', 'cli', 'main.js')).mtimeMs);
+    site = copyOf(fixture);
+    result = runCli(site, 'build', '.');
+  }, 120_000);
+
+  it('exits 0', () => {
+    expect(result.stderr).toMatch(/Built \d+ pages/);
+    expect(result.status).toBe(0);
+  });
+
+  it('says what it does not apply, each at its line in docusaurus.config.js', () => {
+    const warnings = result.stderr.split('\n').filter((line) => line.includes(' warning '));
+    const expected = [
+      'docusaurus.config.js:21:5 warning i18n.locales: only the default locale (en) is built; fr is not',
+      'docusaurus.config.js:33:9 warning presets[0][1].blog: the blog is not built by sdkdocs yet',
+      'docusaurus.config.js:39:9 warning presets[0][1].gtag: no analytics script is added.',
+      'docusaurus.config.js:43:13 warning plugins[0]: the plugin @docusaurus/plugin-ideal-image is not run',
+      'docusaurus.config.js:54:11 warning themeConfig.navbar.items[3]: the navbar item of type "custom-discord" is not shown',
+      'docusaurus.config.js:60:15 warning themeConfig.navbar.items[4].items[0]: the dropdown entry of type "doc" is not shown',
+      'docusaurus.config.js:71:68 warning themeConfig.footer.links[1].items[1]: a footer item of raw HTML is not shown',
+      'docusaurus.config.js:76:7 warning themeConfig.zoom: not applied',
+      'docusaurus.config.js:49:52 warning themeConfig.navbar.logo.width: not applied',
+      'docusaurus.config.js:64:89 warning themeConfig.navbar.items[5].className: not applied',
+      'docusaurus.config.js:52:13 warning 2 links lead into /blog, the blog, which sdkdocs does not build yet',
+    ];
+    for (const start of expected) expect(warnings.some((line) => line.startsWith(start)), start).toBe(true);
+    // An empty list of remark plugins asks for nothing; a search item is sdkdocs' own search box.
+    expect(result.stderr).not.toContain('remarkPlugins');
+    expect(result.stderr).not.toContain('"search"');
+    expect(warnings).toHaveLength(expected.length);
+  });
+
+  it('takes the docs, sidebars file and edit URL from the classic preset', () => {
+    const intro = page('docs/intro');
+    expect(intro).toContain('<h2 id="setup">Set-up');
+    expect(intro).toContain('href="https://github.com/orbit/orbit/tree/main/website/docs/intro.md"');
+    expect(intro).toMatch(/<a[^>]*href="\/docs\/guides\/bodies#mass"/);
+    expect(page('docs/guides/bodies')).toContain('<h2 id="mass">Mass and inertia');
+  });
+
+  it('draws the navbar and footer it could apply', () => {
+    const home = page('');
+    expect(home).toMatch(/<a[^>]*href="\/docs\/intro"[^>]*>Guides<\/a>/);
+    expect(home).toContain('>GitHub');
+    expect(home).toContain('Copyright © Orbit');
+  });
+
+  it('renders the custom page: SVG imports as components, @theme/Heading, customFields', () => {
+    const home = page('');
+    expect(home).toMatch(/<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*viewBox="0 0 32 32" width="64" height="64" stroke-width="2" class="hero-logo">/);
+    expect(home).toMatch(/<svg [^>]*class="feature-svg" role="img"><title>Orbit<\/title><circle/);
+    expect(home).toContain('<h3 id="rigid-bodies">Rigid bodies<a class="hash-link" aria-label="Direct link to Rigid bodies" href="#rigid-bodies">#</a></h3>');
+    expect(home).toContain('<h1>Orbit Engine</h1>');
+    expect(home).toMatch(/Try it at <!-- -->https:\/\/play\.orbit\.example\.com<!-- --> \(<!-- -->1\.0, 1\.1/);
+  });
+
+  it('bundles the site stylesheet from theme.customCss', () => {
+    const css = readFileSync(path.join(site, 'out', /href="\/(assets\/css\/[^"]+\.css)"/.exec(page(''))![1]!), 'utf8');
+    expect(css).toContain('#7b2cbf');
+  });
+});
+
+describe('Docusaurus configs as sites write them', () => {
+  function siteWith(files: Record<string, string>): string {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sdkdocs-docusaurus-config-'));
+    temporary.push(dir);
+    for (const [name, text] of Object.entries({ 'docs/intro.md': '# Intro\n', ...files })) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), text);
+    }
+    return dir;
+  }
+
+  it('reads a TypeScript config that exports an async function', async () => {
+    const dir = siteWith({
+      'docusaurus.config.ts': [
+        "import type { Config } from '@docusaurus/types';",
+        'export default async function createConfig(): Promise<Config> {',
+        "  const tagline: string = await Promise.resolve('Async');",
+        "  return { title: 'Typed', tagline, url: 'https://typed.example.com', baseUrl: '/typed/', customFields: { answer: 42 } };",
+        '}',
+      ].join('\n'),
+    });
+    const config = await loadConfig(dir);
+    expect(config).toMatchObject({ title: 'Typed', tagline: 'Async', baseUrl: '/typed/', customFields: { answer: 42 } });
+    expect(config.configFile).toBe(path.join(dir, 'docusaurus.config.ts'));
+  });
+
+  it('reads an ES module config that uses import.meta.url', async () => {
+    const dir = siteWith({
+      'docusaurus.config.mjs': [
+        "import { fileURLToPath } from 'node:url';",
+        "import path from 'node:path';",
+        'const here = path.dirname(fileURLToPath(import.meta.url));',
+        "export default { title: 'Module', url: 'https://m.example.com', baseUrl: '/', presets: [['@docusaurus/preset-classic', { theme: { customCss: path.join(here, 'custom.css') } }]] };",
+      ].join('\n'),
+      'custom.css': ':root {}\n',
+    });
+    const config = await loadConfig(dir);
+    expect(config.paths.customCss).toEqual([path.join(dir, 'custom.css')]);
+  });
+
+  it('places a value sdkdocs refuses at its key in the Docusaurus config', async () => {
+    const dir = siteWith({
+      'docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'Wrong',",
+        "  baseUrl: '/',",
+        '  themeConfig: {',
+        '    navbar: {',
+        "      items: [{ label: 'Fine', to: '/docs/intro' }, { label: 'No target', position: 'left' }],",
+        '    },',
+        '  },',
+        '};',
+      ].join('\n'),
+    });
+    const error = await loadConfig(dir).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    const printed = (error as UserError).diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, { cwd: dir }));
+    expect(printed).toEqual(['docusaurus.config.js:6:53 error themeConfig.navbar.items[1].to: a link item needs "to" (internal route) or "href" (external URL).']);
+  });
+
+  it('says to install the site first when the config requires a package that is missing', async () => {
+    const dir = siteWith({ 'docusaurus.config.js': "const { themes } = require('prism-react-renderer-missing');\nmodule.exports = { title: 'T', baseUrl: '/' };\n" });
+    const error = await loadConfig(dir).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    const [diagnostic] = (error as UserError).diagnostics;
+    expect(diagnostic!.message).toMatch(/^The Docusaurus config threw while loading: Cannot find module 'prism-react-renderer-missing'/);
+    expect(diagnostic!.hint).toContain(`Install the site's dependencies first (\`npm install\` in ${dir})`);
+  });
+
+  it('an sdkdocs config wins over a Docusaurus config beside it', async () => {
+    const dir = siteWith({
+      'docusaurus.config.js': "module.exports = { title: 'Docusaurus', baseUrl: '/' };\n",
+      'sdkdocs.config.ts': "export default { title: 'sdkdocs', baseUrl: '/' };\n",
+    });
+    expect((await loadConfig(dir)).title).toBe('sdkdocs');
+  });
+});
