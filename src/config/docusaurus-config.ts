@@ -3,7 +3,7 @@ import { Module } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { UserError } from '../core/diagnostic.js';
-import { bundleErrorDiagnostics, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
+import { bundleErrorDiagnostics, bundleInputs, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
 import { formatKeyPath } from './locate-key.js';
 
 /*
@@ -59,14 +59,16 @@ export interface DocusaurusTranslation {
  * its import.meta URL mean what they mean to Docusaurus, and packages come from the site's own
  * `node_modules`.
  */
-export async function importDocusaurusConfig(configFile: string): Promise<unknown> {
+export async function importDocusaurusConfig(configFile: string): Promise<{ exported: unknown; inputs: string[] }> {
   let code: string;
+  let inputs: string[];
   try {
     const result = await esbuild.build({
       entryPoints: [configFile],
       bundle: true,
       packages: 'external',
       write: false,
+      metafile: true,
       platform: 'node',
       format: 'cjs',
       target: 'node20',
@@ -77,6 +79,7 @@ export async function importDocusaurusConfig(configFile: string): Promise<unknow
       banner: { js: `const __sdkdocsConfigUrl = require("node:url").pathToFileURL(${commonJsFileName}).href;` },
     });
     code = result.outputFiles[0]!.text;
+    inputs = bundleInputs(result.metafile, configFile);
   } catch (error) {
     const diagnostics = bundleErrorDiagnostics(error, configFile, 'config', 'the Docusaurus config');
     throw new UserError(diagnostics.length ? diagnostics : [{ severity: 'error', code: 'config', message: String(error), file: configFile }]);
@@ -88,7 +91,7 @@ export async function importDocusaurusConfig(configFile: string): Promise<unknow
   })();
   const seconds = siteModuleTimeoutSeconds();
   try {
-    return await settleWithin(loading, seconds, (reason) =>
+    return { exported: await settleWithin(loading, seconds, (reason) =>
       new UserError({
         severity: 'error',
         code: 'config',
@@ -96,7 +99,7 @@ export async function importDocusaurusConfig(configFile: string): Promise<unknow
         file: configFile,
         hint: `SDKDOCS_CONFIG_TIMEOUT sets how many seconds a config may take to load (${seconds} now).`,
       }),
-    );
+    ), inputs };
   } catch (error) {
     if (error instanceof UserError) throw error;
     const missing = (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' ? /Cannot find module '([^']+)'/.exec((error as Error).message)?.[1] : undefined;

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { z } from 'zod';
 import { describeValue, UserError, type Diagnostic } from '../core/diagnostic.js';
-import { bundleErrorDiagnostics, loadFromTemporaryFile, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
+import { bundleErrorDiagnostics, bundleInputs, loadFromTemporaryFile, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
 import { configSchema, type ParsedConfig } from './schema.js';
 import { resolveConfig, type ResolvedConfig, type ResolveOptions } from './resolve.js';
 import { checkConfigPaths } from './check-config-paths.js';
@@ -37,9 +37,10 @@ export async function loadConfig(siteDir: string, options: ResolveOptions = {}):
       hint: "Create one: `import { defineConfig } from 'sdkdocs'; export default defineConfig({ title: 'My SDK', url: 'https://example.com' });`",
     });
   }
-  const exported = await importConfigModule(configFile);
+  const { exported, inputs } = await importConfigModule(configFile);
   const parsed = validateConfig(exported, configFile, await readFile(configFile, 'utf8'));
   const config = resolveConfig(parsed, absoluteSiteDir, configFile, options);
+  config.configInputs = inputs;
   checkConfigPaths(config);
   return config;
 }
@@ -51,10 +52,12 @@ export async function loadConfig(siteDir: string, options: ResolveOptions = {}):
  */
 async function loadDocusaurusConfig(siteDir: string, configFile: string, options: ResolveOptions): Promise<ResolvedConfig> {
   const source = await readFile(configFile, 'utf8');
-  const translation = translateDocusaurusConfig(await importDocusaurusConfig(configFile), siteDir);
+  const { exported, inputs } = await importDocusaurusConfig(configFile);
+  const translation = translateDocusaurusConfig(exported, siteDir);
   const parsed = validateTranslation(translation, configFile, source);
   const config = resolveConfig(parsed, siteDir, configFile, options);
   config.configKeyOrigin = translation.originOf;
+  config.configInputs = inputs;
   config.unbuiltRoutes = translation.unbuilt.map(({ routeBasePath, what }) => ({ route: joinUrlPath(config.baseUrl, routeBasePath.replace(/^\/+|\/+$/g, '')), what }));
   config.configWarnings = translation.notices.map(
     (notice): Diagnostic => ({ severity: 'warning', code: 'docusaurus-config', message: notice.message, file: configFile, ...locateKey(source, notice.keys), hint: notice.hint }),
@@ -105,13 +108,14 @@ function valueAt(root: unknown, keys: readonly PropertyKey[]): unknown {
  * `sdkdocs` import is served from a virtual module: the config only needs `defineConfig`, and the
  * site folder may not have sdkdocs installed where Node would find it.
  */
-async function importConfigModule(configFile: string): Promise<unknown> {
-  let result: esbuild.BuildResult<{ write: false }>;
+async function importConfigModule(configFile: string): Promise<{ exported: unknown; inputs: string[] }> {
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuild.build({
       entryPoints: [configFile],
       bundle: true,
       write: false,
+      metafile: true,
       platform: 'node',
       format: 'esm',
       target: 'node20',
@@ -146,7 +150,7 @@ async function importConfigModule(configFile: string): Promise<unknown> {
         hint: 'End it with `export default defineConfig({ ... })`.',
       });
     }
-    return module.default;
+    return { exported: module.default, inputs: bundleInputs(result.metafile, configFile) };
   } catch (error) {
     if (error instanceof UserError) throw error;
     throw new UserError({

@@ -27,6 +27,8 @@ export type ResolvedConfig = ParsedConfig & {
   configKeyOrigin?: (keys: readonly PropertyKey[]) => PropertyKey[];
   /** Routes a Docusaurus config has content for that sdkdocs does not build yet (the blog): links into them are one warning each, not broken links. */
   unbuiltRoutes?: { route: string; what: string }[];
+  /** The files the config module was made of: what plugins it gives may depend on (see markdown plugins' fingerprint). */
+  configInputs?: string[];
   /** Warnings about the config itself (a Docusaurus config's options that sdkdocs does not apply), reported with the build's. */
   configWarnings?: Diagnostic[];
   /** Routes with the base URL: `/sdk/docs`, `/sdk/api`. */

@@ -205,6 +205,17 @@ export type EditUrlFunction = (args: EditUrlArguments) => string | undefined;
 /** Docusaurus' `numberPrefixParser`: a file or folder name → the name without its number prefix, and the number. */
 export type NumberPrefixParser = (filename: string) => { filename: string; numberPrefix?: number };
 
+/**
+ * A unified plugin as Docusaurus' `remarkPlugins` take one: the plugin (a function, or a module
+ * whose default export is one), or `[plugin, options]`; `false` and `null` (a plugin switched off
+ * by a condition) are skipped.
+ */
+const unifiedPlugin = z.custom<(...args: never[]) => unknown>(
+  (value) => typeof value === 'function' || (typeof value === 'object' && value !== null && typeof (value as { default?: unknown }).default === 'function'),
+  'expected a plugin function (or a module whose default export is one)',
+);
+const markdownPluginList = z.array(z.union([z.literal(false), z.null(), unifiedPlugin, z.tuple([unifiedPlugin], z.unknown())]));
+
 const numberPrefixParser = z.union([z.boolean(), z.custom<NumberPrefixParser>((value) => typeof value === 'function', 'expected true, false or a function')]);
 
 const editUrlFunction = z.custom<EditUrlFunction>((value) => typeof value === 'function', 'expected a URL or a function that returns one');
@@ -393,6 +404,14 @@ export const configSchema = z.strictObject({
        * unless `extendDefaults: false`; `false` for none. @defaultValue true
        * @example { keywords: ['release-note'], extendDefaults: true }
        */
+      /** The site's remark plugins, run after sdkdocs' own (Docusaurus' option). @example [[require('remark-math'), {}]] */
+      remarkPlugins: markdownPluginList.optional(),
+      /** The site's rehype plugins, run after sdkdocs' own. @example [require('rehype-katex')] */
+      rehypePlugins: markdownPluginList.optional(),
+      /** Remark plugins run before sdkdocs' own (admonitions, links, heading ids). */
+      beforeDefaultRemarkPlugins: markdownPluginList.optional(),
+      /** Rehype plugins run before sdkdocs' own (code highlighting, images, heading anchors). */
+      beforeDefaultRehypePlugins: markdownPluginList.optional(),
       admonitions: z
         .union([
           z.boolean(),

@@ -1,4 +1,5 @@
 import { createDocCompiler } from './parse-doc.js';
+import { loadSiteMarkdownPlugins, type SiteMarkdownPlugins } from './markdown-plugins.js';
 import type { ParseContext, ParseOutcome, ParseTask } from './parse-task.js';
 
 /** What a compiling thread is started with: plain data, so it can be a worker's `workerData`. */
@@ -11,6 +12,8 @@ export interface CompileSetup {
   /** The constructs' components the site overrides; see {@link ParseContext.themeBlocks}. */
   themeBlocks?: ParseContext['themeBlocks'];
   admonitions?: ParseContext['admonitions'];
+  /** Set when the site has remark or rehype plugins of its own, which a worker loads from the config itself. */
+  sitePluginsKey?: string;
 }
 
 /** A compiled doc, with the cache entry it came from or went to. */
@@ -24,10 +27,19 @@ export interface CompileOutcome extends ParseOutcome {
  * by the parse workers for the docs the main thread (`parseMarkdown`) found no entry for; storing
  * what was compiled is the main thread's, which writes a pack per batch.
  */
-export function compileWithCache(setup: CompileSetup, figureOf?: ParseContext['figureOf']): (task: ParseTask) => Promise<CompileOutcome> {
-  const compile = createDocCompiler({ ...contextOf(setup), figureOf: setup.mermaid ? figureOf : undefined });
+export function compileWithCache(
+  setup: CompileSetup,
+  figureOf?: ParseContext['figureOf'],
+  /** The site's plugins, when this thread has the config; a worker loads them. */
+  sitePlugins?: SiteMarkdownPlugins,
+): (task: ParseTask) => Promise<CompileOutcome> {
+  const context = { ...contextOf(setup), figureOf: setup.mermaid ? figureOf : undefined };
+  const compiler =
+    setup.sitePluginsKey === undefined
+      ? Promise.resolve(createDocCompiler(context))
+      : (sitePlugins ? Promise.resolve(sitePlugins) : loadSiteMarkdownPlugins(setup.siteDir)).then((plugins) => createDocCompiler({ ...context, sitePlugins: plugins }));
   return async (task) => {
-    const outcome = await compile(task);
+    const outcome = await (await compiler)(task);
     // A doc that does not parse is not stored: its error is reported again, from the markdown.
     return { ...outcome, cacheKey: outcome.compiled ? task.cacheKey : undefined, fromCache: false };
   };
@@ -35,7 +47,16 @@ export function compileWithCache(setup: CompileSetup, figureOf?: ParseContext['f
 
 /** The parse context a setup describes. */
 export function contextOf(setup: CompileSetup): ParseContext {
-  return { docsDir: setup.docsDir, siteDir: setup.siteDir, baseUrl: setup.baseUrl, routeByFile: new Map(setup.routeByFile), mermaid: setup.mermaid, themeBlocks: setup.themeBlocks, admonitions: setup.admonitions };
+  return {
+    docsDir: setup.docsDir,
+    siteDir: setup.siteDir,
+    baseUrl: setup.baseUrl,
+    routeByFile: new Map(setup.routeByFile),
+    mermaid: setup.mermaid,
+    themeBlocks: setup.themeBlocks,
+    admonitions: setup.admonitions,
+    sitePluginsKey: setup.sitePluginsKey,
+  };
 }
 
 /**

@@ -5,7 +5,8 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+import { unified, type PluggableList } from 'unified';
+import type { SiteMarkdownPlugins } from './markdown-plugins.js';
 import { VFile } from 'vfile';
 import type { SourceLink } from '../core/compiled-doc.js';
 import type { CodeBlockHighlighter, MarkdownFragmentCompiler } from '../core/markdown-fragments.js';
@@ -42,28 +43,41 @@ export interface MarkdownResult {
  * The markdown pipeline shared by docs and TSDoc comments: GFM, admonitions, link rewriting,
  * raw HTML, images next to docs, build-time highlighting, heading ids and direct links, TOC collection.
  */
-export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptions } = {}) {
-  const { admonitions } = options;
+export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptions; sitePlugins?: SiteMarkdownPlugins } = {}) {
+  const { admonitions, sitePlugins } = options;
   const admonitionsOfSite = admonitionNames(admonitions);
+  // The site's remark plugins are attached to the parsers too: one that adds syntax (remark-math)
+  // registers its tokenizer when attached.
+  const siteRemark: PluggableList = sitePlugins ? [...sitePlugins.beforeRemark, ...sitePlugins.remark] : [];
   // One chain for both parsers: the lean one gives remark-gfm's tree only while the rest is the same, in the same order.
-  const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective);
+  const gfmParser = () => unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective);
+  const parser = gfmParser().use(siteRemark);
   const leanParser = (options: LeanGfmOptions) =>
-    unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfmWithoutLiteralAutolinks, options).use(remarkDirective);
+    unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfmWithoutLiteralAutolinks, options).use(remarkDirective).use(siteRemark);
   const leanWithTables = leanParser({ tables: true });
   const leanWithoutTables = leanParser({ tables: false });
   /** The leanest parser that gives this text remark-gfm's tree, unless it has literal autolinks. */
   const leanParserFor = (text: string) => (mayHoldTable(text) ? leanWithTables : leanWithoutTables);
-  const mdastTransforms = unified().use(remarkHeadingIds).use(remarkAdmonitions, admonitions).use(remarkLiteralDirectives).use(remarkTableCells).use(remarkLinks);
+  const mdastTransforms = unified()
+    .use(sitePlugins?.beforeRemark ?? [])
+    .use(remarkHeadingIds)
+    .use(remarkAdmonitions, admonitions)
+    .use(remarkLiteralDirectives)
+    .use(remarkTableCells)
+    .use(remarkLinks)
+    .use(sitePlugins?.remark ?? []);
 
   const toHast = unified()
     .use(remarkRehype, { allowDangerousHtml: true })
+    .use(sitePlugins?.beforeRehype ?? [])
     .use(rehypeCode)
     // After rehypeCode, which reads fenced code's meta from `data` that parse5 does not keep.
     .use(rehypeRawHtml)
     .use(rehypeImages)
     // Headings, task list labels and URL checks in one walk of the tree; last, so that the URLs
     // written in raw HTML are checked too.
-    .use(rehypeElementPass, [headingVisitor, taskListLabelVisitor, safeUrlVisitor]);
+    .use(rehypeElementPass, [headingVisitor, taskListLabelVisitor, safeUrlVisitor])
+    .use(sitePlugins?.rehype ?? []);
 
   /** Parses markdown to mdast; positions stay true to the file, front matter included. */
   function parse(markdown: string, filePath?: string): { mdast: MdastRoot; file: VFile } {
@@ -101,7 +115,8 @@ export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptio
   }
 
   // MDX docs are compiled by @mdx-js/mdx with this same chain (its own parser and remark-rehype aside).
-  const plugins = { syntax: parser.attachers, transforms: mdastTransforms.attachers, toHast: toHast.attachers };
+  // The site's remark plugins are among the transforms already.
+  const plugins = { syntax: gfmParser().attachers, transforms: mdastTransforms.attachers, toHast: toHast.attachers };
   return { parse, labelTitles, transform, plugins };
 }
 

@@ -13,7 +13,7 @@ import type { ParseContext, ParseOutcome, ParseTask } from './parse-task.js';
 
 /** The markdown processor and content renderer one thread compiles its docs with. */
 export function createDocCompiler(context: ParseContext) {
-  const processor: MarkdownProcessor = createMarkdownProcessor({ admonitions: context.admonitions });
+  const processor: MarkdownProcessor = createMarkdownProcessor({ admonitions: context.admonitions, sitePlugins: context.sitePlugins });
   const renderer = createContentRenderer();
   return (task: ParseTask): Promise<ParseOutcome> => compileDoc(processor, renderer, task, context);
 }

@@ -4,6 +4,7 @@ import { afterPublished, type BuildContext, type Doc, type Page, type Site } fro
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
 import { compileBatch, compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
+import { markdownPluginsFingerprint, siteMarkdownPlugins, type SiteMarkdownPlugins } from './markdown-plugins.js';
 import type { CompiledDoc } from '../core/compiled-doc.js';
 import type { DiagramFigures, DiagramRequest } from '../core/diagram-figure.js';
 import type { ParseTask } from './parse-task.js';
@@ -89,6 +90,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     docByRoute.set(doc.route, doc);
   }
   const cacheDir = path.join(ctx.cacheDir, cacheName);
+  const sitePlugins = siteMarkdownPlugins(site.config.docs);
   const setup: CompileSetup = {
     docsDir: site.config.paths.docs,
     siteDir: site.config.siteDir,
@@ -97,6 +99,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     mermaid: site.config.markdown.mermaid,
     themeBlocks: overriddenThemeBlocks(site),
     admonitions: admonitionOptionsOf(site.config.docs.admonitions),
+    sitePluginsKey: sitePlugins ? markdownPluginsFingerprint(site.config) : undefined,
   };
   // A cold, a warm and a watch build take the same path: serve --watch's memory tier answers for
   // the docs it has seen, the packs on disk for the others.
@@ -119,7 +122,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
   const plan = planBatches(toCompile, onWorkers(toCompile) ? workerCount() : 0);
   // Diagrams render in the order the docs that show them are compiled.
   figures?.foresee(plan.tasks.flatMap((task) => foreseenDiagrams(task.raw)));
-  const outcomes = [...cachedOutcomes, ...(await compileAll(plan, setup, ctx, (batch) => cache.add(freshEntries(batch)), figures))];
+  const outcomes = [...cachedOutcomes, ...(await compileAll(plan, setup, ctx, (batch) => cache.add(freshEntries(batch)), figures, sitePlugins))];
   // In the docs' order, which their messages are reported in, however many came from the cache.
   const placeOfRoute = new Map(tasks.map((task, index) => [task.route, index]));
   outcomes.sort((a, b) => placeOfRoute.get(a.route)! - placeOfRoute.get(b.route)!);
@@ -244,6 +247,7 @@ async function compileAll(
   ctx: BuildContext,
   store: (batch: CompileOutcome[]) => void,
   figures: DiagramFigures | undefined,
+  sitePlugins: SiteMarkdownPlugins | undefined,
 ): Promise<CompileOutcome[]> {
   const figureOf = figures && ((request: DiagramRequest) => figures.figure(request));
   if (threads > 0) {
@@ -260,7 +264,7 @@ async function compileAll(
       },
     });
   }
-  const compile = compileWithCache(setup, figureOf);
+  const compile = compileWithCache(setup, figureOf, sitePlugins);
   const outcomes: CompileOutcome[] = [];
   // As on a worker: a doc waiting for its figures holds up no other.
   for (let start = 0; start < tasks.length; start += batchSize) {

@@ -4,6 +4,7 @@ import type { CompiledDoc } from '../core/compiled-doc.js';
 import type { DiagramAnswer, DiagramRequest } from '../core/diagram-figure.js';
 import type { ThemeBlockName } from './plugins/rehype-theme-blocks.js';
 import type { AdmonitionOptions } from './plugins/remark-admonitions.js';
+import type { SiteMarkdownPlugins } from './markdown-plugins.js';
 
 /** One doc to compile: plain data, so it can cross to a worker thread. */
 export interface ParseTask {
@@ -44,4 +45,8 @@ export interface ParseContext {
   themeBlocks?: ThemeBlockName[];
   /** The site's `docs.admonitions`, when not Docusaurus' defaults. */
   admonitions?: AdmonitionOptions;
+  /** The site's own remark and rehype plugins, when it has any. */
+  sitePlugins?: SiteMarkdownPlugins;
+  /** What those plugins were made of ({@link markdownPluginsFingerprint}): compiled docs are reused only while it holds. */
+  sitePluginsKey?: string;
 }

@@ -22,6 +22,17 @@ export function bundleErrorDiagnostics(error: unknown, file: string, code: strin
   }));
 }
 
+/**
+ * The files a bundled site module was made of, as absolute paths (the module itself included):
+ * what the module's behaviour depends on besides the packages it leaves to Node.
+ */
+export function bundleInputs(metafile: esbuild.Metafile, entry: string): string[] {
+  const files = Object.keys(metafile.inputs)
+    .filter((input) => !input.includes(':'))
+    .map((input) => path.resolve(input));
+  return [...new Set([path.resolve(entry), ...files])];
+}
+
 /** Writes bundled code to a temporary file named `fileName`, hands its path to `load`, and removes it again. */
 export async function loadFromTemporaryFile<T>(code: string, fileName: string, load: (compiled: string) => Promise<T> | T): Promise<T> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-module-'));

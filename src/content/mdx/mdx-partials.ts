@@ -6,6 +6,7 @@ import { admonitionOptionsOf } from '../plugins/remark-admonitions.js';
 import type { ParseContext } from '../parse-task.js';
 import { overriddenThemeBlocks } from '../plugins/rehype-theme-blocks.js';
 import { compileMdxDoc } from './compile-mdx.js';
+import { siteMarkdownPlugins } from '../markdown-plugins.js';
 
 /**
  * Compiles the markdown files that MDX docs and components import (`import Intro from
@@ -27,11 +28,12 @@ export function mdxPartialCompiler(site: Site): MdxPartialCompiler {
     mermaid: false,
     themeBlocks: overriddenThemeBlocks(site),
     admonitions: admonitionOptionsOf(site.config.docs.admonitions),
+    sitePlugins: siteMarkdownPlugins(site.config.docs),
   };
   const outcomes = new Map<string, Promise<MdxPartialOutcome>>();
   const compile = async (file: string): Promise<MdxPartialOutcome> => {
     const raw = await readFile(file, 'utf8');
-    const outcome = await compileMdxDoc((processor ??= createMarkdownProcessor({ admonitions: context.admonitions })), { file, raw, route: site.config.baseUrl, title: '' }, context);
+    const outcome = await compileMdxDoc((processor ??= createMarkdownProcessor({ admonitions: context.admonitions, sitePlugins: context.sitePlugins })), { file, raw, route: site.config.baseUrl, title: '' }, context);
     if (outcome.error || !outcome.compiled?.mdx) return { error: outcome.error ?? { message: 'MDX: the partial compiled to nothing.' } };
     for (const message of outcome.compiled.messages ?? []) site.diagnostics.push({ ...message, file });
     return { code: outcome.compiled.mdx.code };

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Pluggable, PluggableList } from 'unified';
+import type { ParsedConfig } from '../config/schema.js';
+
+/*
+ * The site's own remark and rehype plugins (`docs.remarkPlugins` and friends, as Docusaurus takes
+ * them). They are functions, which cannot cross to a worker thread: a parse worker loads the
+ * config itself (`loadSiteMarkdownPlugins`), and the compile cache keys compiled docs by what the
+ * plugins were made of (`markdownPluginsFingerprint`).
+ */
+
+/** The site's plugins, by where they run in the pipeline. */
+export interface SiteMarkdownPlugins {
+  /** Before sdkdocs' own remark plugins. */
+  beforeRemark: PluggableList;
+  /** After them. */
+  remark: PluggableList;
+  /** Before sdkdocs' own rehype plugins, right after remark-rehype. */
+  beforeRehype: PluggableList;
+  /** After them. */
+  rehype: PluggableList;
+}
+
+type PluginListEntry = NonNullable<ParsedConfig['docs']['remarkPlugins']>[number];
+
+/** A list entry as unified takes it: `[plugin, options]` or the plugin, its module's default export unwrapped. */
+function pluggableOf(entry: PluginListEntry): Pluggable | undefined {
+  if (entry === false || entry === null) return undefined;
+  const [plugin, ...options] = Array.isArray(entry) ? entry : [entry];
+  const attacher = typeof plugin === 'function' ? plugin : (plugin as unknown as { default: (...args: never[]) => unknown }).default;
+  return (options.length > 0 ? [attacher, ...options] : attacher) as Pluggable;
+}
+
+/** The docs' plugins of a config; undefined when it has none. */
+export function siteMarkdownPlugins(docs: ParsedConfig['docs']): SiteMarkdownPlugins | undefined {
+  const list = (entries: PluginListEntry[] | undefined) => (entries ?? []).map(pluggableOf).filter((plugin): plugin is Pluggable => plugin !== undefined);
+  const plugins = {
+    beforeRemark: list(docs.beforeDefaultRemarkPlugins),
+    remark: list(docs.remarkPlugins),
+    beforeRehype: list(docs.beforeDefaultRehypePlugins),
+    rehype: list(docs.rehypePlugins),
+  };
+  return Object.values(plugins).some((entries) => entries.length > 0) ? plugins : undefined;
+}
+
+/** Lock files whose content names the versions of the packages a plugin comes from. */
+const lockFiles = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'node_modules/.package-lock.json'];
+
+/**
+ * What the site's plugins are made of: the config module's own files (local plugins and their
+ * options included) and the site's lock files (the versions of plugin packages). A compiled doc is
+ * reused only while this is unchanged.
+ */
+export function markdownPluginsFingerprint(config: { siteDir: string; configFile: string; configInputs?: string[] }): string {
+  const hash = createHash('sha256');
+  const files = [...(config.configInputs ?? [config.configFile]), ...lockFiles.map((name) => path.join(config.siteDir, name))];
+  for (const file of files) {
+    hash.update(file).update('\0');
+    if (existsSync(file)) hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** The plugins a worker thread compiles with: the site's config, loaded again in this thread. */
+export async function loadSiteMarkdownPlugins(siteDir: string): Promise<SiteMarkdownPlugins | undefined> {
+  // Loaded by URL, so that it stays out of the worker's bundle: most sites have no plugins, and
+  // their workers never load a config (nor esbuild, which loading one takes).
+  const loader = new URL('../config/load.js', import.meta.url);
+  const { loadConfig } = (await import(loader.href)) as typeof import('../config/load.js');
+  return siteMarkdownPlugins((await loadConfig(siteDir)).docs);
+}
