@@ -72,6 +72,8 @@ export interface ThemeComponentProps {
   ThemedImage: ThemedImageProps;
   TOCInline: TOCInlineProps;
   Heading: HeadingProps;
+  /** Not a component: the map MDX docs take their components from (see theme/MDXComponents.tsx). */
+  MDXComponents: Record<string, never>;
   Layout: LayoutProps;
 }
 

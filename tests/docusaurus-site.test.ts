@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,15 @@ describe('a Docusaurus site builds from its own folder with bin/sdkdocs.js', () 
     expect(home).toContain('<h3 id="rigid-bodies">Rigid bodies<a class="hash-link" aria-label="Direct link to Rigid bodies" href="#rigid-bodies">#</a></h3>');
     expect(home).toContain('<h1>Orbit Engine</h1>');
     expect(home).toMatch(/Try it at <!-- -->https:\/\/play\.orbit\.example\.com<!-- --> \(<!-- -->1\.0, 1\.1/);
+  });
+
+  it('gives MDX docs the components of the site\'s src/theme/MDXComponents without an import', () => {
+    const html = page('docs/guides/components');
+    expect(html).toContain('Orbit is <span class="highlight" style="background-color:#25c2a0">fast</span>, without an import.');
+    expect(html).toContain('<meta name="description" content="Orbit is fast, without an import.">');
+    // The browser renders the same map: the page's MDX module reaches the site's component.
+    const chunks = readdirSync(path.join(site, 'out', 'assets', 'js')).map((name) => readFileSync(path.join(site, 'out', 'assets', 'js', name), 'utf8'));
+    expect(chunks.some((code) => code.includes('"highlight"') || code.includes("'highlight'"))).toBe(true);
   });
 
   it('bundles the site stylesheet from theme.customCss', () => {

@@ -118,6 +118,12 @@ declare module '@theme/ThemedImage' {
   export default Component;
 }
 
+declare module '@theme/MDXComponents' {
+  import type { ComponentType } from 'react';
+  const MDXComponents: Record<string, ComponentType<any>>;
+  export default MDXComponents;
+}
+
 declare module '@theme/Heading' {
   import type { ComponentType } from 'react';
   import type { HeadingProps } from 'sdkdocs';
@@ -249,6 +255,12 @@ declare module '@theme-original/ThemedImage' {
   import type { ThemedImageProps } from 'sdkdocs';
   const Component: ComponentType<ThemedImageProps>;
   export default Component;
+}
+
+declare module '@theme-original/MDXComponents' {
+  import type { ComponentType } from 'react';
+  const MDXComponents: Record<string, ComponentType<any>>;
+  export default MDXComponents;
 }
 
 declare module '@theme-original/Heading' {

@@ -131,7 +131,8 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
       }));
       build.onResolve({ filter: /^sdkdocs:theme-overrides$/ }, () => ({ path: themeOverridesModuleId, namespace: 'sdkdocs' }));
       build.onLoad({ filter: /^sdkdocs:theme-overrides$/, namespace: 'sdkdocs' }, () => ({
-        contents: themeOverridesModuleSource(options.themeOverrides),
+        // The MDX components map reaches the browser through the MDX root's import, not the layout's slots.
+        contents: themeOverridesModuleSource(options.themeOverrides.filter(([name]) => name !== 'MDXComponents')),
         resolveDir: options.siteDir,
         loader: 'js',
       }));

@@ -532,6 +532,8 @@ function firstParagraph(body: string): string | undefined {
     const plain = text
       .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
       .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      // Inline HTML and JSX tags (`<Highlight color="…">fast</Highlight>`) leave their text, as in Docusaurus' excerpts.
+      .replace(/<\/?[A-Za-z][^>]*>/g, '')
       .replace(/[`*_~]/g, '')
       .replace(/\s+/g, ' ')
       .trim();

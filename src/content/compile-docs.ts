@@ -12,6 +12,7 @@ export interface CompileSetup {
   /** The constructs' components the site overrides; see {@link ParseContext.themeBlocks}. */
   themeBlocks?: ParseContext['themeBlocks'];
   admonitions?: ParseContext['admonitions'];
+  mdxComponentNames?: ParseContext['mdxComponentNames'];
   /** Set when the site has remark or rehype plugins of its own, which a worker loads from the config itself. */
   sitePluginsKey?: string;
 }
@@ -55,6 +56,7 @@ export function contextOf(setup: CompileSetup): ParseContext {
     mermaid: setup.mermaid,
     themeBlocks: setup.themeBlocks,
     admonitions: setup.admonitions,
+    mdxComponentNames: setup.mdxComponentNames,
     sitePluginsKey: setup.sitePluginsKey,
   };
 }

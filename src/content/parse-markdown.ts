@@ -99,6 +99,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     mermaid: site.config.markdown.mermaid,
     themeBlocks: overriddenThemeBlocks(site),
     admonitions: admonitionOptionsOf(site.config.docs.admonitions),
+    mdxComponentNames: site.themeOverrides?.mdxComponentNames,
     sitePluginsKey: sitePlugins ? markdownPluginsFingerprint(site.config) : undefined,
   };
   // A cold, a warm and a watch build take the same path: serve --watch's memory tier answers for

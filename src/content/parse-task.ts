@@ -45,6 +45,8 @@ export interface ParseContext {
   themeBlocks?: ThemeBlockName[];
   /** The site's `docs.admonitions`, when not Docusaurus' defaults. */
   admonitions?: AdmonitionOptions;
+  /** Components the site's MDX components map gives every MDX doc without an import (`src/theme/MDXComponents`). */
+  mdxComponentNames?: string[];
   /** The site's own remark and rehype plugins, when it has any. */
   sitePlugins?: SiteMarkdownPlugins;
   /** What those plugins were made of ({@link markdownPluginsFingerprint}): compiled docs are reused only while it holds. */

@@ -52,10 +52,12 @@ export async function collectThemeOverrides(site: Site, ctx: BuildContext): Prom
   for (const [name, file] of files) {
     const problem = await defaultExportProblem(modules[name], file, name);
     if (problem) site.diagnostics.push(problem);
-    else components[name] = modules[name].default;
+    // MDX docs take the MDX components map through their imports (see theme-imports.ts), not the layout's slots.
+    else if (name !== 'MDXComponents') components[name] = modules[name].default;
   }
   if (site.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return;
-  site.themeOverrides = { files, components: components as ThemeOverrides, code: compiled.code };
+  const mdxComponents = files.has('MDXComponents') ? (modules.MDXComponents?.default as Record<string, unknown> | undefined) : undefined;
+  site.themeOverrides = { files, components: components as ThemeOverrides, code: compiled.code, ...(mdxComponents ? { mdxComponentNames: Object.keys(mdxComponents).sort() } : {}) };
 }
 
 async function findOverrideFiles(dir: string): Promise<{ files: Map<ThemeComponentName, string>; diagnostics: Diagnostic[] }> {
@@ -205,8 +207,24 @@ async function defaultExportProblem(module: Record<string, unknown>, file: strin
       hint: `Export the component that replaces ${name} as the default export: \`${example}\` (or \`export { ${exported[0] ?? 'MyComponent'} as default }\`).`,
     };
   }
-  if (isComponent(module.default)) return undefined;
   const value = module.default;
+  // The map of MDX components is an object of components, not a component.
+  if (name === 'MDXComponents') {
+    const notComponents = value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).filter((key) => !isComponent((value as Record<string, unknown>)[key])) : undefined;
+    if (notComponents?.length === 0) return undefined;
+    return {
+      severity: 'error',
+      code: 'theme-override',
+      message: notComponents
+        ? `The MDXComponents map gives ${notComponents.map((key) => JSON.stringify(key)).join(', ')} a value that is not a React component.`
+        : 'The default export of MDXComponents is not an object of components.',
+      file,
+      line: 1,
+      column: 1,
+      hint: "Export the theme's map with your components added: `import MDXComponents from '@theme-original/MDXComponents'; export default { ...MDXComponents, Highlight };`.",
+    };
+  }
+  if (isComponent(value)) return undefined;
   const found = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
   const text = await readFile(file, 'utf8').catch(() => '');
   const at = /^export\s+default\b/m.exec(text) ?? /\bas\s+default\b/.exec(text);

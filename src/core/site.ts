@@ -221,6 +221,8 @@ export interface SiteThemeOverrides {
   components: ThemeOverrides;
   /** The overrides compiled for Node (one ES module), which render workers import again. */
   code: string;
+  /** The names the site's MDX components map (`src/theme/MDXComponents`) gives every MDX doc, when it has one. */
+  mdxComponentNames?: string[];
 }
 
 /**

@@ -17,6 +17,7 @@ import * as TOC from '../../templates/theme/TOC.js';
 import * as TOCInline from '../../templates/theme/TOCInline.js';
 import * as Layout from '../../templates/theme/Layout.js';
 import * as Heading from '../../templates/theme/Heading.js';
+import * as MDXComponents from '../../templates/theme/MDXComponents.js';
 import * as BrowserOnly from '../../templates/theme/docusaurus/BrowserOnly.js';
 import * as ExecutionEnvironment from '../../templates/theme/docusaurus/ExecutionEnvironment.js';
 import * as Link from '../../templates/theme/docusaurus/Link.js';
@@ -57,6 +58,7 @@ export const themeHostModules: {
     ThemedImage,
     TOCInline,
     Heading,
+    MDXComponents,
     Layout,
   },
   docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router, Head },

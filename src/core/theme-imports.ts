@@ -60,6 +60,13 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
     const file = moduleFile(path.join(themeFolder(), 'mdx-provider'));
     return file ? { path: file } : { errors: [{ text: 'sdkdocs is missing its MDX provider module' }] };
   });
+  // The theme's MDX root imports the map of MDX components by its relative path: the site's own
+  // map, when it has one, takes its place there (in the build's render and in the browser alike).
+  build.onResolve({ filter: /^\.\/MDXComponents(\.js)?$/ }, (args) => {
+    if (path.dirname(args.importer) !== themeFolder()) return undefined;
+    const override = options.overrides().get('MDXComponents');
+    return override ? { path: override } : undefined;
+  });
   build.onResolve({ filter: /^@theme(-original)?\// }, (args) => {
     const originalOnly = args.path.startsWith('@theme-original/');
     const name = args.path.slice(args.path.indexOf('/') + 1);

@@ -45,6 +45,8 @@ export const themeComponents = {
   TOCInline: 'content',
   /** `@theme/Heading`: a heading element (`as="h2"`) with the anchor docs headings have. */
   Heading: 'content',
+  /** `@theme/MDXComponents`: the map of components every MDX doc gets without an import (an object, not a component). */
+  MDXComponents: 'content',
   /** `@theme/Layout`, which Docusaurus pages wrap their content in (the chrome is drawn around every page here). */
   Layout: 'content',
 } as const satisfies Record<string, ThemeComponentPart>;

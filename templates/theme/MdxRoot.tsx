@@ -1,9 +1,9 @@
 import { useContext, useEffect, type ComponentType } from 'react';
 import type { RouteData, SiteData } from '../../src/shared/types.js';
 import { ThemeContext, type ThemeRuntime } from '../context.js';
-import { markdownComponents } from '../markdown-components.js';
-import Details from './Details.js';
-import Head, { HeadCollectorContext } from './docusaurus/Head.js';
+import { HeadCollectorContext } from './docusaurus/Head.js';
+// The site's own map (src/theme/MDXComponents) when it has one: the resolver of site imports sends this import there.
+import MDXComponents from './MDXComponents.js';
 import type { CollectedHead } from '../../src/shared/types.js';
 import { DiagramFiguresContext, MdxComponentsContext } from './mdx-context.js';
 
@@ -23,7 +23,7 @@ function SdkdocsDiagram({ index }: { index: number }) {
 }
 
 /** Element overrides and the components every MDX doc may use without importing them. */
-const mdxComponents = { ...markdownComponents, Details, Head, SdkdocsDiagram };
+const mdxComponents = { ...MDXComponents, SdkdocsDiagram };
 
 export interface MdxRootProps {
   content: MdxContentComponent;

@@ -97,7 +97,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       // Every MDX module, partials included, takes its components from the page's MdxRoot.
       providerImportSource: mdxProviderSpecifier,
       // `<!-- … -->` is not MDX, but Docusaurus reads it as a comment, so docs written for it have them.
-      remarkPlugins: markdown ? remarkPlugins : [remarkComment, remarkMdxHeadingIds, ...remarkPlugins, remarkMdxNames],
+      remarkPlugins: markdown ? remarkPlugins : [remarkComment, remarkMdxHeadingIds, ...remarkPlugins, [remarkMdxNames, context.mdxComponentNames ?? []]],
       remarkRehypeOptions: markdown ? { ...remarkRehypeOptions, allowDangerousHtml: true } : (remarkRehypeOptions ?? {}),
       rehypePlugins: [...(markdown ? [] : [rehypeStaticCodeBlocks]), ...rehypePlugins, ...themeBlockPlugins, [rehypeTitleAndDiagrams, task.title]],
     });
@@ -223,10 +223,10 @@ function remarkMdxHeadingIds() {
  * Records the doc's imports (with their positions) and fails at the first JSX component tag whose
  * name nothing defines: not imported, not exported by the doc, and not one sdkdocs provides.
  */
-function remarkMdxNames() {
+function remarkMdxNames(siteComponents: readonly string[]) {
   return (tree: MdastRoot, file: VFile) => {
     const imports: MdxImport[] = [];
-    const defined = new Set<string>(providedMdxComponents);
+    const defined = new Set<string>([...providedMdxComponents, ...siteComponents]);
     for (const node of tree.children as unknown as MdxNode[]) {
       if (node.type !== 'mdxjsEsm') continue;
       for (const statement of node.data?.estree?.body ?? []) collectDefinitions(statement, defined, imports);

@@ -29,6 +29,7 @@ export function mdxPartialCompiler(site: Site): MdxPartialCompiler {
     themeBlocks: overriddenThemeBlocks(site),
     admonitions: admonitionOptionsOf(site.config.docs.admonitions),
     sitePlugins: siteMarkdownPlugins(site.config.docs),
+    mdxComponentNames: site.themeOverrides?.mdxComponentNames,
   };
   const outcomes = new Map<string, Promise<MdxPartialOutcome>>();
   const compile = async (file: string): Promise<MdxPartialOutcome> => {
