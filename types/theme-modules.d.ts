@@ -323,3 +323,31 @@ declare module '@docusaurus/router' {
   export function useLocation(): RouterLocation;
   export function useHistory(): { location: RouterLocation; push: (to: string) => void; replace: (to: string) => void };
 }
+
+declare module '@docusaurus/Translate' {
+  import type { ReactNode } from 'react';
+  export function translate(message: { message: string; id?: string; description?: string }, values?: Record<string, string | number>): string;
+  export default function Translate(props: { children: string; id?: string; description?: string; values?: Record<string, ReactNode> }): ReactNode;
+}
+
+declare module '@docusaurus/Interpolate' {
+  import type { ReactNode } from 'react';
+  export function interpolate(text: string, values?: Record<string, ReactNode>): ReactNode;
+  export default function Interpolate(props: { children: string; values?: Record<string, ReactNode> }): ReactNode;
+}
+
+declare module '@docusaurus/isInternalUrl' {
+  export function hasProtocol(url: string): boolean;
+  export default function isInternalUrl(url: string | undefined): boolean;
+}
+
+declare module '@docusaurus/theme-common' {
+  import type { ReactNode } from 'react';
+  export function useColorMode(): { colorMode: 'light' | 'dark'; setColorMode: (mode: 'light' | 'dark' | null) => void; isDarkTheme: boolean };
+  export function useThemeConfig(): Record<string, unknown>;
+  export function usePrismTheme(): { plain: Record<string, string>; styles: { types: string[]; style: Record<string, string> }[] };
+  export function useWindowSize(): 'desktop' | 'mobile' | 'ssr';
+  export function PageMetadata(props: { title?: string; description?: string; children?: ReactNode }): ReactNode;
+  export function HtmlClassNameProvider(props: { className?: string; children?: ReactNode }): ReactNode;
+  export const ThemeClassNames: Record<string, Record<string, unknown>>;
+}

@@ -26,6 +26,10 @@ import * as useDocusaurusContext from '../../templates/theme/docusaurus/useDocus
 import * as useIsBrowser from '../../templates/theme/docusaurus/useIsBrowser.js';
 import * as router from '../../templates/theme/docusaurus/router.js';
 import * as Head from '../../templates/theme/docusaurus/Head.js';
+import * as Translate from '../../templates/theme/docusaurus/Translate.js';
+import * as Interpolate from '../../templates/theme/docusaurus/Interpolate.js';
+import * as isInternalUrl from '../../templates/theme/docusaurus/isInternalUrl.js';
+import * as themeCommon from '../../templates/theme/docusaurus/theme-common.js';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import type { DocusaurusModuleName } from './theme-imports.js';
@@ -61,7 +65,7 @@ export const themeHostModules: {
     MDXComponents,
     Layout,
   },
-  docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router, Head },
+  docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router, Head, Translate, Interpolate, isInternalUrl, 'theme-common': themeCommon },
 };
 
 /** Where bundled code finds {@link themeHostModules} when it runs. */

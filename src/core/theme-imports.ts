@@ -7,7 +7,20 @@ import { createReadBounds, isInsideFolder, outsideSiteHint, outsideSiteMessage }
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
 
 /** Docusaurus modules that sdkdocs provides, by the name docs import them with. */
-export const docusaurusModuleNames = ['Link', 'useBaseUrl', 'useDocusaurusContext', 'BrowserOnly', 'ExecutionEnvironment', 'useIsBrowser', 'router', 'Head'] as const;
+export const docusaurusModuleNames = [
+  'Link',
+  'useBaseUrl',
+  'useDocusaurusContext',
+  'BrowserOnly',
+  'ExecutionEnvironment',
+  'useIsBrowser',
+  'router',
+  'Head',
+  'Translate',
+  'Interpolate',
+  'isInternalUrl',
+  'theme-common',
+] as const;
 export type DocusaurusModuleName = (typeof docusaurusModuleNames)[number];
 
 export interface SiteImportOptions {
