@@ -7,6 +7,7 @@ import type { DiagramSource, DocMessage } from '../core/compiled-doc.js';
 import { askForFigures, placeDiagrams } from './place-diagrams.js';
 import { compileMdxDoc } from './mdx/compile-mdx.js';
 import { isMdxDoc } from './mdx/detect-mdx.js';
+import { mayHaveNpm2YarnFence } from './plugins/remark-npm2yarn.js';
 import { docMessagesOf } from './plugins/doc-messages.js';
 import { themeBlocksOf } from './mdx/theme-block-docs.js';
 import type { ParseContext, ParseOutcome, ParseTask } from './parse-task.js';
@@ -27,6 +28,8 @@ async function compileDoc(
   try {
     checkMarkdownLimits(task.raw);
     if (isMdxDoc(task.file, task.raw)) return await compileMdxDoc(processor, task, context);
+    // Package-manager tabs are components: a markdown doc with them is compiled to an MDX module, still read as markdown.
+    if (mayHaveNpm2YarnFence(task.raw)) return await compileMdxDoc(processor, task, context, 'md');
     const { mdast, file } = processor.parse(task.raw, task.file);
     const blocks = context.themeBlocks?.length ? themeBlocksOf(mdast, context) : undefined;
     let fallback: DocMessage | undefined;

@@ -22,6 +22,7 @@ import { createContentRenderer } from '../../core/content-html.js';
 import { fenceRoles } from './code-fences.js';
 import { mdxTrigger } from './detect-mdx.js';
 import { providedMdxComponents } from './mdx-names.js';
+import remarkNpm2Yarn from '../plugins/remark-npm2yarn.js';
 
 /** What compiled MDX imports its components' hook from; the bundlers resolve it to the theme's provider. */
 export const mdxProviderSpecifier = 'sdkdocs:mdx-provider';
@@ -81,7 +82,8 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
     pageRoute: task.route,
   };
   const { syntax, transforms, toHast } = processor.plugins as Record<'syntax' | 'transforms' | 'toHast', [unknown, ...unknown[]][]>;
-  const remarkPlugins = [...syntax, ...transforms].filter(([plugin]) => plugin !== remarkParse) as PluggableList;
+  // Package-manager tabs before the site's own plugins, so a site's npm2yarn plugin finds its fences done.
+  const remarkPlugins = [...syntax.filter(([plugin]) => plugin !== remarkParse), [remarkNpm2Yarn], ...transforms] as PluggableList;
   const remarkRehypeOptions = toHast.find(([plugin]) => plugin === remarkRehype)?.[1] as object | undefined;
   // MDX has no raw HTML nodes: its HTML is JSX, which React renders. Markdown read by MDX keeps
   // its HTML as raw nodes, which rehype-raw-html parses as on the plain markdown path.

@@ -20,7 +20,9 @@ import { walkTree } from './walk-tree.js';
  * have none and pay for one walk of the tree.
  */
 export default function rehypeRawHtml() {
-  const parseRaw = rehypeRaw();
+  // A markdown doc compiled to an MDX module (for package-manager tabs or the site's own blocks)
+  // also holds the MDX nodes those made, which parse5 has no HTML for: they pass through as they are.
+  const parseRaw = rehypeRaw({ passThrough: ['mdxjsEsm', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxFlowExpression', 'mdxTextExpression'] });
   return (tree: Root, file: VFile): Root => {
     const markdownLinks = new Set<number>();
     if (!holdsRawHtml(tree, markdownLinks)) return tree;

@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../src/build/build.js';
+import { createMemoryLogger } from '../src/core/logger.js';
+
+// ```bash npm2yarn fences, as Docusaurus sites write them: npm, Yarn and pnpm tabs, without the plugin.
+describe('npm2yarn fences', () => {
+  let site: string;
+  const page = (route: string) => readFileSync(path.join(site, 'out', 'kit', route, 'index.html'), 'utf8');
+  beforeAll(async () => {
+    site = mkdtempSync(path.join(os.tmpdir(), 'sdkdocs-npm2yarn-'));
+    const files: Record<string, string> = {
+      'sdkdocs.config.ts': "export default { title: 'Kit', url: 'https://kit.example.com', baseUrl: '/kit/' };\n",
+      'docs/install.md': '# Install\n\n```bash npm2yarn\nnpm install --save-dev @playkit/sdk\n```\n\nBraces {stay} text in a markdown doc, and <b>HTML</b> stays HTML.\n\n```bash\nnpm run plain\n```\n',
+      'docs/scripts.mdx': "import Tabs from '@theme/Tabs';\n\n# Scripts\n\n- In a list:\n\n  ```sh npm2yarn title=\"Build\"\n  npm run build\n  ```\n",
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(site, name)), { recursive: true });
+      writeFileSync(path.join(site, name), text);
+    }
+    await build({ siteDir: site, logger: createMemoryLogger() });
+  }, 60_000);
+  afterAll(() => rmSync(site, { recursive: true, force: true }));
+
+  const tabLabels = (html: string) => [...html.matchAll(/role="tab"[^>]*>([^<]*)</g)].map((match) => match[1]);
+  const commands = (html: string) => [...html.matchAll(/<span class="code-line">([^<]*)<\/span>/g)].map((match) => match[1]);
+
+  it('shows a markdown doc\'s npm command as npm, Yarn and pnpm tabs, and leaves the rest of the doc markdown', () => {
+    const html = page('docs/install');
+    expect(tabLabels(html)).toEqual(['npm', 'Yarn', 'pnpm']);
+    expect(commands(html)).toEqual(['npm install --save-dev @playkit/sdk', 'yarn add --dev @playkit/sdk', 'pnpm add --save-dev @playkit/sdk', 'npm run plain']);
+    expect(html).toContain('Braces {stay} text in a markdown doc, and <b>HTML</b> stays HTML.');
+    expect(html).not.toContain('npm2yarn');
+  });
+
+  it('does the same in an MDX doc that imports Tabs itself, keeping the fence\'s title', () => {
+    const html = page('docs/scripts');
+    expect(tabLabels(html)).toEqual(['npm', 'Yarn', 'pnpm']);
+    expect(commands(html)).toEqual(['npm run build', 'yarn build', 'pnpm run build']);
+    expect(html.match(/Build<\/div>/g)?.length ?? html.match(/>Build</g)?.length).toBe(3);
+  });
+});
