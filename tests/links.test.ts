@@ -9,7 +9,7 @@ import { build } from '../src/build/build.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import type { Page } from '../src/core/site.js';
 import { checkLinks } from '../src/links/check-links.js';
-import { buildSite, fixture } from './helpers/site.js';
+import { buildSite, fixture, repoRoot } from './helpers/site.js';
 
 const cleanups: string[] = [];
 afterAll(async () => {
@@ -139,4 +139,34 @@ describe('checkLinks: link rules of the build', () => {
     ]);
     expect(fromSdk[1].hint).toBe('/kit/api/class/Sdk has no heading or element with the id "shutdwn". Did you mean #shutdown?');
   });
+});
+
+describe('full URLs on the site\'s own domain', () => {
+  it('are checked when they match a page, and are another app\'s links when they match none (build and check-links alike)', async () => {
+    const { mkdtemp, mkdir, writeFile, rm } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const { spawnSync } = await import('node:child_process');
+    const site = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-same-domain-'));
+    try {
+      const files: Record<string, string> = {
+        'sdkdocs.config.ts': "export default { title: 'Kit', url: 'https://kit.example.com', baseUrl: '/' };\n",
+        'docs/intro.md': '# Intro\n\n## Setup\n',
+        'src/pages/links.js':
+          'export default function Links() {\n  return <main><a href="https://kit.example.com/playground/?embed=1">Playground</a><a href="https://kit.example.com/docs/intro#setup">Setup</a><a href="https://kit.example.com/docs/intro#nowhere">Nowhere</a></main>;\n}\n',
+      };
+      for (const [name, text] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(site, name)), { recursive: true });
+        await writeFile(path.join(site, name), text);
+      }
+      const bin = path.join(repoRoot, 'bin', 'sdkdocs.js');
+      const built = spawnSync(process.execPath, [bin, 'build', '.'], { cwd: site, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+      expect(built.status, built.stderr).toBe(0);
+      expect(built.stderr).not.toContain('playground');
+      expect(built.stderr).toMatch(/src\/pages\/links\.js\S* warning Broken anchor → https:\/\/kit\.example\.com\/docs\/intro#nowhere/);
+      const checked = spawnSync(process.execPath, [bin, 'check-links', '.'], { cwd: site, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+      expect(checked.stdout + checked.stderr).not.toContain('playground');
+    } finally {
+      await rm(site, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -152,6 +152,8 @@ function findProblem(link: LinkToCheck, targets: Map<string, LinkTarget>, site: 
   const route = linkedRoute(pathPart, baseUrl);
   const target = targets.get(route);
   const shown = link.url === link.resolved ? link.url : `${link.url} (${link.resolved})`;
+  // A full URL on the site's own domain that matches no route leads to another app there: another site's link.
+  if (!target && isExternalUrl(link.url.trim())) return undefined;
   if (!target) {
     const withBase = withBaseUrl(route, baseUrl);
     const hint = withBase !== route && targets.has(normalizeRoute(withBase, baseUrl))

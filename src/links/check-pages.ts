@@ -97,6 +97,9 @@ export async function checkPageShare(share: PageShare): Promise<PageShareResult>
         const checkFragment = found !== undefined && fragment !== undefined && !alwaysValidFragments.has(fragment) && found.endsWith('.html');
         if (found && !checkFragment) return;
         const where = { file, line, url, resolved: `${target.path}${fragment === undefined ? '' : `#${fragment}`}`, source };
+        // A full URL on the site's own domain that names no file of the build leads to another
+        // app on that domain (a playground, an API server): it is another site's link.
+        if (!found && writtenWithOrigin(url)) return;
         if (!found) result.broken.push({ ...where, problem: 'missing' });
         else if (found !== `/${file}`) result.fragmentLinks.push({ ...where, target: found, fragment: fragment! });
         // Ids later in the page count too: checked once the page is read.
@@ -143,6 +146,11 @@ export function pageUrlPath(file: string, baseUrl: string): string {
 
 function isBaseIndependent(url: string): boolean {
   return (url.startsWith('/') && !url.startsWith('//')) || /^[a-z][a-z0-9+.-]*:/i.test(url);
+}
+
+/** Whether a link is written as a full URL (`https://…`, `//host/…`), not as a path. */
+function writtenWithOrigin(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url.trim());
 }
 
 /** Where a link leads on this site, or undefined for links a check cannot or need not follow. */
