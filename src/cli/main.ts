@@ -7,6 +7,7 @@ import { registerDocsVersionCommand } from './commands/docs-version.js';
 import { registerApiDiffCommand } from './commands/api-diff.js';
 import { registerInitCommand } from './commands/init.js';
 import { registerServeCommand } from './commands/serve.js';
+import { registerMigrateCommand } from './commands/migrate.js';
 
 /** Runs the CLI with the given arguments (without `node` and the script) and returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
@@ -27,6 +28,7 @@ export async function main(argv: string[]): Promise<number> {
   registerInitCommand(program, setExitCode);
   registerDocsVersionCommand(program, setExitCode);
   registerApiDiffCommand(program, setExitCode);
+  registerMigrateCommand(program, setExitCode);
   // A bare `sdkdocs` is a usage error like any other: help on stderr, exit 2.
   if (argv.length === 0) {
     program.outputHelp({ error: true });

@@ -62,6 +62,7 @@ export interface DocusaurusTranslation {
 export async function importDocusaurusConfig(configFile: string): Promise<{ exported: unknown; inputs: string[] }> {
   let code: string;
   let inputs: string[];
+  const loadedAsIs: string[] = [];
   try {
     const result = await esbuild.build({
       entryPoints: [configFile],
@@ -77,9 +78,10 @@ export async function importDocusaurusConfig(configFile: string): Promise<{ expo
       // are joined because sdkdocs' own bundle rewrites that expression wherever it is written.)
       define: { [importMeta('url')]: '__sdkdocsConfigUrl', [importMeta('dirname')]: '__dirname', [importMeta('filename')]: '__filename' },
       banner: { js: `const __sdkdocsConfigUrl = require("node:url").pathToFileURL(${commonJsFileName}).href;` },
+      plugins: [siteJavaScriptAsIs(loadedAsIs)],
     });
     code = result.outputFiles[0]!.text;
-    inputs = bundleInputs(result.metafile, configFile);
+    inputs = [...bundleInputs(result.metafile, configFile), ...loadedAsIs];
   } catch (error) {
     const diagnostics = bundleErrorDiagnostics(error, configFile, 'config', 'the Docusaurus config');
     throw new UserError(diagnostics.length ? diagnostics : [{ severity: 'error', code: 'config', message: String(error), file: configFile }]);
@@ -113,6 +115,29 @@ export async function importDocusaurusConfig(configFile: string): Promise<{ expo
         : 'Run it with Docusaurus to see where (`npx docusaurus build`); sdkdocs runs the config as Docusaurus does.',
     });
   }
+}
+
+/**
+ * The site's own JavaScript files that the config requires (a local remark plugin, the sidebars)
+ * are left to Node rather than bundled in: they keep their own `__dirname`, and stay the modules
+ * they are (so `sdkdocs migrate` can import them by path). Only TypeScript, which Node cannot
+ * load, is compiled into the config. `loaded` collects them, as the config's inputs.
+ */
+function siteJavaScriptAsIs(loaded: string[]): esbuild.Plugin {
+  const inner = Symbol('resolving');
+  return {
+    name: 'sdkdocs-site-javascript-as-is',
+    setup(build) {
+      build.onResolve({ filter: /^\.{1,2}(\/|$)/ }, async (args) => {
+        if (args.pluginData === inner) return undefined;
+        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: inner });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        if (!/\.(c|m)?js$|\.json$/.test(resolved.path)) return { path: resolved.path };
+        loaded.push(resolved.path);
+        return { path: resolved.path, external: true };
+      });
+    },
+  };
 }
 
 /** The file name CommonJS gives a module, named apart so that sdkdocs' own bundle check does not take it for a use of its own. */

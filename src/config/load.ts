@@ -45,23 +45,37 @@ export async function loadConfig(siteDir: string, options: ResolveOptions = {}):
   return config;
 }
 
+/** A Docusaurus config as sdkdocs reads it: its translation (keys sdkdocs does not apply taken out) and the notices. */
+export interface ReadDocusaurusConfig {
+  translation: DocusaurusTranslation;
+  parsed: ParsedConfig;
+  inputs: string[];
+  warnings: Diagnostic[];
+}
+
 /**
- * A Docusaurus site's own config, run and translated (see docusaurus-config.ts). Options sdkdocs
- * has no place for are left out, each with a warning at its line; what remains is validated as an
+ * Runs and translates a Docusaurus site's config (see docusaurus-config.ts). Options sdkdocs has
+ * no place for are left out, each with a warning at its line; what remains is validated as an
  * sdkdocs config, its errors placed where the Docusaurus config wrote the value.
  */
-async function loadDocusaurusConfig(siteDir: string, configFile: string, options: ResolveOptions): Promise<ResolvedConfig> {
+export async function readDocusaurusConfig(siteDir: string, configFile: string): Promise<ReadDocusaurusConfig> {
   const source = await readFile(configFile, 'utf8');
   const { exported, inputs } = await importDocusaurusConfig(configFile);
   const translation = translateDocusaurusConfig(exported, siteDir);
   const parsed = validateTranslation(translation, configFile, source);
+  const warnings = translation.notices.map(
+    (notice): Diagnostic => ({ severity: 'warning', code: 'docusaurus-config', message: notice.message, file: configFile, ...locateKey(source, notice.keys), hint: notice.hint }),
+  );
+  return { translation, parsed, inputs, warnings };
+}
+
+async function loadDocusaurusConfig(siteDir: string, configFile: string, options: ResolveOptions): Promise<ResolvedConfig> {
+  const { translation, parsed, inputs, warnings } = await readDocusaurusConfig(siteDir, configFile);
   const config = resolveConfig(parsed, siteDir, configFile, options);
   config.configKeyOrigin = translation.originOf;
   config.configInputs = inputs;
   config.unbuiltRoutes = translation.unbuilt.map(({ routeBasePath, what }) => ({ route: joinUrlPath(config.baseUrl, routeBasePath.replace(/^\/+|\/+$/g, '')), what }));
-  config.configWarnings = translation.notices.map(
-    (notice): Diagnostic => ({ severity: 'warning', code: 'docusaurus-config', message: notice.message, file: configFile, ...locateKey(source, notice.keys), hint: notice.hint }),
-  );
+  config.configWarnings = warnings;
   checkConfigPaths(config);
   return config;
 }
