@@ -169,6 +169,34 @@ describe('Docusaurus configs as sites write them', () => {
     expect(printed).toEqual(['docusaurus.config.js:6:53 error themeConfig.navbar.items[1].to: a link item needs "to" (internal route) or "href" (external URL).']);
   });
 
+  it('leaves out navbar links of raw HTML, with a warning at each, and builds the rest', async () => {
+    // typeorm.io's version dropdown: `html` section headings between its links.
+    const dir = siteWith({
+      'docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'Html', baseUrl: '/',",
+        '  themeConfig: {',
+        '    navbar: {',
+        '      items: [',
+        "        { html: '<b>New</b>', to: '/docs/intro' },",
+        "        { type: 'dropdown', label: 'Version', items: [",
+        "          { html: '<span>Latest</span>', to: '#' },",
+        "          { label: 'Version 1.x', href: 'https://one.example.com' },",
+        '        ] },',
+        '      ],',
+        '    },',
+        '  },',
+        '};',
+      ].join('\n'),
+    });
+    const config = await loadConfig(dir);
+    expect(config.navbar.items).toMatchObject([{ type: 'dropdown', label: 'Version', items: [{ label: 'Version 1.x', href: 'https://one.example.com' }] }]);
+    expect(config.configWarnings!.map((diagnostic) => formatDiagnostic(diagnostic, { cwd: dir }).split(': ')[0])).toEqual([
+      'docusaurus.config.js:6:9 warning themeConfig.navbar.items[0]',
+      'docusaurus.config.js:8:11 warning themeConfig.navbar.items[1].items[0]',
+    ]);
+  });
+
   it('says to install the site first when the config requires a package that is missing', async () => {
     const dir = siteWith({ 'docusaurus.config.js': "const { themes } = require('prism-react-renderer-missing');\nmodule.exports = { title: 'T', baseUrl: '/' };\n" });
     const error = await loadConfig(dir).catch((caught: unknown) => caught);
