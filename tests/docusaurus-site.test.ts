@@ -85,8 +85,10 @@ describe('a Docusaurus site builds from its own folder with bin/sdkdocs.js', () 
     expect(home).toContain('Copyright © Orbit');
   });
 
-  it('renders the custom page: SVG imports as components, @theme/Heading, customFields', () => {
+  it('renders the custom page: SVG imports as components, @theme/Heading, @theme/Icon/Success, customFields', () => {
     const home = page('');
+    // yogalayout.dev's share button shows @theme/Icon/Success once the link is copied.
+    expect(home).toMatch(/<svg viewBox="0 0 24 24" aria-hidden="true" class="feature-done" width="16"><path fill="currentColor"/);
     expect(home).toMatch(/<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*viewBox="0 0 32 32" width="64" height="64" stroke-width="2" class="hero-logo">/);
     expect(home).toMatch(/<svg [^>]*class="feature-svg" role="img"><title>Orbit<\/title><circle/);
     expect(home).toContain('<h3 id="rigid-bodies">Rigid bodies<a class="hash-link" aria-label="Direct link to Rigid bodies" href="#rigid-bodies">#</a></h3>');
