@@ -111,6 +111,44 @@ describe('a Docusaurus site builds from its own folder with bin/sdkdocs.js', () 
   });
 });
 
+// yogalayout.dev's playground uses react-live, whose CommonJS code (and prism-react-renderer's)
+// requires React: in the ES module bundles the build imports, that require() threw "Dynamic
+// require of react is not supported", an internal error (exit 3). Only the shipped CLI shows it.
+describe('CommonJS packages that require React, in pages, MDX docs and theme overrides', () => {
+  let site: string;
+  let result: ReturnType<typeof runCli>;
+  const page = (route: string) => readFileSync(path.join(site, 'out', route, 'index.html'), 'utf8');
+
+  beforeAll(() => {
+    site = mkdtempSync(path.join(os.tmpdir(), 'sdkdocs-docusaurus-cjs-'));
+    temporary.push(site);
+    const files: Record<string, string> = {
+      'docusaurus.config.js': "module.exports = { title: 'Widgets', url: 'https://widgets.example.com', baseUrl: '/' };\n",
+      'node_modules/share-widget/package.json': '{ "name": "share-widget", "version": "1.0.0", "main": "index.js" }\n',
+      'node_modules/share-widget/index.js': [
+        "const React = require('react');",
+        "module.exports = function ShareWidget(props) { return React.createElement('span', { className: 'share-widget' }, props.where); };",
+      ].join('\n'),
+      'docs/intro.mdx': "import ShareWidget from 'share-widget';\n\n# Intro\n\n<ShareWidget where=\"doc\" />\n",
+      'src/pages/index.js': "import ShareWidget from 'share-widget';\n\nexport default function Home() {\n  return <main><ShareWidget where=\"page\" /></main>;\n}\n",
+      'src/theme/Footer.js': "import ShareWidget from 'share-widget';\n\nexport default function Footer() {\n  return <footer><ShareWidget where=\"footer\" /></footer>;\n}\n",
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(site, name)), { recursive: true });
+      writeFileSync(path.join(site, name), text);
+    }
+    result = runCli(site, 'build', '.');
+  }, 120_000);
+
+  it('builds them with the React sdkdocs renders with', () => {
+    expect(result.stderr).not.toContain('Internal error');
+    expect(result.status).toBe(0);
+    expect(page('')).toContain('<span class="share-widget">page</span>');
+    expect(page('docs/intro')).toContain('<span class="share-widget">doc</span>');
+    expect(page('docs/intro')).toContain('<footer><span class="share-widget">footer</span></footer>');
+  });
+});
+
 describe('Docusaurus configs as sites write them', () => {
   function siteWith(files: Record<string, string>): string {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sdkdocs-docusaurus-config-'));
