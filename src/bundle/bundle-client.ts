@@ -9,7 +9,7 @@ import { mayHaveChanged, type BuildContext, type OutputFile, type Site, assetsDi
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
-import { siteReadRoots } from '../core/path-bounds.js';
+import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { mdxAssetsPlugin, mdxModulesOf, mdxModulesPlugin, mdxNamespace, siteModulesFolders, type MdxModuleEntry } from '../core/mdx-modules.js';
 import type { MdxPartialCompiler } from '../core/compiled-doc.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
@@ -54,6 +54,8 @@ export interface ClientBundleOptions {
   siteDir: string;
   /** The folders the site's imports may reach (`siteReadRoots`). */
   readRoots: readonly string[];
+  /** Where imports written from the root are looked up (`siteServerRoots`). */
+  serverRoots: readonly string[];
   /** The site's base URL: files that MDX docs import get URLs under it. */
   baseUrl: string;
   /** The keys of the MDX docs' modules: each is an entry point of its own, loaded only by its page. */
@@ -214,6 +216,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     plugins: [reactAsEsmPlugin(root), customPagesPlugin, mdxModulesPlugin({
       siteDir: options.siteDir,
       readRoots: options.readRoots,
+      serverRoots: options.serverRoots,
       modules: () => holder.mdxModules,
       overrides: () => overrideFiles,
       compilePartial: (file) => (holder.compilePartial ? holder.compilePartial(file) : Promise.resolve({ error: { message: 'MDX partials are compiled within a build.' } })),
@@ -255,6 +258,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
       pagesDir: config.paths.pages,
       siteDir: config.siteDir,
       readRoots: siteReadRoots(config),
+      serverRoots: siteServerRoots(config),
       baseUrl: config.baseUrl,
       mdxKeys: [...mdx.keys()].sort(),
       customCss: config.paths.customCss,

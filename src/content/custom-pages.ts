@@ -11,7 +11,7 @@ import { mdxAssetsPlugin } from '../core/mdx-modules.js';
 import { provideThemeHost, themeHostKey, themeHostModules } from '../core/theme-host.js';
 import { resolveSiteImports } from '../core/theme-imports.js';
 import { nodeRequireBanner, resolveSharedReact } from '../core/shared-react.js';
-import { siteReadRoots } from '../core/path-bounds.js';
+import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { addPage, mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { UserError } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';
@@ -124,7 +124,7 @@ async function importPageModules(files: string[], site: Site): Promise<Map<strin
             setup(build) {
               resolveSharedReact(build, sharedModules);
               // `@theme/…` and `@docusaurus/…` as in MDX docs, reaching the modules the build renders with.
-              resolveSiteImports(build, { siteDir: site.config.siteDir, readRoots: siteReadRoots(site.config), overrides: () => overrides, host: { ...themeHostModules, key: themeHostKey } });
+              resolveSiteImports(build, { siteDir: site.config.siteDir, readRoots: siteReadRoots(site.config), serverRoots: siteServerRoots(site.config), overrides: () => overrides, host: { ...themeHostModules, key: themeHostKey } });
             },
           },
           mdxAssetsPlugin(site.config.baseUrl),

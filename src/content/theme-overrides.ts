@@ -7,7 +7,7 @@ import { mdxAssetsPlugin } from '../core/mdx-modules.js';
 import { importThemeOverridesModule, themeHostKey, themeHostModules } from '../core/theme-host.js';
 import { resolveSiteImports } from '../core/theme-imports.js';
 import { nodeRequireBanner, resolveSharedReact } from '../core/shared-react.js';
-import { siteReadRoots } from '../core/path-bounds.js';
+import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { closest } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
@@ -159,6 +159,7 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, site: Si
             resolveSiteImports(build, {
               siteDir: site.config.siteDir,
               readRoots: siteReadRoots(site.config),
+              serverRoots: siteServerRoots(site.config),
               overrides: () => files,
               host: { ...themeHostModules, key: themeHostKey },
             });

@@ -158,6 +158,8 @@ export function mdxModulesPlugin(options: {
   siteDir: string;
   /** The folders the site's imports may reach (`siteReadRoots`). */
   readRoots: readonly string[];
+  /** Where imports written from the root are looked up (`siteServerRoots`). */
+  serverRoots: readonly string[];
   modules: () => ReadonlyMap<string, MdxModuleEntry>;
   append?: string;
   /** Compiles a `.md`/`.mdx` file that a doc or component imports (a partial). */
@@ -185,7 +187,7 @@ export function mdxModulesPlugin(options: {
           return { contents: outcome.code, resolveDir: path.dirname(args.path), loader: 'js' };
         });
       }
-      resolveSiteImports(build, { siteDir: options.siteDir, readRoots: options.readRoots, overrides: options.overrides ?? noOverrides });
+      resolveSiteImports(build, { siteDir: options.siteDir, readRoots: options.readRoots, serverRoots: options.serverRoots, overrides: options.overrides ?? noOverrides });
     },
   };
 }

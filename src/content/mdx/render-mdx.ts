@@ -11,7 +11,7 @@ import type { MdxRootProps } from '../../../templates/theme/MdxRoot.js';
 import { mdxAssetsPlugin, mdxBundleDiagnostics, mdxModulesOf, mdxModulesPlugin, siteModulesFolders } from '../../core/mdx-modules.js';
 import { packageRoot } from '../../core/package-root.js';
 import { nodeRequireBanner, resolveSharedReact } from '../../core/shared-react.js';
-import { siteReadRoots } from '../../core/path-bounds.js';
+import { siteReadRoots, siteServerRoots } from '../../core/path-bounds.js';
 import type { BuildContext, Page, Site } from '../../core/site.js';
 import { splitSections } from '../../core/content-sections.js';
 import type { CollectedHead, SiteData } from '../../shared/types.js';
@@ -78,6 +78,7 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
           mdxModulesPlugin({
             siteDir: site.config.siteDir,
             readRoots: siteReadRoots(site.config),
+            serverRoots: siteServerRoots(site.config),
             modules: () => entries,
             compilePartial: mdxPartialCompiler(site),
             overrides: () => site.themeOverrides?.files ?? new Map(),
