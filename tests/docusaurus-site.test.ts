@@ -237,6 +237,33 @@ describe('Docusaurus configs as sites write them', () => {
     ]);
   });
 
+  it("reads require.resolve('./sidebars.js') as the sidebars.ts beside it, as Docusaurus' jiti does", async () => {
+    // trpc.io's config, a TypeScript file, names its sidebars.ts so.
+    const dir = siteWith({
+      'sidebars.ts': "export default { docs: ['intro'] };\n",
+      'docusaurus.config.ts': [
+        'export default {',
+        "  title: 'Resolved', url: 'https://r.example.com', baseUrl: '/',",
+        "  presets: [['classic', { docs: { sidebarPath: require.resolve('./sidebars.js') } }]],",
+        '};',
+      ].join('\n'),
+    });
+    const config = await loadConfig(dir);
+    expect(config.docs.sidebarPath).toBe(path.join(dir, 'sidebars.ts'));
+  });
+
+  it('says which file of the site is missing when the config requires one, not to install packages', async () => {
+    // The config's own JavaScript files are run by Node, which finds what they require.
+    const dir = siteWith({
+      'docusaurus.config.js': "module.exports = { title: 'T', baseUrl: '/', customFields: require('./fields.js') };\n",
+      'fields.js': "module.exports = require('./missing-part.js');\n",
+    });
+    const error = await loadConfig(dir).catch((caught: unknown) => caught);
+    const [diagnostic] = (error as UserError).diagnostics;
+    expect(diagnostic!.message).toMatch(/Cannot find module '.\/missing-part.js'/);
+    expect(diagnostic!.hint).not.toContain('Install');
+  });
+
   it('says to install the site first when the config requires a package that is missing', async () => {
     const dir = siteWith({ 'docusaurus.config.js': "const { themes } = require('prism-react-renderer-missing');\nmodule.exports = { title: 'T', baseUrl: '/' };\n" });
     const error = await loadConfig(dir).catch((caught: unknown) => caught);
