@@ -7,7 +7,8 @@ import * as esbuild from 'esbuild';
 import type { ComponentType } from 'react';
 import { placePageRoute } from './page-route.js';
 import { themeOverridesDir } from './theme-overrides.js';
-import { mdxAssetsPlugin } from '../core/mdx-modules.js';
+import { loadMarkdownImports, mdxAssetsPlugin } from '../core/mdx-modules.js';
+import { mdxPartialCompiler } from './mdx/mdx-partials.js';
 import { provideThemeHost, themeHostKey, themeHostModules } from '../core/theme-host.js';
 import { resolveSiteImports } from '../core/theme-imports.js';
 import { nodeRequireBanner, resolveSharedReact } from '../core/shared-react.js';
@@ -123,6 +124,7 @@ async function importPageModules(files: string[], site: Site): Promise<Map<strin
             name: 'sdkdocs-shared-react',
             setup(build) {
               resolveSharedReact(build, sharedModules);
+              loadMarkdownImports(build, mdxPartialCompiler(site));
               // `@theme/…` and `@docusaurus/…` as in MDX docs, reaching the modules the build renders with.
               resolveSiteImports(build, { siteDir: site.config.siteDir, readRoots: siteReadRoots(site.config), serverRoots: siteServerRoots(site.config), overrides: () => overrides, host: { ...themeHostModules, key: themeHostKey } });
             },
