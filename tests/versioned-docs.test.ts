@@ -229,6 +229,19 @@ describe('a site with versions.json', () => {
     expect(result.site.diagnostics.filter((d) => d.file?.includes(`${path.sep}docs${path.sep}`) && d.code?.startsWith('broken'))).toEqual([]);
   }, 60_000);
 
+  // trpc.io's current docs link ../../versioned_docs/version-9.x/nextjs/introduction.md: Docusaurus
+  // resolves a markdown link among the files of every version.
+  it('resolves a markdown link to a file of another version to that version’s page', async () => {
+    const dir = await siteCopy();
+    await writeFile(path.join(dir, 'docs/only-in-next.md'), '# Streaming\n\nAs [the legacy API](../versioned_docs/version-1.0.0/legacy.md#top) did.\n');
+    await writeFile(path.join(dir, 'versioned_docs/version-1.0.0/intro.md'), '# Introduction\n\nSee [streaming, in the next version](../../docs/only-in-next.md).\n');
+    const result = await buildSite(dir, { until: 'checkLinks' });
+    expect(result.site.diagnostics.filter((d) => d.code?.startsWith('broken'))).toEqual([]);
+    const linksOf = (route: string) => result.site.pages.find((page) => page.route === route)!.links.map((link) => link.resolved);
+    expect(linksOf('/kit/docs/next/only-in-next')).toContain('/kit/docs/1.0.0/legacy#top');
+    expect(linksOf('/kit/docs/1.0.0/intro')).toContain('/kit/docs/next/only-in-next');
+  }, 60_000);
+
   it('rebuilds an edited past version under serve --watch', async () => {
     const dir = await siteCopy();
     const first = await buildSite(dir, { watch: true, until: 'renderPages' });

@@ -28,15 +28,20 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   site.highlightCodeBlock = codeBlockHighlighter();
   // Every docs version asks the one diagram service for its figures; it ends with the docs.
   const figures = site.diagramFigures;
+  // A markdown link may name a doc of another version by its file (trpc.io's current docs link
+  // ../../versioned_docs/version-9.x/…/introduction.md): Docusaurus resolves it among the docs of
+  // every version, and so does each version's compile here.
+  const everyVersionDocs = [...site.docs, ...(site.docsVersions?.past ?? []).flatMap((past) => past.site.docs)];
+  const routeByFile = new Map(everyVersionDocs.map((doc) => [doc.source.file, doc.route]));
   try {
-    await compileSiteDocs(site, ctx, 'docs', figures);
+    await compileSiteDocs(site, ctx, 'docs', figures, routeByFile);
     // Each past docs version compiles against its own folder (where `/x.md` links resolve); serve
     // --watch keeps no past version's work, which the compile cache answers for instead. Each
     // version has a cache of its own: a cache keeps only what its last build used.
     for (const past of site.docsVersions?.past ?? []) {
       // Made before the overrides were collected: a past version's docs use the site's.
       past.site.themeOverrides = site.themeOverrides;
-      await compileSiteDocs(past.site, { ...ctx, previous: undefined, changedFiles: undefined }, `docs-version-${past.version.name}`, figures);
+      await compileSiteDocs(past.site, { ...ctx, previous: undefined, changedFiles: undefined }, `docs-version-${past.version.name}`, figures, routeByFile);
     }
   } finally {
     await figures?.finish();
@@ -77,8 +82,7 @@ function frontMatterEnd(lines: readonly string[]): number {
   return end > 0 ? end + 1 : 0;
 }
 
-async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string, figures: DiagramFigures | undefined): Promise<void> {
-  const routeByFile = new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
+async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string, figures: DiagramFigures | undefined, routeByFile: ReadonlyMap<string, string>): Promise<void> {
   const pageByRoute = new Map(site.pages.map((page) => [page.route, page]));
   const tasks: ParseTask[] = [];
   const docByRoute = new Map<string, Doc>();
