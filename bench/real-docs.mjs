@@ -15,6 +15,21 @@
 //   node bench/real-docs.mjs [--only name,name] [--runs N] [--keep] [--extra JSON] [--json FILE]
 //   node bench/real-docs.mjs --site DIR   (a site folder of your own, e.g. a docs folder moved over
 //                                         from Docusaurus: a copy is built with its own config)
+//   node bench/real-docs.mjs --site-dir NAME=DIR [--site-dir NAME=DIR…] [--only …]
+//                                         (whole Docusaurus sites, each a folder you made from a
+//                                         repository snapshot with its dependencies installed)
+//
+// Whole sites: a set of kind `site` is a Docusaurus site built in its own layout, unedited, by its
+// own docusaurus.config.* (no sdkdocs config): the docs, sidebars, pages, components and plugins
+// it has. The sets listed below come from the npm registry (create-docusaurus' classic template,
+// assembled as `create-docusaurus` assembles it, its dependencies installed once per version).
+// `--site-dir NAME=DIR` adds one from a local folder: DIR is the folder holding the Docusaurus
+// config; when an ancestor is a workspace root (package.json `workspaces`, pnpm-workspace.yaml),
+// the copy takes that whole layout (trpc.io's www/ reads ../packages; yarn workspaces hoist
+// node_modules to the root). Nothing is fetched from GitHub: make the folder from a snapshot,
+// install its dependencies there (`npm install --ignore-scripts` in DIR), then point the bench at
+// it. Packages are linked into the copy, never copied. Only the --site-dir sets are built unless
+// --only names others too. The log counts warnings by kind.
 //
 // --keep leaves the site folders in the temp folder; --extra merges config keys into every set's
 // config (`--extra '{"onBrokenLinks":"warn"}'` to look past one stage's errors: not the
@@ -23,7 +38,7 @@
 // to look at what a fatal error hides). Needs network access to the npm registry the first time a package
 // version is used (installs are kept in the temp folder, keyed by the exact version).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -135,6 +150,17 @@ const docSets = [
     copy: {},
     config: { onBrokenLinks: 'warn' },
   },
+  {
+    name: 'docusaurus-classic-site',
+    kind: 'site',
+    pkg: 'create-docusaurus',
+    version: '3.10.2',
+    license: 'MIT',
+    about: 'The whole site `create-docusaurus my-site classic` makes: its config, sidebars, landing page, CSS modules, blog and markdown page',
+    // As create-docusaurus assembles a site: the shared files, then the template's over them.
+    layers: ['templates/shared', 'templates/classic'],
+    renames: { gitignore: '.gitignore' },
+  },
 ];
 
 const args = process.argv.slice(2);
@@ -148,9 +174,19 @@ const docsOverrides = new Map(
   args.flatMap((arg, i) => (args[i - 1] === '--docs' ? [[arg.slice(0, arg.indexOf('=')), path.resolve(arg.slice(arg.indexOf('=') + 1))]] : [])),
 );
 const ownSite = option('--site') && path.resolve(option('--site'));
+const localSites = args.flatMap((arg, i) => {
+  if (args[i - 1] !== '--site-dir') return [];
+  const [name, dir] = [arg.slice(0, arg.indexOf('=')), path.resolve(arg.slice(arg.indexOf('=') + 1))];
+  if (!name || !existsSync(dir)) {
+    console.error(`--site-dir ${arg}: give NAME=DIR, DIR a site folder that exists`);
+    process.exit(2);
+  }
+  const root = layoutRoot(dir);
+  return [{ name, kind: 'site', pkg: dir, version: 'local', license: 'see the repository', about: `a site folder given with --site-dir${root === dir ? '' : `, in the layout of ${root}`}`, siteDir: dir, layoutRoot: root }];
+});
 const selected = ownSite
   ? [{ name: path.basename(ownSite), pkg: ownSite, version: 'local', license: 'own', about: 'a site folder given with --site', docs: 'docs', copy: {}, config: {}, siteDir: ownSite }]
-  : docSets.filter((set) => !only || only.includes(set.name));
+  : [...docSets.filter((set) => (!only && localSites.length === 0) || only?.includes(set.name)), ...localSites];
 if (selected.length === 0) {
   console.error(`No such set. Sets: ${docSets.map((set) => set.name).join(', ')}`);
   process.exit(2);
@@ -160,20 +196,95 @@ const { build } = await import(path.join(sdkdocsRoot, 'dist', 'src', 'index.js')
 mkdirSync(resultsDir, { recursive: true });
 mkdirSync(scratchRoot, { recursive: true });
 
-function configSource(set) {
+/**
+ * The folder a site is copied with: its nearest ancestor that is a workspace root (the site reads
+ * its siblings and finds hoisted packages there), else the site folder itself.
+ */
+function layoutRoot(dir) {
+  for (let folder = path.dirname(dir); folder !== path.dirname(folder); folder = path.dirname(folder)) {
+    if (existsSync(path.join(folder, 'pnpm-workspace.yaml')) || existsSync(path.join(folder, 'lerna.json'))) return folder;
+    const manifest = path.join(folder, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).workspaces) return folder;
+  }
+  return dir;
+}
+
+/** The Docusaurus config file of a whole site, by the name Docusaurus looks for first. */
+function docusaurusConfigFile(siteDir) {
+  return ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'].map((extension) => path.join(siteDir, `docusaurus.config.${extension}`)).find((file) => existsSync(file));
+}
+
+function configSource(set, siteDir) {
+  if (set.kind === 'site') {
+    const file = docusaurusConfigFile(siteDir);
+    return file ? `(none: ${path.basename(file)} is the site's config, as Docusaurus runs it)\n` : '(none, and no docusaurus.config.* either)\n';
+  }
   if (set.siteDir) return readFileSync(path.join(set.siteDir, 'sdkdocs.config.ts'), 'utf8');
   const config = { title: `${set.name} docs`, baseUrl: `/${set.name}/`, ...set.config, ...extraConfig };
   return `export default ${JSON.stringify(config, null, 2)};\n`;
 }
 
-/** A fresh site folder: the docs, the extra folders and the config; nothing else. */
+/**
+ * Copies `from` to `to`, build output and caches left out. The packages of each node_modules
+ * folder are linked, not copied, into a node_modules folder of the copy's own: sdkdocs keeps its
+ * cache in the site's node_modules/.cache, and each build is to start cold.
+ */
+function copyLayout(from, to) {
+  const skipped = new Set(['out', 'build', '.docusaurus', '.git', '.cache']);
+  cpSync(from, to, {
+    recursive: true,
+    filter: (source) => {
+      if (source === from) return true;
+      const name = path.basename(source);
+      if (name === 'node_modules') {
+        const copy = path.join(to, path.relative(from, source));
+        mkdirSync(copy, { recursive: true });
+        for (const entry of readdirSync(source)) if (entry !== '.cache') symlinkSync(path.join(source, entry), path.join(copy, entry));
+        return false;
+      }
+      return !(skipped.has(name) && statSync(source).isDirectory());
+    },
+  });
+}
+
+/**
+ * A whole site from the npm registry, assembled once per version in the scratch folder (its
+ * dependencies installed with npm, scripts not run): the folder a user has after
+ * `create-docusaurus` and `npm install`.
+ */
+function assembleNpmSite(set) {
+  const folder = path.join(scratchRoot, 'sites', `${set.name}@${set.version}`);
+  const marker = path.join(folder, '.sdkdocs-bench-installed');
+  if (!existsSync(marker)) {
+    rmSync(folder, { recursive: true, force: true });
+    const packageDir = installPinnedPackage(scratchRoot, set.pkg, set.version);
+    for (const layer of set.layers) cpSync(path.join(packageDir, layer), folder, { recursive: true });
+    for (const [from, to] of Object.entries(set.renames ?? {})) if (existsSync(path.join(folder, from))) renameSync(path.join(folder, from), path.join(folder, to));
+    process.stderr.write(`installing the dependencies of ${set.name}@${set.version}\n`);
+    const result = spawnSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: folder, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`npm install in ${folder} failed:\n${result.stderr}`);
+    writeFileSync(marker, `${set.pkg}@${set.version}\n`);
+  }
+  return folder;
+}
+
+/**
+ * A fresh site folder: the docs, the extra folders and the config; nothing else. For a whole
+ * site, a copy of its layout. `site` is the folder made, `siteDir` the one built.
+ */
 function makeSite(set, packageDir) {
   const site = mkdtempSync(path.join(scratchRoot, `site-${set.name}-`));
+  if (set.kind === 'site') {
+    // The whole layout, as it is; the site is built where its config sits in it.
+    const root = set.layoutRoot ?? packageDir;
+    copyLayout(root, site);
+    return { site, siteDir: path.join(site, path.relative(root, set.siteDir ?? packageDir)) };
+  }
   if (set.siteDir) {
     // The folder as it is, but its build output and caches; its packages are linked, not copied.
     cpSync(set.siteDir, site, { recursive: true, filter: (source) => !/^(node_modules|out)$/.test(path.relative(set.siteDir, source).split(path.sep)[0]) });
     if (existsSync(path.join(set.siteDir, 'node_modules'))) symlinkSync(path.join(set.siteDir, 'node_modules'), path.join(site, 'node_modules'));
-    return site;
+    return { site, siteDir: site };
   }
   cpSync(docsOverrides.get(set.name) ?? path.join(packageDir, set.docs), path.join(site, 'docs'), { recursive: true });
   for (const [from, to] of Object.entries(set.copy)) cpSync(path.join(packageDir, from), path.join(site, to), { recursive: true });
@@ -182,7 +293,7 @@ function makeSite(set, packageDir) {
     writeFileSync(path.join(site, file), text);
   }
   writeFileSync(path.join(site, 'sdkdocs.config.ts'), configSource(set));
-  return site;
+  return { site, siteDir: site };
 }
 
 function listFiles(dir, test) {
@@ -491,18 +602,57 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+/**
+ * A whole site's doc files as Docusaurus finds them by default: docs/ and the versions of
+ * versioned_docs/ (not partials, whose names start with `_`).
+ */
+function wholeSiteDocFiles(siteDir) {
+  const isDoc = (name) => /\.mdx?$/i.test(name) && !name.startsWith('_');
+  return [...listFiles(path.join(siteDir, 'docs'), isDoc), ...listFiles(path.join(siteDir, 'versioned_docs'), isDoc)];
+}
+
+/**
+ * What kind of warning a line is, so that a log can count them: the message without its file,
+ * its config key path and the names, numbers and quoted text that differ from one to the next.
+ */
+function warningKind(line) {
+  const message = line.replace(/^\S+\s+warning\s+/, '').replace(/^warning\s+/, '');
+  return message
+    .replace(/^[\w$.[\]-]+(?:\.\w+)?: (?=\S)/, '')
+    .replace(/"[^"]*"|`[^`]*`|'[^']*'|→ \S+/g, '…')
+    .replace(/\S*\/\S*/g, '…')
+    .replace(/\d+/g, 'N')
+    .split(/\s+/)
+    .slice(0, 8)
+    .join(' ')
+    .replace(/[.:,;]$/, '');
+}
+
+function countWarningKinds(output) {
+  const kinds = new Map();
+  for (const line of output.split('\n')) {
+    if (diagnosticLine.exec(line)?.[1] !== 'warning') continue;
+    const kind = warningKind(line);
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return Object.fromEntries([...kinds].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
+}
+
 const rows = [];
 for (const set of selected) {
-  const packageDir = set.siteDir ?? installPinnedPackage(scratchRoot, set.pkg, set.version);
-  const docFiles = listFiles(docsOverrides.get(set.name) ?? path.join(packageDir, set.docs), (name) => /\.mdx?$/i.test(name));
+  const packageDir = set.kind === 'site' && !set.siteDir ? assembleNpmSite(set) : (set.siteDir ?? installPinnedPackage(scratchRoot, set.pkg, set.version));
+  const docFiles =
+    set.kind === 'site' ? wholeSiteDocFiles(set.siteDir ?? packageDir) : listFiles(docsOverrides.get(set.name) ?? path.join(packageDir, set.docs), (name) => /\.mdx?$/i.test(name));
   const runs = [];
-  let lastSite;
+  let made;
   for (let run = 0; run < runCount; run++) {
-    if (lastSite && !keep) rmSync(lastSite, { recursive: true, force: true });
-    lastSite = makeSite(set, packageDir);
-    runs.push(runBuild(lastSite));
+    if (made && !keep) rmSync(made.site, { recursive: true, force: true });
+    made = makeSite(set, packageDir);
+    runs.push(runBuild(made.siteDir));
   }
+  const lastSite = made.siteDir;
   const last = runs[runs.length - 1];
+  const warningKinds = countWarningKinds(last.output);
   const lostWords = last.exitCode === 0 ? await findLostWords(lastSite) : [];
   const docsLosing = lostWords.filter((entry) => entry.lost > 0 || entry.missingPage);
   // A loss the build located in a warning is reported; one it did not is what this bench hunts.
@@ -511,13 +661,15 @@ for (const set of selected) {
   const leaking = lostWords.filter((entry) => entry.leaks?.length > 0);
   const wrongTitles = lostWords.filter((entry) => entry.title?.expected !== undefined && entry.title.expected !== entry.title.built);
   const log = [
-    `# ${set.pkg}@${set.version} ${set.docs} (${set.license}) — ${set.about}`,
+    `# ${set.pkg}@${set.version} ${set.kind === 'site' ? '(whole site)' : set.docs} (${set.license}) — ${set.about}`,
     `# site: ${lastSite}${keep ? '' : ' (deleted)'}`,
     ...(docsOverrides.has(set.name) ? [`# docs folder replaced by ${docsOverrides.get(set.name)}`] : []),
     '# sdkdocs.config.ts:',
-    configSource(set).replace(/^/gm, '#   '),
+    configSource(set, lastSite).replace(/^/gm, '#   '),
     `# exit ${last.exitCode}${last.signal ? ` (${last.signal})` : ''}, ${last.ms.toFixed(0)} ms, ${last.warnings} warnings, ${last.errors} errors`,
     last.output,
+    `# warnings by kind: ${Object.keys(warningKinds).length}`,
+    ...Object.entries(warningKinds).map(([kind, count]) => `${String(count).padStart(5)}  ${kind}`),
     `# docs losing words (source word missing from the built page): ${docsLosing.length} of ${lostWords.length}, ${docsLosingSilently.length} of them without a warning naming the doc`,
     ...docsLosing.map((entry) =>
       entry.missingPage
@@ -536,19 +688,21 @@ for (const set of selected) {
     '',
   ].join('\n');
   writeFileSync(path.join(resultsDir, `${set.name}.log`), log);
-  if (!keep) rmSync(lastSite, { recursive: true, force: true });
+  if (!keep) rmSync(made.site, { recursive: true, force: true });
   rows.push({
     set: set.name,
-    package: `${set.pkg}@${set.version}`,
+    kind: set.kind ?? 'docs',
+    package: set.version === 'local' ? set.pkg : `${set.pkg}@${set.version}`,
     docsPath: set.docs,
     license: set.license,
-    config: { title: `${set.name} docs`, baseUrl: `/${set.name}/`, ...set.config, ...extraConfig },
+    config: set.kind === 'site' ? null : { title: `${set.name} docs`, baseUrl: `/${set.name}/`, ...set.config, ...extraConfig },
     docs: docFiles.length,
     pages: last.pages,
     buildMs: median(runs.map((r) => r.ms)),
     buildMsRuns: runs.map((r) => Math.round(r.ms)),
     exitCode: last.exitCode,
     warnings: last.warnings,
+    warningKinds,
     errors: last.errors,
     docsLosingWords: docsLosing.length,
     wordsLost: docsLosing.reduce((sum, entry) => sum + entry.lost, 0),
