@@ -5,7 +5,7 @@ import ts from 'typescript';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/build/build.js';
-import { formatDiagnostic, type UserError } from '../src/core/diagnostic.js';
+import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import { serve } from '../src/serve/serve.js';
 import { liveReloadEvents, type BuildErrorMessage } from '../src/shared/live-reload.js';
@@ -262,6 +262,23 @@ describe('an override that only the browser bundle cannot take', () => {
     const messages = (error?.diagnostics ?? []).map((diagnostic) => formatDiagnostic(diagnostic, { cwd: site }));
     expect(messages).toEqual([
       'src/theme/Footer.tsx:1:30 error Cannot bundle for the browser: Could not resolve "node:fs". Overrides, custom pages and the components of MDX docs run in the browser too: they may import only browser-safe modules (no node:* modules).',
+    ]);
+  }, 120_000);
+
+  // A package of the site written for Node was an internal error (exit 3) without a place.
+  it('is a located error: a package of the site that needs Node', async () => {
+    const site = await siteWith({
+      'node_modules/server-widget/package.json': '{ "name": "server-widget", "version": "1.0.0", "main": "index.js" }\n',
+      'node_modules/server-widget/index.js': "const { readFileSync } = require('node:fs');\nmodule.exports = function Widget() { return typeof readFileSync; };\n",
+      'src/theme/Footer.tsx': "import Widget from 'server-widget';\n\nexport default function Footer() {\n  return <footer><Widget /></footer>;\n}\n",
+    });
+    const error = await buildSite(site, { until: 'bundleClient' }).then(
+      () => undefined,
+      (thrown: UserError) => thrown,
+    );
+    expect(error).toBeInstanceOf(UserError);
+    expect(error!.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, { cwd: site }))).toEqual([
+      'node_modules/server-widget/index.js:1:34 error Cannot bundle for the browser: Could not resolve "node:fs". Overrides, custom pages and the components of MDX docs run in the browser too: a package they import must work in the browser (this one needs Node).',
     ]);
   }, 120_000);
 });

@@ -356,7 +356,10 @@ async function rebuildWithUsedThemeStrings(bundler: ClientBundler, siteDir: stri
 function siteCodeErrors(error: esbuild.BuildFailure, siteDir: string): Diagnostic[] {
   return (error.errors ?? []).flatMap((message): Diagnostic[] => {
     const file = message.location && path.resolve(packageRoot(), message.location.file);
-    if (!file || !file.startsWith(siteDir + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`)) return [];
+    // A package the site installed is the site's too (one written for Node, imported by a
+    // component); only sdkdocs' own files are its internal errors.
+    if (!file || !file.startsWith(siteDir + path.sep) || file.startsWith(packageRoot() + path.sep)) return [];
+    const inPackage = file.includes(`${path.sep}node_modules${path.sep}`);
     return [
       {
         severity: 'error',
@@ -365,7 +368,9 @@ function siteCodeErrors(error: esbuild.BuildFailure, siteDir: string): Diagnosti
         file,
         line: message.location!.line,
         column: message.location!.column + 1,
-        hint: 'Overrides, custom pages and the components of MDX docs run in the browser too: they may import only browser-safe modules (no node:* modules).',
+        hint: inPackage
+          ? 'Overrides, custom pages and the components of MDX docs run in the browser too: a package they import must work in the browser (this one needs Node).'
+          : 'Overrides, custom pages and the components of MDX docs run in the browser too: they may import only browser-safe modules (no node:* modules).',
       },
     ];
   });
