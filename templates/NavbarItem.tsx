@@ -11,19 +11,29 @@ export function isNavbarItemActive(item: NavbarItemData, path: string): boolean 
   return (item.items ?? []).some((child) => isNavbarItemActive(child, path));
 }
 
+/** `base`, with the classes the config gives an item. */
+const withClass = (base: string, extra: string | undefined) => (extra ? `${base} ${extra}` : base);
+
+/** An item's label: its text, or the HTML the config gives for it (the site's own markup); an `html` item is that markup alone. */
+function itemLabel(item: NavbarItemData) {
+  return item.html === undefined ? item.label : <span className={item.type === 'html' ? withClass('navbar-html', item.className) : undefined} dangerouslySetInnerHTML={{ __html: item.html }} />;
+}
+
 export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mobile?: boolean }) {
   const { route } = useTheme();
   const active = isNavbarItemActive(item, route.path);
-  const className = mobile ? `menu-link${active ? ' menu-link-active' : ''}` : `navbar-link${active ? ' navbar-link-active' : ''}`;
+  const className = withClass(mobile ? `menu-link${active ? ' menu-link-active' : ''}` : `navbar-link${active ? ' navbar-link-active' : ''}`, item.className);
   if (item.type === 'docsVersionDropdown') return <VersionDropdown item={item} mobile={mobile} />;
   if (item.type === 'dropdown') {
     if (mobile) {
       return (
         <li className="menu-item">
-          <span className="menu-link menu-category-label">{item.label}</span>
+          <span className="menu-link menu-category-label">
+            {itemLabel(item)}
+          </span>
           <ul className="menu-list">
-            {(item.items ?? []).map((child) => (
-              <NavbarItem key={child.label} item={child} mobile />
+            {(item.items ?? []).map((child, index) => (
+              <NavbarItem key={index} item={child} mobile />
             ))}
           </ul>
         </li>
@@ -31,12 +41,15 @@ export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mob
     }
     return <NavbarDropdown item={item} className={className} />;
   }
-  const link = (
-    <Link to={item.to} href={item.href} className={className} aria-current={active && item.to === route.path ? 'page' : undefined}>
-      {item.label}
-      {item.href ? <ExternalIcon /> : null}
-    </Link>
-  );
+  const link =
+    item.type === 'html' ? (
+      itemLabel(item)
+    ) : (
+      <Link to={item.to} href={item.href} {...item.attributes} className={className} aria-current={active && item.to === route.path ? 'page' : undefined}>
+        {itemLabel(item)}
+        {item.href ? <ExternalIcon /> : null}
+      </Link>
+    );
   return mobile ? <li className="menu-item">{link}</li> : <div className="navbar-item">{link}</div>;
 }
 
@@ -89,14 +102,18 @@ function NavbarDropdown({ item, className }: { item: NavbarItemData; className: 
           setOpen((value) => !value);
         }}
       >
-        {item.label}
+        {itemLabel(item)}
       </Link>
       <ul className="dropdown-menu">
-        {(item.items ?? []).map((child) => (
-          <li key={child.label}>
-            <Link to={child.to} href={child.href} className={`dropdown-link${isNavbarItemActive(child, route.path) ? ' dropdown-link-active' : ''}`}>
-              {child.label}
-            </Link>
+        {(item.items ?? []).map((child, index) => (
+          <li key={index}>
+            {child.type === 'html' ? (
+              itemLabel(child)
+            ) : (
+              <Link to={child.to} href={child.href} {...child.attributes} className={withClass(`dropdown-link${isNavbarItemActive(child, route.path) ? ' dropdown-link-active' : ''}`, child.className)}>
+                {itemLabel(child)}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

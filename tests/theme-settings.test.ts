@@ -182,8 +182,8 @@ describe('theme settings', () => {
     expect(error).toBeInstanceOf(UserError);
     const messages = (error as UserError).diagnostics.map((d) => formatDiagnostic(d, { cwd: dir }));
     expect(messages).toEqual([
-      expect.stringMatching(/^sdkdocs\.config\.ts:4 error favicon\[1\]\.href: Broken link → img\/missing\.png/),
-      expect.stringMatching(/^sdkdocs\.config\.ts:5 error theme\.fontFaces\[0\]\.src: Broken link → fonts\/gone\.woff2/),
+      expect.stringMatching(/^sdkdocs\.config\.ts:4:44 error favicon\[1\]\.href: Broken link → img\/missing\.png/),
+      expect.stringMatching(/^sdkdocs\.config\.ts:5:42 error theme\.fontFaces\[0\]\.src: Broken link → fonts\/gone\.woff2/),
     ]);
   });
 });

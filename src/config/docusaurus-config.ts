@@ -467,6 +467,9 @@ function translateThemeConfig(
   }
 }
 
+/** Entry types a dropdown holds in sdkdocs. */
+const dropdownChildTypes = new Set(['default', 'doc', 'docSidebar', 'html']);
+
 /** Navbar item types sdkdocs draws; `search` and a one-locale `localeDropdown` have nothing to add. */
 const navbarItemTypes = new Set(['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown']);
 
@@ -492,8 +495,8 @@ function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: No
         const childIndexes: number[] = [];
         item.items.forEach((child, childIndex) => {
           const childType = isRecord(child) && typeof child.type === 'string' ? child.type : 'default';
-          if (childType !== 'default') {
-            notice([...at, index, 'items', childIndex], `the dropdown entry of type "${childType}" is not shown: dropdowns hold links (\`to\` or \`href\`) in sdkdocs.`);
+          if (!dropdownChildTypes.has(childType)) {
+            notice([...at, index, 'items', childIndex], `the dropdown entry of type "${childType}" is not shown: dropdowns hold ${[...dropdownChildTypes].join(', ')} entries.`);
             return;
           }
           children.push(child);

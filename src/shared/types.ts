@@ -16,14 +16,23 @@ export type NavbarItemPosition = 'left' | 'right';
 
 /** A navbar item after resolution: internal links carry the base URL already. */
 export interface NavbarItemData {
-  type: 'link' | 'dropdown' | 'docSidebar' | 'docsVersionDropdown';
+  type: 'link' | 'dropdown' | 'docSidebar' | 'docsVersionDropdown' | 'html';
   label: string;
+  /** The label as HTML (the config's `html`), or for an `html` item its markup. */
+  html?: string;
   to?: string;
   href?: string;
   position: NavbarItemPosition;
   /** Route prefix that marks the item active, e.g. `/sdk/docs/`. */
   activeBasePath?: string;
+  /** Classes the config gives the item's element. */
+  className?: string;
+  /** `target`, `rel`, `aria-label` and `title` as the config gives them. */
+  attributes?: Record<string, string>;
   items?: NavbarItemData[];
+  /** Of a version dropdown: entries before and after the versions. */
+  itemsBefore?: NavbarItemData[];
+  itemsAfter?: NavbarItemData[];
 }
 
 export interface FooterLinkColumn {
