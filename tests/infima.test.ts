@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { infimaClasses } from '../src/bundle/infima-classes.js';
+import { classAttributePattern, infimaClasses } from '../src/bundle/infima-classes.js';
 import { fixture, repoRoot } from './helpers/site.js';
 
 /**
@@ -102,5 +102,11 @@ describe('infimaClasses', () => {
     expect([...classNames].sort()).toEqual(['button', 'button--active', 'button--secondary', 'col', 'hero']);
     expect(infimaClasses('.container { width: 100%; }', new Set()).classNames.size).toBe(0);
   });
-});
 
+  it('finds an element with one of the classes, and not a longer class name or escaped text', () => {
+    const pattern = classAttributePattern(['button', 'col--4', 'hero']);
+    for (const html of ['<a class="button">', '<div class="col col--4">', '<header class="hero hero--primary">']) expect(pattern.test(html), html).toBe(true);
+    for (const html of ['<button class="code-copy-button">', '<h1 class="hero-title">', '<p>class="hero"</p>', '<code>class=&quot;button&quot;</code>']) expect(pattern.test(html), html).toBe(false);
+    expect(classAttributePattern([]).test('<a class="">')).toBe(false);
+  });
+});

@@ -7,15 +7,15 @@ import { customPageHtml } from '../core/custom-page-content.js';
 import { packageRoot } from '../core/package-root.js';
 import { assetsDir, type Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
-import { infimaClasses } from './infima-classes.js';
+import { classAttributePattern, infimaClasses } from './infima-classes.js';
 
 /** Infima's classes as an asset: made once per process from the installed `infima` package. */
 export interface InfimaStylesheet {
   /** `assets/css/infima.<hash>.css`. */
   outputPath: string;
   contents: string;
-  /** The class names that make a page link it. */
-  classNames: Set<string>;
+  /** Finds, in a page's HTML, an element with a class that makes the page link it. */
+  usedBy: RegExp;
 }
 
 let made: Promise<InfimaStylesheet> | undefined;
@@ -45,7 +45,7 @@ async function makeInfimaStylesheet(): Promise<InfimaStylesheet> {
   const notice = `/*! Infima ${manifest.version} | ${manifest.license} License | Copyright (c) Facebook, Inc. and its affiliates. | https://github.com/facebookincubator/infima */`;
   const { code } = await esbuild.transform(`${notice}\n${css}`, { loader: 'css', minify: true, legalComments: 'inline' });
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 8);
-  return { outputPath: `${assetsDir}/css/infima.${hash}.css`, contents: code, classNames };
+  return { outputPath: `${assetsDir}/css/infima.${hash}.css`, contents: code, usedBy: classAttributePattern(classNames) };
 }
 
 /**
@@ -60,7 +60,7 @@ export async function linkInfimaStylesheet(site: Site): Promise<boolean> {
   const url = joinUrlPath(site.config.baseUrl, sheet.outputPath);
   let linked = false;
   for (const page of pages) {
-    if (usesClasses(page.component ? customPageHtml(site, page) : page.data.html, sheet.classNames)) {
+    if (sheet.usedBy.test(page.component ? customPageHtml(site, page) : page.data.html)) {
       page.data.stylesheets = [url];
       linked = true;
     } else delete page.data.stylesheets;
@@ -69,10 +69,3 @@ export async function linkInfimaStylesheet(site: Site): Promise<boolean> {
   return linked;
 }
 
-/** Whether an element of the HTML (as React and hast write it: `class="…"`) has one of the classes. */
-function usesClasses(html: string, classNames: Set<string>): boolean {
-  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
-    if (match[1].split(/\s+/).some((name) => classNames.has(name))) return true;
-  }
-  return false;
-}
