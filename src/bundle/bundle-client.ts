@@ -15,6 +15,7 @@ import type { MdxPartialCompiler } from '../core/compiled-doc.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
 import { customCssProblems } from '../config/check-config-paths.js';
+import { linkInfimaStylesheet } from './infima-stylesheet.js';
 
 /** Entry points, relative to the package root (as esbuild's metafile names them). */
 const clientEntry = 'src/client/entry.tsx';
@@ -44,6 +45,9 @@ const themeOverridesModuleId = 'sdkdocs:theme-overrides';
 const mdxRuntimeModuleId = 'sdkdocs:mdx-runtime';
 const mdxRuntimeFile = path.join('src', 'client', 'mdx-content.tsx');
 const mdxModuleLoaderFile = path.join('src', 'client', 'mdx-module.ts');
+/** Module id of the code that switches pages' own stylesheets, or of nothing on a site whose pages have none. */
+const pageStylesheetsModuleId = 'sdkdocs:page-stylesheets';
+const pageStylesheetsFile = path.join('src', 'client', 'page-stylesheets.ts');
 /** React must be sdkdocs's own copy, wherever a site's custom pages live (the ids {@link reactAsEsmPlugin} leaves). */
 const sharedModules = /^(react|react-dom|scheduler)(\/.*)?$/;
 
@@ -85,6 +89,8 @@ interface ClientBundler {
   themeKeys?: string[];
   /** The stylesheet made from the config's theme settings. */
   themeSettings: string;
+  /** Some page links a stylesheet of its own (Infima's classes): the client switches them. */
+  pageStylesheets: boolean;
   /** serve --watch: the last result and the page list it was built for. */
   last?: { pages: string; result: esbuild.BuildResult<{ metafile: true; write: false }> };
 }
@@ -118,7 +124,7 @@ function clientBundler(options: ClientBundleOptions, memory: ItemMemory | undefi
 async function createClientBundler(options: ClientBundleOptions): Promise<ClientBundler> {
   const root = packageRoot();
   const require = createRequire(path.join(root, 'package.json'));
-  const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map(), importedFiles: new Map(), themeSettings: '' };
+  const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map(), importedFiles: new Map(), themeSettings: '', pageStylesheets: false };
   const overrideFiles = new Map(options.themeOverrides);
   const customPagesPlugin: esbuild.Plugin = {
     name: 'sdkdocs-client',
@@ -144,6 +150,14 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
           options.mdxKeys.length > 0
             ? `export { hydrateMdxContent } from ${JSON.stringify(path.join(root, mdxRuntimeFile))};\nexport { loadMdxModule } from ${JSON.stringify(path.join(root, mdxModuleLoaderFile))};`
             : 'export const hydrateMdxContent = undefined, loadMdxModule = undefined;',
+        resolveDir: root,
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /^sdkdocs:page-stylesheets$/ }, () => ({ path: pageStylesheetsModuleId, namespace: 'sdkdocs' }));
+      build.onLoad({ filter: /^sdkdocs:page-stylesheets$/, namespace: 'sdkdocs' }, () => ({
+        contents: holder.pageStylesheets
+          ? `export { loadPageStylesheets, usePageStylesheets } from ${JSON.stringify(path.join(root, pageStylesheetsFile))};`
+          : 'export const loadPageStylesheets = undefined, usePageStylesheets = undefined;',
         resolveDir: root,
         loader: 'js',
       }));
@@ -283,8 +297,9 @@ async function bundleWith(bundler: ClientBundler, mdx: ReturnType<typeof mdxModu
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
   bundler.mdxModules = new Map([...mdx].map(([key, { entry }]) => [key, entry]));
   bundler.compilePartial = site.compileMdxPartial;
+  bundler.pageStylesheets = await linkInfimaStylesheet(site);
   // serve --watch: the client code does not change while a site is watched, only its custom pages, MDX docs, theme overrides and customCss can.
-  const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code), bundler.themeSettings]);
+  const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code), bundler.themeSettings, bundler.pageStylesheets]);
   const unchanged =
     ctx.watch &&
     bundler.last?.pages === pagesKey &&

@@ -198,6 +198,11 @@ export interface RouteData {
    * loads and hydrates the prerendered content with. Pages without MDX have none.
    */
   mdxModule?: string;
+  /**
+   * Stylesheets the page needs besides the theme's, linked before it: Infima's classes when its
+   * content uses them (README, "Infima"). Pages without any have none.
+   */
+  stylesheets?: string[];
   /** `<meta name="keywords">` (front matter `keywords`). */
   keywords?: string[];
   /** The Open Graph image (front matter `image`): an absolute URL, or a path on the site with the base URL. */
