@@ -15,6 +15,7 @@ import type { MdxPartialCompiler } from '../core/compiled-doc.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
 import { customCssProblems } from '../config/check-config-paths.js';
+import { siteStylesheetsPlugin, stylesheetAssetLoaders } from '../core/site-stylesheets.js';
 
 /** Entry points, relative to the package root (as esbuild's metafile names them). */
 const clientEntry = 'src/client/entry.tsx';
@@ -24,10 +25,6 @@ const themeNamespace = 'sdkdocs-theme';
 const themeEntry = `${themeNamespace}:theme.css`;
 const themeSettingsModule = `${themeNamespace}:settings.css`;
 const themeModulePattern = new RegExp(`^${themeNamespace}:`);
-/** Files a stylesheet's `url()` may name: copied beside the assets under a content-hashed name. */
-const stylesheetFileLoaders = Object.fromEntries(
-  ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.ico', '.woff', '.woff2', '.ttf', '.otf', '.eot'].map((extension) => [extension, 'file' as const]),
-);
 
 const themeStringsFile = path.join('src', 'shared', 'theme-strings.ts');
 
@@ -56,12 +53,20 @@ export interface ClientBundleOptions {
   readRoots: readonly string[];
   /** The site's base URL: files that MDX docs import get URLs under it. */
   baseUrl: string;
+  /** The static folder, where a stylesheet's root-relative `url(/img/x.png)` is looked for. */
+  staticDir: string;
   /** The keys of the MDX docs' modules: each is an entry point of its own, loaded only by its page. */
   mdxKeys: string[];
   /** The site's theme overrides (`src/theme/…`): component name and file, sorted by name. */
   themeOverrides: [ThemeComponentName, string][];
   /** The site's own stylesheets (absolute paths), bundled after the theme's. */
   customCss: string[];
+  /**
+   * The stylesheets the theme overrides import (`@import` specifiers), bundled after customCss:
+   * the overrides are on every page. (The main script's own stylesheet would not do: esbuild puts
+   * the stylesheets of every custom page in it, as it follows their dynamic imports.)
+   */
+  themeOverrideStylesheets: string[];
   /** The site has past docs versions (`versions.json`): the version dropdown and banner are bundled. */
   versioned: boolean;
 }
@@ -85,6 +90,8 @@ interface ClientBundler {
   themeKeys?: string[];
   /** The stylesheet made from the config's theme settings. */
   themeSettings: string;
+  /** The files the stylesheets of the last bundle were compiled from (Sass partials among them), which its metafile does not name. */
+  stylesheetInputs: Set<string>;
   /** serve --watch: the last result and the page list it was built for. */
   last?: { pages: string; result: esbuild.BuildResult<{ metafile: true; write: false }> };
 }
@@ -118,7 +125,7 @@ function clientBundler(options: ClientBundleOptions, memory: ItemMemory | undefi
 async function createClientBundler(options: ClientBundleOptions): Promise<ClientBundler> {
   const root = packageRoot();
   const require = createRequire(path.join(root, 'package.json'));
-  const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map(), importedFiles: new Map(), themeSettings: '' };
+  const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map(), importedFiles: new Map(), themeSettings: '', stylesheetInputs: new Set() };
   const overrideFiles = new Map(options.themeOverrides);
   const customPagesPlugin: esbuild.Plugin = {
     name: 'sdkdocs-client',
@@ -174,13 +181,12 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
       build.onLoad({ filter: /.*/, namespace: themeNamespace }, (args) => ({
         contents:
           `${themeNamespace}:${args.path}` === themeEntry
-            ? [path.join(root, themeStylesheet), themeSettingsModule, ...options.customCss].map((file) => `@import ${JSON.stringify(file)};`).join('\n')
+            ? [path.join(root, themeStylesheet), themeSettingsModule, ...options.customCss, ...options.themeOverrideStylesheets].map((file) => `@import ${JSON.stringify(file)};`).join('\n')
             : holder.themeSettings,
         resolveDir: root,
         loader: 'css',
       }));
-      // A stylesheet's root-relative url() names a file of the static folder or the site, served as it is.
-      build.onResolve({ filter: /^\// }, (args) => (args.kind === 'url-token' ? { path: args.path, external: true } : undefined));
+      build.onStart(() => holder.stylesheetInputs.clear());
       // A site's pages import React from wherever they are; all must share sdkdocs's copy.
       build.onResolve({ filter: sharedModules }, (args) =>
         args.importer.startsWith(root) ? undefined : { path: require.resolve(args.path) },
@@ -208,15 +214,25 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     entryNames: '[ext]/[name].[hash]',
     chunkNames: '[ext]/chunk.[hash]',
     assetNames: 'media/[name].[hash]',
-    loader: stylesheetFileLoaders,
+    loader: stylesheetAssetLoaders,
     logLevel: 'silent',
-    plugins: [reactAsEsmPlugin(root), customPagesPlugin, mdxModulesPlugin({
-      siteDir: options.siteDir,
-      readRoots: options.readRoots,
-      modules: () => holder.mdxModules,
-      overrides: () => overrideFiles,
-      compilePartial: (file) => (holder.compilePartial ? holder.compilePartial(file) : Promise.resolve({ error: { message: 'MDX partials are compiled within a build.' } })),
-    }),
+    plugins: [
+      // First: it sees the stylesheet imports before the resolvers of `@site/…` and relative paths, which it asks in turn.
+      siteStylesheetsPlugin({
+        siteDir: options.siteDir,
+        staticDir: options.staticDir,
+        target: 'browser',
+        onInputs: (files) => files.forEach((file) => holder.stylesheetInputs.add(file)),
+      }),
+      reactAsEsmPlugin(root),
+      customPagesPlugin,
+      mdxModulesPlugin({
+        siteDir: options.siteDir,
+        readRoots: options.readRoots,
+        modules: () => holder.mdxModules,
+        overrides: () => overrideFiles,
+        compilePartial: (file) => (holder.compilePartial ? holder.compilePartial(file) : Promise.resolve({ error: { message: 'MDX partials are compiled within a build.' } })),
+      }),
       mdxAssetsPlugin(options.baseUrl, (outputPath, file) => holder.importedFiles.set(outputPath, file)),
     ],
   });
@@ -255,8 +271,10 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
       siteDir: config.siteDir,
       readRoots: siteReadRoots(config),
       baseUrl: config.baseUrl,
+      staticDir: config.paths.static,
       mdxKeys: [...mdx.keys()].sort(),
       customCss: config.paths.customCss,
+      themeOverrideStylesheets: site.themeOverrides?.stylesheets ?? [],
       themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),
       versioned: site.docsVersions !== undefined,
     },
@@ -289,6 +307,8 @@ async function bundleWith(bundler: ClientBundler, mdx: ReturnType<typeof mdxModu
     bundler.last?.pages === pagesKey &&
     !mayHaveChanged(ctx, config.paths.pages) &&
     !config.paths.customCss.some((file) => mayHaveChanged(ctx, file)) &&
+    // The Sass files that the site's stylesheets `@use`, which no metafile names.
+    ![...bundler.stylesheetInputs].some((file) => mayHaveChanged(ctx, file)) &&
     // MDX docs and theme overrides import files of the site; only a change to one the last bundle
     // read can change it (their own code is in the key above), not any edit in the site folder.
     !((mdx.size > 0 || site.themeOverrides) && changedBundleInput(ctx, bundler.last.result));
@@ -299,8 +319,11 @@ async function bundleWith(bundler: ClientBundler, mdx: ReturnType<typeof mdxModu
   if (ctx.previous) ctx.logger.debug(`bundleClient: ${unchanged ? 'kept the last bundle' : 'bundled again'}`);
   const outdir = path.join(packageRoot(), assetsDir);
   const url = (file: string) => joinUrlPath(site.config.baseUrl, relativeOutput(outdir, file));
+  const linked = linkStylesheets(site, result.metafile, mdx, url);
   for (const file of result.outputFiles) {
     if (file.path.endsWith('.map')) continue;
+    // A stylesheet no page links (the main entry's, which esbuild makes of every custom page's) is left out.
+    if (file.path.endsWith('.css') && !linked.has(file.path)) continue;
     const relative = relativeOutput(outdir, file.path);
     site.outputs.set(relative, { path: relative, contents: file.contents });
   }
@@ -317,13 +340,38 @@ async function bundleWith(bundler: ClientBundler, mdx: ReturnType<typeof mdxModu
           site.assets.inlineHead.push(`<link rel="modulepreload" href="${url(path.resolve(packageRoot(), imported.path))}">`);
         }
       }
-    } else if (output.entryPoint === themeEntry && absolute.endsWith('.css')) {
-      site.assets.css.push(url(absolute));
     } else if (output.entryPoint?.startsWith(`${mdxNamespace}:`)) {
       const page = mdx.get(output.entryPoint.slice(mdxNamespace.length + 1))?.page;
       if (page) page.data.mdxModule = url(absolute);
     }
   }
+}
+
+/**
+ * Links the stylesheets from the pages that use them, in each page's `<head>` (no flash of
+ * unstyled content) and its route data (for the client's navigation to it): every page the theme's
+ * stylesheet (with those of the theme overrides); a custom page or an MDX doc the stylesheets its
+ * own code imports, which esbuild gathers for its chunk or entry (`cssBundle`). Returns the
+ * absolute paths of the linked stylesheets.
+ */
+function linkStylesheets(site: Site, metafile: esbuild.Metafile, mdx: ReturnType<typeof mdxModulesOf>, url: (file: string) => string): Set<string> {
+  const linked = new Set<string>();
+  const link = (output: string) => {
+    const absolute = path.resolve(packageRoot(), output);
+    linked.add(absolute);
+    return url(absolute);
+  };
+  const pagesByFile = new Map(site.pages.filter((page) => page.component && page.sourceFile).map((page) => [page.sourceFile!, page]));
+  for (const page of site.pages) delete page.data.stylesheets;
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    const entry = output.entryPoint;
+    if (entry === undefined) continue;
+    if (entry === themeEntry && file.endsWith('.css')) site.assets.css.push(link(file));
+    if (!output.cssBundle) continue;
+    const page = entry.startsWith(`${mdxNamespace}:`) ? mdx.get(entry.slice(mdxNamespace.length + 1))?.page : pagesByFile.get(path.resolve(packageRoot(), entry));
+    if (page) page.data.stylesheets = [link(output.cssBundle)];
+  }
+  return linked;
 }
 
 /** Rebuilds; when the bundled code names other theme strings than the last pass kept, once more with those. */

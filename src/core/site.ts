@@ -221,6 +221,8 @@ export interface SiteThemeOverrides {
   components: ThemeOverrides;
   /** The overrides compiled for Node (one ES module), which render workers import again. */
   code: string;
+  /** The stylesheets the overrides import, as `@import` specifiers for the browser bundle (see `importedStylesheets`). */
+  stylesheets: string[];
 }
 
 /**

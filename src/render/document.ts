@@ -117,7 +117,7 @@ export function renderDocumentPieces(parts: DocumentParts): TextPiece[] {
     image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
     ...(parts.siteHead?.icons ?? [`<link rel="icon" href="${site.favicon ? escapeHtml(site.favicon) : 'data:,'}">`]),
     `<script>${headScript(site, route).replace(/<\//g, '<\\/')}</script>`,
-    ...parts.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...[...parts.css, ...(route.stylesheets ?? [])].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...parts.js.map((src) => `<link rel="modulepreload" href="${escapeHtml(src)}">`),
     // An MDX doc's module is needed as soon as the page hydrates.
     route.mdxModule ? `<link rel="modulepreload" href="${escapeHtml(route.mdxModule)}">` : '',

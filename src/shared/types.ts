@@ -189,6 +189,11 @@ export interface RouteData {
    * loads and hydrates the prerendered content with. Pages without MDX have none.
    */
   mdxModule?: string;
+  /**
+   * The stylesheets the page's own code imports (a custom page's, an MDX doc's components'), which
+   * its `<head>` links and the client loads before showing it. Theme-wide stylesheets are not listed.
+   */
+  stylesheets?: string[];
   /** `<meta name="keywords">` (front matter `keywords`). */
   keywords?: string[];
   /** The Open Graph image (front matter `image`): an absolute URL, or a path on the site with the base URL. */
