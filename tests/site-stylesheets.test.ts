@@ -128,6 +128,14 @@ describe('stylesheets imported by pages, components, overrides and MDX docs, bui
 });
 
 describe('Sass without the sass package', () => {
+  it('fails at the customCss key of the Docusaurus config, saying to install sass (exit 1)', () => {
+    const site = siteCopy({ sass: false });
+    const result = runCli(site);
+    expect(result.stderr).toContain('docusaurus.config.js:18:11 error customCss: src/css/custom.scss is Sass, and the site has no `sass` package to compile it. Install Sass in the site folder: `npm install -D sass`.');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.status).toBe(1);
+  }, 120_000);
+
   it('fails at the import of a Sass module, saying to install sass (exit 1)', () => {
     const site = siteCopy({ sass: false });
     const config = path.join(site, 'docusaurus.config.js');
