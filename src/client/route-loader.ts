@@ -11,6 +11,7 @@ import { joinUrlPath } from '../shared/paths.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import { BoundedCache } from './bounded-cache.js';
 import { loadMdxModule } from 'sdkdocs:mdx-runtime';
+import { loadStylesheet } from './page-stylesheets.js';
 
 /** A route that cannot be loaded at all (unknown to the manifest, or the manifest is unreachable): the page reloads. */
 export class RouteUnavailableError extends Error {}
@@ -78,9 +79,9 @@ export class RouteLoader {
     this.#files.clear();
   }
 
-  /** What a route needs before it is shown: an MDX doc's module. */
-  async prepare(route: Pick<RouteData, 'mdxModule'>): Promise<void> {
-    if (route.mdxModule && loadMdxModule) await loadMdxModule(route.mdxModule);
+  /** What a route needs before it is shown: an MDX doc's module, the stylesheets its page imports. */
+  async prepare(route: Pick<RouteData, 'mdxModule' | 'stylesheets'>): Promise<void> {
+    await Promise.all([route.mdxModule && loadMdxModule?.(route.mdxModule), ...(route.stylesheets ?? []).map(loadStylesheet)]);
   }
 
   /** The data file URL of a route path, or null when the site has no such route. */
@@ -110,7 +111,7 @@ export class RouteLoader {
         remember(this.#routes, url, () => fetchJson<RouteData>(url)),
         pages[path]?.().then((module) => module.default),
       ]);
-      // An MDX doc's module, loaded before the route is shown, so its content is live at once.
+      // An MDX doc's module and the page's stylesheets, loaded before the route is shown, so its content is live and styled at once.
       await this.prepare(route).catch(() => undefined);
       return { route, page };
     } catch (error) {
