@@ -156,4 +156,21 @@ describe('errors in stylesheets are located in them (exit 1)', () => {
     expect(result.stderr).toContain('src/components/Card/Card.module.scss:5:3 error Cannot compile the page: Sass: No padding for cards');
     expect(result.status).toBe(1);
   }, 120_000);
+
+  it('a Sass error in customCss', () => {
+    const site = siteCopy({ sass: true });
+    writeFileSync(path.join(site, 'src', 'css', 'custom.scss'), ':root {\n  @error "Brand colour unset";\n}\n');
+    const result = runCli(site);
+    expect(result.stderr).toContain('src/css/custom.scss:2:3 error Sass: Brand colour unset.\n');
+    expect(result.status).toBe(1);
+  }, 120_000);
+
+  it("a url() of a CSS module that names no file, at the url()'s place in the module", () => {
+    const site = siteCopy({ sass: true });
+    const module = path.join(site, 'src', 'pages', 'index.module.css');
+    writeFileSync(module, readFileSync(module, 'utf8').replace('./glow.png', './gone.png'));
+    const result = runCli(site);
+    expect(result.stderr).toContain('src/pages/index.module.css:3:19 error Could not resolve "./gone.png".');
+    expect(result.status).toBe(1);
+  }, 120_000);
 });

@@ -15,7 +15,7 @@ import type { MdxPartialCompiler } from '../core/compiled-doc.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
 import { customCssProblems } from '../config/check-config-paths.js';
-import { siteStylesheetsPlugin, stylesheetAssetLoaders } from '../core/site-stylesheets.js';
+import { scopedStylesheetErrorPlace, siteStylesheetsPlugin, stylesheetAssetLoaders } from '../core/site-stylesheets.js';
 
 /** Entry points, relative to the package root (as esbuild's metafile names them). */
 const clientEntry = 'src/client/entry.tsx';
@@ -394,20 +394,25 @@ async function rebuildWithUsedThemeStrings(bundler: ClientBundler, siteDir: stri
 
 /**
  * Errors in the site's own code (overrides, custom pages, components of MDX docs) that only the
- * browser bundle meets, such as an import of a Node module: located errors, not a crash.
+ * browser bundle meets, such as an import of a Node module, and in the site's stylesheets (a Sass
+ * error, in customCss or a partial it uses, wherever that lies): located errors, not a crash.
  */
 function siteCodeErrors(error: esbuild.BuildFailure, siteDir: string): Diagnostic[] {
   return (error.errors ?? []).flatMap((message): Diagnostic[] => {
-    const file = message.location && path.resolve(packageRoot(), message.location.file);
-    if (!file || !file.startsWith(siteDir + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`)) return [];
+    const { file, line, column } = scopedStylesheetErrorPlace(message) ?? {
+      file: message.location && path.resolve(packageRoot(), message.location.file),
+      line: message.location?.line,
+      column: message.location ? message.location.column + 1 : undefined,
+    };
+    if (!file) return [];
+    const inStylesheet = /\.(css|s[ac]ss)$/i.test(file) && !file.startsWith(packageRoot() + path.sep);
+    if (!inStylesheet && (!file.startsWith(siteDir + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`))) return [];
+    const place = { severity: 'error' as const, code: 'bundle', file, line, column };
+    if (inStylesheet) return [{ ...place, message: `${message.text}.`.replace(/\.\.$/, '.'), ...(typeof message.detail === 'string' ? { hint: message.detail } : {}) }];
     return [
       {
-        severity: 'error',
-        code: 'bundle',
+        ...place,
         message: `Cannot bundle for the browser: ${message.text}.`.replace(/\.\.$/, '.'),
-        file,
-        line: message.location!.line,
-        column: message.location!.column + 1,
         hint: 'Overrides, custom pages and the components of MDX docs run in the browser too: they may import only browser-safe modules (no node:* modules).',
       },
     ];

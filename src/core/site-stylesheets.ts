@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -132,6 +132,29 @@ export function siteStylesheetsPlugin(options: SiteStylesheetOptions): esbuild.P
       });
     },
   };
+}
+
+/**
+ * Where in the site's files an esbuild error of the browser bundle lies, for one in a CSS module's
+ * stylesheet (a url() that does not resolve, or leads outside the site): that stylesheet is the
+ * module compiled, whose lines are not the file's, so the place is that of the import's text in
+ * the file. Undefined for an error elsewhere.
+ */
+export function scopedStylesheetErrorPlace(message: esbuild.Message): { file: string; line?: number; column?: number } | undefined {
+  const prefix = `${scopedStylesheetNamespace}:`;
+  if (!message.location?.file.startsWith(prefix)) return undefined;
+  const file = message.location.file.slice(prefix.length);
+  const written = /"([^"]+)"/.exec(message.text)?.[1];
+  let source = '';
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch {
+    return { file };
+  }
+  const at = written === undefined ? -1 : source.indexOf(written);
+  if (at < 0) return { file };
+  const before = source.slice(0, at).split('\n');
+  return { file, line: before.length, column: before.at(-1)!.length + 1 };
 }
 
 /**
