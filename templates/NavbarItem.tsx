@@ -11,12 +11,21 @@ export function isNavbarItemActive(item: NavbarItemData, path: string): boolean 
   return (item.items ?? []).some((child) => isNavbarItemActive(child, path));
 }
 
+/**
+ * False in the browser bundle of a site whose navbar items have no HTML, classes or attributes of
+ * their own (bundle-client.ts defines it): the code for them is left out of every page's first load.
+ */
+declare global {
+  // Read in place (`!== false`), so the browser bundle's minifier drops the code it guards.
+  var __sdkdocsNavbarExtras: boolean | undefined;
+}
+
 /** `base`, with the classes the config gives an item. */
-const withClass = (base: string, extra: string | undefined) => (extra ? `${base} ${extra}` : base);
+const withClass = (base: string, extra: string | undefined) => (globalThis.__sdkdocsNavbarExtras !== false && extra ? `${base} ${extra}` : base);
 
 /** An item's label: its text, or the HTML the config gives for it (the site's own markup); an `html` item is that markup alone. */
 function itemLabel(item: NavbarItemData) {
-  return item.html === undefined ? item.label : <span className={item.type === 'html' ? withClass('navbar-html', item.className) : undefined} dangerouslySetInnerHTML={{ __html: item.html }} />;
+  return globalThis.__sdkdocsNavbarExtras === false || item.html === undefined ? item.label : <span className={item.type === 'html' ? withClass('navbar-html', item.className) : undefined} dangerouslySetInnerHTML={{ __html: item.html }} />;
 }
 
 export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mobile?: boolean }) {
@@ -28,12 +37,10 @@ export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mob
     if (mobile) {
       return (
         <li className="menu-item">
-          <span className="menu-link menu-category-label">
-            {itemLabel(item)}
-          </span>
+          <span className="menu-link menu-category-label">{item.label}</span>
           <ul className="menu-list">
-            {(item.items ?? []).map((child, index) => (
-              <NavbarItem key={index} item={child} mobile />
+            {(item.items ?? []).map((child) => (
+              <NavbarItem key={child.label} item={child} mobile />
             ))}
           </ul>
         </li>
@@ -42,10 +49,10 @@ export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mob
     return <NavbarDropdown item={item} className={className} />;
   }
   const link =
-    item.type === 'html' ? (
+    globalThis.__sdkdocsNavbarExtras !== false && item.type === 'html' ? (
       itemLabel(item)
     ) : (
-      <Link to={item.to} href={item.href} {...item.attributes} className={className} aria-current={active && item.to === route.path ? 'page' : undefined}>
+      <Link to={item.to} href={item.href} {...(globalThis.__sdkdocsNavbarExtras !== false && item.attributes)} className={className} aria-current={active && item.to === route.path ? 'page' : undefined}>
         {itemLabel(item)}
         {item.href ? <ExternalIcon /> : null}
       </Link>
@@ -105,12 +112,12 @@ function NavbarDropdown({ item, className }: { item: NavbarItemData; className: 
         {itemLabel(item)}
       </Link>
       <ul className="dropdown-menu">
-        {(item.items ?? []).map((child, index) => (
-          <li key={index}>
-            {child.type === 'html' ? (
+        {(item.items ?? []).map((child) => (
+          <li key={child.label + child.html}>
+            {globalThis.__sdkdocsNavbarExtras !== false && child.type === 'html' ? (
               itemLabel(child)
             ) : (
-              <Link to={child.to} href={child.href} {...child.attributes} className={withClass(`dropdown-link${isNavbarItemActive(child, route.path) ? ' dropdown-link-active' : ''}`, child.className)}>
+              <Link to={child.to} href={child.href} {...(globalThis.__sdkdocsNavbarExtras !== false && child.attributes)} className={withClass(`dropdown-link${isNavbarItemActive(child, route.path) ? ' dropdown-link-active' : ''}`, child.className)}>
                 {itemLabel(child)}
               </Link>
             )}

@@ -9,6 +9,7 @@ import type { ComponentType } from 'react';
 import { placePageRoute } from './page-route.js';
 import { themeOverridesDir } from './theme-overrides.js';
 import { mdxAssetsPlugin } from '../core/mdx-modules.js';
+import { siteStylesheetsPlugin } from '../core/site-stylesheets.js';
 import { provideThemeHost, themeHostKey, themeHostModules } from '../core/theme-host.js';
 import { resolveSiteImports } from '../core/theme-imports.js';
 import { siteReadRoots } from '../core/path-bounds.js';
@@ -119,6 +120,7 @@ async function importPageModules(files: string[], site: Site): Promise<Map<strin
         metafile: true,
         entryNames: '[dir]/[name]-[hash]',
         plugins: [
+          siteStylesheetsPlugin({ siteDir: site.config.siteDir, staticDir: site.config.paths.static, target: 'server' }),
           {
             name: 'sdkdocs-shared-react',
             setup(build) {
@@ -143,6 +145,7 @@ async function importPageModules(files: string[], site: Site): Promise<Map<strin
             file: message.location ? path.resolve(message.location.file) : undefined,
             line: message.location?.line,
             column: message.location ? message.location.column + 1 : undefined,
+            ...(typeof message.detail === 'string' ? { hint: message.detail } : {}),
           })),
         );
       });
