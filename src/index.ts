@@ -20,6 +20,7 @@ export type {
   DocPaginatorProps,
   FooterProps,
   HighlightedCode,
+  IconProps,
   LayoutProps,
   NavbarProps,
   NotFoundProps,

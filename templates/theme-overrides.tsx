@@ -9,6 +9,7 @@ import type { ThemedImageProps } from './theme/ThemedImage.js';
 import type { TOCInlineItem, TOCInlineProps } from './theme/TOCInline.js';
 import type { HeadingProps } from './theme/Heading.js';
 import type { LayoutProps } from './theme/Layout.js';
+import type { IconProps } from './theme/Icon/Success.js';
 import type { AdmonitionProps } from './Admonition.js';
 import type { CopyPageButtonProps } from './CopyPageButton.js';
 import { ThemeContext } from './context.js';
@@ -50,7 +51,7 @@ export interface TOCProps {
   items: TocItem[];
 }
 
-export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, DetailsProps, HeadingProps, HighlightedCode, LayoutProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps };
+export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, DetailsProps, HeadingProps, HighlightedCode, IconProps, LayoutProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps };
 
 /** The props of each overridable theme component, by name. */
 export interface ThemeComponentProps {
@@ -75,6 +76,7 @@ export interface ThemeComponentProps {
   /** Not a component: the map MDX docs take their components from (see theme/MDXComponents.tsx). */
   MDXComponents: Record<string, never>;
   Layout: LayoutProps;
+  'Icon/Success': IconProps;
 }
 
 /** The site's own components (`src/theme/…`), by the name of the theme component each replaces. */

@@ -162,6 +162,23 @@ describe('docs.onlyIncludeVersions', () => {
   }, 60_000);
 });
 
+// trpc.io's versions.json is ["current", "10.x", "9.x"]: Docusaurus reads "current" as the place of
+// the docs folder's own version, where sdkdocs refused it as a version name.
+describe('"current" listed in versions.json', () => {
+  it('puts the current version at its place in the list, and lastVersion may name it', async () => {
+    const dir = await siteCopy('versioned-docs');
+    await writeFile(path.join(dir, 'versions.json'), '["1.1.0", "current", "1.0.0"]\n');
+    await withDocsOptions(dir, /docs: \{ mainDocId: 'intro' \}/, "docs: { mainDocId: 'intro', lastVersion: 'current' }");
+    const result = await buildSite(dir, { until: 'collectContent' });
+    expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.site.siteData!.docsVersions!.map(({ name, path: route, banner }) => `${name} ${route} ${banner}`)).toEqual([
+      '1.1.0 /kit/docs/1.1.0 unreleased',
+      'current /kit/docs undefined',
+      '1.0.0 /kit/docs/1.0.0 unmaintained',
+    ]);
+  }, 60_000);
+});
+
 describe('docs.disableVersioning', () => {
   it('builds the docs folder alone, as a site without versions', async () => {
     const dir = await siteCopy('versioned-docs');

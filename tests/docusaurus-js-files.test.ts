@@ -25,6 +25,9 @@ describe("a Docusaurus site's .js files with JSX", () => {
       'src/pages/_parts/Box.js': 'export default function Box() {\n  return <div />;\n}\n',
       'src/pages/support.test.js': "test('renders', () => {});\n",
       'src/pages/changelog.md': '# Changelog\n',
+      // trpc.io's landing page shows docs/landing-intro/Step1.md, imported as a component.
+      'docs/steps/first.md': '## First step\n\nDefine a **router**:\n\n```ts\nconst appRouter = router({});\n```\n',
+      'src/pages/steps.js': "import First from '../../docs/steps/first.md';\n\nexport default function Steps() {\n  return <main className=\"steps\"><First /></main>;\n}\n",
     };
     for (const [file, text] of Object.entries(files)) {
       await mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
@@ -49,6 +52,12 @@ describe("a Docusaurus site's .js files with JSX", () => {
   // Redux's errors.js reads `?code=` with @docusaurus/router's useLocation.
   it("provides @docusaurus/router's useLocation: the page's path at build time, no query", () => {
     expect(pageHtml(result, '/kit/errors')).toContain('<h1>Errors</h1><p class="where">/kit/errors</p></main>');
+  });
+
+  it('renders a markdown file that a page imports, as Docusaurus does', () => {
+    const html = pageHtml(result, '/kit/steps');
+    expect(html).toContain('Define a <strong>router</strong>:');
+    expect(html).toContain('appRouter');
   });
 
   it('says that a markdown page in src/pages is not built, at the file', () => {

@@ -89,8 +89,10 @@ describe('a Docusaurus site builds from its own folder with bin/sdkdocs.js', () 
     expect(home).toContain('Copyright © Orbit');
   });
 
-  it('renders the custom page: SVG imports as components, @theme/Heading, customFields', () => {
+  it('renders the custom page: SVG imports as components, @theme/Heading, @theme/Icon/Success, customFields', () => {
     const home = page('');
+    // yogalayout.dev's share button shows @theme/Icon/Success once the link is copied.
+    expect(home).toMatch(/<svg viewBox="0 0 24 24" aria-hidden="true" class="feature-done" width="16"><path fill="currentColor"/);
     expect(home).toMatch(/<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*viewBox="0 0 32 32" width="64" height="64" stroke-width="2" class="hero-logo">/);
     expect(home).toMatch(/<svg [^>]*class="feature-svg" role="img"><title>Orbit<\/title><circle/);
     expect(home).toContain('<h3 id="rigid-bodies">Rigid bodies<a class="hash-link" aria-label="Direct link to Rigid bodies" href="#rigid-bodies">#</a></h3>');
@@ -110,6 +112,44 @@ describe('a Docusaurus site builds from its own folder with bin/sdkdocs.js', () 
   it('bundles the site stylesheet from theme.customCss', () => {
     const css = readFileSync(path.join(site, 'out', /href="\/(assets\/css\/[^"]+\.css)"/.exec(page(''))![1]!), 'utf8');
     expect(css).toContain('#7b2cbf');
+  });
+});
+
+// yogalayout.dev's playground uses react-live, whose CommonJS code (and prism-react-renderer's)
+// requires React: in the ES module bundles the build imports, that require() threw "Dynamic
+// require of react is not supported", an internal error (exit 3). Only the shipped CLI shows it.
+describe('CommonJS packages that require React, in pages, MDX docs and theme overrides', () => {
+  let site: string;
+  let result: ReturnType<typeof runCli>;
+  const page = (route: string) => readFileSync(path.join(site, 'out', route, 'index.html'), 'utf8');
+
+  beforeAll(() => {
+    site = mkdtempSync(path.join(os.tmpdir(), 'sdkdocs-docusaurus-cjs-'));
+    temporary.push(site);
+    const files: Record<string, string> = {
+      'docusaurus.config.js': "module.exports = { title: 'Widgets', url: 'https://widgets.example.com', baseUrl: '/' };\n",
+      'node_modules/share-widget/package.json': '{ "name": "share-widget", "version": "1.0.0", "main": "index.js" }\n',
+      'node_modules/share-widget/index.js': [
+        "const React = require('react');",
+        "module.exports = function ShareWidget(props) { return React.createElement('span', { className: 'share-widget' }, props.where); };",
+      ].join('\n'),
+      'docs/intro.mdx': "import ShareWidget from 'share-widget';\n\n# Intro\n\n<ShareWidget where=\"doc\" />\n",
+      'src/pages/index.js': "import ShareWidget from 'share-widget';\n\nexport default function Home() {\n  return <main><ShareWidget where=\"page\" /></main>;\n}\n",
+      'src/theme/Footer.js': "import ShareWidget from 'share-widget';\n\nexport default function Footer() {\n  return <footer><ShareWidget where=\"footer\" /></footer>;\n}\n",
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(site, name)), { recursive: true });
+      writeFileSync(path.join(site, name), text);
+    }
+    result = runCli(site, 'build', '.');
+  }, 120_000);
+
+  it('builds them with the React sdkdocs renders with', () => {
+    expect(result.stderr).not.toContain('Internal error');
+    expect(result.status).toBe(0);
+    expect(page('')).toContain('<span class="share-widget">page</span>');
+    expect(page('docs/intro')).toContain('<span class="share-widget">doc</span>');
+    expect(page('docs/intro')).toContain('<footer><span class="share-widget">footer</span></footer>');
   });
 });
 
@@ -171,6 +211,61 @@ describe('Docusaurus configs as sites write them', () => {
     expect(error).toBeInstanceOf(UserError);
     const printed = (error as UserError).diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, { cwd: dir }));
     expect(printed).toEqual(['docusaurus.config.js:6:53 error themeConfig.navbar.items[1].to: a link item needs "to" (internal route) or "href" (external URL).']);
+  });
+
+  it('keeps navbar links of raw HTML (html in place of label), in dropdowns too, without a warning', async () => {
+    // typeorm.io's version dropdown: `html` section headings between its links.
+    const dir = siteWith({
+      'docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'Html', baseUrl: '/',",
+        '  themeConfig: {',
+        '    navbar: {',
+        '      items: [',
+        "        { html: '<b>New</b>', to: '/docs/intro' },",
+        "        { type: 'dropdown', label: 'Version', items: [",
+        "          { html: '<span>Latest</span>', to: '#' },",
+        "          { label: 'Version 1.x', href: 'https://one.example.com' },",
+        '        ] },',
+        '      ],',
+        '    },',
+        '  },',
+        '};',
+      ].join('\n'),
+    });
+    const config = await loadConfig(dir);
+    expect(config.navbar.items).toMatchObject([
+      { html: '<b>New</b>', to: '/docs/intro' },
+      { type: 'dropdown', label: 'Version', items: [{ html: '<span>Latest</span>', to: '#' }, { label: 'Version 1.x', href: 'https://one.example.com' }] },
+    ]);
+    expect(config.configWarnings).toEqual([]);
+  });
+
+  it("reads require.resolve('./sidebars.js') as the sidebars.ts beside it, as Docusaurus' jiti does", async () => {
+    // trpc.io's config, a TypeScript file, names its sidebars.ts so.
+    const dir = siteWith({
+      'sidebars.ts': "export default { docs: ['intro'] };\n",
+      'docusaurus.config.ts': [
+        'export default {',
+        "  title: 'Resolved', url: 'https://r.example.com', baseUrl: '/',",
+        "  presets: [['classic', { docs: { sidebarPath: require.resolve('./sidebars.js') } }]],",
+        '};',
+      ].join('\n'),
+    });
+    const config = await loadConfig(dir);
+    expect(config.docs.sidebarPath).toBe(path.join(dir, 'sidebars.ts'));
+  });
+
+  it('says which file of the site is missing when the config requires one, not to install packages', async () => {
+    // The config's own JavaScript files are run by Node, which finds what they require.
+    const dir = siteWith({
+      'docusaurus.config.js': "module.exports = { title: 'T', baseUrl: '/', customFields: require('./fields.js') };\n",
+      'fields.js': "module.exports = require('./missing-part.js');\n",
+    });
+    const error = await loadConfig(dir).catch((caught: unknown) => caught);
+    const [diagnostic] = (error as UserError).diagnostics;
+    expect(diagnostic!.message).toMatch(/Cannot find module '.\/missing-part.js'/);
+    expect(diagnostic!.hint).not.toContain('Install');
   });
 
   it('says to install the site first when the config requires a package that is missing', async () => {

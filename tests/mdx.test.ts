@@ -341,3 +341,43 @@ describe('docs kept beside the site folder (docs.path: ../docs)', () => {
     }
   }, 60_000);
 });
+
+// react-native-skia's docs show their images with `require("/static/img/….png").default`: webpack's
+// resolve.roots (the static folder, then the site folder) find them for Docusaurus, where sdkdocs
+// took the path for one outside the site and refused every such doc.
+describe('imports written from the root, as webpack resolve.roots reads them for Docusaurus', () => {
+  it('find the file in the static folder, else in the site folder', async () => {
+    const { dir, cleanup } = await tempDir('sdkdocs-mdx-roots-');
+    try {
+      const write = async (file: string, text: string) => {
+        await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+        await writeFile(path.join(dir, file), text);
+      };
+      await write('sdkdocs.config.ts', "export default { title: 'T', url: 'https://t.example', baseUrl: '/kit/' };\n");
+      await write('static/img/clip.png', 'CLIP');
+      await write('static/img/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>');
+      await write('src/data/sizes.json', '{ "width": 256 }\n');
+      await write(
+        'docs/group.md',
+        [
+          "import logoUrl from '!!url-loader!/img/logo.svg';",
+          "import sizes from '/src/data/sizes.json';",
+          '',
+          '# Group',
+          '',
+          '<img src={require("/static/img/clip.png").default} width={sizes.width} />',
+          '',
+          '<img src={logoUrl} alt="logo" />',
+          '',
+        ].join('\n'),
+      );
+      const result = await buildSite(dir, { inMemory: true });
+      expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      const html = pageHtml(result, '/kit/docs/group');
+      expect(html).toMatch(/<img src="\/kit\/assets\/media\/clip\.[0-9a-f]{8}\.png" width="256"\/>/);
+      expect(html).toMatch(/<img src="\/kit\/assets\/media\/logo\.[0-9a-f]{8}\.svg" alt="logo"\/>/);
+    } finally {
+      await cleanup();
+    }
+  }, 60_000);
+});

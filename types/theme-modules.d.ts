@@ -124,6 +124,13 @@ declare module '@theme/MDXComponents' {
   export default MDXComponents;
 }
 
+declare module '@theme/Icon/Success' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
 declare module '@theme/Heading' {
   import type { ComponentType } from 'react';
   import type { HeadingProps } from 'sdkdocs';
@@ -261,6 +268,13 @@ declare module '@theme-original/MDXComponents' {
   import type { ComponentType } from 'react';
   const MDXComponents: Record<string, ComponentType<any>>;
   export default MDXComponents;
+}
+
+declare module '@theme-original/Icon/Success' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
 }
 
 declare module '@theme-original/Heading' {

@@ -9,7 +9,7 @@ import { mayHaveChanged, type BuildContext, type OutputFile, type Site, assetsDi
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
-import { siteReadRoots } from '../core/path-bounds.js';
+import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { mdxAssetsPlugin, mdxModulesOf, mdxModulesPlugin, mdxNamespace, siteModulesFolders, type MdxModuleEntry } from '../core/mdx-modules.js';
 import type { MdxPartialCompiler } from '../core/compiled-doc.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
@@ -64,6 +64,8 @@ export interface ClientBundleOptions {
   siteDir: string;
   /** The folders the site's imports may reach (`siteReadRoots`). */
   readRoots: readonly string[];
+  /** Where imports written from the root are looked up (`siteServerRoots`). */
+  serverRoots: readonly string[];
   /** The site's base URL: files that MDX docs import get URLs under it. */
   baseUrl: string;
   /** The static folder, where a stylesheet's root-relative `url(/img/x.png)` is looked for. */
@@ -255,6 +257,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
       mdxModulesPlugin({
         siteDir: options.siteDir,
         readRoots: options.readRoots,
+        serverRoots: options.serverRoots,
         modules: () => holder.mdxModules,
         overrides: () => overrideFiles,
         compilePartial: (file) => (holder.compilePartial ? holder.compilePartial(file) : Promise.resolve({ error: { message: 'MDX partials are compiled within a build.' } })),
@@ -296,6 +299,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
       pagesDir: config.paths.pages,
       siteDir: config.siteDir,
       readRoots: siteReadRoots(config),
+      serverRoots: siteServerRoots(config),
       baseUrl: config.baseUrl,
       staticDir: config.paths.static,
       mdxKeys: [...mdx.keys()].sort(),

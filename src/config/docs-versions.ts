@@ -55,7 +55,7 @@ export function readVersionNames(siteDir: string): string[] | undefined {
 
 /**
  * The docs versions of the site, in the order of the version dropdown (current first, then
- * `versions.json`), with Docusaurus' defaults: the first name of `versions.json` is the last
+ * `versions.json`, unless `versions.json` lists "current" where it belongs), with Docusaurus' defaults: the first name of `versions.json` is the last
  * version, served at the docs root; current is at `next`, labelled `Next`, with an "unreleased"
  * banner; versions older than the last one are "unmaintained". `docs.includeCurrentVersion: false`
  * leaves current out and `docs.onlyIncludeVersions` keeps the versions it names; the last version
@@ -96,10 +96,13 @@ export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | und
   }
   if (!names) return undefined;
   for (const name of names) {
+    // "current" in versions.json places the docs folder's own version in the list (trpc.io lists
+    // ["current", "10.x", "9.x"]), as Docusaurus reads it; the folder of no past version is named so.
+    if (name === currentVersionName) continue;
     const why = versionNameProblem(name);
     if (why) problem(`versions.json: the version "${name}" cannot be used: ${why}.`, 'Rename the version in versions.json and its folders.', file);
   }
-  const all = includeCurrent ? [currentVersionName, ...names] : names;
+  const all = includeCurrent && !names.includes(currentVersionName) ? [currentVersionName, ...names] : names;
   const listed = all.map((n) => `"${n}"`).join(', ');
   const unknown = (keys: (string | number)[], name: string) => {
     const key = `docs.${keys.filter((segment) => typeof segment === 'string').join('.')}`;

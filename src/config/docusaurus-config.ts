@@ -110,7 +110,8 @@ export async function importDocusaurusConfig(configFile: string): Promise<{ expo
       code: 'config',
       message: `The Docusaurus config threw while loading: ${(error as Error).message.split('\n')[0]}`,
       file: configFile,
-      hint: missing
+      // A package, not a file of the site (`./sidebars.js`), is what installing brings.
+      hint: missing && !/^[./]/.test(missing)
         ? `Install the site's dependencies first (\`npm install\` in ${path.dirname(configFile)}): the config requires ${missing}.`
         : 'Run it with Docusaurus to see where (`npx docusaurus build`); sdkdocs runs the config as Docusaurus does.',
     });
@@ -132,7 +133,11 @@ function siteJavaScriptAsIs(loaded: string[]): esbuild.Plugin {
         if (args.pluginData === inner) return undefined;
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: inner });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
-        if (!/\.(c|m)?js$|\.json$/.test(resolved.path)) return { path: resolved.path };
+        if (!/\.(c|m)?js$|\.json$/.test(resolved.path)) {
+          // `require.resolve('./sidebars.js')` names the file found, which may be sidebars.ts (as
+          // TypeScript and Docusaurus' jiti read `.js` there; trpc.io does so): its path is written in.
+          return args.kind === 'require-resolve' ? { path: resolved.path, external: true } : { path: resolved.path };
+        }
         loaded.push(resolved.path);
         return { path: resolved.path, external: true };
       });

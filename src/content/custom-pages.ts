@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,11 +7,13 @@ import * as esbuild from 'esbuild';
 import type { ComponentType } from 'react';
 import { placePageRoute } from './page-route.js';
 import { themeOverridesDir } from './theme-overrides.js';
-import { mdxAssetsPlugin } from '../core/mdx-modules.js';
+import { loadMarkdownImports, mdxAssetsPlugin } from '../core/mdx-modules.js';
 import { siteStylesheetsPlugin } from '../core/site-stylesheets.js';
+import { mdxPartialCompiler } from './mdx/mdx-partials.js';
 import { provideThemeHost, themeHostKey, themeHostModules } from '../core/theme-host.js';
 import { resolveSiteImports } from '../core/theme-imports.js';
-import { siteReadRoots } from '../core/path-bounds.js';
+import { nodeRequireBanner, resolveSharedReact } from '../core/shared-react.js';
+import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { addPage, mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { UserError } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';
@@ -25,7 +26,6 @@ export interface CustomPageModule {
   meta?: { title?: string; description?: string };
 }
 
-const require = createRequire(import.meta.url);
 /** React must be the same copy sdkdocs renders with, wherever the site folder is. */
 const sharedModules = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/server'];
 
@@ -119,18 +119,16 @@ async function importPageModules(files: string[], site: Site): Promise<Map<strin
         logLevel: 'silent',
         metafile: true,
         entryNames: '[dir]/[name]-[hash]',
+        banner: { js: nodeRequireBanner },
         plugins: [
           siteStylesheetsPlugin({ siteDir: site.config.siteDir, staticDir: site.config.paths.static, target: 'server' }),
           {
             name: 'sdkdocs-shared-react',
             setup(build) {
-              build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) =>
-                sharedModules.includes(args.path)
-                  ? { path: pathToFileURL(require.resolve(args.path)).href, external: true }
-                  : undefined,
-              );
+              resolveSharedReact(build, sharedModules);
+              loadMarkdownImports(build, mdxPartialCompiler(site));
               // `@theme/…` and `@docusaurus/…` as in MDX docs, reaching the modules the build renders with.
-              resolveSiteImports(build, { siteDir: site.config.siteDir, readRoots: siteReadRoots(site.config), overrides: () => overrides, host: { ...themeHostModules, key: themeHostKey } });
+              resolveSiteImports(build, { siteDir: site.config.siteDir, readRoots: siteReadRoots(site.config), serverRoots: siteServerRoots(site.config), overrides: () => overrides, host: { ...themeHostModules, key: themeHostKey } });
             },
           },
           mdxAssetsPlugin(site.config.baseUrl),

@@ -1,15 +1,14 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import { mdxAssetsPlugin } from '../core/mdx-modules.js';
 import { importedStylesheets, siteStylesheetsPlugin } from '../core/site-stylesheets.js';
 import { importThemeOverridesModule, themeHostKey, themeHostModules } from '../core/theme-host.js';
 import { resolveSiteImports } from '../core/theme-imports.js';
-import { siteReadRoots } from '../core/path-bounds.js';
+import { nodeRequireBanner, resolveSharedReact } from '../core/shared-react.js';
+import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { closest } from '../config/load.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
@@ -22,7 +21,6 @@ export function themeOverridesDir(siteDir: string): string {
 
 const sourceFile = /\.(tsx|jsx|ts|js)$/;
 
-const require = createRequire(import.meta.url);
 /** React must be the copy sdkdocs renders with, wherever the site folder is. */
 const sharedModules = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/server'];
 
@@ -130,6 +128,7 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, site: Si
       metafile: true,
       outdir: path.join(site.config.siteDir, 'theme-overrides'),
       define: { 'process.env.NODE_ENV': '"production"' },
+      banner: { js: nodeRequireBanner },
       plugins: [
         siteStylesheetsPlugin({ siteDir: site.config.siteDir, staticDir: site.config.paths.static, target: 'server' }),
         {
@@ -137,12 +136,11 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, site: Si
           setup(build) {
             build.onResolve({ filter: /^sdkdocs:theme-overrides$/ }, () => ({ path: entryId, namespace: 'sdkdocs' }));
             build.onLoad({ filter: /.*/, namespace: 'sdkdocs' }, () => ({ contents: entry, resolveDir: site.config.siteDir, loader: 'js' }));
-            build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) =>
-              sharedModules.includes(args.path) ? { path: pathToFileURL(require.resolve(args.path)).href, external: true } : undefined,
-            );
+            resolveSharedReact(build, sharedModules);
             resolveSiteImports(build, {
               siteDir: site.config.siteDir,
               readRoots: siteReadRoots(site.config),
+              serverRoots: siteServerRoots(site.config),
               overrides: () => files,
               host: { ...themeHostModules, key: themeHostKey },
             });

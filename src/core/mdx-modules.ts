@@ -149,6 +149,22 @@ export function mdxModuleKey(relativePath: string): string {
 }
 
 /**
+ * Compiles the `.md`/`.mdx` files that site code imports (`import Intro from './_intro.mdx'`,
+ * trpc.io's landing page importing docs/landing-intro/Step1.md) into React components, as
+ * Docusaurus' MDX loader does; an error in one is located in that file.
+ */
+export function loadMarkdownImports(build: esbuild.PluginBuild, compilePartial: MdxPartialCompiler): void {
+  build.onLoad({ filter: /\.mdx?$/i, namespace: 'file' }, async (args) => {
+    const outcome = await compilePartial(args.path);
+    if ('error' in outcome) {
+      const { message, line, column } = outcome.error;
+      return { errors: [{ text: message.replace(/^MDX: /, '').replace(/\.$/, ''), location: line === undefined ? { file: args.path } : { file: args.path, line, column: (column ?? 1) - 1 } }] };
+    }
+    return { contents: outcome.code, resolveDir: path.dirname(args.path), loader: 'js' };
+  });
+}
+
+/**
  * Loads compiled MDX modules (`sdkdocs-mdx:{key}`) and resolves what docs import as in Docusaurus:
  * `@site/…` from the site folder, `@theme/Tabs` and the other theme components from sdkdocs'
  * templates, `@docusaurus/Link` and friends from their minimal versions there; relative imports
@@ -158,6 +174,8 @@ export function mdxModulesPlugin(options: {
   siteDir: string;
   /** The folders the site's imports may reach (`siteReadRoots`). */
   readRoots: readonly string[];
+  /** Where imports written from the root are looked up (`siteServerRoots`). */
+  serverRoots: readonly string[];
   modules: () => ReadonlyMap<string, MdxModuleEntry>;
   append?: string;
   /** Compiles a `.md`/`.mdx` file that a doc or component imports (a partial). */
@@ -174,18 +192,8 @@ export function mdxModulesPlugin(options: {
         if (!entry) return { errors: [{ text: `No MDX module ${args.path}` }] };
         return { contents: `${entry.code}\n${options.append ?? ''}`, resolveDir: path.dirname(entry.file), loader: 'js' };
       });
-      const compilePartial = options.compilePartial;
-      if (compilePartial) {
-        build.onLoad({ filter: /\.mdx?$/i, namespace: 'file' }, async (args) => {
-          const outcome = await compilePartial(args.path);
-          if ('error' in outcome) {
-            const { message, line, column } = outcome.error;
-            return { errors: [{ text: message.replace(/^MDX: /, '').replace(/\.$/, ''), location: line === undefined ? { file: args.path } : { file: args.path, line, column: (column ?? 1) - 1 } }] };
-          }
-          return { contents: outcome.code, resolveDir: path.dirname(args.path), loader: 'js' };
-        });
-      }
-      resolveSiteImports(build, { siteDir: options.siteDir, readRoots: options.readRoots, overrides: options.overrides ?? noOverrides });
+      if (options.compilePartial) loadMarkdownImports(build, options.compilePartial);
+      resolveSiteImports(build, { siteDir: options.siteDir, readRoots: options.readRoots, serverRoots: options.serverRoots, overrides: options.overrides ?? noOverrides });
     },
   };
 }

@@ -24,6 +24,11 @@ export function siteReadRoots(config: { siteDir: string; paths: { docs: string }
   return [config.siteDir, config.paths.docs];
 }
 
+/** Where the site's code finds a file it imports from the root (`/img/a.png`), in Docusaurus' order: the static folder, then the site folder. */
+export function siteServerRoots(config: { siteDir: string; paths: { static: string } }): string[] {
+  return [config.paths.static, config.siteDir];
+}
+
 /** The real path (symbolic links followed) of `file`, or of its nearest folder that exists. */
 function realPathOf(file: string): string {
   let current = path.resolve(file);

@@ -18,6 +18,7 @@ import * as TOCInline from '../../templates/theme/TOCInline.js';
 import * as Layout from '../../templates/theme/Layout.js';
 import * as Heading from '../../templates/theme/Heading.js';
 import * as MDXComponents from '../../templates/theme/MDXComponents.js';
+import * as IconSuccess from '../../templates/theme/Icon/Success.js';
 import * as BrowserOnly from '../../templates/theme/docusaurus/BrowserOnly.js';
 import * as ExecutionEnvironment from '../../templates/theme/docusaurus/ExecutionEnvironment.js';
 import * as Link from '../../templates/theme/docusaurus/Link.js';
@@ -64,6 +65,7 @@ export const themeHostModules: {
     Heading,
     MDXComponents,
     Layout,
+    'Icon/Success': IconSuccess,
   },
   docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router, Head, Translate, Interpolate, isInternalUrl, 'theme-common': themeCommon },
 };

@@ -29,6 +29,8 @@ export interface SiteImportOptions {
   siteDir: string;
   /** The folders the site's code may import files from (`siteReadRoots`); the site folder when not given. */
   readRoots?: readonly string[];
+  /** Where an import written from the root (`/img/a.png`) is looked up (`siteServerRoots`); the site folder when not given. */
+  serverRoots?: readonly string[];
   /** The site's own components (`src/theme/…`), by the name of the theme component each replaces. */
   overrides: () => ReadonlyMap<ThemeComponentName, string>;
   /**
@@ -56,6 +58,7 @@ function moduleFile(base: string): string | undefined {
  * docs, custom pages and overrides, in the browser bundle and in the build's render.
  */
 export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImportOptions): void {
+  resolveFromServerRoots(build, options.serverRoots ?? [options.siteDir]);
   refuseImportsOutsideSite(build, options.readRoots ?? [options.siteDir]);
   build.onResolve({ filter: /^@site\// }, async (args) => {
     const resolved = await build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: options.siteDir, importer: args.importer });
@@ -120,6 +123,29 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
 
 /** The extensions esbuild tries for an import written without one: the file found may be a symbolic link. */
 const importExtensions = ['.js', '.jsx', '.ts', '.tsx', '.mjs', '.cjs', '.json', '.md', '.mdx'];
+
+/**
+ * An import written from the root (`require('/static/img/clip.png')`, `import logo from
+ * '/img/logo.svg'`) means a file of the first of `roots` that has it, as webpack's `resolve.roots`
+ * reads it for Docusaurus (the static folders, then the site folder); react-native-skia's docs
+ * show their images so. One that none has is left to be what it says: an absolute path.
+ */
+function resolveFromServerRoots(build: esbuild.PluginBuild, roots: readonly string[]): void {
+  build.onResolve({ filter: /^\/[^/]/ }, async (args) => {
+    if (!args.resolveDir || args.importer.split(/[\\/]/).includes('node_modules')) return undefined;
+    const written = args.path.replace(/[?#].*$/, '');
+    for (const root of roots) {
+      const candidate = path.join(root, written);
+      if (!isInsideFolder(root, candidate) || ![candidate, ...importExtensions.map((extension) => candidate + extension)].some((file) => existsSync(file))) continue;
+      // Resolved again as the absolute path, which the other resolvers (assets, bounds) see; its
+      // root is not joined to it once more, as no root holds a copy of itself.
+      const resolved = await build.resolve(candidate + args.path.slice(written.length), { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, namespace: args.namespace, pluginData: args.pluginData });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      return { path: resolved.path, namespace: resolved.namespace, external: resolved.external, sideEffects: resolved.sideEffects, suffix: resolved.suffix, pluginData: resolved.pluginData };
+    }
+    return undefined;
+  });
+}
 
 /**
  * A relative or absolute import written in the site's own code (an MDX doc, a partial, a

@@ -49,6 +49,8 @@ export const themeComponents = {
   MDXComponents: 'content',
   /** `@theme/Layout`, which Docusaurus pages wrap their content in (the chrome is drawn around every page here). */
   Layout: 'content',
+  /** `@theme/Icon/Success`: the check mark of a copied code block, for the site's own buttons. */
+  'Icon/Success': 'content',
 } as const satisfies Record<string, ThemeComponentPart>;
 
 /** The name of an overridable theme component: `Footer`, `DocItem/Footer`, … */

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +11,8 @@ import type { MdxRootProps } from '../../../templates/theme/MdxRoot.js';
 import { mdxAssetsPlugin, mdxBundleDiagnostics, mdxModulesOf, mdxModulesPlugin, siteModulesFolders } from '../../core/mdx-modules.js';
 import { packageRoot } from '../../core/package-root.js';
 import { siteStylesheetsPlugin } from '../../core/site-stylesheets.js';
-import { siteReadRoots } from '../../core/path-bounds.js';
+import { nodeRequireBanner, resolveSharedReact } from '../../core/shared-react.js';
+import { siteReadRoots, siteServerRoots } from '../../core/path-bounds.js';
 import type { BuildContext, Page, Site } from '../../core/site.js';
 import { splitSections } from '../../core/content-sections.js';
 import type { CollectedHead, SiteData } from '../../shared/types.js';
@@ -21,7 +21,6 @@ import { walkTree } from '../plugins/walk-tree.js';
 import { isMdxDoc } from './detect-mdx.js';
 import { mdxPartialCompiler } from './mdx-partials.js';
 
-const require = createRequire(import.meta.url);
 /** React must be the copy sdkdocs renders with, wherever the site's components are. */
 const sharedModules = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/server', 'react-dom/client'];
 
@@ -68,23 +67,20 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
         write: true,
         logLevel: 'silent',
         define: { 'process.env.NODE_ENV': '"production"' },
+        banner: { js: nodeRequireBanner },
         plugins: [
           siteStylesheetsPlugin({ siteDir: site.config.siteDir, staticDir: site.config.paths.static, target: 'server' }),
           {
             name: 'sdkdocs-shared-react',
             setup(build) {
-              // An import takes a URL; a CommonJS package's require() (of a component package the site installed) a path.
-              build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) =>
-                sharedModules.includes(args.path)
-                  ? { path: args.kind === 'require-call' ? require.resolve(args.path) : pathToFileURL(require.resolve(args.path)).href, external: true }
-                  : undefined,
-              );
+              resolveSharedReact(build, sharedModules);
             },
           },
           mdxAssetsPlugin(site.config.baseUrl),
           mdxModulesPlugin({
             siteDir: site.config.siteDir,
             readRoots: siteReadRoots(site.config),
+            serverRoots: siteServerRoots(site.config),
             modules: () => entries,
             compilePartial: mdxPartialCompiler(site),
             overrides: () => site.themeOverrides?.files ?? new Map(),
