@@ -34,7 +34,11 @@ export function useDocsVersionDropdownItem(item: NavbarItemData, mobile: boolean
     label: mobile ? item.label || formatThemeString('versions') : shown.label,
     position: item.position,
     activeBasePath: item.activeBasePath,
-    items: versions.map((version) => ({ type: 'link', label: version.label, to: versionTarget(version, route), position: item.position })),
+    items: [
+      ...(item.itemsBefore ?? []),
+      ...versions.map((version): NavbarItemData => ({ type: 'link', label: version.label, to: versionTarget(version, route), position: item.position })),
+      ...(item.itemsAfter ?? []),
+    ],
   };
 }
 

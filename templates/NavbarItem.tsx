@@ -11,10 +11,27 @@ export function isNavbarItemActive(item: NavbarItemData, path: string): boolean 
   return (item.items ?? []).some((child) => isNavbarItemActive(child, path));
 }
 
+/**
+ * False in the browser bundle of a site whose navbar items have no HTML, classes or attributes of
+ * their own (bundle-client.ts defines it): the code for them is left out of every page's first load.
+ */
+declare global {
+  // Read in place (`!== false`), so the browser bundle's minifier drops the code it guards.
+  var __sdkdocsNavbarExtras: boolean | undefined;
+}
+
+/** `base`, with the classes the config gives an item. */
+const withClass = (base: string, extra: string | undefined) => (globalThis.__sdkdocsNavbarExtras !== false && extra ? `${base} ${extra}` : base);
+
+/** An item's label: its text, or the HTML the config gives for it (the site's own markup); an `html` item is that markup alone. */
+function itemLabel(item: NavbarItemData) {
+  return globalThis.__sdkdocsNavbarExtras === false || item.html === undefined ? item.label : <span className={item.type === 'html' ? withClass('navbar-html', item.className) : undefined} dangerouslySetInnerHTML={{ __html: item.html }} />;
+}
+
 export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mobile?: boolean }) {
   const { route } = useTheme();
   const active = isNavbarItemActive(item, route.path);
-  const className = mobile ? `menu-link${active ? ' menu-link-active' : ''}` : `navbar-link${active ? ' navbar-link-active' : ''}`;
+  const className = withClass(mobile ? `menu-link${active ? ' menu-link-active' : ''}` : `navbar-link${active ? ' navbar-link-active' : ''}`, item.className);
   if (item.type === 'docsVersionDropdown') return <VersionDropdown item={item} mobile={mobile} />;
   if (item.type === 'dropdown') {
     if (mobile) {
@@ -31,12 +48,15 @@ export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mob
     }
     return <NavbarDropdown item={item} className={className} />;
   }
-  const link = (
-    <Link to={item.to} href={item.href} className={className} aria-current={active && item.to === route.path ? 'page' : undefined}>
-      {item.label}
-      {item.href ? <ExternalIcon /> : null}
-    </Link>
-  );
+  const link =
+    globalThis.__sdkdocsNavbarExtras !== false && item.type === 'html' ? (
+      itemLabel(item)
+    ) : (
+      <Link to={item.to} href={item.href} {...(globalThis.__sdkdocsNavbarExtras !== false && item.attributes)} className={className} aria-current={active && item.to === route.path ? 'page' : undefined}>
+        {itemLabel(item)}
+        {item.href ? <ExternalIcon /> : null}
+      </Link>
+    );
   return mobile ? <li className="menu-item">{link}</li> : <div className="navbar-item">{link}</div>;
 }
 
@@ -89,14 +109,18 @@ function NavbarDropdown({ item, className }: { item: NavbarItemData; className: 
           setOpen((value) => !value);
         }}
       >
-        {item.label}
+        {itemLabel(item)}
       </Link>
       <ul className="dropdown-menu">
         {(item.items ?? []).map((child) => (
-          <li key={child.label}>
-            <Link to={child.to} href={child.href} className={`dropdown-link${isNavbarItemActive(child, route.path) ? ' dropdown-link-active' : ''}`}>
-              {child.label}
-            </Link>
+          <li key={child.label + child.html}>
+            {globalThis.__sdkdocsNavbarExtras !== false && child.type === 'html' ? (
+              itemLabel(child)
+            ) : (
+              <Link to={child.to} href={child.href} {...(globalThis.__sdkdocsNavbarExtras !== false && child.attributes)} className={withClass(`dropdown-link${isNavbarItemActive(child, route.path) ? ' dropdown-link-active' : ''}`, child.className)}>
+                {itemLabel(child)}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

@@ -13,7 +13,7 @@ export function LandingContent({ site, landing }: { site: SiteData; landing: Lan
   const { docsLink, apiLink, features, snippet, quickLinks } = landing;
   return (
     <>
-      <header className="hero">
+      <header className="hero landing-hero">
         <div className="container">
           <h1 className="hero-title">{site.title}</h1>
           <p className="hero-subtitle">{site.tagline}</p>

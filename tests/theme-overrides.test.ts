@@ -225,14 +225,18 @@ describe('typed props for overrides: sdkdocs exports them, and sdkdocs/theme-mod
 });
 
 describe('theme overrides that import a stylesheet', () => {
-  it('get a warning at the import: the page would not load it', async () => {
+  it("get it bundled into the site's stylesheet, which every page links, without a warning", async () => {
     const site = await siteWith({
       'src/theme/Footer.tsx': "import Footer from '@theme-original/Footer';\nimport './_footer.css';\n\nexport default function Wrapper() {\n  return <Footer />;\n}\n",
       'src/theme/_footer.css': '.footer { color: red; }\n',
     });
-    expect(await diagnosticsOf(site)).toEqual([
-      "src/theme/Footer.tsx:2 warning src/theme/_footer.css is imported by a theme override, but stylesheets imported from components are not loaded with the page. List it in the config's customCss instead (it is bundled after the theme's stylesheet), and remove the import.",
-    ]);
+    const result = await buildSite(site, { until: 'renderPages' });
+    expect(result.site.diagnostics.filter((diagnostic) => diagnostic.message.includes('_footer.css'))).toEqual([]);
+    const stylesheets = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="\/kit\/([^"]+)">/g)].map((match) => match[1]!);
+    const [theme] = stylesheets(pageHtml(result, '/kit/docs/intro'));
+    expect(theme).toMatch(/^assets\/css\/theme\./);
+    expect(new TextDecoder().decode(result.site.outputs.get(theme!)!.contents as Uint8Array)).toMatch(/\.footer\{color:red\}\s*$/);
+    expect(stylesheets(pageHtml(result, '/kit/'))).toEqual([theme]);
   });
 });
 

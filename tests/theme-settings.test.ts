@@ -67,7 +67,9 @@ describe('theme settings', () => {
     expect(css).toContain('--sdkdocs-font-code:"Brand Mono", ui-monospace, monospace');
     expect(css).toMatch(/@font-face\{font-family:Brand Sans;src:url\(\/kit\/fonts\/brand-sans\.woff2\) format\("woff2"\);font-weight:100 900;font-style:normal;font-display:swap\}/);
     // The settings come after the theme's own defaults, so they win.
-    expect(css.indexOf('--sdkdocs-color-primary:#2e8555')).toBeGreaterThan(css.indexOf('--sdkdocs-color-primary:#5b4bdb'));
+    const themeDefault = css.indexOf('--sdkdocs-color-primary: var(--ifm-color-primary, #5b4bdb)');
+    expect(themeDefault).toBeGreaterThan(-1);
+    expect(css.indexOf('--sdkdocs-color-primary:#2e8555')).toBeGreaterThan(themeDefault);
   });
 
   it('bundles customCss after the theme and the settings, in the order listed', async () => {
@@ -182,8 +184,8 @@ describe('theme settings', () => {
     expect(error).toBeInstanceOf(UserError);
     const messages = (error as UserError).diagnostics.map((d) => formatDiagnostic(d, { cwd: dir }));
     expect(messages).toEqual([
-      expect.stringMatching(/^sdkdocs\.config\.ts:4 error favicon\[1\]\.href: Broken link → img\/missing\.png/),
-      expect.stringMatching(/^sdkdocs\.config\.ts:5 error theme\.fontFaces\[0\]\.src: Broken link → fonts\/gone\.woff2/),
+      expect.stringMatching(/^sdkdocs\.config\.ts:4:44 error favicon\[1\]\.href: Broken link → img\/missing\.png/),
+      expect.stringMatching(/^sdkdocs\.config\.ts:5:42 error theme\.fontFaces\[0\]\.src: Broken link → fonts\/gone\.woff2/),
     ]);
   });
 });

@@ -13,8 +13,19 @@ import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { mdxAssetsPlugin, mdxModulesOf, mdxModulesPlugin, mdxNamespace, siteModulesFolders, type MdxModuleEntry } from '../core/mdx-modules.js';
 import type { MdxPartialCompiler } from '../core/compiled-doc.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
+import type { NavbarItemData } from '../shared/types.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
 import { customCssProblems } from '../config/check-config-paths.js';
+import { linkInfimaStylesheet } from './infima-stylesheet.js';
+import { scopedStylesheetErrorPlace, siteStylesheetsPlugin, stylesheetAssetLoaders } from '../core/site-stylesheets.js';
+
+/** What templates/NavbarItem.tsx reads to leave out of a plain navbar's bundle the code it does not use. */
+const navbarExtrasFlag = ['globalThis', '__sdkdocsNavbarExtras'].join('.');
+
+/** Whether no navbar item (nor a dropdown's entry) has HTML, classes or attributes of its own. */
+function isPlainNavbar(items: readonly NavbarItemData[]): boolean {
+  return items.every((item) => item.html === undefined && item.className === undefined && item.attributes === undefined && isPlainNavbar([...(item.items ?? []), ...(item.itemsBefore ?? []), ...(item.itemsAfter ?? [])]));
+}
 
 /** Entry points, relative to the package root (as esbuild's metafile names them). */
 const clientEntry = 'src/client/entry.tsx';
@@ -24,10 +35,6 @@ const themeNamespace = 'sdkdocs-theme';
 const themeEntry = `${themeNamespace}:theme.css`;
 const themeSettingsModule = `${themeNamespace}:settings.css`;
 const themeModulePattern = new RegExp(`^${themeNamespace}:`);
-/** Files a stylesheet's `url()` may name: copied beside the assets under a content-hashed name. */
-const stylesheetFileLoaders = Object.fromEntries(
-  ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.ico', '.woff', '.woff2', '.ttf', '.otf', '.eot'].map((extension) => [extension, 'file' as const]),
-);
 
 const themeStringsFile = path.join('src', 'shared', 'theme-strings.ts');
 
@@ -44,6 +51,9 @@ const themeOverridesModuleId = 'sdkdocs:theme-overrides';
 const mdxRuntimeModuleId = 'sdkdocs:mdx-runtime';
 const mdxRuntimeFile = path.join('src', 'client', 'mdx-content.tsx');
 const mdxModuleLoaderFile = path.join('src', 'client', 'mdx-module.ts');
+/** Module id of the code that switches pages' own stylesheets, or of nothing on a site whose pages have none. */
+const pageStylesheetsModuleId = 'sdkdocs:page-stylesheets';
+const pageStylesheetsFile = path.join('src', 'client', 'page-stylesheets.ts');
 /** React must be sdkdocs's own copy, wherever a site's custom pages live (the ids {@link reactAsEsmPlugin} leaves). */
 const sharedModules = /^(react|react-dom|scheduler)(\/.*)?$/;
 
@@ -58,14 +68,24 @@ export interface ClientBundleOptions {
   serverRoots: readonly string[];
   /** The site's base URL: files that MDX docs import get URLs under it. */
   baseUrl: string;
+  /** The static folder, where a stylesheet's root-relative `url(/img/x.png)` is looked for. */
+  staticDir: string;
   /** The keys of the MDX docs' modules: each is an entry point of its own, loaded only by its page. */
   mdxKeys: string[];
   /** The site's theme overrides (`src/theme/…`): component name and file, sorted by name. */
   themeOverrides: [ThemeComponentName, string][];
   /** The site's own stylesheets (absolute paths), bundled after the theme's. */
   customCss: string[];
+  /**
+   * The stylesheets the theme overrides import (`@import` specifiers), bundled after customCss:
+   * the overrides are on every page. (The main script's own stylesheet would not do: esbuild puts
+   * the stylesheets of every custom page in it, as it follows their dynamic imports.)
+   */
+  themeOverrideStylesheets: string[];
   /** The site has past docs versions (`versions.json`): the version dropdown and banner are bundled. */
   versioned: boolean;
+  /** No navbar item has HTML, classes or attributes of its own: the browser bundle leaves out the code for them. */
+  plainNavbar: boolean;
 }
 
 /** A custom page the client renders as a React component: its route and source file. */
@@ -87,6 +107,10 @@ interface ClientBundler {
   themeKeys?: string[];
   /** The stylesheet made from the config's theme settings. */
   themeSettings: string;
+  /** Some page links a stylesheet of its own (Infima's classes): the client switches them. */
+  pageStylesheets: boolean;
+  /** The files the stylesheets of the last bundle were compiled from (Sass partials among them), which its metafile does not name. */
+  stylesheetInputs: Set<string>;
   /** serve --watch: the last result and the page list it was built for. */
   last?: { pages: string; result: esbuild.BuildResult<{ metafile: true; write: false }> };
 }
@@ -120,7 +144,7 @@ function clientBundler(options: ClientBundleOptions, memory: ItemMemory | undefi
 async function createClientBundler(options: ClientBundleOptions): Promise<ClientBundler> {
   const root = packageRoot();
   const require = createRequire(path.join(root, 'package.json'));
-  const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map(), importedFiles: new Map(), themeSettings: '' };
+  const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map(), importedFiles: new Map(), themeSettings: '', pageStylesheets: false, stylesheetInputs: new Set() };
   const overrideFiles = new Map(options.themeOverrides);
   const customPagesPlugin: esbuild.Plugin = {
     name: 'sdkdocs-client',
@@ -146,6 +170,14 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
           options.mdxKeys.length > 0
             ? `export { hydrateMdxContent } from ${JSON.stringify(path.join(root, mdxRuntimeFile))};\nexport { loadMdxModule } from ${JSON.stringify(path.join(root, mdxModuleLoaderFile))};`
             : 'export const hydrateMdxContent = undefined, loadMdxModule = undefined;',
+        resolveDir: root,
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /^sdkdocs:page-stylesheets$/ }, () => ({ path: pageStylesheetsModuleId, namespace: 'sdkdocs' }));
+      build.onLoad({ filter: /^sdkdocs:page-stylesheets$/, namespace: 'sdkdocs' }, () => ({
+        contents: holder.pageStylesheets
+          ? `export { loadPageStylesheets, usePageStylesheets } from ${JSON.stringify(path.join(root, pageStylesheetsFile))};`
+          : 'export const loadPageStylesheets = undefined, usePageStylesheets = undefined;',
         resolveDir: root,
         loader: 'js',
       }));
@@ -177,13 +209,12 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
       build.onLoad({ filter: /.*/, namespace: themeNamespace }, (args) => ({
         contents:
           `${themeNamespace}:${args.path}` === themeEntry
-            ? [path.join(root, themeStylesheet), themeSettingsModule, ...options.customCss].map((file) => `@import ${JSON.stringify(file)};`).join('\n')
+            ? [path.join(root, themeStylesheet), themeSettingsModule, ...options.customCss, ...options.themeOverrideStylesheets].map((file) => `@import ${JSON.stringify(file)};`).join('\n')
             : holder.themeSettings,
         resolveDir: root,
         loader: 'css',
       }));
-      // A stylesheet's root-relative url() names a file of the static folder or the site, served as it is.
-      build.onResolve({ filter: /^\// }, (args) => (args.kind === 'url-token' ? { path: args.path, external: true } : undefined));
+      build.onStart(() => holder.stylesheetInputs.clear());
       // A site's pages import React from wherever they are; all must share sdkdocs's copy.
       build.onResolve({ filter: sharedModules }, (args) =>
         args.importer.startsWith(root) ? undefined : { path: require.resolve(args.path) },
@@ -201,7 +232,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     target: 'es2022',
     minify: true,
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', [navbarExtrasFlag]: String(!options.plainNavbar) },
     legalComments: 'none',
     banner: { js: licensesBanner },
     charset: 'utf8',
@@ -211,16 +242,26 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     entryNames: '[ext]/[name].[hash]',
     chunkNames: '[ext]/chunk.[hash]',
     assetNames: 'media/[name].[hash]',
-    loader: stylesheetFileLoaders,
+    loader: stylesheetAssetLoaders,
     logLevel: 'silent',
-    plugins: [reactAsEsmPlugin(root), customPagesPlugin, mdxModulesPlugin({
-      siteDir: options.siteDir,
-      readRoots: options.readRoots,
-      serverRoots: options.serverRoots,
-      modules: () => holder.mdxModules,
-      overrides: () => overrideFiles,
-      compilePartial: (file) => (holder.compilePartial ? holder.compilePartial(file) : Promise.resolve({ error: { message: 'MDX partials are compiled within a build.' } })),
-    }),
+    plugins: [
+      // First: it sees the stylesheet imports before the resolvers of `@site/…` and relative paths, which it asks in turn.
+      siteStylesheetsPlugin({
+        siteDir: options.siteDir,
+        staticDir: options.staticDir,
+        target: 'browser',
+        onInputs: (files) => files.forEach((file) => holder.stylesheetInputs.add(file)),
+      }),
+      reactAsEsmPlugin(root),
+      customPagesPlugin,
+      mdxModulesPlugin({
+        siteDir: options.siteDir,
+        readRoots: options.readRoots,
+        serverRoots: options.serverRoots,
+        modules: () => holder.mdxModules,
+        overrides: () => overrideFiles,
+        compilePartial: (file) => (holder.compilePartial ? holder.compilePartial(file) : Promise.resolve({ error: { message: 'MDX partials are compiled within a build.' } })),
+      }),
       mdxAssetsPlugin(options.baseUrl, (outputPath, file) => holder.importedFiles.set(outputPath, file)),
     ],
   });
@@ -260,10 +301,13 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
       readRoots: siteReadRoots(config),
       serverRoots: siteServerRoots(config),
       baseUrl: config.baseUrl,
+      staticDir: config.paths.static,
       mdxKeys: [...mdx.keys()].sort(),
       customCss: config.paths.customCss,
+      themeOverrideStylesheets: site.themeOverrides?.stylesheets ?? [],
       themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),
       versioned: site.docsVersions !== undefined,
+      plainNavbar: isPlainNavbar(site.siteData?.navbar.items ?? []),
     },
     ctx.memory,
   );
@@ -287,25 +331,41 @@ async function bundleWith(bundler: ClientBundler, mdx: ReturnType<typeof mdxModu
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
   bundler.mdxModules = new Map([...mdx].map(([key, { entry }]) => [key, entry]));
   bundler.compilePartial = site.compileMdxPartial;
+  // Once a site's pages have stylesheets of their own (CSS they import, Infima's classes), serve --watch keeps the loader.
+  bundler.pageStylesheets = (await linkInfimaStylesheet(site)) || bundler.pageStylesheets;
   // serve --watch: the client code does not change while a site is watched, only its custom pages, MDX docs, theme overrides and customCss can.
-  const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code), bundler.themeSettings]);
+  const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code), bundler.themeSettings, bundler.pageStylesheets]);
   const unchanged =
     ctx.watch &&
     bundler.last?.pages === pagesKey &&
     !mayHaveChanged(ctx, config.paths.pages) &&
     !config.paths.customCss.some((file) => mayHaveChanged(ctx, file)) &&
+    // The Sass files that the site's stylesheets `@use`, which no metafile names.
+    ![...bundler.stylesheetInputs].some((file) => mayHaveChanged(ctx, file)) &&
     // MDX docs and theme overrides import files of the site; only a change to one the last bundle
     // read can change it (their own code is in the key above), not any edit in the site folder.
     !((mdx.size > 0 || site.themeOverrides) && changedBundleInput(ctx, bundler.last.result));
-  const result = unchanged
+  let result = unchanged
     ? bundler.last!.result
     : await rebuildWithUsedThemeStrings(bundler, site.config.siteDir);
   if (ctx.watch) bundler.last = { pages: pagesKey, result };
   if (ctx.previous) ctx.logger.debug(`bundleClient: ${unchanged ? 'kept the last bundle' : 'bundled again'}`);
   const outdir = path.join(packageRoot(), assetsDir);
   const url = (file: string) => joinUrlPath(site.config.baseUrl, relativeOutput(outdir, file));
+  let linked = linkStylesheets(site, result.metafile, mdx, url);
+  // The client's loader of pages' own stylesheets is bundled only for sites that have some: a page
+  // that imports CSS is known once the bundle is made, so the first such bundle is made again with it.
+  if (!bundler.pageStylesheets && site.pages.some((page) => (page.data.stylesheets?.length ?? 0) > 0)) {
+    bundler.pageStylesheets = true;
+    for (const page of site.pages) page.data.stylesheets = page.data.stylesheets?.filter((href) => href.includes('/infima.'));
+    result = await rebuildWithUsedThemeStrings(bundler, site.config.siteDir);
+    if (ctx.watch) bundler.last = { pages: JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code), bundler.themeSettings, true]), result };
+    linked = linkStylesheets(site, result.metafile, mdx, url);
+  }
   for (const file of result.outputFiles) {
     if (file.path.endsWith('.map')) continue;
+    // A stylesheet no page links (the main entry's, which esbuild makes of every custom page's) is left out.
+    if (file.path.endsWith('.css') && !linked.has(file.path)) continue;
     const relative = relativeOutput(outdir, file.path);
     site.outputs.set(relative, { path: relative, contents: file.contents });
   }
@@ -322,13 +382,38 @@ async function bundleWith(bundler: ClientBundler, mdx: ReturnType<typeof mdxModu
           site.assets.inlineHead.push(`<link rel="modulepreload" href="${url(path.resolve(packageRoot(), imported.path))}">`);
         }
       }
-    } else if (output.entryPoint === themeEntry && absolute.endsWith('.css')) {
-      site.assets.css.push(url(absolute));
     } else if (output.entryPoint?.startsWith(`${mdxNamespace}:`)) {
       const page = mdx.get(output.entryPoint.slice(mdxNamespace.length + 1))?.page;
       if (page) page.data.mdxModule = url(absolute);
     }
   }
+}
+
+/**
+ * Links the stylesheets from the pages that use them, in each page's `<head>` (no flash of
+ * unstyled content) and its route data (for the client's navigation to it): every page the theme's
+ * stylesheet (with those of the theme overrides); a custom page or an MDX doc the stylesheets its
+ * own code imports, which esbuild gathers for its chunk or entry (`cssBundle`). Returns the
+ * absolute paths of the linked stylesheets.
+ */
+function linkStylesheets(site: Site, metafile: esbuild.Metafile, mdx: ReturnType<typeof mdxModulesOf>, url: (file: string) => string): Set<string> {
+  const linked = new Set<string>();
+  const link = (output: string) => {
+    const absolute = path.resolve(packageRoot(), output);
+    linked.add(absolute);
+    return url(absolute);
+  };
+  const pagesByFile = new Map(site.pages.filter((page) => page.component && page.sourceFile).map((page) => [page.sourceFile!, page]));
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    const entry = output.entryPoint;
+    if (entry === undefined) continue;
+    if (entry === themeEntry && file.endsWith('.css')) site.assets.css.push(link(file));
+    if (!output.cssBundle) continue;
+    const page = entry.startsWith(`${mdxNamespace}:`) ? mdx.get(entry.slice(mdxNamespace.length + 1))?.page : pagesByFile.get(path.resolve(packageRoot(), entry));
+    // After Infima's, which this build's Infima pass has just set or cleared.
+    if (page) page.data.stylesheets = [...(page.data.stylesheets ?? []), link(output.cssBundle)];
+  }
+  return linked;
 }
 
 /** Rebuilds; when the bundled code names other theme strings than the last pass kept, once more with those. */
@@ -351,23 +436,28 @@ async function rebuildWithUsedThemeStrings(bundler: ClientBundler, siteDir: stri
 
 /**
  * Errors in the site's own code (overrides, custom pages, components of MDX docs) that only the
- * browser bundle meets, such as an import of a Node module: located errors, not a crash.
+ * browser bundle meets, such as an import of a Node module, and in the site's stylesheets (a Sass
+ * error, in customCss or a partial it uses, wherever that lies): located errors, not a crash.
  */
 function siteCodeErrors(error: esbuild.BuildFailure, siteDir: string): Diagnostic[] {
   return (error.errors ?? []).flatMap((message): Diagnostic[] => {
-    const file = message.location && path.resolve(packageRoot(), message.location.file);
+    const { file, line, column } = scopedStylesheetErrorPlace(message) ?? {
+      file: message.location && path.resolve(packageRoot(), message.location.file),
+      line: message.location?.line,
+      column: message.location ? message.location.column + 1 : undefined,
+    };
+    if (!file) return [];
+    const inStylesheet = /\.(css|s[ac]ss)$/i.test(file) && !file.startsWith(packageRoot() + path.sep);
     // A package the site installed is the site's too (one written for Node, imported by a
     // component); only sdkdocs' own files are its internal errors.
-    if (!file || !file.startsWith(siteDir + path.sep) || file.startsWith(packageRoot() + path.sep)) return [];
+    if (!inStylesheet && (!file.startsWith(siteDir + path.sep) || file.startsWith(packageRoot() + path.sep))) return [];
+    const place = { severity: 'error' as const, code: 'bundle', file, line, column };
+    if (inStylesheet) return [{ ...place, message: `${message.text}.`.replace(/\.\.$/, '.'), ...(typeof message.detail === 'string' ? { hint: message.detail } : {}) }];
     const inPackage = file.includes(`${path.sep}node_modules${path.sep}`);
     return [
       {
-        severity: 'error',
-        code: 'bundle',
+        ...place,
         message: `Cannot bundle for the browser: ${message.text}.`.replace(/\.\.$/, '.'),
-        file,
-        line: message.location!.line,
-        column: message.location!.column + 1,
         hint: inPackage
           ? 'Overrides, custom pages and the components of MDX docs run in the browser too: a package they import must work in the browser (this one needs Node).'
           : 'Overrides, custom pages and the components of MDX docs run in the browser too: they may import only browser-safe modules (no node:* modules).',

@@ -10,6 +10,7 @@ import { checkDocsRoute } from './docs-plugin.js';
 import { safeStorage } from './storage.js';
 import { hydrateMdxContent } from 'sdkdocs:mdx-runtime';
 import { themeOverrides } from 'sdkdocs:theme-overrides';
+import { usePageStylesheets } from 'sdkdocs:page-stylesheets';
 
 function Spinner() {
   return <div className="route-spinner" role="status" aria-label={formatThemeString('loading')} />;
@@ -51,6 +52,8 @@ export function ClientApp({ boot, loader, initial, footer }: { boot: BootData; l
   const router = useMemo(() => new Router({ view: () => current.current, update: setView }, loader, boot), [boot, loader]);
   const runtime = useMemo<ThemeRuntime>(() => ({ storage: safeStorage, loadFullSidebar: (name) => router.loadFullSidebar(name) }), [router]);
   useEffect(() => router.start(), [router]);
+  // Bundled only for a site whose pages link stylesheets of their own: a constant of the bundle, so every render calls the same hooks.
+  if (usePageStylesheets) usePageStylesheets(view.route.stylesheets);
   // An MDX doc's components come alive once its HTML is in the page (see the README's design notes).
   useEffect(() => {
     const container = document.getElementById(appRootId);

@@ -11,6 +11,7 @@ import { joinUrlPath } from '../shared/paths.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import { BoundedCache } from './bounded-cache.js';
 import { loadMdxModule } from 'sdkdocs:mdx-runtime';
+import { loadPageStylesheets } from 'sdkdocs:page-stylesheets';
 
 /** A route that cannot be loaded at all (unknown to the manifest, or the manifest is unreachable): the page reloads. */
 export class RouteUnavailableError extends Error {}
@@ -78,9 +79,11 @@ export class RouteLoader {
     this.#files.clear();
   }
 
-  /** What a route needs before it is shown: an MDX doc's module. */
-  async prepare(route: Pick<RouteData, 'mdxModule'>): Promise<void> {
-    if (route.mdxModule && loadMdxModule) await loadMdxModule(route.mdxModule);
+  /** What a route needs before it is shown: an MDX doc's module, the stylesheets it links. */
+  async prepare(route: Pick<RouteData, 'mdxModule' | 'stylesheets'>): Promise<void> {
+    // The bundled function first: on a site without it the minifier drops the whole line.
+    if (loadPageStylesheets && route.stylesheets) await loadPageStylesheets(route.stylesheets);
+    if (loadMdxModule && route.mdxModule) await loadMdxModule(route.mdxModule);
   }
 
   /** The data file URL of a route path, or null when the site has no such route. */

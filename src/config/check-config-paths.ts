@@ -6,6 +6,7 @@ import { missingSidebarsFile } from '../core/sidebars-file.js';
 import { currentVersionName } from '../core/docs-version.js';
 import { resolveDocsVersions } from './docs-versions.js';
 import { locateConfigKey } from './locate-key.js';
+import { installSassHint, sassFile, siteHasSass } from '../core/site-sass.js';
 import type { ResolvedConfig } from './resolve.js';
 
 /**
@@ -153,22 +154,23 @@ function routeBaseProblems(config: ResolvedConfig): Diagnostic[] {
   return problems;
 }
 
-/** Each `customCss` file must be there: a stylesheet that silently went missing would change how every page looks. */
+/**
+ * Each `customCss` file must be there: a stylesheet that silently went missing would change how
+ * every page looks. A Sass one (`./src/css/custom.scss`, as docusaurus-plugin-sass sites list it)
+ * needs the site's `sass` package.
+ */
 export function customCssProblems(config: ResolvedConfig): Diagnostic[] {
   const listed = Array.isArray(config.customCss);
   return config.paths.customCss.flatMap((file, index) => {
-    if (statSync(file, { throwIfNoEntry: false })?.isFile()) return [];
     const key = listed ? `customCss[${index}]` : 'customCss';
-    return [
-      {
-        severity: 'error' as const,
-        code: 'config',
-        message: `${key}: no stylesheet at ${displayPath(file)}.`,
-        hint: 'customCss paths are relative to the site folder, e.g. "./src/css/custom.css".',
-        file: config.configFile,
-        ...locateConfigKey(config, listed ? ['customCss', index] : ['customCss']),
-      },
-    ];
+    const at = { severity: 'error' as const, code: 'config', file: config.configFile, ...locateConfigKey(config, listed ? ['customCss', index] : ['customCss']) };
+    if (!statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      return [{ ...at, message: `${key}: no stylesheet at ${displayPath(file)}.`, hint: 'customCss paths are relative to the site folder, e.g. "./src/css/custom.css".' }];
+    }
+    if (sassFile.test(file) && !siteHasSass(config.siteDir)) {
+      return [{ ...at, message: `${key}: ${displayPath(file)} is Sass, and the site has no \`sass\` package to compile it.`, hint: installSassHint }];
+    }
+    return [];
   });
 }
 

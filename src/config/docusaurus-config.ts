@@ -472,6 +472,9 @@ function translateThemeConfig(
   }
 }
 
+/** Entry types a dropdown holds in sdkdocs. */
+const dropdownChildTypes = new Set(['default', 'doc', 'docSidebar', 'html']);
+
 /** Navbar item types sdkdocs draws; `search` and a one-locale `localeDropdown` have nothing to add. */
 const navbarItemTypes = new Set(['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown']);
 
@@ -492,21 +495,13 @@ function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: No
         notice([...at, index], `the navbar item of type "${type}" is not shown: sdkdocs draws ${[...navbarItemTypes].join(', ')} items.`);
         return;
       }
-      if (type === 'default' && isRawHtmlLink(item)) {
-        notice([...at, index], 'a navbar link of raw HTML (`html` in place of `label`) is not shown: navbar links have a `label`.');
-        return;
-      }
       if (type === 'dropdown' && isRecord(item) && Array.isArray(item.items)) {
         const children: unknown[] = [];
         const childIndexes: number[] = [];
         item.items.forEach((child, childIndex) => {
           const childType = isRecord(child) && typeof child.type === 'string' ? child.type : 'default';
-          if (childType !== 'default') {
-            notice([...at, index, 'items', childIndex], `the dropdown entry of type "${childType}" is not shown: dropdowns hold links (\`to\` or \`href\`) in sdkdocs.`);
-            return;
-          }
-          if (isRawHtmlLink(child)) {
-            notice([...at, index, 'items', childIndex], 'a dropdown entry of raw HTML (`html` in place of `label`) is not shown: dropdown entries are links with a `label`.');
+          if (!dropdownChildTypes.has(childType)) {
+            notice([...at, index, 'items', childIndex], `the dropdown entry of type "${childType}" is not shown: dropdowns hold ${[...dropdownChildTypes].join(', ')} entries.`);
             return;
           }
           children.push(child);
@@ -520,14 +515,6 @@ function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: No
     });
     take(['navbar', 'items'], at, kept, indexes);
   }
-}
-
-/**
- * A link whose text is HTML: Docusaurus' NavLink renders `html` in place of `label` (sites use it
- * for section headings in a dropdown). sdkdocs' links have text only.
- */
-function isRawHtmlLink(item: unknown): boolean {
-  return isRecord(item) && item.html !== undefined && item.label === undefined;
 }
 
 function translateFooter(footer: Record<string, unknown>, take: Take, notice: Notice): void {

@@ -110,21 +110,56 @@ function notJsonData(value: unknown, at: (string | number)[], seen = new Set<unk
 /** Navbar item types the theme has a component for. */
 export const navbarItemTypes = ['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown'] as const;
 
+/** Attributes a navbar or footer link passes to its element, as Docusaurus passes them. */
+const linkAttributes = {
+  /** Classes added to the element (a site's icon link: `header-github-link`). */
+  className: z.string().optional(),
+  /** @example '_blank' */
+  target: z.string().optional(),
+  /** @example 'noopener noreferrer' */
+  rel: z.string().optional(),
+  /** The accessible name of an item whose label is an icon. @example 'GitHub repository' */
+  'aria-label': z.string().optional(),
+  title: z.string().optional(),
+};
+
 const navbarItemBase = {
   /** @example 'Docs' */
   label: z.string().optional(),
+  /** The label as HTML (an icon beside the text), instead of `label`. @example '<b>New</b> API' */
+  html: z.string().optional(),
   ...linkTarget,
+  ...linkAttributes,
   /** Side of the navbar. @defaultValue 'right' */
   position: z.enum(['left', 'right']).default('right'),
   /** Route prefix that marks a plain link as active. @example '/docs' */
   activeBasePath: z.string().optional(),
 };
 
-const dropdownChild = z.strictObject({
-  type: z.literal('default').optional(),
-  label: z.string(),
-  ...linkTarget,
-});
+/** Item types a dropdown may hold: any but another dropdown. */
+export const dropdownChildTypes = ['default', 'doc', 'docSidebar', 'html'] as const;
+
+const dropdownChild = z
+  .strictObject({
+    /** @defaultValue 'default' */
+    type: z.enum(dropdownChildTypes).optional(),
+    label: z.string().optional(),
+    html: z.string().optional(),
+    ...linkTarget,
+    ...linkAttributes,
+    sidebarId: z.string().optional(),
+    docId: z.string().optional(),
+    value: z.string().optional(),
+    activeBasePath: z.string().optional(),
+  })
+  .superRefine((child, ctx) => {
+    const type = child.type ?? 'default';
+    if (type === 'default' && child.label === undefined && child.html === undefined) ctx.addIssue({ code: 'custom', path: ['label'], message: 'a dropdown link needs a "label"' });
+    if (type === 'default' && child.to === undefined && child.href === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'a dropdown link needs "to" (internal route) or "href" (external URL)' });
+    if (type === 'doc' && child.docId === undefined) ctx.addIssue({ code: 'custom', path: ['docId'], message: 'a doc item needs "docId"' });
+    if (type === 'docSidebar' && child.sidebarId === undefined) ctx.addIssue({ code: 'custom', path: ['sidebarId'], message: 'a docSidebar item needs "sidebarId"' });
+    if (type === 'html' && child.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: 'an html item needs "value"' });
+  });
 
 /**
  * One navbar entry. The `type` picks the component; checked separately so that an unknown type
@@ -141,6 +176,9 @@ const navbarItem = z
     docId: z.string().optional(),
     /** For `dropdown`: its entries. */
     items: z.array(dropdownChild).optional(),
+    /** For `docsVersionDropdown`: entries before and after the versions (Docusaurus' options). */
+    dropdownItemsBefore: z.array(dropdownChild).optional(),
+    dropdownItemsAfter: z.array(dropdownChild).optional(),
     /** For `html`: raw HTML to show. */
     value: z.string().optional(),
   })
@@ -159,7 +197,7 @@ const navbarItem = z
     if (item.type === 'default' && item.to === undefined && item.href === undefined) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'a link item needs "to" (internal route) or "href" (external URL)' });
     }
-    if (item.type === 'default' || item.type === 'dropdown') need('label', `a "${item.type}" item needs a "label"`);
+    if ((item.type === 'default' || item.type === 'dropdown') && item.html === undefined) need('label', `a "${item.type}" item needs a "label"`);
     if (item.type === 'dropdown') need('items', 'a dropdown needs "items"');
     if (item.type === 'docSidebar') need('sidebarId', 'a docSidebar item needs "sidebarId"');
     if (item.type === 'doc') need('docId', 'a doc item needs "docId"');

@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import { placePageRoute } from './page-route.js';
 import { themeOverridesDir } from './theme-overrides.js';
 import { loadMarkdownImports, mdxAssetsPlugin } from '../core/mdx-modules.js';
+import { siteStylesheetsPlugin } from '../core/site-stylesheets.js';
 import { mdxPartialCompiler } from './mdx/mdx-partials.js';
 import { provideThemeHost, themeHostKey, themeHostModules } from '../core/theme-host.js';
 import { resolveSiteImports } from '../core/theme-imports.js';
@@ -120,6 +121,7 @@ async function importPageModules(files: string[], site: Site): Promise<Map<strin
         entryNames: '[dir]/[name]-[hash]',
         banner: { js: nodeRequireBanner },
         plugins: [
+          siteStylesheetsPlugin({ siteDir: site.config.siteDir, staticDir: site.config.paths.static, target: 'server' }),
           {
             name: 'sdkdocs-shared-react',
             setup(build) {
@@ -141,6 +143,7 @@ async function importPageModules(files: string[], site: Site): Promise<Map<strin
             file: message.location ? path.resolve(message.location.file) : undefined,
             line: message.location?.line,
             column: message.location ? message.location.column + 1 : undefined,
+            ...(typeof message.detail === 'string' ? { hint: message.detail } : {}),
           })),
         );
       });

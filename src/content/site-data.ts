@@ -1,3 +1,4 @@
+import { formatKeyPath, locateConfigKey, writtenKeyPath } from '../config/locate-key.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { Doc, Site } from '../core/site.js';
 import { withBaseUrl } from '../shared/paths.js';
@@ -13,13 +14,25 @@ import { firstSidebarLink } from '../core/sidebar-queries.js';
 export function resolveNavbar(site: Site, sidebarPrefix = ''): NavbarItemData[] {
   const { config } = site;
   const diagnostics: Diagnostic[] = [];
-  const items = config.navbar.items.map((item, index): NavbarItemData => {
-    const key = `navbar.items[${index}]`;
+  type ConfigItem = (typeof config.navbar.items)[number];
+  type ChildItem = NonNullable<ConfigItem['items']>[number];
+  const resolveItem = (item: ConfigItem | ChildItem, position: ConfigItem['position'], configKey: string): NavbarItemData => {
+    // As the config file writes it: `themeConfig.navbar.items[2]` in a Docusaurus config.
+    const key = formatKeyPath(writtenKeyPath(config, keyPath(configKey)));
+    const attributes = Object.fromEntries(
+      (['target', 'rel', 'aria-label', 'title'] as const).flatMap((name) => (item[name] === undefined ? [] : [[name, item[name]!]])),
+    );
+    const common = {
+      position,
+      ...(item.html !== undefined && item.type !== 'html' ? { html: item.html } : {}),
+      ...(item.className ? { className: item.className } : {}),
+      ...(Object.keys(attributes).length > 0 ? { attributes } : {}),
+    };
     const link = (to: string | undefined, href: string | undefined) => ({
       to: to !== undefined ? withBaseUrl(to, config.baseUrl) : undefined,
       href,
     });
-    switch (item.type) {
+    switch (item.type ?? 'default') {
       case 'docSidebar': {
         const sidebar = site.sidebars[`${sidebarPrefix}${item.sidebarId!}`];
         const first = sidebar ? firstSidebarLink(sidebar) : undefined;
@@ -28,6 +41,7 @@ export function resolveNavbar(site: Site, sidebarPrefix = ''): NavbarItemData[] 
             severity: 'error',
             code: 'config',
             file: config.configFile,
+            ...locateConfigKey(config, [...keyPath(configKey), 'sidebarId']),
             message: sidebar
               ? `${key}.sidebarId: the sidebar "${item.sidebarId}" has no doc to link to.`
               : `${key}.sidebarId: there is no sidebar "${item.sidebarId}".`,
@@ -36,13 +50,7 @@ export function resolveNavbar(site: Site, sidebarPrefix = ''): NavbarItemData[] 
               : `The sidebars are ${currentSidebarNames(site, sidebarPrefix).map((name) => `"${name}"`).join(', ')}.`,
           });
         }
-        return {
-          type: 'docSidebar',
-          label: item.label ?? 'Docs',
-          to: first,
-          position: item.position,
-          activeBasePath: config.routes.docs,
-        };
+        return { ...common, type: 'docSidebar', label: item.label ?? 'Docs', to: first, activeBasePath: config.routes.docs };
       }
       case 'doc': {
         const doc = site.docs.find((candidate) => candidate.id === item.docId);
@@ -51,39 +59,53 @@ export function resolveNavbar(site: Site, sidebarPrefix = ''): NavbarItemData[] 
             severity: 'error',
             code: 'config',
             file: config.configFile,
+            ...locateConfigKey(config, [...keyPath(configKey), 'docId']),
             message: `${key}.docId: no doc has the id "${item.docId}".`,
             hint: `Known ids include: ${site.docs.slice(0, 5).map((d) => d.id).join(', ')}.`,
           });
         }
-        return { type: 'link', label: item.label ?? doc?.sidebarLabel ?? item.docId!, to: doc?.route, position: item.position };
+        return { ...common, type: 'link', label: item.label ?? doc?.sidebarLabel ?? item.docId!, to: doc?.route };
       }
-      case 'docsVersionDropdown':
-        return { type: 'docsVersionDropdown', label: item.label ?? '', position: item.position, activeBasePath: config.routes.docs };
+      case 'html':
+        return { ...common, type: 'html', label: '', html: item.value ?? '' };
+      case 'docsVersionDropdown': {
+        const versionItem = item as ConfigItem;
+        const children = (list: ChildItem[] | undefined, name: string) => list?.map((child, index) => resolveItem(child, position, `${configKey}.${name}[${index}]`));
+        return {
+          ...common,
+          type: 'docsVersionDropdown',
+          label: item.label ?? '',
+          activeBasePath: config.routes.docs,
+          ...(versionItem.dropdownItemsBefore ? { itemsBefore: children(versionItem.dropdownItemsBefore, 'dropdownItemsBefore') } : {}),
+          ...(versionItem.dropdownItemsAfter ? { itemsAfter: children(versionItem.dropdownItemsAfter, 'dropdownItemsAfter') } : {}),
+        };
+      }
       case 'dropdown':
         return {
+          ...common,
           type: 'dropdown',
           label: item.label!,
           ...link(item.to, item.href),
-          position: item.position,
-          items: (item.items ?? []).map((child) => ({
-            type: 'link',
-            label: child.label,
-            ...link(child.to, child.href),
-            position: item.position,
-          })),
+          items: ((item as ConfigItem).items ?? []).map((child, index) => resolveItem(child, position, `${configKey}.items[${index}]`)),
         };
       default:
         return {
+          ...common,
           type: 'link',
           label: item.label ?? '',
           ...link(item.to, item.href),
-          position: item.position,
           activeBasePath: item.activeBasePath ? withBaseUrl(item.activeBasePath, config.baseUrl) : undefined,
         };
     }
-  });
+  };
+  const items = config.navbar.items.map((item, index) => resolveItem(item, item.position, `navbar.items[${index}]`));
   if (diagnostics.length > 0) throw new UserError(diagnostics);
   return items;
+}
+
+/** `navbar.items[2].items[0]` → its key path. */
+function keyPath(key: string): (string | number)[] {
+  return key.split(/[.[\]]+/).filter(Boolean).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
 /** The sidebars of the site's own docs version, by the names a navbar item gives them (past versions' have the version in theirs). */

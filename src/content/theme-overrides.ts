@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import { mdxAssetsPlugin } from '../core/mdx-modules.js';
+import { importedStylesheets, siteStylesheetsPlugin } from '../core/site-stylesheets.js';
 import { importThemeOverridesModule, themeHostKey, themeHostModules } from '../core/theme-host.js';
 import { resolveSiteImports } from '../core/theme-imports.js';
 import { nodeRequireBanner, resolveSharedReact } from '../core/shared-react.js';
@@ -44,7 +45,6 @@ export async function collectThemeOverrides(site: Site, ctx: BuildContext): Prom
     site.diagnostics.push(...compiled.diagnostics);
     return;
   }
-  site.diagnostics.push(...compiled.warnings);
   const modules = await importThemeOverridesModule(compiled.code);
   const components: Record<string, unknown> = {};
   for (const [name, file] of files) {
@@ -55,7 +55,13 @@ export async function collectThemeOverrides(site: Site, ctx: BuildContext): Prom
   }
   if (site.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return;
   const mdxComponents = files.has('MDXComponents') ? (modules.MDXComponents?.default as Record<string, unknown> | undefined) : undefined;
-  site.themeOverrides = { files, components: components as ThemeOverrides, code: compiled.code, ...(mdxComponents ? { mdxComponentNames: Object.keys(mdxComponents).sort() } : {}) };
+  site.themeOverrides = {
+    files,
+    components: components as ThemeOverrides,
+    code: compiled.code,
+    stylesheets: compiled.stylesheets,
+    ...(mdxComponents ? { mdxComponentNames: Object.keys(mdxComponents).sort() } : {}),
+  };
 }
 
 async function findOverrideFiles(dir: string): Promise<{ files: Map<ThemeComponentName, string>; diagnostics: Diagnostic[] }> {
@@ -103,33 +109,7 @@ async function findOverrideFiles(dir: string): Promise<{ files: Map<ThemeCompone
 
 const entryId = 'sdkdocs:theme-overrides';
 
-/**
- * Stylesheets that overrides import are not loaded with the page (the theme's stylesheet and the
- * site's `customCss` are): one warning at each import, so that no style is lost in silence.
- */
-async function stylesheetWarnings(metafile: esbuild.Metafile, siteDir: string): Promise<Diagnostic[]> {
-  const warnings: Diagnostic[] = [];
-  for (const [input, { imports }] of Object.entries(metafile.inputs)) {
-    for (const imported of imports) {
-      if (!imported.path.endsWith('.css') || imported.external) continue;
-      const importer = path.resolve(siteDir, input);
-      const stylesheet = path.resolve(siteDir, imported.path);
-      const text = await readFile(importer, 'utf8').catch(() => '');
-      const at = text.indexOf(path.basename(imported.original ?? imported.path));
-      warnings.push({
-        severity: 'warning',
-        code: 'theme-override',
-        message: `${path.relative(siteDir, stylesheet).split(path.sep).join('/')} is imported by a theme override, but stylesheets imported from components are not loaded with the page.`,
-        file: importer,
-        line: at >= 0 ? text.slice(0, at).split('\n').length : undefined,
-        hint: 'List it in the config\'s customCss instead (it is bundled after the theme\'s stylesheet), and remove the import.',
-      });
-    }
-  }
-  return warnings;
-}
-
-async function compileOverrides(files: Map<ThemeComponentName, string>, site: Site): Promise<{ code: string; warnings: Diagnostic[] } | { diagnostics: Diagnostic[] }> {
+async function compileOverrides(files: Map<ThemeComponentName, string>, site: Site): Promise<{ code: string; stylesheets: string[] } | { diagnostics: Diagnostic[] }> {
   const names = [...files.keys()];
   const entry = [
     ...names.map((name, index) => `import * as m${index} from ${JSON.stringify(files.get(name))};`),
@@ -150,6 +130,7 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, site: Si
       define: { 'process.env.NODE_ENV': '"production"' },
       banner: { js: nodeRequireBanner },
       plugins: [
+        siteStylesheetsPlugin({ siteDir: site.config.siteDir, staticDir: site.config.paths.static, target: 'server' }),
         {
           name: 'sdkdocs-theme-overrides',
           setup(build) {
@@ -169,7 +150,7 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, site: Si
       ],
     });
     const output = result.outputFiles.find((file) => file.path.endsWith('.js'));
-    return { code: output?.text ?? 'export default {};', warnings: await stylesheetWarnings(result.metafile, site.config.siteDir) };
+    return { code: output?.text ?? 'export default {};', stylesheets: importedStylesheets(result.metafile, `sdkdocs:${entryId}`) };
   } catch (error) {
     const messages = (error as esbuild.BuildFailure).errors ?? [];
     if (messages.length === 0) throw error;

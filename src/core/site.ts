@@ -223,6 +223,8 @@ export interface SiteThemeOverrides {
   code: string;
   /** The names the site's MDX components map (`src/theme/MDXComponents`) gives every MDX doc, when it has one. */
   mdxComponentNames?: string[];
+  /** The stylesheets the overrides import, as `@import` specifiers for the browser bundle (see `importedStylesheets`). */
+  stylesheets: string[];
 }
 
 /**

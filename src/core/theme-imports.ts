@@ -4,6 +4,7 @@ import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
 import { createReadBounds, isInsideFolder, outsideSiteHint, outsideSiteMessage } from './path-bounds.js';
+import { scopedStylesheetNamespace } from './site-stylesheets.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
 
 /** Docusaurus modules that sdkdocs provides, by the name docs import them with. */
@@ -158,7 +159,9 @@ function refuseImportsOutsideSite(build: esbuild.PluginBuild, roots: readonly st
   const sdkdocsRoot = packageRoot();
   build.onResolve({ filter: /^(\.\.?(\/|$)|\/)/ }, (args) => {
     if (!args.resolveDir || args.importer.split(/[\\/]/).includes('node_modules')) return undefined;
-    const siteCode = args.namespace === 'file' ? bounds.outside(args.importer) === undefined : args.namespace.startsWith('sdkdocs-mdx');
+    // A CSS module's stylesheet is the site's file too: its url()s are held to the same bounds.
+    const inSiteFile = args.namespace === 'file' || args.namespace === scopedStylesheetNamespace;
+    const siteCode = inSiteFile ? bounds.outside(args.importer) === undefined : args.namespace.startsWith('sdkdocs-mdx');
     if (!siteCode) return undefined;
     const written = path.resolve(args.resolveDir, args.path.replace(/[?#].*$/, ''));
     // sdkdocs' own modules, which the compiled MDX modules import by their absolute paths.

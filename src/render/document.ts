@@ -1,6 +1,6 @@
 import { announcementDismissedKey } from '../../templates/AnnouncementBar.js';
 import { colorModeStorageKey } from '../../templates/ColorModeToggle.js';
-import { appRootId, bootDataId, routeResolvingClass } from '../shared/client-data.js';
+import { appRootId, bootDataId, pageStylesheetAttribute, routeResolvingClass } from '../shared/client-data.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import type { RouteData, SiteData } from '../shared/types.js';
 import { headElement, type SiteHead } from './head-tags.js';
@@ -117,6 +117,8 @@ export function renderDocumentPieces(parts: DocumentParts): TextPiece[] {
     image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
     ...(parts.siteHead?.icons ?? [`<link rel="icon" href="${site.favicon ? escapeHtml(site.favicon) : 'data:,'}">`]),
     `<script>${headScript(site, route).replace(/<\//g, '<\\/')}</script>`,
+    // Before the theme's, as Docusaurus loads Infima before its theme: the theme and the site's CSS win.
+    ...(route.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" ${pageStylesheetAttribute}>`),
     ...parts.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...parts.js.map((src) => `<link rel="modulepreload" href="${escapeHtml(src)}">`),
     // An MDX doc's module is needed as soon as the page hydrates.

@@ -23,6 +23,12 @@ export interface RouteRenderedDetail {
  */
 export const routeResolvingClass = 'route-resolving';
 
+/**
+ * Attribute of the `<link>` of a stylesheet one page needs besides the theme's (`RouteData.stylesheets`):
+ * the client switches these off on pages that do not link them.
+ */
+export const pageStylesheetAttribute = 'data-page-stylesheet';
+
 /** Length of the generated key that names each route's data file. */
 export const routeKeyLength = 6;
 /** At most this many route lookups and loaded routes are cached in the browser. */

@@ -16,14 +16,23 @@ export type NavbarItemPosition = 'left' | 'right';
 
 /** A navbar item after resolution: internal links carry the base URL already. */
 export interface NavbarItemData {
-  type: 'link' | 'dropdown' | 'docSidebar' | 'docsVersionDropdown';
+  type: 'link' | 'dropdown' | 'docSidebar' | 'docsVersionDropdown' | 'html';
   label: string;
+  /** The label as HTML (the config's `html`), or for an `html` item its markup. */
+  html?: string;
   to?: string;
   href?: string;
   position: NavbarItemPosition;
   /** Route prefix that marks the item active, e.g. `/sdk/docs/`. */
   activeBasePath?: string;
+  /** Classes the config gives the item's element. */
+  className?: string;
+  /** `target`, `rel`, `aria-label` and `title` as the config gives them. */
+  attributes?: Record<string, string>;
   items?: NavbarItemData[];
+  /** Of a version dropdown: entries before and after the versions. */
+  itemsBefore?: NavbarItemData[];
+  itemsAfter?: NavbarItemData[];
 }
 
 export interface FooterLinkColumn {
@@ -189,6 +198,12 @@ export interface RouteData {
    * loads and hydrates the prerendered content with. Pages without MDX have none.
    */
   mdxModule?: string;
+  /**
+   * Stylesheets the page needs besides the theme's, linked before it: Infima's classes when its
+   * content uses them (README, "Infima"), and the stylesheets its own code imports (a custom
+   * page's, an MDX doc's components'), which the client loads before showing it. Pages without any have none.
+   */
+  stylesheets?: string[];
   /** `<meta name="keywords">` (front matter `keywords`). */
   keywords?: string[];
   /** The Open Graph image (front matter `image`): an absolute URL, or a path on the site with the base URL. */

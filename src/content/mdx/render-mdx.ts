@@ -10,6 +10,7 @@ import { renderToString } from 'react-dom/server';
 import type { MdxRootProps } from '../../../templates/theme/MdxRoot.js';
 import { mdxAssetsPlugin, mdxBundleDiagnostics, mdxModulesOf, mdxModulesPlugin, siteModulesFolders } from '../../core/mdx-modules.js';
 import { packageRoot } from '../../core/package-root.js';
+import { siteStylesheetsPlugin } from '../../core/site-stylesheets.js';
 import { nodeRequireBanner, resolveSharedReact } from '../../core/shared-react.js';
 import { siteReadRoots, siteServerRoots } from '../../core/path-bounds.js';
 import type { BuildContext, Page, Site } from '../../core/site.js';
@@ -68,6 +69,7 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
         define: { 'process.env.NODE_ENV': '"production"' },
         banner: { js: nodeRequireBanner },
         plugins: [
+          siteStylesheetsPlugin({ siteDir: site.config.siteDir, staticDir: site.config.paths.static, target: 'server' }),
           {
             name: 'sdkdocs-shared-react',
             setup(build) {

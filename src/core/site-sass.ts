@@ -1,0 +1,99 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/*
+ * Sass, as docusaurus-plugin-sass gives it: `.scss` and `.sass` files compiled by the `sass`
+ * package the site installed. sdkdocs does not depend on Sass; a site that uses it has it.
+ */
+
+/** A Sass stylesheet's file name: `custom.scss`, `styles.module.sass`. */
+export const sassFile = /\.s[ac]ss$/i;
+
+/** What the site does to get Sass, for messages that find none. */
+export const installSassHint = 'Install Sass in the site folder: `npm install -D sass`.';
+
+/** The part of the `sass` package's (modern, since 1.45) JavaScript API that sdkdocs calls. */
+interface SassPackage {
+  compile(
+    file: string,
+    options: {
+      style: 'expanded';
+      loadPaths: string[];
+      importers: { findFileUrl(url: string): URL | null }[];
+      logger: { warn(): void; debug(): void };
+    },
+  ): { css: string; loadedUrls: URL[] };
+}
+
+/** The error `compile` throws (`sass.Exception`): where in which file Sass stopped. */
+interface SassException {
+  sassMessage?: string;
+  message: string;
+  span?: { url?: URL; start: { line: number; column: number } };
+}
+
+/** A compiled Sass file: its CSS and every file it read (itself and what it `@use`s). */
+export interface CompiledSass {
+  css: string;
+  files: string[];
+}
+
+/** A stylesheet that cannot be compiled, and where: 1-based line, 0-based column, as esbuild takes them. */
+export class StylesheetError extends Error {
+  constructor(
+    message: string,
+    readonly file: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The site's own `sass` package, looked for as the site's code would import it (its
+ * `node_modules`, then those of the folders above); undefined when the site has none.
+ */
+function siteSassPackage(siteDir: string): SassPackage | undefined {
+  const siteRequire = createRequire(path.join(siteDir, 'package.json'));
+  const resolved = resolveSiteSass(siteDir);
+  return resolved === undefined ? undefined : (siteRequire(resolved) as SassPackage);
+}
+
+/** Whether the site has a `sass` package to compile its Sass files with. */
+export function siteHasSass(siteDir: string): boolean {
+  return resolveSiteSass(siteDir) !== undefined;
+}
+
+function resolveSiteSass(siteDir: string): string | undefined {
+  try {
+    return createRequire(path.join(siteDir, 'package.json')).resolve('sass');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Compiles a Sass file with the site's `sass`. Imports resolve as with docusaurus-plugin-sass
+ * (sass-loader): from the file's folder, then the site's `node_modules` (`@use 'pkg/x'`, and the
+ * webpack-style `~pkg/x`). Warnings are not printed: the file is compiled by every bundle that
+ * imports it, so each would be printed several times per build.
+ */
+export function compileSiteSass(file: string, siteDir: string): CompiledSass {
+  const sass = siteSassPackage(siteDir);
+  if (!sass) throw new StylesheetError(`${path.basename(file)} is Sass, and the site has no \`sass\` package to compile it. ${installSassHint}`, file);
+  const modulesFolder = path.join(siteDir, 'node_modules');
+  const tildeImporter = { findFileUrl: (url: string) => (url.startsWith('~') ? pathToFileURL(path.join(modulesFolder, url.slice(1))) : null) };
+  try {
+    const result = sass.compile(file, { style: 'expanded', loadPaths: [modulesFolder], importers: [tildeImporter], logger: { warn() {}, debug() {} } });
+    const files = (result.loadedUrls ?? []).filter((url) => url.protocol === 'file:').map((url) => fileURLToPath(url));
+    return { css: result.css, files: files.includes(file) ? files : [file, ...files] };
+  } catch (error) {
+    const exception = error as SassException;
+    const span = exception.span;
+    const at = span?.url?.protocol === 'file:' ? fileURLToPath(span.url) : file;
+    const message = exception.sassMessage ?? exception.message ?? String(error);
+    throw new StylesheetError(`Sass: ${message}`, at, span ? span.start.line + 1 : undefined, span?.start.column);
+  }
+}
