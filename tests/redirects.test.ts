@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
@@ -68,5 +68,52 @@ describe('redirects', () => {
     const error = await buildSite(dir, { until: 'renderPages' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UserError);
     expect((error as UserError).diagnostics.map((d) => d.message).join('\n')).toMatch(/redirects\[0\]\.from/);
+  });
+
+  it('makes the redirects createRedirects gives for each page path, keeping pages that exist', async () => {
+    const { dir, cleanup } = await tempDir('sdkdocs-create-redirects-');
+    cleanups.push(cleanup);
+    await mkdir(path.join(dir, 'docs'), { recursive: true });
+    await writeFile(path.join(dir, 'docs', 'intro.md'), '# Intro\n');
+    await writeFile(path.join(dir, 'docs', 'guide.md'), '# Guide\n\nThe [old guide](/docs/tutorial-guide) still works.\n');
+    await writeFile(
+      path.join(dir, 'docusaurus.config.js'),
+      [
+        'module.exports = {',
+        "  title: 'Made', url: 'https://m.example.com', baseUrl: '/kit/',",
+        '  plugins: [',
+        "    ['@docusaurus/plugin-client-redirects', {",
+        '      createRedirects(existingPath) {',
+        "        if (existingPath.startsWith('/docs/')) return [existingPath.replace('/docs/', '/docs/tutorial-'), '/docs/intro'];",
+        '        return undefined;',
+        '      },',
+        '    }],',
+        '  ],',
+        '};',
+      ].join('\n'),
+    );
+    const result = await buildSite(dir, { until: 'renderPages' });
+    for (const [from, to] of [['docs/tutorial-intro', '/kit/docs/intro'], ['docs/tutorial-guide', '/kit/docs/guide']]) {
+      expect(String(result.site.outputs.get(`${from}/index.html`)?.contents)).toContain(`<meta http-equiv="refresh" content="0; url=${to}">`);
+    }
+    // /docs/intro is a page: it stays the page, and the warning says so at the function's line.
+    expect(String(result.site.outputs.get('docs/intro/index.html')?.contents)).not.toContain('http-equiv="refresh"');
+    const warnings = result.site.diagnostics.filter((d) => d.code === 'redirect').map((d) => formatDiagnostic(d, { cwd: dir }));
+    expect(warnings).toEqual([
+      expect.stringMatching(/^docusaurus\.config\.js:5:\d+ warning plugins\[0\]\[1\]\.createRedirects: 1 of the paths it gave is a page of the site, which keeps its page: \/docs\/intro \(for \/docs\/guide\)/),
+    ]);
+    // The link to an old path is not broken: its redirect page is there.
+    expect(result.site.diagnostics.filter((d) => d.code === 'broken-link')).toEqual([]);
+  });
+
+  it('places a createRedirects that throws at its key', async () => {
+    const dir = await siteWithRedirects('[]');
+    const configFile = path.join(dir, 'sdkdocs.config.ts');
+    await writeFile(configFile, (await readFile(configFile, 'utf8')).replace('  redirects: [],', "  redirects: [],\n  createRedirects: (existing: string) => { if (existing === '/docs/guide') throw new Error('no guides'); return undefined; },"));
+    const error = await buildSite(dir, { until: 'renderPages' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).diagnostics.map((d) => formatDiagnostic(d, { cwd: dir }))).toEqual([
+      expect.stringMatching(/^sdkdocs\.config\.ts:6:\d+ error createRedirects threw for the path \/docs\/guide: no guides/),
+    ]);
   });
 });

@@ -322,7 +322,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir: string): Docusa
           if (coveredPlugins.some((pattern) => pattern.test(name))) return;
           if (name === '@docusaurus/plugin-client-redirects') {
             if (isRecord(options) && Array.isArray(options.redirects)) take(['redirects'], [...at, 1, 'redirects'], options.redirects);
-            if (isRecord(options) && options.createRedirects !== undefined) notice([...at, 1, 'createRedirects'], 'not applied yet: only the listed `redirects` are made.');
+            if (isRecord(options) && options.createRedirects !== undefined) take(['createRedirects'], [...at, 1, 'createRedirects'], options.createRedirects);
             return;
           }
           if (name === '@docusaurus/plugin-content-docs') {

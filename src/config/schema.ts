@@ -256,6 +256,9 @@ const markdownPluginList = z.array(z.union([z.literal(false), z.null(), unifiedP
 
 const numberPrefixParser = z.union([z.boolean(), z.custom<NumberPrefixParser>((value) => typeof value === 'function', 'expected true, false or a function')]);
 
+/** Old paths that lead to `existingPath`, as Docusaurus' `createRedirects` returns them. */
+export type CreateRedirects = (existingPath: string) => string | string[] | null | undefined;
+
 const editUrlFunction = z.custom<EditUrlFunction>((value) => typeof value === 'function', 'expected a URL or a function that returns one');
 
 /**
@@ -630,6 +633,16 @@ export const configSchema = z.strictObject({
       }),
     )
     .default([]),
+
+  /**
+   * Redirects made from the site's routes, as Docusaurus' client-redirects plugin makes them: called
+   * with each page's path (without the base URL), it returns the old path or paths that lead to that
+   * page, or nothing. A path that is already a page keeps its page (a warning names it).
+   * @example (path) => path.startsWith('/docs/guides/') ? path.replace('/docs/guides/', '/docs/tutorials/') : undefined
+   */
+  createRedirects: z
+    .custom<CreateRedirects>((value) => typeof value === 'function', 'expected a function (path) => string | string[] | undefined')
+    .optional(),
 
   /**
    * The default landing page (a site's `src/pages/index.tsx` replaces it). Without this key it shows

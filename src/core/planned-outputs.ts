@@ -5,6 +5,7 @@
  */
 
 import type { Page, Site } from './site.js';
+import { UserError } from './diagnostic.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, withBaseUrl } from '../shared/paths.js';
 
 /** One path the config redirects: where it leaves from and where it leads, with the config key that says so. */
@@ -17,10 +18,10 @@ export interface Redirect {
   keyPath: string;
 }
 
-/** The config's redirects, one per `from`. */
+/** The config's redirects, one per `from`, then those its `createRedirects` makes from the pages' routes. */
 export function redirectsOf(site: Site): Redirect[] {
   const { baseUrl, redirects } = site.config;
-  return redirects.flatMap((redirect, index) => {
+  const listed = redirects.flatMap((redirect, index) => {
     const froms = Array.isArray(redirect.from) ? redirect.from : [redirect.from];
     const to = isExternalUrl(redirect.to) ? redirect.to : withBaseUrl(redirect.to, baseUrl);
     return froms.map((from, fromIndex) => ({
@@ -29,6 +30,53 @@ export function redirectsOf(site: Site): Redirect[] {
       keyPath: Array.isArray(redirect.from) ? `redirects[${index}].from[${fromIndex}]` : `redirects[${index}].from`,
     }));
   });
+  return [...listed, ...createdRedirects(site).redirects];
+}
+
+/** What `createRedirects` made: the redirects, and the paths it gave that are pages already (kept as pages). */
+export interface CreatedRedirects {
+  redirects: Redirect[];
+  skipped: { from: string; to: string }[];
+}
+
+/**
+ * Calls the config's `createRedirects` with each page's path, as Docusaurus' client-redirects
+ * plugin does, so a migrated site keeps its generated redirects. A path that is a page, or that
+ * an earlier redirect already takes, is left out: Docusaurus leaves those out too.
+ */
+export function createdRedirects(site: Site): CreatedRedirects {
+  const { baseUrl, createRedirects } = site.config;
+  if (!createRedirects) return { redirects: [], skipped: [] };
+  const pageRoutes = new Set(site.pages.map((page) => normalizeRoute(page.route, baseUrl)));
+  const taken = new Set(site.config.redirects.flatMap((redirect) => (Array.isArray(redirect.from) ? redirect.from : [redirect.from]).map((from) => normalizeRoute(withBaseUrl(from, baseUrl), baseUrl))));
+  const result: CreatedRedirects = { redirects: [], skipped: [] };
+  for (const page of site.pages) {
+    const existingPath = `/${page.route.slice(baseUrl.length)}`.replace(/\/+$/, '') || '/';
+    let froms: unknown;
+    try {
+      froms = createRedirects(existingPath);
+    } catch (error) {
+      throw new UserError({
+        severity: 'error',
+        code: 'config',
+        message: `createRedirects threw for the path ${existingPath}: ${error instanceof Error ? error.message : String(error)}`,
+        hint: 'Fix the function in the config; it is called with every page path and returns old paths, or undefined.',
+        file: site.config.configFile,
+      });
+    }
+    for (const from of (Array.isArray(froms) ? froms : [froms]).filter((value): value is string => typeof value === 'string' && value !== '')) {
+      const route = normalizeRoute(withBaseUrl(from, baseUrl), baseUrl);
+      // A page's own path given back asks for nothing.
+      if (route === normalizeRoute(page.route, baseUrl)) continue;
+      if (pageRoutes.has(route) || taken.has(route)) {
+        if (pageRoutes.has(route)) result.skipped.push({ from, to: existingPath });
+        continue;
+      }
+      taken.add(route);
+      result.redirects.push({ from: route, to: page.route, keyPath: `createRedirects('${existingPath}')` });
+    }
+  }
+  return result;
 }
 
 /**

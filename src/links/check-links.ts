@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrokenLinkAction } from '../config/schema.js';
-import type { Diagnostic } from '../core/diagnostic.js';
+import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
 import type { SourceLink } from '../core/compiled-doc.js';
-import { markdownOutputPaths, redirectsOf } from '../core/planned-outputs.js';
+import { createdRedirects, markdownOutputPaths, redirectsOf, type CreatedRedirects } from '../core/planned-outputs.js';
 import { customPageHtml } from '../core/custom-page-content.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, unknownSiteOrigin, withBaseUrl } from '../shared/paths.js';
 import { closestMatch } from './closest-match.js';
@@ -301,8 +301,9 @@ function collectConfigLinks(site: Site): LinkToCheck[] {
 /** Redirects whose `from` is a page or file of the build: the redirect page would replace it. */
 function checkRedirectSources(site: Site, source: string): Diagnostic[] {
   const { baseUrl } = site.config;
+  const made = checkCreatedRedirects(site);
   const redirects = redirectsOf(site);
-  if (redirects.length === 0) return [];
+  if (redirects.length === 0) return made;
   const taken = new Map<string, string>();
   for (const page of site.pages) taken.set(normalizeRoute(page.route, baseUrl), page.sourceFile ? `the page of ${page.sourceFile}` : `the page ${page.route}`);
   for (const output of site.outputs.keys()) taken.set(normalizeRoute(joinUrlPath(baseUrl, output), baseUrl), `the generated file ${output}`);
@@ -323,7 +324,35 @@ function checkRedirectSources(site: Site, source: string): Diagnostic[] {
     }
     seen.set(redirect.from, `redirected by ${redirect.keyPath}`);
   }
-  return diagnostics;
+  return [...made, ...diagnostics];
+}
+
+/**
+ * Runs the config's `createRedirects` once here, where its failures can be placed at its key: later
+ * calls (render) then see the same answers. Paths it gives that are pages stay pages, with a warning.
+ */
+function checkCreatedRedirects(site: Site): Diagnostic[] {
+  if (!site.config.createRedirects) return [];
+  const keys = ['createRedirects'];
+  const place = () => ({ file: site.config.configFile, ...locateConfigKey(site.config, keys) });
+  let skipped: CreatedRedirects['skipped'];
+  try {
+    ({ skipped } = createdRedirects(site));
+  } catch (error) {
+    if (error instanceof UserError) throw new UserError(error.diagnostics.map((diagnostic) => ({ ...diagnostic, ...place() })));
+    throw error;
+  }
+  if (skipped.length === 0) return [];
+  const shown = skipped.slice(0, 3).map(({ from, to }) => `${from} (for ${to})`).join(', ');
+  return [
+    {
+      severity: 'warning',
+      code: 'redirect',
+      message: `${formatKeyPath(writtenKeyPath(site.config, keys))}: ${skipped.length} of the paths it gave ${skipped.length === 1 ? 'is a page' : 'are pages'} of the site, which ${skipped.length === 1 ? 'keeps its page' : 'keep their pages'}: ${shown}${skipped.length > 3 ? ', …' : ''}.`,
+      hint: 'Return only old paths that no longer have a page.',
+      ...place(),
+    },
+  ];
 }
 
 /**
