@@ -240,6 +240,24 @@ describe('theme overrides that import a stylesheet', () => {
   });
 });
 
+describe("swizzled parts import the site's other parts through @theme", () => {
+  it('resolves @theme/Footer/Links to the site\'s own file, in the render and the browser bundle', async () => {
+    const site = await siteWith({
+      'src/theme/Footer/index.tsx': "import FooterLinks from '@theme/Footer/Links';\n\nexport default function Footer() {\n  return <footer className=\"own-footer\"><FooterLinks /></footer>;\n}\n",
+      'src/theme/Footer/Links/index.tsx': 'export default function FooterLinks() {\n  return <nav className="own-footer-links">Own links</nav>;\n}\n',
+    });
+    const result = await buildSite(site, { until: 'renderPages' });
+    expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error' || diagnostic.code === 'theme-override')).toEqual([]);
+    expect(pageHtml(result, '/kit/docs/intro')).toContain('<footer class="own-footer"><nav class="own-footer-links">Own links</nav></footer>');
+  });
+
+  it('still names what exists when the site has no such file', async () => {
+    const site = await siteWith({ 'src/theme/Footer/index.tsx': "import FooterLinks from '@theme/Footer/Links';\nexport default function Footer() {\n  return <FooterLinks />;\n}\n" });
+    const [message] = await diagnosticsOf(site);
+    expect(message).toMatch(/^src\/theme\/Footer\/index\.tsx:1:25 error Cannot compile the theme override: Could not resolve "@theme\/Footer\/Links": sdkdocs has no such theme component \(it has @theme\/Admonition/);
+  });
+});
+
 describe('a wrong override on the command line', () => {
   it('fails the build with exit 1 and the error at file:line:col, no stack trace', async () => {
     const site = await siteWith({ 'src/theme/SearchBar.tsx': "import type { SearchBarProps } from 'sdkdocs';\n\nexport default 'SearchBar';\n" });

@@ -84,10 +84,16 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
     const override = options.overrides().get('MDXComponents');
     return override ? { path: override } : undefined;
   });
-  build.onResolve({ filter: /^@theme(-original)?\// }, (args) => {
+  build.onResolve({ filter: /^@theme(-original)?\// }, async (args) => {
     const originalOnly = args.path.startsWith('@theme-original/');
     const name = args.path.slice(args.path.indexOf('/') + 1);
-    if (!isThemeComponentName(name)) return unknownComponent(args.path);
+    if (!isThemeComponentName(name)) {
+      // Docusaurus resolves `@theme/X` to the site's own src/theme/X whatever X is: swizzled parts
+      // (`@theme/Footer/Links`) and the site's own theme modules import each other so.
+      const own = originalOnly ? undefined : await build.resolve(`./${name}`, { kind: args.kind, resolveDir: path.join(options.siteDir, 'src', 'theme'), importer: args.importer });
+      if (own && own.errors.length === 0) return { path: own.path, namespace: own.namespace };
+      return unknownComponent(args.path);
+    }
     const override = originalOnly ? undefined : options.overrides().get(name);
     // An override that imports its own name means the theme's component, not itself.
     if (override && path.resolve(args.importer) !== override) return { path: override };
