@@ -251,6 +251,17 @@ describe('MDX errors are located in the doc', () => {
     expect(text).toContain("The indented </TabItem> after a list is read as part of the list's last item: write it at the start of its line, without indent.");
   });
 
+  it('all the errors of a doc in one build: each undefined component, each syntax error', async () => {
+    const names = await failingDoc('names.mdx', '# Names\n\n<Carousel />\n\nText and <Badge kind="new" />.\n\n<p style="color: red">x</p>\n');
+    expect(names.map((text) => /^docs\/names\.mdx:\d+:\d+ error Cannot parse markdown: MDX: (`<\w+>` is not defined|The `style` of `<p>`)/.exec(text)?.[0])).toEqual([
+      'docs/names.mdx:3:1 error Cannot parse markdown: MDX: `<Carousel>` is not defined',
+      'docs/names.mdx:5:10 error Cannot parse markdown: MDX: `<Badge>` is not defined',
+      'docs/names.mdx:7:1 error Cannot parse markdown: MDX: The `style` of `<p>`',
+    ]);
+    const syntax = await failingDoc('syntax.mdx', '# Syntax\n\nBroken {1 +} expression.\n\nFine text.\n\nAlso broken {2 *} here.\n\nAnd <3 this.\n');
+    expect(syntax.map((text) => /^docs\/syntax\.mdx:(\d+):\d+ error/.exec(text)?.[1])).toEqual(['3', '7', '9']);
+  });
+
   it('a .md file read as MDX says why', async () => {
     const [text] = await failingDoc('guide.md', "import Tabs from '@theme/Tabs';\n\n# Guide\n\nWhere a < b and <3 breaks.\n");
     expect(text).toMatch(/^docs\/guide\.md:5:\d+ error Cannot parse markdown: MDX: Unexpected character/);

@@ -139,15 +139,17 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     if (outcome.cacheKey && outcome.compiled) used.push({ key: outcome.cacheKey, compiled: outcome.compiled });
     if (outcome.fromCache) fromCache++;
     if (outcome.error || !outcome.compiled) {
-      site.diagnostics.push({
-        severity: 'error',
-        code: 'markdown',
-        message: `Cannot parse markdown: ${outcome.error?.message}`,
-        file: doc.source.file,
-        line: outcome.error?.line,
-        column: outcome.error?.column,
-        hint: outcome.error?.hint,
-      });
+      for (const error of [outcome.error, ...(outcome.error?.others ?? [])]) {
+        site.diagnostics.push({
+          severity: 'error',
+          code: 'markdown',
+          message: `Cannot parse markdown: ${error?.message}`,
+          file: doc.source.file,
+          line: error?.line,
+          column: error?.column,
+          hint: error?.hint,
+        });
+      }
       continue;
     }
     useCompiledDoc(site, page, doc, outcome.compiled);

@@ -21,7 +21,17 @@ export interface ParseTask {
 export interface ParseOutcome {
   route: string;
   compiled?: CompiledDoc;
-  error?: { message: string; line?: number; column?: number; hint?: string };
+  error?: ParseError & {
+    /** The doc's further errors, so that a writer sees them all in one build. */
+    others?: ParseError[];
+  };
+}
+
+export interface ParseError {
+  message: string;
+  line?: number;
+  column?: number;
+  hint?: string;
 }
 
 /** Where links of every doc resolve, and what the build does with diagrams: the same for all docs. */

@@ -1,4 +1,4 @@
-import { compile } from '@mdx-js/mdx';
+import { compile, createProcessor } from '@mdx-js/mdx';
 import remarkComment from '@slorber/remark-comment';
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
@@ -8,7 +8,7 @@ import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { MarkdownProcessor } from '../markdown.js';
 import type { CompiledDoc, DiagramSource, MdxImport } from '../../core/compiled-doc.js';
-import type { ParseContext, ParseOutcome, ParseTask } from '../parse-task.js';
+import type { ParseContext, ParseError, ParseOutcome, ParseTask } from '../parse-task.js';
 import { findCodeSamples, mayHaveCodeSamples } from '../code-samples.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import type { TocItem } from '../../shared/types.js';
@@ -125,8 +125,49 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
     };
     return { route: task.route, compiled };
   } catch (error) {
-    return { route: task.route, error: mdxError(error, task) };
+    const first = mdxError(error, task);
+    const others = (error as { others?: unknown[] }).others?.map((other) => mdxError(other, task)) ?? (await laterSyntaxErrors(file.value as string, task, format, first));
+    return { route: task.route, error: others.length > 0 ? { ...first, others } : first };
   }
+}
+
+/** How many syntax errors of one doc are reported at most. */
+const maxSyntaxErrors = 10;
+
+/**
+ * The syntax errors after the first one, found as a writer would find them: with the line at
+ * fault emptied, the doc is parsed again (only parsed, which is cheap), until it parses or the
+ * next error could be an echo of an emptied line — one that left a tag or a brace open, whose
+ * closing would then be blamed.
+ */
+async function laterSyntaxErrors(source: string, task: ParseTask, format: 'mdx' | 'md', first: MdxErrorPlace): Promise<MdxErrorPlace[]> {
+  const lines = source.split('\n');
+  const found: MdxErrorPlace[] = [];
+  let previous = first;
+  const processor = createProcessor({ format });
+  while (found.length < maxSyntaxErrors - 1) {
+    const line = previous.line;
+    if (line === undefined || line > lines.length || !isBalancedLine(lines[line - 1])) break;
+    lines[line - 1] = '';
+    try {
+      processor.parse(new VFile({ value: lines.join('\n'), path: task.file }));
+      break;
+    } catch (error) {
+      const next = mdxError(error, task);
+      if (next.line === undefined || next.line <= line) break;
+      found.push(next);
+      previous = next;
+    }
+  }
+  return found;
+}
+
+/** Whether a line closes every brace and tag it opens, so emptying it leaves nothing open. */
+function isBalancedLine(line: string): boolean {
+  const count = (pattern: RegExp) => line.match(pattern)?.length ?? 0;
+  const opened = count(/<[A-Za-z][^>]*?(?<!\/)>/g);
+  const closed = count(/<\/[A-Za-z][^>]*>/g);
+  return count(/\{/g) === count(/\}/g) && opened === closed;
 }
 
 /**
@@ -149,8 +190,10 @@ function closingTagInListHint(reason: string): string {
   return tag ? ` The indented ${tag} after a list is read as part of the list's last item: write it at the start of its line, without indent.` : '';
 }
 
+type MdxErrorPlace = ParseError;
+
 /** An MDX compile error with its position, and a hint on what usually causes it. */
-function mdxError(error: unknown, task: ParseTask): NonNullable<ParseOutcome['error']> {
+function mdxError(error: unknown, task: ParseTask): MdxErrorPlace {
   const message = error as { reason?: string; message: string; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
   const reason = message.reason ?? message.message;
   let line = message.place?.start?.line ?? message.place?.line;
@@ -222,8 +265,8 @@ function remarkMdxHeadingIds() {
 }
 
 /**
- * Records the doc's imports (with their positions) and fails at the first JSX component tag whose
- * name nothing defines: not imported, not exported by the doc, and not one sdkdocs provides.
+ * Records the doc's imports (with their positions) and fails at the JSX component tags whose names
+ * nothing defines (not imported, not exported by the doc, not provided by sdkdocs), all of them.
  */
 function remarkMdxNames(siteComponents: readonly string[]) {
   return (tree: MdastRoot, file: VFile) => {
@@ -234,16 +277,19 @@ function remarkMdxNames(siteComponents: readonly string[]) {
       for (const statement of node.data?.estree?.body ?? []) collectDefinitions(statement, defined, imports);
     }
     file.data.mdxImports = imports;
+    const problems: ReturnType<VFile['message']>[] = [];
     walkTree(tree, (unknownNode) => {
       const node = unknownNode as unknown as MdxNode;
       if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
         const name = bareIdentifier(node);
         // `{name}` that nothing defines would fail the page when it renders, far from its line.
         if (name && !defined.has(name) && name !== 'props' && !(name in globalThis)) {
-          file.fail(
-            `\`{${name}}\` is not defined: MDX reads braces as a JavaScript expression. Write \`\\{${name}}\` for literal braces, or define it with \`export const ${name} = …\``,
-            unknownNode,
-            'mdx-undefined-expression',
+          problems.push(
+            file.message(
+              `\`{${name}}\` is not defined: MDX reads braces as a JavaScript expression. Write \`\\{${name}}\` for literal braces, or define it with \`export const ${name} = …\``,
+              unknownNode,
+              'mdx-undefined-expression',
+            ),
           );
         }
         return;
@@ -254,22 +300,31 @@ function remarkMdxNames(siteComponents: readonly string[]) {
       if (node.name === 'head') node.name = 'Head';
       const style = node.attributes?.find((attribute) => attribute.type === 'mdxJsxAttribute' && attribute.name === 'style');
       if (style && typeof style.value === 'string') {
-        file.fail(
-          `The \`style\` of \`<${node.name}>\` is a string; in MDX, as in JSX, it is an object: style={{color: 'red', marginTop: '1em'}}`,
-          unknownNode,
-          'mdx-style-string',
+        problems.push(
+          file.message(
+            `The \`style\` of \`<${node.name}>\` is a string; in MDX, as in JSX, it is an object: style={{color: 'red', marginTop: '1em'}}`,
+            unknownNode,
+            'mdx-style-string',
+          ),
         );
       }
       const root = node.name.split('.')[0];
       // Lower-case names are HTML elements; React renders them as they are.
       if (!/^[A-Z]/.test(root) && !node.name.includes('.')) return;
       if (defined.has(root)) return;
-      file.fail(
-        `\`<${node.name}>\` is not defined. Import it (\`import ${root} from '@site/src/components/${root}';\`), or define it with \`export const ${root} = …\``,
-        unknownNode,
-        'mdx-undefined-component',
+      problems.push(
+        file.message(
+          `\`<${node.name}>\` is not defined. Import it (\`import ${root} from '@site/src/components/${root}';\`), or define it with \`export const ${root} = …\``,
+          unknownNode,
+          'mdx-undefined-component',
+        ),
       );
     });
+    // Every such problem of the doc in one build, not one per build: the first fails the compile, carrying the others.
+    if (problems.length > 0) {
+      for (const problem of problems) file.messages.splice(file.messages.indexOf(problem), 1);
+      throw Object.assign(problems[0], { fatal: true, others: problems.slice(1) });
+    }
   };
 }
 
