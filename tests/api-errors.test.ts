@@ -90,6 +90,19 @@ describe('errors of the API stage', () => {
     );
   });
 
+  it('places TS2688 (types that are not installed) at the entry of compilerOptions.types, also in an extended tsconfig', async () => {
+    const dir = await fixtureCopy();
+    const tsconfig = path.join(dir, 'sdk', 'tsconfig.json');
+    const settings = JSON.parse(await readFile(tsconfig, 'utf8')) as { compilerOptions: Record<string, unknown> };
+    await writeFile(path.join(dir, 'sdk', 'tsconfig.base.json'), '{\n  "compilerOptions": {\n    "types": [\n      "@docusaurus/module-type-aliases"\n    ]\n  }\n}\n');
+    const { types: _dropped, ...rest } = settings.compilerOptions;
+    await writeFile(tsconfig, JSON.stringify({ ...settings, extends: './tsconfig.base', compilerOptions: rest }, null, 2));
+    const printed = (await failure(dir)).map((diagnostic) => formatDiagnostic(diagnostic, { cwd: dir }));
+    expect(printed).toEqual([
+      "sdk/tsconfig.base.json:4:7 error TS2688: Cannot find type definition file for '@docusaurus/module-type-aliases', which compilerOptions.types names. Install it where the SDK's packages are (`npm install -D @docusaurus/module-type-aliases`), or take '@docusaurus/module-type-aliases' out of compilerOptions.types.",
+    ]);
+  });
+
   it('names a missing tsconfig', async () => {
     const dir = await fixtureCopy();
     await editConfig(dir, "tsconfig: 'sdk/tsconfig.json'", "tsconfig: 'sdk/tsconfig.build.json'");

@@ -50,7 +50,7 @@ export async function runTypeDoc(options: ApiModelOptions, settings: string): Pr
       programs = context.programs;
       // Checked before conversion: resolving `{@link}` names leaves checker errors behind.
       if (options.skipTypeCheck) return;
-      const errors = typeErrors(programs);
+      const errors = typeErrors(programs, options.tsconfig);
       if (errors.length > 0) throw new TypeCheckFailed(errors);
     });
   };
@@ -177,9 +177,9 @@ class TypeCheckFailed extends Error {
 }
 
 /** TypeScript's own errors in the SDK, each at its `file:line:col`. */
-function typeErrors(programs: readonly ts.Program[]): Diagnostic[] {
+function typeErrors(programs: readonly ts.Program[], tsconfig: string): Diagnostic[] {
   const all = programs.flatMap((program) => ts.getPreEmitDiagnostics(program)).filter((d) => d.category === ts.DiagnosticCategory.Error);
-  const listed = all.slice(0, maxTypeErrors).map((d) => fromTypeScriptDiagnostic(d));
+  const listed = all.slice(0, maxTypeErrors).map((d) => fromTypeScriptDiagnostic(d, tsconfig));
   if (all.length > maxTypeErrors) {
     listed.push({
       severity: 'error',
@@ -192,9 +192,11 @@ function typeErrors(programs: readonly ts.Program[]): Diagnostic[] {
 }
 
 /** A TypeScript diagnostic as ours: `file:line:col error TS2322: …`. */
-function fromTypeScriptDiagnostic(d: ts.Diagnostic): Diagnostic {
+function fromTypeScriptDiagnostic(d: ts.Diagnostic, tsconfig: string): Diagnostic {
   const severity = 'error';
   const message = `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  const missingTypes = d.code === 2688 ? /Cannot find type definition file for '([^']+)'/.exec(message)?.[1] : undefined;
+  if (missingTypes) return missingTypesDiagnostic(missingTypes, severity, tsconfig);
   if (!d.file || d.start === undefined) return { severity, code: 'typescript', message };
   const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
   return {
@@ -275,6 +277,8 @@ class DiagnosticLogger extends Logger {
     const match = /^(?:(.+?):(\d+):(\d+) - )?(?:error|warning|message) (TS\d+): ([\s\S]*?)(?:\n\s*\n|$)/.exec(text);
     if (!match) return undefined;
     const [, file, line, column, code, body] = match;
+    const missingTypes = code === 'TS2688' ? /Cannot find type definition file for '([^']+)'/.exec(body)?.[1] : undefined;
+    if (missingTypes) return missingTypesDiagnostic(missingTypes, severity, this.tsconfig);
     const message = `${code}: ${body.trim()}`;
     if (file) return { severity, code: 'typescript', message, file: path.resolve(file), line: Number(line), column: Number(column) };
     // Codes 5xxx and 6xxx are about compiler options: the tsconfig is where to look.
@@ -287,4 +291,42 @@ class DiagnosticLogger extends Logger {
       hint: "If it extends or names files that are not installed (an npm package's tsconfig often does), give `api.tsconfig` a tsconfig of the site's own.",
     };
   }
+}
+
+/**
+ * TS2688: a `compilerOptions.types` entry names type definitions that are not installed. TypeScript
+ * gives no place; the entry in the tsconfig (or one it extends) is where the writer acts.
+ */
+function missingTypesDiagnostic(name: string, severity: Diagnostic['severity'], tsconfig: string): Diagnostic {
+  const place = typesEntryPlace(tsconfig, name);
+  const typesPackage = name.startsWith('@') || name.startsWith('.') ? name : `@types/${name}`;
+  return {
+    severity,
+    code: 'typescript',
+    message: `TS2688: Cannot find type definition file for '${name}', which compilerOptions.types names.`,
+    hint: `Install it where the SDK's packages are (\`npm install -D ${typesPackage}\`), or take '${name}' out of compilerOptions.types.`,
+    ...(place ?? { file: tsconfig }),
+  };
+}
+
+/** Where `"name"` is written in the `types` array of a tsconfig or of the tsconfigs it extends. */
+function typesEntryPlace(tsconfig: string, name: string, seen = new Set<string>()): Pick<Diagnostic, 'file' | 'line' | 'column'> | undefined {
+  if (seen.has(tsconfig) || !existsSync(tsconfig)) return undefined;
+  seen.add(tsconfig);
+  const text = readFileSync(tsconfig, 'utf8');
+  const types = /"types"\s*:\s*\[/.exec(text);
+  const entry = types ? text.indexOf(JSON.stringify(name), types.index) : -1;
+  const closing = types ? text.indexOf(']', types.index) : -1;
+  if (entry !== -1 && entry < closing) {
+    const before = text.slice(0, entry).split('\n');
+    return { file: tsconfig, line: before.length, column: before.at(-1)!.length + 1 };
+  }
+  const parsed = ts.parseConfigFileTextToJson(tsconfig, text).config as { extends?: string | string[] } | undefined;
+  for (const extended of [parsed?.extends ?? []].flat()) {
+    if (!extended.startsWith('.')) continue;
+    const file = path.resolve(path.dirname(tsconfig), extended.endsWith('.json') ? extended : `${extended}.json`);
+    const found = typesEntryPlace(file, name, seen);
+    if (found) return found;
+  }
+  return undefined;
 }
