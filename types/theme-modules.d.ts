@@ -365,3 +365,36 @@ declare module '@docusaurus/theme-common' {
   export function HtmlClassNameProvider(props: { className?: string; children?: ReactNode }): ReactNode;
   export const ThemeClassNames: Record<string, Record<string, unknown>>;
 }
+
+declare module '@docusaurus/useGlobalData' {
+  export default function useGlobalData(): Record<string, Record<string, unknown>>;
+  export function useAllPluginInstancesData(name: string): Record<string, unknown>;
+  export function usePluginData(name: string, id?: string): unknown;
+}
+
+declare module '@docusaurus/plugin-content-docs/client' {
+  export interface GlobalVersion {
+    name: string;
+    label: string;
+    isLast: boolean;
+    path: string;
+    mainDocId: string;
+    docs: { id: string; path: string; sidebar?: string }[];
+    draftIds: string[];
+    sidebars: Record<string, { link?: { path: string; label: string } }>;
+  }
+  export interface GlobalPluginData {
+    path: string;
+    versions: GlobalVersion[];
+    breadcrumbs: boolean;
+  }
+  export function useAllDocsData(): Record<string, GlobalPluginData>;
+  export function useDocsData(pluginId?: string): GlobalPluginData;
+  export function useVersions(pluginId?: string): GlobalVersion[];
+  export function useLatestVersion(pluginId?: string): GlobalVersion;
+  export function useActiveVersion(pluginId?: string): GlobalVersion | undefined;
+  export function useActivePlugin(): { pluginId: string; pluginData: GlobalPluginData } | undefined;
+  export function useActiveDocContext(pluginId?: string): { activeVersion?: GlobalVersion; activeDoc?: { id: string; path: string }; alternateDocVersions: Record<string, { id: string; path: string }> };
+  export function useDocsVersion(): GlobalVersion & { version: string };
+  export function useDocsPreferredVersion(pluginId?: string): { preferredVersion: GlobalVersion | null; savePreferredVersionName: (name: string) => void };
+}

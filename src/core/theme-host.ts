@@ -31,6 +31,8 @@ import * as Translate from '../../templates/theme/docusaurus/Translate.js';
 import * as Interpolate from '../../templates/theme/docusaurus/Interpolate.js';
 import * as isInternalUrl from '../../templates/theme/docusaurus/isInternalUrl.js';
 import * as themeCommon from '../../templates/theme/docusaurus/theme-common.js';
+import * as useGlobalData from '../../templates/theme/docusaurus/useGlobalData.js';
+import * as docsClient from '../../templates/theme/docusaurus/plugin-content-docs/client.js';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import type { DocusaurusModuleName } from './theme-imports.js';
@@ -67,7 +69,7 @@ export const themeHostModules: {
     Layout,
     'Icon/Success': IconSuccess,
   },
-  docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router, Head, Translate, Interpolate, isInternalUrl, 'theme-common': themeCommon },
+  docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router, Head, Translate, Interpolate, isInternalUrl, 'theme-common': themeCommon, useGlobalData, 'plugin-content-docs/client': docsClient },
 };
 
 /** Where bundled code finds {@link themeHostModules} when it runs. */

@@ -21,6 +21,8 @@ export const docusaurusModuleNames = [
   'Interpolate',
   'isInternalUrl',
   'theme-common',
+  'useGlobalData',
+  'plugin-content-docs/client',
 ] as const;
 export type DocusaurusModuleName = (typeof docusaurusModuleNames)[number];
 
