@@ -322,3 +322,71 @@ describe('hostile site: content reads only files of the site', () => {
     expect(existsSync(path.join(hostile.site, 'out'))).toBe(false);
   });
 });
+
+describe('hostile site: no live script URL from content or config', () => {
+  /** Everything the browser reads of a built site: the pages and the route data. */
+  function publishedText(out: string): string {
+    const texts: string[] = [];
+    const walk = (folder: string) => {
+      for (const name of readdirSync(folder)) {
+        const file = path.join(folder, name);
+        if (lstatSync(file).isDirectory()) walk(file);
+        else if (/\.(html|json)$/.test(name)) texts.push(readFileSync(file, 'utf8'));
+      }
+    };
+    walk(out);
+    return texts.join('\n');
+  }
+
+  it('neutralises every such URL with a warning at its place, through the shipped CLI', async () => {
+    const hostile = await makeSite(
+      {
+        'docs/intro.md': [
+          '---',
+          'custom_edit_url: javascript:alert(3)',
+          'image: "  javascript:alert(4)"',
+          '---',
+          '# Intro',
+          '',
+          '<iframe srcdoc="<script>alert(5)</script>"></iframe>',
+          '',
+          '<meta http-equiv="refresh" content="0; url=javascript:alert(6)">',
+          '',
+          '<svg><a><animate attributeName="href" values="https://ok.example.com;javascript:alert(7)"/><text y="20">x</text></a></svg>',
+          '',
+          '<div style="background: url(\'javascript:alert(8)\')">styled</div>',
+          '',
+          '<a href="java\tscript:alert(9)">bad</a> and <iframe sandbox="" srcdoc="<p>inert</p>"></iframe>',
+        ].join('\n'),
+      },
+      {
+        redirects: [{ from: '/old', to: 'javascript:alert(1)' }],
+        navbar: { items: [{ label: 'Fine', to: '/docs/intro' }, { label: 'Bad', href: 'javascript:alert(2)' }] },
+        footer: { links: [{ title: 'More', items: [{ label: 'Data', href: 'data:text/html,<script>alert(10)</script>' }] }] },
+      },
+    );
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', '.'], { cwd: hostile.site, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    expect(result.status, result.stderr).toBe(0);
+    const warnings = result.stderr.split('\n').filter((line) => line.includes(' warning '));
+    const expected = [
+      /^docs\/intro\.md:2:1 warning The javascript: URL of front matter key "custom_edit_url" was removed/,
+      /^docs\/intro\.md:3:1 warning The javascript: URL of front matter key "image" was removed/,
+      /^docs\/intro\.md:7:1 warning The srcdoc of this <iframe> was removed/,
+      /^docs\/intro\.md:9:1 warning The javascript: refresh target of this <meta> was removed/,
+      /^docs\/intro\.md:11:9 warning The javascript: URL it animates to of this <animate> was removed/,
+      /^docs\/intro\.md:13:1 warning The style's javascript: url\(\) of this <div> was removed/,
+      /^docs\/intro\.md:15:1 warning The javascript: URL of this link was removed/,
+      /^sdkdocs\.config\.ts:\d+:\d+ warning redirects\[0\]\.to: the javascript: URL was removed, and with it the item/,
+      /^sdkdocs\.config\.ts:\d+:\d+ warning navbar\.items\[1\]\.href: the javascript: URL was removed/,
+      /^sdkdocs\.config\.ts:\d+:\d+ warning footer\.links\[0\]\.items\[0\]\.href: the data: URL was removed/,
+    ];
+    for (const pattern of expected) expect(warnings.some((line) => pattern.test(line)), String(pattern)).toBe(true);
+    expect(warnings).toHaveLength(expected.length);
+    const published = publishedText(path.join(hostile.site, 'out'));
+    expect(published).not.toMatch(/javascript:alert|vbscript:|data:text\/html|&lt;script&gt;alert/);
+    // What is safe stays: the sandboxed srcdoc, the first animation value, the fine navbar item.
+    expect(published).toContain('srcDoc="&lt;p&gt;inert&lt;/p&gt;"');
+    expect(published).toContain('>Fine</a>');
+    expect(existsSync(path.join(hostile.site, 'out', 'old', 'index.html'))).toBe(false);
+  });
+});

@@ -9,6 +9,7 @@ import { bundleErrorDiagnostics, bundleInputs, loadFromTemporaryFile, settleWith
 import { configSchema, type ParsedConfig } from './schema.js';
 import { resolveConfig, type ResolvedConfig, type ResolveOptions } from './resolve.js';
 import { checkConfigPaths } from './check-config-paths.js';
+import { withoutLiveScriptUrls } from './safe-config-urls.js';
 import { formatKeyPath, locateKey } from './locate-key.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { docusaurusConfigFileNames, importDocusaurusConfig, translateDocusaurusConfig, type DocusaurusTranslation } from './docusaurus-config.js';
@@ -41,6 +42,7 @@ export async function loadConfig(siteDir: string, options: ResolveOptions = {}):
   const parsed = validateConfig(exported, configFile, await readFile(configFile, 'utf8'));
   const config = resolveConfig(parsed, absoluteSiteDir, configFile, options);
   config.configInputs = inputs;
+  config.configWarnings = withoutLiveScriptUrls(config);
   checkConfigPaths(config);
   return config;
 }
@@ -75,7 +77,7 @@ async function loadDocusaurusConfig(siteDir: string, configFile: string, options
   config.configKeyOrigin = translation.originOf;
   config.configInputs = inputs;
   config.unbuiltRoutes = translation.unbuilt.map(({ routeBasePath, what }) => ({ route: joinUrlPath(config.baseUrl, routeBasePath.replace(/^\/+|\/+$/g, '')), what }));
-  config.configWarnings = warnings;
+  config.configWarnings = [...warnings, ...withoutLiveScriptUrls(config)];
   checkConfigPaths(config);
   return config;
 }

@@ -1,4 +1,5 @@
 import { closest, editDistance } from '../config/load.js';
+import { unsafeScheme } from '../shared/safe-url.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 
 /** Where a front matter key's value starts, 1-based, in the markdown file. */
@@ -130,6 +131,21 @@ export function validateFrontMatterKeys(data: Record<string, unknown>, file: str
       file,
       ...positionOf(key),
       hint: `For example: \`${rule.example}\`.`,
+    });
+  }
+  // URLs the page links or loads: one that would run script is not published (the rest of the page is).
+  for (const key of ['image', 'custom_edit_url']) {
+    const value = data[key];
+    const scheme = typeof value === 'string' ? unsafeScheme(value, key === 'image' ? 'img' : 'a') : undefined;
+    if (!scheme) continue;
+    delete data[key];
+    diagnostics.push({
+      severity: 'warning',
+      code: 'unsafe-url',
+      message: `The ${scheme}: URL of front matter key "${key}" was removed: it could run script in the reader's browser.`,
+      file,
+      ...positionOf(key),
+      hint: key === 'image' ? 'Give an image path of the site or an http(s) URL.' : 'Give an http(s) URL of the file in its repository.',
     });
   }
   const min = data.toc_min_heading_level;

@@ -1,41 +1,60 @@
+import type { Element } from 'hast';
 import type { VFile } from 'vfile';
+import { unsafeCssUrl, unsafeRefreshTarget, unsafeScheme } from '../../shared/safe-url.js';
 import type { ElementVisitor } from './rehype-element-pass.js';
 
-/** Attributes whose value a browser follows or loads as a URL. */
-const urlAttributes = ['href', 'src', 'action', 'formAction', 'poster', 'cite', 'xLinkHref'];
-/** Elements that show a `data:` URL as media, which runs no script. */
-const mediaElements = new Set(['img', 'video', 'audio', 'source', 'track']);
+/** Attributes whose value a browser follows or loads as a URL (hast property names). */
+const urlAttributes = ['href', 'src', 'action', 'formAction', 'poster', 'cite', 'xLinkHref', 'data', 'background'];
+/** SVG animation elements, which can set an `href` to a value of their own. */
+const animationElements = new Set(['animate', 'set', 'animateMotion', 'animateTransform']);
 
 /**
- * Removes link and resource URLs that would run script in the reader's browser: `javascript:`,
- * `vbscript:` and `data:` (but for images, video and audio in media elements), written as
- * markdown or as HTML, with a warning at each. React blocks only `javascript:` URLs, and only by
- * swapping in one of its own.
+ * Removes what would run script in the reader's browser from content written as markdown or as
+ * HTML, with a warning at each: link and resource URLs with `javascript:`, `vbscript:` or `data:`
+ * (but images, video and audio in media elements), the same in a `style`'s `url()`, a refresh
+ * `<meta>`'s target and an SVG animation of `href`, and the `srcdoc` of an iframe not sandboxed
+ * against scripts (its HTML runs in the site's origin). React blocks only `javascript:` URLs,
+ * and only in the attributes it knows, by swapping in one of its own.
  */
 export function safeUrlVisitor(file: VFile): ElementVisitor {
   return (element) => {
-    for (const name of urlAttributes) {
-      const value = element.properties[name];
-      if (typeof value !== 'string') continue;
-      const scheme = unsafeScheme(value, element.tagName);
-      if (!scheme) continue;
+    const remove = (name: string, what: string) => {
       delete element.properties[name];
-      const message = file.message(
-        `The ${scheme}: URL of this ${element.tagName === 'a' ? 'link' : `<${element.tagName}>`} was removed: it could run script in the reader's browser.`,
-        { place: element.position, ruleId: 'unsafe-url', source: 'sdkdocs' },
-      );
+      const message = file.message(`The ${what} of this ${element.tagName === 'a' ? 'link' : `<${element.tagName}>`} was removed: it could run script in the reader's browser.`, {
+        place: element.position,
+        ruleId: 'unsafe-url',
+        source: 'sdkdocs',
+      });
       message.fatal = false;
       message.note = 'Link to a page or an http(s) URL instead; put scripts in a custom React page (src/pages).';
+    };
+    for (const name of urlAttributes) {
+      const value = element.properties[name];
+      const scheme = typeof value === 'string' ? unsafeScheme(value, element.tagName) : undefined;
+      if (scheme) remove(name, `${scheme}: URL`);
+    }
+    const style = element.properties.style;
+    const cssScheme = typeof style === 'string' ? unsafeCssUrl(style) : undefined;
+    if (cssScheme) remove('style', cssScheme === 'escaped' ? 'style (a url() written with escapes)' : `style's ${cssScheme}: url()`);
+    if (element.tagName === 'meta' && /^refresh$/i.test(String(element.properties.httpEquiv ?? ''))) {
+      const scheme = unsafeRefreshTarget(String(element.properties.content ?? ''));
+      if (scheme) remove('content', `${scheme}: refresh target`);
+    }
+    if (element.tagName === 'iframe' && element.properties.srcDoc !== undefined && !isScriptlessSandbox(element)) remove('srcDoc', 'srcdoc');
+    if (animationElements.has(element.tagName) && /^(xlink:)?href$/i.test(String(element.properties.attributeName ?? ''))) {
+      for (const name of ['values', 'to', 'from', 'by']) {
+        const value = element.properties[name];
+        const scheme = typeof value === 'string' ? value.split(';').map((part) => unsafeScheme(part.trim())).find(Boolean) : undefined;
+        if (scheme) remove(name, `${scheme}: URL it animates to`);
+      }
     }
   };
 }
 
-/** The scheme of a URL a browser would run as script, as browsers read it; undefined for a safe URL. */
-export function unsafeScheme(url: string, tagName: string): string | undefined {
-  // Browsers drop leading control characters and spaces, and tabs and line breaks anywhere.
-  const normalised = url.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '').toLowerCase();
-  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(normalised)?.[1];
-  if (scheme === 'javascript' || scheme === 'vbscript') return scheme;
-  if (scheme === 'data' && !(mediaElements.has(tagName) && /^data:(image\/(?!svg)|video\/|audio\/)/.test(normalised))) return scheme;
-  return undefined;
+/** An iframe whose `sandbox` leaves scripts off: its `srcdoc` cannot run any. */
+function isScriptlessSandbox(element: Element): boolean {
+  const sandbox = element.properties.sandbox;
+  if (sandbox === undefined || sandbox === null) return false;
+  const tokens = Array.isArray(sandbox) ? sandbox.map(String) : String(sandbox).split(/\s+/);
+  return !tokens.some((token) => token.toLowerCase() === 'allow-scripts');
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { unsafeScheme } from '../../shared/safe-url.js';
 import type { Definition, Image, ImageReference, Link, Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { walkTree } from './walk-tree.js';
@@ -63,7 +64,8 @@ export function resolveLink(
   options: RemarkLinksOptions,
   position?: { line: number; column: number },
 ): { url?: string; record: SourceLink } | undefined {
-  if (!url || isExternalUrl(url)) return undefined;
+  // A URL that runs script is no link: the safe-URL pass removes it, with a warning of its own.
+  if (!url || isExternalUrl(url) || unsafeScheme(url) !== undefined) return undefined;
   const record: SourceLink = { url, kind: 'route', file: sourceFile, line: position?.line, column: position?.column };
   const [target, fragment] = splitFragment(url);
   let rewritten: string | undefined;

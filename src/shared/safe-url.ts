@@ -1,0 +1,39 @@
+/*
+ * One rule for every URL sdkdocs emits or passes through (content, front matter, config): a URL
+ * that a browser would run as script is never published.
+ */
+
+/** Elements that show a `data:` URL as media, which runs no script. */
+const mediaElements = new Set(['img', 'video', 'audio', 'source', 'track']);
+
+/**
+ * The scheme of a URL a browser would run as script, as browsers read it; undefined for a safe
+ * URL. `data:` is safe only as an image (not SVG), video or audio in a media element.
+ */
+export function unsafeScheme(url: string, tagName?: string): string | undefined {
+  // Browsers drop leading control characters and spaces, and tabs and line breaks anywhere.
+  const normalised = url.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '').toLowerCase();
+  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(normalised)?.[1];
+  if (scheme === 'javascript' || scheme === 'vbscript') return scheme;
+  if (scheme === 'data' && !(tagName !== undefined && mediaElements.has(tagName) && /^data:(image\/(?!svg)|video\/|audio\/)/.test(normalised))) return scheme;
+  return undefined;
+}
+
+/** The live-script scheme among the `url(…)` values of CSS (a `style` attribute), if any. */
+export function unsafeCssUrl(css: string): string | undefined {
+  // CSS escapes (`\6a avascript`) would hide the scheme: a url() written with a backslash is refused outright.
+  for (const match of css.matchAll(/url\(\s*(['"]?)\s*([^'"\s)]*)/gi)) {
+    if (match[2].includes('\\')) return 'escaped';
+    // Only the start of the URL names its scheme, so a URL with parentheses of its own is read far enough.
+    // An image a stylesheet loads runs no script, `data:` SVG icons included: only the script schemes count.
+    const scheme = unsafeScheme(match[2], 'img');
+    if (scheme && scheme !== 'data') return scheme;
+  }
+  return undefined;
+}
+
+/** The live-script scheme of a `<meta http-equiv="refresh" content="0; url=…">` target, if any. */
+export function unsafeRefreshTarget(content: string): string | undefined {
+  const target = /^\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(['"]?)(.*?)\1\s*$/i.exec(content)?.[2];
+  return target ? unsafeScheme(target) : undefined;
+}
