@@ -11,6 +11,7 @@ import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
 import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { mdxAssetsPlugin, mdxModulesOf, mdxModulesPlugin, mdxNamespace, siteModulesFolders, type MdxModuleEntry } from '../core/mdx-modules.js';
+import { markdownPagesPlugin, pageModuleSpecifier } from '../core/markdown-pages.js';
 import type { MdxPartialCompiler } from '../core/compiled-doc.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import type { NavbarItemData } from '../shared/types.js';
@@ -254,6 +255,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
       }),
       reactAsEsmPlugin(root),
       customPagesPlugin,
+      markdownPagesPlugin(),
       mdxModulesPlugin({
         siteDir: options.siteDir,
         readRoots: options.readRoots,
@@ -275,7 +277,7 @@ function themeOverridesModuleSource(overrides: [ThemeComponentName, string][]): 
 }
 
 function pagesModuleSource(pages: ClientPage[]): string {
-  const entries = pages.map((page) => `  ${JSON.stringify(page.route)}: () => import(${JSON.stringify(page.file)}),`);
+  const entries = pages.map((page) => `  ${JSON.stringify(page.route)}: () => import(${JSON.stringify(pageModuleSpecifier(page.file))}),`);
   return `export const pages = {\n${entries.join('\n')}\n};\n`;
 }
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,6 +9,8 @@ import { placePageRoute } from './page-route.js';
 import { themeOverridesDir } from './theme-overrides.js';
 import { loadMarkdownImports, mdxAssetsPlugin } from '../core/mdx-modules.js';
 import { siteStylesheetsPlugin } from '../core/site-stylesheets.js';
+import { markdownPageFile, markdownPagesPlugin, pageFileOfEntry, pageModuleSpecifier } from '../core/markdown-pages.js';
+import { parseFrontMatter } from './front-matter.js';
 import { mdxPartialCompiler } from './mdx/mdx-partials.js';
 import { provideThemeHost, themeHostKey, themeHostModules } from '../core/theme-host.js';
 import { resolveSiteImports } from '../core/theme-imports.js';
@@ -39,8 +41,9 @@ function isLeftOutOfPages(relativePath: string): boolean {
 }
 
 /**
- * Compiles the React pages in the site's pages folder (`index.tsx` → `/`, `about.tsx` → `/about`)
- * and adds a page for each; renderPages renders the component to static HTML.
+ * Compiles the React and markdown pages in the site's pages folder (`index.tsx` → `/`,
+ * `about.tsx` → `/about`, `markdown-page.md` → `/markdown-page`) and adds a page for each;
+ * renderPages renders the component to static HTML.
  */
 export async function collectCustomPages(site: Site, ctx: BuildContext): Promise<void> {
   const pagesDir = site.config.paths.pages;
@@ -56,30 +59,25 @@ export async function collectCustomPages(site: Site, ctx: BuildContext): Promise
   const entries = (await readdir(pagesDir, { recursive: true, withFileTypes: true })).filter(
     (entry) => entry.isFile() && !isLeftOutOfPages(path.relative(pagesDir, path.join(entry.parentPath, entry.name))),
   );
+  // React pages, and markdown pages as Docusaurus builds them (see core/markdown-pages.ts).
   const files = entries
-    .filter((entry) => pageModuleFile.test(entry.name))
+    .filter((entry) => pageModuleFile.test(entry.name) || markdownPageFile.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
-  for (const entry of entries.filter((candidate) => /\.mdx?$/i.test(candidate.name))) {
-    site.diagnostics.push({
-      severity: 'warning',
-      code: 'custom-page',
-      message: `${path.relative(site.config.siteDir, path.join(entry.parentPath, entry.name))} is a markdown page, which sdkdocs does not build: it has no page.`,
-      file: path.join(entry.parentPath, entry.name),
-      hint: 'Move it into the docs folder (a doc with `slug: /its-path` keeps its address), or make it a React page (.tsx, .jsx or .js).',
-    });
-  }
   if (files.length === 0) return;
   const modules = await importPageModules(files, site);
   for (const [file, module] of modules) {
-    const relative = path.relative(pagesDir, file).split(path.sep).join('/').replace(pageModuleFile, '');
+    const relative = path.relative(pagesDir, file).split(path.sep).join('/').replace(pageModuleFile, '').replace(markdownPageFile, '');
     const routePart = relative === 'index' ? '' : relative.replace(/\/index$/, '');
     let route = joinUrlPath(site.config.routes.root, routePart);
     if (route.length > 1 && route.endsWith('/') && routePart !== '') route = route.slice(0, -1);
     if (routePart === '') route = site.config.routes.root;
     const placed = placePageRoute(site, route, { file, mayShareApiFolder: true });
     if (placed === undefined) continue;
-    const title = module.meta?.title ?? (routePart === '' ? site.config.title : routePart);
+    const markdown = markdownPageFile.test(file) ? await markdownPageMeta(file, site) : undefined;
+    // As drafts of docs: left out of a build, shown while serve --watch runs.
+    if (markdown?.draft && !ctx.watch) continue;
+    const title = markdown?.title ?? module.meta?.title ?? (routePart === '' ? site.config.title : routePart);
     addPage(site, {
       route,
       kind: routePart === '' ? 'landing' : 'custom',
@@ -92,7 +90,7 @@ export async function collectCustomPages(site: Site, ctx: BuildContext): Promise
         kind: routePart === '' ? 'landing' : 'custom',
         title,
         documentTitle: routePart === '' ? `${site.config.title}${site.config.tagline ? ` | ${site.config.tagline}` : ''}` : `${title} | ${site.config.title}`,
-        description: module.meta?.description ?? site.config.tagline,
+        description: markdown?.description ?? module.meta?.description ?? site.config.tagline,
         html: '',
         toc: [],
         breadcrumbs: [],
@@ -101,13 +99,28 @@ export async function collectCustomPages(site: Site, ctx: BuildContext): Promise
   }
 }
 
+/**
+ * A markdown page's title and description, as Docusaurus takes them: front matter, else the
+ * first `#` heading. Front matter problems are the page's diagnostics.
+ */
+async function markdownPageMeta(file: string, site: Site): Promise<{ title?: string; description?: string; draft: boolean }> {
+  const { data, body, diagnostics } = parseFrontMatter(await readFile(file, 'utf8'), file);
+  site.diagnostics.push(...diagnostics);
+  const heading = /^ {0,3}#[ \t]+(.+?)[ \t#]*$/m.exec(body)?.[1];
+  return {
+    title: typeof data.title === 'string' ? data.title : heading,
+    description: typeof data.description === 'string' ? data.description : undefined,
+    draft: data.draft === true,
+  };
+}
+
 async function importPageModules(files: string[], site: Site): Promise<Map<string, CustomPageModule>> {
   const overrides = site.themeOverrides?.files ?? new Map();
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-pages-'));
   try {
     const result = await esbuild
       .build({
-        entryPoints: files,
+        entryPoints: files.map(pageModuleSpecifier),
         bundle: true,
         write: false,
         outdir: tempDir,
@@ -121,6 +134,7 @@ async function importPageModules(files: string[], site: Site): Promise<Map<strin
         entryNames: '[dir]/[name]-[hash]',
         banner: { js: nodeRequireBanner },
         plugins: [
+          markdownPagesPlugin(),
           siteStylesheetsPlugin({ siteDir: site.config.siteDir, staticDir: site.config.paths.static, target: 'server' }),
           {
             name: 'sdkdocs-shared-react',
@@ -155,7 +169,7 @@ async function importPageModules(files: string[], site: Site): Promise<Map<strin
     });
     const outputByEntry = new Map<string, string>();
     for (const [outputPath, meta] of Object.entries(result.metafile!.outputs)) {
-      if (meta.entryPoint) outputByEntry.set(path.resolve(meta.entryPoint), path.resolve(outputPath));
+      if (meta.entryPoint) outputByEntry.set(pageFileOfEntry(meta.entryPoint), path.resolve(outputPath));
     }
     for (const file of files) {
       const output = { path: outputByEntry.get(path.resolve(file))! };

@@ -1,0 +1,46 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';
+
+/**
+ * Markdown pages in the pages folder (`src/pages/markdown-page.md`, which Docusaurus' classic
+ * template has), built as Docusaurus builds them: a page of their own in its page frame.
+ */
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+describe('markdown pages in src/pages', () => {
+  it('are pages: their content in the page frame, titled by front matter or heading, and hydrated', async () => {
+    const { dir, cleanup } = await copySite(fixture('basic'));
+    cleanups.push(cleanup);
+    const files: Record<string, string> = {
+      'src/pages/markdown-page.md': '---\ndescription: A page written in markdown.\n---\n\n# Markdown page example\n\nYou don\'t need React to write **simple** pages.\n',
+      'src/pages/team/about.mdx': "import Highlight from '@site/src/components/Highlight';\n\n---\n\n# About us\n\nWe are <Highlight>here</Highlight>.\n",
+      'src/components/Highlight.tsx': 'export default function Highlight({ children }: { children: React.ReactNode }) {\n  return <mark className="team-highlight">{children}</mark>;\n}\n',
+      'src/pages/_draft.md': '# Not a page\n',
+      'src/pages/later.md': '---\ndraft: true\n---\n# Later\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+      await writeFile(path.join(dir, name), text);
+    }
+    const result = await buildSite(dir, { until: 'renderPages' });
+    expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error' || diagnostic.code === 'custom-page')).toEqual([]);
+    const page = pageHtml(result, '/kit/markdown-page');
+    expect(page).toContain('<title>Markdown page example | ');
+    expect(page).toContain('<meta name="description" content="A page written in markdown.">');
+    expect(page).toMatch(/<main class="container container--fluid margin-vert--lg"><div class="row"[^>]*><div class="col col--8 markdown"><h1 id="markdown-page-example">Markdown page example<\/h1>/);
+    expect(page).toContain('<strong>simple</strong>');
+    expect(pageHtml(result, '/kit/team/about')).toContain('We are <mark class="team-highlight">here</mark>.');
+    const routes = result.site.pages.map((candidate) => candidate.route);
+    expect(routes).not.toContain('/kit/_draft');
+    expect(routes).not.toContain('/kit/later');
+    // The browser gets the page's module, so the content hydrates and SPA navigation reaches it.
+    const scripts = [...result.site.outputs.entries()].filter(([name]) => name.endsWith('.js')).map(([, output]) => String(output.contents instanceof Uint8Array ? new TextDecoder().decode(output.contents) : output.contents));
+    expect(scripts.some((code) => code.includes('team-highlight'))).toBe(true);
+  });
+});
