@@ -65,6 +65,15 @@ describe('api.typedocOptions and api.linkTags', () => {
     expect(actor).not.toContain('secret');
   });
 
+  it('answers a member anchor in the case the member is written, beside its lower-case one', () => {
+    const actor = pageHtml(result, '/api/class/Actor');
+    expect(actor).toMatch(/<section id="Box" class="api-member/);
+    expect(actor).toContain('<h3 id="box"');
+    // `width` is its own anchor: no second one.
+    expect(actor).not.toMatch(/<section id="width"/);
+    expect(result.site.pages.find((page) => page.route === '/api/class/Actor')?.anchors.has('Box')).toBe(true);
+  });
+
   it('makes a changed option a new cache key, so that TypeDoc runs again', async () => {
     const config = await loadConfig(site.dir);
     const paths = resolveApiPaths(config)!.paths!;
