@@ -119,6 +119,20 @@ describe('api.typedocOptions that cannot be applied', () => {
     }
   });
 
+  it('reports an alias that names nothing at its own line, as a broken {@link} is', async () => {
+    const site = await copySite(fixture('api-typedoc-options'));
+    try {
+      const source = path.join(site.dir, 'sdk', 'src', 'index.ts');
+      const text = await readFile(source, 'utf8');
+      await writeFile(source, `${text}\n/**\n * Plays a sound.\n *\n * Louder than {@apilink Missing | the missing one}.\n */\nexport function play(): void {}\n`);
+      const line = text.split('\n').length + 4;
+      const diagnostics = await failure(site.dir, 'checkLinks');
+      expect(diagnostics.filter((d) => d.message.includes('Missing')).map((d) => [path.relative(site.dir, d.file!), d.line, d.column])).toEqual([[path.join('sdk', 'src', 'index.ts'), line, 16]]);
+    } finally {
+      await site.cleanup();
+    }
+  });
+
   it('shows an undeclared alias as text and says how to make it link', async () => {
     const site = await copySite(fixture('api-typedoc-options'));
     try {
