@@ -92,8 +92,8 @@ describe('api.typedocOptions that cannot be applied', () => {
       const file = await editConfig(site.dir, 'excludeProtected: true,', "excludeProtected: true,\n      out: 'api-html',\n      entryPoints: ['sdk/src/other.ts'],");
       const diagnostics = await failure(site.dir);
       expect(diagnostics.map((d) => `${path.basename(d.file!)}:${d.line}:${d.column} ${d.message}`)).toEqual([
-        `sdkdocs.config.ts:14:7 api.typedocOptions.out: sdkdocs sets this TypeDoc option itself: sdkdocs renders the API pages from the model itself and TypeDoc writes no files; remove it.`,
-        `sdkdocs.config.ts:15:7 api.typedocOptions.entryPoints: sdkdocs sets this TypeDoc option itself: set \`api.entryPoints\`.`,
+        `sdkdocs.config.ts:15:7 api.typedocOptions.out: sdkdocs sets this TypeDoc option itself: sdkdocs renders the API pages from the model itself and TypeDoc writes no files; remove it.`,
+        `sdkdocs.config.ts:16:7 api.typedocOptions.entryPoints: sdkdocs sets this TypeDoc option itself: set \`api.entryPoints\`.`,
       ]);
       expect(diagnostics.every((d) => d.file === file)).toBe(true);
     } finally {
@@ -107,8 +107,8 @@ describe('api.typedocOptions that cannot be applied', () => {
       await editConfig(site.dir, 'excludeProtected: true,', "excludeProtected: true,\n      excludePrivat: true,\n      validation: 'no',");
       const diagnostics = await failure(site.dir);
       expect(diagnostics.map((d) => [path.basename(d.file!), d.line, d.column, d.code])).toEqual([
-        ['sdkdocs.config.ts', 14, 7, 'typedoc-option'],
         ['sdkdocs.config.ts', 15, 7, 'typedoc-option'],
+        ['sdkdocs.config.ts', 16, 7, 'typedoc-option'],
       ]);
       expect(diagnostics.map((d) => d.message)).toEqual([
         "api.typedocOptions.excludePrivat: TypeDoc refuses it: Unknown option 'excludePrivat'. You may have meant: excludePrivate.",

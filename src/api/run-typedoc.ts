@@ -44,10 +44,10 @@ export async function runTypeDoc(options: ApiModelOptions, settings: string): Pr
   const logger = new DiagnosticLogger(diagnostics, options.debug ?? (() => {}), options.tsconfig);
   let programs: readonly ts.Program[] = [];
   const failed = () => ({ diagnostics, sourceFiles: parsedFiles(programs) });
-  // The SDK's tsconfig may name TypeDoc plugins of its own (`typedocOptions.plugin`), which would
-  // replace a `plugin` option given here: this one is added to the list after the tsconfig is read.
   const linkTags = new Set(options.linkTags);
   const ownLinkText = new WeakSet<CommentDisplayPart>();
+  // The SDK's tsconfig may name TypeDoc plugins of its own (`typedocOptions.plugin`), which would
+  // replace a `plugin` option given here: this one is added to the list after the tsconfig is read.
   const sdkdocsPlugin = (typedoc: Application) => {
     typedoc.logger = logger;
     // Just before TypeDoc's own link resolution (-300), after the plugins that copy comments.
@@ -122,13 +122,19 @@ export async function runTypeDoc(options: ApiModelOptions, settings: string): Pr
   return { model, diagnostics, sourceFiles: parsedFiles(programs) };
 }
 
+/** TypeDoc's lists of tags: a site lists the tags it adds, and TypeDoc's own must stay known. */
+const tagListOptions = new Set(['blockTags', 'inlineTags', 'modifierTags']);
+
 /**
  * Sets `api.typedocOptions` over the tsconfig's, one by one so that each refusal names its key,
- * and declares `api.linkTags` as inline tags so that TypeDoc parses them.
+ * and declares `api.linkTags` as inline tags so that TypeDoc parses them. A tag list adds to the
+ * one TypeDoc has (its defaults, or the tsconfig's): set alone it would replace them, and every
+ * `@param` would then be an unknown tag.
  */
 function applyConfigOptions(app: Application, options: ApiModelOptions, diagnostics: Diagnostic[]): void {
-  for (const [name, value] of Object.entries(options.typedocOptions)) {
+  for (const [name, given] of Object.entries(options.typedocOptions)) {
     try {
+      const value = tagListOptions.has(name) && Array.isArray(given) ? [...new Set([...(app.options.getValue(name) as string[]), ...given])] : given;
       app.options.setValue(name, value as never, path.dirname(options.configFile));
     } catch (error) {
       // TypeDoc's message lists near names on lines of their own, after a sentence without its full stop.

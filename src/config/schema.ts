@@ -780,8 +780,9 @@ export const configSchema = z.strictObject({
       packageName: z.string().optional(),
       /**
        * TypeDoc options, on top of the SDK's tsconfig `typedocOptions` (these win): which tags the
-       * comments use, what to leave out, what to validate. Options sdkdocs sets itself (entry
-       * points, output, plugins, theme…) are refused. JSON data only: TypeDoc runs on a worker.
+       * comments use, what to leave out, what to validate. `blockTags`, `inlineTags` and
+       * `modifierTags` add to TypeDoc's (so listing `@warning` keeps `@param`). Options sdkdocs sets
+       * itself (entry points, output, plugins, theme…) are refused. JSON data only: TypeDoc runs on a worker.
        * @example { blockTags: ['@warning'], excludeProtected: true, validation: { notExported: false } }
        */
       typedocOptions: z
