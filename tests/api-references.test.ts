@@ -96,7 +96,7 @@ describe('diagnostics of the SDK comments', () => {
         file: sdkFile(),
         line: 7,
         column: 4,
-        hint: 'If @subcategory is a tag of yours, declare it in a tsdoc.json next to the SDK\'s tsconfig ({ "tagDefinitions": [{ "tagName": "@subcategory", "syntaxKind": "block" }] }) or add it to typedocOptions.blockTags in the tsconfig; otherwise fix its spelling.',
+        hint: 'If @subcategory is a tag of yours, add it to `api.typedocOptions.blockTags` in the config (or declare it in a tsdoc.json next to the SDK\'s tsconfig: { "tagDefinitions": [{ "tagName": "@subcategory", "syntaxKind": "block" }] }); otherwise fix its spelling.',
       },
     ]);
   });

@@ -16,6 +16,12 @@ export interface ApiModelOptions {
   skipTypeCheck: boolean;
   /** The project's name, for TypeDoc (which otherwise looks for a package.json). */
   name: string;
+  /** `api.typedocOptions`: set after the tsconfig's, so they win. */
+  typedocOptions: Record<string, unknown>;
+  /** `api.linkTags`: inline tags that link as `{@link}` does. */
+  linkTags: string[];
+  /** The config file: TypeDoc's complaints about `api.typedocOptions` point there, and its relative paths start from its folder. */
+  configFile: string;
   /** Verbose TypeDoc output goes here. */
   debug?: (message: string) => void;
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { locateConfigKey } from '../config/locate-key.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { ApiModelOptions } from './api-inputs.js';
@@ -44,7 +45,21 @@ export function apiModelOptions(config: ResolvedConfig, paths: ApiPaths): ApiMod
     tsconfig: paths.tsconfig,
     skipTypeCheck: config.api?.skipTypeCheck ?? false,
     name: config.api?.packageName ?? config.title,
+    typedocOptions: config.api?.typedocOptions ?? {},
+    linkTags: config.api?.linkTags ?? [],
+    configFile: config.configFile,
   };
+}
+
+/** The code of a diagnostic about `api.typedocOptions`; TypeDoc reports it on its worker, which cannot read the config. */
+export const typedocOptionCode = 'typedoc-option';
+
+/** Places each of TypeDoc's refusals of an `api.typedocOptions` key at that key in the config (it names the key first). */
+export function placeTypeDocOptionProblems(config: ResolvedConfig, diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.map((diagnostic) => {
+    const name = diagnostic.code === typedocOptionCode && diagnostic.line === undefined ? /^api\.typedocOptions\.([^:]+):/.exec(diagnostic.message)?.[1] : undefined;
+    return name === undefined ? diagnostic : { ...diagnostic, file: config.configFile, ...locateConfigKey(config, ['api', 'typedocOptions', name]) };
+  });
 }
 
 /** Where a string value is written in the config file, to point the reader at it. */

@@ -172,11 +172,30 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
         content: { template: 'symbol', view },
         toc: tocOf(view),
         // Members in collapsed groups are not in the outline but are link targets all the same.
-        anchors: view.memberGroups.flatMap((group) => [group.id, ...group.sections.flatMap((section) => [section.id, ...section.members.map((member) => member.id)])]),
+        anchors: [
+          ...[...view.sections, ...view.memberGroups.flatMap((group) => group.sections)].flatMap((section) => section.members.flatMap((member) => (member.caseKeptId ? [member.caseKeptId] : []))),
+          ...view.memberGroups.flatMap((group) => [group.id, ...group.sections.flatMap((section) => [section.id, ...section.members.map((member) => member.id)])]),
+        ],
         breadcrumbs: crumbs(trail),
         ...neighbours(route),
       }),
     );
+  }
+}
+
+/**
+ * Gives each member whose name is not its anchor (`Box`, anchored `#box`) a second anchor of its
+ * name as written, the anchor docusaurus-plugin-typedoc-api gives it: links written for that plugin
+ * (`/api/class/Actor#Box`) keep working. A name that another id of the page already is, or that
+ * holds a space, gets none.
+ */
+function addCaseKeptAnchors(sections: SectionView[], otherIds: Iterable<string>): void {
+  const members = sections.flatMap((section) => section.members);
+  const taken = new Set([...otherIds, ...sections.map((section) => section.id), ...members.map((member) => member.id)]);
+  for (const member of members) {
+    if (member.name === member.id || /\s/.test(member.name) || member.name === '' || taken.has(member.name)) continue;
+    member.caseKeptId = member.name;
+    taken.add(member.name);
   }
 }
 
@@ -314,6 +333,7 @@ class PageRenderer {
       const title = formatThemeString(key);
       memberGroups.push({ id: slugger.slug(title), title, sections: await sectionsOf(members, `${title} `) });
     }
+    addCaseKeptAnchors([...sectionViews, ...memberGroups.flatMap((group) => group.sections)], [...this.anchors, ...memberGroups.map((group) => group.id)]);
     const children = symbol.children.map(symbolOf).filter((child): child is ApiSymbol => child !== undefined);
     return {
       name: symbol.qualifiedName,

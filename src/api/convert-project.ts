@@ -35,7 +35,7 @@ import type {
   ApiSymbolKind,
   ApiTypeParameter,
 } from '../core/api-model.js';
-import type { LinkLocator } from './locate-comment.js';
+import { linkOpening, type LinkLocator } from './locate-comment.js';
 import { linkedName, namesTarget, TypePrinter } from './type-tokens.js';
 
 const symbolKinds = new Map<ReflectionKind, ApiSymbolKind>([
@@ -71,6 +71,10 @@ export interface ConvertOptions {
   readSource: (file: string) => string | undefined;
   /** Finds a `{@link}` in the comment of a declaration; the source lines above it are searched otherwise. */
   locateLink?: LinkLocator;
+  /** `api.linkTags`: aliases of `{@link}` (already made `@link` parts), to find where they are written. */
+  linkTags?: readonly string[];
+  /** True for a link whose text the author wrote after its target, which is then not a name to check. */
+  hasOwnLinkText?: (part: CommentDisplayPart) => boolean;
 }
 
 /**
@@ -505,8 +509,8 @@ class ReflectionConverter {
             const intended = exportedNameShadowedBy(target) ?? target;
             // TypeDoc may resolve a name it cannot find to an unrelated declaration: such a link
             // is left unresolved, so that the link checker reports it at its comment line.
-            if (!linkTextNamesTarget(part.text, intended)) {
-              if (source) link.source = this.options.locateLink?.(source, part.text) ?? locateLink(source, part.text, this.options.readSource);
+            if (!this.options.hasOwnLinkText?.(part) && !linkTextNamesTarget(part.text, intended)) {
+              if (source) link.source = this.options.locateLink?.(source, part.text) ?? locateLink(source, part.text, this.options);
               return link;
             }
             const ref = this.refOf(intended);
@@ -516,7 +520,7 @@ class ReflectionConverter {
             // A symbol outside the documented package, such as `Promise`: resolved, but no page here.
             link.resolvedWithoutPage = true;
           }
-          if (source) link.source = this.options.locateLink?.(source, part.text) ?? locateLink(source, part.text, this.options.readSource);
+          if (source) link.source = this.options.locateLink?.(source, part.text) ?? locateLink(source, part.text, this.options);
           return link;
         }
       }
@@ -650,14 +654,15 @@ function moduleCommentSource(comment: Comment, readSource: (file: string) => str
  * The line of a `{@link}` in the doc comment above a declaration: TypeDoc keeps only the
  * declaration's position, but the link rules report the line the author has to edit.
  */
-function locateLink(declaration: ApiSource, text: string, readSource: (file: string) => string | undefined): ApiSource {
-  const contents = readSource(declaration.file);
+function locateLink(declaration: ApiSource, text: string, options: ConvertOptions): ApiSource {
+  const contents = options.readSource(declaration.file);
+  const opening = linkOpening(options.linkTags ?? []);
   if (!contents) return declaration;
   const lines = contents.split('\n');
   let fallback: ApiSource | undefined;
   for (let index = declaration.line - 2; index >= 0; index--) {
     const line = lines[index];
-    const column = line.search(/\{@link(code|plain)?\s/);
+    const column = line.search(opening);
     if (column !== -1) {
       const candidate = { file: declaration.file, line: index + 1, column: column + 1 };
       if (line.includes(text)) return candidate;

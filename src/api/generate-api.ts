@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { addPage, deferCheck, type BuildContext, type Site } from '../core/site.js';
-import { apiModelOptions, resolveApiPaths } from './api-options.js';
+import { apiModelOptions, placeTypeDocOptionProblems, resolveApiPaths } from './api-options.js';
 import { createApiPages } from './api-pages.js';
 import { apiSidebarName } from '../core/api-display.js';
 import { checkDocSamples, collectDocSamples, collectExampleSamples, compiledDocsOf } from './check-doc-samples.js';
@@ -49,7 +49,7 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
   let keepTypeChecker = false;
   // TypeDoc's program (on the prefetch worker, maybe) is let go of however the stage ends.
   try {
-    site.diagnostics.push(...result.diagnostics);
+    site.diagnostics.push(...placeTypeDocOptionProblems(site.config, result.diagnostics));
     if (!model) return;
     site.api = { model };
     ctx.logger.debug(`generateApi: ${model.symbols.length} symbols, model from ${result.from} (${(performance.now() - started).toFixed(0)} ms)`);

@@ -98,6 +98,9 @@ export function settingsHash(options: ApiModelOptions): string {
       tsconfig: options.tsconfig,
       skipTypeCheck: options.skipTypeCheck,
       name: options.name,
+      typedocOptions: options.typedocOptions,
+      linkTags: options.linkTags,
+      configFile: options.configFile,
       converterFiles,
     }),
   );

@@ -9,7 +9,8 @@ export type LinkLocator = (declaration: ApiSource, text: string) => ApiSource | 
  * Locates `{@link}`s through the doc comments TypeScript attached to the declarations: TypeDoc
  * keeps the position of a declaration but not of its comment, and the line to edit is the link's.
  */
-export function createLinkLocator(sourceFiles: ReadonlyMap<string, ts.SourceFile>): LinkLocator {
+export function createLinkLocator(sourceFiles: ReadonlyMap<string, ts.SourceFile>, linkTags: readonly string[] = []): LinkLocator {
+  const opening = linkOpening(linkTags);
   return (declaration, text) => {
     const sourceFile = sourceFiles.get(path.resolve(declaration.file));
     if (!sourceFile) return undefined;
@@ -20,7 +21,7 @@ export function createLinkLocator(sourceFiles: ReadonlyMap<string, ts.SourceFile
       return undefined;
     }
     for (const comment of docCommentsAround(sourceFile, position)) {
-      const found = findLink(sourceFile, comment, text);
+      const found = findLink(sourceFile, comment, text, opening);
       if (found) return found;
     }
     return undefined;
@@ -47,10 +48,10 @@ function docCommentsAround(sourceFile: ts.SourceFile, position: number): ts.JSDo
 }
 
 /** The position of `{@link text}` inside one comment, with the comment's `*` line prefixes ignored. */
-function findLink(sourceFile: ts.SourceFile, comment: ts.JSDoc, text: string): ApiSource | undefined {
+function findLink(sourceFile: ts.SourceFile, comment: ts.JSDoc, text: string, opening: RegExp): ApiSource | undefined {
   const source = sourceFile.text.slice(comment.pos, comment.end);
   const wanted = text.replace(/\s+/g, ' ').trim();
-  for (const match of source.matchAll(/\{@link(?:code|plain)?\s+/g)) {
+  for (const match of source.matchAll(new RegExp(`${opening.source}\\s+`, 'g'))) {
     const after = source.slice(match.index + match[0].length, source.indexOf('}', match.index));
     const written = after
       .split('\n')
@@ -58,10 +59,25 @@ function findLink(sourceFile: ts.SourceFile, comment: ts.JSDoc, text: string): A
       .join(' ')
       .replace(/\s+/g, ' ')
       .trim();
-    // TypeDoc's text of a resolved `{@link Target | label}` is the label alone.
-    if (written !== wanted && written.slice(written.indexOf('|') + 1).trim() !== wanted) continue;
+    if (!writtenAs(written, wanted)) continue;
     const { line, character } = sourceFile.getLineAndCharacterOfPosition(comment.pos + match.index);
     return { file: path.resolve(sourceFile.fileName), line: line + 1, column: character + 1 };
   }
   return undefined;
+}
+
+/** The start of an inline link tag: `{@link`, `{@linkcode`, `{@linkplain` or one of `api.linkTags`. */
+export function linkOpening(linkTags: readonly string[]): RegExp {
+  const names = ['link', 'linkcode', 'linkplain', ...linkTags.map((tag) => tag.slice(1))];
+  return new RegExp(`\\{@(?:${names.map((name) => name.replace(/[^\w-]/g, '')).join('|')})(?=\\s)`);
+}
+
+/**
+ * Whether a link written `written` (what follows the tag) shows `text`: TypeDoc's text of a
+ * resolved `{@link Target | label}` or `{@link Target label}` is the label alone.
+ */
+export function writtenAs(written: string, text: string): boolean {
+  if (written === text) return true;
+  const label = /^\S+?\s*\|\s*([\s\S]+)$/.exec(written)?.[1] ?? /^\S+\s+([\s\S]+)$/.exec(written)?.[1];
+  return label?.trim() === text;
 }

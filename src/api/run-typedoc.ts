@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   Application,
+  type CommentDisplayPart,
   Converter,
   Logger,
   LogLevel,
@@ -18,6 +19,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { convertProject } from './convert-project.js';
 import { createLinkLocator } from './locate-comment.js';
 import { collectInputs, type ApiModelOptions } from './api-inputs.js';
+import { typedocOptionCode } from './api-options.js';
 import { apiModelVersion, type ApiModel } from '../core/api-model.js';
 
 /** What one TypeDoc run made. */
@@ -42,10 +44,14 @@ export async function runTypeDoc(options: ApiModelOptions, settings: string): Pr
   const logger = new DiagnosticLogger(diagnostics, options.debug ?? (() => {}), options.tsconfig);
   let programs: readonly ts.Program[] = [];
   const failed = () => ({ diagnostics, sourceFiles: parsedFiles(programs) });
+  const linkTags = new Set(options.linkTags);
+  const ownLinkText = new WeakSet<CommentDisplayPart>();
   // The SDK's tsconfig may name TypeDoc plugins of its own (`typedocOptions.plugin`), which would
   // replace a `plugin` option given here: this one is added to the list after the tsconfig is read.
   const sdkdocsPlugin = (typedoc: Application) => {
     typedoc.logger = logger;
+    // Just before TypeDoc's own link resolution (-300), after the plugins that copy comments.
+    typedoc.converter.on(Converter.EVENT_RESOLVE_END, (context) => prepareLinks(context.project, linkTags, ownLinkText), -299);
     typedoc.converter.on(Converter.EVENT_BEGIN, (context) => {
       programs = context.programs;
       // Checked before conversion: resolving `{@link}` names leaves checker errors behind.
@@ -72,7 +78,8 @@ export async function runTypeDoc(options: ApiModelOptions, settings: string): Pr
     // Only the tsconfig: a typedoc.json or package.json in the current folder must not change the site.
     [new TSConfigReader(), new FirstPluginReader(sdkdocsPlugin)],
   );
-  // A tsconfig TypeScript cannot use: converting with default settings would only add noise.
+  applyConfigOptions(app, options, diagnostics);
+  // A tsconfig TypeScript cannot use, or options TypeDoc refuses: converting anyway would only add noise.
   if (diagnostics.some((d) => d.severity === 'error')) return failed();
   let project: ReturnType<Application['converter']['convert']> | undefined;
   try {
@@ -97,7 +104,12 @@ export async function runTypeDoc(options: ApiModelOptions, settings: string): Pr
     if (!sources.has(file)) sources.set(file, existsSync(file) ? readFileSync(file, 'utf8') : undefined);
     return sources.get(file);
   };
-  const { diagnostics: conversionDiagnostics, ...converted } = convertProject(project, { readSource, locateLink: createLinkLocator(parsedFiles(programs)) });
+  const { diagnostics: conversionDiagnostics, ...converted } = convertProject(project, {
+    readSource,
+    locateLink: createLinkLocator(parsedFiles(programs), options.linkTags),
+    linkTags: options.linkTags,
+    hasOwnLinkText: (part) => ownLinkText.has(part),
+  });
   diagnostics.push(...conversionDiagnostics);
   const inputFiles = programs.flatMap((program) =>
     program
@@ -108,6 +120,67 @@ export async function runTypeDoc(options: ApiModelOptions, settings: string): Pr
   );
   const model: ApiModel = { version: apiModelVersion, ...converted, inputs: collectInputs(inputFiles, options, settings), warnings: diagnostics };
   return { model, diagnostics, sourceFiles: parsedFiles(programs) };
+}
+
+/** TypeDoc's lists of tags: a site lists the tags it adds, and TypeDoc's own must stay known. */
+const tagListOptions = new Set(['blockTags', 'inlineTags', 'modifierTags']);
+
+/**
+ * Sets `api.typedocOptions` over the tsconfig's, one by one so that each refusal names its key,
+ * and declares `api.linkTags` as inline tags so that TypeDoc parses them. A tag list adds to the
+ * one TypeDoc has (its defaults, or the tsconfig's): set alone it would replace them, and every
+ * `@param` would then be an unknown tag.
+ */
+function applyConfigOptions(app: Application, options: ApiModelOptions, diagnostics: Diagnostic[]): void {
+  for (const [name, given] of Object.entries(options.typedocOptions)) {
+    try {
+      const value = tagListOptions.has(name) && Array.isArray(given) ? [...new Set([...(app.options.getValue(name) as string[]), ...given])] : given;
+      app.options.setValue(name, value as never, path.dirname(options.configFile));
+    } catch (error) {
+      // TypeDoc's message lists near names on lines of their own, after a sentence without its full stop.
+      const reason = (error as Error).message.replace(/(\S) (You may have meant)/, '$1. $2').replace(/\s*\n\s*/g, ' ').replace(/:\s*$/, '').trim();
+      diagnostics.push({
+        severity: 'error',
+        code: typedocOptionCode,
+        message: `api.typedocOptions.${name}: TypeDoc refuses it: ${reason}${/[.!?]$/.test(reason) ? '' : '.'}`,
+        file: options.configFile,
+        hint: 'See https://typedoc.org/documents/Options.html for the options and their values.',
+      });
+    }
+  }
+  if (options.linkTags.length > 0) {
+    const declared = app.options.getValue('inlineTags');
+    app.options.setValue('inlineTags', [...new Set([...declared, ...options.linkTags])] as `@${string}`[]);
+  }
+}
+
+/**
+ * Makes each `api.linkTags` alias an `{@link}`, which TypeDoc then resolves like any other, and
+ * notes the links whose text the author wrote (`{@link Actor actors}`, `{@link Actor | actors}`):
+ * after resolution TypeDoc keeps only the text shown, which is then the author's, not a name.
+ */
+function prepareLinks(project: ProjectReflection, linkTags: ReadonlySet<string>, ownLinkText: WeakSet<CommentDisplayPart>): void {
+  const visit = (parts: readonly CommentDisplayPart[]) => {
+    for (const part of parts) {
+      if (part.kind !== 'inline-tag') continue;
+      if (linkTags.has(part.tag)) part.tag = '@link';
+      if (!linkTagNames.includes(part.tag)) continue;
+      if (hasLabel(part.text)) ownLinkText.add(part);
+    }
+  };
+  for (const reflection of Object.values(project.reflections)) {
+    const comment = reflection.comment;
+    if (!comment) continue;
+    visit(comment.summary);
+    for (const tag of comment.blockTags) visit(tag.content);
+  }
+}
+
+const linkTagNames = ['@link', '@linkcode', '@linkplain'];
+
+/** True when a link's text as written has words after its target (`Actor actors`, `Actor | actors`). */
+function hasLabel(written: string): boolean {
+  return /^\S+\s*\|\s*\S|^\S+\s+\S/.test(written.trim());
 }
 
 /**
@@ -217,7 +290,9 @@ function tagHint(message: string): string | undefined {
   const [, kind, name] = tag;
   const option = kind === 'block' ? 'blockTags' : kind === 'inline' ? 'inlineTags' : 'modifierTags';
   const syntax = kind === 'modifier' ? 'modifier' : kind;
-  return `If ${name} is a tag of yours, declare it in a tsdoc.json next to the SDK's tsconfig ({ "tagDefinitions": [{ "tagName": "${name}", "syntaxKind": "${syntax}" }] }) or add it to typedocOptions.${option} in the tsconfig; otherwise fix its spelling.`;
+  const declare = `If ${name} is a tag of yours, add it to \`api.typedocOptions.${option}\` in the config (or declare it in a tsdoc.json next to the SDK's tsconfig: { "tagDefinitions": [{ "tagName": "${name}", "syntaxKind": "${syntax}" }] })`;
+  const link = kind === 'inline' ? `; if it links to a declaration as {@link} does, list it in \`api.linkTags\` instead` : '';
+  return `${declare}${link}; otherwise fix its spelling.`;
 }
 
 /**

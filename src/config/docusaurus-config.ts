@@ -339,6 +339,12 @@ export function translateDocusaurusConfig(raw: unknown, siteDir: string): Docusa
             noticeBlog(at, options);
             return;
           }
+          if (typedocApiPluginName.test(name)) {
+            if (config.api !== undefined) notice(at, 'a second API reference is not built: sdkdocs builds one, from the first docusaurus-plugin-typedoc-api.');
+            else if (!isRecord(options)) notice(at, 'not run: without `projectRoot` and `packages` there is no SDK to document.');
+            else translateTypeDocApiPlugin(options, [...at, 1], siteDir, take, notice);
+            return;
+          }
           const loss = knownLosses.find(([pattern]) => pattern.test(name))?.[1];
           notice(at, `${key === 'themes' ? 'the theme' : 'the plugin'} ${name} is not run: ${loss ?? 'the pages, routes, scripts or content it adds are missing'}.`);
         });
@@ -573,4 +579,76 @@ function setAt(target: Record<string, unknown>, keys: KeyPath, value: unknown): 
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** docusaurus-plugin-typedoc-api, from npm or a fork of it in the site (`./vendor/docusaurus-plugin-typedoc-api/`). */
+const typedocApiPluginName = /(^|[\\/])docusaurus-plugin-typedoc-api([\\/]|$)/;
+
+/** Its options that change nothing sdkdocs builds, or say what sdkdocs does anyway. */
+const typedocApiPluginSilentOptions = new Set(['id', 'debug', 'minimal', 'breadcrumbs', 'packageJsonName', 'readmeName', 'changelogName', 'disableVersioning', 'includeCurrentVersion']);
+
+/**
+ * docusaurus-plugin-typedoc-api's options as sdkdocs' `api`: the packages' entry points under
+ * `projectRoot`, its tsconfig, the TypeDoc options, and `{@apilink}` (that plugin's link tag) as a
+ * link. Its routes are sdkdocs' own (`/api/class/Actor`) for one package.
+ */
+function translateTypeDocApiPlugin(options: Record<string, unknown>, from: KeyPath, siteDir: string, take: Take, notice: Notice): void {
+  if (typeof options.projectRoot !== 'string') {
+    notice(from, 'not run: without `projectRoot` there is no SDK to document.', 'Set it to the folder of the SDK\'s tsconfig, as the plugin expects.');
+    return;
+  }
+  const projectRoot = path.resolve(siteDir, options.projectRoot);
+  const relative = (file: string) => path.relative(siteDir, file).split(path.sep).join('/') || '.';
+  const entryPoints: string[] = [];
+  const entryOrigins: number[] = [];
+  const typedocOptions: [key: string, from: KeyPath, value: unknown][] = [];
+  const packages = Array.isArray(options.packages) ? options.packages : [];
+  packages.forEach((written, index) => {
+    const at: KeyPath = [...from, 'packages', index];
+    const pkg = typeof written === 'string' ? { path: written } : isRecord(written) ? written : undefined;
+    if (!pkg || typeof pkg.path !== 'string') {
+      notice(at, 'not applied: a package is a folder (relative to `projectRoot`) or `{ path, entry }`.');
+      return;
+    }
+    const folder = path.resolve(projectRoot, pkg.path);
+    const entry = pkg.entry ?? 'src/index.ts';
+    const files = typeof entry === 'string' ? [entry] : isRecord(entry) ? Object.values(entry).map((value) => (isRecord(value) ? value.path : value)) : [];
+    for (const file of files) {
+      if (typeof file !== 'string') continue;
+      // A folder (`src/`) is the plugin's "deep imports": every file of it is a module to document.
+      entryPoints.push(/[\\/]$/.test(file) ? `${relative(path.join(folder, file))}/**/*.{ts,tsx}` : relative(path.join(folder, file)));
+      entryOrigins.push(index);
+    }
+    if (isRecord(entry) && Object.values(entry).some(isRecord)) {
+      notice([...at, 'entry'], "the entry points' labels are not shown: each module is named by its file.");
+    }
+    if (pkg.slug !== undefined) notice([...at, 'slug'], 'not applied: API routes have no package segment (`/api/class/Actor`).');
+    // Options per package are one set for the whole SDK here, as sdkdocs runs TypeDoc once.
+    if (isRecord(pkg.typedocOptions)) for (const [key, value] of Object.entries(pkg.typedocOptions)) typedocOptions.push([key, [...at, 'typedocOptions', key], value]);
+  });
+  if (packages.length > 1) notice([...from, 'packages'], 'the packages are one API reference: their pages are at /api/<kind>/<Name>, not under /api/<package>/, and a name two packages export keeps its module in the route of the second.');
+  take(['api'], from, {});
+  take(['api', 'entryPoints'], [...from, 'packages'], entryPoints, entryOrigins);
+  const tsconfigName = typeof options.tsconfigName === 'string' ? options.tsconfigName : 'tsconfig.json';
+  take(['api', 'tsconfig'], [...from, options.tsconfigName === undefined ? 'projectRoot' : 'tsconfigName'], relative(path.join(projectRoot, tsconfigName)));
+  take(['api', 'linkTags'], from, ['@apilink']);
+  if (isRecord(options.typedocOptions)) for (const [key, value] of Object.entries(options.typedocOptions)) typedocOptions.push([key, [...from, 'typedocOptions', key], value]);
+  for (const [key, at, value] of typedocOptions) take(['api', 'typedocOptions', key], at, value);
+
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined || ['projectRoot', 'packages', 'tsconfigName', 'typedocOptions'].includes(key) || typedocApiPluginSilentOptions.has(key)) continue;
+    const at: KeyPath = [...from, key];
+    if (key === 'routeBasePath') take(['api', 'routeBasePath'], at, value);
+    else if (key === 'remarkPlugins' || key === 'rehypePlugins') {
+      if (Array.isArray(value) && value.length > 0) notice(at, "not run on the API comments: they are compiled by sdkdocs' markdown pipeline.");
+    } else if (key === 'versions' || key === 'lastVersion' || key === 'onlyIncludeVersions') {
+      if (!isRecord(value) || Object.keys(value).length > 0) notice(at, "not applied: an older version's API is given per docs version, with `docs.versions.<name>.api` in an sdkdocs config.");
+    } else if (key === 'readmes' || key === 'changelogs') {
+      if (value === true) notice(at, `the packages' ${key === 'readmes' ? 'READMEs' : 'changelogs'} are not shown in the API reference; make them docs pages.`);
+    } else if (key === 'gitRefName') notice(at, 'not applied: source links are made from `api.sourceLinkTemplate` in an sdkdocs config (`sdkdocs migrate` writes one).');
+    else if (key === 'sortPackages' || key === 'sortSidebar') notice(at, 'not applied: the API sidebar lists declarations by kind (or `@category`), then by name.');
+    else if (key === 'banner') notice(at, 'not shown: the API index has no banner.');
+    else if (key === 'exclude' || key === 'removeScopes') notice(at, 'not applied: the API reference documents the entry points of `packages`, named by their files.');
+    else notice(at, 'not applied: docusaurus-plugin-typedoc-api has no such option that sdkdocs knows.');
+  }
 }

@@ -107,6 +107,29 @@ function notJsonData(value: unknown, at: (string | number)[], seen = new Set<unk
   return undefined;
 }
 
+const apiOutputOption = 'sdkdocs renders the API pages from the model itself and TypeDoc writes no files; remove it';
+const sourceLinkOption = 'sdkdocs makes source links from `api.sourceLinkTemplate` and `api.sourceRoot`; set those instead';
+
+/** TypeDoc options that `api.typedocOptions` may not set, with why: sdkdocs sets them, or they would write or serve files. */
+export const sdkdocsOwnedTypeDocOptions: ReadonlyMap<string, string> = new Map([
+  ['entryPoints', 'set `api.entryPoints`'],
+  ['entryPointStrategy', 'entry points are the files of `api.entryPoints`; list each one there'],
+  ['tsconfig', 'set `api.tsconfig`'],
+  ['name', 'the reference is named by `api.packageName` or the site title'],
+  ['plugin', "sdkdocs loads its own TypeDoc plugin first; the SDK's plugins are named in its tsconfig's `typedocOptions.plugin`"],
+  ['options', 'TypeDoc reads the SDK tsconfig only, so a typedoc.json does not change the site; write its options here'],
+  ['readme', 'the API index is made by sdkdocs; write the overview as a doc'],
+  ['logLevel', "TypeDoc's warnings and errors are reported as the build's own"],
+  ['skipErrorChecking', 'set `api.skipTypeCheck`'],
+  ...['treatWarningsAsErrors', 'treatValidationWarningsAsErrors'].map((name) => [name, "TypeDoc's warnings and errors are reported as the build's own, at their lines; errors fail the build"] as const),
+  ['watch', 'use `sdkdocs serve`, which reruns TypeDoc when the SDK changes'],
+  ['preserveWatchOutput', 'use `sdkdocs serve`, which reruns TypeDoc when the SDK changes'],
+  ...['out', 'outputs', 'json', 'html', 'emit', 'theme', 'pretty', 'cleanOutputDir', 'customCss', 'customJs', 'lightHighlightTheme', 'darkHighlightTheme', 'githubPages', 'hostedBaseUrl', 'router'].map(
+    (name) => [name, apiOutputOption] as const,
+  ),
+  ...['disableGit', 'disableSources', 'sourceLinkTemplate', 'gitRevision', 'gitRemote', 'sourceLinkExternal'].map((name) => [name, sourceLinkOption] as const),
+]);
+
 /** Navbar item types the theme has a component for. */
 export const navbarItemTypes = ['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown'] as const;
 
@@ -768,6 +791,30 @@ export const configSchema = z.strictObject({
       checkDocSamples: z.boolean().default(false),
       /** Module name that doc samples import the SDK by. @example '@playkit/sdk' */
       packageName: z.string().optional(),
+      /**
+       * TypeDoc options, on top of the SDK's tsconfig `typedocOptions` (these win): which tags the
+       * comments use, what to leave out, what to validate. `blockTags`, `inlineTags` and
+       * `modifierTags` add to TypeDoc's (so listing `@warning` keeps `@param`). Options sdkdocs sets
+       * itself (entry points, output, plugins, theme…) are refused. JSON data only: TypeDoc runs on a worker.
+       * @example { blockTags: ['@warning'], excludeProtected: true, validation: { notExported: false } }
+       */
+      typedocOptions: z
+        .record(z.string(), z.unknown())
+        .superRefine((options, ctx) => {
+          for (const [name, value] of Object.entries(options)) {
+            const reason = sdkdocsOwnedTypeDocOptions.get(name);
+            if (reason) ctx.addIssue({ code: 'custom', path: [name], message: `sdkdocs sets this TypeDoc option itself: ${reason}` });
+            const problem = notJsonData(value, [name]);
+            if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: `expected JSON data (text, numbers, booleans, null, arrays and objects of them), found ${problem.found}` });
+          }
+        })
+        .default({}),
+      /**
+       * Inline tags that link as `{@link}` does, for comments written for another tool (the
+       * `{@apilink Actor}` of docusaurus-plugin-typedoc-api). They are declared to TypeDoc as
+       * inline tags. Other inline tags show their text. @defaultValue [] @example ['@apilink']
+       */
+      linkTags: z.array(z.string().regex(/^@[A-Za-z][\w-]*$/, 'expected a tag name such as "@apilink"')).default([]),
     })
     .optional(),
 });

@@ -320,7 +320,7 @@ function Relation({ label, link }: { label: string; link: LinkView }) {
 export function Member({ member }: { member: MemberView }) {
   const count = member.signatures.length;
   return (
-    <section className={`api-member${member.deprecated ? ' api-member-deprecated' : ''}${member.inheritedFrom ? ' api-member-inherited' : ''}`}>
+    <section id={member.caseKeptId} className={`api-member${member.deprecated ? ' api-member-deprecated' : ''}${member.inheritedFrom ? ' api-member-inherited' : ''}`}>
       <AnchoredHeading level={3} id={member.id} label={member.name} className="api-member-title">
         <code className={member.deprecated ? 'api-deprecated-name' : undefined}>{member.name}</code>
         {member.badges.map((badge) => (

@@ -83,6 +83,8 @@ export interface SignatureView {
 export interface MemberView {
   /** Anchor id: `/api/class/PlaykitSdk#init`. */
   id: string;
+  /** A second anchor, the name as written (`#Box` beside `#box`): docusaurus-plugin-typedoc-api's. */
+  caseKeptId?: string;
   name: string;
   badges: string[];
   deprecated: boolean;
