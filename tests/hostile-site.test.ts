@@ -390,3 +390,27 @@ describe('hostile site: no live script URL from content or config', () => {
     expect(existsSync(path.join(hostile.site, 'out', 'old', 'index.html'))).toBe(false);
   });
 });
+
+describe('hostile site: a component that throws while pages render', () => {
+  it('a theme override that throws is one error at its file, for all the pages it broke', async () => {
+    const hostile = await makeSite({
+      'docs/second.md': '# Second\n',
+      'src/theme/Footer.tsx': "export default function Footer(): never {\n  throw new Error('footer broke');\n}\n",
+    });
+    expect(await expectRefused(hostile)).toBe(
+      'src/theme/Footer.tsx error Rendering 5 pages (the first /kit/docs/intro) failed: footer broke A component threw while the page was rendered at build time. Fix it, or guard code that needs the browser (window, document) with useEffect or <BrowserOnly>.',
+    );
+  });
+
+  it('custom pages that throw are errors at their files, each of them, through the shipped CLI', async () => {
+    const hostile = await makeSite({
+      'src/pages/about.tsx': "export default function About(): never {\n  throw new Error('about broke');\n}\n",
+      'src/pages/team.tsx': "export default function Team(): never {\n  throw new Error('window is not defined');\n}\n",
+    });
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', '.'], { cwd: hostile.site, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('src/pages/about.tsx error Rendering the page /kit/about failed: about broke');
+    expect(result.stderr).toContain('src/pages/team.tsx error Rendering the page /kit/team failed: window is not defined');
+    expect(result.stderr).not.toContain('Internal error');
+  });
+});

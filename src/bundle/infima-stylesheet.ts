@@ -5,7 +5,8 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { customPageHtml } from '../core/custom-page-content.js';
 import { packageRoot } from '../core/package-root.js';
-import { assetsDir, type Site } from '../core/site.js';
+import { assetsDir, type Page, type Site } from '../core/site.js';
+import { UserError } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { classAttributePattern, infimaClasses } from './infima-classes.js';
 
@@ -60,7 +61,7 @@ export async function linkInfimaStylesheet(site: Site): Promise<boolean> {
   const url = joinUrlPath(site.config.baseUrl, sheet.outputPath);
   let linked = false;
   for (const page of pages) {
-    if (sheet.usedBy.test(page.component ? customPageHtml(site, page) : page.data.html)) {
+    if (sheet.usedBy.test(page.component ? renderedOrEmpty(site, page) : page.data.html)) {
       page.data.stylesheets = [url];
       linked = true;
     } else delete page.data.stylesheets;
@@ -69,3 +70,12 @@ export async function linkInfimaStylesheet(site: Site): Promise<boolean> {
   return linked;
 }
 
+/** A custom page's HTML; empty when it fails to render, which the link check reports for every such page. */
+function renderedOrEmpty(site: Site, page: Page): string {
+  try {
+    return customPageHtml(site, page);
+  } catch (error) {
+    if (error instanceof UserError) return '';
+    throw error;
+  }
+}

@@ -3,6 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { ThemeContext } from '../../templates/context.js';
 import { createHeadCollector, HeadCollectorContext } from '../../templates/theme/docusaurus/Head.js';
 import { takePageHead } from './page-head.js';
+import { UserError } from './diagnostic.js';
+import { renderFailureDiagnostics, renderFailureOf } from './render-failure.js';
 import type { Page, Site } from './site.js';
 import type { SiteData } from '../shared/types.js';
 
@@ -25,7 +27,11 @@ export function customPageHtml(site: Site, page: Page): string {
   const context = { site: siteData, route: page.data, sidebars: {}, overrides: site.themeOverrides?.components };
   const head = createHeadCollector();
   const element = createElement(ThemeContext.Provider, { value: context }, createElement(page.component, { site: siteData }));
-  page.data.html = renderToString(createElement(HeadCollectorContext.Provider, { value: head }, element));
+  try {
+    page.data.html = renderToString(createElement(HeadCollectorContext.Provider, { value: head }, element));
+  } catch (error) {
+    throw new UserError(renderFailureDiagnostics([renderFailureOf(error, page.route, site.config.siteDir, page.sourceFile)]));
+  }
   takePageHead(site, page, head);
   return page.data.html;
 }

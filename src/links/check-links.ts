@@ -231,11 +231,19 @@ interface RenderedPage {
  */
 function renderCustomPages(site: Site): Map<Page, RenderedPage> {
   const rendered = new Map<Page, RenderedPage>();
+  // Every page that fails to render is reported, not only the first.
+  const failed: Diagnostic[] = [];
   for (const page of site.pages) {
     if (!page.component || !site.siteData) continue;
-    const html = customPageHtml(site, page);
-    rendered.set(page, { html, ids: scanHtml(html).ids });
+    try {
+      const html = customPageHtml(site, page);
+      rendered.set(page, { html, ids: scanHtml(html).ids });
+    } catch (error) {
+      if (!(error instanceof UserError)) throw error;
+      failed.push(...error.diagnostics);
+    }
   }
+  if (failed.length > 0) throw new UserError(failed);
   return rendered;
 }
 

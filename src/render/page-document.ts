@@ -11,6 +11,7 @@ import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import { renderDocumentPieces, scriptJson } from './document.js';
 import { joinPieces, sharedText, type SharedText, type TextPiece } from './text-pieces.js';
 import type { SiteHead } from './head-tags.js';
+import { PageRenderError, renderFailureOf } from '../core/render-failure.js';
 
 /** What every page is rendered in: the same for all pages of a build, so a render worker gets it once. */
 export interface PageSurroundings {
@@ -23,6 +24,8 @@ export interface PageSurroundings {
   themeOverrides?: string;
   /** The config's favicons, stylesheets, head tags and scripts. */
   siteHead?: SiteHead;
+  /** The site folder, where a component that throws while a page renders is looked for. */
+  siteDir?: string;
 }
 
 const FooterSlot = overridable('Footer', Footer);
@@ -32,6 +35,8 @@ export interface DocumentPage {
   route: string;
   data: RouteData;
   component?: ComponentType<{ site: SiteData }>;
+  /** The page's own file (a custom page's module), named when its render fails. */
+  sourceFile?: string;
 }
 
 /**
@@ -71,6 +76,14 @@ export function createDocumentPieces(surroundings: PageSurroundings, overrides?:
   const sidebarMarkup = overrides || options.reuseSidebarMarkup === false ? undefined : createSidebarMarkup();
 
   return (page: DocumentPage): TextPiece[] => {
+    try {
+      return piecesOfPage(page);
+    } catch (error) {
+      throw new PageRenderError(renderFailureOf(error, page.route, surroundings.siteDir ?? '.', page.sourceFile));
+    }
+  };
+
+  function piecesOfPage(page: DocumentPage): TextPiece[] {
     const { data: route, component } = page;
     const sidebarName = route.sidebar;
     const pruning = sidebarName && surroundings.sidebars[sidebarName] ? pruningOf(sidebarName) : undefined;
@@ -90,8 +103,9 @@ export function createDocumentPieces(surroundings: PageSurroundings, overrides?:
       ? ['{"site":', siteJson, `${routeJson}${JSON.stringify(sidebarName)}:`, pruned.json, '},"files":', filesJson, '}']
       : ['{"site":', siteJson, `${routeJson}},"files":`, filesJson, '}'];
     return renderDocumentPieces({ site, route, appHtml, css: assets.css, js: assets.js, head: assets.inlineHead, siteHead: surroundings.siteHead, bootJson });
-  };
+  }
 }
+
 
 export interface DocumentRendererOptions {
   /** Render the sidebar's top-level items that do not hold the page once for all pages (default: true). */

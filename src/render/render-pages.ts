@@ -5,6 +5,7 @@ import { CategoryIndexContent, LandingContent, NotFoundContent, TagDocsContent, 
 import { withMobileToc } from '../../templates/DocParts.js';
 import { collectTags, tagsRoute } from '../core/tags.js';
 import type { BuildContext, OutputSink, Page, Site } from '../core/site.js';
+import { UserError } from '../core/diagnostic.js';
 import {
   dataFilesDir,
   manifestShardIndex,
@@ -18,6 +19,7 @@ import { joinUrlPath } from '../shared/paths.js';
 import type { SidebarItem, SiteData } from '../shared/types.js';
 import { outputPathOfRoute } from './document.js';
 import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
+import { PageRenderError, renderFailureDiagnostics, type RenderFailure } from '../core/render-failure.js';
 import { createDocumentFingerprints } from './document-fingerprint.js';
 import type { RenderedDocument, RenderSetup, RenderTask } from './render-worker.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
@@ -66,6 +68,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
     sidebars: site.sidebars,
     siteHead: siteHeadOf(site.config),
     themeOverrides: site.themeOverrides?.code,
+    siteDir: site.config.siteDir,
   };
   reuse.setSurroundings(surroundings);
   // A full build takes the documents whose inputs did not change from the output it replaces.
@@ -89,12 +92,22 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   const inProcess = onWorkers ? toRender.filter((page) => page.component) : toRender;
   // The workers start first: what this thread makes meanwhile (custom pages, markdown copies, the
   // site-wide files) no longer waits for them, nor they for it.
-  const onWorkersDone = onWorkers ? renderOnWorkers(toRender.filter((page) => !page.component), site, sink, surroundings, ctx) : undefined;
+  // Pages whose render threw: reported together once every page was tried, so one broken component is one error.
+  const failures: RenderFailure[] = [];
+  const onWorkersDone = onWorkers ? renderOnWorkers(toRender.filter((page) => !page.component), site, sink, surroundings, ctx, failures) : undefined;
   try {
     const renderDocument = createDocumentRenderer(surroundings, site.themeOverrides?.components);
     let done = 0;
     for (const page of inProcess) {
-      sink.write({ path: outputPathOfRoute(page.route, site.config.baseUrl), contents: renderDocument(page) });
+      let document: string;
+      try {
+        document = renderDocument(page);
+      } catch (error) {
+        if (!(error instanceof PageRenderError)) throw error;
+        failures.push(error.failure);
+        continue;
+      }
+      sink.write({ path: outputPathOfRoute(page.route, site.config.baseUrl), contents: document });
       if (++done % 200 === 0) ctx.logger.progress(`renderPages ${done}/${toRender.length}`);
       if (onWorkersDone && done % mainThreadSlice === 0) await letWorkersIn();
     }
@@ -113,6 +126,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
     throw error;
   }
   await onWorkersDone;
+  if (failures.length > 0) throw new UserError(renderFailureDiagnostics(failures));
 }
 
 /** Writes the sitemap, the markdown copies and the llms files: each site-wide file only when what it is made of changed. */
@@ -155,7 +169,7 @@ const parallelThreshold = 150;
  * component cannot be sent to a worker) on worker threads sized to the cores; each batch of
  * documents is handed to the sink as it comes back, so the documents are never held all at once.
  */
-async function renderOnWorkers(pages: Page[], site: Site, sink: OutputSink, surroundings: PageSurroundings, ctx: BuildContext): Promise<void> {
+async function renderOnWorkers(pages: Page[], site: Site, sink: OutputSink, surroundings: PageSurroundings, ctx: BuildContext, failures: RenderFailure[]): Promise<void> {
   const tasks: RenderTask[] = pages.map((page) => ({ route: page.route, data: page.data, outputPath: outputPathOfRoute(page.route, site.config.baseUrl) }));
   ctx.logger.debug(`renderPages: ${tasks.length} documents on ${workerCount()} worker threads`);
   const setup: RenderSetup = { surroundings };
@@ -165,7 +179,10 @@ async function renderOnWorkers(pages: Page[], site: Site, sink: OutputSink, surr
     batchesPerWorker: 2,
     keepResults: false,
     onResults: (documents) => {
-      for (const document of documents) sink.write(document);
+      for (const document of documents) {
+        if (document.failure) failures.push(document.failure);
+        else sink.write(document);
+      }
     },
   });
 }

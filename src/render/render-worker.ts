@@ -3,6 +3,7 @@ import type { OutputFile } from '../core/site.js';
 import { answerBatches } from '../core/worker-pool.js';
 import type { RouteData } from '../shared/types.js';
 import { createDocumentPieces, type PageSurroundings } from './page-document.js';
+import { PageRenderError, type RenderFailure } from '../core/render-failure.js';
 import { createPiecesEncoder } from './text-pieces.js';
 import { themeOverrideComponents } from '../core/theme-host.js';
 
@@ -18,8 +19,8 @@ export interface RenderTask {
   outputPath: string;
 }
 
-/** A rendered page document, for the main thread's output sink to write. */
-export type RenderedDocument = OutputFile;
+/** A rendered page document, for the main thread's output sink to write; or why its render failed. */
+export type RenderedDocument = OutputFile & { failure?: RenderFailure };
 
 /** Worker thread of renderPages: renders the documents of the batches it is sent and answers with them. */
 const setup = workerData as RenderSetup;
@@ -29,6 +30,14 @@ const encodeDocument = createPiecesEncoder();
 
 answerBatches<RenderTask, RenderedDocument>(
   // Encoded here and moved, not copied, to the main thread: its sink then only writes the bytes.
-  (batch) => batch.map((task) => ({ path: task.outputPath, contents: encodeDocument(documentPieces(task)) })),
+  (batch) =>
+    batch.map((task): RenderedDocument => {
+      try {
+        return { path: task.outputPath, contents: encodeDocument(documentPieces(task)) };
+      } catch (error) {
+        if (!(error instanceof PageRenderError)) throw error;
+        return { path: task.outputPath, contents: new Uint8Array(0), failure: error.failure };
+      }
+    }),
   { transfer: (documents) => documents.map((document) => (document.contents as Uint8Array).buffer as ArrayBuffer) },
 );
