@@ -39,8 +39,8 @@ export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mob
         <li className="menu-item">
           <span className="menu-link menu-category-label">{item.label}</span>
           <ul className="menu-list">
-            {(item.items ?? []).map((child) => (
-              <NavbarItem key={child.label} item={child} mobile />
+            {(item.items ?? []).map((child, index) => (
+              <NavbarItem key={index} item={child} mobile />
             ))}
           </ul>
         </li>
@@ -112,8 +112,8 @@ function NavbarDropdown({ item, className }: { item: NavbarItemData; className: 
         {itemLabel(item)}
       </Link>
       <ul className="dropdown-menu">
-        {(item.items ?? []).map((child) => (
-          <li key={child.label + child.html}>
+        {(item.items ?? []).map((child, index) => (
+          <li key={index}>
             {globalThis.__sdkdocsNavbarExtras !== false && child.type === 'html' ? (
               itemLabel(child)
             ) : (

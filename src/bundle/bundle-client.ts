@@ -9,6 +9,7 @@ import { mayHaveChanged, type BuildContext, type OutputFile, type Site, assetsDi
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
+import { mayOverflowNavbar } from './navbar-width.js';
 import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { mdxAssetsPlugin, mdxModulesOf, mdxModulesPlugin, mdxNamespace, siteModulesFolders, type MdxModuleEntry } from '../core/mdx-modules.js';
 import type { MdxPartialCompiler } from '../core/compiled-doc.js';
@@ -21,6 +22,9 @@ import { scopedStylesheetErrorPlace, siteStylesheetsPlugin, stylesheetAssetLoade
 
 /** What templates/NavbarItem.tsx reads to leave out of a plain navbar's bundle the code it does not use. */
 const navbarExtrasFlag = ['globalThis', '__sdkdocsNavbarExtras'].join('.');
+
+/** What templates/Navbar.tsx reads to leave out the code that fits a crowded navbar where it surely fits. */
+const navbarCrowdedFlag = ['globalThis', '__sdkdocsNavbarCrowded'].join('.');
 
 /** Whether no navbar item (nor a dropdown's entry) has HTML, classes or attributes of its own. */
 function isPlainNavbar(items: readonly NavbarItemData[]): boolean {
@@ -86,6 +90,8 @@ export interface ClientBundleOptions {
   versioned: boolean;
   /** No navbar item has HTML, classes or attributes of its own: the browser bundle leaves out the code for them. */
   plainNavbar: boolean;
+  /** The navbar might not fit the narrowest desktop layout: the bundle carries the code that hides what does not fit. */
+  crowdedNavbar: boolean;
 }
 
 /** A custom page the client renders as a React component: its route and source file. */
@@ -232,7 +238,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     target: 'es2022',
     minify: true,
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"', [navbarExtrasFlag]: String(!options.plainNavbar) },
+    define: { 'process.env.NODE_ENV': '"production"', [navbarExtrasFlag]: String(!options.plainNavbar), [navbarCrowdedFlag]: String(options.crowdedNavbar) },
     legalComments: 'none',
     banner: { js: licensesBanner },
     charset: 'utf8',
@@ -308,6 +314,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
       themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),
       versioned: site.docsVersions !== undefined,
       plainNavbar: isPlainNavbar(site.siteData?.navbar.items ?? []),
+      crowdedNavbar: site.siteData ? mayOverflowNavbar(site.siteData.navbar) : true,
     },
     ctx.memory,
   );
