@@ -54,7 +54,7 @@ export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mob
     ) : (
       <Link to={item.to} href={item.href} {...(globalThis.__sdkdocsNavbarExtras !== false && item.attributes)} className={className} aria-current={active && item.to === route.path ? 'page' : undefined}>
         {itemLabel(item)}
-        {item.href ? <ExternalIcon /> : null}
+        {item.href && item.label ? <ExternalIcon /> : null}
       </Link>
     );
   return mobile ? <li className="menu-item">{link}</li> : <div className="navbar-item">{link}</div>;

@@ -107,6 +107,9 @@ function notJsonData(value: unknown, at: (string | number)[], seen = new Set<unk
   return undefined;
 }
 
+/** An `<img>` size attribute: pixels, or what the attribute takes as a string. */
+const imageSize = z.union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?(px)?$/, 'a size in pixels, e.g. 160 or "160"')]).optional();
+
 /** Navbar item types the theme has a component for. */
 export const navbarItemTypes = ['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown'] as const;
 
@@ -136,6 +139,15 @@ const navbarItemBase = {
   activeBasePath: z.string().optional(),
 };
 
+/**
+ * A link shows its `label` or `html`, or is an icon the site's CSS draws from its `className`
+ * (`header-github-link`, as trpc.io and many Docusaurus sites write it), named by `aria-label`.
+ */
+function hasVisibleName(item: { label?: string; html?: string; className?: string }): boolean {
+  return item.label !== undefined || item.html !== undefined || item.className !== undefined;
+}
+const iconLinkHint = 'a link item needs a "label" (or, for an icon drawn by the site\'s CSS, a "className", with an "aria-label" naming it)';
+
 /** Item types a dropdown may hold: any but another dropdown. */
 export const dropdownChildTypes = ['default', 'doc', 'docSidebar', 'html'] as const;
 
@@ -154,7 +166,7 @@ const dropdownChild = z
   })
   .superRefine((child, ctx) => {
     const type = child.type ?? 'default';
-    if (type === 'default' && child.label === undefined && child.html === undefined) ctx.addIssue({ code: 'custom', path: ['label'], message: 'a dropdown link needs a "label"' });
+    if (type === 'default' && !hasVisibleName(child)) ctx.addIssue({ code: 'custom', path: ['label'], message: iconLinkHint });
     if (type === 'default' && child.to === undefined && child.href === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'a dropdown link needs "to" (internal route) or "href" (external URL)' });
     if (type === 'doc' && child.docId === undefined) ctx.addIssue({ code: 'custom', path: ['docId'], message: 'a doc item needs "docId"' });
     if (type === 'docSidebar' && child.sidebarId === undefined) ctx.addIssue({ code: 'custom', path: ['sidebarId'], message: 'a docSidebar item needs "sidebarId"' });
@@ -197,7 +209,8 @@ const navbarItem = z
     if (item.type === 'default' && item.to === undefined && item.href === undefined) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'a link item needs "to" (internal route) or "href" (external URL)' });
     }
-    if ((item.type === 'default' || item.type === 'dropdown') && item.html === undefined) need('label', `a "${item.type}" item needs a "label"`);
+    if (item.type === 'dropdown' && item.html === undefined) need('label', 'a "dropdown" item needs a "label"');
+    if (item.type === 'default' && !hasVisibleName(item)) need('label', iconLinkHint);
     if (item.type === 'dropdown') need('items', 'a dropdown needs "items"');
     if (item.type === 'docSidebar') need('sidebarId', 'a docSidebar item needs "sidebarId"');
     if (item.type === 'doc') need('docId', 'a doc item needs "docId"');
@@ -568,7 +581,16 @@ export const configSchema = z.strictObject({
           }),
         )
         .default([]),
-      logo: z.strictObject({ alt: z.string(), src: z.string(), href: z.string().optional() }).optional(),
+      logo: z
+        .strictObject({
+          alt: z.string(),
+          src: z.string(),
+          href: z.string().optional(),
+          /** The image's size, as the `<img>` attributes. @defaultValue a height of 32 px @example 160 */
+          width: imageSize,
+          height: imageSize,
+        })
+        .optional(),
       /** @example 'Copyright © 2025 Playkit' */
       copyright: z.string().optional(),
       /** The content licence notice. @example 'Content licensed under CC BY 4.0.' */

@@ -43,7 +43,8 @@ export interface FooterLinkColumn {
 export interface FooterData {
   style: 'light' | 'dark';
   links: FooterLinkColumn[];
-  logo?: { src: string; alt: string; href?: string };
+  /** Without `width` and `height` the logo is 32 px high. */
+  logo?: { src: string; alt: string; href?: string; width?: number | string; height?: number | string };
   copyright?: string;
   /** The content licence notice shown under the copyright. */
   license?: string;
