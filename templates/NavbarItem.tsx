@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import type { NavbarItemData } from '../src/shared/types.js';
 import { useTheme } from './context.js';
 import { useDocsVersionDropdownItem } from './DocsVersion.js';
@@ -29,7 +29,14 @@ function itemLabel(item: NavbarItemData) {
 }
 
 export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mobile?: boolean }) {
-  const { route } = useTheme();
+  const { route, overrides } = useTheme();
+  if (globalThis.__sdkdocsNavbarExtras !== false && item.props) {
+    // The site's `custom-…` item: collectContent left it in the navbar only if the site's map names its type.
+    const Custom = (overrides?.['NavbarItem/ComponentTypes'] as Record<string, ComponentType<Record<string, unknown>>> | undefined)?.[item.type];
+    const custom = Custom ? <Custom {...item.props} position={item.position} mobile={mobile} /> : null;
+    // In the menu the component draws its own list item, as Docusaurus' do.
+    return mobile ? custom : <div className="navbar-item">{custom}</div>;
+  }
   const active = isNavbarItemActive(item, route.path);
   const className = withClass(mobile ? `menu-link${active ? ' menu-link-active' : ''}` : `navbar-link${active ? ' navbar-link-active' : ''}`, item.className);
   if (item.type === 'docsVersionDropdown') return <VersionDropdown item={item} mobile={mobile} />;

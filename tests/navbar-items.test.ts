@@ -101,4 +101,65 @@ describe('navbar items and the footer logo as Docusaurus sites write them', () =
     });
     expect(await configErrors(dir)).toEqual(['docusaurus.config.js:7:52 error themeConfig.navbar.items[1].items[0].docId: a doc item needs "docId".']);
   });
+
+  describe('custom-… items from the site\'s src/theme/NavbarItem/ComponentTypes', () => {
+    const docusaurusSite = (files: Record<string, string>) =>
+      siteWith({
+        'docusaurus.config.js': [
+          'module.exports = {',
+          "  title: 'Nav', url: 'https://nav.example.com', baseUrl: '/kit/',",
+          '  themeConfig: {',
+          '    navbar: {',
+          '      items: [',
+          "        { type: 'docSidebar', sidebarId: 'docs', label: 'Docs', position: 'left' },",
+          "        { type: 'custom-discord', position: 'right', invite: 'orbit', label: 'Chat' },",
+          '      ],',
+          '    },',
+          '  },',
+          '};',
+          '',
+        ].join('\n'),
+        'sidebars.js': "module.exports = { docs: ['intro'] };\n",
+        ...files,
+      });
+
+    it('draws the component the site maps the type to, with the item\'s keys as props, in the navbar and the browser bundle', async () => {
+      const dir = await docusaurusSite({
+        'src/theme/NavbarItem/ComponentTypes.js': [
+          "import ComponentTypes from '@theme-original/NavbarItem/ComponentTypes';",
+          "import DiscordLink from '@site/src/components/DiscordLink';",
+          '',
+          "export default { ...ComponentTypes, 'custom-discord': DiscordLink };",
+          '',
+        ].join('\n'),
+        'src/components/DiscordLink.js': [
+          "import ComponentTypes from '@theme/NavbarItem/ComponentTypes';",
+          '',
+          '// As sites write them: a theme link, drawn from Docusaurus-style props.',
+          'export default function DiscordLink({ invite, label, mobile, position }) {',
+          '  const Default = ComponentTypes.default;',
+          '  return <Default label={`${label} (${position}${mobile ? \', mobile\' : \'\'})`} href={`https://discord.gg/${invite}`} className="discord-link" mobile={mobile} />;',
+          '}',
+          '',
+        ].join('\n'),
+      });
+      const result = await buildSite(dir, { until: 'renderPages' });
+      expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity !== 'info')).toEqual([]);
+      const html = pageHtml(result, '/kit/docs/intro');
+      expect(html).toContain('<div class="navbar-item"><div class="navbar-item"><a href="https://discord.gg/orbit" target="_blank" rel="noopener noreferrer" class="navbar-link discord-link">Chat (right)<svg');
+      const scripts = [...result.site.outputs.entries()].filter(([file]) => file.endsWith('.js')).map(([, file]) => (typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents)));
+      expect(scripts.some((code) => code.includes('custom-discord') && code.includes('discord.gg'))).toBe(true);
+    });
+
+    it('warns at the item\'s line when the site maps no component to its type, and leaves it out', async () => {
+      const dir = await docusaurusSite({});
+      const result = await buildSite(dir, { until: 'renderPages' });
+      const warnings = result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning').map((diagnostic) => formatDiagnostic(diagnostic, { cwd: dir }));
+      expect(warnings).toEqual([
+        'docusaurus.config.js:7:9 warning themeConfig.navbar.items[1]: the navbar item of type "custom-discord" is not shown: the site has no src/theme/NavbarItem/ComponentTypes to give it a component. ' +
+          "In src/theme/NavbarItem/ComponentTypes.js, export the theme's map with your component added: `import ComponentTypes from '@theme-original/NavbarItem/ComponentTypes'; export default { ...ComponentTypes, 'custom-discord': MyItem };`.",
+      ]);
+      expect(pageHtml(result, '/kit/docs/intro')).not.toContain('Chat');
+    });
+  });
 });

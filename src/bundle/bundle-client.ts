@@ -26,9 +26,9 @@ const navbarExtrasFlag = ['globalThis', '__sdkdocsNavbarExtras'].join('.');
 /** What templates/Navbar.tsx reads to leave out the code that fits a crowded navbar where it surely fits. */
 const navbarCrowdedFlag = ['globalThis', '__sdkdocsNavbarCrowded'].join('.');
 
-/** Whether no navbar item (nor a dropdown's entry) has HTML, classes or attributes of its own. */
+/** Whether no navbar item (nor a dropdown's entry) has HTML, classes or attributes of its own, nor is the site's own (`custom-…`). */
 function isPlainNavbar(items: readonly NavbarItemData[]): boolean {
-  return items.every((item) => item.html === undefined && item.className === undefined && item.attributes === undefined && isPlainNavbar([...(item.items ?? []), ...(item.itemsBefore ?? []), ...(item.itemsAfter ?? [])]));
+  return items.every((item) => item.html === undefined && item.className === undefined && item.attributes === undefined && item.props === undefined && isPlainNavbar([...(item.items ?? []), ...(item.itemsBefore ?? []), ...(item.itemsAfter ?? [])]));
 }
 
 /** Entry points, relative to the package root (as esbuild's metafile names them). */

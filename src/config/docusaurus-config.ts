@@ -5,6 +5,7 @@ import * as esbuild from 'esbuild';
 import { UserError } from '../core/diagnostic.js';
 import { bundleErrorDiagnostics, bundleInputs, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
 import { formatKeyPath } from './locate-key.js';
+import { customNavbarItemType } from './schema.js';
 
 /*
  * A Docusaurus site builds from its own folder: its `docusaurus.config.*` is run as Docusaurus runs
@@ -491,7 +492,8 @@ function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: No
     value.forEach((item, index) => {
       const type = isRecord(item) && typeof item.type === 'string' ? item.type : 'default';
       if (type === 'search' || type === 'localeDropdown') return;
-      if (!navbarItemTypes.has(type)) {
+      // A site's own type: drawn if its src/theme/NavbarItem/ComponentTypes names it (collectContent warns otherwise).
+      if (!navbarItemTypes.has(type) && !customNavbarItemType.test(type)) {
         notice([...at, index], `the navbar item of type "${type}" is not shown: sdkdocs draws ${[...navbarItemTypes].join(', ')} items.`);
         return;
       }

@@ -173,11 +173,24 @@ const dropdownChild = z
     if (type === 'html' && child.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: 'an html item needs "value"' });
   });
 
+/** The type of a site's own navbar item, drawn by the component its `src/theme/NavbarItem/ComponentTypes` maps the type to. */
+export const customNavbarItemType = /^custom-./;
+
+/** A `custom-…` item's keys but `type` and `position` are its component's props: they move under `props`. */
+function gatherCustomItemProps(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const { type, position, ...props } = value as Record<string, unknown>;
+  if (typeof type !== 'string' || !customNavbarItemType.test(type)) return value;
+  return { type, ...(position !== undefined ? { position } : {}), props };
+}
+
 /**
  * One navbar entry. The `type` picks the component; checked separately so that an unknown type
  * gets the theme's own message instead of a union error.
  */
-const navbarItem = z
+const navbarItem = z.preprocess(
+  gatherCustomItemProps,
+  z
   .strictObject({
     /** @defaultValue 'default' */
     type: z.string().default('default'),
@@ -193,16 +206,20 @@ const navbarItem = z
     dropdownItemsAfter: z.array(dropdownChild).optional(),
     /** For `html`: raw HTML to show. */
     value: z.string().optional(),
+    /** For a `custom-…` item: the keys written beside `type` and `position`, gathered here. */
+    props: z.record(z.string(), z.unknown()).optional(),
   })
   .superRefine((item, ctx) => {
+    if (customNavbarItemType.test(item.type)) return;
     if (!(navbarItemTypes as readonly string[]).includes(item.type)) {
       ctx.addIssue({
         code: 'custom',
         path: ['type'],
-        message: `No NavbarItem component found for type "${item.type}". Use one of: ${navbarItemTypes.join(', ')}`,
+        message: `No NavbarItem component found for type "${item.type}". Use one of: ${navbarItemTypes.join(', ')}, or custom-<name> for a component of the site's src/theme/NavbarItem/ComponentTypes`,
       });
       return;
     }
+    if (item.props !== undefined) ctx.addIssue({ code: 'custom', path: ['props'], message: 'only a custom-… item takes "props"' });
     const need = (key: keyof typeof item, why: string) => {
       if (item[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: why });
     };
@@ -215,7 +232,8 @@ const navbarItem = z
     if (item.type === 'docSidebar') need('sidebarId', 'a docSidebar item needs "sidebarId"');
     if (item.type === 'doc') need('docId', 'a doc item needs "docId"');
     if (item.type === 'html') need('value', 'an html item needs "value"');
-  });
+  }),
+);
 
 const localeConfig = z.strictObject({
   /** @example 'English' */

@@ -4,6 +4,7 @@ import type { Doc, Site } from '../core/site.js';
 import { withBaseUrl } from '../shared/paths.js';
 import type { NavbarItemData, SiteData } from '../shared/types.js';
 import { firstSidebarLink } from '../core/sidebar-queries.js';
+import { customNavbarItemType } from '../config/schema.js';
 
 /**
  * Resolves navbar items against the content: `docSidebar` and `doc` items become links to the
@@ -32,6 +33,7 @@ export function resolveNavbar(site: Site, sidebarPrefix = ''): NavbarItemData[] 
       to: to !== undefined ? withBaseUrl(to, config.baseUrl) : undefined,
       href,
     });
+    if (customNavbarItemType.test(item.type ?? '')) return { type: item.type as `custom-${string}`, label: '', position, props: (item as ConfigItem).props ?? {} };
     switch (item.type ?? 'default') {
       case 'docSidebar': {
         const sidebar = site.sidebars[`${sidebarPrefix}${item.sidebarId!}`];
@@ -101,6 +103,33 @@ export function resolveNavbar(site: Site, sidebarPrefix = ''): NavbarItemData[] 
   const items = config.navbar.items.map((item, index) => resolveItem(item, item.position, `navbar.items[${index}]`));
   if (diagnostics.length > 0) throw new UserError(diagnostics);
   return items;
+}
+
+/**
+ * Leaves out of the navbar the `custom-…` items whose type the site's
+ * `src/theme/NavbarItem/ComponentTypes` does not map to a component, each with a warning at its
+ * line. Runs once the site's theme overrides are collected.
+ */
+export function dropUnmappedCustomNavbarItems(site: Site): void {
+  const navbar = site.siteData?.navbar;
+  if (!navbar) return;
+  const { config } = site;
+  const componentTypes = site.themeOverrides?.components['NavbarItem/ComponentTypes'] as Record<string, unknown> | undefined;
+  const mapFile = 'src/theme/NavbarItem/ComponentTypes';
+  const kept = navbar.items.filter((item, index) => {
+    if (!item.props || componentTypes?.[item.type]) return true;
+    const at = ['navbar', 'items', index];
+    site.diagnostics.push({
+      severity: 'warning',
+      code: 'config',
+      file: config.configFile,
+      ...locateConfigKey(config, at),
+      message: `${formatKeyPath(writtenKeyPath(config, at))}: the navbar item of type "${item.type}" is not shown: ${componentTypes ? `the site's ${mapFile} has no "${item.type}"` : `the site has no ${mapFile} to give it a component`}.`,
+      hint: `In ${mapFile}.js, export the theme's map with your component added: \`import ComponentTypes from '@theme-original/NavbarItem/ComponentTypes'; export default { ...ComponentTypes, '${item.type}': MyItem };\`.`,
+    });
+    return false;
+  });
+  navbar.items = kept;
 }
 
 /** `navbar.items[2].items[0]` → its key path. */
