@@ -162,4 +162,28 @@ describe('navbar items and the footer logo as Docusaurus sites write them', () =
       expect(pageHtml(result, '/kit/docs/intro')).not.toContain('Chat');
     });
   });
+
+  it('draws a localeDropdown as Docusaurus does with one locale: its label, the page being read, the entries around it', async () => {
+    const dir = await siteWith({
+      'docusaurus.config.js': [
+        'module.exports = {',
+        "  title: 'Nav', url: 'https://nav.example.com', baseUrl: '/',",
+        "  i18n: { defaultLocale: 'fr', locales: ['fr'], localeConfigs: { fr: { label: 'Français', htmlLang: 'fr-FR' } } },",
+        '  themeConfig: {',
+        '    navbar: {',
+        "      items: [{ type: 'localeDropdown', position: 'right', dropdownItemsAfter: [{ href: 'https://translate.example.com', label: 'Help us translate' }] }],",
+        '    },',
+        '  },',
+        '};',
+        '',
+      ].join('\n'),
+    });
+    const result = await buildSite(dir, { until: 'renderPages' });
+    expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning')).toEqual([]);
+    const html = pageHtml(result, '/docs/intro');
+    expect(html).toMatch(/<div class="navbar-item navbar-dropdown">.*?<span><svg class="icon-language"[^]*?<\/svg>Français<\/span><\/a>/);
+    // Its entry is the page being read, in the one locale: an empty href, as the same page.
+    expect(html).toContain('<li><a href="" lang="fr-FR" class="dropdown-link dropdown-link-active">Français</a></li>');
+    expect(html).toContain('<a href="https://translate.example.com" target="_blank" rel="noopener noreferrer" class="dropdown-link">Help us translate</a>');
+  });
 });

@@ -111,7 +111,7 @@ function notJsonData(value: unknown, at: (string | number)[], seen = new Set<unk
 const imageSize = z.union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?(px)?$/, 'a size in pixels, e.g. 160 or "160"')]).optional();
 
 /** Navbar item types the theme has a component for. */
-export const navbarItemTypes = ['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown'] as const;
+export const navbarItemTypes = ['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown', 'localeDropdown'] as const;
 
 /** Attributes a navbar or footer link passes to its element, as Docusaurus passes them. */
 const linkAttributes = {
@@ -201,11 +201,13 @@ const navbarItem = z.preprocess(
     docId: z.string().optional(),
     /** For `dropdown`: its entries. */
     items: z.array(dropdownChild).optional(),
-    /** For `docsVersionDropdown`: entries before and after the versions (Docusaurus' options). */
+    /** For `docsVersionDropdown` and `localeDropdown`: entries before and after the versions or the locale (Docusaurus' options). */
     dropdownItemsBefore: z.array(dropdownChild).optional(),
     dropdownItemsAfter: z.array(dropdownChild).optional(),
     /** For `html`: raw HTML to show. */
     value: z.string().optional(),
+    /** For `localeDropdown`: Docusaurus' query string for the other locales' links; with the one locale built, unused. */
+    queryString: z.string().optional(),
     /** For a `custom-…` item: the keys written beside `type` and `position`, gathered here. */
     props: z.record(z.string(), z.unknown()).optional(),
   })
