@@ -103,4 +103,18 @@ describe.skipIf(!chromiumPath)('a navbar of eleven items', () => {
     await eventually(async () => (await readNavbar(page)).hidden).toEqual([]);
     expect(await page.getByRole('button', { name: 'Toggle navigation bar' }).isVisible()).toBe(false);
   });
+
+  it("draws the site's custom-… item with its component, hydrated, in the navbar and in the menu", async () => {
+    const { page, problems } = await site.open({ viewport: { width: 2200, height: 800 } });
+    await gotoHydrated(page, site.url('docs/intro'));
+    const link = page.locator('.navbar-inner .navbar-item > a[href="https://play.example.com"]');
+    await eventually(() => link.getAttribute('data-hydrated')).toBe('true');
+    expect(await link.innerText()).toBe('Playground');
+    await page.setViewportSize({ width: 800, height: 800 });
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    const menu = page.getByRole('dialog', { name: 'Navigation menu' });
+    await menu.getByRole('button', { name: '← Back to main menu' }).click();
+    await menu.locator('li.menu-item > a.menu-link[href="https://play.example.com"]').waitFor();
+    expect(problems).toEqual([]);
+  });
 });
