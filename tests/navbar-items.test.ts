@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mayOverflowNavbar } from '../src/bundle/navbar-width.js';
 import { loadConfig } from '../src/config/load.js';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import { tempDir } from './helpers/browser.js';
@@ -185,5 +186,12 @@ describe('navbar items and the footer logo as Docusaurus sites write them', () =
     // Its entry is the page being read, in the one locale: an empty href, as the same page.
     expect(html).toContain('<li><a href="" lang="fr-FR" class="dropdown-link dropdown-link-active">Français</a></li>');
     expect(html).toContain('<a href="https://translate.example.com" target="_blank" rel="noopener noreferrer" class="dropdown-link">Help us translate</a>');
+  });
+
+  it('bundles the code that fits a crowded navbar only where the labels might not fit at 997 px', () => {
+    const link = (label: string) => ({ type: 'link' as const, label, to: '/docs', position: 'left' as const });
+    const navbar = (labels: string[]) => ({ title: 'Playkit', hideOnScroll: false, items: labels.map(link) });
+    expect(mayOverflowNavbar(navbar(['Docs', 'API', 'GitHub']))).toBe(false);
+    expect(mayOverflowNavbar(navbar(['Documentation', 'Getting Started', 'Examples', 'Community', 'Showcase', 'Release Notes', 'Blog']))).toBe(true);
   });
 });
