@@ -30,7 +30,7 @@ export function Footer() {
         <div className="footer-bottom">
           {footer.logo ? (
             <Link href={footer.logo.href} className="footer-logo">
-              <img src={footer.logo.src} alt={footer.logo.alt} height={32} />
+              <img src={footer.logo.src} alt={footer.logo.alt} {...(footer.logo.width ?? footer.logo.height ? { width: footer.logo.width, height: footer.logo.height } : { height: 32 })} />
             </Link>
           ) : null}
           {footer.copyright ? <div className="footer-copyright">{footer.copyright}</div> : null}

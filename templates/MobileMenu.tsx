@@ -10,13 +10,15 @@ import { useTheme } from './context.js';
 const ColorModeToggleSlot = overridable('ColorModeToggle', ColorModeToggle);
 
 /**
- * The menu that slides in below the mobile breakpoint: the navbar items, and on pages with a
+ * The menu that slides in below the mobile breakpoint, or beside a crowded navbar: the navbar items, and on pages with a
  * sidebar that sidebar as a secondary menu shown first, with a way back to the main menu.
  */
 export function MobileMenu({ onClose }: { onClose: () => void }) {
   const { site, route, sidebars } = useTheme();
   const sidebar = route.sidebar ? sidebars[route.sidebar] : undefined;
-  const [showSidebar, setShowSidebar] = useState(Boolean(sidebar));
+  // The docs sidebar comes first where the page does not show it (the mobile layout); opened
+  // beside it (for the items a crowded navbar hides), the menu starts with the navbar items.
+  const [showSidebar, setShowSidebar] = useState(() => Boolean(sidebar) && (globalThis.__sdkdocsNavbarCrowded === false || !document.querySelector<HTMLElement>('.doc-sidebar')?.offsetWidth));
   const root = useRef<HTMLDivElement>(null);
   useFocusTrap(root);
   return (
@@ -38,8 +40,8 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
           </>
         ) : (
           <ul className="menu-list menu-list-root">
-            {site.navbar.items.map((item) => (
-              <NavbarItem key={item.label} item={item} mobile />
+            {site.navbar.items.map((item, index) => (
+              <NavbarItem key={index} item={item} mobile />
             ))}
           </ul>
         )}

@@ -1,4 +1,4 @@
-import { Component, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Component, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { routeRenderedEvent } from '../src/shared/client-data.js';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { NavbarItemData } from '../src/shared/types.js';
@@ -68,6 +68,40 @@ function useHideOnScroll(enabled: boolean, paused: boolean): boolean {
   return hidden && !paused;
 }
 
+declare global {
+  /**
+   * False in the browser bundle of a site whose navbar surely fits the narrowest desktop width
+   * (bundle-client.ts defines it): the code that fits a crowded navbar is left out then.
+   */
+  var __sdkdocsNavbarCrowded: boolean | undefined;
+}
+
+/**
+ * Keeps a crowded navbar on one line: while its content is wider than the bar, the last item still
+ * shown is hidden, and the menu button shows (the menu lists every item). Returns the clean-up.
+ */
+function fitNavbarItems(nav: HTMLElement): () => void {
+  const inner = nav.firstElementChild as HTMLElement;
+  const fit = () => {
+    const items = [...inner.querySelectorAll<HTMLElement>(':scope > .navbar-items > .navbar-item')];
+    for (const item of items) item.hidden = false;
+    nav.removeAttribute('data-overflow');
+    while (items.length > 0 && inner.scrollWidth > inner.clientWidth) {
+      nav.setAttribute('data-overflow', '');
+      items.pop()!.hidden = true;
+    }
+  };
+  // The bar's width changes with the window's; its content's with web fonts and the route (a version dropdown's label).
+  const observer = new ResizeObserver(fit);
+  observer.observe(inner);
+  void document.fonts?.ready.then(fit);
+  window.addEventListener(routeRenderedEvent, fit);
+  return () => {
+    observer.disconnect();
+    window.removeEventListener(routeRenderedEvent, fit);
+  };
+}
+
 /** The fixed top bar: brand, items on either side, colour-mode toggle, search and the mobile menu. */
 export function Navbar() {
   const { site, route } = useTheme();
@@ -87,6 +121,11 @@ export function Navbar() {
     toggleRef.current?.focus();
   }, [menuOpen]);
   const hidden = useHideOnScroll(navbar.hideOnScroll, menuOpen);
+  const navRef = useRef<HTMLElement>(null);
+  // Before the first paint after hydration: the reader never sees the items overflow once the script runs.
+  useLayoutEffect(() => {
+    if (globalThis.__sdkdocsNavbarCrowded !== false) return fitNavbarItems(navRef.current!);
+  }, []);
   const left = navbar.items.filter((item) => item.position === 'left');
   const right = navbar.items.filter((item) => item.position === 'right');
   useEffect(() => setMenuOpen(false), [route.path]);
@@ -108,6 +147,7 @@ export function Navbar() {
   }, [menuOpen]);
   return (
     <nav
+      ref={navRef}
       className={`navbar${navbar.style ? ` navbar-${navbar.style}` : ''}${hidden ? ' navbar-hidden' : ''}${menuOpen ? ' navbar-sidebar-open' : ''}`}
       aria-label={formatThemeString('main')}
     >
@@ -126,15 +166,15 @@ export function Navbar() {
             </svg>
           </button>
           <NavbarBrand />
-          {left.map((item) => (
-            <NavbarItemBoundary key={item.label} item={item}>
+          {left.map((item, index) => (
+            <NavbarItemBoundary key={index} item={item}>
               <NavbarItem item={item} />
             </NavbarItemBoundary>
           ))}
         </div>
         <div className="navbar-items navbar-items-right">
-          {right.map((item) => (
-            <NavbarItemBoundary key={item.label} item={item}>
+          {right.map((item, index) => (
+            <NavbarItemBoundary key={index} item={item}>
               <NavbarItem item={item} />
             </NavbarItemBoundary>
           ))}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import type { NavbarItemData } from '../src/shared/types.js';
 import { useTheme } from './context.js';
 import { useDocsVersionDropdownItem } from './DocsVersion.js';
@@ -29,7 +29,14 @@ function itemLabel(item: NavbarItemData) {
 }
 
 export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mobile?: boolean }) {
-  const { route } = useTheme();
+  const { route, overrides } = useTheme();
+  if (globalThis.__sdkdocsNavbarExtras !== false && item.props) {
+    // The site's `custom-…` item: collectContent left it in the navbar only if the site's map names its type.
+    const Custom = (overrides?.['NavbarItem/ComponentTypes'] as Record<string, ComponentType<Record<string, unknown>>> | undefined)?.[item.type];
+    const custom = Custom ? <Custom {...item.props} position={item.position} mobile={mobile} /> : null;
+    // In the menu the component draws its own list item, as Docusaurus' do.
+    return mobile ? custom : <div className="navbar-item">{custom}</div>;
+  }
   const active = isNavbarItemActive(item, route.path);
   const className = withClass(mobile ? `menu-link${active ? ' menu-link-active' : ''}` : `navbar-link${active ? ' navbar-link-active' : ''}`, item.className);
   if (item.type === 'docsVersionDropdown') return <VersionDropdown item={item} mobile={mobile} />;
@@ -39,8 +46,8 @@ export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mob
         <li className="menu-item">
           <span className="menu-link menu-category-label">{item.label}</span>
           <ul className="menu-list">
-            {(item.items ?? []).map((child) => (
-              <NavbarItem key={child.label} item={child} mobile />
+            {(item.items ?? []).map((child, index) => (
+              <NavbarItem key={index} item={child} mobile />
             ))}
           </ul>
         </li>
@@ -54,7 +61,7 @@ export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mob
     ) : (
       <Link to={item.to} href={item.href} {...(globalThis.__sdkdocsNavbarExtras !== false && item.attributes)} className={className} aria-current={active && item.to === route.path ? 'page' : undefined}>
         {itemLabel(item)}
-        {item.href ? <ExternalIcon /> : null}
+        {item.href && item.label ? <ExternalIcon /> : null}
       </Link>
     );
   return mobile ? <li className="menu-item">{link}</li> : <div className="navbar-item">{link}</div>;
@@ -112,8 +119,8 @@ function NavbarDropdown({ item, className }: { item: NavbarItemData; className: 
         {itemLabel(item)}
       </Link>
       <ul className="dropdown-menu">
-        {(item.items ?? []).map((child) => (
-          <li key={child.label + child.html}>
+        {(item.items ?? []).map((child, index) => (
+          <li key={index}>
             {globalThis.__sdkdocsNavbarExtras !== false && child.type === 'html' ? (
               itemLabel(child)
             ) : (

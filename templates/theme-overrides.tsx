@@ -77,6 +77,8 @@ export interface ThemeComponentProps {
   MDXComponents: Record<string, never>;
   Layout: LayoutProps;
   'Icon/Success': IconProps;
+  /** Not a component: the map of navbar item components by type (see theme/NavbarItem/ComponentTypes.tsx). */
+  'NavbarItem/ComponentTypes': Record<string, never>;
 }
 
 /** The site's own components (`src/theme/…`), by the name of the theme component each replaces. */

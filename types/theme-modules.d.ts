@@ -118,6 +118,13 @@ declare module '@theme/ThemedImage' {
   export default Component;
 }
 
+declare module '@theme/NavbarItem/ComponentTypes' {
+  import type { ComponentType } from 'react';
+  /** Navbar item components by type; a site's own map adds its `custom-…` types. */
+  const ComponentTypes: Record<string, ComponentType<any>>;
+  export default ComponentTypes;
+}
+
 declare module '@theme/MDXComponents' {
   import type { ComponentType } from 'react';
   const MDXComponents: Record<string, ComponentType<any>>;
@@ -262,6 +269,13 @@ declare module '@theme-original/ThemedImage' {
   import type { ThemedImageProps } from 'sdkdocs';
   const Component: ComponentType<ThemedImageProps>;
   export default Component;
+}
+
+declare module '@theme-original/NavbarItem/ComponentTypes' {
+  import type { ComponentType } from 'react';
+  /** Navbar item components by type; a site's own map adds its `custom-…` types. */
+  const ComponentTypes: Record<string, ComponentType<any>>;
+  export default ComponentTypes;
 }
 
 declare module '@theme-original/MDXComponents' {

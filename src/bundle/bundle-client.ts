@@ -9,6 +9,7 @@ import { mayHaveChanged, type BuildContext, type OutputFile, type Site, assetsDi
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
+import { mayOverflowNavbar } from './navbar-width.js';
 import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { mdxAssetsPlugin, mdxModulesOf, mdxModulesPlugin, mdxNamespace, siteModulesFolders, type MdxModuleEntry } from '../core/mdx-modules.js';
 import { markdownPagesPlugin, pageModuleSpecifier } from '../core/markdown-pages.js';
@@ -23,9 +24,12 @@ import { scopedStylesheetErrorPlace, siteStylesheetsPlugin, stylesheetAssetLoade
 /** What templates/NavbarItem.tsx reads to leave out of a plain navbar's bundle the code it does not use. */
 const navbarExtrasFlag = ['globalThis', '__sdkdocsNavbarExtras'].join('.');
 
-/** Whether no navbar item (nor a dropdown's entry) has HTML, classes or attributes of its own. */
+/** What templates/Navbar.tsx reads to leave out the code that fits a crowded navbar where it surely fits. */
+const navbarCrowdedFlag = ['globalThis', '__sdkdocsNavbarCrowded'].join('.');
+
+/** Whether no navbar item (nor a dropdown's entry) has HTML, classes or attributes of its own, nor is the site's own (`custom-…`). */
 function isPlainNavbar(items: readonly NavbarItemData[]): boolean {
-  return items.every((item) => item.html === undefined && item.className === undefined && item.attributes === undefined && isPlainNavbar([...(item.items ?? []), ...(item.itemsBefore ?? []), ...(item.itemsAfter ?? [])]));
+  return items.every((item) => item.html === undefined && item.className === undefined && item.attributes === undefined && item.props === undefined && isPlainNavbar([...(item.items ?? []), ...(item.itemsBefore ?? []), ...(item.itemsAfter ?? [])]));
 }
 
 /** Entry points, relative to the package root (as esbuild's metafile names them). */
@@ -87,6 +91,8 @@ export interface ClientBundleOptions {
   versioned: boolean;
   /** No navbar item has HTML, classes or attributes of its own: the browser bundle leaves out the code for them. */
   plainNavbar: boolean;
+  /** The navbar might not fit the narrowest desktop layout: the bundle carries the code that hides what does not fit. */
+  crowdedNavbar: boolean;
 }
 
 /** A custom page the client renders as a React component: its route and source file. */
@@ -233,7 +239,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     target: 'es2022',
     minify: true,
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"', [navbarExtrasFlag]: String(!options.plainNavbar) },
+    define: { 'process.env.NODE_ENV': '"production"', [navbarExtrasFlag]: String(!options.plainNavbar), [navbarCrowdedFlag]: String(options.crowdedNavbar) },
     legalComments: 'none',
     banner: { js: licensesBanner },
     charset: 'utf8',
@@ -310,6 +316,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
       themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),
       versioned: site.docsVersions !== undefined,
       plainNavbar: isPlainNavbar(site.siteData?.navbar.items ?? []),
+      crowdedNavbar: site.siteData ? mayOverflowNavbar(site.siteData.navbar) : true,
     },
     ctx.memory,
   );

@@ -5,6 +5,7 @@ import * as esbuild from 'esbuild';
 import { UserError } from '../core/diagnostic.js';
 import { bundleErrorDiagnostics, bundleInputs, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
 import { formatKeyPath } from './locate-key.js';
+import { customNavbarItemType } from './schema.js';
 
 /*
  * A Docusaurus site builds from its own folder: its `docusaurus.config.*` is run as Docusaurus runs
@@ -481,8 +482,8 @@ function translateThemeConfig(
 /** Entry types a dropdown holds in sdkdocs. */
 const dropdownChildTypes = new Set(['default', 'doc', 'docSidebar', 'html']);
 
-/** Navbar item types sdkdocs draws; `search` and a one-locale `localeDropdown` have nothing to add. */
-const navbarItemTypes = new Set(['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown']);
+/** Navbar item types sdkdocs draws; `search` is sdkdocs' own search box, always there. */
+const navbarItemTypes = new Set(['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown', 'localeDropdown']);
 
 function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: Notice): void {
   for (const [key, value] of Object.entries(navbar)) {
@@ -496,8 +497,9 @@ function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: No
     const indexes: number[] = [];
     value.forEach((item, index) => {
       const type = isRecord(item) && typeof item.type === 'string' ? item.type : 'default';
-      if (type === 'search' || type === 'localeDropdown') return;
-      if (!navbarItemTypes.has(type)) {
+      if (type === 'search') return;
+      // A site's own type: drawn if its src/theme/NavbarItem/ComponentTypes names it (collectContent warns otherwise).
+      if (!navbarItemTypes.has(type) && !customNavbarItemType.test(type)) {
         notice([...at, index], `the navbar item of type "${type}" is not shown: sdkdocs draws ${[...navbarItemTypes].join(', ')} items.`);
         return;
       }

@@ -130,8 +130,11 @@ export const sdkdocsOwnedTypeDocOptions: ReadonlyMap<string, string> = new Map([
   ...['disableGit', 'disableSources', 'sourceLinkTemplate', 'gitRevision', 'gitRemote', 'sourceLinkExternal'].map((name) => [name, sourceLinkOption] as const),
 ]);
 
+/** An `<img>` size attribute: pixels, or what the attribute takes as a string. */
+const imageSize = z.union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?(px)?$/, 'a size in pixels, e.g. 160 or "160"')]).optional();
+
 /** Navbar item types the theme has a component for. */
-export const navbarItemTypes = ['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown'] as const;
+export const navbarItemTypes = ['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown', 'localeDropdown'] as const;
 
 /** Attributes a navbar or footer link passes to its element, as Docusaurus passes them. */
 const linkAttributes = {
@@ -159,6 +162,15 @@ const navbarItemBase = {
   activeBasePath: z.string().optional(),
 };
 
+/**
+ * A link shows its `label` or `html`, or is an icon the site's CSS draws from its `className`
+ * (`header-github-link`, as trpc.io and many Docusaurus sites write it), named by `aria-label`.
+ */
+function hasVisibleName(item: { label?: string; html?: string; className?: string }): boolean {
+  return item.label !== undefined || item.html !== undefined || item.className !== undefined;
+}
+const iconLinkHint = 'a link item needs a "label" (or, for an icon drawn by the site\'s CSS, a "className", with an "aria-label" naming it)';
+
 /** Item types a dropdown may hold: any but another dropdown. */
 export const dropdownChildTypes = ['default', 'doc', 'docSidebar', 'html'] as const;
 
@@ -177,18 +189,31 @@ const dropdownChild = z
   })
   .superRefine((child, ctx) => {
     const type = child.type ?? 'default';
-    if (type === 'default' && child.label === undefined && child.html === undefined) ctx.addIssue({ code: 'custom', path: ['label'], message: 'a dropdown link needs a "label"' });
+    if (type === 'default' && !hasVisibleName(child)) ctx.addIssue({ code: 'custom', path: ['label'], message: iconLinkHint });
     if (type === 'default' && child.to === undefined && child.href === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'a dropdown link needs "to" (internal route) or "href" (external URL)' });
     if (type === 'doc' && child.docId === undefined) ctx.addIssue({ code: 'custom', path: ['docId'], message: 'a doc item needs "docId"' });
     if (type === 'docSidebar' && child.sidebarId === undefined) ctx.addIssue({ code: 'custom', path: ['sidebarId'], message: 'a docSidebar item needs "sidebarId"' });
     if (type === 'html' && child.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: 'an html item needs "value"' });
   });
 
+/** The type of a site's own navbar item, drawn by the component its `src/theme/NavbarItem/ComponentTypes` maps the type to. */
+export const customNavbarItemType = /^custom-./;
+
+/** A `custom-…` item's keys but `type` and `position` are its component's props: they move under `props`. */
+function gatherCustomItemProps(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const { type, position, ...props } = value as Record<string, unknown>;
+  if (typeof type !== 'string' || !customNavbarItemType.test(type)) return value;
+  return { type, ...(position !== undefined ? { position } : {}), props };
+}
+
 /**
  * One navbar entry. The `type` picks the component; checked separately so that an unknown type
  * gets the theme's own message instead of a union error.
  */
-const navbarItem = z
+const navbarItem = z.preprocess(
+  gatherCustomItemProps,
+  z
   .strictObject({
     /** @defaultValue 'default' */
     type: z.string().default('default'),
@@ -199,33 +224,41 @@ const navbarItem = z
     docId: z.string().optional(),
     /** For `dropdown`: its entries. */
     items: z.array(dropdownChild).optional(),
-    /** For `docsVersionDropdown`: entries before and after the versions (Docusaurus' options). */
+    /** For `docsVersionDropdown` and `localeDropdown`: entries before and after the versions or the locale (Docusaurus' options). */
     dropdownItemsBefore: z.array(dropdownChild).optional(),
     dropdownItemsAfter: z.array(dropdownChild).optional(),
     /** For `html`: raw HTML to show. */
     value: z.string().optional(),
+    /** For `localeDropdown`: Docusaurus' query string for the other locales' links; with the one locale built, unused. */
+    queryString: z.string().optional(),
+    /** For a `custom-…` item: the keys written beside `type` and `position`, gathered here. */
+    props: z.record(z.string(), z.unknown()).optional(),
   })
   .superRefine((item, ctx) => {
+    if (customNavbarItemType.test(item.type)) return;
     if (!(navbarItemTypes as readonly string[]).includes(item.type)) {
       ctx.addIssue({
         code: 'custom',
         path: ['type'],
-        message: `No NavbarItem component found for type "${item.type}". Use one of: ${navbarItemTypes.join(', ')}`,
+        message: `No NavbarItem component found for type "${item.type}". Use one of: ${navbarItemTypes.join(', ')}, or custom-<name> for a component of the site's src/theme/NavbarItem/ComponentTypes`,
       });
       return;
     }
+    if (item.props !== undefined) ctx.addIssue({ code: 'custom', path: ['props'], message: 'only a custom-… item takes "props"' });
     const need = (key: keyof typeof item, why: string) => {
       if (item[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: why });
     };
     if (item.type === 'default' && item.to === undefined && item.href === undefined) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'a link item needs "to" (internal route) or "href" (external URL)' });
     }
-    if ((item.type === 'default' || item.type === 'dropdown') && item.html === undefined) need('label', `a "${item.type}" item needs a "label"`);
+    if (item.type === 'dropdown' && item.html === undefined) need('label', 'a "dropdown" item needs a "label"');
+    if (item.type === 'default' && !hasVisibleName(item)) need('label', iconLinkHint);
     if (item.type === 'dropdown') need('items', 'a dropdown needs "items"');
     if (item.type === 'docSidebar') need('sidebarId', 'a docSidebar item needs "sidebarId"');
     if (item.type === 'doc') need('docId', 'a doc item needs "docId"');
     if (item.type === 'html') need('value', 'an html item needs "value"');
-  });
+  }),
+);
 
 const localeConfig = z.strictObject({
   /** @example 'English' */
@@ -591,7 +624,16 @@ export const configSchema = z.strictObject({
           }),
         )
         .default([]),
-      logo: z.strictObject({ alt: z.string(), src: z.string(), href: z.string().optional() }).optional(),
+      logo: z
+        .strictObject({
+          alt: z.string(),
+          src: z.string(),
+          href: z.string().optional(),
+          /** The image's size, as the `<img>` attributes. @defaultValue a height of 32 px @example 160 */
+          width: imageSize,
+          height: imageSize,
+        })
+        .optional(),
       /** @example 'Copyright © 2025 Playkit' */
       copyright: z.string().optional(),
       /** The content licence notice. @example 'Content licensed under CC BY 4.0.' */

@@ -14,7 +14,7 @@ import { controlCharacterIn, readSourceText } from './read-source.js';
 import { listDocsFolderForBuild, readCategoryTexts } from './watch-listing.js';
 import type { ListedFile } from './read-source.js';
 import { keepName, numberPrefixParserOf } from './number-prefix.js';
-import { createSiteData, resolveNavbar } from './site-data.js';
+import { createSiteData, dropUnmappedCustomNavbarItems, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
 import { collectThemeOverrides } from './theme-overrides.js';
 import { collectTags, docTagLinks, tagsRoute } from '../core/tags.js';
@@ -108,6 +108,7 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
     applyDocsVersions(site, unversionedConfig, pageRanges, (versionSite) => findMainDoc(versionSite, false));
   }
   await collectThemeOverrides(site, ctx);
+  dropUnmappedCustomNavbarItems(site);
   await collectCustomPages(site, ctx);
   createLandingAndNotFound(site);
   createSearchPage(site);

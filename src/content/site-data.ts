@@ -1,9 +1,11 @@
 import { formatKeyPath, locateConfigKey, writtenKeyPath } from '../config/locate-key.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { Doc, Site } from '../core/site.js';
+import { escapeHtml } from '../shared/escape-html.js';
 import { withBaseUrl } from '../shared/paths.js';
 import type { NavbarItemData, SiteData } from '../shared/types.js';
 import { firstSidebarLink } from '../core/sidebar-queries.js';
+import { customNavbarItemType } from '../config/schema.js';
 
 /**
  * Resolves navbar items against the content: `docSidebar` and `doc` items become links to the
@@ -32,6 +34,7 @@ export function resolveNavbar(site: Site, sidebarPrefix = ''): NavbarItemData[] 
       to: to !== undefined ? withBaseUrl(to, config.baseUrl) : undefined,
       href,
     });
+    if (customNavbarItemType.test(item.type ?? '')) return { type: item.type as `custom-${string}`, label: '', position, props: (item as ConfigItem).props ?? {} };
     switch (item.type ?? 'default') {
       case 'docSidebar': {
         const sidebar = site.sidebars[`${sidebarPrefix}${item.sidebarId!}`];
@@ -68,6 +71,23 @@ export function resolveNavbar(site: Site, sidebarPrefix = ''): NavbarItemData[] 
       }
       case 'html':
         return { ...common, type: 'html', label: '', html: item.value ?? '' };
+      case 'localeDropdown': {
+        // The one locale built, as Docusaurus lists it: its entry is the page being read (an empty href).
+        const { label, htmlLang } = defaultLocaleData(config);
+        const children = (list: ChildItem[] | undefined, name: string) => list?.map((child, index) => resolveItem(child, position, `${configKey}.${name}[${index}]`)) ?? [];
+        const localeItem = item as ConfigItem;
+        return {
+          ...common,
+          type: 'dropdown',
+          label,
+          html: `${languageIcon}${escapeHtml(label)}`,
+          items: [
+            ...children(localeItem.dropdownItemsBefore, 'dropdownItemsBefore'),
+            { type: 'link', label, to: '', position, className: 'dropdown-link-active', attributes: { lang: htmlLang } },
+            ...children(localeItem.dropdownItemsAfter, 'dropdownItemsAfter'),
+          ],
+        };
+      }
       case 'docsVersionDropdown': {
         const versionItem = item as ConfigItem;
         const children = (list: ChildItem[] | undefined, name: string) => list?.map((child, index) => resolveItem(child, position, `${configKey}.${name}[${index}]`));
@@ -103,6 +123,33 @@ export function resolveNavbar(site: Site, sidebarPrefix = ''): NavbarItemData[] 
   return items;
 }
 
+/**
+ * Leaves out of the navbar the `custom-…` items whose type the site's
+ * `src/theme/NavbarItem/ComponentTypes` does not map to a component, each with a warning at its
+ * line. Runs once the site's theme overrides are collected.
+ */
+export function dropUnmappedCustomNavbarItems(site: Site): void {
+  const navbar = site.siteData?.navbar;
+  if (!navbar) return;
+  const { config } = site;
+  const componentTypes = site.themeOverrides?.components['NavbarItem/ComponentTypes'] as Record<string, unknown> | undefined;
+  const mapFile = 'src/theme/NavbarItem/ComponentTypes';
+  const kept = navbar.items.filter((item, index) => {
+    if (!item.props || componentTypes?.[item.type]) return true;
+    const at = ['navbar', 'items', index];
+    site.diagnostics.push({
+      severity: 'warning',
+      code: 'config',
+      file: config.configFile,
+      ...locateConfigKey(config, at),
+      message: `${formatKeyPath(writtenKeyPath(config, at))}: the navbar item of type "${item.type}" is not shown: ${componentTypes ? `the site's ${mapFile} has no "${item.type}"` : `the site has no ${mapFile} to give it a component`}.`,
+      hint: `In ${mapFile}.js, export the theme's map with your component added: \`import ComponentTypes from '@theme-original/NavbarItem/ComponentTypes'; export default { ...ComponentTypes, '${item.type}': MyItem };\`.`,
+    });
+    return false;
+  });
+  navbar.items = kept;
+}
+
 /** `navbar.items[2].items[0]` → its key path. */
 function keyPath(key: string): (string | number)[] {
   return key.split(/[.[\]]+/).filter(Boolean).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
@@ -114,10 +161,21 @@ function currentSidebarNames(site: Site, prefix: string): string[] {
   return prefix ? names.filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length)) : names.filter((name) => !name.startsWith('version-'));
 }
 
+/** The globe before a locale dropdown's label. */
+const languageIcon =
+  '<svg class="icon-language" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-width="2" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zM2 12h20M12 2c2.7 2.9 4 6.2 4 10s-1.3 7.1-4 10c-2.7-2.9-4-6.2-4-10s1.3-7.1 4-10z"/></svg>';
+
+/** The default locale's label and `lang`, from `i18n.localeConfigs`. */
+function defaultLocaleData(config: Site['config']): { name: string; label: string; htmlLang: string } {
+  const name = config.i18n.defaultLocale;
+  const locale = config.i18n.localeConfigs[name] ?? {};
+  return { name, label: locale.label ?? (name === 'en' ? 'English' : name), htmlLang: locale.htmlLang ?? name };
+}
+
 /** The site-wide data every page renders with and the client hydrates from. */
 export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDoc: Doc | undefined): SiteData {
   const { config } = site;
-  const localeName = config.i18n.defaultLocale;
+  const { name: localeName, label: localeLabel, htmlLang } = defaultLocaleData(config);
   const locale = config.i18n.localeConfigs[localeName] ?? {};
   const sidebarId = config.docs.sidebar.id;
   return {
@@ -131,9 +189,9 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
     favicon: mainFavicon(config),
     locale: {
       name: localeName,
-      label: locale.label ?? (localeName === 'en' ? 'English' : localeName),
+      label: localeLabel,
       direction: locale.direction ?? 'ltr',
-      htmlLang: locale.htmlLang ?? localeName,
+      htmlLang,
       calendar: locale.calendar ?? 'gregory',
       path: locale.path ?? localeName,
     },

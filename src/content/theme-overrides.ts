@@ -167,6 +167,12 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, site: Si
   }
 }
 
+/** The theme components that are maps of components, and how a site's own map is written. */
+const componentMapExamples: Partial<Record<ThemeComponentName, string>> = {
+  MDXComponents: "import MDXComponents from '@theme-original/MDXComponents'; export default { ...MDXComponents, Highlight };",
+  'NavbarItem/ComponentTypes': "import ComponentTypes from '@theme-original/NavbarItem/ComponentTypes'; export default { ...ComponentTypes, 'custom-discord': DiscordLink };",
+};
+
 /** What React can render as a component: a function or class, or what memo, forwardRef and lazy return. */
 function isComponent(value: unknown): boolean {
   return typeof value === 'function' || (typeof value === 'object' && value !== null && typeof (value as { $$typeof?: unknown }).$$typeof === 'symbol');
@@ -187,20 +193,21 @@ async function defaultExportProblem(module: Record<string, unknown>, file: strin
     };
   }
   const value = module.default;
-  // The map of MDX components is an object of components, not a component.
-  if (name === 'MDXComponents') {
+  // The maps of MDX components and of navbar item components are objects of components, not components.
+  const mapExample = componentMapExamples[name];
+  if (mapExample) {
     const notComponents = value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).filter((key) => !isComponent((value as Record<string, unknown>)[key])) : undefined;
     if (notComponents?.length === 0) return undefined;
     return {
       severity: 'error',
       code: 'theme-override',
       message: notComponents
-        ? `The MDXComponents map gives ${notComponents.map((key) => JSON.stringify(key)).join(', ')} a value that is not a React component.`
-        : 'The default export of MDXComponents is not an object of components.',
+        ? `The ${name} map gives ${notComponents.map((key) => JSON.stringify(key)).join(', ')} a value that is not a React component.`
+        : `The default export of ${name} is not an object of components.`,
       file,
       line: 1,
       column: 1,
-      hint: "Export the theme's map with your components added: `import MDXComponents from '@theme-original/MDXComponents'; export default { ...MDXComponents, Highlight };`.",
+      hint: `Export the theme's map with your components added: \`${mapExample}\`.`,
     };
   }
   if (isComponent(value)) return undefined;

@@ -19,6 +19,7 @@ import * as Layout from '../../templates/theme/Layout.js';
 import * as Heading from '../../templates/theme/Heading.js';
 import * as MDXComponents from '../../templates/theme/MDXComponents.js';
 import * as IconSuccess from '../../templates/theme/Icon/Success.js';
+import * as NavbarItemComponentTypes from '../../templates/theme/NavbarItem/ComponentTypes.js';
 import * as BrowserOnly from '../../templates/theme/docusaurus/BrowserOnly.js';
 import * as ExecutionEnvironment from '../../templates/theme/docusaurus/ExecutionEnvironment.js';
 import * as Link from '../../templates/theme/docusaurus/Link.js';
@@ -68,6 +69,7 @@ export const themeHostModules: {
     MDXComponents,
     Layout,
     'Icon/Success': IconSuccess,
+    'NavbarItem/ComponentTypes': NavbarItemComponentTypes,
   },
   docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router, Head, Translate, Interpolate, isInternalUrl, 'theme-common': themeCommon, useGlobalData, 'plugin-content-docs/client': docsClient },
 };

@@ -51,6 +51,11 @@ export const themeComponents = {
   Layout: 'content',
   /** `@theme/Icon/Success`: the check mark of a copied code block, for the site's own buttons. */
   'Icon/Success': 'content',
+  /**
+   * `@theme/NavbarItem/ComponentTypes`: the map of navbar item components by type (an object, not a
+   * component); the site's own map gives its `custom-*` navbar items their components.
+   */
+  'NavbarItem/ComponentTypes': 'layout',
 } as const satisfies Record<string, ThemeComponentPart>;
 
 /** The name of an overridable theme component: `Footer`, `DocItem/Footer`, … */

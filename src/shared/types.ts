@@ -16,7 +16,8 @@ export type NavbarItemPosition = 'left' | 'right';
 
 /** A navbar item after resolution: internal links carry the base URL already. */
 export interface NavbarItemData {
-  type: 'link' | 'dropdown' | 'docSidebar' | 'docsVersionDropdown' | 'html';
+  /** `custom-…`: drawn by the component the site's `src/theme/NavbarItem/ComponentTypes` maps the type to. */
+  type: 'link' | 'dropdown' | 'docSidebar' | 'docsVersionDropdown' | 'html' | `custom-${string}`;
   label: string;
   /** The label as HTML (the config's `html`), or for an `html` item its markup. */
   html?: string;
@@ -33,6 +34,8 @@ export interface NavbarItemData {
   /** Of a version dropdown: entries before and after the versions. */
   itemsBefore?: NavbarItemData[];
   itemsAfter?: NavbarItemData[];
+  /** Of a `custom-…` item: the config's other keys, the props of its component. */
+  props?: Record<string, unknown>;
 }
 
 export interface FooterLinkColumn {
@@ -43,7 +46,8 @@ export interface FooterLinkColumn {
 export interface FooterData {
   style: 'light' | 'dark';
   links: FooterLinkColumn[];
-  logo?: { src: string; alt: string; href?: string };
+  /** Without `width` and `height` the logo is 32 px high. */
+  logo?: { src: string; alt: string; href?: string; width?: number | string; height?: number | string };
   copyright?: string;
   /** The content licence notice shown under the copyright. */
   license?: string;
