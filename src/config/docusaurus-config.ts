@@ -379,7 +379,7 @@ function translateI18n(value: unknown, take: Take, notice: Notice): void {
   if (!isRecord(value)) return;
   const defaultLocale = typeof value.defaultLocale === 'string' ? value.defaultLocale : 'en';
   const others = Array.isArray(value.locales) ? value.locales.filter((locale) => locale !== defaultLocale) : [];
-  if (others.length > 0) notice(['i18n', 'locales'], `only the default locale (${defaultLocale}) is built; ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} not, nor the locale dropdown.`);
+  if (others.length > 0) notice(['i18n', 'locales'], `only the default locale (${defaultLocale}) is built; ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} not, and the locale dropdown offers only the default.`);
   take(['i18n', 'defaultLocale'], ['i18n', 'defaultLocale'], defaultLocale);
   take(['i18n', 'locales'], ['i18n', 'locales'], [defaultLocale]);
   const localeConfig = isRecord(value.localeConfigs) ? value.localeConfigs[defaultLocale] : undefined;
