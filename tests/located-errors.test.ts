@@ -145,6 +145,7 @@ describe('limits on pathological markdown', () => {
     ['a 10,000-level nested block quote', `${'>'.repeat(10_000)} deep`, 1],
     ['a list nested one level per line, 300 levels', Array.from({ length: 300 }, (_, i) => `${' '.repeat(2 * i)}- item ${i}`).join('\n'), 51],
     ['quotes nested one level per line, 300 levels', Array.from({ length: 300 }, (_, i) => `${'> '.repeat(i + 1)}q`).join('\n'), 51],
+    ['a list nested one level per line with CR line ends, 300 levels', Array.from({ length: 300 }, (_, i) => `${' '.repeat(2 * i)}- item ${i}`).join('\r'), 51],
   ])('%s fails fast at its line', async (_name, markdown, line) => {
     const site = await siteWith({ 'docs/deep.md': `# Deep\n\n${markdown}\n` });
     const started = performance.now();
@@ -153,6 +154,12 @@ describe('limits on pathological markdown', () => {
     expect(text).toContain(`docs/deep.md:${line + 2}:1 error Cannot parse markdown: Block quotes and lists nest`);
     expect(text).toContain('sdkdocs compiles up to 50 levels.');
     expect(text).not.toContain('call stack');
+  });
+
+  it('5,000 nested admonitions fail at the line that goes past the limit, not after minutes', async () => {
+    const nested = Array.from({ length: 5000 }, (_, i) => `:::note Level ${i}`).join('\n\n') + '\n\n' + Array.from({ length: 5000 }, () => ':::').join('\n\n');
+    const { text } = await failingBuild(await siteWith({ 'docs/deep.md': `# Deep\n\n${nested}\n` }));
+    expect(text).toContain('docs/deep.md:103:1 error Cannot parse markdown: Admonitions (`:::` containers) nest 51 levels deep here; sdkdocs compiles up to 50 levels.');
   });
 
   it('nesting within the limit, code with deep indentation and rules of dashes still build', async () => {

@@ -1,5 +1,5 @@
 /**
- * Deepest nesting of block quotes and lists sdkdocs compiles. The markdown parser's time grows
+ * Deepest nesting of block quotes, lists and `:::` containers sdkdocs compiles. The markdown parser's time grows
  * with the cube of the depth of one nested structure, and the tree walks after it recurse once
  * per level: a few thousand levels took minutes and then overflowed the stack. Real docs stay
  * within a handful of levels.
@@ -31,7 +31,10 @@ const fenceOpening = /^(`{3,}|~{3,})/;
 export function checkMarkdownLimits(markdown: string): void {
   let fence: { char: string; length: number } | undefined;
   let lineNumber = 0;
-  for (const line of markdown.split('\n')) {
+  // Admonitions and other container directives (`:::note` … `:::`) open inside each other too.
+  let openContainers = 0;
+  // CommonMark ends a line at LF, CR or CRLF alike: a document with CR endings is as deep as with LF.
+  for (const line of markdown.split(/\r\n|\r|\n/)) {
     lineNumber++;
     let index = 0;
     let indent = 0;
@@ -64,6 +67,15 @@ export function checkMarkdownLimits(markdown: string): void {
     }
     const opening = fenceOpening.exec(rest);
     if (opening) fence = { char: opening[1][0], length: opening[1].length };
+    if (/^:{3,}[ \t]*[A-Za-z]/.test(rest)) openContainers++;
+    else if (/^:{3,}[ \t]*$/.test(rest)) openContainers = Math.max(0, openContainers - 1);
+    if (openContainers > maxNestingDepth) {
+      throw new MarkdownLimitError(
+        `Admonitions (\`:::\` containers) nest ${openContainers} levels deep here; sdkdocs compiles up to ${maxNestingDepth} levels.`,
+        { line: lineNumber, column: 1 },
+        'Close each `:::` container before opening the next, or use headings for the outer levels.',
+      );
+    }
     const depth = markers === 0 ? 0 : markers + Math.floor(indent / 2);
     if (depth > maxNestingDepth) {
       throw new MarkdownLimitError(
