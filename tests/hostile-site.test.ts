@@ -414,3 +414,27 @@ describe('hostile site: a component that throws while pages render', () => {
     expect(result.stderr).not.toContain('Internal error');
   });
 });
+
+describe('hostile site: inputs that crashed the build', () => {
+  it('a _category_.json nested 3,500 arrays deep builds, with no stack overflow', async () => {
+    const hostile = await makeSite({
+      'docs/guide/a.md': '# A\n',
+      'docs/guide/_category_.json': `{"label": "Guide", "customProps": {"deep": ${'['.repeat(3500)}${']'.repeat(3500)}}}`,
+    });
+    const result = await build({ siteDir: hostile.site, logger: createMemoryLogger() });
+    expect(result.site.pages.some((page) => page.route === '/kit/docs/guide/a')).toBe(true);
+  });
+
+  it('an MDX doc importing a Node module is an error at the import, not an internal error', async () => {
+    const hostile = await makeSite({ 'docs/node.mdx': "# Node\n\nimport os from 'node:os';\n\nOn {os.platform()}.\n" });
+    expect(await expectRefused(hostile)).toMatch(/^docs\/node\.mdx:3:1 error Cannot bundle for the browser: Could not resolve "node:os"\. An MDX doc runs in the browser too/);
+  });
+
+  it('a tag of emoji alone gets a page of its own; a tag permalink with ".." is an error at the key', async () => {
+    const tagged = await makeSite({ 'docs/tagged.md': '---\ntags: ["🚀"]\n---\n# Tagged\n' });
+    const result = await build({ siteDir: tagged.site, logger: createMemoryLogger() });
+    expect(result.site.pages.map((page) => page.route)).toContain('/kit/docs/tags/🚀');
+    const escaping = await makeSite({ 'docs/tagged.md': "---\ntags: [{label: Up, permalink: '../../escape'}]\n---\n# Tagged\n" });
+    expect(await expectRefused(escaping)).toMatch(/^docs\/tagged\.md:2:1 error Front matter key "tags" must be a list of tags \(strings, or \{label, permalink\} whose permalink is a path under the tags page, without "\.\." segments\)/);
+  });
+});

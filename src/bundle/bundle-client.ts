@@ -429,7 +429,7 @@ function linkStylesheets(site: Site, metafile: esbuild.Metafile, mdx: ReturnType
 async function rebuildWithUsedThemeStrings(bundler: ClientBundler, siteDir: string) {
   const rebuild = () =>
     bundler.context.rebuild().catch((error: esbuild.BuildFailure) => {
-      const inSite = siteCodeErrors(error, siteDir);
+      const inSite = siteCodeErrors(error, siteDir, bundler.mdxModules);
       if (inSite.length > 0) throw new UserError(inSite);
       const messages = (error.errors ?? []).map((message) => `${message.location ? `${message.location.file}:${message.location.line}: ` : ''}${message.text}`);
       throw new Error(`Cannot bundle the client runtime:\n${messages.join('\n') || String(error)}`, { cause: error });
@@ -448,8 +448,22 @@ async function rebuildWithUsedThemeStrings(bundler: ClientBundler, siteDir: stri
  * browser bundle meets, such as an import of a Node module, and in the site's stylesheets (a Sass
  * error, in customCss or a partial it uses, wherever that lies): located errors, not a crash.
  */
-function siteCodeErrors(error: esbuild.BuildFailure, siteDir: string): Diagnostic[] {
+function siteCodeErrors(error: esbuild.BuildFailure, siteDir: string, mdxModules: ReadonlyMap<string, MdxModuleEntry>): Diagnostic[] {
   return (error.errors ?? []).flatMap((message): Diagnostic[] => {
+    const inMdx = mdxDocErrorPlace(message, mdxModules);
+    if (inMdx) {
+      return [
+        {
+          severity: 'error',
+          code: 'bundle',
+          ...inMdx,
+          message: `Cannot bundle for the browser: ${message.text}.`.replace(/\.\.$/, '.'),
+          hint: /"node:|"(fs|os|path|child_process|crypto|http|https|net|worker_threads)"/.test(message.text)
+            ? 'An MDX doc runs in the browser too: it may import only browser-safe modules, not Node modules. Compute the value in a build step and import the result (JSON), or show it with a component that needs no Node.'
+            : 'An MDX doc runs in the browser too: it may import only browser-safe modules.',
+        },
+      ];
+    }
     const { file, line, column } = scopedStylesheetErrorPlace(message) ?? {
       file: message.location && path.resolve(packageRoot(), message.location.file),
       line: message.location?.line,
@@ -473,6 +487,20 @@ function siteCodeErrors(error: esbuild.BuildFailure, siteDir: string): Diagnosti
       },
     ];
   });
+}
+
+/**
+ * An error inside a compiled MDX doc's module (`sdkdocs-mdx:KEY`) is the doc's: placed at the
+ * import of the module that could not be bundled, or at the doc when no import names it.
+ */
+function mdxDocErrorPlace(message: esbuild.Message, mdxModules: ReadonlyMap<string, MdxModuleEntry>): Pick<Diagnostic, 'file' | 'line' | 'column'> | undefined {
+  const location = message.location?.file;
+  if (!location?.startsWith(`${mdxNamespace}:`)) return undefined;
+  const entry = mdxModules.get(location.slice(mdxNamespace.length + 1));
+  if (!entry) return undefined;
+  const specifier = /Could not resolve "([^"]+)"/.exec(message.text)?.[1];
+  const imported = entry.imports.find((candidate) => candidate.source === specifier);
+  return imported ? { file: entry.file, line: imported.line, column: imported.column } : { file: entry.file };
 }
 
 /** Theme-string keys written as string literals in the bundled source files. */

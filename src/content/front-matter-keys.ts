@@ -69,8 +69,10 @@ const docKeys: Record<string, KeyRule> = {
   custom_edit_url: stringOrNull('custom_edit_url: https://github.com/org/repo/edit/main/docs/intro.md'),
   parse_number_prefixes: boolean('parse_number_prefixes'),
   tags: {
-    expected: 'a list of tags (strings, or {label, permalink})',
-    valid: (v) => Array.isArray(v) && v.every((tag) => isString(tag) || (isPlainObject(tag) && isString(tag.label))),
+    expected: 'a list of tags (strings, or {label, permalink} whose permalink is a path under the tags page, without ".." segments)',
+    valid: (v) =>
+      Array.isArray(v) &&
+      v.every((tag) => isString(tag) || (isPlainObject(tag) && isString(tag.label) && (tag.permalink === undefined || (isString(tag.permalink) && !/(^|[\\/])\.\.([\\/]|$)/.test(tag.permalink))))),
     example: 'tags: [setup, android]',
   },
   draft: boolean('draft'),

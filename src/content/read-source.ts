@@ -252,14 +252,19 @@ function formatBytes(bytes: number): string {
  * escape), with the top-level key it sits under: such text must not reach a page.
  */
 export function controlCharacterIn(data: unknown, key = ''): { key: string; character: string } | undefined {
-  if (typeof data === 'string') {
-    const found = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.exec(data);
-    return found ? { key, character: `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` } : undefined;
-  }
-  if (data === null || typeof data !== 'object') return undefined;
-  for (const [name, value] of Object.entries(data)) {
-    const found = controlCharacterIn(value, key || name);
-    if (found) return found;
+  // A list of what is left to look at, not recursion: data nested thousands of levels deep is read to the end.
+  const pending: { value: unknown; key: string }[] = [{ value: data, key }];
+  while (pending.length > 0) {
+    const { value, key: under } = pending.pop()!;
+    if (typeof value === 'string') {
+      const found = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.exec(value);
+      if (found) return { key: under, character: `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` };
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    const entries = Object.entries(value);
+    // Reversed onto the stack, so the first string found is the first in the file.
+    for (let index = entries.length - 1; index >= 0; index--) pending.push({ value: entries[index][1], key: under || entries[index][0] });
   }
   return undefined;
 }

@@ -24,9 +24,22 @@ export function docTagLinks(site: Site, doc: Doc): NavLink[] {
   const base = tagsRoute(site);
   return (doc.frontMatter.tags ?? []).map((tag) => {
     const label = typeof tag === 'string' ? tag : tag.label;
-    const permalink = typeof tag === 'string' || tag.permalink === undefined ? slug(label) : tag.permalink;
+    const permalink = typeof tag === 'string' || tag.permalink === undefined ? tagSlug(label) : tag.permalink;
     return { label, to: joinUrlPath(base, permalink).replace(/(.)\/$/, '$1') };
   });
+}
+
+/**
+ * A tag's path from its label. github-slugger drops what is not a letter or digit, so a label of
+ * emoji or symbols alone (`🚀`) would have no path and land on the tags index: such a label keeps
+ * its characters (lower case, spaces as dashes), as Docusaurus keeps them, only path separators
+ * and dot segments taken out.
+ */
+export function tagSlug(label: string): string {
+  const slugged = slug(label);
+  if (slugged.replace(/-/g, '') !== '') return slugged;
+  const kept = label.trim().toLowerCase().replace(/[\s/\\?#%]+/g, '-').replace(/^-+|-+$/g, '');
+  return /^\.*$/.test(kept) ? 'tag' : kept;
 }
 
 /** Tags worked out once per list of docs: every tag page asks for them. */
