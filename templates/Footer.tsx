@@ -17,7 +17,12 @@ export function Footer() {
                 <ul className="footer-items">
                   {column.items.map((item) => (
                     <li key={item.label}>
-                      <Link to={item.to} href={item.href} className="footer-link">
+                      <Link
+                        to={item.to}
+                        href={item.href}
+                        {...(globalThis.__sdkdocsNavbarExtras !== false && item.attributes)}
+                        className={globalThis.__sdkdocsNavbarExtras !== false && item.className ? `footer-link ${item.className}` : 'footer-link'}
+                      >
                         {item.label}
                       </Link>
                     </li>

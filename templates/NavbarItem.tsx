@@ -6,6 +6,7 @@ import { Link } from './Link.js';
 
 /** Whether a navbar item points at the current page or the section it is in. */
 export function isNavbarItemActive(item: NavbarItemData, path: string): boolean {
+  if (globalThis.__sdkdocsNavbarExtras !== false && item.activeBaseRegex !== undefined) return new RegExp(item.activeBaseRegex).test(path);
   if (item.activeBasePath && (path === item.activeBasePath || path.startsWith(`${item.activeBasePath}/`))) return true;
   if (item.to && (path === item.to || (item.to.length > 1 && path.startsWith(`${item.to}/`)))) return true;
   return (item.items ?? []).some((child) => isNavbarItemActive(child, path));
@@ -37,7 +38,7 @@ export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mob
     // In the menu the component draws its own list item, as Docusaurus' do.
     return mobile ? custom : <div className="navbar-item">{custom}</div>;
   }
-  const active = isNavbarItemActive(item, route.path);
+  const active = isNavbarItemActive(item, route.path) && !(globalThis.__sdkdocsNavbarExtras !== false && item.dropdownActiveClassDisabled);
   const className = withClass(mobile ? `menu-link${active ? ' menu-link-active' : ''}` : `navbar-link${active ? ' navbar-link-active' : ''}`, item.className);
   if (item.type === 'docsVersionDropdown') return <VersionDropdown item={item} mobile={mobile} />;
   if (item.type === 'dropdown') {

@@ -195,3 +195,30 @@ describe('navbar items and the footer logo as Docusaurus sites write them', () =
     expect(mayOverflowNavbar(navbar(['Documentation', 'Getting Started', 'Examples', 'Community', 'Showcase', 'Release Notes', 'Blog']))).toBe(true);
   });
 });
+
+describe('which navbar item is active, and footer links with classes', () => {
+  it('follows activeBaseRegex and dropdownActiveClassDisabled; footer links keep className and aria-label', async () => {
+    const dir = await siteWith({
+      'docs/api/index.md': '# API\n',
+      ...sdkdocsConfig([
+        '  navbar: { items: [',
+        "    { label: 'Guides', to: '/docs/intro', activeBaseRegex: '^/docs/(?!api)', position: 'left' },",
+        "    { label: 'API', to: '/docs/api', activeBaseRegex: '^/docs/api', position: 'left' },",
+        "    { type: 'dropdown', label: 'More', dropdownActiveClassDisabled: true, items: [{ label: 'Intro', to: '/docs/intro' }] },",
+        '  ] },',
+        "  footer: { links: [{ title: 'Community', items: [{ label: 'Discord', href: 'https://discord.example.com', className: 'footer-discord', 'aria-label': 'Discord server' }] }] },",
+      ]),
+    });
+    const result = await buildSite(dir, { until: 'renderPages' });
+    expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    const activeLabels = (html: string) => [...html.matchAll(/class="navbar-link navbar-link-active"[^>]*>([^<]+)</g)].map((match) => match[1]);
+    expect(activeLabels(pageHtml(result, '/docs/intro'))).toEqual(['Guides']);
+    expect(activeLabels(pageHtml(result, '/docs/api'))).toEqual(['API']);
+    expect(pageHtml(result, '/docs/intro')).toMatch(/<a[^>]*aria-label="Discord server"[^>]*class="footer-link footer-discord"|<a[^>]*class="footer-link footer-discord"[^>]*aria-label="Discord server"/);
+  });
+
+  it('refuses an activeBaseRegex that is no regular expression, at its key', async () => {
+    const dir = await siteWith(sdkdocsConfig(['  navbar: { items: [', "    { label: 'Guides', to: '/docs/intro', activeBaseRegex: '^/docs/(' },", '  ] },']));
+    expect(await configErrors(dir)).toEqual([expect.stringMatching(/^sdkdocs\.config\.ts:5:\d+ error navbar\.items\[0\]\.activeBaseRegex: not a valid regular expression/)]);
+  });
+});

@@ -15,7 +15,7 @@ import { mdxAssetsPlugin, mdxModulesOf, mdxModulesPlugin, mdxNamespace, siteModu
 import { markdownPagesPlugin, pageModuleSpecifier } from '../core/markdown-pages.js';
 import type { MdxPartialCompiler } from '../core/compiled-doc.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
-import type { NavbarItemData } from '../shared/types.js';
+import type { FooterData, NavbarItemData } from '../shared/types.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
 import { customCssProblems } from '../config/check-config-paths.js';
 import { linkInfimaStylesheet } from './infima-stylesheet.js';
@@ -29,7 +29,21 @@ const navbarCrowdedFlag = ['globalThis', '__sdkdocsNavbarCrowded'].join('.');
 
 /** Whether no navbar item (nor a dropdown's entry) has HTML, classes or attributes of its own, nor is the site's own (`custom-…`). */
 function isPlainNavbar(items: readonly NavbarItemData[]): boolean {
-  return items.every((item) => item.html === undefined && item.className === undefined && item.attributes === undefined && item.props === undefined && isPlainNavbar([...(item.items ?? []), ...(item.itemsBefore ?? []), ...(item.itemsAfter ?? [])]));
+  return items.every(
+    (item) =>
+      item.html === undefined &&
+      item.className === undefined &&
+      item.attributes === undefined &&
+      item.props === undefined &&
+      item.activeBaseRegex === undefined &&
+      item.dropdownActiveClassDisabled === undefined &&
+      isPlainNavbar([...(item.items ?? []), ...(item.itemsBefore ?? []), ...(item.itemsAfter ?? [])]),
+  );
+}
+
+/** Footer links without classes or attributes of their own need none of the code for them either. */
+function isPlainFooter(footer: FooterData | undefined): boolean {
+  return (footer?.links ?? []).every((column) => column.items.every((item) => item.className === undefined && item.attributes === undefined));
 }
 
 /** Entry points, relative to the package root (as esbuild's metafile names them). */
@@ -315,7 +329,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
       themeOverrideStylesheets: site.themeOverrides?.stylesheets ?? [],
       themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),
       versioned: site.docsVersions !== undefined,
-      plainNavbar: isPlainNavbar(site.siteData?.navbar.items ?? []),
+      plainNavbar: isPlainNavbar(site.siteData?.navbar.items ?? []) && isPlainFooter(site.siteData?.footer),
       crowdedNavbar: site.siteData ? mayOverflowNavbar(site.siteData.navbar) : true,
     },
     ctx.memory,

@@ -149,6 +149,19 @@ const linkAttributes = {
   title: z.string().optional(),
 };
 
+/** A regular expression over the page's path (base URL included) that alone decides whether an item is active. @example '^/docs/(?!api)' */
+const activeBaseRegex = z
+  .string()
+  .refine((pattern) => {
+    try {
+      new RegExp(pattern);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'not a valid regular expression')
+  .optional();
+
 const navbarItemBase = {
   /** @example 'Docs' */
   label: z.string().optional(),
@@ -160,6 +173,9 @@ const navbarItemBase = {
   position: z.enum(['left', 'right']).default('right'),
   /** Route prefix that marks a plain link as active. @example '/docs' */
   activeBasePath: z.string().optional(),
+  activeBaseRegex,
+  /** Of a dropdown: never mark it active, even when one of its entries is. */
+  dropdownActiveClassDisabled: z.boolean().optional(),
 };
 
 /**
@@ -186,6 +202,7 @@ const dropdownChild = z
     docId: z.string().optional(),
     value: z.string().optional(),
     activeBasePath: z.string().optional(),
+    activeBaseRegex,
   })
   .superRefine((child, ctx) => {
     const type = child.type ?? 'default';
@@ -620,7 +637,7 @@ export const configSchema = z.strictObject({
         .array(
           z.strictObject({
             title: z.string().optional(),
-            items: z.array(z.strictObject({ label: z.string(), ...linkTarget })),
+            items: z.array(z.strictObject({ label: z.string(), ...linkTarget, ...linkAttributes })),
           }),
         )
         .default([]),

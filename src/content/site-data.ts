@@ -26,6 +26,8 @@ export function resolveNavbar(site: Site, sidebarPrefix = ''): NavbarItemData[] 
     );
     const common = {
       position,
+      ...(item.activeBaseRegex !== undefined ? { activeBaseRegex: item.activeBaseRegex } : {}),
+      ...('dropdownActiveClassDisabled' in item && item.dropdownActiveClassDisabled ? { dropdownActiveClassDisabled: true } : {}),
       ...(item.html !== undefined && item.type !== 'html' ? { html: item.html } : {}),
       ...(item.className ? { className: item.className } : {}),
       ...(Object.keys(attributes).length > 0 ? { attributes } : {}),
@@ -214,11 +216,16 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
           style: config.footer.style,
           links: config.footer.links.map((column) => ({
             title: column.title,
-            items: column.items.map((item) => ({
-              label: item.label,
-              to: item.to !== undefined ? withBaseUrl(item.to, config.baseUrl) : undefined,
-              href: item.href,
-            })),
+            items: column.items.map((item) => {
+              const attributes = Object.fromEntries((['target', 'rel', 'aria-label', 'title'] as const).flatMap((name) => (item[name] === undefined ? [] : [[name, item[name]!]])));
+              return {
+                label: item.label,
+                to: item.to !== undefined ? withBaseUrl(item.to, config.baseUrl) : undefined,
+                href: item.href,
+                ...(item.className ? { className: item.className } : {}),
+                ...(Object.keys(attributes).length > 0 ? { attributes } : {}),
+              };
+            }),
           })),
           logo: config.footer.logo ? { ...config.footer.logo, src: withBaseUrl(config.footer.logo.src, config.baseUrl) } : undefined,
           copyright: config.footer.copyright,

@@ -26,6 +26,10 @@ export interface NavbarItemData {
   position: NavbarItemPosition;
   /** Route prefix that marks the item active, e.g. `/sdk/docs/`. */
   activeBasePath?: string;
+  /** A regular expression over the page's path that, when given, alone decides whether the item is active (Docusaurus' `activeBaseRegex`). */
+  activeBaseRegex?: string;
+  /** Of a dropdown: never marked active, even when one of its entries is. */
+  dropdownActiveClassDisabled?: boolean;
   /** Classes the config gives the item's element. */
   className?: string;
   /** `target`, `rel`, `aria-label` and `title` as the config gives them. */
@@ -40,7 +44,12 @@ export interface NavbarItemData {
 
 export interface FooterLinkColumn {
   title?: string;
-  items: NavLink[];
+  items: (NavLink & {
+    /** Classes the config gives the link (an icon drawn by the site's CSS). */
+    className?: string;
+    /** `target`, `rel`, `aria-label` and `title` as the config gives them. */
+    attributes?: Record<string, string>;
+  })[];
 }
 
 export interface FooterData {
