@@ -51,6 +51,8 @@ export interface DocusaurusTranslation {
   originOf(keys: readonly PropertyKey[]): KeyPath;
   /** Content the Docusaurus site has that sdkdocs does not build yet, by its route base (without the base URL). */
   unbuilt: { routeBasePath: string; what: string }[];
+  /** The plugins and themes named in the config that sdkdocs does not run. */
+  pluginsNotRun: string[];
 }
 
 /**
@@ -219,6 +221,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir: string): Docusa
     throw new UserError({ severity: 'error', code: 'config', message: `The Docusaurus config gives ${raw === null ? 'null' : typeof raw}, not an object.`, hint: 'Export the config object (`export default config` or `module.exports = config`).' });
   }
   let docsFrom: KeyPath | undefined;
+  const pluginsNotRun: string[] = [];
   const unbuilt: DocusaurusTranslation['unbuilt'] = [];
   const noticeBlog = (keys: KeyPath, options: unknown) => {
     const routeBasePath = isRecord(options) && typeof options.routeBasePath === 'string' ? options.routeBasePath : 'blog';
@@ -346,6 +349,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir: string): Docusa
             else translateTypeDocApiPlugin(options, [...at, 1], siteDir, take, notice);
             return;
           }
+          pluginsNotRun.push(name);
           const loss = knownLosses.find(([pattern]) => pattern.test(name))?.[1];
           notice(at, `${key === 'themes' ? 'the theme' : 'the plugin'} ${name} is not run: ${loss ?? 'the pages, routes, scripts or content it adds are missing'}.`);
         });
@@ -369,7 +373,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir: string): Docusa
         notice([key], 'not applied: this is no Docusaurus config key sdkdocs knows.');
     }
   }
-  return { config, notices, originOf: (keys) => originOf(origins, keys), unbuilt };
+  return { config, notices, originOf: (keys) => originOf(origins, keys), unbuilt, pluginsNotRun };
 }
 
 type Take = (to: KeyPath, from: KeyPath, value: unknown, indexes?: number[]) => void;

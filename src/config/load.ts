@@ -75,6 +75,7 @@ async function loadDocusaurusConfig(siteDir: string, configFile: string, options
   const { translation, parsed, inputs, warnings } = await readDocusaurusConfig(siteDir, configFile);
   const config = resolveConfig(parsed, siteDir, configFile, options);
   config.configKeyOrigin = translation.originOf;
+  config.pluginsNotRun = translation.pluginsNotRun;
   config.configInputs = inputs;
   config.unbuiltRoutes = translation.unbuilt.map(({ routeBasePath, what }) => ({ route: joinUrlPath(config.baseUrl, routeBasePath.replace(/^\/+|\/+$/g, '')), what }));
   config.configWarnings = [...warnings, ...withoutLiveScriptUrls(config)];

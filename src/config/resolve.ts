@@ -31,6 +31,8 @@ export type ResolvedConfig = ParsedConfig & {
   configInputs?: string[];
   /** Warnings about the config itself (a Docusaurus config's options that sdkdocs does not apply), reported with the build's. */
   configWarnings?: Diagnostic[];
+  /** Of a Docusaurus config: the plugins and themes it names that sdkdocs does not run (each already a warning). */
+  pluginsNotRun?: string[];
   /** Routes with the base URL: `/sdk/docs`, `/sdk/api`. */
   routes: { docs: string; api: string; root: string };
 };

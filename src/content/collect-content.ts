@@ -219,6 +219,8 @@ function placeFileSidebars(site: Site, sidebarsFile: SidebarsFile, namePrefix: s
     options: config.docs.sidebar,
     namePrefix,
     baseUrl: config.baseUrl,
+    pluginsNotRun: config.pluginsNotRun,
+    docsDir: version?.docsDir ?? config.paths.docs,
     placeGeneratedIndex: (slug, item) => {
       const written = item.link?.type === 'generated-index' ? item.link.slug : undefined;
       return placePageRoute(site, joinUrlPath(config.routes.docs, slug), {
