@@ -61,7 +61,7 @@ export interface ReadDocusaurusConfig {
 export async function readDocusaurusConfig(siteDir: string, configFile: string): Promise<ReadDocusaurusConfig> {
   const source = await readFile(configFile, 'utf8');
   const { exported, inputs } = await importDocusaurusConfig(configFile);
-  const translation = translateDocusaurusConfig(exported, siteDir);
+  const translation = translateDocusaurusConfig(exported);
   const parsed = validateTranslation(translation, configFile, source);
   const warnings = translation.notices.map(
     (notice): Diagnostic => ({ severity: 'warning', code: 'docusaurus-config', message: notice.message, file: configFile, ...locateKey(source, notice.keys), hint: notice.hint }),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterPublished, type BuildContext, type Doc, type Page, type Site } from '../core/site.js';
+import { afterPublished, type BuildContext, type FrontMatter, type Page, type Site } from '../core/site.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
 import { compileBatch, compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
@@ -14,6 +14,7 @@ import { codeBlockHighlighter, markdownFragmentCompiler } from './markdown.js';
 import { admonitionOptionsOf } from './plugins/remark-admonitions.js';
 import { overriddenThemeBlocks } from './plugins/rehype-theme-blocks.js';
 import { fenceRoles } from './mdx/code-fences.js';
+import { takeBlogPostHtml } from './blog-excerpts.js';
 
 /**
  * Compiles every doc's markdown: its content to HTML, with the table of contents, element ids,
@@ -33,6 +34,8 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   // every version, and so does each version's compile here.
   const everyVersionDocs = [...site.docs, ...(site.docsVersions?.past ?? []).flatMap((past) => past.site.docs)];
   const routeByFile = new Map(everyVersionDocs.map((doc) => [doc.source.file, doc.route]));
+  // A doc or post may link a post by its file, as in Docusaurus.
+  for (const post of site.blog?.posts ?? []) routeByFile.set(post.file, post.route);
   try {
     await compileSiteDocs(site, ctx, 'docs', figures, routeByFile);
     // Each past docs version compiles against its own folder (where `/x.md` links resolve); serve
@@ -85,13 +88,20 @@ function frontMatterEnd(lines: readonly string[]): number {
 async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string, figures: DiagramFigures | undefined, routeByFile: ReadonlyMap<string, string>): Promise<void> {
   const pageByRoute = new Map(site.pages.map((page) => [page.route, page]));
   const tasks: ParseTask[] = [];
-  const docByRoute = new Map<string, Doc>();
+  const docByRoute = new Map<string, CompiledSource>();
   for (const doc of site.docs) {
     const page = pageByRoute.get(doc.route);
     if (!page || page.sourceFile !== doc.source.file) continue;
     // hide_title hides only the title the page would add itself, never an h1 of the markdown (as in Docusaurus).
     tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.frontMatter.hide_title ? '' : doc.title });
-    docByRoute.set(doc.route, doc);
+    docByRoute.set(doc.route, { file: doc.source.file, frontMatter: doc.frontMatter });
+  }
+  // Blog posts compile as docs do (the same plugins, cache and workers); their page's header shows the title.
+  for (const post of site.blog?.posts ?? []) {
+    const page = pageByRoute.get(post.route);
+    if (!page || page.sourceFile !== post.file) continue;
+    tasks.push({ file: post.file, raw: post.compiledRaw, route: post.route, title: '' });
+    docByRoute.set(post.route, { file: post.file, frontMatter: post.frontMatter });
   }
   const cacheDir = path.join(ctx.cacheDir, cacheName);
   const sitePlugins = siteMarkdownPlugins(site.config.docs);
@@ -143,7 +153,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
         severity: 'error',
         code: 'markdown',
         message: `Cannot parse markdown: ${outcome.error?.message}`,
-        file: doc.source.file,
+        file: doc.file,
         line: outcome.error?.line,
         column: outcome.error?.column,
         hint: outcome.error?.hint,
@@ -161,6 +171,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     ctx.logger.debug(`parseMarkdown: cache keys hashed for ${keysHashed} docs, links resolved again for ${linksResolved}, ${packsWritten} packs written, index ${indexWritten ? 'written' : 'kept'}`);
   });
   await renderMdxDocs(site, ctx);
+  if (site.blog) takeBlogPostHtml(site, pageByRoute);
 }
 
 /** The docs of a batch compiled from their markdown, which the cache does not hold yet. */
@@ -168,8 +179,14 @@ function freshEntries(batch: readonly CompileOutcome[]): CompileCacheEntry[] {
   return batch.flatMap((outcome) => (outcome.compiled && outcome.cacheKey && !outcome.fromCache ? [{ key: outcome.cacheKey, compiled: outcome.compiled }] : []));
 }
 
-function useCompiledDoc(site: Site, page: Page, doc: Doc, compiled: CompiledDoc): void {
-  for (const message of compiled.messages ?? []) site.diagnostics.push({ ...message, file: doc.source.file });
+/** What a compiled doc or blog post is reported at and whose front matter sets its table of contents. */
+interface CompiledSource {
+  file: string;
+  frontMatter: FrontMatter;
+}
+
+function useCompiledDoc(site: Site, page: Page, doc: CompiledSource, compiled: CompiledDoc): void {
+  for (const message of compiled.messages ?? []) site.diagnostics.push({ ...message, file: doc.file });
   const { minHeadingLevel, maxHeadingLevel } = tocLevels(site, doc);
   page.content = compiled;
   page.data.html = compiled.html;
@@ -192,7 +209,7 @@ function addImageOutputs(site: Site, page: Page, compiled: CompiledDoc): void {
  * The heading levels a doc's table of contents lists: its `toc_min_heading_level` /
  * `toc_max_heading_level`, else the site's. One set alone widens the other as far as needed.
  */
-function tocLevels(site: Site, doc: Doc): { minHeadingLevel: number; maxHeadingLevel: number } {
+function tocLevels(site: Site, doc: CompiledSource): { minHeadingLevel: number; maxHeadingLevel: number } {
   const siteLevels = site.config.tableOfContents;
   const min = doc.frontMatter.toc_min_heading_level;
   const max = doc.frontMatter.toc_max_heading_level;
