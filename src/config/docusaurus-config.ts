@@ -335,7 +335,12 @@ export function translateDocusaurusConfig(raw: unknown): DocusaurusTranslation {
           if (name === '@docusaurus/plugin-content-blog') {
             const id = isRecord(options) ? options.id : undefined;
             if (blogFrom === undefined && (id === undefined || id === 'default')) takeBlog([...at, 1], options ?? {});
-            else notice(at, `a second blog instance${typeof id === 'string' ? ` (id "${id}")` : ''} is not built: sdkdocs builds one blog.`, 'Move its posts into the main blog folder, with a tag of their own to list them.');
+            else {
+              const routeBasePath = isRecord(options) && typeof options.routeBasePath === 'string' ? options.routeBasePath : 'blog';
+              // Links into it are then one warning, not a broken link on every page that has one.
+              unbuilt.push({ routeBasePath, what: `the blog instance${typeof id === 'string' ? ` "${id}"` : ''}` });
+              notice(at, `a second blog instance${typeof id === 'string' ? ` (id "${id}")` : ''} is not built: sdkdocs builds one blog, so its posts, pages and feeds are missing.`, 'Move its posts into the main blog folder, with a tag of their own to list them.');
+            }
             return;
           }
           const loss = knownLosses.find(([pattern]) => pattern.test(name))?.[1];

@@ -121,7 +121,7 @@ function readAuthorsFile(site: Site, blog: Blog, blogDir: string): Map<string, B
       site.diagnostics.push({ severity: 'error', code: 'blog', message: `Author "${key}" must be a mapping with at least a \`name\` or an \`image_url\`.`, file, line: mapping!.lineOf(key), column: 1, hint: 'For example:\n  ada:\n    name: Ada Lovelace\n    url: https://example.com' });
       continue;
     }
-    const author = authorOf(entry, key);
+    const author = authorOf(entry, key, site.config.baseUrl);
     if (entry.page === true || isRecord(entry.page)) {
       const permalink = isRecord(entry.page) && typeof entry.page.permalink === 'string' ? entry.page.permalink : key;
       author.route = blogRoute(blog, blog.options.authorsBasePath, permalink);
@@ -131,8 +131,10 @@ function readAuthorsFile(site: Site, blog: Blog, blogDir: string): Map<string, B
   return authors;
 }
 
-function authorOf(entry: Record<string, unknown>, key?: string): BlogAuthor {
+function authorOf(entry: Record<string, unknown>, key: string | undefined, baseUrl: string): BlogAuthor {
   const text = (...names: string[]) => names.map((name) => entry[name]).find((value): value is string => typeof value === 'string');
+  // A path on the site (`/img/ada.png`) is under the base URL, as Docusaurus reads it.
+  const image = text('image_url', 'imageURL');
   const socials: Record<string, string> = {};
   if (isRecord(entry.socials)) {
     for (const [platform, handle] of Object.entries(entry.socials)) {
@@ -145,7 +147,7 @@ function authorOf(entry: Record<string, unknown>, key?: string): BlogAuthor {
     name: text('name'),
     title: text('title'),
     url: text('url'),
-    imageUrl: text('image_url', 'imageURL'),
+    imageUrl: image ? withBaseUrl(image, baseUrl) : undefined,
     email: text('email'),
     socials: Object.keys(socials).length > 0 ? socials : undefined,
   };
@@ -308,10 +310,10 @@ function postAuthors(site: Site, blog: Blog, fm: Record<string, unknown>, file: 
     } else if (isRecord(entry)) {
       const known = typeof entry.key === 'string' ? blog.authors.get(entry.key) : undefined;
       if (known) {
-        authors.push({ ...known, ...definedFields(authorOf(entry)), key: known.key, route: known.route });
+        authors.push({ ...known, ...definedFields(authorOf(entry, undefined, site.config.baseUrl)), key: known.key, route: known.route });
         continue;
       }
-      authors.push(authorOf(entry));
+      authors.push(authorOf(entry, undefined, site.config.baseUrl));
       report(site, blog.options.onInlineAuthors, {
         code: 'blog-inline-author',
         message: `The blog post's author ${typeof entry.name === 'string' ? `"${entry.name}" ` : ''}is written inline, not in ${blog.options.authorsMapPath}.`,
