@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/build/build.js';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import { buildSite, copySite, fixture, outputText, pageHtml } from './helpers/site.js';
+import { collectSearchRecords } from '../src/search/search-records.js';
 
 /**
  * The blog of tests/fixtures/blog-site: posts with dates from their file names and front matter,
@@ -237,6 +238,37 @@ describe('the rest of the site sees the blog', () => {
     expect(sitemap).toContain('<loc>https://blog.example.com/kit/blog/second</loc>');
     expect(sitemap).toContain('<loc>https://blog.example.com/kit/blog/tags/releases</loc>');
     expect(sitemap).not.toContain('unlisted');
+  });
+
+  it('search finds the posts, labelled as the blog\'s, and not the unlisted one', () => {
+    const records = collectSearchRecords(result.site).filter((record) => record.route.startsWith('/kit/blog'));
+    expect(records).toContainEqual(expect.objectContaining({ route: '/kit/blog/second', anchor: 'after-the-cut', heading: 'After the cut', title: 'Second post', breadcrumb: ['Blog'] }));
+    expect(records.some((record) => record.route.includes('unlisted'))).toBe(false);
+    // The lists repeat the posts: only the posts themselves are found.
+    expect(new Set(records.map((record) => record.route))).toEqual(new Set(['/kit/blog/2024/01/10/first-release', '/kit/blog/second', '/kit/blog/2024/03/05/untruncated', '/kit/blog/dated-in-front-matter']));
+  });
+
+  it('llms.txt lists the posts under the blog, and each post has a markdown copy with absolute links', () => {
+    const llms = outputText(result, 'llms.txt');
+    expect(llms).toContain('## Blog\n\n- [Untruncated & "escaped" <post>](https://blog.example.com/kit/blog/2024/03/05/untruncated.md)');
+    expect(llms).toContain('- [Second post](https://blog.example.com/kit/blog/second.md): The second post, in MDX.');
+    const copy = outputText(result, 'blog/2024/01/10/first-release.md');
+    expect(copy).toContain('# First release');
+    expect(copy).not.toContain('truncate');
+    expect(copy).toContain('[second post](https://blog.example.com/kit/blog/second)');
+    expect(outputText(result, 'llms-full.txt')).toContain('Only on the post\'s own page.');
+  });
+
+  it('the link checker checks links out of posts', async () => {
+    const { dir, cleanup } = await copySite(fixture('blog-site'));
+    try {
+      await writeFile(path.join(dir, 'blog', '2024-05-01-links.md'), '---\ntitle: Links\n---\n\nSee [the guide](/docs/missing).\n\n<!-- truncate -->\n');
+      const failure = await buildSite(dir, { until: 'checkLinks' }).then(() => undefined, (error: unknown) => error);
+      expect(failure).toBeInstanceOf(UserError);
+      expect((failure as UserError).diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', file: path.join(dir, 'blog', '2024-05-01-links.md'), line: 5 }));
+    } finally {
+      await cleanup();
+    }
   });
 
   it('blog: false builds no blog', async () => {

@@ -6,7 +6,7 @@ import { slug as slugOf } from 'github-slugger';
 import { LineCounter, parseDocument } from 'yaml';
 import { addPage, type BuildContext, type Page, type Site } from '../core/site.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { blogRoute, feedFiles, listedPosts, truncateSentinelAttribute, type Blog, type BlogAuthor, type BlogPageView, type BlogPost, type BlogTag } from '../core/blog.js';
+import { blogRoute, feedFiles, listedPosts, truncateMarker, truncateSentinelAttribute, type Blog, type BlogAuthor, type BlogPageView, type BlogPost, type BlogTag } from '../core/blog.js';
 import type { BlogOptions } from '../config/schema.js';
 import { parseFrontMatter } from './front-matter.js';
 import { firstParagraph } from './collect-content.js';
@@ -21,9 +21,6 @@ const postOnlyKeys = new Set(['date', 'authors', 'author', 'author_url', 'author
 
 /** Docusaurus' date in a post's file or folder name: `2021-08-26-welcome.md`, `2021/08/26/welcome/index.md`. */
 const datedName = /^(?:(?<folder>.*?)\/)?(?<date>\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(?<text>.*?)(?:\/index)?\.mdx?$/;
-
-/** Docusaurus' default truncate markers, in markdown and in MDX. */
-const truncateMarker = /<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\}/;
 
 /** Where a social handle leads, as Docusaurus expands `socials` entries of `authors.yml`. */
 const socialUrls: Record<string, (handle: string) => string> = {

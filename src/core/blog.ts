@@ -79,6 +79,9 @@ export interface Blog {
   tags: BlogTag[];
 }
 
+/** Docusaurus' default truncate markers, in markdown and in MDX. */
+export const truncateMarker = /<!--\s*truncate\s*-->|\{\/\*\s*truncate\s*\*\/\}/;
+
 /**
  * Stands for the truncate marker in the compiled markdown: an empty element that survives markdown
  * and MDX alike, where the build cuts the excerpt the lists show.
