@@ -193,7 +193,7 @@ describe('blog feeds', () => {
     const [rss] = elements(document, 'rss');
     expect(getAttributeValue(rss, 'version')).toBe('2.0');
     const [channel] = elements(document, 'channel');
-    expect(childText(channel, 'title')).toBe('Blog Kit');
+    expect(childText(channel, 'title')).toBe('Blog Kit Blog');
     expect(childText(channel, 'link')).toBe('https://blog.example.com/kit/blog');
     expect(childText(channel, 'copyright')).toBe('Copyright © Blog Kit & friends');
     const items = elements(document, 'item');

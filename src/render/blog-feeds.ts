@@ -16,7 +16,7 @@ export function blogFeedOutputs(site: Site): OutputFile[] {
   const listed = listedPosts(blog);
   const posts = feedOptions.limit ? listed.slice(0, feedOptions.limit) : listed;
   const feed: FeedData = {
-    title: feedOptions.title ?? site.config.title,
+    title: feedOptions.title ?? `${site.config.title} Blog`,
     description: feedOptions.description ?? `${site.config.title} Blog`,
     copyright: feedOptions.copyright,
     language: feedOptions.language ?? site.config.i18n.defaultLocale,
