@@ -6,6 +6,7 @@ import type { BuildResult } from '../src/build/build.js';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import { buildSite, copySite, fixture, outputText, pageHtml } from './helpers/site.js';
 import { collectSearchRecords } from '../src/search/search-records.js';
+import { translateDocusaurusConfig } from '../src/config/docusaurus-config.js';
 
 /**
  * The blog of tests/fixtures/blog-site: posts with dates from their file names and front matter,
@@ -283,5 +284,58 @@ describe('the rest of the site sees the blog', () => {
     } finally {
       await cleanup();
     }
+  });
+});
+
+describe('a blog-only site (routeBasePath: \'/\')', () => {
+  it('lists the posts at the site root, which then has no landing page, and the posts under it', async () => {
+    const { dir, cleanup } = await copySite(fixture('blog-site'));
+    try {
+      const config = path.join(dir, 'sdkdocs.config.ts');
+      const { readFile } = await import('node:fs/promises');
+      await writeFile(config, (await readFile(config, 'utf8')).replace('postsPerPage: 2,', "postsPerPage: 2,\n    routeBasePath: '/',").replace("{ to: '/blog', label: 'Blog', position: 'left' }", "{ to: '/', label: 'Blog', position: 'left' }").replace('(/blog)', '(/)'));
+      await writeFile(path.join(dir, 'docs', 'intro.md'), '# Intro\n\nRead the [release notes](../blog/2024-01-10-first-release.md).\n');
+      const blogOnly = await buildSite(dir, { until: 'renderPages' });
+      const pages = new Map(blogOnly.site.pages.map((page) => [page.route, page]));
+      expect(pages.get('/kit/')?.kind).toBe('blog');
+      expect(pages.has('/kit/second')).toBe(true);
+      expect(pages.has('/kit/tags/releases')).toBe(true);
+      expect(pages.has('/kit/page/2')).toBe(true);
+      expect(pageHtml(blogOnly, '/kit/')).toContain('<title>Blog Kit</title>');
+      expect(outputText(blogOnly, 'rss.xml')).toContain('<link>https://blog.example.com/kit/second</link>');
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
+describe('a Docusaurus config\'s blog', () => {
+  const config = (presetOptions: unknown, plugins: unknown[] = []) => ({ title: 'T', url: 'https://t.example.com', baseUrl: '/', presets: [['classic', presetOptions]], plugins });
+
+  it('becomes the blog key, its options under the same names; what has no counterpart is a notice at its key', () => {
+    const translation = translateDocusaurusConfig(
+      config({ blog: { showReadingTime: true, postsPerPage: 'ALL', feedOptions: { type: 'all', xslt: true, createFeedItems: () => [] }, blogListComponent: '@theme/X', id: 'default' } }),
+    );
+    expect(translation.config.blog).toEqual({ showReadingTime: true, postsPerPage: 'ALL', feedOptions: { type: 'all', xslt: true } });
+    expect(translation.notices.map((notice) => notice.message)).toEqual([
+      'presets[0][1].blog.feedOptions.createFeedItems: not applied: the feeds are written without it.',
+      'presets[0][1].blog.blogListComponent: not applied: the blog has no such option in sdkdocs.',
+    ]);
+    expect(translation.unbuilt).toEqual([]);
+  });
+
+  it('blog: false is taken as it is', () => {
+    expect(translateDocusaurusConfig(config({ blog: false })).config.blog).toBe(false);
+  });
+
+  it('the blog plugin is the blog; a second instance is a notice, and links into it one warning', () => {
+    const translation = translateDocusaurusConfig(config({}, [['@docusaurus/plugin-content-blog', { id: 'releases', path: 'releases', routeBasePath: 'releases' }]]));
+    expect(translation.config.blog).toBeUndefined();
+    expect(translation.notices[0].message).toMatch(/^plugins\[0\]: a second blog instance \(id "releases"\) is not built/);
+    expect(translation.unbuilt).toEqual([{ routeBasePath: 'releases', what: 'the blog instance "releases"' }]);
+    // With the preset's blog off, a blog plugin of any id is the one blog.
+    const only = translateDocusaurusConfig(config({ blog: false }, [['@docusaurus/plugin-content-blog', { id: 'news', path: 'news', routeBasePath: 'news' }]]));
+    expect(only.config.blog).toEqual({ path: 'news', routeBasePath: 'news' });
+    expect(only.notices).toEqual([]);
   });
 });

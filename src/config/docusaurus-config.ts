@@ -216,12 +216,12 @@ export function translateDocusaurusConfig(raw: unknown): DocusaurusTranslation {
   }
   let docsFrom: KeyPath | undefined;
   const unbuilt: DocusaurusTranslation['unbuilt'] = [];
-  let blogFrom: KeyPath | undefined;
+  // The blog sdkdocs builds: preset-classic's (on unless `blog: false`), else the first blog plugin.
+  let blogTaken = false;
   const takeBlog = (from: KeyPath, options: unknown) => {
     if (options === false) take(['blog'], from, false);
     else if (isRecord(options)) take(['blog'], from, translateBlogOptions(options, from, notice));
-    else return;
-    blogFrom = from;
+    blogTaken = options !== false;
   };
 
   for (const [key, value] of Object.entries(raw)) {
@@ -282,6 +282,7 @@ export function translateDocusaurusConfig(raw: unknown): DocusaurusTranslation {
             notice([key, index], `the preset ${written} is not run: the docs, pages and plugins it adds are missing.`);
             return;
           }
+          blogTaken ||= !isRecord(options) || options.blog !== false;
           if (!isRecord(options)) return;
           const at: KeyPath = [key, index, 1];
           for (const [option, optionValue] of Object.entries(options)) {
@@ -334,7 +335,7 @@ export function translateDocusaurusConfig(raw: unknown): DocusaurusTranslation {
           }
           if (name === '@docusaurus/plugin-content-blog') {
             const id = isRecord(options) ? options.id : undefined;
-            if (blogFrom === undefined && (id === undefined || id === 'default')) takeBlog([...at, 1], options ?? {});
+            if (!blogTaken) takeBlog([...at, 1], options ?? {});
             else {
               const routeBasePath = isRecord(options) && typeof options.routeBasePath === 'string' ? options.routeBasePath : 'blog';
               // Links into it are then one warning, not a broken link on every page that has one.
