@@ -38,7 +38,8 @@ export function blogPageHtml(site: Site, page: Page): string {
     case 'list':
       return layout(
         createElement(BlogListContent, {
-          heading: undefined,
+          // The posts' titles are its headings; the page still has one title for screen readers and outlines.
+          header: createElement('h1', { className: 'sr-only' }, view.pageNumber > 1 ? `${blog.options.blogTitle} (page ${view.pageNumber})` : blog.options.blogTitle),
           posts: view.posts.map((post) => postView(blog, post, true, site)),
           ...listNeighbours(blog, view.basePath, view.pageNumber, view.pageCount),
         }),
