@@ -104,6 +104,12 @@ describe('blog posts', () => {
     expect(content('/kit/docs/intro')).toContain('<a href="/kit/blog/2024/01/10/first-release">release notes</a>');
   });
 
+  it('run the blog\'s own remark plugins, which the docs do not', () => {
+    expect(content('/kit/blog/2024/01/10/first-release')).toContain('<p>Posted with the blog plugin.</p>');
+    expect(content('/kit/blog/second')).toContain('Posted with the blog plugin.');
+    expect(content('/kit/docs/intro')).not.toContain('Posted with the blog plugin.');
+  });
+
   it('written in MDX run their components, and hydrate like MDX docs', () => {
     const page = result.site.pages.find((candidate) => candidate.route === '/kit/blog/second')!;
     expect(page.data.mdxModule).toMatch(/\.js$/);

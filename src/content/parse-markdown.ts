@@ -38,6 +38,10 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   for (const post of site.blog?.posts ?? []) routeByFile.set(post.file, post.route);
   try {
     await compileSiteDocs(site, ctx, 'docs', figures, routeByFile);
+    // The blog's posts, with the blog's own remark and rehype plugins.
+    if (site.blog) await compileSiteDocs(site, ctx, 'blog', figures, routeByFile);
+    await renderMdxDocs(site, ctx);
+    if (site.blog) takeBlogPostHtml(site, new Map(site.pages.map((page) => [page.route, page])));
     // Each past docs version compiles against its own folder (where `/x.md` links resolve); serve
     // --watch keeps no past version's work, which the compile cache answers for instead. Each
     // version has a cache of its own: a cache keeps only what its last build used.
@@ -45,6 +49,7 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
       // Made before the overrides were collected: a past version's docs use the site's.
       past.site.themeOverrides = site.themeOverrides;
       await compileSiteDocs(past.site, { ...ctx, previous: undefined, changedFiles: undefined }, `docs-version-${past.version.name}`, figures, routeByFile);
+      await renderMdxDocs(past.site, ctx);
     }
   } finally {
     await figures?.finish();
@@ -85,26 +90,31 @@ function frontMatterEnd(lines: readonly string[]): number {
   return end > 0 ? end + 1 : 0;
 }
 
+/**
+ * Compiles the site's docs, or its blog posts (`cacheName` 'blog'), with the plugins of the docs
+ * or of the blog. Posts compile as docs do, with the same pipeline and cache; their page's header
+ * shows the title, and being few they compile on this thread, with the blog's plugins at hand.
+ */
 async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string, figures: DiagramFigures | undefined, routeByFile: ReadonlyMap<string, string>): Promise<void> {
   const pageByRoute = new Map(site.pages.map((page) => [page.route, page]));
   const tasks: ParseTask[] = [];
   const docByRoute = new Map<string, CompiledSource>();
-  for (const doc of site.docs) {
+  const posts = cacheName === 'blog' && site.config.blog !== false ? site.blog?.posts : undefined;
+  for (const doc of posts ? [] : site.docs) {
     const page = pageByRoute.get(doc.route);
     if (!page || page.sourceFile !== doc.source.file) continue;
     // hide_title hides only the title the page would add itself, never an h1 of the markdown (as in Docusaurus).
     tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.frontMatter.hide_title ? '' : doc.title });
     docByRoute.set(doc.route, { file: doc.source.file, frontMatter: doc.frontMatter });
   }
-  // Blog posts compile as docs do (the same plugins, cache and workers); their page's header shows the title.
-  for (const post of site.blog?.posts ?? []) {
+  for (const post of posts ?? []) {
     const page = pageByRoute.get(post.route);
     if (!page || page.sourceFile !== post.file) continue;
     tasks.push({ file: post.file, raw: post.compiledRaw, route: post.route, title: '' });
     docByRoute.set(post.route, { file: post.file, frontMatter: post.frontMatter });
   }
   const cacheDir = path.join(ctx.cacheDir, cacheName);
-  const sitePlugins = siteMarkdownPlugins(site.config.docs);
+  const sitePlugins = siteMarkdownPlugins(posts && site.config.blog !== false ? site.config.blog : site.config.docs);
   const setup: CompileSetup = {
     docsDir: site.config.paths.docs,
     siteDir: site.config.siteDir,
@@ -114,7 +124,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     themeBlocks: overriddenThemeBlocks(site),
     admonitions: admonitionOptionsOf(site.config.docs.admonitions),
     mdxComponentNames: site.themeOverrides?.mdxComponentNames,
-    sitePluginsKey: sitePlugins ? markdownPluginsFingerprint(site.config) : undefined,
+    sitePluginsKey: sitePlugins ? `${markdownPluginsFingerprint(site.config)}${posts ? ':blog' : ''}` : undefined,
   };
   // A cold, a warm and a watch build take the same path: serve --watch's memory tier answers for
   // the docs it has seen, the packs on disk for the others.
@@ -134,7 +144,8 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
       figures?.countReused(compiled.diagrams.length);
     } else toCompile.push({ ...task, cacheKey });
   }
-  const plan = planBatches(toCompile, onWorkers(toCompile) ? workerCount() : 0);
+  // A worker loads the docs' plugins: posts stay on this thread.
+  const plan = planBatches(toCompile, !posts && onWorkers(toCompile) ? workerCount() : 0);
   // Diagrams render in the order the docs that show them are compiled.
   figures?.foresee(plan.tasks.flatMap((task) => foreseenDiagrams(task.raw)));
   const outcomes = [...cachedOutcomes, ...(await compileAll(plan, setup, ctx, (batch) => cache.add(freshEntries(batch)), figures, sitePlugins))];
@@ -162,7 +173,8 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     }
     useCompiledDoc(site, page, doc, outcome.compiled);
   }
-  site.compiled = { docs: tasks.length, fromCache };
+  // The posts' compile counts with the docs'.
+  site.compiled = posts && site.compiled ? { docs: site.compiled.docs + tasks.length, fromCache: site.compiled.fromCache + fromCache } : { docs: tasks.length, fromCache };
   ctx.logger.debug(`parseMarkdown: ${tasks.length} docs compiled, ${fromCache} of them from the cache`);
   // The cache's files are for the next session: serve --watch writes them after this build's pages are served.
   await afterPublished(ctx, () => {
@@ -170,8 +182,6 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     const { keysHashed, linksResolved, indexWritten, packsWritten } = cache.work;
     ctx.logger.debug(`parseMarkdown: cache keys hashed for ${keysHashed} docs, links resolved again for ${linksResolved}, ${packsWritten} packs written, index ${indexWritten ? 'written' : 'kept'}`);
   });
-  await renderMdxDocs(site, ctx);
-  if (site.blog) takeBlogPostHtml(site, pageByRoute);
 }
 
 /** The docs of a batch compiled from their markdown, which the cache does not hold yet. */
