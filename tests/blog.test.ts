@@ -65,6 +65,11 @@ describe('blog posts', () => {
     expect(routes().some((route) => route.includes('draft'))).toBe(false);
   });
 
+  it('unlisted: built, marked as such and not for search engines', () => {
+    expect(content('/kit/blog/2024/04/02/unlisted')).toContain('<p class="admonition-title">Unlisted page</p>');
+    expect(pageHtml(result, '/kit/blog/2024/04/02/unlisted')).toContain('<meta name="robots" content="noindex');
+  });
+
   it('take the title from the leading h1 when the front matter has none, and show it once', () => {
     const post = content('/kit/blog/2024/01/10/first-release');
     expect(post).toContain('<h1 class="blog-post-title">First release</h1>');
