@@ -70,6 +70,19 @@ describe('blog posts', () => {
     expect(pageHtml(result, '/kit/blog/2024/04/02/unlisted')).toContain('<meta name="robots" content="noindex');
   });
 
+  it('in a folder, without a slug, are at their date, then the folder and the rest of the name, as in Docusaurus', async () => {
+    const { dir, cleanup } = await copySite(fixture('blog-site'));
+    try {
+      const { mkdir } = await import('node:fs/promises');
+      await mkdir(path.join(dir, 'blog', 'releases'));
+      await writeFile(path.join(dir, 'blog', 'releases', '2023-11-05-patch.md'), '---\ntitle: Patch\n---\n\nFixed.\n\n<!-- truncate -->\n');
+      const built = await buildSite(dir, { until: 'collectContent' });
+      expect(built.site.blog!.posts.find((post) => post.title === 'Patch')).toMatchObject({ route: '/kit/blog/2023/11/05/releases/patch', date: new Date('2023-11-05T00:00:00Z') });
+    } finally {
+      await cleanup();
+    }
+  });
+
   it('take the title from the leading h1 when the front matter has none, and show it once', () => {
     const post = content('/kit/blog/2024/01/10/first-release');
     expect(post).toContain('<h1 class="blog-post-title">First release</h1>');

@@ -20,7 +20,7 @@ import type { HeadTag, NavLink, RouteData } from '../shared/types.js';
 const postOnlyKeys = new Set(['date', 'authors', 'author', 'author_url', 'author_title', 'author_image_url', 'authorURL', 'authorTitle', 'authorImageURL']);
 
 /** Docusaurus' date in a post's file or folder name: `2021-08-26-welcome.md`, `2021/08/26/welcome/index.md`. */
-const datedName = /^(?:(?<folder>.*?)\/)?(?<date>\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(?<text>.*?)(?:\/index)?\.mdx?$/;
+const datedName = /^(?<folder>.*)(?<date>\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(?<text>.*?)(?:\/index)?\.mdx?$/;
 
 /** Where a social handle leads, as Docusaurus expands `socials` entries of `authors.yml`. */
 const socialUrls: Record<string, (handle: string) => string> = {
@@ -188,9 +188,10 @@ function readPost(site: Site, ctx: BuildContext, blog: Blog, blogDir: string, fi
   if (fm.draft === true && !ctx.watch) return undefined;
   const named = datedName.exec(relativePath)?.groups;
   const date = postDate(site, fm.date, named?.date, file, positionOf('date'));
-  // As Docusaurus: a post without a slug is at its date's path and the rest of its name (2021/08/26/welcome).
+  // As Docusaurus: a post without a slug is at its date's path, then the folders before the date
+  // and the rest of the name (`releases/2021-08-26-welcome.md` → 2021/08/26/releases/welcome).
   const nameText = (named ? named.text : relativePath.replace(/(\/index)?\.mdx?$/, '')) || path.basename(path.dirname(file));
-  const defaultSlug = named ? [named.folder, ...named.date.split(/[-/]/), named.text].filter(Boolean).join('/') : nameText;
+  const defaultSlug = named ? `${named.date.replace(/-/g, '/')}/${named.folder}${named.text}` : nameText;
   // As Docusaurus: a front matter slug is a path under the blog's route, wherever the post's file is.
   const slug = typeof fm.slug === 'string' ? fm.slug : defaultSlug;
   const route = blogRoute(blog, slug.replace(/^\.?\//, ''));
