@@ -70,6 +70,9 @@ describe('a Docusaurus site builds from its own folder with bin/sdkdocs.js', () 
   it('builds the blog of the classic preset, which the navbar links', () => {
     expect(page('blog')).toContain('<a href="/blog/2024/05/01/orbit-1">Orbit 1.0</a>');
     expect(page('blog/2024/05/01/orbit-1')).toContain('Orbit 1.0 is out.');
+    // The feeds Docusaurus writes by default, RSS and Atom, from the shipped bundle.
+    expect(readFileSync(path.join(site, 'out', 'blog', 'rss.xml'), 'utf8')).toContain('<link>https://orbit.example.com/blog/2024/05/01/orbit-1</link>');
+    expect(readFileSync(path.join(site, 'out', 'blog', 'atom.xml'), 'utf8')).toContain('<id>https://orbit.example.com/blog/2024/05/01/orbit-1</id>');
   });
 
   it('takes the docs, sidebars file and edit URL from the classic preset', () => {
