@@ -186,6 +186,18 @@ describe('blog problems', () => {
     expect(result.site.diagnostics.filter((diagnostic) => diagnostic.code.startsWith('blog'))).toHaveLength(3);
   });
 
+  it('the legacy author keys make an inline author, reported at them', async () => {
+    const { dir, cleanup } = await copySite(fixture('blog-site'));
+    try {
+      await writeFile(path.join(dir, 'blog', '2024-05-01-legacy.md'), '---\ntitle: Legacy\nauthor: The Team\nauthor_url: https://team.example.com\n---\n\nText.\n\n<!-- truncate -->\n');
+      const built = await buildSite(dir, { until: 'collectContent' });
+      expect(built.site.blog!.posts.find((post) => post.title === 'Legacy')!.authors).toEqual([expect.objectContaining({ name: 'The Team', url: 'https://team.example.com' })]);
+      expect(built.site.diagnostics).toContainEqual(expect.objectContaining({ code: 'blog-inline-author', file: path.join(dir, 'blog', '2024-05-01-legacy.md'), line: 3 }));
+    } finally {
+      await cleanup();
+    }
+  });
+
   it('an unknown author key is an error naming the known ones', async () => {
     const { dir, cleanup } = await copySite(fixture('blog-site'));
     try {

@@ -228,7 +228,7 @@ function readPost(site: Site, ctx: BuildContext, blog: Blog, blogDir: string, fi
     description: typeof fm.description === 'string' ? fm.description : firstParagraph(body.replace(truncateMarker, '')),
     date,
     formattedDate: formatPostDate(site, date),
-    authors: postAuthors(site, blog, fm, file, positionOf('authors')),
+    authors: postAuthors(site, blog, fm, file, positionOf(fm.authors === undefined && fm.author !== undefined ? 'author' : 'authors')),
     tags: postTags(site, blog, fm.tags, file, positionOf('tags'), tagsFile),
     truncated: marker !== null,
     readingTime: blog.options.showReadingTime ? readingMinutes(body, site.config.i18n.defaultLocale) : undefined,
