@@ -18,7 +18,7 @@ export function takeBlogPostHtml(site: Site, pageByRoute: ReadonlyMap<string, Pa
 }
 
 /** The HTML before the first truncate sentinel, its open elements closed; all of it when there is none. */
-export function htmlBeforeSentinel(html: string): string {
+function htmlBeforeSentinel(html: string): string {
   const open: string[] = [];
   let cutAt: number | undefined;
   let cutOpen: string[] = [];

@@ -454,7 +454,7 @@ function createBlogPages(site: Site, blog: Blog): void {
 }
 
 /** "3 posts tagged with "Docusaurus"", as Docusaurus titles a tag's page. */
-export function tagPostsTitle(tag: BlogTag, count: number): string {
+function tagPostsTitle(tag: BlogTag, count: number): string {
   return `${count === 1 ? 'One post' : `${count} posts`} tagged with "${tag.label}"`;
 }
 
@@ -478,9 +478,3 @@ function postMetaTags(post: BlogPost): HeadTag[] {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 }
-
-/** Every post file read, for the compile of parseMarkdown: its markdown as compiled and its route. */
-export function blogPostSources(site: Site): { file: string; raw: string; route: string }[] {
-  return (site.blog?.posts ?? []).map((post) => ({ file: post.file, raw: post.compiledRaw, route: post.route }));
-}
-

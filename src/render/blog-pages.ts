@@ -97,7 +97,7 @@ function listNeighbours(blog: Blog, basePath: string, pageNumber: number, pageCo
   };
 }
 
-export function authorView(author: Author): BlogAuthorView {
+function authorView(author: Author): BlogAuthorView {
   return { name: author.name, title: author.title, to: author.route, url: author.url, imageUrl: author.imageUrl, email: author.email, socials: author.socials };
 }
 
