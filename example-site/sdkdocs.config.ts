@@ -50,7 +50,10 @@ export default defineConfig({
       },
       {
         title: 'More',
-        items: [{ label: 'GitHub', href: 'https://github.com/playkit/playkit-sdk' }],
+        items: [
+          { label: 'Blog', to: '/blog' },
+          { label: 'GitHub', href: 'https://github.com/playkit/playkit-sdk' },
+        ],
       },
     ],
     copyright: 'Copyright © 2025 Playkit. Built with sdkdocs.',

@@ -52,20 +52,27 @@ describe('a Docusaurus site builds from its own folder with bin/sdkdocs.js', () 
     const warnings = result.stderr.split('\n').filter((line) => line.includes(' warning '));
     const expected = [
       'docusaurus.config.js:21:5 warning i18n.locales: only the default locale (en) is built; fr is not',
-      'docusaurus.config.js:33:9 warning presets[0][1].blog: the blog is not built by sdkdocs yet',
       'docusaurus.config.js:39:9 warning presets[0][1].gtag: no analytics script is added.',
       'docusaurus.config.js:43:13 warning plugins[0]: the plugin @docusaurus/plugin-ideal-image is not run',
       'docusaurus.config.js:54:11 warning themeConfig.navbar.items[3]: the navbar item of type "custom-discord" is not shown',
       'docusaurus.config.js:73:68 warning themeConfig.footer.links[1].items[1]: a footer item of raw HTML is not shown',
       'docusaurus.config.js:78:7 warning themeConfig.zoom: not applied',
       'docusaurus.config.js:49:52 warning themeConfig.navbar.logo.width: not applied',
-      'docusaurus.config.js:52:13 warning 2 links lead into /blog, the blog, which sdkdocs does not build yet',
+      'blog/2024-05-01-orbit-1.md:4:1 warning This blog post has no truncate marker',
     ];
     for (const start of expected) expect(warnings.some((line) => line.startsWith(start)), start).toBe(true);
     // An empty list of remark plugins asks for nothing; a search item is sdkdocs' own search box.
     expect(result.stderr).not.toContain('remarkPlugins');
     expect(result.stderr).not.toContain('"search"');
     expect(warnings).toHaveLength(expected.length);
+  });
+
+  it('builds the blog of the classic preset, which the navbar links', () => {
+    expect(page('blog')).toContain('<a href="/blog/2024/05/01/orbit-1">Orbit 1.0</a>');
+    expect(page('blog/2024/05/01/orbit-1')).toContain('Orbit 1.0 is out.');
+    // The feeds Docusaurus writes by default, RSS and Atom, from the shipped bundle.
+    expect(readFileSync(path.join(site, 'out', 'blog', 'rss.xml'), 'utf8')).toContain('<link>https://orbit.example.com/blog/2024/05/01/orbit-1</link>');
+    expect(readFileSync(path.join(site, 'out', 'blog', 'atom.xml'), 'utf8')).toContain('<id>https://orbit.example.com/blog/2024/05/01/orbit-1</id>');
   });
 
   it('takes the docs, sidebars file and edit URL from the classic preset', () => {
@@ -326,7 +333,9 @@ describe('sdkdocs migrate', () => {
     expect(written).toContain('customCss: "./src/css/custom.css"');
     expect(written).toContain('sidebarPath: "./sidebars.js"');
     expect(written).toContain('// - presets[0][1].gtag: no analytics script is added.');
-    expect(written).toContain('// - navbar.items[1] (Blog): left out, since sdkdocs does not build what it links to yet.');
+    // The blog is built either way, so the navbar keeps its link to it.
+    expect(written).not.toContain('left out');
+    expect(written).toMatch(/blog: \{\s*showReadingTime: true/);
     expect(migrated.stderr).toContain('Copied from their source text, check them: editUrl.');
 
     const fromSdkdocs = runCli(site, 'build', '.');

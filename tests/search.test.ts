@@ -111,7 +111,7 @@ describe('search files', () => {
     };
     const same = await rebuild(result.site.pages);
     expect(same.siteData!.searchFiles).toEqual(result.site.siteData!.searchFiles);
-    const searched = result.site.pages.filter((page) => page.kind === 'doc' || page.kind === 'api').length;
+    const searched = result.site.pages.filter((page) => page.kind === 'doc' || page.kind === 'api' || page.kind === 'blogPost').length;
     expect(debug.at(-1)).toContain(`(${searched} pages reused)`);
 
     const edited = result.site.pages.map((page) =>

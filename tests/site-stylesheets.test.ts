@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,4 +173,28 @@ describe('errors in stylesheets are located in them (exit 1)', () => {
     expect(result.stderr).toContain('src/pages/index.module.css:3:19 error Could not resolve "./gone.png".');
     expect(result.status).toBe(1);
   }, 120_000);
+});
+
+// trpc.io's blog imports react-tweet, whose components import CSS modules: the bundle's licence
+// list read the stylesheet's namespaced input as a path and the build ended in an internal error.
+describe("a package's CSS module in a doc's component", () => {
+  it('bundles, and the package is in the third-party licences', () => {
+    const site = mkdtempSync(path.join(os.tmpdir(), 'sdkdocs-package-css-module-'));
+    temporary.push(site);
+    const files: Record<string, string> = {
+      'sdkdocs.config.ts': "export default { title: 'Kit', url: 'https://kit.example.com', baseUrl: '/' };\n",
+      'docs/intro.mdx': "import Card from 'tweet-card';\n\n# Intro\n\n<Card />\n",
+      'node_modules/tweet-card/package.json': '{ "name": "tweet-card", "version": "1.2.3", "license": "MIT", "main": "index.js" }\n',
+      'node_modules/tweet-card/index.js': "import { createElement } from 'react';\nimport styles from './card.module.css';\nexport default function Card() { return createElement('div', { className: styles.card }, 'Tweet'); }\n",
+      'node_modules/tweet-card/card.module.css': '.card { border: 1px solid; }\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      const file = path.join(site, name);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    }
+    const result = runCli(site);
+    expect(result.status, result.stderr).toBe(0);
+    expect(readFileSync(path.join(site, 'out', 'assets', 'js', 'third-party-licenses.txt'), 'utf8')).toContain('tweet-card 1.2.3');
+  });
 });

@@ -550,7 +550,10 @@ async function thirdPartyLicenses(metafile: esbuild.Metafile): Promise<string> {
   const packageDirs = new Set<string>();
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (!file.endsWith('.js')) continue;
-    for (const input of Object.keys(output.inputs)) {
+    for (const written of Object.keys(output.inputs)) {
+      // An input a plugin loads (a package's CSS module and its class names) is named `namespace:path`;
+      // a namespace has two letters or more, so a Windows drive stays.
+      const input = written.replace(/^[a-z][\w-]+:(?!\/\/)/i, '');
       // The last node_modules folder in the path is the package's own (nested installs have several).
       const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
       if (match) packageDirs.add(path.resolve(packageRoot(), match[1]));

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { Module } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -186,7 +185,6 @@ const coveredPlugins = [
 
 /** Plugins whose loss a reader notices, with what goes missing. */
 const knownLosses: [RegExp, string][] = [
-  [/^@docusaurus\/plugin-content-blog$/, 'the blog is not built by sdkdocs yet, so its posts and /blog pages are missing'],
   [/^@docusaurus\/plugin-(google-gtag|google-analytics|google-tag-manager)$|analytics/i, 'no analytics script is added; add it with `scripts` in an sdkdocs config if the site needs it'],
   [/^@docusaurus\/plugin-pwa$/, 'no service worker or web app manifest is made'],
   [/^@docusaurus\/plugin-ideal-image$/, 'images are not resized into responsive sets'],
@@ -197,9 +195,9 @@ const knownLosses: [RegExp, string][] = [
 /**
  * Translates a loaded Docusaurus config into sdkdocs' config: preset-classic's docs, pages and
  * theme options, `themeConfig`, `markdown`, the client-redirects plugin and the keys both share.
- * `siteDir` is only read to tell whether the site has a blog folder that would go unbuilt.
+ * `siteDir` is where docusaurus-plugin-typedoc-api's `projectRoot` is read from.
  */
-export function translateDocusaurusConfig(raw: unknown, siteDir: string): DocusaurusTranslation {
+export function translateDocusaurusConfig(raw: unknown, siteDir = '.'): DocusaurusTranslation {
   const config: Record<string, unknown> = {};
   const notices: ConfigNotice[] = [];
   const origins: Origin[] = [];
@@ -223,11 +221,12 @@ export function translateDocusaurusConfig(raw: unknown, siteDir: string): Docusa
   let docsFrom: KeyPath | undefined;
   const pluginsNotRun: string[] = [];
   const unbuilt: DocusaurusTranslation['unbuilt'] = [];
-  const noticeBlog = (keys: KeyPath, options: unknown) => {
-    const routeBasePath = isRecord(options) && typeof options.routeBasePath === 'string' ? options.routeBasePath : 'blog';
-    if (unbuilt.some((entry) => entry.routeBasePath === routeBasePath)) return;
-    unbuilt.push({ routeBasePath, what: 'the blog' });
-    notice(keys, 'the blog is not built by sdkdocs yet: its posts, tag and author pages and feeds are missing, and links to them are reported.');
+  // The blog sdkdocs builds: preset-classic's (on unless `blog: false`), else the first blog plugin.
+  let blogTaken = false;
+  const takeBlog = (from: KeyPath, options: unknown) => {
+    if (options === false) take(['blog'], from, false);
+    else if (isRecord(options)) take(['blog'], from, translateBlogOptions(options, from, notice));
+    blogTaken = options !== false;
   };
 
   for (const [key, value] of Object.entries(raw)) {
@@ -288,6 +287,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir: string): Docusa
             notice([key, index], `the preset ${written} is not run: the docs, pages and plugins it adds are missing.`);
             return;
           }
+          blogTaken ||= !isRecord(options) || options.blog !== false;
           if (!isRecord(options)) return;
           const at: KeyPath = [key, index, 1];
           for (const [option, optionValue] of Object.entries(options)) {
@@ -300,7 +300,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir: string): Docusa
                 take(['docs'], from, translateDocsOptions(optionValue, from, notice));
               }
             } else if (option === 'blog') {
-              if (optionValue !== false) noticeBlog(from, optionValue);
+              takeBlog(from, optionValue);
             } else if (option === 'pages') {
               if (isRecord(optionValue)) translatePagesOptions(optionValue, from, take, notice);
             } else if (option === 'theme') {
@@ -311,7 +311,6 @@ export function translateDocusaurusConfig(raw: unknown, siteDir: string): Docusa
               notice(from, 'not applied: preset-classic has no such option sdkdocs knows.');
             }
           }
-          if (options.blog === undefined && existsSync(path.join(siteDir, 'blog'))) noticeBlog([key, index], undefined);
         });
         break;
       case 'themes':
@@ -340,7 +339,14 @@ export function translateDocusaurusConfig(raw: unknown, siteDir: string): Docusa
             return;
           }
           if (name === '@docusaurus/plugin-content-blog') {
-            noticeBlog(at, options);
+            const id = isRecord(options) ? options.id : undefined;
+            if (!blogTaken) takeBlog([...at, 1], options ?? {});
+            else {
+              const routeBasePath = isRecord(options) && typeof options.routeBasePath === 'string' ? options.routeBasePath : 'blog';
+              // Links into it are then one warning, not a broken link on every page that has one.
+              unbuilt.push({ routeBasePath, what: `the blog instance${typeof id === 'string' ? ` "${id}"` : ''}` });
+              notice(at, `a second blog instance${typeof id === 'string' ? ` (id "${id}")` : ''} is not built: sdkdocs builds one blog, so its posts, pages and feeds are missing.`, 'Move its posts into the main blog folder, with a tag of their own to list them.');
+            }
             return;
           }
           if (typedocApiPluginName.test(name)) {
@@ -410,6 +416,38 @@ function translateMarkdown(value: unknown, take: Take, notice: Notice): void {
       notice(at, 'not applied: sdkdocs has no such markdown option.');
     }
   }
+}
+
+/** Blog plugin options sdkdocs reads under the same name (see `blog` in schema.ts). */
+const blogOptionNames = new Set([
+  'path', 'routeBasePath', 'tagsBasePath', 'archiveBasePath', 'authorsBasePath', 'pageBasePath', 'include', 'exclude', 'postsPerPage',
+  'blogTitle', 'blogDescription', 'blogSidebarCount', 'blogSidebarTitle', 'showReadingTime', 'editUrl', 'authorsMapPath', 'tags',
+  'onInlineTags', 'onInlineAuthors', 'onUntruncatedBlogPosts', 'sortPosts', 'showLastUpdateTime', 'showLastUpdateAuthor',
+  'remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'beforeDefaultRehypePlugins',
+]);
+
+/** The feed options sdkdocs reads; a function (`createFeedItems`) is not run. */
+const feedOptionNames = new Set(['type', 'title', 'description', 'copyright', 'language', 'limit', 'xslt']);
+
+/** Blog plugin options (preset-classic's `blog`, or the blog plugin's): what sdkdocs has no counterpart for is a notice. */
+function translateBlogOptions(options: Record<string, unknown>, from: KeyPath, notice: Notice): Record<string, unknown> {
+  const blog: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined || key === 'id') continue;
+    if (blogOptionNames.has(key)) blog[key] = value;
+    else if (key === 'feedOptions' && isRecord(value)) {
+      const feed: Record<string, unknown> = {};
+      for (const [option, optionValue] of Object.entries(value)) {
+        if (optionValue === undefined) continue;
+        if (feedOptionNames.has(option)) feed[option] = optionValue;
+        else notice([...from, key, option], 'not applied: the feeds are written without it.');
+      }
+      blog[key] = feed;
+    } else if (key === 'truncateMarker') notice([...from, key], 'not applied: posts are cut at `<!-- truncate -->` or `{/* truncate */}`.');
+    else if (key === 'readingTime') notice([...from, key], "not run: reading time is the post's words at 200 a minute.");
+    else if (key !== 'admonitions' && key !== 'editLocalizedFiles') notice([...from, key], 'not applied: the blog has no such option in sdkdocs.');
+  }
+  return blog;
 }
 
 /** Docs plugin options: most are sdkdocs' own under the same name; validation reports the rest. */

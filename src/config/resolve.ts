@@ -12,6 +12,8 @@ export type ResolvedConfig = ParsedConfig & {
     docs: string;
     static: string;
     pages: string;
+    /** The blog's posts folder (`blog.path`), when the blog is on. */
+    blog?: string;
     /** The output root (`out/`): replaced whole by each build. */
     outRoot: string;
     /** Where the site's files go: `out/sdk/` for baseUrl `/sdk/`. */
@@ -61,6 +63,7 @@ export function resolveConfig(
       docs: path.resolve(siteDir, parsed.docs.path),
       static: path.resolve(siteDir, parsed.staticDir),
       pages: path.resolve(siteDir, parsed.pagesDir),
+      blog: parsed.blog === false ? undefined : path.resolve(siteDir, parsed.blog.path),
       outRoot,
       siteOut: path.join(outRoot, ...baseSegments),
       cache: path.resolve(siteDir, 'node_modules', '.cache', 'sdkdocs'),

@@ -402,6 +402,84 @@ function withSidebarDefaults<Docs extends { sidebar: { id: string; collapsible?:
   return { ...docs, sidebar };
 }
 
+const feedType = z.enum(['rss', 'atom', 'json']);
+const blogIssueAction = z.enum(['throw', 'warn', 'ignore']);
+
+/** The blog's options: Docusaurus' `@docusaurus/plugin-content-blog` options of the same names. */
+const blogOptions = z.strictObject({
+  /** Folder of the posts, relative to the site. @defaultValue 'blog' */
+  path: z.string().default('blog'),
+  /** URL segment of the blog; '/' makes a blog-only site. @defaultValue 'blog' */
+  routeBasePath: z.string().default('blog'),
+  /** Segment of the tag pages under the blog. @defaultValue 'tags' */
+  tagsBasePath: z.string().default('tags'),
+  /** Segment of the archive page under the blog; null for none. @defaultValue 'archive' */
+  archiveBasePath: z.string().nullable().default('archive'),
+  /** Segment of the author pages under the blog. @defaultValue 'authors' */
+  authorsBasePath: z.string().default('authors'),
+  /** Segment of the list's further pages (`/blog/page/2`). @defaultValue 'page' */
+  pageBasePath: z.string().default('page'),
+  /** Post files, as globs relative to the blog folder. @defaultValue ['**\/*.{md,mdx}'] */
+  include: z.array(z.string()).default(['**/*.{md,mdx}']),
+  /** Files left out. @defaultValue partials (`_*`), tests and `__tests__` folders */
+  exclude: z.array(z.string()).default(['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**']),
+  /** Posts per list page, or 'ALL' for one page. @defaultValue 10 */
+  postsPerPage: z.union([z.number().int().positive(), z.literal('ALL')]).default(10),
+  /** Title of the list pages. @defaultValue 'Blog' */
+  blogTitle: z.string().default('Blog'),
+  /** Description of the list pages. @defaultValue 'Blog' */
+  blogDescription: z.string().default('Blog'),
+  /** Recent posts in the blog sidebar, 'ALL', or 0 for no sidebar. @defaultValue 5 */
+  blogSidebarCount: z.union([z.number().int().min(0), z.literal('ALL')]).default(5),
+  /** Title of the blog sidebar. @defaultValue 'Recent posts' */
+  blogSidebarTitle: z.string().default('Recent posts'),
+  /** "N min read" on each post. @defaultValue true */
+  showReadingTime: z.boolean().default(true),
+  /** "Edit this page" links: the folder's URL the post's path is added to, or a function of the post. @example 'https://github.com/org/repo/edit/main/website/' */
+  editUrl: z.union([z.string().url('expected a URL such as "https://github.com/org/repo/edit/main/website/"'), z.custom<(args: { blogDirPath: string; blogPath: string; permalink: string; locale: string }) => string | undefined>((value) => typeof value === 'function', 'expected a URL or a function that returns one')]).optional(),
+  /** The authors file, relative to the blog folder. @defaultValue 'authors.yml' */
+  authorsMapPath: z.string().default('authors.yml'),
+  /** The tags file, relative to the blog folder; false or null for none. @defaultValue 'tags.yml', when it exists */
+  tags: z.union([z.string(), z.literal(false), z.null()]).optional(),
+  /** A post's tag that the tags file does not list. @defaultValue 'warn' */
+  onInlineTags: blogIssueAction.default('warn'),
+  /** A post's author written in its front matter instead of the authors file. @defaultValue 'warn' */
+  onInlineAuthors: blogIssueAction.default('warn'),
+  /** A post without a truncate marker (`<!-- truncate -->`), shown whole in the lists. @defaultValue 'warn' */
+  onUntruncatedBlogPosts: blogIssueAction.default('warn'),
+  /** Order of the posts by date. @defaultValue 'descending' */
+  sortPosts: z.enum(['descending', 'ascending']).default('descending'),
+  /** "Last updated on {date}" under posts with front matter `last_update`. @defaultValue false */
+  showLastUpdateTime: z.boolean().default(false),
+  /** "… by {author}". @defaultValue false */
+  showLastUpdateAuthor: z.boolean().default(false),
+  /** Remark plugins of the posts, as the docs' `remarkPlugins`. */
+  remarkPlugins: markdownPluginList.optional(),
+  rehypePlugins: markdownPluginList.optional(),
+  beforeDefaultRemarkPlugins: markdownPluginList.optional(),
+  beforeDefaultRehypePlugins: markdownPluginList.optional(),
+  /** The feeds (RSS at `/blog/rss.xml`, Atom at `/blog/atom.xml`, JSON at `/blog/feed.json`). */
+  feedOptions: z
+    .strictObject({
+      /** Which feeds: a list, 'all', one name, or null for none. @defaultValue ['rss', 'atom'] */
+      type: z.union([z.array(feedType), z.literal('all'), feedType, z.null()]).default(['rss', 'atom']),
+      /** @defaultValue the site title */
+      title: z.string().optional(),
+      /** @defaultValue '{site title} Blog' */
+      description: z.string().optional(),
+      copyright: z.string().default(''),
+      /** Feed language. @defaultValue the site's locale */
+      language: z.string().optional(),
+      /** Posts in each feed; false or null for all. @defaultValue 20 */
+      limit: z.union([z.number().int().positive(), z.literal(false), z.null()]).default(20),
+      /** A stylesheet that shows the feeds readably in a browser: true for sdkdocs' own, or a file of the static folder. @defaultValue false */
+      xslt: z.union([z.boolean(), z.string(), z.strictObject({ rss: z.union([z.boolean(), z.string(), z.null()]).optional(), atom: z.union([z.boolean(), z.string(), z.null()]).optional() })]).default(false),
+    })
+    .default({ type: ['rss', 'atom'], copyright: '', limit: 20, xslt: false }),
+});
+
+export type BlogOptions = z.output<typeof blogOptions>;
+
 /** The schema of `sdkdocs.config.ts`. */
 export const configSchema = z.strictObject({
   /** Site title, shown in the navbar and in every `<title>`. @example 'Playkit' */
@@ -576,6 +654,13 @@ export const configSchema = z.strictObject({
       showLastUpdateTime: true,
       showLastUpdateAuthor: true,
     }),
+
+  /**
+   * The blog, with Docusaurus' blog plugin options and defaults: posts from the `blog/` folder (when
+   * it exists), each at `/blog/{slug}`, listed on `/blog` with tag, author and archive pages and
+   * RSS and Atom feeds. `false` builds no blog. @example { blogTitle: 'Releases', postsPerPage: 5 }
+   */
+  blog: z.union([z.literal(false), blogOptions]).default(() => blogOptions.parse({})),
 
   /** Heading levels listed in the table of contents. @defaultValue { minHeadingLevel: 2, maxHeadingLevel: 3 } */
   tableOfContents: z

@@ -16,6 +16,7 @@ import type { ListedFile } from './read-source.js';
 import { keepName, numberPrefixParserOf } from './number-prefix.js';
 import { createSiteData, dropUnmappedCustomNavbarItems, resolveNavbar } from './site-data.js';
 import { collectCustomPages } from './custom-pages.js';
+import { collectBlog } from './blog-posts.js';
 import { collectThemeOverrides } from './theme-overrides.js';
 import { collectTags, docTagLinks, tagsRoute } from '../core/tags.js';
 import { firstH1Text } from '../core/doc-text.js';
@@ -110,6 +111,7 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   await collectThemeOverrides(site, ctx);
   dropUnmappedCustomNavbarItems(site);
   await collectCustomPages(site, ctx);
+  await collectBlog(site, ctx);
   createLandingAndNotFound(site);
   createSearchPage(site);
 }
@@ -521,7 +523,7 @@ function docRoute(docsRoute: string, dirPath: string, slug: string | undefined, 
 }
 
 /** A short description from the first paragraph of plain prose, for meta tags and category cards. */
-function firstParagraph(body: string): string | undefined {
+export function firstParagraph(body: string): string | undefined {
   const withoutCode = body.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, '');
   // The blocks one by one up to the first that is prose: splitting the whole body cost more than the rest.
   const blankLines = /\r?\n\s*\r?\n/g;

@@ -33,8 +33,8 @@ function pluggableOf(entry: PluginListEntry): Pluggable | undefined {
   return (options.length > 0 ? [attacher, ...options] : attacher) as Pluggable;
 }
 
-/** The docs' plugins of a config; undefined when it has none. */
-export function siteMarkdownPlugins(docs: ParsedConfig['docs']): SiteMarkdownPlugins | undefined {
+/** The plugins of the docs (or of the blog) of a config; undefined when it has none. */
+export function siteMarkdownPlugins(docs: Pick<ParsedConfig['docs'], 'beforeDefaultRemarkPlugins' | 'remarkPlugins' | 'beforeDefaultRehypePlugins' | 'rehypePlugins'>): SiteMarkdownPlugins | undefined {
   const list = (entries: PluginListEntry[] | undefined) => (entries ?? []).map(pluggableOf).filter((plugin): plugin is Pluggable => plugin !== undefined);
   const plugins = {
     beforeRemark: list(docs.beforeDefaultRemarkPlugins),

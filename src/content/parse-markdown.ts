@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterPublished, type BuildContext, type Doc, type Page, type Site } from '../core/site.js';
+import { afterPublished, type BuildContext, type FrontMatter, type Page, type Site } from '../core/site.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
 import { compileBatch, compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
@@ -14,6 +14,7 @@ import { codeBlockHighlighter, markdownFragmentCompiler } from './markdown.js';
 import { admonitionOptionsOf } from './plugins/remark-admonitions.js';
 import { overriddenThemeBlocks } from './plugins/rehype-theme-blocks.js';
 import { fenceRoles } from './mdx/code-fences.js';
+import { takeBlogPostHtml } from './blog-excerpts.js';
 
 /**
  * Compiles every doc's markdown: its content to HTML, with the table of contents, element ids,
@@ -33,8 +34,14 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   // every version, and so does each version's compile here.
   const everyVersionDocs = [...site.docs, ...(site.docsVersions?.past ?? []).flatMap((past) => past.site.docs)];
   const routeByFile = new Map(everyVersionDocs.map((doc) => [doc.source.file, doc.route]));
+  // A doc or post may link a post by its file, as in Docusaurus.
+  for (const post of site.blog?.posts ?? []) routeByFile.set(post.file, post.route);
   try {
     await compileSiteDocs(site, ctx, 'docs', figures, routeByFile);
+    // The blog's posts, with the blog's own remark and rehype plugins.
+    if (site.blog) await compileSiteDocs(site, ctx, 'blog', figures, routeByFile);
+    await renderMdxDocs(site, ctx);
+    if (site.blog) takeBlogPostHtml(site, new Map(site.pages.map((page) => [page.route, page])));
     // Each past docs version compiles against its own folder (where `/x.md` links resolve); serve
     // --watch keeps no past version's work, which the compile cache answers for instead. Each
     // version has a cache of its own: a cache keeps only what its last build used.
@@ -42,6 +49,7 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
       // Made before the overrides were collected: a past version's docs use the site's.
       past.site.themeOverrides = site.themeOverrides;
       await compileSiteDocs(past.site, { ...ctx, previous: undefined, changedFiles: undefined }, `docs-version-${past.version.name}`, figures, routeByFile);
+      await renderMdxDocs(past.site, ctx);
     }
   } finally {
     await figures?.finish();
@@ -82,19 +90,31 @@ function frontMatterEnd(lines: readonly string[]): number {
   return end > 0 ? end + 1 : 0;
 }
 
+/**
+ * Compiles the site's docs, or its blog posts (`cacheName` 'blog'), with the plugins of the docs
+ * or of the blog. Posts compile as docs do, with the same pipeline and cache; their page's header
+ * shows the title, and being few they compile on this thread, with the blog's plugins at hand.
+ */
 async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string, figures: DiagramFigures | undefined, routeByFile: ReadonlyMap<string, string>): Promise<void> {
   const pageByRoute = new Map(site.pages.map((page) => [page.route, page]));
   const tasks: ParseTask[] = [];
-  const docByRoute = new Map<string, Doc>();
-  for (const doc of site.docs) {
+  const docByRoute = new Map<string, CompiledSource>();
+  const posts = cacheName === 'blog' && site.config.blog !== false ? site.blog?.posts : undefined;
+  for (const doc of posts ? [] : site.docs) {
     const page = pageByRoute.get(doc.route);
     if (!page || page.sourceFile !== doc.source.file) continue;
     // hide_title hides only the title the page would add itself, never an h1 of the markdown (as in Docusaurus).
     tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.frontMatter.hide_title ? '' : doc.title });
-    docByRoute.set(doc.route, doc);
+    docByRoute.set(doc.route, { file: doc.source.file, frontMatter: doc.frontMatter });
+  }
+  for (const post of posts ?? []) {
+    const page = pageByRoute.get(post.route);
+    if (!page || page.sourceFile !== post.file) continue;
+    tasks.push({ file: post.file, raw: post.compiledRaw, route: post.route, title: '' });
+    docByRoute.set(post.route, { file: post.file, frontMatter: post.frontMatter });
   }
   const cacheDir = path.join(ctx.cacheDir, cacheName);
-  const sitePlugins = siteMarkdownPlugins(site.config.docs);
+  const sitePlugins = siteMarkdownPlugins(posts && site.config.blog !== false ? site.config.blog : site.config.docs);
   const setup: CompileSetup = {
     docsDir: site.config.paths.docs,
     siteDir: site.config.siteDir,
@@ -104,7 +124,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     themeBlocks: overriddenThemeBlocks(site),
     admonitions: admonitionOptionsOf(site.config.docs.admonitions),
     mdxComponentNames: site.themeOverrides?.mdxComponentNames,
-    sitePluginsKey: sitePlugins ? markdownPluginsFingerprint(site.config) : undefined,
+    sitePluginsKey: sitePlugins ? `${markdownPluginsFingerprint(site.config)}${posts ? ':blog' : ''}` : undefined,
   };
   // A cold, a warm and a watch build take the same path: serve --watch's memory tier answers for
   // the docs it has seen, the packs on disk for the others.
@@ -124,7 +144,8 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
       figures?.countReused(compiled.diagrams.length);
     } else toCompile.push({ ...task, cacheKey });
   }
-  const plan = planBatches(toCompile, onWorkers(toCompile) ? workerCount() : 0);
+  // A worker loads the docs' plugins: posts stay on this thread.
+  const plan = planBatches(toCompile, !posts && onWorkers(toCompile) ? workerCount() : 0);
   // Diagrams render in the order the docs that show them are compiled.
   figures?.foresee(plan.tasks.flatMap((task) => foreseenDiagrams(task.raw)));
   const outcomes = [...cachedOutcomes, ...(await compileAll(plan, setup, ctx, (batch) => cache.add(freshEntries(batch)), figures, sitePlugins))];
@@ -144,7 +165,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
           severity: 'error',
           code: 'markdown',
           message: `Cannot parse markdown: ${error?.message}`,
-          file: doc.source.file,
+          file: doc.file,
           line: error?.line,
           column: error?.column,
           hint: error?.hint,
@@ -154,7 +175,8 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     }
     useCompiledDoc(site, page, doc, outcome.compiled);
   }
-  site.compiled = { docs: tasks.length, fromCache };
+  // The posts' compile counts with the docs'.
+  site.compiled = posts && site.compiled ? { docs: site.compiled.docs + tasks.length, fromCache: site.compiled.fromCache + fromCache } : { docs: tasks.length, fromCache };
   ctx.logger.debug(`parseMarkdown: ${tasks.length} docs compiled, ${fromCache} of them from the cache`);
   // The cache's files are for the next session: serve --watch writes them after this build's pages are served.
   await afterPublished(ctx, () => {
@@ -162,7 +184,6 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     const { keysHashed, linksResolved, indexWritten, packsWritten } = cache.work;
     ctx.logger.debug(`parseMarkdown: cache keys hashed for ${keysHashed} docs, links resolved again for ${linksResolved}, ${packsWritten} packs written, index ${indexWritten ? 'written' : 'kept'}`);
   });
-  await renderMdxDocs(site, ctx);
 }
 
 /** The docs of a batch compiled from their markdown, which the cache does not hold yet. */
@@ -170,8 +191,14 @@ function freshEntries(batch: readonly CompileOutcome[]): CompileCacheEntry[] {
   return batch.flatMap((outcome) => (outcome.compiled && outcome.cacheKey && !outcome.fromCache ? [{ key: outcome.cacheKey, compiled: outcome.compiled }] : []));
 }
 
-function useCompiledDoc(site: Site, page: Page, doc: Doc, compiled: CompiledDoc): void {
-  for (const message of compiled.messages ?? []) site.diagnostics.push({ ...message, file: doc.source.file });
+/** What a compiled doc or blog post is reported at and whose front matter sets its table of contents. */
+interface CompiledSource {
+  file: string;
+  frontMatter: FrontMatter;
+}
+
+function useCompiledDoc(site: Site, page: Page, doc: CompiledSource, compiled: CompiledDoc): void {
+  for (const message of compiled.messages ?? []) site.diagnostics.push({ ...message, file: doc.file });
   const { minHeadingLevel, maxHeadingLevel } = tocLevels(site, doc);
   page.content = compiled;
   page.data.html = compiled.html;
@@ -194,7 +221,7 @@ function addImageOutputs(site: Site, page: Page, compiled: CompiledDoc): void {
  * The heading levels a doc's table of contents lists: its `toc_min_heading_level` /
  * `toc_max_heading_level`, else the site's. One set alone widens the other as far as needed.
  */
-function tocLevels(site: Site, doc: Doc): { minHeadingLevel: number; maxHeadingLevel: number } {
+function tocLevels(site: Site, doc: CompiledSource): { minHeadingLevel: number; maxHeadingLevel: number } {
   const siteLevels = site.config.tableOfContents;
   const min = doc.frontMatter.toc_min_heading_level;
   const max = doc.frontMatter.toc_max_heading_level;

@@ -262,7 +262,9 @@ export function mdxModulesOf(site: Site, ownDocsOnly = false): Map<string, { pag
     if (!mdx || !page.sourceFile) continue;
     const doc = docByRoute.get(page.route);
     const own = doc?.source.file === page.sourceFile;
-    if (ownDocsOnly && !own) continue;
+    // A blog post is the site's own (a past docs version's site has no blog).
+    const ownPost = page.blog?.type === 'post' && site.blog?.posts.includes(page.blog.post) === true;
+    if (ownDocsOnly && !own && !ownPost) continue;
     const key = mdxModuleKey(own ? doc.source.relativePath : path.relative(site.config.siteDir, page.sourceFile).split(path.sep).join('/'));
     modules.set(key, { page, entry: { key, file: page.sourceFile, code: mdx.code, imports: mdx.imports } });
   }

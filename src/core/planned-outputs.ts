@@ -101,7 +101,7 @@ export function markdownCopyTest(site: Site): (page: Page) => boolean {
   const docRoutes = new Set([site, ...(site.docsVersions?.past.map((past) => past.site) ?? [])].flatMap((scope) => scope.docs.map((doc) => doc.route)));
   const { routes } = site.config;
   const apiRoutes = new Set(site.api ? [routes.api, ...site.api.model.symbols.map((symbol) => joinUrlPath(routes.api, symbol.key))] : []);
-  return (page) => page.kind === 'category' || (page.kind === 'doc' && docRoutes.has(page.route)) || (page.kind === 'api' && apiRoutes.has(page.route));
+  return (page) => page.kind === 'category' || (page.kind === 'doc' && docRoutes.has(page.route)) || (page.kind === 'api' && apiRoutes.has(page.route)) || (page.kind === 'blogPost' && page.blog?.type === 'post');
 }
 
 /** `docs/intro.md` for `/sdk/docs/intro`: the copy sits beside the page's folder, named after it. */

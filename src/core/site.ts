@@ -18,6 +18,7 @@ import type { ApiPageContent } from './api-page-content.js';
 import type { CodeBlockHighlighter, MarkdownFragmentCompiler } from './markdown-fragments.js';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
+import type { Blog, BlogPageView } from './blog.js';
 
 /**
  * Parsed Docusaurus front matter of one doc, its keys checked against their types
@@ -145,6 +146,8 @@ export interface Page {
   api?: ApiPageContent;
   /** An API page's content split into search sections, from the tree its HTML was rendered from. */
   searchSections?: ContentSection[];
+  /** A blog page's view (a list, a post, a tag …), whose HTML renderPages makes. */
+  blog?: BlogPageView;
   /** A custom React page's component, rendered to static HTML by renderPages. */
   component?: ComponentType<{ site: SiteData }>;
   /** All that the client needs; `html` is filled by renderPages. */
@@ -211,6 +214,8 @@ export interface Site {
   highlightCodeBlock?: CodeBlockHighlighter;
   /** The site's own theme components (`src/theme/…`), set by collectContent. */
   themeOverrides?: SiteThemeOverrides;
+  /** The blog's posts, authors and tags, set by collectContent when the site has a blog. */
+  blog?: Blog;
 }
 
 /** The site's theme overrides, as the build found, compiled and checked them. */

@@ -10,6 +10,7 @@ import { joinUrlPath } from '../shared/paths.js';
 import type { SidebarItem } from '../shared/types.js';
 import { apiIndexMarkdown, apiSymbolMarkdown, type ApiMarkdownLinks } from './api-markdown.js';
 import { llmsFileNames, markdownCopyPath, markdownCopyTest, markdownOutputPaths } from '../core/planned-outputs.js';
+import { listedPosts, truncateMarker } from '../core/blog.js';
 
 /**
  * A page whose route is the markdown copy of another page, or lies inside one (`/docs/intro.md`
@@ -129,6 +130,10 @@ function markdownMaker(
   descriptions: Map<string, string | undefined>,
 ): (() => string) | undefined {
   if (page.kind === 'doc' && doc) return () => docMarkdown(site, page, doc);
+  if (page.blog?.type === 'post') {
+    const { post } = page.blog;
+    return () => sourceMarkdown(site, page, { file: post.file, raw: post.raw.replace(truncateMarker, ''), title: post.title });
+  }
   if (page.kind === 'category') {
     return () => {
       const category = findSidebarCategory(site.sidebars[page.data.sidebar ?? site.config.docs.sidebar.id] ?? [], page.route);
@@ -151,13 +156,18 @@ function markdownMaker(
 const docMarkdownCache = new WeakMap<object, { title: string; markdown: string }>();
 
 function docMarkdown(site: Site, page: Page, doc: Doc): string {
-  const key = page.content ?? doc.source;
+  return sourceMarkdown(site, page, { file: doc.source.file, raw: doc.source.raw, title: doc.title }, doc.source);
+}
+
+/** A doc's or blog post's markdown as written, with a title heading when it has none and its URLs resolved. */
+function sourceMarkdown(site: Site, page: Page, source: { file: string; raw: string; title: string }, cacheKey: object = source): string {
+  const key = page.content ?? cacheKey;
   const cached = docMarkdownCache.get(key);
-  if (cached?.title === doc.title) return cached.markdown;
-  const body = stripFrontMatter(doc.source.raw).replace(/^\s+/, '');
-  const titled = `${firstH1Text(body) === undefined ? `# ${doc.title}\n\n` : ''}${body.trimEnd()}\n`;
-  const markdown = withResolvedUrls(titled, resolvedUrls(site, doc, page));
-  docMarkdownCache.set(key, { title: doc.title, markdown });
+  if (cached?.title === source.title) return cached.markdown;
+  const body = stripFrontMatter(source.raw).replace(/^\s+/, '');
+  const titled = `${firstH1Text(body) === undefined ? `# ${source.title}\n\n` : ''}${body.trimEnd()}\n`;
+  const markdown = withResolvedUrls(titled, resolvedUrls(site, source.file, page));
+  docMarkdownCache.set(key, { title: source.title, markdown });
   return markdown;
 }
 
@@ -166,10 +176,10 @@ function docMarkdown(site: Site, page: Page, doc: Doc): string {
  * from the doc's folder (and llms-full.txt holds every doc), so `./setup.md`, `#usage` and
  * `./img/shot.png` become the full addresses the page itself uses.
  */
-function resolvedUrls(site: Site, doc: Doc, page: Page): Map<string, string> {
+function resolvedUrls(site: Site, file: string, page: Page): Map<string, string> {
   const urls = new Map<string, string>();
   for (const link of page.content?.links ?? []) if (link.resolved && link.resolved !== link.url) urls.set(link.url, absoluteUrl(site, link.resolved));
-  const folder = path.dirname(doc.source.file);
+  const folder = path.dirname(file);
   for (const image of page.content?.images ?? []) {
     const written = path.relative(folder, image.file).split(path.sep).join('/');
     const url = absoluteUrl(site, joinUrlPath(site.config.baseUrl, image.output));
@@ -245,6 +255,9 @@ function llmsSections(site: Site, pages: PageMarkdown[]): LlmsSection[] {
   const apiRoutes = flattenSidebar(site.sidebars[apiSidebarName] ?? []).map((link) => link.to);
   const apiPages = [...apiRoutes.flatMap((route) => listed.get(route) ?? []), ...remaining().filter(({ page }) => page.kind === 'api')];
   sections.push({ title: 'API reference', entries: apiPages.flatMap(({ page }) => take(page.route, page.data.title)) });
+  // The blog's posts, newest first (the order of the blog).
+  const posts = site.blog ? listedPosts(site.blog).flatMap((post) => take(post.route, post.title)) : [];
+  if (posts.length > 0) sections.push({ title: site.blog!.options.blogTitle, entries: posts });
   // Docs outside the sidebar (displayed_sidebar: null) are documentation all the same.
   sections.push({ title: 'Other pages', entries: remaining().flatMap(({ page }) => take(page.route, page.data.title)) });
   return sections.filter((section) => section.entries.length > 0);

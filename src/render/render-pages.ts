@@ -33,6 +33,8 @@ import { siteHeadOf } from './head-tags.js';
 import { findSidebarCategory } from '../core/sidebar-queries.js';
 import { afterPublished, siteOfPage } from '../core/site.js';
 import { customPageHtml, pageSiteData } from '../core/custom-page-content.js';
+import { blogPageHtml } from './blog-pages.js';
+import { blogFeedOutputs } from './blog-feeds.js';
 
 /**
  * Renders every page: the content of pages that have none yet (docs and API pages come with
@@ -45,6 +47,8 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   const pageSite = pageSiteData(site);
   const descriptions = new Map([site, ...(site.docsVersions?.past.map((past) => past.site) ?? [])].flatMap((scope) => scope.docs.map((doc) => [doc.route, doc.description])));
   const reuse = createRenderReuse(site, ctx.previous, ctx.watch);
+  // A blog page's HTML holds its lists and the recent posts, which any post may change.
+  if (site.blog) for (const page of site.pages) if (page.blog) page.data.html = blogPageHtml(site, page);
   for (const page of site.pages) {
     if (page.data.html) continue;
     const inputs = contentInputs(page, site, descriptions);
@@ -119,6 +123,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
       for (const outputPath of siteWideOutputPaths(site)) sink.keepPrevious(outputPath);
       await afterPublished(ctx, siteWide);
     } else await siteWide();
+    for (const feed of blogFeedOutputs(site)) sink.write(feed);
     for (const redirect of redirectsOf(site)) sink.write({ path: outputPathOfRoute(redirect.from, site.config.baseUrl), contents: redirectDocument(redirect.to) });
   } catch (error) {
     // The workers stop before the error goes on, and a failure of theirs is not left unobserved.

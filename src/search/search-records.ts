@@ -6,17 +6,17 @@ import { findSidebarCategory } from '../core/sidebar-queries.js';
 import type { ContentSection } from '../core/compiled-doc.js';
 
 /**
- * Every search record of the site: one per section of each doc, category index and API page, in
+ * Every search record of the site: one per section of each doc, category index, API page and blog post, in
  * page order. Landing, custom and not-found pages are not searched.
  */
 export function collectSearchRecords(site: Site): SearchRecord[] {
   return site.pages.flatMap((page) => pageSearchRecords(site, page));
 }
 
-/** Whether a page's content is searched: docs (not unlisted ones), category indexes and the API reference. */
+/** Whether a page's content is searched: docs (not unlisted ones), category indexes, the API reference and blog posts. */
 export function isSearchedPage(page: Page): boolean {
   if (page.data.unlisted) return false;
-  return page.kind === 'doc' || page.kind === 'category' || page.kind === 'api';
+  return page.kind === 'doc' || page.kind === 'category' || page.kind === 'api' || page.kind === 'blogPost';
 }
 
 /** The search records of one page, in the order of its sections; none for a page that is not searched. */
@@ -33,6 +33,9 @@ function unversionedRecords(site: Site, page: Page): SearchRecord[] {
       return sectionRecords(page, site.config.baseUrl, contentSections(page), 'doc', 'doc');
     case 'category':
       return [categoryRecord(site, page)];
+    case 'blogPost':
+      // Labelled as the blog's in the results, where a doc shows its categories.
+      return sectionRecords(page, site.config.baseUrl, contentSections(page), 'doc', 'doc').map((record) => ({ ...record, breadcrumb: [site.blog?.options.blogTitle ?? 'Blog'] }));
     case 'api': {
       const isRoot = page.route === site.config.routes.api;
       return sectionRecords(page, site.config.baseUrl, contentSections(page), isRoot ? 'category' : 'api-symbol', isRoot ? 'category' : 'api-member');

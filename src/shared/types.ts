@@ -180,7 +180,8 @@ export interface CollectedHead {
   ignored: string[];
 }
 
-export type RouteKind = 'landing' | 'doc' | 'category' | 'tags' | 'api' | 'custom' | 'notFound' | 'search';
+/** `blog`: a blog list, tag, author or archive page; `blogPost`: one post. */
+export type RouteKind = 'landing' | 'doc' | 'category' | 'tags' | 'api' | 'custom' | 'notFound' | 'search' | 'blog' | 'blogPost';
 
 /**
  * Everything one route needs to render inside the site chrome. The content is prerendered HTML:
