@@ -116,4 +116,16 @@ describe('redirects', () => {
       expect.stringMatching(/^sdkdocs\.config\.ts:6:\d+ error createRedirects threw for the path \/docs\/guide: no guides/),
     ]);
   });
+
+  it('counts the paths the host redirects (vercel.json, Netlify _redirects) as links that lead somewhere', async () => {
+    const dir = await siteWithRedirects('[]');
+    await writeFile(path.join(dir, 'docs', 'guide.md'), '# Guide\n\n[Sponsor](/sponsor), [Chat](/chat) and [a pattern](/blog/2020/post).\n');
+    await writeFile(path.join(dir, 'vercel.json'), JSON.stringify({ redirects: [{ source: '/sponsor', destination: 'https://github.com/sponsors/x' }, { source: '/blog/:year/:slug', destination: '/news' }] }));
+    await mkdir(path.join(dir, 'static'), { recursive: true });
+    await writeFile(path.join(dir, 'static', '_redirects'), '# Netlify\n/chat  https://chat.example.com  301\n');
+    const error = await buildSite(dir, { until: 'renderPages' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    // Only the pattern is no route: a link to it is still broken.
+    expect((error as UserError).diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/^Broken link → \/blog\/2020\/post /)]);
+  });
 });

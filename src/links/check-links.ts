@@ -195,7 +195,35 @@ async function collectTargets(site: Site, customPages: Map<Page, RenderedPage>):
   for (const file of await listFiles(site.config.paths.static)) add(joinUrlPath(baseUrl, file));
   // A link to an old path still leads the reader to the page, through its redirect page.
   for (const redirect of redirectsOf(site)) add(redirect.from);
+  // Paths the host redirects (vercel.json, Netlify's _redirects) lead somewhere too, as they do on the live site.
+  for (const from of await hostRedirectSources(site)) add(withBaseUrl(from, baseUrl));
   return targets;
+}
+
+/**
+ * The plain paths a site's host config redirects or rewrites: `vercel.json` `redirects` and
+ * `rewrites` sources, and the first column of Netlify's `_redirects` in the static folder.
+ * Patterns (`:slug`, `*`, `(.*)`) are left out: only a path written whole is taken as a route.
+ */
+async function hostRedirectSources(site: Site): Promise<string[]> {
+  const sources: string[] = [];
+  const vercel = path.join(site.config.siteDir, 'vercel.json');
+  if (existsSync(vercel)) {
+    try {
+      const parsed = JSON.parse(await readFile(vercel, 'utf8')) as { redirects?: { source?: unknown }[]; rewrites?: { source?: unknown }[] };
+      for (const rule of [...(parsed.redirects ?? []), ...(parsed.rewrites ?? [])]) if (typeof rule.source === 'string') sources.push(rule.source);
+    } catch {
+      // Not JSON sdkdocs can read: the host reads it, not the build; its links are checked as if it were absent.
+    }
+  }
+  const netlify = path.join(site.config.paths.static, '_redirects');
+  if (existsSync(netlify)) {
+    for (const line of (await readFile(netlify, 'utf8')).split(/\r?\n/)) {
+      const from = line.trim().split(/\s+/)[0];
+      if (from && !from.startsWith('#')) sources.push(from);
+    }
+  }
+  return sources.filter((source) => source.startsWith('/') && !/[:*()]/.test(source));
 }
 
 /** The ids a fragment can point at, when the page's content is known at this stage. */
