@@ -194,7 +194,8 @@ describe.skipIf(!chromiumPath)('reader aids on the example site', () => {
       await gotoHydrated(page, site.url('docs/getting-started/sequence-diagram'));
       const figure = page.locator('figure.mermaid-diagram').first();
       const svg = figure.locator('svg.mermaid-svg');
-      const natural = await svg.evaluate((element) => Number.parseFloat((element as SVGSVGElement).style.maxWidth));
+      // Mermaid writes the natural width as max-width; its viewBox has the same width when it does not.
+      const natural = await svg.evaluate((element) => Number.parseFloat((element as SVGSVGElement).style.maxWidth) || (element as SVGSVGElement).viewBox.baseVal.width);
       expect(natural).toBeGreaterThan(390);
       expect((await svg.boundingBox())!.width).toBeGreaterThanOrEqual(natural - 1);
       expect(await figure.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
