@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { NavLink, TocItem } from '../src/shared/types.js';
 import { Link } from './Link.js';
 import { TocList } from './DocParts.js';
+import { TagsByLetter } from './page-content.js';
 
 /**
  * The blog's pages (lists, a post, tags, authors, archive). Like the other generated pages they are
@@ -244,28 +245,10 @@ export function BlogListContent({ heading, description, posts, newer, older, hea
 
 /** Every tag, grouped by first letter, with its post count. */
 export function BlogTagsContent({ tags }: { tags: (NavLink & { count: number })[] }) {
-  const groups = new Map<string, typeof tags>();
-  for (const tag of tags) {
-    const letter = tag.label.charAt(0).toUpperCase();
-    groups.set(letter, [...(groups.get(letter) ?? []), tag]);
-  }
   return (
     <>
       <h1>Tags</h1>
-      {[...groups].map(([letter, group]) => (
-        <section key={letter} className="blog-tags-group">
-          <h2 id={`letter-${letter}`}>{letter}</h2>
-          <ul className="tags-list">
-            {group.map((tag) => (
-              <li key={tag.to}>
-                <Link to={tag.to} className="tag">
-                  {tag.label} <span className="tag-count">{tag.count}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      <TagsByLetter tags={tags} groupClassName="blog-tags-group" idPrefix="letter" />
     </>
   );
 }

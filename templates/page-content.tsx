@@ -159,17 +159,26 @@ export function TagDocsContent({ label, docs, allTagsPath }: { label: string; do
 
 /** Every tag of the docs, grouped by first letter (`/docs/tags`). */
 export function TagsListContent({ tags }: { tags: { label: string; to: string; count: number }[] }) {
+  return (
+    <div className="container tags-page">
+      <h1>{formatThemeString('tagsTitle')}</h1>
+      <TagsByLetter tags={tags} groupClassName="tags-group" idPrefix="tags" />
+    </div>
+  );
+}
+
+/** Tags in sections by their first letter, each tag linking its page with its count (the docs' and the blog's tags pages). */
+export function TagsByLetter({ tags, groupClassName, idPrefix }: { tags: { label: string; to?: string; count: number }[]; groupClassName: string; idPrefix: string }) {
   const groups = new Map<string, typeof tags>();
   for (const tag of tags) {
     const letter = tag.label.charAt(0).toUpperCase();
     groups.set(letter, [...(groups.get(letter) ?? []), tag]);
   }
   return (
-    <div className="container tags-page">
-      <h1>{formatThemeString('tagsTitle')}</h1>
+    <>
       {[...groups].map(([letter, group]) => (
-        <section key={letter} className="tags-group">
-          <h2 id={`tags-${letter}`}>{letter}</h2>
+        <section key={letter} className={groupClassName}>
+          <h2 id={`${idPrefix}-${letter}`}>{letter}</h2>
           <ul className="tags-list">
             {group.map((tag) => (
               <li key={tag.to}>
@@ -181,7 +190,7 @@ export function TagsListContent({ tags }: { tags: { label: string; to: string; c
           </ul>
         </section>
       ))}
-    </div>
+    </>
   );
 }
 

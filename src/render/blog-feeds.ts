@@ -181,54 +181,42 @@ function jsonFeed(feed: FeedData, selfUrl: string): string {
   )}\n`;
 }
 
-/** Shows an RSS feed as a page: its title, description and items, each linking its post. */
-const rssStylesheet = `<?xml version="1.0" encoding="utf-8"?>
-<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
-  <xsl:output method="html" encoding="utf-8"/>
-  <xsl:template match="/">
-    <html>
-      <head>
-        <meta name="viewport" content="width=device-width, initial-scale=1"/>
-        <title><xsl:value-of select="/rss/channel/title"/> (RSS feed)</title>
-        <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;line-height:1.5}.item{margin:1.5rem 0}.date{color:#666;font-size:.9rem}</style>
-      </head>
-      <body>
-        <p>This is an RSS feed: paste its address into a feed reader to follow the blog.</p>
-        <h1><a href="{/rss/channel/link}"><xsl:value-of select="/rss/channel/title"/></a></h1>
-        <p><xsl:value-of select="/rss/channel/description"/></p>
-        <xsl:for-each select="/rss/channel/item">
-          <div class="item">
-            <h2><a href="{link}"><xsl:value-of select="title"/></a></h2>
-            <div class="date"><xsl:value-of select="pubDate"/></div>
-            <p><xsl:value-of select="description"/></p>
-          </div>
-        </xsl:for-each>
-      </body>
-    </html>
-  </xsl:template>
-</xsl:stylesheet>
-`;
+/** Where a feed format keeps what its page shows: XPath expressions, from the root and from an item. */
+interface FeedPaths {
+  name: string;
+  namespace: string;
+  title: string;
+  link: string;
+  description: string;
+  items: string;
+  itemClass: string;
+  itemTitle: string;
+  itemLink: string;
+  itemDate: string;
+  itemSummary: string;
+}
 
-/** Shows an Atom feed as a page, as {@link rssStylesheet} does an RSS one. */
-const atomStylesheet = `<?xml version="1.0" encoding="utf-8"?>
-<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:atom="http://www.w3.org/2005/Atom">
+/** An XSLT that shows a feed as a page: its title, description and items, each linking its post. */
+function feedStylesheet(feed: FeedPaths): string {
+  return `<?xml version="1.0" encoding="utf-8"?>
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"${feed.namespace}>
   <xsl:output method="html" encoding="utf-8"/>
   <xsl:template match="/">
     <html>
       <head>
         <meta name="viewport" content="width=device-width, initial-scale=1"/>
-        <title><xsl:value-of select="/atom:feed/atom:title"/> (Atom feed)</title>
-        <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;line-height:1.5}.entry{margin:1.5rem 0}.date{color:#666;font-size:.9rem}</style>
+        <title><xsl:value-of select="${feed.title}"/> (${feed.name} feed)</title>
+        <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;line-height:1.5}.${feed.itemClass}{margin:1.5rem 0}.date{color:#666;font-size:.9rem}</style>
       </head>
       <body>
-        <p>This is an Atom feed: paste its address into a feed reader to follow the blog.</p>
-        <h1><a href="{/atom:feed/atom:link[@rel='alternate']/@href}"><xsl:value-of select="/atom:feed/atom:title"/></a></h1>
-        <p><xsl:value-of select="/atom:feed/atom:subtitle"/></p>
-        <xsl:for-each select="/atom:feed/atom:entry">
-          <div class="entry">
-            <h2><a href="{atom:link/@href}"><xsl:value-of select="atom:title"/></a></h2>
-            <div class="date"><xsl:value-of select="atom:updated"/></div>
-            <p><xsl:value-of select="atom:summary"/></p>
+        <p>This is an ${feed.name} feed: paste its address into a feed reader to follow the blog.</p>
+        <h1><a href="{${feed.link}}"><xsl:value-of select="${feed.title}"/></a></h1>
+        <p><xsl:value-of select="${feed.description}"/></p>
+        <xsl:for-each select="${feed.items}">
+          <div class="${feed.itemClass}">
+            <h2><a href="{${feed.itemLink}}"><xsl:value-of select="${feed.itemTitle}"/></a></h2>
+            <div class="date"><xsl:value-of select="${feed.itemDate}"/></div>
+            <p><xsl:value-of select="${feed.itemSummary}"/></p>
           </div>
         </xsl:for-each>
       </body>
@@ -236,3 +224,32 @@ const atomStylesheet = `<?xml version="1.0" encoding="utf-8"?>
   </xsl:template>
 </xsl:stylesheet>
 `;
+}
+
+const rssStylesheet = feedStylesheet({
+  name: 'RSS',
+  namespace: '',
+  title: '/rss/channel/title',
+  link: '/rss/channel/link',
+  description: '/rss/channel/description',
+  items: '/rss/channel/item',
+  itemClass: 'item',
+  itemTitle: 'title',
+  itemLink: 'link',
+  itemDate: 'pubDate',
+  itemSummary: 'description',
+});
+
+const atomStylesheet = feedStylesheet({
+  name: 'Atom',
+  namespace: ' xmlns:atom="http://www.w3.org/2005/Atom"',
+  title: '/atom:feed/atom:title',
+  link: "/atom:feed/atom:link[@rel='alternate']/@href",
+  description: '/atom:feed/atom:subtitle',
+  items: '/atom:feed/atom:entry',
+  itemClass: 'entry',
+  itemTitle: 'atom:title',
+  itemLink: 'atom:link/@href',
+  itemDate: 'atom:updated',
+  itemSummary: 'atom:summary',
+});
