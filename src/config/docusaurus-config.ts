@@ -2,6 +2,7 @@ import { Module } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { UserError } from '../core/diagnostic.js';
+import { runSiteCode, SiteCodeStopped } from '../core/site-code.js';
 import { bundleErrorDiagnostics, bundleInputs, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
 import { formatKeyPath } from './locate-key.js';
 import { customNavbarItemType } from './schema.js';
@@ -88,12 +89,12 @@ export async function importDocusaurusConfig(configFile: string): Promise<{ expo
     const diagnostics = bundleErrorDiagnostics(error, configFile, 'config', 'the Docusaurus config');
     throw new UserError(diagnostics.length ? diagnostics : [{ severity: 'error', code: 'config', message: String(error), file: configFile }]);
   }
-  const loading = (async () => {
-    const exported = runAsModule(code, configFile);
-    const value = exported && typeof exported === 'object' && '__esModule' in exported && 'default' in exported ? (exported as { default: unknown }).default : exported;
-    return typeof value === 'function' ? await (value as () => unknown)() : await value;
-  })();
   const seconds = siteModuleTimeoutSeconds();
+  const loading = (async () => {
+    const exported = runSiteCode(() => runAsModule(code, configFile), seconds);
+    const value = exported && typeof exported === 'object' && '__esModule' in exported && 'default' in exported ? (exported as { default: unknown }).default : exported;
+    return typeof value === 'function' ? await runSiteCode(() => (value as () => unknown)(), seconds) : await value;
+  })();
   try {
     return { exported: await settleWithin(loading, seconds, (reason) =>
       new UserError({
@@ -106,6 +107,7 @@ export async function importDocusaurusConfig(configFile: string): Promise<{ expo
     ), inputs };
   } catch (error) {
     if (error instanceof UserError) throw error;
+    if (error instanceof SiteCodeStopped) throw new UserError({ severity: 'error', code: 'config', message: `The Docusaurus config was stopped while loading: ${error.message}.`, file: configFile, hint: error.hint });
     const missing = (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' ? /Cannot find module '([^']+)'/.exec((error as Error).message)?.[1] : undefined;
     throw new UserError({
       severity: 'error',

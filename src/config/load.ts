@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { z } from 'zod';
 import { describeValue, UserError, type Diagnostic } from '../core/diagnostic.js';
+import { loadSiteModule, SiteCodeStopped } from '../core/site-code.js';
 import { bundleErrorDiagnostics, bundleInputs, loadFromTemporaryFile, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
 import { configSchema, type ParsedConfig } from './schema.js';
 import { resolveConfig, type ResolvedConfig, type ResolveOptions } from './resolve.js';
@@ -156,7 +156,7 @@ async function importConfigModule(configFile: string): Promise<{ exported: unkno
   }
   try {
     const module = (await loadFromTemporaryFile(result.outputFiles[0].text, 'config.mjs', (compiled) =>
-      configSettled(import(pathToFileURL(compiled).href), configFile),
+      configSettled(loadSiteModule(compiled, siteModuleTimeoutSeconds()), configFile),
     )) as { default?: unknown };
     if (module.default === undefined) {
       throw new UserError({
@@ -170,6 +170,7 @@ async function importConfigModule(configFile: string): Promise<{ exported: unkno
     return { exported: module.default, inputs: bundleInputs(result.metafile, configFile) };
   } catch (error) {
     if (error instanceof UserError) throw error;
+    if (error instanceof SiteCodeStopped) throw new UserError({ severity: 'error', code: 'config', message: `The config was stopped while loading: ${error.message}.`, file: configFile, hint: error.hint });
     throw new UserError({
       severity: 'error',
       code: 'config',

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { ComponentType } from 'react';
 import { placePageRoute } from './page-route.js';
@@ -17,6 +16,7 @@ import { resolveSiteImports } from '../core/theme-imports.js';
 import { nodeRequireBanner, resolveSharedReact } from '../core/shared-react.js';
 import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { addPage, mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
+import { loadSiteModule, SiteCodeStopped } from '../core/site-code.js';
 import { UserError } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';
 import type { SiteData } from '../shared/types.js';
@@ -174,7 +174,19 @@ async function importPageModules(files: string[], site: Site): Promise<Map<strin
     for (const file of files) {
       const output = { path: outputByEntry.get(path.resolve(file))! };
       provideThemeHost();
-      const module = (await import(pathToFileURL(output.path).href)) as Partial<CustomPageModule>;
+      let module: Partial<CustomPageModule>;
+      try {
+        module = (await loadSiteModule(output.path)) as Partial<CustomPageModule>;
+      } catch (error) {
+        const stopped = error instanceof SiteCodeStopped ? error : undefined;
+        throw new UserError({
+          severity: 'error',
+          code: 'page',
+          message: `Loading the page's code ${stopped ? `was stopped: ${stopped.message}.` : `failed: ${(error as Error).message}`}`,
+          file,
+          hint: stopped?.hint ?? 'The page module, or a module it imports, threw when run at build time; code that needs the browser belongs in effects or <BrowserOnly>.',
+        });
+      }
       if (typeof module.default !== 'function') {
         throw new UserError({
           severity: 'error',

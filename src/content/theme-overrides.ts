@@ -7,6 +7,8 @@ import { mdxAssetsPlugin } from '../core/mdx-modules.js';
 import { importedStylesheets, siteStylesheetsPlugin } from '../core/site-stylesheets.js';
 import { importThemeOverridesModule, themeHostKey, themeHostModules } from '../core/theme-host.js';
 import { resolveSiteImports } from '../core/theme-imports.js';
+import { renderFailureOf, stoppedOverridesFailure } from '../core/render-failure.js';
+import { SiteCodeStopped } from '../core/site-code.js';
 import { nodeRequireBanner, resolveSharedReact } from '../core/shared-react.js';
 import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { closest } from '../config/load.js';
@@ -45,7 +47,13 @@ export async function collectThemeOverrides(site: Site, ctx: BuildContext): Prom
     site.diagnostics.push(...compiled.diagnostics);
     return;
   }
-  const modules = await importThemeOverridesModule(compiled.code);
+  let modules: Record<string, Record<string, unknown>>;
+  try {
+    modules = await importThemeOverridesModule(compiled.code);
+  } catch (error) {
+    site.diagnostics.push(overridesLoadFailure(error, compiled.code, site.config.siteDir));
+    return;
+  }
   const components: Record<string, unknown> = {};
   for (const [name, file] of files) {
     const problem = await defaultExportProblem(modules[name], file, name);
@@ -61,6 +69,22 @@ export async function collectThemeOverrides(site: Site, ctx: BuildContext): Prom
     code: compiled.code,
     stylesheets: compiled.stylesheets,
     ...(mdxComponents ? { mdxComponentNames: Object.keys(mdxComponents).sort() } : {}),
+  };
+}
+
+/** The overrides' top level threw, looped or exited: reported at the override when there is one. */
+function overridesLoadFailure(error: unknown, code: string, siteDir: string): Diagnostic {
+  if (error instanceof SiteCodeStopped) {
+    const failure = stoppedOverridesFailure(error, '', code, siteDir);
+    return { severity: 'error', code: 'theme-override', message: `Loading ${failure.message}`, file: failure.file, hint: failure.hint };
+  }
+  const failure = renderFailureOf(error, '', siteDir);
+  return {
+    severity: 'error',
+    code: 'theme-override',
+    message: `Loading the site's theme overrides failed: ${failure.message}`,
+    file: failure.file,
+    hint: 'A theme override, or a module it imports, threw when its file was run at build time; code that needs the browser belongs in effects or <BrowserOnly>.',
   };
 }
 

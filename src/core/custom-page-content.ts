@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { ThemeContext } from '../../templates/context.js';
 import { createHeadCollector, HeadCollectorContext } from '../../templates/theme/docusaurus/Head.js';
 import { takePageHead } from './page-head.js';
+import { runSiteCode } from './site-code.js';
 import { UserError } from './diagnostic.js';
 import { renderFailureDiagnostics, renderFailureOf } from './render-failure.js';
 import type { Page, Site } from './site.js';
@@ -14,6 +15,8 @@ export function pageSiteData(site: Site): SiteData {
   return { ...site.siteData!, docsVersion };
 }
 
+const failedRenders = new WeakMap<Page, UserError>();
+
 /**
  * A custom React page's content, rendered once per build and kept as the page's HTML: the link
  * check reads its links and ids from it, and its document shows it as it is. Rendered the way
@@ -22,15 +25,20 @@ export function pageSiteData(site: Site): SiteData {
  */
 export function customPageHtml(site: Site, page: Page): string {
   if (!page.component || page.data.html) return page.data.html;
+  // Several stages ask for the HTML: a page that failed (perhaps after its full time limit) fails again at once.
+  const failed = failedRenders.get(page);
+  if (failed) throw failed;
   const siteData = pageSiteData(site);
   // A custom page has no sidebar: its document's context holds none either.
   const context = { site: siteData, route: page.data, sidebars: {}, overrides: site.themeOverrides?.components };
   const head = createHeadCollector();
   const element = createElement(ThemeContext.Provider, { value: context }, createElement(page.component, { site: siteData }));
   try {
-    page.data.html = renderToString(createElement(HeadCollectorContext.Provider, { value: head }, element));
+    page.data.html = runSiteCode(() => renderToString(createElement(HeadCollectorContext.Provider, { value: head }, element)));
   } catch (error) {
-    throw new UserError(renderFailureDiagnostics([renderFailureOf(error, page.route, site.config.siteDir, page.sourceFile)]));
+    const failure = new UserError(renderFailureDiagnostics([renderFailureOf(error, page.route, site.config.siteDir, page.sourceFile)]));
+    failedRenders.set(page, failure);
+    throw failure;
   }
   takePageHead(site, page, head);
   return page.data.html;

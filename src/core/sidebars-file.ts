@@ -6,6 +6,7 @@ import * as esbuild from 'esbuild';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { locateKey, type SourcePlace } from '../config/locate-key.js';
 import { describeValue, UserError, type Diagnostic } from './diagnostic.js';
+import { runSiteCode, SiteCodeStopped } from './site-code.js';
 import { bundleErrorDiagnostics, loadFromTemporaryFile, settleWithin, siteModuleTimeoutSeconds } from './site-module.js';
 
 /** The names Docusaurus looks for beside the config when `sidebarPath` is not set. */
@@ -179,7 +180,7 @@ async function importSidebarsModule(file: string): Promise<unknown> {
   }
   try {
     return await loadFromTemporaryFile(bundled, 'sidebars.cjs', (compiled) => {
-      const module = createRequire(compiled)(compiled) as { __esModule?: boolean; default?: unknown };
+      const module = runSiteCode(() => createRequire(compiled)(compiled), siteModuleTimeoutSeconds()) as { __esModule?: boolean; default?: unknown };
       const exported = module?.__esModule ? module.default : module;
       // Docusaurus awaits what the file exports, so it may export a promise of its sidebars:
       // waited for at once, so that a rejection is handled as it comes.
@@ -187,6 +188,7 @@ async function importSidebarsModule(file: string): Promise<unknown> {
     });
   } catch (error) {
     if (error instanceof UserError) throw error;
+    if (error instanceof SiteCodeStopped) throw new UserError({ severity: 'error', code: 'sidebars', file, line: 1, column: 1, message: `${name} was stopped while loading: ${error.message}.`, hint: error.hint });
     throw new UserError({ severity: 'error', code: 'sidebars', file, line: 1, column: 1, message: `${name} threw while loading: ${(error as Error).message}`, hint: 'Fix the error; the file must export its sidebars: module.exports = { docs: [...] }.' });
   }
 }

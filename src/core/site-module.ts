@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { Diagnostic } from './diagnostic.js';
+import { siteCodeTimeoutSeconds } from './site-code.js';
 
 /*
  * A site's own modules that the build runs before any stage (its config, its sidebars file) are
@@ -45,10 +46,13 @@ export async function loadFromTemporaryFile<T>(code: string, fileName: string, l
   }
 }
 
-/** How long a site module (the config, the sidebars file) may take to load, in seconds: `SDKDOCS_CONFIG_TIMEOUT`, 30 by default. */
+/**
+ * How long a site module (the config, the sidebars file) may take to load, in seconds:
+ * `SDKDOCS_CONFIG_TIMEOUT`, else the limit of all site code (`SDKDOCS_CODE_TIMEOUT`, 30 by default).
+ */
 export function siteModuleTimeoutSeconds(): number {
   const fromEnvironment = Number(process.env.SDKDOCS_CONFIG_TIMEOUT);
-  return Number.isFinite(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : 30;
+  return Number.isFinite(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : siteCodeTimeoutSeconds();
 }
 
 /**

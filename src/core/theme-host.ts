@@ -34,7 +34,10 @@ import * as isInternalUrl from '../../templates/theme/docusaurus/isInternalUrl.j
 import * as themeCommon from '../../templates/theme/docusaurus/theme-common.js';
 import * as useGlobalData from '../../templates/theme/docusaurus/useGlobalData.js';
 import * as docsClient from '../../templates/theme/docusaurus/plugin-content-docs/client.js';
+import { pathToFileURL } from 'node:url';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
+import { loadSiteModule } from './site-code.js';
+import { loadFromTemporaryFile } from './site-module.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import type { DocusaurusModuleName } from './theme-imports.js';
 
@@ -82,13 +85,24 @@ export function provideThemeHost(): void {
   (globalThis as Record<symbol, unknown>)[Symbol.for(themeHostKey)] = themeHostModules;
 }
 
+/** The code of each overrides module loaded in this thread, by its URL: a render error's stack points into it. */
+const loadedOverridesCode = new Map<string, string>();
+
+/** The compiled overrides code a stack frame's URL points into, when this thread loaded it. */
+export function loadedOverridesCodeAt(url: string): string | undefined {
+  return loadedOverridesCode.get(url);
+}
+
 /**
  * Imports compiled overrides (`SiteThemeOverrides.code`) into this thread: their theme
- * imports reach this thread's own theme modules.
+ * imports reach this thread's own theme modules. Their top level is site code, run under its time limit.
  */
 export async function importThemeOverridesModule(code: string): Promise<Record<string, Record<string, unknown>>> {
   provideThemeHost();
-  const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default: Record<string, Record<string, unknown>> };
+  const module = (await loadFromTemporaryFile(code, 'theme-overrides.mjs', (file) => {
+    loadedOverridesCode.set(pathToFileURL(file).href, code);
+    return loadSiteModule(file);
+  })) as { default: Record<string, Record<string, unknown>> };
   return module.default;
 }
 

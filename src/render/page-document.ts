@@ -11,7 +11,8 @@ import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import { renderDocumentPieces, scriptJson } from './document.js';
 import { joinPieces, sharedText, type SharedText, type TextPiece } from './text-pieces.js';
 import type { SiteHead } from './head-tags.js';
-import { PageRenderError, renderFailureOf } from '../core/render-failure.js';
+import { PageRenderError, renderFailureOf, stoppedOverridesFailure, type RenderFailure } from '../core/render-failure.js';
+import { runSiteCode, SiteCodeStopped } from '../core/site-code.js';
 
 /** What every page is rendered in: the same for all pages of a build, so a render worker gets it once. */
 export interface PageSurroundings {
@@ -75,10 +76,18 @@ export function createDocumentPieces(surroundings: PageSurroundings, overrides?:
   // A theme override may read the sidebars from the context, which the shared markup leaves empty.
   const sidebarMarkup = overrides || options.reuseSidebarMarkup === false ? undefined : createSidebarMarkup();
 
+  // Theme overrides that ran out of time once would on every page: the other pages fail at once.
+  let overridesStopped: RenderFailure | undefined;
   return (page: DocumentPage): TextPiece[] => {
+    if (overridesStopped && !page.component) throw new PageRenderError({ ...overridesStopped, route: page.route });
     try {
-      return piecesOfPage(page);
+      // Only the site's components can run away; sdkdocs' own theme renders without the guard's cost.
+      return overrides || page.component ? runSiteCode(() => piecesOfPage(page)) : piecesOfPage(page);
     } catch (error) {
+      if (error instanceof SiteCodeStopped && !page.component && surroundings.themeOverrides) {
+        overridesStopped = stoppedOverridesFailure(error, page.route, surroundings.themeOverrides, surroundings.siteDir ?? '.');
+        throw new PageRenderError(overridesStopped);
+      }
       throw new PageRenderError(renderFailureOf(error, page.route, surroundings.siteDir ?? '.', page.sourceFile));
     }
   };

@@ -175,7 +175,7 @@ const parallelThreshold = 150;
  * documents is handed to the sink as it comes back, so the documents are never held all at once.
  */
 async function renderOnWorkers(pages: Page[], site: Site, sink: OutputSink, surroundings: PageSurroundings, ctx: BuildContext, failures: RenderFailure[]): Promise<void> {
-  const tasks: RenderTask[] = pages.map((page) => ({ route: page.route, data: page.data, outputPath: outputPathOfRoute(page.route, site.config.baseUrl) }));
+  const tasks: RenderTask[] = pages.map((page) => ({ route: page.route, data: page.data, outputPath: outputPathOfRoute(page.route, site.config.baseUrl), sourceFile: page.sourceFile }));
   ctx.logger.debug(`renderPages: ${tasks.length} documents on ${workerCount()} worker threads`);
   const setup: RenderSetup = { surroundings };
   await runOnWorkers<RenderTask, RenderedDocument>(new URL('./render-worker.js', import.meta.url), setup, tasks, {

@@ -17,6 +17,8 @@ export interface RenderTask {
   route: string;
   data: RouteData;
   outputPath: string;
+  /** The page's source file, named when the page's render fails. */
+  sourceFile?: string;
 }
 
 /** A rendered page document, for the main thread's output sink to write; or why its render failed. */

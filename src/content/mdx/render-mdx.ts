@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Element, Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
@@ -10,6 +9,8 @@ import { renderToString } from 'react-dom/server';
 import type { MdxRootProps } from '../../../templates/theme/MdxRoot.js';
 import { mdxAssetsPlugin, mdxBundleDiagnostics, mdxModulesOf, mdxModulesPlugin, siteModulesFolders } from '../../core/mdx-modules.js';
 import { packageRoot } from '../../core/package-root.js';
+import type { Diagnostic } from '../../core/diagnostic.js';
+import { loadSiteModule, runSiteCode, SiteCodeStopped } from '../../core/site-code.js';
 import { siteStylesheetsPlugin } from '../../core/site-stylesheets.js';
 import { nodeRequireBanner, resolveSharedReact } from '../../core/shared-react.js';
 import { siteReadRoots, siteServerRoots } from '../../core/path-bounds.js';
@@ -98,14 +99,47 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
     if (!result) return;
     const { docs: _docs, ...docsVersion } = site.siteData!.docsVersion;
     const pageSite: SiteData = { ...site.siteData!, docsVersion };
+    let left = modules.size;
     for (const [key, { page }] of modules) {
-      const module = (await import(pathToFileURL(path.join(outdir, `${key}.js`)).href)) as RenderableMdxModule;
-      renderMdxPage(site, page, module, pageSite);
+      left--;
+      let module: RenderableMdxModule;
+      try {
+        module = (await loadSiteModule(path.join(outdir, `${key}.js`))) as RenderableMdxModule;
+      } catch (error) {
+        site.diagnostics.push(mdxRunFailure(error, page, 'loading'));
+        // Code stopped for its time once would be waited for again by every doc that shares it.
+        if (error instanceof SiteCodeStopped) return reportNotRendered(site, left);
+        continue;
+      }
+      if (renderMdxPage(site, page, module, pageSite) === 'stopped') return reportNotRendered(site, left);
     }
     ctx.logger.debug(`renderMdxDocs: ${modules.size} MDX docs rendered`);
   } finally {
     await rm(outdir, { recursive: true, force: true });
   }
+}
+
+/** The MDX docs left unrendered after site code was stopped: the build has failed already. */
+function reportNotRendered(site: Site, left: number): void {
+  if (left === 0) return;
+  site.diagnostics.push({ severity: 'error', code: 'mdx', message: `MDX: ${left} more MDX doc${left === 1 ? ' was' : 's were'} not rendered after that stop, and may hold errors of their own.` });
+}
+
+/**
+ * An MDX doc whose module could not load (its top level, or a file it imports, threw, looped or
+ * exited) or whose render was stopped: reported at the doc, as its other errors are.
+ */
+function mdxRunFailure(error: unknown, page: Page, doing: 'loading' | 'rendering'): Diagnostic {
+  const stopped = error instanceof SiteCodeStopped ? error : undefined;
+  return {
+    severity: 'error',
+    code: 'mdx',
+    message: `MDX: ${doing === 'loading' ? 'loading the doc\'s code' : 'rendering the doc'} ${stopped ? `was stopped: ${stopped.message}.` : `failed: ${(error as Error).message}`}`,
+    file: page.sourceFile,
+    hint:
+      stopped?.hint ??
+      'The doc\'s exports or a module it imports threw when run at build time; code that needs the browser belongs in effects or <BrowserOnly>.',
+  };
 }
 
 /** Whether the page's doc is MDX itself, not markdown compiled to a module for the site's block overrides. */
@@ -114,17 +148,23 @@ function isWrittenAsMdx(site: Site, page: Page): boolean {
   return !doc || isMdxDoc(doc.source.file, doc.source.raw);
 }
 
-function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, pageSite: SiteData): void {
+function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, pageSite: SiteData): 'rendered' | 'failed' | 'stopped' {
   const compiled = page.content!;
   const figures = new Map(compiled.diagrams.map((diagram, index) => [index, diagram.figureHtml ?? '']));
   let inner: string;
   const head: CollectedHead = { tags: [], ignored: [] };
   try {
-    inner = renderToString(
-      createElement(module.__sdkdocsMdxRoot, { content: module.default, site: pageSite, route: page.data, figures, head }),
-      { identifierPrefix: module.__sdkdocsMdxIdPrefix },
+    inner = runSiteCode(() =>
+      renderToString(
+        createElement(module.__sdkdocsMdxRoot, { content: module.default, site: pageSite, route: page.data, figures, head }),
+        { identifierPrefix: module.__sdkdocsMdxIdPrefix },
+      ),
     );
   } catch (error) {
+    if (error instanceof SiteCodeStopped) {
+      site.diagnostics.push(mdxRunFailure(error, page, 'rendering'));
+      return 'stopped';
+    }
     site.diagnostics.push({
       severity: 'error',
       code: 'mdx',
@@ -134,7 +174,7 @@ function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, page
         ? 'A component of the doc threw while rendering at build time; it must render without the browser (use effects for window and document).'
         : 'The site\'s override of Admonition, CodeBlock or Details (src/theme/), which renders this doc\'s blocks, threw while rendering at build time; it must render without the browser (use effects for window and document).',
     });
-    return;
+    return 'failed';
   }
   takePageHead(site, page, head);
   const html = `<div class="mdx-content" data-mdx-content="">${inner}</div>`;
@@ -147,4 +187,5 @@ function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, page
   page.content = { ...compiled, html, sections: splitSections(tree as Root), anchors: [...anchors] };
   page.data.html = html;
   page.anchors = anchors;
+  return 'rendered';
 }
