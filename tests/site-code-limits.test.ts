@@ -76,7 +76,7 @@ function outputSnapshot(dir: string): Record<string, string> {
 let siteCount = 0;
 
 /** A site that builds, then the hostile files: the build must fail within the limit and keep the output. */
-async function expectStopped(hostile: Record<string, string>, base: Record<string, string> = baseFiles): Promise<string> {
+async function expectStopped(hostile: Record<string, string>, base: Record<string, string> = baseFiles, env: Record<string, string> = {}): Promise<string> {
   const site = path.join(root, `site-${++siteCount}`);
   await writeFiles(site, base);
   const first = await runCli(site);
@@ -84,7 +84,7 @@ async function expectStopped(hostile: Record<string, string>, base: Record<strin
   expect(first.status).toBe(0);
   const before = outputSnapshot(path.join(site, 'out'));
   await writeFiles(site, hostile);
-  const run = await runCli(site, { SDKDOCS_CODE_TIMEOUT: '2', SDKDOCS_CONFIG_TIMEOUT: '' });
+  const run = await runCli(site, { SDKDOCS_CODE_TIMEOUT: '2', SDKDOCS_CONFIG_TIMEOUT: '', SDKDOCS_CODE_MEMORY_MB: '256', ...env });
   expect(run.stderr).not.toMatch(/Internal error|at .*\.js:\d+/);
   expect(run.status).toBe(1);
   expect(outputSnapshot(path.join(site, 'out'))).toEqual(before);
@@ -152,6 +152,22 @@ describe('site code that never ends is stopped at its file', { timeout: 60_000 }
   it('a custom page that loops while rendering', async () => {
     const stderr = await expectStopped({ 'src/pages/spin.js': 'export default function Spin() {\n  for (;;) {}\n}\n' });
     expect(stderr).toContain(`src/pages/spin.js error Rendering the page /spin failed: the page's code was stopped: ${stoppedForTime}.`);
+  });
+});
+
+const growing = 'const list = [];\n  for (;;) list.push(new Array(100000).fill(Math.random()));';
+
+describe('site code that fills the memory is stopped before the process dies', { timeout: 150_000 }, () => {
+  it('an MDX component whose list never stops growing', async () => {
+    const stderr = await expectStopped({ 'docs/grow.mdx': `# Grow\n\nexport function Grow() {\n  ${growing}\n}\n\n<Grow />\n` });
+    expect(stderr).toContain('docs/grow.mdx error MDX: rendering the doc was stopped: it took more than 256 MB of memory');
+    expect(stderr).toContain('SDKDOCS_CODE_MEMORY_MB sets how much memory site code may take at a time.');
+  });
+
+  it('a theme override that fills a render worker', async () => {
+    const docs = Object.fromEntries(Array.from({ length: 160 }, (_, index) => [`docs/page-${index}.md`, `# Page ${index}\n`]));
+    const stderr = await expectStopped({ 'src/theme/Footer.js': `export default function Footer() {\n  ${growing}\n}\n` }, { ...baseFiles, ...docs }, { SDKDOCS_CODE_TIMEOUT: '80' });
+    expect(stderr).toContain("src/theme/Footer.js error Rendering pages ran out of memory in a render worker: the site's theme override src/theme/Footer.js runs there.");
   });
 });
 

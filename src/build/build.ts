@@ -3,6 +3,7 @@
  * It sits above every stage (and below cli and serve, which call it), so the stages and core stay
  * free of each other: core holds the model, each stage one step, this file their order.
  */
+import { startMemoryWatchdog } from '../core/site-code.js';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../config/load.js';
@@ -95,6 +96,7 @@ export interface BuildResult {
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const logger = options.logger ?? createConsoleLogger();
+  await startMemoryWatchdog();
   const siteDir = path.resolve(options.siteDir ?? '.');
   const config = options.config ?? (await loadConfig(siteDir, { outDir: options.outDir }));
   const site = createSite(config);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { z } from 'zod';
 import { describeValue, UserError, type Diagnostic } from '../core/diagnostic.js';
-import { loadSiteModule, SiteCodeStopped } from '../core/site-code.js';
+import { loadSiteModule, SiteCodeStopped, startMemoryWatchdog } from '../core/site-code.js';
 import { bundleErrorDiagnostics, bundleInputs, loadFromTemporaryFile, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
 import { configSchema, type ParsedConfig } from './schema.js';
 import { resolveConfig, type ResolvedConfig, type ResolveOptions } from './resolve.js';
@@ -18,6 +18,8 @@ export const configFileNames = ['sdkdocs.config.ts', 'sdkdocs.config.mts', 'sdkd
 
 /** Finds, compiles, imports, validates and resolves the site's config. */
 export async function loadConfig(siteDir: string, options: ResolveOptions = {}): Promise<ResolvedConfig> {
+  // The config is the first site code a build runs.
+  await startMemoryWatchdog();
   const absoluteSiteDir = path.resolve(siteDir);
   if (!existsSync(absoluteSiteDir)) {
     throw new UserError({

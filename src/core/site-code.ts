@@ -1,6 +1,9 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
 import vm from 'node:vm';
+import { isMainThread } from 'node:worker_threads';
+import { startWorker } from './worker-pool.js';
 
 /*
  * The site's own code (its config, sidebars file, MDX docs, components, theme overrides and custom
@@ -8,7 +11,7 @@ import vm from 'node:vm';
  * it every timer that could notice: so it runs under V8's own watchdog, the one `vm` arms for a
  * script's time limit, which stops whatever JavaScript runs on the thread when the time is up.
  * The same guard makes `process.exit()` from site code a located error instead of ending the
- * build with nothing written.
+ * build with nothing written, and stops code that takes too much memory (see the watchdog below).
  */
 
 /**
@@ -20,26 +23,95 @@ export function siteCodeTimeoutSeconds(): number {
   return Number.isFinite(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : 30;
 }
 
-/** Why site code was stopped: it ran past its time, or it called `process.exit()`. */
+/**
+ * How much memory one piece of site code may take on the main thread, in MB:
+ * `SDKDOCS_CODE_MEMORY_MB`, 1536 by default, and never so much that V8 would reach its heap limit.
+ */
+export function siteCodeMemoryMb(): number {
+  const fromEnvironment = Number(process.env.SDKDOCS_CODE_MEMORY_MB);
+  return Number.isFinite(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : 1536;
+}
+
+type StopReason = 'timeout' | 'memory' | 'exit';
+
+/** Why site code was stopped: it ran past its time or its memory, or it called `process.exit()`. */
 export class SiteCodeStopped extends Error {
   constructor(
-    readonly reason: 'timeout' | 'exit',
+    readonly reason: StopReason,
     readonly seconds: number,
+    readonly megabytes = 0,
   ) {
     super(
       reason === 'timeout'
         ? `it was still running after ${seconds} s (an endless loop or recursion?)`
-        : 'it called process.exit(), which would end the build',
+        : reason === 'memory'
+          ? `it took more than ${megabytes} MB of memory (an endless recursion, or a list that never stops growing?)`
+          : 'it called process.exit(), which would end the build',
     );
     this.name = 'SiteCodeStopped';
   }
 
   /** What to tell the writer, beside the file that was running. */
   get hint(): string {
-    return this.reason === 'timeout'
-      ? `Look for a loop or a recursion that never ends in that file or in what it imports and renders. SDKDOCS_CODE_TIMEOUT sets how many seconds site code may run at a time (${this.seconds} now).`
-      : 'Site code runs inside the build: throw an error instead of ending the process.';
+    if (this.reason === 'timeout') return `Look for a loop or a recursion that never ends in that file or in what it imports and renders. SDKDOCS_CODE_TIMEOUT sets how many seconds site code may run at a time (${this.seconds} now).`;
+    if (this.reason === 'memory') return 'Look for a recursion or a growing list in that file or in what it imports and renders. SDKDOCS_CODE_MEMORY_MB sets how much memory site code may take at a time.';
+    return 'Site code runs inside the build: throw an error instead of ending the process.';
   }
+}
+
+/*
+ * Memory cannot be watched from the thread that spends it, and V8 ends the whole process when its
+ * heap is full. So a small watchdog thread reads the process's memory while the main thread runs
+ * site code, and past the limit interrupts it the way Ctrl+C would: a script run with
+ * `breakOnSigint` turns that signal into an error the guard catches.
+ */
+
+/** Shared with the watchdog: [guarding (0/1), stopped for memory (0/1), allowed MB, MB in use at the start]. */
+const memoryWatch = new Int32Array(new SharedArrayBuffer(16));
+const megabyte = 1024 * 1024;
+let memoryWatchdog: Promise<void> | undefined;
+
+const watchdogSource = `
+import { workerData } from 'node:worker_threads';
+const watch = new Int32Array(workerData);
+setInterval(() => {
+  if (Atomics.load(watch, 0) !== 1) return;
+  if (process.memoryUsage.rss() / ${megabyte} - Atomics.load(watch, 3) <= Atomics.load(watch, 2)) return;
+  Atomics.store(watch, 0, 0);
+  Atomics.store(watch, 1, 1);
+  process.kill(process.pid, 'SIGINT');
+}, 25);
+`;
+
+/**
+ * Starts the memory watchdog for the main thread's site code; once it runs, {@link runSiteCode}
+ * there stops code past its memory. The build calls it before any site code runs.
+ */
+export function startMemoryWatchdog(): Promise<void> {
+  if (!isMainThread) return Promise.resolve();
+  memoryWatchdog ??= new Promise<void>((resolve) => {
+    // A thread of a few lines that lives as long as the process, never holding it open.
+    const worker = startWorker(new URL(`data:text/javascript,${encodeURIComponent(watchdogSource)}`), { workerData: memoryWatch.buffer });
+    // Unreferenced once running: until then it is what the awaiting build waits for.
+    worker.once('online', () => {
+      worker.unref();
+      resolve();
+    });
+    worker.once('error', () => resolve());
+  });
+  return memoryWatchdog;
+}
+
+/** Arms the watchdog for one guarded call: the growth allowed before V8's own limit comes near. */
+function armMemoryWatch(): number {
+  const heap = v8.getHeapStatistics();
+  const headroom = Math.floor((0.75 * (heap.heap_size_limit - heap.used_heap_size)) / megabyte);
+  const allowed = Math.max(64, Math.min(siteCodeMemoryMb(), headroom));
+  Atomics.store(memoryWatch, 1, 0);
+  Atomics.store(memoryWatch, 2, allowed);
+  Atomics.store(memoryWatch, 3, Math.floor(process.memoryUsage.rss() / megabyte));
+  Atomics.store(memoryWatch, 0, 1);
+  return allowed;
 }
 
 /** The one script the watchdog runs: it calls back into whatever {@link runSiteCode} was given. */
@@ -63,12 +135,21 @@ export function runSiteCode<T>(run: () => T, seconds = siteCodeTimeoutSeconds())
   process.exit = (() => {
     throw new SiteCodeStopped('exit', seconds);
   }) as typeof process.exit;
+  const watched = isMainThread && memoryWatchdog !== undefined;
+  const allowedMb = watched ? armMemoryWatch() : 0;
   try {
-    guardedCall.runInThisContext({ timeout: Math.round(seconds * 1000) });
+    guardedCall.runInThisContext({ timeout: Math.round(seconds * 1000), breakOnSigint: watched });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new SiteCodeStopped('timeout', seconds);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new SiteCodeStopped('timeout', seconds);
+    if (code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') {
+      if (Atomics.load(memoryWatch, 1) === 1) throw new SiteCodeStopped('memory', seconds, allowedMb);
+      // A real Ctrl+C, taken by the guard: passed on to the handlers that end the build cleanly.
+      setImmediate(() => process.kill(process.pid, 'SIGINT'));
+    }
     throw error;
   } finally {
+    if (watched) Atomics.store(memoryWatch, 0, 0);
     depth--;
     process.exit = realExit;
     delete global[guardedCallKey];

@@ -98,6 +98,10 @@ export async function runOnWorkers<Task, Result>(
     onResults?: (results: Result[]) => void;
     /** False: results go to `onResults` only and are not kept (they may be big; the promise then yields none). */
     keepResults?: boolean;
+    /** Each worker's old-generation heap limit, when it runs site code that could fill any heap. */
+    heapLimitMb?: number;
+    /** What a worker's crash (its heap full, say) fails the run with, in the caller's terms. */
+    onWorkerError?: (error: Error) => Error;
     /** Replies to what workers ask with {@link askMainThread}; a rejection fails the run. */
     answer?: (value: unknown) => Promise<unknown>;
     /**
@@ -117,7 +121,7 @@ export async function runOnWorkers<Task, Result>(
   // Parsing allocates many short-lived objects; a larger young generation than V8's default means
   // fewer scavenges, which on two cores compete with the other worker for the same CPU. Beyond
   // this size the scavenges saved no longer showed, and each worker's memory kept growing.
-  const workers = Array.from({ length: size }, () => startWorker(workerUrl, { workerData, resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } }));
+  const workers = Array.from({ length: size }, () => startWorker(workerUrl, { workerData, resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb, ...(options.heapLimitMb ? { maxOldGenerationSizeMb: options.heapLimitMb } : {}) } }));
   try {
     await Promise.all(
       workers.map(
@@ -152,7 +156,7 @@ export async function runOnWorkers<Task, Result>(
               feed();
               options.onResults?.(batchResults);
             });
-            worker.once('error', reject);
+            worker.once('error', (error) => reject(options.onWorkerError ? options.onWorkerError(error) : error));
             worker.once('exit', (code) => {
               if (next < batches.length || outstanding > 0 || !started) reject(new Error(`worker stopped early with code ${code}`));
             });

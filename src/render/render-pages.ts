@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CategoryIndexContent, LandingContent, NotFoundContent, TagDocsContent, TagsListContent } from '../../templates/page-content.js';
@@ -23,6 +24,7 @@ import { PageRenderError, renderFailureDiagnostics, type RenderFailure } from '.
 import { createDocumentFingerprints } from './document-fingerprint.js';
 import type { RenderedDocument, RenderSetup, RenderTask } from './render-worker.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
+import { siteCodeMemoryMb } from '../core/site-code.js';
 import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { redirectDocument } from './redirects.js';
 import { markdownOutputPaths, redirectsOf } from '../core/planned-outputs.js';
@@ -179,6 +181,9 @@ async function renderOnWorkers(pages: Page[], site: Site, sink: OutputSink, surr
   ctx.logger.debug(`renderPages: ${tasks.length} documents on ${workerCount()} worker threads`);
   const setup: RenderSetup = { surroundings };
   await runOnWorkers<RenderTask, RenderedDocument>(new URL('./render-worker.js', import.meta.url), setup, tasks, {
+    // A worker ends when its heap is full; only the site's code there can fill it.
+    heapLimitMb: site.themeOverrides ? workerHeapLimitMb() : undefined,
+    onWorkerError: (error) => ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' ? workerOutOfMemory(site) : error),
     batchSize: 50,
     // A second batch waits at each worker while this thread is busy between two slices of its own work.
     batchesPerWorker: 2,
@@ -189,6 +194,23 @@ async function renderOnWorkers(pages: Page[], site: Site, sink: OutputSink, surr
         else sink.write(document);
       }
     },
+  });
+}
+
+/** The site code's memory allowance, above what rendering a batch of pages takes itself. */
+function workerHeapLimitMb(): number {
+  return siteCodeMemoryMb() + 512;
+}
+
+/** A render worker's heap filled up: the theme overrides are the site code that runs there. */
+function workerOutOfMemory(site: Site): UserError {
+  const files = [...(site.themeOverrides?.files.values() ?? [])];
+  return new UserError({
+    severity: 'error',
+    code: 'render',
+    message: `Rendering pages ran out of memory in a render worker${files.length > 0 ? `: the site's theme override${files.length === 1 ? '' : 's'} ${files.map((file) => path.relative(site.config.siteDir, file)).join(', ')} run${files.length === 1 ? 's' : ''} there` : ''}.`,
+    file: files.length === 1 ? files[0] : undefined,
+    hint: 'Look for a recursion or a growing list in the theme overrides (src/theme) and what they render.',
   });
 }
 
