@@ -182,3 +182,23 @@ describe('site code that ends the process is an error, not an empty success', { 
     expect(stderr).toContain("src/pages/exit.js error Loading the page's code was stopped: it called process.exit(), which would end the build.");
   });
 });
+
+describe('MDX partials', { timeout: 60_000 }, () => {
+  it('a partial over the doc size limit is an error at the partial, before it is compiled', async () => {
+    const stderr = await expectStopped({ 'docs/_big.md': 'a'.repeat(600 * 1024), 'docs/uses.mdx': "# Uses\n\nimport Big from './_big.md';\n\n<Big />\n" });
+    expect(stderr).toMatch(/^docs\/_big\.md error MDX: This partial is \d+ KiB; sdkdocs compiles docs of up to 512 KiB\./m);
+  });
+
+  it('partials that import each other in a circle are a warning at the import line', async () => {
+    const site = path.join(root, 'partials-circle');
+    await writeFiles(site, {
+      ...baseFiles,
+      'docs/_a.mdx': "A\n\nimport B from './_b.mdx';\n",
+      'docs/_b.mdx': "B\n\nimport A from './_a.mdx';\n",
+      'docs/uses.mdx': "# Uses\n\nimport A from './_a.mdx';\n\n<A />\n",
+    });
+    const run = await runCli(site);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(/^docs\/_b\.mdx:3:16 warning MDX: these partials import each other in a circle \(docs\/_b\.mdx → docs\/_a\.mdx → docs\/_b\.mdx\)/m);
+  });
+});

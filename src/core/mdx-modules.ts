@@ -228,8 +228,9 @@ export function mdxBundleDiagnostics(failure: esbuild.BuildFailure | Error, modu
       code: 'mdx',
       message: `MDX: ${message.text}.`.replace(/\.\.$/, '.'),
       file: location ? path.resolve(location.file) : undefined,
-      line: location?.line,
-      column: location ? location.column + 1 : undefined,
+      // esbuild gives line 0 to an error about a whole file (a partial that is too big).
+      line: location?.line || undefined,
+      column: location?.line ? location.column + 1 : undefined,
       ...(typeof message.detail === 'string' ? { hint: message.detail } : {}),
     };
   });

@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic } from '../../core/diagnostic.js';
+import { readSourceText } from '../read-source.js';
 import type { MdxPartialCompiler, MdxPartialOutcome } from '../../core/compiled-doc.js';
 import type { Site } from '../../core/site.js';
 import { createMarkdownProcessor } from '../markdown.js';
@@ -7,6 +9,54 @@ import type { ParseContext } from '../parse-task.js';
 import { overriddenThemeBlocks } from '../plugins/rehype-theme-blocks.js';
 import { compileMdxDoc } from './compile-mdx.js';
 import { siteMarkdownPlugins } from '../markdown-plugins.js';
+
+/** A `.md`/`.mdx` file a partial imports, at its line. */
+interface PartialImport {
+  target: string;
+  line: number;
+  column: number;
+}
+
+/** The markdown files a partial's import lines name, resolved from its folder. */
+function markdownImportsOf(raw: string, file: string): PartialImport[] {
+  const imports: PartialImport[] = [];
+  const lines = raw.split(/\r\n?|\n/);
+  lines.forEach((text, index) => {
+    const match = /^(\s*import\s[^'"]*['"])(\.{1,2}\/[^'"]+\.mdx?)['"]/.exec(text);
+    if (match) imports.push({ target: path.resolve(path.dirname(file), match[2]!), line: index + 1, column: match[1]!.length + 1 });
+  });
+  return imports;
+}
+
+/** The imports that lead from `file` back to itself, when its partials import it again. */
+function importCycleThrough(file: string, graph: ReadonlyMap<string, PartialImport[]>): { from: string; via: PartialImport }[] | undefined {
+  const seen = new Set<string>();
+  const walk = (current: string): { from: string; via: PartialImport }[] | undefined => {
+    for (const edge of graph.get(current) ?? []) {
+      if (edge.target === file) return [{ from: current, via: edge }];
+      if (seen.has(edge.target)) continue;
+      seen.add(edge.target);
+      const rest = walk(edge.target);
+      if (rest) return [{ from: current, via: edge }, ...rest];
+    }
+    return undefined;
+  };
+  return walk(file);
+}
+
+function cycleWarning(cycle: { from: string; via: PartialImport }[], siteDir: string): Diagnostic {
+  const [first] = cycle;
+  const chain = [first!.from, ...cycle.map((step) => step.via.target)].map((file) => path.relative(siteDir, file)).join(' → ');
+  return {
+    severity: 'warning',
+    code: 'mdx',
+    message: `MDX: these partials import each other in a circle (${chain}): if each renders the other, the page's render never ends.`,
+    file: first!.from,
+    line: first!.via.line,
+    column: first!.via.column,
+    hint: 'Break the circle: move what both need into a third partial that imports neither.',
+  };
+}
 
 /**
  * Compiles the markdown files that MDX docs and components import (`import Intro from
@@ -32,8 +82,18 @@ export function mdxPartialCompiler(site: Site): MdxPartialCompiler {
     mdxComponentNames: site.themeOverrides?.mdxComponentNames,
   };
   const outcomes = new Map<string, Promise<MdxPartialOutcome>>();
+  const partialImports = new Map<string, PartialImport[]>();
   const compile = async (file: string): Promise<MdxPartialOutcome> => {
-    const raw = await readFile(file, 'utf8');
+    // A partial is read as a doc is: the same size limit, encoding checks and located errors.
+    const { text: raw, diagnostics } = readSourceText(file);
+    if (raw === undefined) {
+      const [first] = diagnostics;
+      return { error: { message: (first?.message ?? 'the partial cannot be read.').replace(/^This doc is/, 'This partial is'), line: first?.line, column: first?.column } };
+    }
+    site.diagnostics.push(...diagnostics);
+    partialImports.set(file, markdownImportsOf(raw, file));
+    const cycle = importCycleThrough(file, partialImports);
+    if (cycle) site.diagnostics.push(cycleWarning(cycle, site.config.siteDir));
     const outcome = await compileMdxDoc((processor ??= createMarkdownProcessor({ admonitions: context.admonitions, sitePlugins: context.sitePlugins })), { file, raw, route: site.config.baseUrl, title: '' }, context);
     if (outcome.error || !outcome.compiled?.mdx) return { error: outcome.error ?? { message: 'MDX: the partial compiled to nothing.' } };
     for (const message of outcome.compiled.messages ?? []) site.diagnostics.push({ ...message, file });
