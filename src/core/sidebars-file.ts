@@ -108,9 +108,21 @@ export function findSidebarsFile(config: ResolvedConfig): string | undefined {
   if (written !== undefined) {
     const missing = missingSidebarsFile(config);
     if (missing) throw new UserError(missing);
-    return path.resolve(config.siteDir, written);
+    return untrustedSidebarsData(config, path.resolve(config.siteDir, written));
   }
-  return sidebarsFileNames.map((name) => path.join(config.siteDir, name)).find((file) => existsSync(file));
+  const found = sidebarsFileNames.map((name) => path.join(config.siteDir, name)).find((file) => existsSync(file));
+  return found && untrustedSidebarsData(config, found);
+}
+
+/**
+ * In safe mode (`--untrusted`) a sidebars file of data (`.json`) is content, read from the pull
+ * request's checkout, so that a PR that adds a doc to the sidebar shows it; one of code stays the
+ * trusted site's, since reading it means running it.
+ */
+function untrustedSidebarsData(config: ResolvedConfig, trustedFile: string): string {
+  if (!config.untrusted || !/\.json$/i.test(trustedFile)) return trustedFile;
+  const contentFile = path.join(config.untrusted.contentDir, path.relative(config.siteDir, trustedFile));
+  return existsSync(contentFile) ? contentFile : trustedFile;
 }
 
 /**

@@ -1,0 +1,86 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { UserError } from '../core/diagnostic.js';
+import { isInsideFolder } from '../core/path-bounds.js';
+import { checkConfigPaths } from './check-config-paths.js';
+import { docusaurusConfigFileNames } from './docusaurus-config.js';
+import { configFileNames, loadConfig } from './load.js';
+import type { ResolvedConfig, ResolveOptions } from './resolve.js';
+
+/*
+ * Safe mode (`--untrusted`): building a pull request's docs without running anything the pull
+ * request wrote. Every config form sdkdocs reads (sdkdocs.config.ts/.mts/.js/.mjs,
+ * docusaurus.config.js/.ts/…) is a module that runs when it is read, and so are sidebars files of
+ * code, theme overrides, components, React pages and markdown plugins. They all come from a
+ * trusted checkout (the base branch); the pull request's checkout gives only content: the docs,
+ * versioned docs, blog, static files and sidebars files of data (JSON).
+ */
+
+/** What `--untrusted` asks for: the pull request's folder, and the trusted checkout named by `--trusted-site`. */
+export interface UntrustedSiteOptions extends ResolveOptions {
+  /** The folder given as `[siteDir]`: the pull request's checkout, read as content only. */
+  contentDir: string;
+  /** `--trusted-site`: the base branch's checkout, whose config and code run. */
+  trustedSiteDir: string | undefined;
+}
+
+/**
+ * Loads the trusted checkout's config and points its content folders into the pull request's
+ * checkout (the same paths, relative to it). The output folder, without `--out-dir`, lies in the
+ * pull request's folder, as a build of that folder would put it; the build caches live apart from
+ * the trusted site's, so that no entry made in one mode is taken in the other.
+ */
+export async function loadUntrustedSiteConfig(options: UntrustedSiteOptions): Promise<ResolvedConfig> {
+  const contentDir = path.resolve(options.contentDir);
+  if (options.trustedSiteDir === undefined) throw new UserError(missingTrustedSite(contentDir));
+  const trustedDir = path.resolve(options.trustedSiteDir);
+  if (!statSync(contentDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new UserError({
+      severity: 'error',
+      code: 'untrusted',
+      message: `The pull request's folder ${contentDir} does not exist.`,
+      hint: 'Pass the folder the pull request is checked out in: `sdkdocs build pr --untrusted --trusted-site base`.',
+    });
+  }
+  if (trustedDir === contentDir || isInsideFolder(contentDir, trustedDir) || isInsideFolder(trustedDir, contentDir)) {
+    throw new UserError({
+      severity: 'error',
+      code: 'untrusted',
+      message: `--trusted-site ${options.trustedSiteDir}: the trusted site and the pull request's folder ${contentDir} overlap.`,
+      hint: 'Check out the base branch and the pull request into two separate folders (`base` and `pr`), then run `sdkdocs build pr --untrusted --trusted-site base`.',
+    });
+  }
+  const trusted = await loadConfig(trustedDir, { outDir: options.outDir });
+  const inContent = (trustedPath: string) => path.resolve(contentDir, path.relative(trustedDir, trustedPath));
+  const outRoot = options.outDir ? trusted.paths.outRoot : path.resolve(contentDir, trusted.outDir);
+  const config: ResolvedConfig = {
+    ...trusted,
+    untrusted: { contentDir },
+    paths: {
+      ...trusted.paths,
+      docs: inContent(trusted.paths.docs),
+      static: inContent(trusted.paths.static),
+      blog: trusted.paths.blog === undefined ? undefined : inContent(trusted.paths.blog),
+      outRoot,
+      siteOut: path.join(outRoot, path.relative(trusted.paths.outRoot, trusted.paths.siteOut)),
+      cache: path.join(trustedDir, 'node_modules', '.cache', 'sdkdocs-untrusted'),
+    },
+  };
+  checkConfigPaths(config);
+  return config;
+}
+
+/**
+ * Without a trusted checkout there is no config to use: each form sdkdocs reads is code, so the
+ * pull request's own would run. Refused, naming the file that would have run.
+ */
+function missingTrustedSite(contentDir: string) {
+  const configFile = [...configFileNames, ...docusaurusConfigFileNames].map((name) => path.join(contentDir, name)).find((file) => existsSync(file));
+  return {
+    severity: 'error' as const,
+    code: 'untrusted',
+    message: `--untrusted needs --trusted-site: ${configFile ? path.basename(configFile) : 'the site config'} is code (every sdkdocs and Docusaurus config is a JavaScript or TypeScript module), and safe mode runs none from the pull request.`,
+    ...(configFile && { file: configFile }),
+    hint: 'Check out the base branch into a folder of its own and pass it: `sdkdocs build pr --untrusted --trusted-site base`. Its config, sidebars, theme, components and pages are used; the docs, blog and static files come from the pull request.',
+  };
+}
