@@ -24,6 +24,7 @@ const trustedImport = /^(?:@theme(?:-original)?\/|@docusaurus\/|@site\/src\/(?:c
 interface EstreeNode {
   type: string;
   source?: { value: unknown };
+  loc?: { start: { line: number; column: number } };
 }
 
 interface MdxNode {
@@ -45,8 +46,9 @@ export function isTrustedImport(source: string): boolean {
 export function remarkUntrustedMdx() {
   return (tree: MdastRoot, file: VFile) => {
     const problems: ReturnType<VFile['message']>[] = [];
-    const refuse = (node: MdxNode, message: string, hint: string) => {
-      const problem = file.message(`Safe mode (--untrusted) runs no code from the pull request: ${message}`, node as never, 'untrusted-mdx');
+    const refuse = (at: MdxNode | Place, message: string, hint: string) => {
+      const place = 'type' in at ? (at.position as never) : at;
+      const problem = file.message(`Safe mode (--untrusted) runs no code from the pull request: ${message}`, { place, ruleId: 'untrusted-mdx', source: 'sdkdocs' });
       problem.note = hint;
       problems.push(problem);
     };
@@ -90,17 +92,25 @@ export function remarkUntrustedMdx() {
   };
 }
 
-type Refuse = (node: MdxNode, message: string, hint: string) => void;
+interface Place {
+  line: number;
+  column: number;
+}
+
+type Refuse = (at: MdxNode | Place, message: string, hint: string) => void;
 
 function refuseModuleCode(node: MdxNode, refuse: Refuse): void {
   const statements = node.data?.estree?.body ?? [];
   const importHint = 'Use a component the base branch provides (@theme/…, @site/src/components/…), or merge the component in a pull request of its own first.';
   for (const statement of statements) {
     const source = statement.source?.value;
+    // Several lines of imports and exports are one node: each statement is blamed at its own line.
+    const start = statement.loc?.start;
+    const at = start ? { line: start.line, column: start.column + 1 } : node;
     if (statement.type !== 'ImportDeclaration') {
-      refuse(node, `\`${excerpt(node.value ?? 'export')}\` is a module statement that runs when the doc loads.`, 'Move the value into a component of the site (src/components), reviewed on its own; safe mode builds the doc once the line is gone.');
+      refuse(at, `\`${excerpt(statementText(node, statement) ?? 'export')}\` is a module statement that runs when the doc loads.`, 'Move the value into a component of the site (src/components), reviewed on its own; safe mode builds the doc once the line is gone.');
     } else if (typeof source !== 'string' || !isTrustedImport(source)) {
-      refuse(node, `\`import … from ${JSON.stringify(source)}\`: an MDX doc may import only the trusted site's and sdkdocs' components (@theme/…, @docusaurus/…, @site/src/components/…).`, importHint);
+      refuse(at, `\`import … from ${JSON.stringify(source)}\`: an MDX doc may import only the trusted site's and sdkdocs' components (@theme/…, @docusaurus/…, @site/src/components/…).`, importHint);
     }
   }
 }
@@ -139,6 +149,14 @@ function hastPropertyName(name: string): string {
   if (name === 'for') return 'htmlFor';
   if (/^(?:data|aria)-/.test(name)) return name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
   return name;
+}
+
+/** The text of one statement of an ESM node, by the offsets its estree keeps. */
+function statementText(node: MdxNode, statement: EstreeNode): string | undefined {
+  const { start, end } = statement as { start?: number; end?: number };
+  const nodeStart = (node.position as { start: { offset?: number } } | undefined)?.start.offset;
+  if (start === undefined || end === undefined || nodeStart === undefined || node.value === undefined) return node.value;
+  return node.value.slice(start - nodeStart, end - nodeStart);
 }
 
 /** The start of a piece of code, on one line, for a message. */
