@@ -121,7 +121,8 @@ function pagesAndData(result: BuildResult): Map<string, string> {
 
 describe('--untrusted: a hostile pull request runs nothing', () => {
   it("refuses the MDX doc's code at each line, and runs no config, sidebars, theme, page or component of the PR", async () => {
-    const checkouts = await makeCheckouts({ 'docs/intro.md': '# Intro\n\nWelcome.\n', 'docs/evil.mdx': hostileMdx, 'docs/Evil.tsx': 'export default () => null;\n' });
+    const prFiles = { 'docs/intro.md': '# Intro\n\n![secret](../../base/secret.png)\n', 'docs/evil.mdx': hostileMdx, 'docs/Evil.tsx': 'export default () => null;\n' };
+    const checkouts = await makeCheckouts(prFiles, { 'secret.png': 'the trusted checkout’s file' });
     await writeFiles(checkouts.pr, hostileCode(checkouts.markers));
     const error = await buildUntrusted(checkouts).then(
       () => new Error('the hostile pull request was built'),
@@ -134,6 +135,8 @@ describe('--untrusted: a hostile pull request runs nothing', () => {
     expect(text).toContain('docs/evil.mdx:9:1 error Cannot parse markdown: MDX: Safe mode (--untrusted) runs no code from the pull request: `export const x = process.exit(1)` is a module statement');
     expect(text).toContain('docs/evil.mdx:13:1 error Cannot parse markdown: MDX: Safe mode (--untrusted) runs no code from the pull request: `{(() => { while(true){} })()}` is a JavaScript expression.');
     expect(text).toContain('docs/evil.mdx:15:1 error Cannot parse markdown: MDX: Safe mode (--untrusted) runs no code from the pull request: `<Tabs groupId={fs.readFileSync("/etc/passwd", "utf8")}>`: the attribute is a JavaScript expression.');
+    // Files are read inside the pull request's folder only, not the trusted checkout.
+    expect(text).toMatch(/docs\/intro\.md:3:1 error Image "\.\.\/\.\.\/base\/secret\.png" leads to \S+base\/secret\.png, outside the site folder \S+\/pr: /);
     // `@theme/Tabs` is the trusted theme's: no error at line 6.
     expect(text).not.toContain('evil.mdx:6:');
     expect(markersWritten(checkouts.markers)).toEqual([]);
@@ -180,7 +183,7 @@ describe('--untrusted: a plain docs change builds as the default mode builds it'
   const docs = {
     'docs/intro.md': '# Intro\n\nWelcome, **changed**.\n\n:::tip Title\n\nA tip with `code`.\n\n:::\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n```ts title="x.ts"\nconst x = 1;\n```\n\n## Install {#setup}\n\nSee [the guide](./guide.md#next).\n',
     'docs/guide.md': '---\nsidebar_position: 2\n---\n\n# Guide\n\n:::danger Careful\n\nThe **last** step.\n\n:::\n\n```js {1}\nrun();\n```\n\n<details>\n<summary>Details</summary>\n\nInside.\n\n</details>\n\n## Next\n\n- [x] done\n- [ ] open\n\nA footnote[^1].\n\n[^1]: The note.\n',
-    'docs/tabs.mdx': "# Tabs\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n<Tabs groupId=\"pm\">\n<TabItem value=\"npm\" label=\"npm\" default>\n\n```bash\nnpm i kit\n```\n\n</TabItem>\n<TabItem value=\"yarn\" label=\"Yarn\">\n\nyarn add kit\n\n</TabItem>\n</Tabs>\n\n{/* a comment */}\n",
+    'docs/tabs.mdx': "# Tabs\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\nimport CodeBlock from '@theme/CodeBlock';\n\n<CodeBlock language=\"ts\">{`const kit = 1;`}</CodeBlock>\n\n<Tabs groupId=\"pm\">\n<TabItem value=\"npm\" label={'npm'} default>\n\n```bash\nnpm i kit\n```\n\n</TabItem>\n<TabItem value=\"yarn\" label=\"Yarn\">\n\nyarn add kit\n\n</TabItem>\n</Tabs>\n\n{/* a comment */}\n",
   };
 
   it('gives the same pages as a default build of the same content and config', async () => {
@@ -194,6 +197,7 @@ describe('--untrusted: a plain docs change builds as the default mode builds it'
       expect(pageHtml(untrusted, route), route).toBe(pageHtml(trusted, route));
     }
     expect(pageHtml(untrusted, '/kit/docs/tabs')).toContain('npm i kit');
+    expect(pageHtml(untrusted, '/kit/docs/tabs')).toMatch(/const.*kit/);
   });
 });
 
@@ -218,6 +222,9 @@ describe('--untrusted with the shipped CLI', () => {
     expect(built.stderr).toMatch(/Built 4 pages in .* → pr\/out\/kit/);
     expect(built.status).toBe(0);
     expect(existsSync(path.join(checkouts.pr, 'out', 'kit', 'docs', 'intro', 'index.html'))).toBe(true);
+    const checked = run(checkouts.root, ['check-links', 'pr', '--untrusted', '--trusted-site', 'base']);
+    expect(checked.stderr).toMatch(/No broken links/);
+    expect(checked.status).toBe(0);
     const alone = run(checkouts.root, ['build', 'pr', '--trusted-site', 'base']);
     expect(alone.stderr).toContain('--trusted-site is for safe mode: add --untrusted.');
     expect(alone.status).toBe(2);

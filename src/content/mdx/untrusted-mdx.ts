@@ -7,8 +7,8 @@ import { judgeElement, reportSanitized, type ElementVerdict } from '../plugins/u
  * Safe mode (`--untrusted`) for MDX: a pull request's MDX doc is compiled only when it holds no
  * code of its own, so that the module the build renders (and the browser runs) is made of
  * markdown and the trusted site's components alone. Refused, each at its line: `export`, an
- * `import` of anything but the trusted site's and sdkdocs' components, `{expressions}` (a comment
- * `{/* … *\/}` is none) and attributes written as expressions (`values={[…]}`, `{...props}`).
+ * `import` of anything but the trusted site's and sdkdocs' components, `{expressions}` and
+ * attributes written as expressions (`values={[…]}`, `{...props}`), but for comments and literals.
  * Lower-case elements (`<img>`, `<details>`) are HTML: the sanitizer's schema cleans them as it
  * cleans raw HTML in markdown. Components (`<Tabs>`) must be defined by an allowed import or be
  * provided to every doc; remarkMdxNames refuses any other, as in the default mode.
@@ -62,8 +62,7 @@ export function remarkUntrustedMdx() {
             continue;
           case 'mdxFlowExpression':
           case 'mdxTextExpression':
-            // `{/* … */}` is a comment: no statement to run.
-            if ((node.data?.estree?.body.length ?? 0) > 0) {
+            if (!isInert(node.data?.estree?.body ?? [])) {
               refuse(node, `\`{${excerpt(node.value ?? '')}}\` is a JavaScript expression.`, 'Write `\\{` for a literal brace. A value the page computes belongs in a component of the site (src/components), reviewed on its own.');
             }
             continue;
@@ -119,7 +118,7 @@ function refuseAttributeCode(node: MdxNode, refuse: Refuse): void {
   for (const attribute of node.attributes ?? []) {
     if (attribute.type === 'mdxJsxExpressionAttribute') {
       refuse(node, `\`<${node.name} ${excerpt(String(attribute.value ?? ''), '{', '}')}>\` spreads a JavaScript expression into the attributes.`, 'Write each attribute as a string: name="value".');
-    } else if (attribute.value !== null && typeof attribute.value === 'object') {
+    } else if (attribute.value !== null && typeof attribute.value === 'object' && !isInert((attribute.value as MdxNode).data?.estree?.body ?? [])) {
       const code = (attribute.value as { value?: string }).value ?? '';
       refuse(node, `\`<${node.name} ${attribute.name}={${excerpt(code)}}>\`: the attribute is a JavaScript expression.`, `Give it a string (${attribute.name}="…"), or leave it out.`);
     }
@@ -141,6 +140,18 @@ function cleanHtmlElement(node: MdxNode, file: VFile): ElementVerdict['kind'] {
   const removed = new Set(verdict.removed.map((property) => propertyOf.get(property)));
   node.attributes = (node.attributes ?? []).filter((attribute) => !removed.has(attribute.name));
   return 'kept';
+}
+
+/**
+ * Whether an expression's statements run nothing: none (`{/* comment *\/}`), or one literal
+ * (`{'text'}`, `` {`const x = 1;`} `` with no `${}`, `{3}`, `{true}`), as docs write code for
+ * `<CodeBlock>` and values for attributes.
+ */
+function isInert(body: readonly EstreeNode[]): boolean {
+  if (body.length === 0) return true;
+  if (body.length > 1 || body[0].type !== 'ExpressionStatement') return false;
+  const expression = (body[0] as { expression?: { type: string; expressions?: unknown[] } }).expression;
+  return expression?.type === 'Literal' || (expression?.type === 'TemplateLiteral' && expression.expressions?.length === 0);
 }
 
 /** The hast property a JSX attribute name stands for, as the schema names them (`class` → `className`, `data-x` → `dataX`). */
