@@ -143,7 +143,7 @@ describe('--untrusted: a hostile pull request runs nothing', () => {
   });
 
   it('builds the docs with the raw HTML cleaned: no script from content in the pages or route data', async () => {
-    const checkouts = await makeCheckouts({ 'docs/intro.md': hostileHtml, 'docs/more.mdx': '# More\n\n<img src="https://example.com/y.png" onError="window.pwned = 1" width="20" />\n\n<script>{"window.pwned = 2"}</script>\n' });
+    const checkouts = await makeCheckouts({ 'docs/intro.md': hostileHtml, 'docs/more.mdx': '# More\n\n<img src="https://example.com/y.png" onError="window.pwned = 1" width="20" />\n\n<script>{"window.pwned = 2"}</script>\n\n<head>\n  <meta httpEquiv="refresh" content="0;url=javascript:window.pwned=3" />\n</head>\n' });
     await writeFiles(checkouts.pr, hostileCode(checkouts.markers));
     const result = await buildUntrusted(checkouts);
     expect(markersWritten(checkouts.markers)).toEqual([]);
@@ -166,6 +166,7 @@ describe('--untrusted: a hostile pull request runs nothing', () => {
       expect.stringMatching(/^docs\/intro\.md:11:1 warning Safe mode \(--untrusted\): the attribute `href` of `<a>` is left out/),
       expect.stringMatching(/^docs\/more\.mdx:3:1 warning Safe mode \(--untrusted\): the attribute `onError` of `<img>` is left out/),
       expect.stringMatching(/^docs\/more\.mdx:5:1 warning Safe mode \(--untrusted\): `<script>` is left out with its content/),
+      expect.stringMatching(/^docs\/more\.mdx:7:1 warning Safe mode \(--untrusted\): `<head>` and the tags it holds are left out/),
     ]);
   });
 

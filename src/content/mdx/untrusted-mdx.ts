@@ -1,6 +1,7 @@
 import type { Element } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import type { VFile } from 'vfile';
+import { addDocMessage } from '../plugins/doc-messages.js';
 import { judgeElement, reportSanitized, type ElementVerdict } from '../plugins/untrusted-html.js';
 
 /*
@@ -69,6 +70,11 @@ export function remarkUntrustedMdx() {
           case 'mdxJsxFlowElement':
           case 'mdxJsxTextElement':
             refuseAttributeCode(node, refuse);
+            if (node.name === 'head' || node.name === 'Head') {
+              leaveOutHeadTags(node, file);
+              children.splice(index--, 1);
+              continue;
+            }
             if (node.name && /^[a-z][\w-]*$/.test(node.name)) {
               const kept = cleanHtmlElement(node, file);
               if (kept === 'kept') break;
@@ -140,6 +146,22 @@ function cleanHtmlElement(node: MdxNode, file: VFile): ElementVerdict['kind'] {
   const removed = new Set(verdict.removed.map((property) => propertyOf.get(property)));
   node.attributes = (node.attributes ?? []).filter((attribute) => !removed.has(attribute.name));
   return 'kept';
+}
+
+/**
+ * `<head>` (Docusaurus' Head) puts its children into the page's head, where no sanitizer schema
+ * for content applies (`<meta http-equiv="refresh">`, `<base>`, `<link>`): a pull request's head
+ * tags are left out, with a warning.
+ */
+function leaveOutHeadTags(node: MdxNode, file: VFile): void {
+  addDocMessage(file, {
+    severity: 'warning',
+    code: 'untrusted-html',
+    message: `Safe mode (--untrusted): \`<${node.name}>\` and the tags it holds are left out: a pull request's docs may not set the page's head tags.`,
+    hint: 'Set the title and description in the front matter (`title:`, `description:`); the default build applies head tags as written.',
+    line: node.position?.start.line,
+    column: node.position?.start.column,
+  });
 }
 
 /**
