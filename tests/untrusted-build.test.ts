@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -168,6 +168,18 @@ describe('--untrusted: a hostile pull request runs nothing', () => {
       expect.stringMatching(/^docs\/more\.mdx:5:1 warning Safe mode \(--untrusted\): `<script>` is left out with its content/),
       expect.stringMatching(/^docs\/more\.mdx:7:1 warning Safe mode \(--untrusted\): `<head>` and the tags it holds are left out/),
     ]);
+  });
+
+  it.each(['docs', 'static'])('a %s folder that is a symbolic link out of the pull request is refused before anything is read', async (folder) => {
+    const checkouts = await makeCheckouts({ 'docs/intro.md': '# Intro\n' });
+    await writeFiles(path.join(checkouts.root, 'elsewhere'), { 'secret.md': '# Secret\n' });
+    await rm(path.join(checkouts.pr, folder), { recursive: true, force: true });
+    await symlink(path.join(checkouts.root, 'elsewhere'), path.join(checkouts.pr, folder));
+    const error = await loadUntrustedSiteConfig({ contentDir: checkouts.pr, trustedSiteDir: checkouts.base }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    expect(formatDiagnostic((error as UserError).diagnostics[0], { cwd: checkouts.pr })).toMatch(
+      new RegExp(`^${folder} error Safe mode \\(--untrusted\\): the ${folder} folder \\(\\w+(\\.path)?\\) \\S+ leads through a symbolic link to \\S+/elsewhere; a pull request's content must be its own files\\.`),
+    );
   });
 
   it('--untrusted without --trusted-site is refused, naming the config that would have run', async () => {

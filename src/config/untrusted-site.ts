@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../core/diagnostic.js';
 import { isInsideFolder } from '../core/path-bounds.js';
@@ -67,7 +67,38 @@ export async function loadUntrustedSiteConfig(options: UntrustedSiteOptions): Pr
     },
   };
   checkConfigPaths(config);
+  refuseLinkedContent(config, contentDir);
   return config;
+}
+
+/**
+ * The pull request's content folders and data files must be its own: a `docs` or `static` that is
+ * a symbolic link (or lies under one) would let the pull request choose where the build reads,
+ * and so publish `/etc` or the runner's home folder. The default mode allows a docs folder outside
+ * the site (`docs.path: '../docs'`); safe mode allows it too, when no link leads there.
+ */
+function refuseLinkedContent(config: ResolvedConfig, contentDir: string): void {
+  const realContentDir = realpathSync(contentDir);
+  const content: [string, string | undefined][] = [
+    ['the docs folder (docs.path)', config.paths.docs],
+    ['the static folder (staticDir)', config.paths.static],
+    ['the blog folder (blog.path)', config.paths.blog],
+    ['the versioned docs (versioned_docs)', path.join(contentDir, 'versioned_docs')],
+    ['the versioned sidebars (versioned_sidebars)', path.join(contentDir, 'versioned_sidebars')],
+    ['the list of docs versions (versions.json)', path.join(contentDir, 'versions.json')],
+  ];
+  for (const [what, written] of content) {
+    if (written === undefined || !existsSync(written)) continue;
+    const real = realpathSync(written);
+    if (real === path.resolve(realContentDir, path.relative(contentDir, written))) continue;
+    throw new UserError({
+      severity: 'error',
+      code: 'untrusted',
+      message: `Safe mode (--untrusted): ${what} ${written} leads through a symbolic link to ${real}; a pull request's content must be its own files.`,
+      file: written,
+      hint: 'Commit the folder itself instead of a link to it, or build without --untrusted once the change is reviewed.',
+    });
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -122,7 +122,8 @@ export function findSidebarsFile(config: ResolvedConfig): string | undefined {
 function untrustedSidebarsData(config: ResolvedConfig, trustedFile: string): string {
   if (!config.untrusted || !/\.json$/i.test(trustedFile)) return trustedFile;
   const contentFile = path.join(config.untrusted.contentDir, path.relative(config.siteDir, trustedFile));
-  return existsSync(contentFile) ? contentFile : trustedFile;
+  // A link would let the pull request choose a file to read (and its parse error to print).
+  return lstatSync(contentFile, { throwIfNoEntry: false })?.isFile() ? contentFile : trustedFile;
 }
 
 /**
