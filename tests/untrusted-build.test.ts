@@ -182,6 +182,17 @@ describe('--untrusted: a hostile pull request runs nothing', () => {
     );
   });
 
+  it.each([
+    ['docs/leak.md', /^docs\/leak\.md error leak\.md is a symbolic link to \S+base\/\.env, outside the site folder/],
+    ['static/leak.txt', /^static\/leak\.txt error static\/leak\.txt is a symbolic link to \S+base\/\.env, outside the site folder/],
+  ])('%s linked to a file of the trusted checkout is refused: the site folder is the pull request\'s', async (link, expected) => {
+    const checkouts = await makeCheckouts({ 'docs/intro.md': '# Intro\n', 'static/robots.txt': 'User-agent: *\n' }, { '.env': 'TOKEN=secret\n' });
+    await symlink(path.join(checkouts.base, '.env'), path.join(checkouts.pr, link));
+    const error = await buildUntrusted(checkouts).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).diagnostics.map((d) => formatDiagnostic(d, { cwd: checkouts.pr })).join('\n')).toMatch(expected);
+  });
+
   it('--untrusted without --trusted-site is refused, naming the config that would have run', async () => {
     const checkouts = await makeCheckouts(hostileCode(path.join(os.tmpdir(), 'unused')));
     const error = await loadUntrustedSiteConfig({ contentDir: checkouts.pr, trustedSiteDir: undefined }).catch((caught: unknown) => caught);
