@@ -87,6 +87,12 @@ function refuseLinkedContent(config: ResolvedConfig, contentDir: string): void {
     ['the versioned sidebars (versioned_sidebars)', path.join(contentDir, 'versioned_sidebars')],
     ['the list of docs versions (versions.json)', path.join(contentDir, 'versions.json')],
   ];
+  const { blog } = config;
+  if (blog !== false && config.paths.blog) {
+    content.push(['the blog authors file (blog.authorsMapPath)', path.resolve(config.paths.blog, blog.authorsMapPath)]);
+    if (typeof blog.tags === 'string') content.push(['the blog tags file (blog.tags)', path.resolve(config.paths.blog, blog.tags)]);
+    else if (blog.tags !== false && blog.tags !== null) content.push(['the blog tags file (blog.tags)', path.resolve(config.paths.blog, 'tags.yml')]);
+  }
   for (const [what, written] of content) {
     if (written === undefined || !existsSync(written)) continue;
     const real = realpathSync(written);
