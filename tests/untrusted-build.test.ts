@@ -170,6 +170,17 @@ describe('--untrusted: a hostile pull request runs nothing', () => {
     ]);
   });
 
+  it("cleans raw HTML inside an admonition the trusted site's theme override renders", async () => {
+    const override = "import Admonition from '@theme-original/Admonition';\nexport default function Wrapped(props: any) { return <div className=\"wrapped\"><Admonition {...props} /></div>; }\n";
+    const note = '# Intro\n\n:::note\n\nSee <b onclick="window.pwned = 1">this</b>.\n\n<script>window.pwned = 2</script>\n\n:::\n';
+    const checkouts = await makeCheckouts({ 'docs/intro.md': note }, { 'src/theme/Admonition.tsx': override });
+    const result = await buildUntrusted(checkouts);
+    const intro = pageHtml(result, '/kit/docs/intro');
+    expect(intro).toContain('class="wrapped"');
+    expect(intro).toContain('See <b>this</b>.');
+    for (const [file, text] of pagesAndData(result)) expect(/pwned|onclick/i.test(text), file).toBe(false);
+  });
+
   it.each(['docs', 'static'])('a %s folder that is a symbolic link out of the pull request is refused before anything is read', async (folder) => {
     const checkouts = await makeCheckouts({ 'docs/intro.md': '# Intro\n' });
     await writeFiles(path.join(checkouts.root, 'elsewhere'), { 'secret.md': '# Secret\n' });
@@ -207,6 +218,8 @@ describe('--untrusted: a plain docs change builds as the default mode builds it'
   const docs = {
     'docs/intro.md': '# Intro\n\nWelcome, **changed**.\n\n:::tip Title\n\nA tip with `code`.\n\n:::\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n```ts title="x.ts"\nconst x = 1;\n```\n\n## Install {#setup}\n\nSee [the guide](./guide.md#next).\n',
     'docs/guide.md': '---\nsidebar_position: 2\n---\n\n# Guide\n\n:::danger Careful\n\nThe **last** step.\n\n:::\n\n```js {1}\nrun();\n```\n\n<details>\n<summary>Details</summary>\n\nInside.\n\n</details>\n\n## Next\n\n- [x] done\n- [ ] open\n\nA footnote[^1].\n\n[^1]: The note.\n',
+    // A markdown doc compiled to an MDX module for its package-manager tabs, with raw HTML around them.
+    'docs/install.md': '# Install\n\n<div class="note">Press <kbd>Ctrl</kbd>.</div>\n\n```bash npm2yarn\nnpm install kit\n```\n\n<details><summary>Why</summary>\n\nBecause.\n\n</details>\n',
     'docs/tabs.mdx': "# Tabs\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\nimport CodeBlock from '@theme/CodeBlock';\n\n<CodeBlock language=\"ts\">{`const kit = 1;`}</CodeBlock>\n\n<Tabs groupId=\"pm\">\n<TabItem value=\"npm\" label={'npm'} default>\n\n```bash\nnpm i kit\n```\n\n</TabItem>\n<TabItem value=\"yarn\" label=\"Yarn\">\n\nyarn add kit\n\n</TabItem>\n</Tabs>\n\n{/* a comment */}\n",
   };
 
@@ -217,7 +230,7 @@ describe('--untrusted: a plain docs change builds as the default mode builds it'
     const untrusted = await buildUntrusted(checkouts);
     const trusted = await build({ siteDir: checkouts.pr, logger: createMemoryLogger(), inMemory: true });
     expect(untrusted.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    for (const route of ['/kit/docs/intro', '/kit/docs/guide', '/kit/docs/tabs']) {
+    for (const route of ['/kit/docs/intro', '/kit/docs/guide', '/kit/docs/tabs', '/kit/docs/install']) {
       expect(pageHtml(untrusted, route), route).toBe(pageHtml(trusted, route));
     }
     expect(pageHtml(untrusted, '/kit/docs/tabs')).toContain('npm i kit');

@@ -39,7 +39,7 @@ interface MdxNode {
 }
 
 /** Whether an import names only trusted code: an allowed specifier, with no `..` step nor webpack loader. */
-export function isTrustedImport(source: string): boolean {
+function isTrustedImport(source: string): boolean {
   return trustedImport.test(source) && !source.split('/').includes('..');
 }
 

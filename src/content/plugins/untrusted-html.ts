@@ -116,7 +116,11 @@ export function markElements(tree: Root): string {
 export function sanitizeRawElements(parent: Root | Element, mark: string, file: VFile): void {
   for (let index = 0; index < parent.children.length; index++) {
     const node = parent.children[index];
-    if (node.type !== 'element') continue;
+    if (node.type !== 'element') {
+      // The MDX nodes parse5 passes through (package-manager tabs, the site's blocks) hold elements too.
+      if ('children' in node && Array.isArray(node.children)) sanitizeRawElements(node as unknown as Element, mark, file);
+      continue;
+    }
     const fromMarkdown = node.properties[markProperty] === mark;
     delete node.properties[markProperty];
     if (!fromMarkdown) {
