@@ -147,8 +147,11 @@ describe('--untrusted: a hostile pull request runs nothing', () => {
     await writeFiles(checkouts.pr, hostileCode(checkouts.markers));
     const result = await buildUntrusted(checkouts);
     expect(markersWritten(checkouts.markers)).toEqual([]);
-    // The trusted config: its title, not the pull request's.
+    // The trusted config: its title, not the pull request's; the reviewer is told what is not shown.
     expect(result.site.config.title).toBe('Kit');
+    expect(result.site.diagnostics.find((d) => d.code === 'untrusted')?.message).toBe(
+      "Safe mode (--untrusted): the pull request changes code this build does not run (sdkdocs.config.ts, docusaurus.config.js, sidebars.js, src/theme/Footer.tsx, src/components/Evil.tsx and 1 more); the pages show the trusted site's instead.",
+    );
     const intro = pageHtml(result, '/kit/docs/intro');
     expect(intro).toContain('Welcome, changed.');
     expect(intro).toContain('<a id="kept-anchor" class="button button--primary" href="#kept-anchor">kept</a>');

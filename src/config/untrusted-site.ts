@@ -1,6 +1,6 @@
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../core/diagnostic.js';
+import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { isInsideFolder } from '../core/path-bounds.js';
 import { checkConfigPaths } from './check-config-paths.js';
 import { docusaurusConfigFileNames } from './docusaurus-config.js';
@@ -68,7 +68,49 @@ export async function loadUntrustedSiteConfig(options: UntrustedSiteOptions): Pr
   };
   checkConfigPaths(config);
   refuseLinkedContent(config, contentDir);
+  const notApplied = codeChangesNotApplied(trustedDir, contentDir);
+  if (notApplied) config.configWarnings = [...(config.configWarnings ?? []), notApplied];
   return config;
+}
+
+/** The files and folders of a site that are code, which safe mode takes from the trusted checkout. */
+const codeFiles = [...configFileNames, ...docusaurusConfigFileNames, 'sidebars.js', 'sidebars.cjs', 'sidebars.mjs', 'sidebars.ts'];
+const codeFolders = ['src/theme', 'src/components', 'src/pages'];
+
+/** How many files of each code folder are compared at most: a warning, not a scan of a whole tree. */
+const maxComparedFiles = 2000;
+
+/**
+ * A warning naming the code the pull request changes (by bytes, never by running it): the preview
+ * shows the trusted checkout's config, sidebars, theme, components and pages, and a reviewer
+ * should know that what the pull request changes there is not in it.
+ */
+function codeChangesNotApplied(trustedDir: string, contentDir: string): Diagnostic | undefined {
+  const changed: string[] = [];
+  const compare = (relative: string) => {
+    const ours = readPlainFile(path.join(contentDir, relative));
+    if (ours !== undefined && !ours.equals(readPlainFile(path.join(trustedDir, relative)) ?? Buffer.alloc(0))) changed.push(relative);
+  };
+  for (const name of codeFiles) compare(name);
+  for (const folder of codeFolders) {
+    const root = path.join(contentDir, folder);
+    if (!lstatSync(root, { throwIfNoEntry: false })?.isDirectory()) continue;
+    const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).slice(0, maxComparedFiles);
+    for (const entry of files) compare(path.relative(contentDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  }
+  if (changed.length === 0) return undefined;
+  const listed = changed.length > 5 ? `${changed.slice(0, 5).join(', ')} and ${changed.length - 5} more` : changed.join(', ');
+  return {
+    severity: 'warning',
+    code: 'untrusted',
+    message: `Safe mode (--untrusted): the pull request changes code this build does not run (${listed}); the pages show the trusted site's instead.`,
+    hint: 'Review those changes as code; a default build shows them once merged.',
+  };
+}
+
+/** A regular file's bytes (a symbolic link is not followed), or undefined. */
+function readPlainFile(file: string): Buffer | undefined {
+  return lstatSync(file, { throwIfNoEntry: false })?.isFile() ? readFileSync(file) : undefined;
 }
 
 /**
