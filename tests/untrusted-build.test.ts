@@ -8,6 +8,7 @@ import { build, type BuildResult } from '../src/build/build.js';
 import { UserError, formatDiagnostic } from '../src/core/diagnostic.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import { loadUntrustedSiteConfig } from '../src/config/untrusted-site.js';
+import { serve } from '../src/serve/serve.js';
 import { pageHtml, repoRoot } from './helpers/site.js';
 
 /**
@@ -256,7 +257,7 @@ describe('--untrusted with the shipped CLI', () => {
     expect(existsSync(path.join(checkouts.pr, 'out'))).toBe(false);
   });
 
-  it('builds a clean pull request into its own folder, and --trusted-site alone is a usage error', async () => {
+  it('builds and serves a clean pull request from its own folder; --trusted-site alone, or with serve --watch, is a usage error', async () => {
     const checkouts = await makeCheckouts({ 'docs/intro.md': '# Intro\n\nWelcome, changed.\n' });
     const built = run(checkouts.root, ['build', 'pr', '--untrusted', '--trusted-site', 'base']);
     expect(built.stderr).toMatch(/Built 4 pages in .* → pr\/out\/kit/);
@@ -268,5 +269,17 @@ describe('--untrusted with the shipped CLI', () => {
     const alone = run(checkouts.root, ['build', 'pr', '--trusted-site', 'base']);
     expect(alone.stderr).toContain('--trusted-site is for safe mode: add --untrusted.');
     expect(alone.status).toBe(2);
+    const watching = run(checkouts.root, ['serve', 'pr', '--untrusted', '--trusted-site', 'base', '--watch']);
+    expect(watching.stderr).toContain('--untrusted cannot watch: build with `sdkdocs build --untrusted`, then serve without --watch.');
+    expect(watching.status).toBe(2);
+    // What `serve pr --untrusted --trusted-site base` does: the trusted config names the output folder.
+    const server = await serve({ siteDir: checkouts.pr, config: await loadUntrustedSiteConfig({ contentDir: checkouts.pr, trustedSiteDir: checkouts.base }), port: 0, host: '127.0.0.1', logger: createMemoryLogger() });
+    try {
+      const page = await fetch(new URL('docs/intro', server.url));
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Welcome, changed.');
+    } finally {
+      await server.close();
+    }
   });
 });
