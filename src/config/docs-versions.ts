@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ResolvedConfig } from './resolve.js';
+import { contentDirOf, type ResolvedConfig } from './resolve.js';
 import { closest } from './load.js';
 import { locateConfigKey } from './locate-key.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
@@ -63,9 +63,9 @@ export function readVersionNames(siteDir: string): string[] | undefined {
  * the site then has its one version, current, at the docs root.
  */
 export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | undefined {
-  const names = readVersionNames(config.siteDir);
+  const names = readVersionNames(contentDirOf(config));
   const { docs } = config;
-  const file = versionsFile(config.siteDir);
+  const file = versionsFile(contentDirOf(config));
   const diagnostics: Diagnostic[] = [];
   const problem = (message: string, hint: string, at: string | (string | number)[] = config.configFile) =>
     diagnostics.push({
@@ -123,7 +123,7 @@ export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | und
     problem(`docs.onlyIncludeVersions: the last version "${lastName}" is not in the list.`, `Add "${lastName}", or set docs.lastVersion to one of the listed versions.`, ['onlyIncludeVersions']);
   }
   for (const name of included) {
-    if (name === currentVersionName || versionNameProblem(name) || existsSync(versionDocsDir(config.siteDir, name))) continue;
+    if (name === currentVersionName || versionNameProblem(name) || existsSync(versionDocsDir(contentDirOf(config), name))) continue;
     problem(`versions.json lists "${name}", but its docs folder versioned_docs/version-${name} does not exist.`, `Restore the folder, or remove "${name}" from versions.json.`, file);
   }
   if (includeCurrent && docs.versions?.[currentVersionName]?.api) {
@@ -146,7 +146,7 @@ export function resolveDocsVersions(config: ResolvedConfig): DocsVersion[] | und
       name,
       label: options.label ?? (isCurrent ? docs.versionLabel : name),
       route: segment ? joinUrlPath(config.routes.docs, segment) : config.routes.docs,
-      docsDir: isCurrent ? config.paths.docs : versionDocsDir(config.siteDir, name),
+      docsDir: isCurrent ? config.paths.docs : versionDocsDir(contentDirOf(config), name),
       isLast,
       banner,
       // As Docusaurus: a site that builds one version has no use for the badge.
@@ -196,6 +196,6 @@ export function configForVersion(config: ResolvedConfig, version: DocsVersion): 
  * one (Docusaurus needs it; without it sdkdocs autogenerates the version's sidebar).
  */
 export function pastVersionSidebarsFile(config: ResolvedConfig, version: DocsVersion): string | undefined {
-  const file = versionSidebarsFile(config.siteDir, version.name);
+  const file = versionSidebarsFile(contentDirOf(config), version.name);
   return existsSync(file) ? file : undefined;
 }

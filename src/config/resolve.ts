@@ -37,7 +37,18 @@ export type ResolvedConfig = ParsedConfig & {
   pluginsNotRun?: string[];
   /** Routes with the base URL: `/sdk/docs`, `/sdk/api`. */
   routes: { docs: string; api: string; root: string };
+  /**
+   * Safe mode (`--untrusted`, see untrusted-site.ts): the content (docs, blog, static files,
+   * versioned docs) comes from `contentDir`, a pull request's checkout, while `siteDir` is the
+   * trusted checkout whose config, sidebars code, theme, components and pages are used.
+   */
+  untrusted?: { contentDir: string };
 };
+
+/** The folder the site's content comes from: the site folder, or in safe mode the untrusted checkout. */
+export function contentDirOf(config: Pick<ResolvedConfig, 'siteDir' | 'untrusted'>): string {
+  return config.untrusted?.contentDir ?? config.siteDir;
+}
 
 export interface ResolveOptions {
   /** Overrides `outDir`, relative to the current directory (a command-line option, as `--out-dir`). */

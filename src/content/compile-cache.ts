@@ -95,7 +95,7 @@ export function openCompileCache(
   /** Runs the writing of a pack, which may wait while this build's pages are served (serve --watch). */
   writeLater: (write: () => void) => void = (write) => write(),
 ): CompileCache {
-  const contextKey = JSON.stringify([compiler, context.baseUrl, context.docsDir, context.siteDir, context.mermaid, context.themeBlocks ?? [], context.admonitions ?? null, context.sitePluginsKey ?? null, context.mdxComponentNames ?? []]);
+  const contextKey = JSON.stringify([compiler, context.baseUrl, context.docsDir, context.siteDir, context.mermaid, context.themeBlocks ?? [], context.admonitions ?? null, context.sitePluginsKey ?? null, context.mdxComponentNames ?? [], context.contentDir ?? null]);
   const store = openItemStore(dir, memory);
   const session = heldByMemory<CompileSession>(memory, `compile-cache:session:${dir}`, () => ({ keyByFile: new Map(), linksResolved: new Set() }));
   if (session.contextKey !== contextKey) {

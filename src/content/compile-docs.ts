@@ -15,6 +15,8 @@ export interface CompileSetup {
   mdxComponentNames?: ParseContext['mdxComponentNames'];
   /** Set when the site has remark or rehype plugins of its own, which a worker loads from the config itself. */
   sitePluginsKey?: string;
+  /** Safe mode; see {@link ParseContext.contentDir}. */
+  contentDir?: string;
 }
 
 /** A compiled doc, with the cache entry it came from or went to. */
@@ -58,6 +60,7 @@ export function contextOf(setup: CompileSetup): ParseContext {
     admonitions: setup.admonitions,
     mdxComponentNames: setup.mdxComponentNames,
     sitePluginsKey: setup.sitePluginsKey,
+    contentDir: setup.contentDir,
   };
 }
 

@@ -42,8 +42,9 @@ export interface MarkdownResult {
 /**
  * The markdown pipeline shared by docs and TSDoc comments: GFM, admonitions, link rewriting,
  * raw HTML, images next to docs, build-time highlighting, heading ids and direct links, TOC collection.
+ * `sanitizeHtml` cleans the raw HTML, for safe mode (`--untrusted`).
  */
-export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptions; sitePlugins?: SiteMarkdownPlugins } = {}) {
+export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptions; sitePlugins?: SiteMarkdownPlugins; sanitizeHtml?: boolean } = {}) {
   const { admonitions, sitePlugins } = options;
   const admonitionsOfSite = admonitionNames(admonitions);
   // The site's remark plugins are attached to the parsers too: one that adds syntax (remark-math)
@@ -72,7 +73,7 @@ export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptio
     .use(sitePlugins?.beforeRehype ?? [])
     .use(rehypeCode)
     // After rehypeCode, which reads fenced code's meta from `data` that parse5 does not keep.
-    .use(rehypeRawHtml)
+    .use(rehypeRawHtml, { sanitize: options.sanitizeHtml })
     .use(rehypeImages)
     // Headings, task list labels and URL checks in one walk of the tree; last, so that the URLs
     // written in raw HTML are checked too.

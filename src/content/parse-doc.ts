@@ -14,7 +14,7 @@ import type { ParseContext, ParseOutcome, ParseTask } from './parse-task.js';
 
 /** The markdown processor and content renderer one thread compiles its docs with. */
 export function createDocCompiler(context: ParseContext) {
-  const processor: MarkdownProcessor = createMarkdownProcessor({ admonitions: context.admonitions, sitePlugins: context.sitePlugins });
+  const processor: MarkdownProcessor = createMarkdownProcessor({ admonitions: context.admonitions, sitePlugins: context.sitePlugins, sanitizeHtml: context.contentDir !== undefined });
   const renderer = createContentRenderer();
   return (task: ParseTask): Promise<ParseOutcome> => compileDoc(processor, renderer, task, context);
 }
@@ -45,7 +45,8 @@ async function compileDoc(
     const result = await processor.transform(mdast, file, {
       routeOfFile: (absolute) => context.routeByFile.get(absolute),
       docsDir: context.docsDir,
-      siteDir: context.siteDir,
+      // Safe mode: images and `@site/` links resolve in the pull request's checkout, not the trusted one.
+      siteDir: context.contentDir ?? context.siteDir,
       baseUrl: context.baseUrl,
       pageRoute: task.route,
     });

@@ -125,6 +125,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     admonitions: admonitionOptionsOf(site.config.docs.admonitions),
     mdxComponentNames: site.themeOverrides?.mdxComponentNames,
     sitePluginsKey: sitePlugins ? `${markdownPluginsFingerprint(site.config)}${posts ? ':blog' : ''}` : undefined,
+    contentDir: site.config.untrusted?.contentDir,
   };
   // A cold, a warm and a watch build take the same path: serve --watch's memory tier answers for
   // the docs it has seen, the packs on disk for the others.

@@ -61,4 +61,10 @@ export interface ParseContext {
   sitePlugins?: SiteMarkdownPlugins;
   /** What those plugins were made of ({@link markdownPluginsFingerprint}): compiled docs are reused only while it holds. */
   sitePluginsKey?: string;
+  /**
+   * Safe mode (`--untrusted`): the pull request's checkout the docs come from. Set, MDX docs may
+   * hold no code (see untrusted-mdx.ts), raw HTML is sanitized, and images are read only inside
+   * it (`siteDir` is then the trusted checkout, whose config the site's plugins come from).
+   */
+  contentDir?: string;
 }

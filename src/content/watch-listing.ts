@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { listDocsFolder, readSourceText, type ListedFile, type SourceText } from './read-source.js';
+import { contentDirOf } from '../config/resolve.js';
 
 /*
  * serve --watch: what reading the docs folder found in one build, for the next build to take
@@ -24,7 +25,7 @@ const categoryTexts = new WeakMap<Site, Map<string, SourceText>>();
 export async function listDocsFolderForBuild(site: Site, ctx: BuildContext, docsDir: string): Promise<Listing> {
   const earlier = ctx.previous && listings.get(ctx.previous);
   const kept = earlier && earlier.docsDir === docsDir && earlier.listing.diagnostics.length === 0 && onlyListedFilesEdited(ctx, docsDir, earlier.listing.files);
-  const listing = kept ? earlier.listing : await listDocsFolder(docsDir, site.config.siteDir);
+  const listing = kept ? earlier.listing : await listDocsFolder(docsDir, contentDirOf(site.config));
   if (kept) ctx.logger.debug('collectContent: docs folder listing kept from the previous build');
   listings.set(site, { docsDir, listing });
   return listing;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -109,9 +109,22 @@ export function findSidebarsFile(config: ResolvedConfig): string | undefined {
   if (written !== undefined) {
     const missing = missingSidebarsFile(config);
     if (missing) throw new UserError(missing);
-    return path.resolve(config.siteDir, written);
+    return untrustedSidebarsData(config, path.resolve(config.siteDir, written));
   }
-  return sidebarsFileNames.map((name) => path.join(config.siteDir, name)).find((file) => existsSync(file));
+  const found = sidebarsFileNames.map((name) => path.join(config.siteDir, name)).find((file) => existsSync(file));
+  return found && untrustedSidebarsData(config, found);
+}
+
+/**
+ * In safe mode (`--untrusted`) a sidebars file of data (`.json`) is content, read from the pull
+ * request's checkout, so that a PR that adds a doc to the sidebar shows it; one of code stays the
+ * trusted site's, since reading it means running it.
+ */
+function untrustedSidebarsData(config: ResolvedConfig, trustedFile: string): string {
+  if (!config.untrusted || !/\.json$/i.test(trustedFile)) return trustedFile;
+  const contentFile = path.join(config.untrusted.contentDir, path.relative(config.siteDir, trustedFile));
+  // A link would let the pull request choose a file to read (and its parse error to print).
+  return lstatSync(contentFile, { throwIfNoEntry: false })?.isFile() ? contentFile : trustedFile;
 }
 
 /**

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../config/load.js';
+import type { ResolvedConfig } from '../config/resolve.js';
 import { UserError } from '../core/diagnostic.js';
 import { createConsoleLogger, type Logger } from '../core/logger.js';
 import { createLiveReload } from './live-reload.js';
@@ -32,6 +33,8 @@ export interface ServeOptions {
   onBuild?: (outcome: BuildOutcome) => void;
   /** With `watch`: passed on to each build. */
   buildOptions?: WatchSiteOptions['buildOptions'];
+  /** Without `watch`: the config that names the output folder, instead of the site's (safe mode's, see config/untrusted-site.ts). */
+  config?: ResolvedConfig;
 }
 
 export interface SiteServer {
@@ -56,7 +59,7 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
   const siteDir = path.resolve(options.siteDir ?? '.');
   const listen = { port: options.port, host: options.host, portAttempts: options.portAttempts };
   if (!options.watch) {
-    const config = await loadConfig(siteDir, { outDir: options.outDir });
+    const config = options.config ?? (await loadConfig(siteDir, { outDir: options.outDir }));
     if (!existsSync(path.join(config.paths.siteOut, 'index.html'))) {
       const site = path.relative(process.cwd(), siteDir) || '.';
       throw new UserError({

@@ -8,6 +8,7 @@ import { resolveOutputPath } from './output-path.js';
 import { createStagingFolder } from './staging-folder.js';
 import { openPublishedOutput } from './published-output.js';
 import { catchUpOutput, updateOutputInPlace } from './update-in-place.js';
+import { contentDirOf } from '../config/resolve.js';
 
 /**
  * Where a build's files go:
@@ -69,7 +70,7 @@ function createStagingSink(site: Site, ctx: SinkContext): OutputSink {
       const staticDir = config.paths.static;
       // Static files go under the generated ones: a page or asset the build emits wins over a static file of the same name.
       if (existsSync(staticDir)) {
-        for (const file of await listStaticFiles(staticDir, config.siteDir)) {
+        for (const file of await listStaticFiles(staticDir, contentDirOf(config))) {
           if (written.has(file.path)) continue;
           const target = resolveOutputPath(folder.siteOut, file.path);
           mkdirSync(path.dirname(target), { recursive: true });
@@ -137,7 +138,7 @@ export async function streamOutputs(site: Site, sink: OutputSink): Promise<void>
 async function addStaticFiles(site: Site): Promise<void> {
   const { static: staticDir } = site.config.paths;
   if (!existsSync(staticDir)) return;
-  for (const file of await listStaticFiles(staticDir, site.config.siteDir)) {
+  for (const file of await listStaticFiles(staticDir, contentDirOf(site.config))) {
     if (site.outputs.has(file.path)) continue;
     site.outputs.set(file.path, { path: file.path, contents: await readFile(file.source) });
   }

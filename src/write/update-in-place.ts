@@ -7,6 +7,7 @@ import { assertStaticFileInside } from './copy-static.js';
 import { forgetPublishedOutput } from './published-output.js';
 import { isSameContents } from '../core/same-data.js';
 import { isLateOutput } from '../core/planned-outputs.js';
+import { contentDirOf } from '../config/resolve.js';
 
 /** What of the build's context the in-place update reads (the sink passes its own). */
 type InPlaceContext = Pick<BuildContext, 'cacheDir' | 'onOutputsWritten' | 'logger' | 'changedFiles' | 'previous' | 'afterPublished'>;
@@ -30,7 +31,7 @@ export async function updateOutputInPlace(site: Site, ctx: InPlaceContext, previ
   const { siteOut, static: staticDir } = site.config.paths;
   const staticChanges = await changedStaticFiles(ctx, staticDir);
   const staticCopied = staticChanges.filter((change) => change.exists && !site.outputs.has(change.path));
-  for (const change of staticCopied) await assertStaticFileInside(change.source, site.config.siteDir);
+  for (const change of staticCopied) await assertStaticFileInside(change.source, contentDirOf(site.config));
   const staticRemoved = staticChanges.filter((change) => !change.exists && !site.outputs.has(change.path));
   const staticPaths = new Set(staticChanges.map((change) => change.path));
   // Until it is replaced, the folder holds the previous build's file.

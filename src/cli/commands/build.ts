@@ -10,6 +10,7 @@ import type { ResolvedConfig } from '../../config/resolve.js';
 import type { BuildResult } from '../../build/build.js';
 import { type Logger, formatMs } from '../../core/logger.js';
 import { runCommand, type SetExitCode } from '../run-command.js';
+import { loadCommandConfig } from '../load-command-config.js';
 
 export function registerBuildCommand(program: Command, setExitCode: SetExitCode): void {
   program
@@ -18,7 +19,10 @@ export function registerBuildCommand(program: Command, setExitCode: SetExitCode)
     .argument('[siteDir]', 'site folder', '.')
     .option('--out-dir <dir>', 'output folder instead of the config outDir')
     .option('--verbose', 'print each build stage with its time')
-    .action(async (siteDir: string, options: { outDir?: string; verbose?: boolean }) => {
+    .option('--untrusted', "safe mode for pull requests: run no code from siteDir, take only its content (docs, blog, static files)")
+    .option('--trusted-site <dir>', 'with --untrusted: the trusted checkout (base branch) whose config, sidebars, theme, components and pages are used')
+    .action(async (siteDir: string, options: BuildCommandOptions, command: Command) => {
+      if (options.trustedSite !== undefined && !options.untrusted) command.error('error: --trusted-site is for safe mode: add --untrusted.', { exitCode: 2, code: 'sdkdocs.trustedSite' });
       // Known once the config is loaded: whether a failed build leaves an earlier build's output in place.
       let previousOutput = false;
       const failureNote = () => (previousOutput ? 'the previous output was left as it was' : undefined);
@@ -30,7 +34,7 @@ export function registerBuildCommand(program: Command, setExitCode: SetExitCode)
           const onConfig = (config: ResolvedConfig) => {
             previousOutput = existsSync(config.paths.siteOut);
           };
-          const result = await buildSite(siteDir, options.outDir, logger, onConfig, apiPrefetch).finally(() => discardApiPrefetch(apiPrefetch));
+          const result = await buildSite(siteDir, options, logger, onConfig, apiPrefetch).finally(() => discardApiPrefetch(apiPrefetch));
           const out = path.relative(process.cwd(), result.site.config.paths.siteOut) || '.';
           const warnings = result.site.diagnostics.filter((d) => d.severity === 'warning').length;
           const withWarnings = warnings > 0 ? ` with ${warnings} warning${warnings === 1 ? '' : 's'}` : '';
@@ -43,16 +47,22 @@ export function registerBuildCommand(program: Command, setExitCode: SetExitCode)
     });
 }
 
+interface BuildCommandOptions {
+  outDir?: string;
+  verbose?: boolean;
+  untrusted?: boolean;
+  trustedSite?: string;
+}
+
 async function buildSite(
   siteDir: string,
-  outDir: string | undefined,
+  options: BuildCommandOptions,
   logger: Logger,
   onConfig: (config: ResolvedConfig) => void,
   apiPrefetch: ApiPrefetch,
 ): Promise<BuildResult> {
   // Loaded after the TypeDoc worker has started: esbuild and zod take ~80 ms to load.
-  const { loadConfig } = await import('../../config/load.js');
-  const config = await loadConfig(siteDir, { outDir });
+  const config = await loadCommandConfig(siteDir, options);
   onConfig(config);
   // Before the pipeline's modules load, so that the TypeDoc worker has its run as soon as it has loaded.
   await prefetchApi(apiPrefetch, config);

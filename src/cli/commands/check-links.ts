@@ -6,6 +6,7 @@ import { ExitCode, UserError } from '../../core/diagnostic.js';
 import { type Logger, formatMs } from '../../core/logger.js';
 import type { BuiltSiteReport } from '../../links/check-built-site.js';
 import { runCommand, type SetExitCode } from '../run-command.js';
+import { loadCommandConfig, type ConfigCommandOptions } from '../load-command-config.js';
 import { unknownSiteOrigin } from '../../shared/paths.js';
 
 export function registerCheckLinksCommand(program: Command, setExitCode: SetExitCode): void {
@@ -15,19 +16,20 @@ export function registerCheckLinksCommand(program: Command, setExitCode: SetExit
     .argument('[siteDir]', 'site folder', '.')
     .option('--out-dir <dir>', 'output folder instead of the config outDir')
     .option('--json', 'print a machine-readable report on stdout')
-    .action(async (siteDir: string, options: { outDir?: string; json?: boolean }) => {
+    .option('--untrusted', 'for a site built with --untrusted: read no config from siteDir')
+    .option('--trusted-site <dir>', "with --untrusted: the trusted checkout whose config names the output folder")
+    .action(async (siteDir: string, options: ConfigCommandOptions & { json?: boolean }, command: Command) => {
+      if (options.trustedSite !== undefined && !options.untrusted) command.error('error: --trusted-site is for safe mode: add --untrusted.', { exitCode: 2, code: 'sdkdocs.trustedSite' });
       setExitCode(
         await runCommand({}, async (logger) => {
-          // Loaded here so that `sdkdocs build` does not load it before starting the TypeDoc worker.
-          const { loadConfig } = await import('../../config/load.js');
-          const config = await loadConfig(path.resolve(siteDir), { outDir: options.outDir });
+          const config = await loadCommandConfig(path.resolve(siteDir), options);
           const { outRoot, siteOut } = config.paths;
           if (!existsSync(siteOut)) {
             throw new UserError({
               severity: 'error',
               code: 'check-links',
               message: `No built site in ${path.relative(process.cwd(), siteOut) || siteOut}.`,
-              hint: `Build it first: \`sdkdocs build ${siteDir}${options.outDir ? ` --out-dir ${options.outDir}` : ''}\`.`,
+              hint: `Build it first: \`sdkdocs build ${siteDir}${options.outDir ? ` --out-dir ${options.outDir}` : ''}${options.untrusted ? ` --untrusted --trusted-site ${options.trustedSite}` : ''}\`.`,
             });
           }
           // Loaded here so that other commands do not pay for the HTML parser.

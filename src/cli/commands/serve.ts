@@ -5,8 +5,9 @@ import { InvalidArgumentError, type Command } from 'commander';
 import pc from 'picocolors';
 import { UserError } from '../../core/diagnostic.js';
 import { runCommand, type SetExitCode } from '../run-command.js';
+import { loadCommandConfig, type ConfigCommandOptions } from '../load-command-config.js';
 
-interface ServeCommandOptions {
+interface ServeCommandOptions extends ConfigCommandOptions {
   port: number;
   host: string;
   outDir?: string;
@@ -29,8 +30,13 @@ export function registerServeCommand(program: Command, setExitCode: SetExitCode)
     .option('--watch', 'build, then rebuild on change and reload open pages')
     .option('--open', 'open the site in a browser')
     .option('--verbose', 'print each build stage with its time')
+    .option('--untrusted', 'serve what `build --untrusted` made of siteDir, reading no config from it')
+    .option('--trusted-site <dir>', 'with --untrusted: the trusted checkout whose config names the output folder')
     .action(async (siteDir: string, options: ServeCommandOptions, command: Command) => {
       const portChosen = command.getOptionValueSource('port') === 'cli';
+      if (options.trustedSite !== undefined && !options.untrusted) command.error('error: --trusted-site is for safe mode: add --untrusted.', { exitCode: 2, code: 'sdkdocs.trustedSite' });
+      // A watch build runs the code of the folder it watches; safe mode serves a build made with `build --untrusted`.
+      if (options.untrusted && options.watch) command.error('error: --untrusted cannot watch: build with `sdkdocs build --untrusted`, then serve without --watch.', { exitCode: 2, code: 'sdkdocs.untrustedWatch' });
       setExitCode(
         await runCommand(options, async (logger) => {
           // Loaded here: the server's watch mode imports the whole build pipeline, which `sdkdocs build` wants to load only after starting TypeDoc.
@@ -43,6 +49,7 @@ export function registerServeCommand(program: Command, setExitCode: SetExitCode)
             portAttempts: portChosen ? 0 : defaultPortAttempts,
             watch: options.watch,
             logger,
+            config: options.untrusted ? await loadCommandConfig(siteDir, options) : undefined,
           }).catch((error: unknown) => {
             const code = (error as NodeJS.ErrnoException).code;
             if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {

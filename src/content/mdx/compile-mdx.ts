@@ -23,6 +23,7 @@ import { fenceRoles } from './code-fences.js';
 import { mdxTrigger } from './detect-mdx.js';
 import { providedMdxComponents } from './mdx-names.js';
 import remarkNpm2Yarn from '../plugins/remark-npm2yarn.js';
+import { remarkUntrustedMdx } from './untrusted-mdx.js';
 
 /** What compiled MDX imports its components' hook from; the bundlers resolve it to the theme's provider. */
 export const mdxProviderSpecifier = 'sdkdocs:mdx-provider';
@@ -77,7 +78,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
   file.data.linkContext = {
     routeOfFile: (absolute) => context.routeByFile.get(absolute),
     docsDir: context.docsDir,
-    siteDir: context.siteDir,
+    siteDir: context.contentDir ?? context.siteDir,
     baseUrl: context.baseUrl,
     pageRoute: task.route,
   };
@@ -99,7 +100,9 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       // Every MDX module, partials included, takes its components from the page's MdxRoot.
       providerImportSource: mdxProviderSpecifier,
       // `<!-- … -->` is not MDX, but Docusaurus reads it as a comment, so docs written for it have them.
-      remarkPlugins: markdown ? remarkPlugins : [remarkComment, remarkMdxHeadingIds, ...remarkPlugins, [remarkMdxNames, context.mdxComponentNames ?? []]],
+      remarkPlugins: markdown
+        ? remarkPlugins
+        : [remarkComment, ...(context.contentDir === undefined ? [] : [remarkUntrustedMdx]), remarkMdxHeadingIds, ...remarkPlugins, [remarkMdxNames, context.mdxComponentNames ?? []]],
       remarkRehypeOptions: markdown ? { ...remarkRehypeOptions, allowDangerousHtml: true } : (remarkRehypeOptions ?? {}),
       rehypePlugins: [...(markdown ? [] : [rehypeStaticCodeBlocks]), ...rehypePlugins, ...themeBlockPlugins, [rehypeTitleAndDiagrams, task.title]],
     });
@@ -194,7 +197,7 @@ type MdxErrorPlace = ParseError;
 
 /** An MDX compile error with its position, and a hint on what usually causes it. */
 function mdxError(error: unknown, task: ParseTask): MdxErrorPlace {
-  const message = error as { reason?: string; message: string; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
+  const message = error as { reason?: string; message: string; note?: unknown; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
   const reason = message.reason ?? message.message;
   let line = message.place?.start?.line ?? message.place?.line;
   let column = message.place?.start?.column ?? message.place?.column;
@@ -210,6 +213,7 @@ function mdxError(error: unknown, task: ParseTask): MdxErrorPlace {
     message: `MDX: ${reason.replace(/\s*\(\d+:\d+-\d+:\d+\)/, '')}${why}.`.replace(/\.\.$/, '.') + closingTagInListHint(reason),
     line,
     column,
+    ...(typeof message.note === 'string' && { hint: message.note }),
   };
 }
 

@@ -5,6 +5,12 @@ import type { VFile } from 'vfile';
 import { addDocMessage } from './doc-messages.js';
 import { resolveLink } from './remark-links.js';
 import { walkTree } from './walk-tree.js';
+import { markElements, sanitizeRawElements } from './untrusted-html.js';
+
+export interface RawHtmlOptions {
+  /** Safe mode (`--untrusted`): clean the HTML with the sanitizer's schema. */
+  sanitize?: boolean;
+}
 
 /**
  * HTML written in markdown (`<details>`, `<kbd>`, `<a id="…">`, HTML tables…) parsed into the
@@ -14,19 +20,22 @@ import { walkTree } from './walk-tree.js';
  * links; its images are rehype-images'.
  *
  * Docs are trusted content, written by the site's own team: the HTML is kept as written (React
- * still refuses `javascript:` URLs when it renders the page).
+ * still refuses `javascript:` URLs when it renders the page). In safe mode (`sanitize`, for
+ * `--untrusted` builds of pull requests) it is cleaned by rehype-sanitize (see untrusted-html.ts).
  *
  * parse5 parses the whole tree again, so it runs only on trees that hold raw HTML: most docs
  * have none and pay for one walk of the tree.
  */
-export default function rehypeRawHtml() {
+export default function rehypeRawHtml(options: RawHtmlOptions = {}) {
   // A markdown doc compiled to an MDX module (for package-manager tabs or the site's own blocks)
   // also holds the MDX nodes those made, which parse5 has no HTML for: they pass through as they are.
   const parseRaw = rehypeRaw({ passThrough: ['mdxjsEsm', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxFlowExpression', 'mdxTextExpression'] });
   return (tree: Root, file: VFile): Root => {
     const markdownLinks = new Set<number>();
     if (!holdsRawHtml(tree, markdownLinks)) return tree;
+    const mark = options.sanitize ? markElements(tree) : undefined;
     const parsed = parseRaw(tree, file);
+    if (mark) sanitizeRawElements(parsed, mark, file);
     recordHtmlLinks(parsed, file, markdownLinks);
     checkAttributes(parsed, file);
     return parsed;
