@@ -52,7 +52,7 @@ function schemaDocComments() {
     }
   }
   // Calls whose arguments hold schemas; the others (`.default({…})`, `.refine(…)`) hold values.
-  const schemaCalls = new Set(['object', 'strictObject', 'looseObject', 'union', 'array', 'extend', 'catchall', 'optional', 'nullable', 'record', 'discriminatedUnion']);
+  const schemaCalls = new Set(['object', 'strictObject', 'looseObject', 'union', 'array', 'extend', 'catchall', 'optional', 'nullable', 'record', 'discriminatedUnion', 'preprocess', 'pipe']);
   const comments = new Map();
   const visit = (node, keyPath, seen) => {
     if (!node) return;
@@ -70,6 +70,13 @@ function schemaDocComments() {
           const doc = docOf(property);
           if (doc && !comments.has(childPath)) comments.set(childPath, doc);
           visit(property.initializer, childPath, seen);
+        } else if (ts.isShorthandPropertyAssignment(property)) {
+          // `{ activeBaseRegex }`: the doc comment is the one of the const it names.
+          const childPath = keyPath ? `${keyPath}.${property.name.text}` : property.name.text;
+          const declaration = consts.get(property.name.text)?.parent;
+          const doc = declaration && docOf(declaration.parent.parent);
+          if (doc && !comments.has(childPath)) comments.set(childPath, doc);
+          visit(property.name, childPath, seen);
         }
       }
       return;
@@ -102,6 +109,22 @@ function docOf(node) {
   };
 }
 
+/**
+ * A key's doc comment; else the one of the same key at the nearest level above, since one shape
+ * serves several lists (a dropdown's `items[].label` is a navbar item's `label`).
+ */
+function docCommentOf(comments, keyPath) {
+  if (comments.has(keyPath)) return comments.get(keyPath);
+  const cut = keyPath.lastIndexOf('.');
+  if (cut < 0) return undefined;
+  const leaf = keyPath.slice(cut + 1);
+  for (let parent = keyPath.slice(0, cut); parent.includes('.'); ) {
+    parent = parent.slice(0, parent.lastIndexOf('.'));
+    if (comments.has(`${parent}.${leaf}`)) return comments.get(`${parent}.${leaf}`);
+  }
+  return undefined;
+}
+
 /** Every key of the config as `[path, JSON schema]`, nested keys after their parent. */
 function configKeys(schema) {
   const keys = [];
@@ -118,6 +141,13 @@ function configKeys(schema) {
   };
   walk(schema, '');
   return keys;
+}
+
+/** A written default as it reads: its leading value as code (`'docs'`, `true`, `[]`), the words after it as words. */
+function formatDefault(text) {
+  if (text.startsWith('`')) return text;
+  const value = /^('[^']*'|"[^"]*"|\[[^\]]*\]|\{.*\}|-?\d[\d.]*|true|false|null)(?=$|[ ,(])(.*)$/.exec(text.replaceAll('\\/', '/'));
+  return value ? `\`${value[1]}\`${value[2]}` : text;
 }
 
 /** A JSON schema as a short type: `string`, `'throw' | 'warn'`, `boolean | object[]`. */
@@ -138,7 +168,7 @@ async function configReference() {
   const required = new Set(json.required ?? []);
   const lines = [
     '---',
-    'title: Configuration',
+    'title: Configuration', 'sidebar_position: 1',
     'description: Every key of sdkdocs.config.ts, with its type, default and meaning, generated from the config schema.',
     'toc_max_heading_level: 2',
     lastUpdateOf('src/config/schema.ts'),
@@ -154,12 +184,12 @@ async function configReference() {
   ];
   for (const [keyPath, node] of configKeys(json)) {
     const depth = keyPath.split('.').length;
-    const doc = comments.get(keyPath);
+    const doc = docCommentOf(comments, keyPath);
     lines.push(`${depth === 1 ? '##' : '###'} \`${keyPath}\` {#${configKeyId(keyPath)}}`, '');
     const facts = [`Type: \`${typeOf(node)}\``];
     if (depth === 1 && required.has(keyPath)) facts.push('required');
     const shownDefault = doc?.defaultValue ?? (node.default !== undefined && typeof node.default !== 'object' ? `\`${JSON.stringify(node.default)}\`` : undefined);
-    if (shownDefault) facts.push(`default: ${shownDefault.startsWith('`') || !/^['"\d[{tf]/.test(shownDefault) ? shownDefault : `\`${shownDefault}\``}`);
+    if (shownDefault) facts.push(`default: ${formatDefault(shownDefault)}`);
     lines.push(`${facts.join(' · ')}`, '');
     if (doc?.summary) lines.push(doc.summary, '');
     for (const example of doc?.examples ?? []) lines.push('```ts', `${keyPath.replace(/\[\]/g, '[0]')}: ${example}`, '```', '');
@@ -174,7 +204,7 @@ async function cliReference() {
   const program = createProgram(() => {});
   const lines = [
     '---',
-    'title: Command line',
+    'title: Command line', 'sidebar_position: 2',
     'description: Every sdkdocs command, argument and option, generated from the CLI definitions.',
     'toc_max_heading_level: 2',
     lastUpdateOf('src/cli'),
@@ -223,7 +253,7 @@ async function frontMatterReference() {
   visit(source);
   const lines = [
     '---',
-    'title: Front matter',
+    'title: Front matter', 'sidebar_position: 3',
     'description: The front matter keys of a doc, with the value each takes, generated from the code that checks them.',
     lastUpdateOf('src/content/front-matter-keys.ts'),
     '---',
@@ -300,7 +330,7 @@ function errorsReference() {
   }
   const lines = [
     '---',
-    'title: Errors and warnings',
+    'title: Errors and warnings', 'sidebar_position: 4',
     'description: Every diagnostic code sdkdocs prints, what it means and how to fix it.',
     'toc_max_heading_level: 2',
     lastUpdateOf('src', 'website/scripts/error-catalogue.md'),
