@@ -6,6 +6,7 @@ import { createProgram } from '../src/cli/main.js';
 import { loadConfig } from '../src/config/load.js';
 import { configSchema } from '../src/config/schema.js';
 import { knownFrontMatterKeys } from '../src/content/front-matter-keys.js';
+import { themeComponentNames } from '../src/shared/theme-components.js';
 import { tempDir } from './helpers/browser.js';
 import { repoRoot } from './helpers/site.js';
 
@@ -117,6 +118,11 @@ describe('the docs site (website/)', () => {
   it('has an entry for every front matter key', () => {
     const ids = idsOf(page('docs/reference/front-matter'));
     expect(knownFrontMatterKeys.filter((key) => !ids.has(key))).toEqual([]);
+  });
+
+  it('has an entry for every overridable theme component', () => {
+    const ids = idsOf(page('docs/reference/theme-components'));
+    expect(themeComponentNames.filter((name) => !ids.has(name))).toEqual([]);
   });
 
   it('has a section in the error catalogue for every diagnostic code sdkdocs prints', () => {

@@ -238,6 +238,9 @@ async function cliReference() {
 
 // ---------------------------------------------------------------- front matter
 
+/** Text as one cell of a markdown table: on one line, its bars escaped. */
+const tableCell = (text) => text.replace(/\s*\n\s*/g, ' ').replaceAll('|', '\\|');
+
 async function frontMatterReference() {
   const { describeFrontMatterKeys } = await dist('content/front-matter-keys.js');
   const file = path.join(repoDir, 'src', 'content', 'front-matter-keys.ts');
@@ -269,11 +272,90 @@ async function frontMatterReference() {
     '|---|---|---|---|',
   ];
   for (const { key, expected, example } of describeFrontMatterKeys()) {
-    const cell = (text) => text.replaceAll('|', '\\|');
-    lines.push(`| <span id="${key}">\`${key}\`</span> | ${cell(expected)} | ${cell(summaries.get(key) ?? '')} | \`${cell(example)}\` |`);
+    lines.push(`| <span id="${key}">\`${key}\`</span> | ${tableCell(expected)} | ${tableCell(summaries.get(key) ?? '')} | \`${tableCell(example)}\` |`);
   }
   lines.push('', 'Blog posts take their own keys: see [Blog](../guides/blog.md).', '');
   return lines.filter((line) => line !== undefined).join('\n');
+}
+
+// ---------------------------------------------------------------- theme components
+
+/** Doc comments of an object literal's properties in a source file, by property name. */
+function propertyComments(file, objectName) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const comments = new Map();
+  const visit = (node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === objectName) {
+      let literal = node.initializer;
+      while (literal && !ts.isObjectLiteralExpression(literal)) literal = literal.expression;
+      for (const property of literal?.properties ?? []) {
+        if (ts.isPropertyAssignment(property)) comments.set(property.name.text, docOf(property)?.summary ?? '');
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return comments;
+}
+
+/** The props type of each overridable component, from `ThemeComponentProps`, and whether it is an interface. */
+function themePropTypes() {
+  const file = path.join(repoDir, 'templates', 'theme-overrides.tsx');
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const types = new Map();
+  for (const statement of source.statements) {
+    if (!ts.isInterfaceDeclaration(statement) || statement.name.text !== 'ThemeComponentProps') continue;
+    for (const member of statement.members) {
+      if (ts.isPropertySignature(member) && member.type && ts.isTypeReferenceNode(member.type)) types.set(member.name.text, member.type.typeName.getText(source));
+    }
+  }
+  return types;
+}
+
+/** The API page of a type the public API exports, found in the generated API routes' naming (`/api/interface/TOCProps`). */
+function apiPageOf(typeName) {
+  const declared = (kind) =>
+    ['templates', 'src'].some((folder) =>
+      readdirSync(path.join(repoDir, folder), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.tsx?$/.test(file))
+        .some((file) => new RegExp(`export ${kind} ${typeName}\\b`).test(readFileSync(path.join(repoDir, folder, file), 'utf8'))),
+    );
+  if (declared('interface')) return `/api/interface/${typeName}`;
+  if (declared('type')) return `/api/type/${typeName}`;
+  return undefined;
+}
+
+async function themeComponentsReference() {
+  const { themeComponents } = await dist('shared/theme-components.js');
+  const comments = propertyComments(path.join(repoDir, 'src', 'shared', 'theme-components.ts'), 'themeComponents');
+  const propTypes = themePropTypes();
+  const lines = [
+    '---',
+    'title: Theme components',
+    'sidebar_position: 5',
+    'description: Every theme component a site may override with src/theme/<Component>.tsx, and its props.',
+    lastUpdateOf('src/shared/theme-components.ts', 'templates/theme-overrides.tsx'),
+    '---',
+    generatedNote,
+    '',
+    '# Theme components',
+    '',
+    'Every component a site may replace or wrap with a file `src/theme/<Component>.tsx`, made from the list sdkdocs resolves',
+    '`@theme/…` imports with (`src/shared/theme-components.ts`). *Layout* components are parts of every page around the content,',
+    'rendered at build time and hydrated; *content* components are what docs, custom pages and overrides import. Their props are',
+    'types of the `sdkdocs` package (`import type { FooterProps } from \'sdkdocs\'`), linked to their API page. How to override',
+    'one: [Component overrides](../guides/overrides.md).',
+    '',
+    '| Component | Part | Props | What it is |',
+    '|---|---|---|---|',
+  ];
+  for (const [name, part] of Object.entries(themeComponents)) {
+    const propsType = propTypes.get(name);
+    const page = propsType && apiPageOf(propsType);
+    const props = page ? `[\`${propsType}\`](${page})` : 'not a component';
+    lines.push(`| <span id="${name}">\`${name}\`</span> | ${part} | ${props} | ${tableCell(comments.get(name) ?? '')} |`);
+  }
+  return lines.filter((line) => line !== undefined).join('\n') + '\n';
 }
 
 // ---------------------------------------------------------------- errors
@@ -374,6 +456,7 @@ const pages = {
   'cli.md': await cliReference(),
   'configuration.md': await configReference(),
   'front-matter.md': await frontMatterReference(),
+  'theme-components.md': await themeComponentsReference(),
 };
 try {
   pages['errors.md'] = errorsReference();
