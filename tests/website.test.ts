@@ -125,6 +125,13 @@ describe('the docs site (website/)', () => {
     expect(themeComponentNames.filter((name) => !ids.has(name))).toEqual([]);
   });
 
+  it('has an entry for every CSS custom property of the theme', () => {
+    const ids = idsOf(page('docs/reference/css-properties'));
+    const declared = new Set([...readFileSync(path.join(repoRoot, 'templates', 'theme.css'), 'utf8').matchAll(/^\s*(--sdkdocs-[\w-]+):/gm)].map((match) => match[1]));
+    expect(declared.size).toBeGreaterThan(10);
+    expect([...declared].filter((name) => !ids.has(name))).toEqual([]);
+  });
+
   it('has a section in the error catalogue for every diagnostic code sdkdocs prints', () => {
     const ids = idsOf(page('docs/reference/errors'));
     const codes = diagnosticCodes();

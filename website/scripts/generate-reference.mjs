@@ -358,6 +358,56 @@ async function themeComponentsReference() {
   return lines.filter((line) => line !== undefined).join('\n') + '\n';
 }
 
+// ---------------------------------------------------------------- CSS custom properties
+
+/** The `--sdkdocs-*` declarations of the first rule with this selector in the theme's stylesheet. */
+function themeProperties(css, selector) {
+  const start = css.indexOf(`${selector} {`);
+  if (start < 0) return new Map();
+  const block = css.slice(start, css.indexOf('\n}', start));
+  return new Map([...block.matchAll(/^\s*(--sdkdocs-[\w-]+):\s*([^;]+);/gm)].map((match) => [match[1], match[2].trim()]));
+}
+
+/** A declared value as the table shows it: `var(--ifm-x, #fff)` is the Infima property it follows, then its fallback. */
+function describeValue(value) {
+  const follows = /^var\((--[\w-]+),\s*(.*)\)$/s.exec(value);
+  if (!follows) return { value, follows: '' };
+  const inner = describeValue(follows[2]);
+  return { value: inner.value, follows: [follows[1], inner.follows].filter(Boolean).join(', else ') };
+}
+
+function cssPropertiesReference() {
+  const css = readFileSync(path.join(repoDir, 'templates', 'theme.css'), 'utf8');
+  const light = themeProperties(css, ':root');
+  const dark = themeProperties(css, "[data-theme='dark']");
+  const lines = [
+    '---',
+    'title: CSS custom properties',
+    'sidebar_position: 6',
+    "description: The theme's CSS custom properties, with their light and dark values and the Infima property each follows.",
+    lastUpdateOf('templates/theme.css'),
+    '---',
+    generatedNote,
+    '',
+    '# CSS custom properties',
+    '',
+    "The properties of the theme's stylesheet (`templates/theme.css`) a site's `customCss` may set, on `:root` for light mode and on",
+    "`[data-theme='dark']` for dark mode, with the values the theme gives them. Where Docusaurus' classic theme has a name for one, a site's",
+    'value for that Infima property comes first (the *Follows* column). `theme.primaryColor` and `theme.fonts` in the config set some of',
+    'them for you: see [Theming](../guides/theming.md).',
+    '',
+    '| Property | Light | Dark | Follows |',
+    '|---|---|---|---|',
+  ];
+  for (const [name, lightValue] of light) {
+    const shownLight = describeValue(lightValue);
+    const shownDark = dark.has(name) ? describeValue(dark.get(name)).value : 'as in light mode';
+    const code = (text) => (text.startsWith('as in') ? text : `\`${tableCell(text)}\``);
+    lines.push(`| <span id="${name}">\`${name}\`</span> | ${code(shownLight.value)} | ${code(shownDark)} | ${shownLight.follows ? shownLight.follows.split(', else ').map((follow) => `\`${follow}\``).join(', else ') : ''} |`);
+  }
+  return lines.filter((line) => line !== undefined).join('\n') + '\n';
+}
+
 // ---------------------------------------------------------------- errors
 
 /** Every diagnostic code written in `src/`, with the files that raise it. */
@@ -457,6 +507,7 @@ const pages = {
   'configuration.md': await configReference(),
   'front-matter.md': await frontMatterReference(),
   'theme-components.md': await themeComponentsReference(),
+  'css-properties.md': cssPropertiesReference(),
 };
 try {
   pages['errors.md'] = errorsReference();
