@@ -28,7 +28,7 @@ const jsonFile = option('--json', undefined);
 const pauseMs = 400;
 const editTimeoutMs = 30_000;
 
-/** The page of the shared generator's corpus that the README's figures were measured on. */
+/** The page of the shared generator's corpus that the figures of bench/RESULTS.md were measured on. */
 const sharedCorpusPage = 'achievements/debugging-event-payloads.md';
 const sites = [
   { name: 'example site', source: () => path.join(repoRoot, 'example-site'), page: 'getting-started/installation.md' },

@@ -8,7 +8,7 @@ import type { DiagramRenderer } from '../src/core/diagram-renderer.js';
 import { tempDir } from './helpers/browser.js';
 import { createRandom, generateDoc } from './helpers/markdown-fuzz.js';
 
-/** Docs to generate: a few hundred in CI, `FUZZ_N=10000` for the long run (see README, Reliability); `FUZZ_LOG=file` appends progress per site. */
+/** Docs to generate: a few hundred in CI, `FUZZ_N=10000` for the long run (see website/docs/design/reliability.md); `FUZZ_LOG=file` appends progress per site. */
 const docCount = Number(process.env.FUZZ_N ?? 200);
 const seed = Number(process.env.FUZZ_SEED ?? 19);
 /** Docs per site: a failing doc stops its build, so sites are small and rebuilt without the docs at fault. */

@@ -11,13 +11,13 @@ const sharedGenerator = path.resolve(repoRoot, '..', 'shared', 'bench', 'gen-cor
 import { writeOwnCorpus } from './own-corpus.mjs';
 
 /**
- * Which generator makes the corpora: the workspace's shared one, whose figures the README quotes,
+ * Which generator makes the corpora: the workspace's shared one, whose figures bench/RESULTS.md quotes,
  * when it is beside the repository; else the project's own (bench/lib/own-corpus.mjs), so that the
  * benchmarks run in any clone (SDKDOCS_BENCH_CORPUS=own chooses it anyway). Their corpora live in
  * different folders and their figures differ.
  */
 export const corpusGenerator = process.env.SDKDOCS_BENCH_CORPUS === 'own' || !existsSync(sharedGenerator) ? 'own' : 'shared';
-if (corpusGenerator === 'own') process.stderr.write(`corpus: made by bench/lib/own-corpus.mjs, not ${sharedGenerator} (figures differ from the README's)\n`);
+if (corpusGenerator === 'own') process.stderr.write(`corpus: made by bench/lib/own-corpus.mjs, not ${sharedGenerator} (figures differ from bench/RESULTS.md)\n`);
 
 /** Writes the docs of a corpus of `pages` pages into `dir`. */
 export function generateCorpus(dir, pages) {

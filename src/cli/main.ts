@@ -8,13 +8,13 @@ import { registerApiDiffCommand } from './commands/api-diff.js';
 import { registerInitCommand } from './commands/init.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerMigrateCommand } from './commands/migrate.js';
+import type { SetExitCode } from './run-command.js';
 
-/** Runs the CLI with the given arguments (without `node` and the script) and returns the exit code. */
-export async function main(argv: string[]): Promise<number> {
-  let exitCode: number = ExitCode.ok;
-  const setExitCode = (code: number) => {
-    exitCode = code;
-  };
+/**
+ * The command line as commander defines it: every command, argument and option with its help
+ * text. The docs site's CLI reference is generated from it, so the help and the docs never differ.
+ */
+export function createProgram(setExitCode: SetExitCode): Command {
   const program = new Command()
     .name('sdkdocs')
     .description('Build, serve and check the documentation site of an SDK.')
@@ -29,6 +29,15 @@ export async function main(argv: string[]): Promise<number> {
   registerDocsVersionCommand(program, setExitCode);
   registerApiDiffCommand(program, setExitCode);
   registerMigrateCommand(program, setExitCode);
+  return program;
+}
+
+/** Runs the CLI with the given arguments (without `node` and the script) and returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  let exitCode: number = ExitCode.ok;
+  const program = createProgram((code) => {
+    exitCode = code;
+  });
   // A bare `sdkdocs` is a usage error like any other: help on stderr, exit 2.
   if (argv.length === 0) {
     program.outputHelp({ error: true });
