@@ -15,7 +15,8 @@ export async function runCommand(options: RunCommandOptions, body: (logger: Logg
   const logger = createConsoleLogger({ verbose: options.verbose });
   try {
     return (await body(logger)) ?? ExitCode.ok;
-  } catch (error) {
+  } catch (caught) {
+    const error = fileSystemUserError(caught) ?? caught;
     if (error instanceof UserError) {
       for (const diagnostic of error.diagnostics) logger.diagnostic(diagnostic);
       const count = error.diagnostics.filter((d) => d.severity === 'error').length;
@@ -26,6 +27,27 @@ export async function runCommand(options: RunCommandOptions, body: (logger: Logg
     logger.error(`✖ Internal error: ${(error as Error).stack ?? String(error)}`);
     return ExitCode.internal;
   }
+}
+
+/**
+ * What the machine refuses (a full disk, a read-only file system, a folder this user may not
+ * write): not sdkdocs' bug but the writer's to fix, so an error at the path with what to do.
+ */
+const fileSystemProblems: Record<string, { what: string; hint: string }> = {
+  ENOSPC: { what: 'the disk is full', hint: 'Free some space on that disk, or build to another one with --out-dir.' },
+  EDQUOT: { what: 'the disk quota is used up', hint: 'Free some space, or build to another disk with --out-dir.' },
+  EROFS: { what: 'the file system is read-only', hint: 'Build to a folder you can write with --out-dir (or the outDir config key).' },
+  EACCES: { what: 'permission denied', hint: 'Give this user write access to that folder (and read access to the site), or build to another folder with --out-dir.' },
+  EPERM: { what: 'the operation is not permitted', hint: 'Check the folder\'s permissions and that no other program holds it, or build to another folder with --out-dir.' },
+  EBUSY: { what: 'the path is busy (another program holds it)', hint: 'Close what holds it (a server, an editor, an antivirus scan) and build again.' },
+};
+
+function fileSystemUserError(error: unknown): UserError | undefined {
+  const { code, path: file, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  const problem = code ? fileSystemProblems[code] : undefined;
+  // A write to an open file names no path; a full disk is still the machine's, not a bug.
+  if (!problem || (!file && code !== 'ENOSPC' && code !== 'EDQUOT')) return undefined;
+  return new UserError({ severity: 'error', code: 'file-system', message: `Cannot ${syscall ?? 'use'}${file ? ` ${file}` : ''}: ${problem.what} (${code}).`, ...(file ? { file } : {}), hint: problem.hint });
 }
 
 /** How a command hands its exit code back to main. */

@@ -29,7 +29,8 @@ export function assertReplaceableOutput(config: ResolvedConfig): void {
     if (stats.isSymbolicLink()) problem = `the output folder ${outRoot} is a symbolic link; a build would replace the link with a folder.`;
     else if (!stats.isDirectory()) problem = `the output folder ${outRoot} is a file, not a folder.`;
     else {
-      const entries = readdirSync(outRoot);
+      // A build's own staging folder inside an output folder that is a mount point does not count.
+      const entries = readdirSync(outRoot).filter((name) => !name.startsWith(`.${path.basename(outRoot)}.staging-`));
       if (entries.length === 0 || entries.includes(outputMarkerName)) return;
       problem = `the output folder ${outRoot} is not empty and was not made by sdkdocs (it has no ${outputMarkerName} file). A build replaces its output folder whole, so sdkdocs will not delete it.`;
     }
