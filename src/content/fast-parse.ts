@@ -25,6 +25,12 @@ export function fastParseEnabled(): boolean {
 const needsRemarkParse = /\r|\uFEFF|\[\^|^[ \t>*+\-.)0-9]*::(?!:)/m;
 
 /**
+ * `{#id}` written escaped or as character references: remark-heading-ids reads the text node's
+ * place in the source to tell, and the fast parse does not place text nodes.
+ */
+const escapedHeadingIdMark = /\\[{#]|&(?:#0*(?:123|35)|#x0*(?:7b|23)|lbrace|lcub|num);/i;
+
+/**
  * Block structure the two parsers place differently: block quote lines with nothing after their
  * markers (blank lines inside a quote), indented lines right after a quote (lazy or code), and a
  * table header over a delimiter row without a pipe.
@@ -49,7 +55,7 @@ const differentlyReadText = /~|[*_][&\\]|[;\\][*_]|[*_]{4,}|[^\s*_][*_]{3}[^\s*_
 export function createFastParser(): (text: string) => Root | undefined {
   const tokenize = createMarkdownItTokenizer();
   return (text) => {
-    if (needsRemarkParse.test(text) || differentlyReadText.test(text) || differentlyReadBlocks.test(text)) return undefined;
+    if (needsRemarkParse.test(text) || differentlyReadText.test(text) || differentlyReadBlocks.test(text) || escapedHeadingIdMark.test(text)) return undefined;
     const frontMatter = frontMatterOf(text);
     // An opening fence without its closing one: remark-frontmatter's failed attempt reads on differently.
     if (!frontMatter && /^---[ \t]*\n/.test(text)) return undefined;
