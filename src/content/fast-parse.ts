@@ -33,10 +33,11 @@ const escapedHeadingIdMark = /\\[{#]|&(?:#0*(?:123|35)|#x0*(?:7b|23)|lbrace|lcub
 /**
  * Block structure the two parsers place differently: block quote lines with nothing after their
  * markers (blank lines inside a quote), indented lines right after a quote (lazy or code), a
- * table header over a delimiter row without a pipe, and raw HTML on a line that may continue a
+ * table header over a delimiter row without a pipe, an aligned delimiter row without one (a
+ * one-column table for remark-gfm), and raw HTML on a line that may continue a
  * list item or a quote lazily.
  */
-const differentlyReadBlocks = /^[ \t]*>[ \t>]*$|^[ \t]*>.*\n {4}|^.*\|.*\n[ \t>]*:?-+:?[ \t]*$|^(?:[ \t]*(?:[*+-]|\d+[.)]|>)[ \t]|[ \t]+\S).*\n[ \t]{0,3}</m;
+const differentlyReadBlocks = /^[ \t]*>[ \t>]*$|^[ \t]*>.*\n {4}|^.*\|.*\n[ \t>]*:?-+:?[ \t]*$|^[ \t>]*(?::-+:?|-+:)[ \t]*$|^(?:[ \t]*(?:[*+-]|\d+[.)]|>)[ \t]|[ \t]+\S).*\n[ \t]{0,3}</m;
 
 /**
  * A `:` before a character a text directive's name can start with (not whitespace nor ASCII
