@@ -35,14 +35,13 @@ async function compileDoc(
     // The fast parse places the nodes diagnostics point at, not every node: a doc with a message
     // (or an error) is compiled again from remark-parse's tree, so that nothing reported depends
     // on which parser ran.
-    let fast: { outcome: ParseOutcome; fast: boolean } | undefined;
+    let outcome: ParseOutcome | undefined;
     try {
-      fast = await compileMarkdownDoc(processor, renderer, task, context, false);
+      outcome = await compileMarkdownDoc(processor, renderer, task, context, false);
     } catch {
-      fast = undefined;
+      outcome = undefined;
     }
-    if (fast && (!fast.fast || !fast.outcome.compiled?.messages)) return fast.outcome;
-    return (await compileMarkdownDoc(processor, renderer, task, context, true)).outcome;
+    return outcome ?? (await compileMarkdownDoc(processor, renderer, task, context, true))!;
   } catch (error) {
     const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
     return {
@@ -56,17 +55,19 @@ async function compileDoc(
   }
 }
 
-/** A markdown doc compiled to HTML; `exact`: from remark-parse's tree. `fast` tells whether the fast parse gave it. */
+/**
+ * A markdown doc compiled to HTML; `exact`: from remark-parse's tree. Undefined when the fast
+ * parse gave the tree and the compile has a message to report: the doc is compiled again, exactly.
+ */
 async function compileMarkdownDoc(
   processor: MarkdownProcessor,
   renderer: ReturnType<typeof createContentRenderer>,
   task: ParseTask,
   context: ParseContext,
   exact: boolean,
-): Promise<{ outcome: ParseOutcome; fast: boolean }> {
+): Promise<ParseOutcome | undefined> {
   const { mdast, file, fast } = processor.parse(task.raw, task.file, exact);
-  const outcome = await compileParsedDoc(processor, renderer, task, context, mdast, file);
-  return { outcome, fast };
+  return compileParsedDoc(processor, renderer, task, context, mdast, file, fast);
 }
 
 async function compileParsedDoc(
@@ -76,7 +77,8 @@ async function compileParsedDoc(
   context: ParseContext,
   mdast: MdastRoot,
   file: VFile,
-): Promise<ParseOutcome> {
+  fastParsed: boolean,
+): Promise<ParseOutcome | undefined> {
   const blocks = context.themeBlocks?.length ? themeBlocksOf(mdast, context) : undefined;
   let fallback: DocMessage | undefined;
   if (blocks) {
@@ -95,6 +97,8 @@ async function compileParsedDoc(
     baseUrl: context.baseUrl,
     pageRoute: task.route,
   });
+  // Before any figure is asked for: a diagram's answer (a browser problem) is given once a build.
+  if (fastParsed && (fallback || result.messages.length > 0)) return undefined;
   // Search reads the text around the diagrams, not the labels inside them.
   const sections = splitSections(result.hast);
   let diagramMessages: DocMessage[] = [];
