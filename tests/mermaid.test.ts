@@ -293,6 +293,18 @@ describe('renderDiagrams', () => {
     expect(renderer.browserLaunches).toBe(0);
   });
 
+  it('says so too for docs with other messages, which the fast parse compiles again from remark-parse', async () => {
+    const siteDir = await freshCopy('mermaid-diagrams');
+    for (const name of ['intro.md', 'second.md']) {
+      const doc = path.join(siteDir, 'docs', name);
+      await writeFile(doc, `${await readFile(doc, 'utf8')}\n:::nosuchkind\nA box with a warning.\n:::\n`);
+    }
+    const renderer = createMermaidCliRenderer({ fontFamily: siteFontFamily(), findBrowser: () => undefined });
+    const error = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: renderer }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['chromium']);
+  });
+
   it('leaves mermaid blocks as code when markdown.mermaid is off', async () => {
     const siteDir = await freshCopy('mermaid-diagrams');
     const configFile = path.join(siteDir, 'sdkdocs.config.ts');

@@ -8,6 +8,7 @@ import remarkRehype from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
 import type { SiteMarkdownPlugins } from './markdown-plugins.js';
 import { VFile } from 'vfile';
+import { createFastParser, fastParseEnabled } from './fast-parse.js';
 import type { SourceLink } from '../core/compiled-doc.js';
 import type { CodeBlockHighlighter, MarkdownFragmentCompiler } from '../core/markdown-fragments.js';
 import { createContentRenderer } from '../core/content-html.js';
@@ -44,8 +45,10 @@ export interface MarkdownResult {
  * raw HTML, images next to docs, build-time highlighting, heading ids and direct links, TOC collection.
  * `sanitizeHtml` cleans the raw HTML, for safe mode (`--untrusted`).
  */
-export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptions; sitePlugins?: SiteMarkdownPlugins; sanitizeHtml?: boolean } = {}) {
+export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptions; sitePlugins?: SiteMarkdownPlugins; sanitizeHtml?: boolean; fastParse?: boolean } = {}) {
   const { admonitions, sitePlugins } = options;
+  // A site's remark plugins may add syntax (remark-math) that only remark-parse reads.
+  const fastParse = (options.fastParse ?? fastParseEnabled()) && !sitePlugins ? createFastParser() : undefined;
   const admonitionsOfSite = admonitionNames(admonitions);
   // The site's remark plugins are attached to the parsers too: one that adds syntax (remark-math)
   // registers its tokenizer when attached.
@@ -80,17 +83,26 @@ export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptio
     .use(rehypeElementPass, [headingVisitor, taskListLabelVisitor, safeUrlVisitor])
     .use(sitePlugins?.rehype ?? []);
 
-  /** Parses markdown to mdast; positions stay true to the file, front matter included. */
-  function parse(markdown: string, filePath?: string): { mdast: MdastRoot; file: VFile } {
+  /**
+   * Parses markdown to mdast; positions stay true to the file, front matter included. `exact`:
+   * by remark-parse alone, whose tree places every node (the fast parse places those diagnostics
+   * point at); `fast` tells whether the fast parse gave the tree.
+   */
+  function parse(markdown: string, filePath?: string, exact = false): { mdast: MdastRoot; file: VFile; fast: boolean } {
+    let fast = false;
     const parseText = (text: string) => {
       const file = new VFile({ value: text, path: filePath });
+      const fastTree = exact ? undefined : fastParse?.(text);
       // Most docs have no literal autolink, and parse a third faster without them; many have no
       // table either (see the plugin).
-      const mdast = leanParserFor(text).parse(file) as MdastRoot;
-      return { mdast: needsLiteralAutolinks(mdast) ? (parser.parse(file) as MdastRoot) : mdast, file };
+      const mdast = fastTree ?? (leanParserFor(text).parse(file) as MdastRoot);
+      const needsAutolinks = needsLiteralAutolinks(mdast);
+      fast = fastTree !== undefined && !needsAutolinks;
+      return { mdast: needsAutolinks ? (parser.parse(file) as MdastRoot) : mdast, file };
     };
     const labelled = labelAdmonitionTitles(markdown, (text) => parseText(text).mdast, admonitionsOfSite);
-    return labelled ? { mdast: labelled.mdast, file: new VFile({ value: labelled.markdown, path: filePath }) } : parseText(markdown);
+    const parsed = labelled ? { mdast: labelled.mdast, file: new VFile({ value: labelled.markdown, path: filePath }) } : parseText(markdown);
+    return { ...parsed, fast };
   }
 
   /** The text with `:::note Title` lines labelled as remark-directive reads them (MDX parses it itself). */

@@ -11,6 +11,8 @@ import { mayHaveNpm2YarnFence } from './plugins/remark-npm2yarn.js';
 import { docMessagesOf } from './plugins/doc-messages.js';
 import { themeBlocksOf } from './mdx/theme-block-docs.js';
 import type { ParseContext, ParseOutcome, ParseTask } from './parse-task.js';
+import type { Root as MdastRoot } from 'mdast';
+import type { VFile } from 'vfile';
 
 /** The markdown processor and content renderer one thread compiles its docs with. */
 export function createDocCompiler(context: ParseContext) {
@@ -30,49 +32,16 @@ async function compileDoc(
     if (isMdxDoc(task.file, task.raw)) return await compileMdxDoc(processor, task, context);
     // Package-manager tabs are components: a markdown doc with them is compiled to an MDX module, still read as markdown.
     if (mayHaveNpm2YarnFence(task.raw)) return await compileMdxDoc(processor, task, context, 'md');
-    const { mdast, file } = processor.parse(task.raw, task.file);
-    const blocks = context.themeBlocks?.length ? themeBlocksOf(mdast, context) : undefined;
-    let fallback: DocMessage | undefined;
-    if (blocks) {
-      const outcome = await compileMdxDoc(processor, task, context, 'md');
-      if (outcome.compiled) return outcome;
-      fallback = blocks.fallbackWarning(outcome.error!);
+    // The fast parse places the nodes diagnostics point at, not every node: a doc with a message
+    // (or an error) is compiled again from remark-parse's tree, so that nothing reported depends
+    // on which parser ran.
+    let outcome: ParseOutcome | undefined;
+    try {
+      outcome = await compileMarkdownDoc(processor, renderer, task, context, false);
+    } catch {
+      outcome = undefined;
     }
-    const samples = findCodeSamples(task.raw, mdast);
-    const diagrams: DiagramSource[] = [];
-    if (context.figureOf) file.data.diagrams = diagrams;
-    file.data.images = [];
-    const result = await processor.transform(mdast, file, {
-      routeOfFile: (absolute) => context.routeByFile.get(absolute),
-      docsDir: context.docsDir,
-      // Safe mode: images and `@site/` links resolve in the pull request's checkout, not the trusted one.
-      siteDir: context.contentDir ?? context.siteDir,
-      baseUrl: context.baseUrl,
-      pageRoute: task.route,
-    });
-    // Search reads the text around the diagrams, not the labels inside them.
-    const sections = splitSections(result.hast);
-    let diagramMessages: DocMessage[] = [];
-    if (context.figureOf && diagrams.length > 0) {
-      const figures = await askForFigures(diagrams, context.figureOf);
-      placeDiagrams(result.hast, figures.answers);
-      diagramMessages = figures.messages;
-    }
-    const messages = [...(fallback ? [fallback] : []), ...docMessagesOf(result.messages), ...diagramMessages];
-    return {
-      route: task.route,
-      compiled: {
-        html: renderer.docHtml(result.hast, task.title),
-        toc: result.toc,
-        anchors: [...result.anchors],
-        links: result.links,
-        sections,
-        diagrams,
-        images: file.data.images,
-        ...(messages.length > 0 && { messages }),
-        ...(samples.length > 0 && { samples }),
-      },
-    };
+    return outcome ?? (await compileMarkdownDoc(processor, renderer, task, context, true))!;
   } catch (error) {
     const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
     return {
@@ -84,6 +53,76 @@ async function compileDoc(
       },
     };
   }
+}
+
+/**
+ * A markdown doc compiled to HTML; `exact`: from remark-parse's tree. Undefined when the fast
+ * parse gave the tree and the compile has a message to report: the doc is compiled again, exactly.
+ */
+async function compileMarkdownDoc(
+  processor: MarkdownProcessor,
+  renderer: ReturnType<typeof createContentRenderer>,
+  task: ParseTask,
+  context: ParseContext,
+  exact: boolean,
+): Promise<ParseOutcome | undefined> {
+  const { mdast, file, fast } = processor.parse(task.raw, task.file, exact);
+  return compileParsedDoc(processor, renderer, task, context, mdast, file, fast);
+}
+
+async function compileParsedDoc(
+  processor: MarkdownProcessor,
+  renderer: ReturnType<typeof createContentRenderer>,
+  task: ParseTask,
+  context: ParseContext,
+  mdast: MdastRoot,
+  file: VFile,
+  fastParsed: boolean,
+): Promise<ParseOutcome | undefined> {
+  const blocks = context.themeBlocks?.length ? themeBlocksOf(mdast, context) : undefined;
+  let fallback: DocMessage | undefined;
+  if (blocks) {
+    const outcome = await compileMdxDoc(processor, task, context, 'md');
+    if (outcome.compiled) return outcome;
+    fallback = blocks.fallbackWarning(outcome.error!);
+  }
+  const samples = findCodeSamples(task.raw, mdast);
+  const diagrams: DiagramSource[] = [];
+  if (context.figureOf) file.data.diagrams = diagrams;
+  file.data.images = [];
+  const result = await processor.transform(mdast, file, {
+    routeOfFile: (absolute) => context.routeByFile.get(absolute),
+    docsDir: context.docsDir,
+    // Safe mode: images and `@site/` links resolve in the pull request's checkout, not the trusted one.
+    siteDir: context.contentDir ?? context.siteDir,
+    baseUrl: context.baseUrl,
+    pageRoute: task.route,
+  });
+  // Before any figure is asked for: a diagram's answer (a browser problem) is given once a build.
+  if (fastParsed && (fallback || result.messages.length > 0)) return undefined;
+  // Search reads the text around the diagrams, not the labels inside them.
+  const sections = splitSections(result.hast);
+  let diagramMessages: DocMessage[] = [];
+  if (context.figureOf && diagrams.length > 0) {
+    const figures = await askForFigures(diagrams, context.figureOf);
+    placeDiagrams(result.hast, figures.answers);
+    diagramMessages = figures.messages;
+  }
+  const messages = [...(fallback ? [fallback] : []), ...docMessagesOf(result.messages), ...diagramMessages];
+  return {
+    route: task.route,
+    compiled: {
+      html: renderer.docHtml(result.hast, task.title),
+      toc: result.toc,
+      anchors: [...result.anchors],
+      links: result.links,
+      sections,
+      diagrams,
+      images: file.data.images,
+      ...(messages.length > 0 && { messages }),
+      ...(samples.length > 0 && { samples }),
+    },
+  };
 }
 
 /** What went wrong, said for the author: a structure too deep for the stack is a limit, not a crash. */

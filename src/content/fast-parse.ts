@@ -1,0 +1,115 @@
+import type { Root, Yaml } from 'mdast';
+import { createMarkdownItTokenizer } from './markdown-it-tokenizer.js';
+import { skipChildren, walkTree } from './plugins/walk-tree.js';
+import { tokensToMdast, UnsupportedMarkdown } from './tokens-to-mdast.js';
+
+/*
+ * remark-parse (micromark) reads prose at 1.5–2 MB/s and its events weigh on the garbage
+ * collector for the rest of the compile; markdown-it reads the same text an order of magnitude
+ * faster. The fast parse gives a plain doc's mdast from markdown-it's tokens, exactly the tree the
+ * lean remark parser gives (tests/markdown-fast-parse.test.ts parses every markdown file the
+ * project has both ways, and a seeded fuzz run more); every doc it does not cover, by the cheap
+ * tests here or because the tokens hold something the converter does not convert, is left to
+ * remark-parse. `SDKDOCS_FAST_PARSE=0` turns it off.
+ */
+
+/** Whether the fast parse is on: everywhere but where `SDKDOCS_FAST_PARSE=0` is set. */
+export function fastParseEnabled(): boolean {
+  return process.env.SDKDOCS_FAST_PARSE !== '0';
+}
+
+/**
+ * Docs the fast parse leaves to remark-parse at a glance: CR line endings (markdown-it rewrites
+ * them, which would move every offset), a byte order mark (micromark drops it), GFM footnotes, and leaf directives (`::name`, by a wide net).
+ */
+const needsRemarkParse = /\r|\uFEFF|\[\^|^[ \t>*+\-.)0-9]*::(?!:)/m;
+
+/**
+ * `{#id}` written escaped or as character references: remark-heading-ids reads the text node's
+ * place in the source to tell, and the fast parse does not place text nodes.
+ */
+const escapedHeadingIdMark = /\\[{#]|&(?:#0*(?:123|35)|#x0*(?:7b|23)|lbrace|lcub|num);/i;
+
+/**
+ * Block structure the two parsers place differently: block quote lines with nothing after their
+ * markers (blank lines inside a quote), indented lines right after a quote (lazy or code), a
+ * table header over a delimiter row without a pipe, an aligned delimiter row without one (a
+ * one-column table for remark-gfm), and raw HTML on a line that may continue a
+ * list item or a quote lazily.
+ */
+const differentlyReadBlocks = /^[ \t]*>[ \t>]*$|^[ \t]*>.*\n {4}|^.*\|.*\n[ \t>]*:?-+:?[ \t]*$|^[ \t>]*(?::-+:?|-+:)[ \t]*$|^(?:[ \t]*(?:[*+-]|\d+[.)]|>)[ \t]|[ \t]+\S).*\n[ \t]{0,3}</m;
+
+/**
+ * A `:` before a character a text directive's name can start with (not whitespace nor ASCII
+ * punctuation) may be a text directive (`:abbr[HTML]`); such prose goes to remark-parse.
+ */
+const textDirectiveMark = /:[^\s!-/:-@[-`{-~]/;
+
+/**
+ * Text remark-gfm and markdown-it could read differently: a tilde (remark-gfm strikes through
+ * `~one~` too), emphasis marks against a character reference or an escape, whose flanking the two
+ * parsers judge by different characters, runs of four or more marks or of three within a word,
+ * a backslash break before raw HTML, and empty list items.
+ */
+const differentlyReadText = /~|[*_][&\\]|[;\\][*_]|[*_]{4,}|[^\s*_][*_]{3}[^\s*_]|\\\n[ \t]*<|^[ \t>]*(?:[*+-]|\d+[.)])[ \t]*$/m;
+
+/** The fast parser of one thread: the mdast of a doc, or undefined for remark-parse to parse it. */
+export function createFastParser(): (text: string) => Root | undefined {
+  const tokenize = createMarkdownItTokenizer();
+  return (text) => {
+    if (needsRemarkParse.test(text) || differentlyReadText.test(text) || differentlyReadBlocks.test(text) || escapedHeadingIdMark.test(text)) return undefined;
+    const frontMatter = frontMatterOf(text);
+    // An opening fence without its closing one: remark-frontmatter's failed attempt reads on differently.
+    if (!frontMatter && /^---[ \t]*\n/.test(text)) return undefined;
+    // Spaces keep every offset and line where it is, and markdown-it reads them as blank lines.
+    const body = frontMatter ? text.slice(0, frontMatter.end).replace(/[^\n]/g, ' ') + text.slice(frontMatter.end) : text;
+    const tokenized = tokenize(body);
+    if (tokenized.unsupported || tokenized.hasReferences) return undefined;
+    let mdast: Root;
+    try {
+      mdast = tokensToMdast(tokenized.tokens, text);
+    } catch (error) {
+      if (error instanceof UnsupportedMarkdown) return undefined;
+      throw error;
+    }
+    if (mayHoldTextDirective(mdast)) return undefined;
+    if (frontMatter) mdast.children.unshift(frontMatter.node);
+    return mdast;
+  };
+}
+
+/** Whether some prose of the tree (text, or an image's alt) could start a text directive. */
+function mayHoldTextDirective(tree: Root): boolean {
+  let found = false;
+  walkTree(tree, (node) => {
+    if (found) return skipChildren;
+    if (node.type === 'text' && 'value' in node && typeof node.value === 'string') found = textDirectiveMark.test(node.value) || node.value.includes('~');
+    else if ('alt' in node && typeof node.alt === 'string') found = textDirectiveMark.test(node.alt);
+  });
+  return found;
+}
+
+/**
+ * YAML front matter as remark-frontmatter reads it: `---` on the first line and a later line,
+ * each with nothing after it but spaces or tabs; `end` is the offset after the closing fence's line.
+ */
+function frontMatterOf(text: string): { node: Yaml; end: number } | undefined {
+  const opening = /^---[ \t]*\n/.exec(text);
+  if (!opening) return undefined;
+  const closing = /(^|\n)---[ \t]*(?=\n|$)/g;
+  closing.lastIndex = opening[0].length - 1;
+  const match = closing.exec(text);
+  if (!match) return undefined;
+  const fenceStart = match.index + match[1].length;
+  const end = match.index + match[0].length;
+  const value = text.slice(opening[0].length, Math.max(opening[0].length, fenceStart - 1));
+  const lines = text.slice(0, end).split('\n');
+  return {
+    node: {
+      type: 'yaml',
+      value,
+      position: { start: { line: 1, column: 1, offset: 0 }, end: { line: lines.length, column: lines[lines.length - 1].length + 1, offset: end } },
+    },
+    end,
+  };
+}

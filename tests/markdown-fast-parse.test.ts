@@ -1,0 +1,102 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateCorpus } from '../bench/lib/corpus.mjs';
+import { createFastParser } from '../src/content/fast-parse.js';
+import { comparable, firstDifference, generatePlainDoc, parseWithRemark } from './helpers/fast-parse-oracle.js';
+import { createRandom, generateDoc } from './helpers/markdown-fuzz.js';
+
+/*
+ * remark-parse is the oracle: every doc the fast parse claims must get remark-parse's tree
+ * (types, values, URLs, and the positions of all but plain inline nodes). The docs it leaves to
+ * remark-parse are counted, not compared.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const corpusDir = mkdtempSync(path.join(tmpdir(), 'sdkdocs-fast-parse-'));
+afterAll(() => rmSync(corpusDir, { recursive: true, force: true }));
+
+function markdownFilesUnder(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    const file = path.join(dir, entry);
+    if (statSync(file).isDirectory()) files.push(...markdownFilesUnder(file));
+    else if (file.endsWith('.md')) files.push(file);
+  }
+  return files;
+}
+
+/** Parses each text both ways; the differences, and how many texts the fast parse covered. */
+function compareBothWays(texts: Iterable<{ name: string; text: string }>): { differences: string[]; covered: number; total: number } {
+  const fastParse = createFastParser();
+  const differences: string[] = [];
+  let covered = 0;
+  let total = 0;
+  for (const { name, text } of texts) {
+    total++;
+    const fast = fastParse(text);
+    if (!fast) continue;
+    covered++;
+    const difference = firstDifference(comparable(fast), comparable(parseWithRemark(text)));
+    if (difference) differences.push(`${name}: ${difference}`);
+  }
+  return { differences, covered, total };
+}
+
+function* filesOf(dirs: string[]): Generator<{ name: string; text: string }> {
+  for (const dir of dirs) for (const file of markdownFilesUnder(dir)) yield { name: file, text: readFileSync(file, 'utf8') };
+}
+
+describe('the fast parse gives remark-parse’s tree', () => {
+  it('for every markdown file of the tests and the example site', () => {
+    const { differences, covered, total } = compareBothWays(filesOf([path.join(repoRoot, 'tests'), path.join(repoRoot, 'example-site')]));
+    expect(differences).toEqual([]);
+    expect(total).toBeGreaterThan(100);
+    // Most plain docs take the fast path: a fast parse that covers nothing would pass the rest.
+    expect(covered / total).toBeGreaterThan(0.7);
+  });
+
+  it('for a generated corpus', () => {
+    generateCorpus(corpusDir, 200);
+    const { differences, covered, total } = compareBothWays(filesOf([corpusDir]));
+    expect(differences).toEqual([]);
+    expect(covered / total).toBeGreaterThan(0.9);
+  }, 120_000);
+
+  it('for the real Docusaurus docs sets, where present', () => {
+    const sets = readdirSync('/tmp').filter((name) => name.startsWith('realsite-')).map((name) => path.join('/tmp', name)).filter((dir) => statSync(dir).isDirectory());
+    if (existsSync('/tmp/classic-full')) sets.push('/tmp/classic-full');
+    if (sets.length === 0) {
+      console.log('fast parse: no real docs sets under /tmp (realsite-*, classic-full); skipped');
+      return;
+    }
+    const { differences, covered, total } = compareBothWays(filesOf(sets));
+    console.log(`fast parse: ${covered} of ${total} real docs covered, ${differences.length} differences`);
+    expect(differences).toEqual([]);
+  }, 300_000);
+});
+
+/** Seeded fuzz docs: `FAST_PARSE_FUZZ_N` for the long run (see README, Design notes). */
+const fuzzCount = Number(process.env.FAST_PARSE_FUZZ_N ?? 3000);
+const fuzzSeed = Number(process.env.FAST_PARSE_FUZZ_SEED ?? 32);
+
+describe('fuzz: generated docs parse the same both ways', () => {
+  it(`for ${fuzzCount} docs of common constructs`, () => {
+    const random = createRandom(fuzzSeed);
+    const docs = Array.from({ length: fuzzCount }, (_, index) => ({ name: `plain #${index}`, text: generatePlainDoc(random) }));
+    const { differences, covered, total } = compareBothWays(docs);
+    console.log(`fast parse fuzz (plain, seed ${fuzzSeed}): ${covered} of ${total} covered, ${differences.length} differences`);
+    expect(differences.slice(0, 5)).toEqual([]);
+  }, 600_000);
+
+  it(`for ${Math.round(fuzzCount / 3)} hostile docs`, () => {
+    const random = createRandom(fuzzSeed);
+    const count = Math.round(fuzzCount / 3);
+    const docs = Array.from({ length: count }, (_, index) => ({ name: `hostile #${index}`, text: generateDoc(random, index, count) }));
+    const { differences, covered, total } = compareBothWays(docs);
+    console.log(`fast parse fuzz (hostile, seed ${fuzzSeed}): ${covered} of ${total} covered, ${differences.length} differences`);
+    expect(differences.slice(0, 5)).toEqual([]);
+  }, 600_000);
+});
