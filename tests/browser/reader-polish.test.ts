@@ -112,4 +112,21 @@ describe.skipIf(!chromiumPath)('reader polish on the example site', () => {
       expect(luminances(background).every((luminance) => luminance > 0.05 && luminance < 0.5)).toBe(true);
     });
   });
+
+  describe('search excerpts of API pages', () => {
+    it('keep a type apart from its description and show no badge or member-group title', async () => {
+      const { page } = await site.open(desktop);
+      const excerpts: string[] = [];
+      for (const query of ['limit in milliseconds', 'error specific data', 'balance in minor units']) {
+        await gotoHydrated(page, `${site.url('search')}?q=${encodeURIComponent(query)}`);
+        const results = page.locator('.search-page-results > li');
+        await eventually(() => results.count()).toBeGreaterThan(0);
+        excerpts.push(...(await results.allInnerTexts()));
+      }
+      const text = excerpts.join('\n');
+      expect(text).toContain('number The limit in milliseconds');
+      expect(text).not.toMatch(/\b(?:number|string|boolean|void)[A-Z]/);
+      expect(text).not.toMatch(/\bInherited\b/);
+    });
+  });
 });
