@@ -55,7 +55,7 @@ export function splitSections(tree: Root): ContentSection[] {
     }
     if (node.type !== 'element' && node.type !== 'root') return;
     if (node.type === 'element') {
-      if (skippedTags.has(node.tagName) || isDirectLink(node) || isBoilerplate(node)) return;
+      if (skippedTags.has(node.tagName) || isDirectLink(node) || isBoilerplate(node) || node.properties.dataTocMobile !== undefined) return;
       const rank = headingRank(node);
       if (rank === 1) return;
       const id = node.properties.id;
