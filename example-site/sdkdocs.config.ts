@@ -21,6 +21,8 @@ export default defineConfig({
     editUrl: 'https://github.com/playkit/playkit-sdk/edit/main/example-site/',
     versionLabel: 'Next',
     mainDocId: 'intro',
+    // The commits of this repository are sdkdocs' own, not those of a person of Playkit.
+    showLastUpdateAuthor: false,
   },
   tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   markdown: { mermaid: true },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prepares a fresh clone: installs the npm packages, compiles sdkdocs, and installs Chromium from
 // the system's package manager when no Chromium is found (mermaid diagrams and browser tests need
-// one; puppeteer's own browser download is switched off in .puppeteerrc.cjs). Uses only Node's
+// one; sdkdocs depends on puppeteer-core, which downloads no browser of its own). Uses only Node's
 // standard library, so it runs before anything is installed. Safe to run again: it skips what is done.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -20,8 +20,6 @@ const run = (command, args, options = {}) => {
     process.exit(result.status ?? 1);
   }
 };
-
-process.env.PUPPETEER_SKIP_DOWNLOAD = '1';
 
 const lockFile = path.join(root, 'package-lock.json');
 const installedLock = path.join(root, 'node_modules', '.package-lock.json');

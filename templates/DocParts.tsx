@@ -232,11 +232,14 @@ export function withMobileToc(route: RouteData): string {
   return insertAfterTitle(route.html, mobileTocHtml(route.toc)) ?? route.html;
 }
 
-/** The disclosure TOC for content without a leading title of its own (rendered above the content). */
-export function TableOfContentsMobile({ items }: { items: TocItem[] }) {
+/**
+ * The disclosure TOC: above content without a leading title of its own, and below an MDX doc's
+ * title (`inContent`, marked like {@link mobileTocHtml}'s so the page adds no second one).
+ */
+export function TableOfContentsMobile({ items, inContent = false }: { items: TocItem[]; inContent?: boolean }) {
   if (items.length === 0) return null;
   return (
-    <details className="toc-mobile">
+    <details className="toc-mobile" {...(inContent ? { [mobileTocAttribute]: '' } : {})}>
       <summary>{formatThemeString('onThisPage')}</summary>
       <TocList items={items} className="toc-list" />
     </details>

@@ -24,7 +24,7 @@ describe('structure of API pages: inherited, protected and deprecated declaratio
     expect(own).toContain('<h3 id="waited"');
     expect(own).toMatch(/<h3 id="code"[\s\S]*?Inherited from <a href="\/api\/class\/ServerError#code">/);
     const inherited = group('inherited');
-    expect(inherited).toMatch(/^<details id="inherited" class="api-member-group"><summary>Inherited<\/summary>/);
+    expect(inherited).toMatch(/^<details id="inherited" class="api-member-group"><summary class="api-member-group-title">Inherited<\/summary>/);
     for (const name of ['message', 'name', 'stack']) {
       expect(own).not.toContain(`<h3 id="${name}"`);
       expect(inherited).toContain(`<h3 id="${name}"`);
@@ -36,7 +36,7 @@ describe('structure of API pages: inherited, protected and deprecated declaratio
   it('puts protected members under a collapsed Protected group', () => {
     const { own, group } = parts('/api/class/ServerError');
     expect(own).not.toContain('<h3 id="formatcode"');
-    expect(group('protected')).toMatch(/^<details id="protected" class="api-member-group"><summary>Protected<\/summary>[\s\S]*<h3 id="formatcode"/);
+    expect(group('protected')).toMatch(/^<details id="protected" class="api-member-group"><summary class="api-member-group-title">Protected<\/summary>[\s\S]*<h3 id="formatcode"/);
   });
 
   it('keeps members in collapsed groups as link targets', () => {

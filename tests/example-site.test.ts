@@ -75,6 +75,12 @@ describe('the example site', () => {
     expect(html).toContain('Content licensed under');
   });
 
+  it('shows when a doc changed but names no commit author: who commits to this repository is no person of Playkit', () => {
+    const lastUpdated = specDocsRoutes.flatMap((route) => [...pageHtml(result, route).matchAll(/<span class="last-updated">([^<]*)<\/span>/g)].map((match) => match[1]));
+    expect(lastUpdated.length).toBeGreaterThan(0);
+    for (const line of lastUpdated) expect(line).toMatch(/^Last updated on [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  });
+
   it('names the wrapper category after the product', () => {
     expect(pageHtml(result, '/sdk/docs/category/playkit-sdk-wrapper')).toContain('<h1>Playkit SDK Wrapper</h1>');
   });

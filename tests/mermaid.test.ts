@@ -305,7 +305,7 @@ describe('renderDiagrams', () => {
     expect((error as UserError).diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['chromium']);
   });
 
-  it('leaves mermaid blocks as code when markdown.mermaid is off', async () => {
+  it('leaves mermaid blocks as code when markdown.mermaid is off, each a warning at its line', async () => {
     const siteDir = await freshCopy('mermaid-diagrams');
     const configFile = path.join(siteDir, 'sdkdocs.config.ts');
     await writeFile(configFile, (await readFile(configFile, 'utf8')).replace('mermaid: true', 'mermaid: false'));
@@ -313,6 +313,12 @@ describe('renderDiagrams', () => {
     const result = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: renderer });
     expect(contentHtml(result, '/kit/docs/intro')).toContain('language-mermaid');
     expect(renderer.calls).toEqual([]);
+    const intro = path.join(siteDir, 'docs', 'intro.md');
+    const fenceLines = (await readFile(intro, 'utf8')).split('\n').flatMap((line, index) => (line === '```mermaid' ? [index + 1] : []));
+    const warnings = result.site.diagnostics.filter((diagnostic) => diagnostic.code === 'mermaid-off' && diagnostic.file === intro);
+    expect(warnings.map((warning) => [warning.severity, warning.line, warning.column])).toEqual(fenceLines.map((line) => ['warning', line, 1]));
+    expect(warnings[0].message).toBe('This ```mermaid block is shown as code: mermaid diagrams are off on this site.');
+    expect(warnings[0].hint).toContain('markdown: { mermaid: true }');
   });
 });
 

@@ -26,4 +26,11 @@ describe('search sections of the example site', () => {
     expect(docs.length).toBeGreaterThan(5);
     for (const page of docs) expect({ route: page.route, sections: page.content!.sections }).toEqual({ route: page.route, sections: sectionsOfHtml(page.data.html) });
   });
+
+  it('keep words apart and leave out API chrome: no type glued to its description, no badge or group title', () => {
+    const apiText = result.site.pages.filter((page) => page.kind === 'api').flatMap((page) => page.searchSections!.map((section) => section.text));
+    expect(apiText.join(' ')).toContain('timeoutMs: number The limit in milliseconds.');
+    expect(apiText.filter((text) => /\b(?:number|string|boolean|void)[A-Z]/.test(text))).toEqual([]);
+    expect(apiText.filter((text) => /\bInherited\b/.test(text))).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * Live reload for `sdkdocs serve --watch`, added to every page by the server (never part of a
- * build): reloads the page when a rebuild changed it, keeping the scroll position, and shows
- * build errors in an overlay until they are fixed.
+ * build): reloads the page when a rebuild changed it, keeping the scroll position, shows build
+ * errors in an overlay until they are fixed, and the last good build's warnings in a corner panel.
  */
 import {
   liveReloadEvents,
@@ -11,6 +11,7 @@ import {
   type BuildErrorMessage,
   type LiveUpdateDetail,
   type HelloMessage,
+  type OverlayDiagnostic,
   type ReloadMessage,
 } from '../shared/live-reload.js';
 import { normalizeRoute } from '../shared/paths.js';
@@ -28,6 +29,7 @@ restoreScroll();
 const events = new EventSource(liveReloadEventsPath);
 events.addEventListener(liveReloadEvents.hello, (event) => {
   const hello = JSON.parse((event as MessageEvent<string>).data) as HelloMessage;
+  showWarnings(hello.warnings);
   if (hello.error) {
     showOverlay(hello.error);
     return;
@@ -38,6 +40,7 @@ events.addEventListener(liveReloadEvents.hello, (event) => {
 });
 events.addEventListener(liveReloadEvents.reload, (event) => {
   const message = JSON.parse((event as MessageEvent<string>).data) as ReloadMessage;
+  showWarnings(message.warnings);
   if (!message.all && !message.paths.includes(currentRoute())) {
     hideOverlay();
     servedVersion = message.version;
@@ -132,22 +135,80 @@ function showOverlay(error: BuildErrorMessage): void {
     .panel { max-width: 960px; width: 100%; max-height: 80vh; overflow: auto; background: #1b1b1d; color: #e3e3e3;
       border-top: 6px solid #e13238; border-radius: 6px; padding: 20px 24px; box-shadow: 0 12px 40px rgb(0 0 0 / 0.5); }
     h2 { margin: 0 0 12px; color: #ff6b6b; font-size: 16px; }
+    ${diagnosticListStyle}`;
+  const panel = document.createElement('div');
+  panel.className = 'panel';
+  const title = document.createElement('h2');
+  title.textContent = error.diagnostics.length === 1 ? 'Build failed' : `Build failed with ${error.diagnostics.length} errors`;
+  const note = document.createElement('p');
+  note.className = 'note';
+  note.textContent = 'Fix the file and save: the page reloads by itself.';
+  panel.append(closeButton(hideOverlay), title, diagnosticList(error.diagnostics), note);
+  root.append(style, panel);
+  document.body.append(host);
+}
+
+const warningsId = '__sdkdocs-build-warnings';
+/** The warnings the writer closed: the panel stays away until a build has other warnings. */
+const dismissedWarningsKey = 'sdkdocs:live-reload-dismissed-warnings';
+
+/**
+ * A panel in a corner listing the last good build's warnings (broken links, anchors…), which the
+ * terminal alone would hide from the one looking at the page; it covers little and closes.
+ */
+function showWarnings(warnings: OverlayDiagnostic[]): void {
+  const signature = JSON.stringify(warnings);
+  const existing = document.getElementById(warningsId);
+  if (existing?.dataset.signature === signature) return;
+  existing?.remove();
+  if (warnings.length === 0 || readSession(dismissedWarningsKey) === signature) return;
+  const host = document.createElement('div');
+  host.id = warningsId;
+  host.dataset.signature = signature;
+  host.setAttribute('role', 'region');
+  host.setAttribute('aria-label', 'Build warnings');
+  const root = host.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = `
+    :host { position: fixed; right: 12px; bottom: 12px; z-index: 2147483646; width: min(560px, calc(100vw - 24px));
+      font: 13px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+    .panel { max-height: 40vh; overflow: auto; background: #1b1b1d; color: #e3e3e3; border-top: 4px solid #e6a700;
+      border-radius: 6px; padding: 12px 16px; box-shadow: 0 8px 30px rgb(0 0 0 / 0.4); }
+    h2 { margin: 0 0 8px; color: #ffd166; font-size: 14px; }
+    ${diagnosticListStyle}`;
+  const panel = document.createElement('div');
+  panel.className = 'panel';
+  const title = document.createElement('h2');
+  title.textContent = warnings.length === 1 ? 'Build warning' : `${warnings.length} build warnings`;
+  const dismiss = () => {
+    writeSession(dismissedWarningsKey, signature);
+    host.remove();
+  };
+  panel.append(closeButton(dismiss), title, diagnosticList(warnings));
+  root.append(style, panel);
+  document.body.append(host);
+}
+
+const diagnosticListStyle = `
     ul { margin: 0; padding: 0; list-style: none; }
-    li { padding: 10px 0; border-top: 1px solid #333; white-space: pre-wrap; }
+    li { padding: 8px 0; border-top: 1px solid #333; white-space: pre-wrap; }
     .where { color: #7fb3ff; }
     .hint { color: #a0a0a0; display: block; margin-top: 4px; }
     .note { margin: 12px 0 0; color: #a0a0a0; }
     button { float: right; background: none; border: 1px solid #555; color: inherit; border-radius: 4px; cursor: pointer; font: inherit; }`;
-  const panel = document.createElement('div');
-  panel.className = 'panel';
+
+function closeButton(onClose: () => void): HTMLButtonElement {
   const close = document.createElement('button');
   close.type = 'button';
   close.textContent = 'Close';
-  close.addEventListener('click', hideOverlay);
-  const title = document.createElement('h2');
-  title.textContent = error.diagnostics.length === 1 ? 'Build failed' : `Build failed with ${error.diagnostics.length} errors`;
+  close.addEventListener('click', onClose);
+  return close;
+}
+
+/** The diagnostics as `file:line:column message` items with their hints. */
+function diagnosticList(diagnostics: OverlayDiagnostic[]): HTMLUListElement {
   const list = document.createElement('ul');
-  for (const diagnostic of error.diagnostics) {
+  for (const diagnostic of diagnostics) {
     const item = document.createElement('li');
     if (diagnostic.file) {
       const where = document.createElement('span');
@@ -166,10 +227,21 @@ function showOverlay(error: BuildErrorMessage): void {
     }
     list.append(item);
   }
-  const note = document.createElement('p');
-  note.className = 'note';
-  note.textContent = 'Fix the file and save: the page reloads by itself.';
-  panel.append(close, title, list, note);
-  root.append(style, panel);
-  document.body.append(host);
+  return list;
+}
+
+function readSession(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeSession(key: string, value: string): void {
+  try {
+    sessionStorage.setItem(key, value);
+  } catch {
+    // Storage may be disabled: the panel then comes back with the next build.
+  }
 }

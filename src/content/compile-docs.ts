@@ -56,6 +56,7 @@ export function contextOf(setup: CompileSetup): ParseContext {
     baseUrl: setup.baseUrl,
     routeByFile: new Map(setup.routeByFile),
     mermaid: setup.mermaid,
+    mermaidOff: !setup.mermaid,
     themeBlocks: setup.themeBlocks,
     admonitions: setup.admonitions,
     mdxComponentNames: setup.mdxComponentNames,

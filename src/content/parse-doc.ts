@@ -89,6 +89,7 @@ async function compileParsedDoc(
   const samples = findCodeSamples(task.raw, mdast);
   const diagrams: DiagramSource[] = [];
   if (context.figureOf) file.data.diagrams = diagrams;
+  if (context.mermaidOff) file.data.mermaidOff = true;
   file.data.images = [];
   const result = await processor.transform(mdast, file, {
     routeOfFile: (absolute) => context.routeByFile.get(absolute),

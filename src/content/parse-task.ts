@@ -42,6 +42,8 @@ export interface ParseContext {
   routeByFile: Map<string, string>;
   /** Whether ```mermaid blocks become diagrams (else they stay code blocks). */
   mermaid: boolean;
+  /** The site's config leaves mermaid off: a ```mermaid block stays code and is a warning at its line. */
+  mermaidOff?: boolean;
   /**
    * The figure of each ```mermaid block, put into the doc's tree before it becomes HTML: from the
    * build's diagrams in-process, asked of the main thread on a worker. Without it (diagrams off,

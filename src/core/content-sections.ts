@@ -22,10 +22,11 @@ const skippedTags = new Set(['pre', 'script', 'style', 'svg', 'template', 'butto
 /**
  * Classes of API page chrome that repeats on every entry: labels (`Example`, `Default value`,
  * `Parameters`), `Overload 1 of 2`, `Inherited from …`, `Defined in sdk/src/….ts:83`, and the
- * popovers of names in code samples (a page serve --watch reuses has them already). They say
+ * popovers of names in code samples (a page serve --watch reuses has them already), badges
+ * (`beta`, `readonly`) and the titles of the collapsed member groups (`Inherited`). They say
  * nothing a reader searches for and would fill result snippets.
  */
-const boilerplateClasses = ['api-block-title', 'api-overload', 'api-relation', 'api-source', 'api-cards'];
+const boilerplateClasses = ['api-block-title', 'api-overload', 'api-relation', 'api-source', 'api-cards', 'api-badges', 'api-member-group-title'];
 
 /** Elements after which words must not run together (`<td>a</td><td>b</td>` is "a b"). */
 const blockTags = new Set([
@@ -54,7 +55,7 @@ export function splitSections(tree: Root): ContentSection[] {
     }
     if (node.type !== 'element' && node.type !== 'root') return;
     if (node.type === 'element') {
-      if (skippedTags.has(node.tagName) || isDirectLink(node) || isBoilerplate(node)) return;
+      if (skippedTags.has(node.tagName) || isDirectLink(node) || isBoilerplate(node) || node.properties.dataTocMobile !== undefined) return;
       const rank = headingRank(node);
       if (rank === 1) return;
       const id = node.properties.id;
@@ -64,8 +65,11 @@ export function splitSections(tree: Root): ContentSection[] {
         return;
       }
     }
+    // Both sides: a parameter's type in <code> runs into the <div> of its description ("numberThe").
+    const block = node.type === 'element' && blockTags.has(node.tagName);
+    if (block) parts.push(' ');
     node.children.forEach(visit);
-    if (node.type === 'element' && blockTags.has(node.tagName)) parts.push(' ');
+    if (block) parts.push(' ');
   };
   visit(tree);
   flush();

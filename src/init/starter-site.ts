@@ -9,11 +9,17 @@ export interface StarterOptions {
   title: string;
   /** With an API reference generated from `sdk/src/index.ts`. */
   api: boolean;
+  /**
+   * With a landing page of its own (`src/pages/index.tsx`) to edit; without it the site shows
+   * sdkdocs' default landing page, made from the config and the docs.
+   */
+  landing: boolean;
 }
 
 /**
- * The files `sdkdocs init` writes: a config, three docs (one of them in a category), a landing
- * page that replaces the default one, and with `api` a small SDK to generate the API pages from.
+ * The files `sdkdocs init` writes: a config (with mermaid diagrams on), three docs (one of them in
+ * a category), with `landing` a landing page that replaces the default one, and with `api` a small
+ * SDK to generate the API pages from.
  * Every file is one a new site would edit, none is a placeholder that breaks the build.
  */
 export function starterFiles(options: StarterOptions): StarterFile[] {
@@ -31,6 +37,8 @@ export default defineConfig({
   baseUrl: '/',
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'warn',
+  // \`\`\`mermaid code blocks become diagrams, drawn at build time in the system Chromium.
+  markdown: { mermaid: true },
   navbar: {
     items: [
       { type: 'docSidebar', sidebarId: 'docsSidebar', label: 'Docs', position: 'left' },${options.api ? "\n      { to: '/api', label: 'API', position: 'left' }," : ''}
@@ -87,7 +95,9 @@ ${options.api ? "import { createClient } from 'my-sdk';\n\nconst client = create
 \`\`\`
 ${options.api ? '\nEvery function and type is in the [API reference](/api).\n' : ''}`,
     },
-    {
+  ];
+  if (options.landing) {
+    files.push({
       path: 'src/pages/index.tsx',
       contents: `// The landing page at the site's root. Delete this file to get sdkdocs' default landing page.
 export const meta = { title: ${title}, description: 'Documentation built with sdkdocs' };
@@ -104,8 +114,8 @@ export default function Home() {
   );
 }
 `,
-    },
-  ];
+    });
+  }
   if (options.api) {
     files.push(
       {

@@ -10,6 +10,7 @@ import {
   liveReloadScriptPath,
   type BuildErrorMessage,
   type HelloMessage,
+  type OverlayDiagnostic,
   type ReloadMessage,
 } from '../shared/live-reload.js';
 import { normalizeRoute } from '../shared/paths.js';
@@ -21,8 +22,11 @@ export interface LiveReload {
   handle(req: http.IncomingMessage, res: http.ServerResponse): boolean;
   /** Adds the script to each HTML page, telling it which file and build it came from. */
   htmlTransform: HtmlTransform;
-  /** Tells pages that a build wrote these output files (relative to the site root folder). */
-  filesChanged(files: string[], options?: { all?: boolean }): void;
+  /**
+   * Tells pages that a build wrote these output files (relative to the site root folder), and
+   * which warnings it had: pages list them in a panel the writer can dismiss.
+   */
+  filesChanged(files: string[], options?: { all?: boolean; warnings?: OverlayDiagnostic[] }): void;
   /** Shows the build's errors on every open page until the next good build. */
   buildFailed(diagnostics: Diagnostic[], siteDir: string): void;
   /** Open event streams. */
@@ -53,6 +57,7 @@ export async function createLiveReload(baseUrl: () => string): Promise<LiveReloa
   const streams = new Set<http.ServerResponse>();
   let version = 0;
   let failure: BuildErrorMessage | undefined;
+  let warnings: OverlayDiagnostic[] = [];
 
   const broadcast = (event: string, data: unknown) => {
     const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -75,7 +80,7 @@ export async function createLiveReload(baseUrl: () => string): Promise<LiveReloa
       res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
       // Reconnect quickly when the server restarts.
       res.write('retry: 500\n\n');
-      const hello: HelloMessage = { version, error: failure };
+      const hello: HelloMessage = { version, error: failure, warnings };
       res.write(`event: ${liveReloadEvents.hello}\ndata: ${JSON.stringify(hello)}\n\n`);
       streams.add(res);
       req.on('close', () => streams.delete(res));
@@ -95,8 +100,9 @@ export async function createLiveReload(baseUrl: () => string): Promise<LiveReloa
         return injectBeforeBodyEnd(html, `<script ${attributes.filter(Boolean).join(' ')}></script>`);
       },
     },
-    filesChanged(files, { all = false } = {}) {
+    filesChanged(files, { all = false, warnings: buildWarnings = [] } = {}) {
       version++;
+      warnings = buildWarnings;
       const recovered = failure !== undefined;
       failure = undefined;
       const pages = files.filter((file) => file.endsWith('.html'));
@@ -109,21 +115,12 @@ export async function createLiveReload(baseUrl: () => string): Promise<LiveReloa
         assets: all || others.length > 0,
         all: all || recovered || others.length > 0 || paths.length > maxListedPaths,
         paths: paths.length > maxListedPaths ? [] : paths,
+        warnings,
       };
       broadcast(liveReloadEvents.reload, message);
     },
     buildFailed(diagnostics, siteDir) {
-      failure = {
-        diagnostics: diagnostics
-          .filter((diagnostic) => diagnostic.severity === 'error')
-          .map((diagnostic) => ({
-            message: diagnostic.message,
-            file: diagnostic.file ? path.relative(siteDir, diagnostic.file) || diagnostic.file : undefined,
-            line: diagnostic.line,
-            column: diagnostic.column,
-            hint: diagnostic.hint,
-          })),
-      };
+      failure = { diagnostics: overlayDiagnostics(diagnostics, 'error', siteDir) };
       broadcast(liveReloadEvents.buildError, failure);
     },
     get clients() {
@@ -135,6 +132,19 @@ export async function createLiveReload(baseUrl: () => string): Promise<LiveReloa
       streams.clear();
     },
   };
+}
+
+/** The diagnostics of one severity as the page shows them, files relative to the site folder. */
+export function overlayDiagnostics(diagnostics: readonly Diagnostic[], severity: Diagnostic['severity'], siteDir: string): OverlayDiagnostic[] {
+  return diagnostics
+    .filter((diagnostic) => diagnostic.severity === severity)
+    .map((diagnostic) => ({
+      message: diagnostic.message,
+      file: diagnostic.file ? path.relative(siteDir, diagnostic.file) || diagnostic.file : undefined,
+      line: diagnostic.line,
+      column: diagnostic.column,
+      hint: diagnostic.hint,
+    }));
 }
 
 /** Adds the tag before `</body>` (the DOM is there to restore the scroll position), or at the end of a page without one. */

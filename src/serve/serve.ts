@@ -5,7 +5,7 @@ import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { UserError } from '../core/diagnostic.js';
 import { createConsoleLogger, type Logger } from '../core/logger.js';
-import { createLiveReload } from './live-reload.js';
+import { createLiveReload, overlayDiagnostics } from './live-reload.js';
 import { startStaticServer, type StaticServer } from './static-server.js';
 import { createDiskSiteFiles, type SiteFiles } from './site-files.js';
 import { createSiteGenerations } from './site-generations.js';
@@ -99,8 +99,9 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
     await generations.publish(published.site, published.full ? undefined : published.changedFiles);
     let settle!: () => void;
     lateOutputs = { done: new Promise<void>((resolve) => (settle = resolve)), settle };
-    if (published.full) liveReload.filesChanged([], { all: true });
-    else liveReload.filesChanged([...(published.written?.changed ?? []), ...(published.written?.removed ?? [])]);
+    const warnings = overlayDiagnostics(published.site.diagnostics, 'warning', siteDir);
+    if (published.full) liveReload.filesChanged([], { all: true, warnings });
+    else liveReload.filesChanged([...(published.written?.changed ?? []), ...(published.written?.removed ?? [])], { warnings });
     const { started, ...build } = published;
     options.onBuild?.({ ok: true, ...build, ms: performance.now() - started });
     // The open pages fetch the changed page right after the message; the build's remaining work

@@ -43,6 +43,8 @@ export interface ReloadMessage {
   assets: boolean;
   /** Routes whose page changed, in the form of {@link normalizeRoute} (`/sdk/docs/intro`, `/sdk/404`). */
   paths: string[];
+  /** The build's warnings (broken links and anchors, …), shown in a panel the writer can close. */
+  warnings: OverlayDiagnostic[];
 }
 
 /**
@@ -63,6 +65,8 @@ export interface HelloMessage {
   version: number;
   /** Set while the last build failed. */
   error?: BuildErrorMessage;
+  /** The warnings of the last good build. */
+  warnings: OverlayDiagnostic[];
 }
 
 /** The attributes of the injected script tag that tell the script about the page it is in. */

@@ -42,7 +42,7 @@ export function ApiSymbolPage({ symbol }: { symbol: ApiSymbolView }) {
       <Sections sections={symbol.sections} />
       {symbol.memberGroups.map((group) => (
         <details key={group.id} id={group.id} className="api-member-group">
-          <summary>{group.title}</summary>
+          <summary className="api-member-group-title">{group.title}</summary>
           <Sections sections={group.sections} />
         </details>
       ))}

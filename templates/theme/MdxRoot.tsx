@@ -1,6 +1,7 @@
-import { useContext, useEffect, type ComponentType } from 'react';
+import { createContext, useContext, useEffect, type ComponentPropsWithoutRef, type ComponentType } from 'react';
 import type { RouteData, SiteData } from '../../src/shared/types.js';
 import { ThemeContext, type ThemeRuntime } from '../context.js';
+import { TableOfContentsMobile } from '../DocParts.js';
 import { HeadCollectorContext } from './docusaurus/Head.js';
 // The site's own map (src/theme/MDXComponents) when it has one: the resolver of site imports sends this import there.
 import MDXComponents from './MDXComponents.js';
@@ -22,8 +23,30 @@ function SdkdocsDiagram({ index }: { index: number }) {
   return <div className="mdx-diagram" data-diagram-index={index} dangerouslySetInnerHTML={{ __html: figures?.get(index) ?? '' }} />;
 }
 
-/** Element overrides and the components every MDX doc may use without importing them. */
-const mdxComponents = { ...MDXComponents, SdkdocsDiagram };
+/** Whether the doc's first `h1`, its title, was rendered yet: one per render of a root. */
+const TitleRenderedContext = createContext<{ rendered: boolean } | undefined>(undefined);
+
+/**
+ * An MDX doc's `h1`; the first, its title, has the phone's "On this page" below it, where a
+ * markdown doc has it (templates/DocParts.tsx withMobileToc). An MDX doc's content is a React root
+ * of its own that nothing may be added to from outside, so the TOC is rendered inside it, the same
+ * way at build time and when the browser hydrates it.
+ */
+function MdxTitle(props: ComponentPropsWithoutRef<'h1'>) {
+  const title = useContext(TitleRenderedContext);
+  const route = useContext(ThemeContext)?.route;
+  const first = title !== undefined && !title.rendered;
+  if (title) title.rendered = true;
+  return (
+    <>
+      <h1 {...props} />
+      {first && route ? <TableOfContentsMobile items={route.toc} inContent /> : null}
+    </>
+  );
+}
+
+/** Element overrides and the components every MDX doc may use without importing them; a site's own `h1` wins. */
+const mdxComponents = { h1: MdxTitle, ...MDXComponents, SdkdocsDiagram };
 
 export interface MdxRootProps {
   content: MdxContentComponent;
@@ -48,7 +71,9 @@ export function MdxRoot({ content: Content, site, route, runtime, figures, onHyd
       <DiagramFiguresContext.Provider value={figures}>
         <MdxComponentsContext.Provider value={mdxComponents}>
           <HeadCollectorContext.Provider value={head}>
-            <Content />
+            <TitleRenderedContext.Provider value={{ rendered: false }}>
+              <Content />
+            </TitleRenderedContext.Provider>
           </HeadCollectorContext.Provider>
         </MdxComponentsContext.Provider>
       </DiagramFiguresContext.Provider>

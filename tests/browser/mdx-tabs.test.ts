@@ -30,6 +30,23 @@ describe.skipIf(!chromiumPath)('MDX docs in the browser: components hydrate, tab
     await site?.close();
   });
 
+  it('puts the phone\'s "On this page" below the title, where a markdown doc has it, before and after hydration', async () => {
+    const { page, problems } = await site.open({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    for (const doc of ['docs/components', 'docs/outline']) {
+      await page.goto(site.url(doc));
+      for (const moment of ['prerendered', 'hydrated']) {
+        if (moment === 'hydrated') await mdxHydrated(page);
+        const toc = page.locator('details.toc-mobile');
+        expect(await toc.count(), `${doc} ${moment}`).toBe(1);
+        const title = (await page.locator('h1').first().boundingBox())!;
+        expect((await toc.boundingBox())!.y, `${doc} ${moment}`).toBeGreaterThanOrEqual(title.y + title.height);
+      }
+      await page.locator('details.toc-mobile summary').click();
+      expect(await page.locator('details.toc-mobile .toc-link').first().isVisible()).toBe(true);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('hydrates the content: a site component responds, and the prerendered diagram stays', async () => {
     const { page, problems } = await site.open();
     await gotoHydrated(page, site.url('docs/components'));

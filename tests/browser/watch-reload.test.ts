@@ -95,4 +95,31 @@ describe.skipIf(!chromiumPath)('serve --watch in Chromium', () => {
     expect(await overlay.count()).toBe(0);
     expect(problems).toEqual([]);
   });
+
+  it('lists a build\'s warnings in a panel the writer can close, at their file and line', async () => {
+    const warned = longPage.replace('The paragraph being edited', 'See [the missing guide](./missing-guide.md) and [a lost section](#no-such-section). The paragraph being edited');
+    const warnedLine = warned.split('\n').findIndex((line) => line.includes('missing-guide')) + 1;
+    await writeFile(file, warned);
+    const panel = page.locator('#__sdkdocs-build-warnings');
+    await panel.waitFor({ state: 'attached', timeout: 30_000 });
+    const text = await panel.evaluate((host) => host.shadowRoot?.textContent ?? '');
+    expect(text).toContain(`${path.join('docs', 'long.md')}:${warnedLine}:`);
+    expect(text).toContain('missing-guide.md');
+    expect(text).toContain('no-such-section');
+    // A panel in a corner, not over the page: the article stays in view and clickable.
+    expect(await page.locator('article').isVisible()).toBe(true);
+
+    await panel.getByRole('button', { name: 'Close' }).click();
+    expect(await panel.count()).toBe(0);
+    // Closed stays closed, across a reload too, while a build has the same warnings.
+    const connected = page.waitForResponse((response) => response.url().endsWith('/__sdkdocs/events'));
+    await page.reload();
+    await connected;
+    await saveAndWaitFor(warned.replace('ORIGINAL-TEXT', 'STILL-WARNED-TEXT'), 'STILL-WARNED-TEXT');
+    expect(await panel.count()).toBe(0);
+
+    await saveAndWaitFor(longPage.replace('ORIGINAL-TEXT', 'CLEAN-TEXT'), 'CLEAN-TEXT');
+    expect(await panel.count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
 });

@@ -74,6 +74,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
   if (themeBlocks.length > 0) file.data.themeBlocks = new Set(themeBlocks);
   const diagrams: DiagramSource[] = [];
   if (context.figureOf) file.data.diagrams = diagrams;
+  if (context.mermaidOff) file.data.mermaidOff = true;
   file.data.images = [];
   file.data.linkContext = {
     routeOfFile: (absolute) => context.routeByFile.get(absolute),

@@ -76,6 +76,7 @@ export function mdxPartialCompiler(site: Site): MdxPartialCompiler {
     routeByFile: new Map(site.docs.map((doc) => [doc.source.file, doc.route])),
     // A partial's diagrams would need a place on the page of each doc that imports it.
     mermaid: false,
+    mermaidOff: !site.config.markdown.mermaid,
     themeBlocks: overriddenThemeBlocks(site),
     admonitions: admonitionOptionsOf(site.config.docs.admonitions),
     sitePlugins: siteMarkdownPlugins(site.config.docs),

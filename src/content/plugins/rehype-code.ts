@@ -72,7 +72,17 @@ export default function rehypeCode() {
       const classNames = (code.properties.className as string[] | undefined) ?? [];
       const language = classNames.find((name) => name.startsWith('language-'))?.slice('language-'.length);
       if (language === 'mermaid') {
-        if (!diagrams) return;
+        if (!diagrams) {
+          // The writer meant a diagram and would see its source as text, with nothing said.
+          if (file.data.mermaidOff) {
+            file.message('This ```mermaid block is shown as code: mermaid diagrams are off on this site.', {
+              place: node.position?.start,
+              ruleId: 'mermaid-off',
+              source: 'sdkdocs',
+            }).note = 'Turn them on with `markdown: { mermaid: true }` in the site config, or fence the block as ```text to show it as code.';
+          }
+          return;
+        }
         const start = node.position?.start;
         diagrams.push({ definition: toString(code), line: start?.line, column: start?.column });
         parent.children[index] = { type: 'element', tagName: diagramSlotTag, properties: { dataIndex: diagrams.length - 1 }, children: [] };
@@ -207,5 +217,7 @@ declare module 'vfile' {
   interface DataMap {
     /** Set (empty) by the caller that wants ```mermaid blocks cut out as diagrams. */
     diagrams: DiagramSource[];
+    /** Set for a site doc on a site whose config leaves mermaid off: each ```mermaid block is a warning. */
+    mermaidOff: boolean;
   }
 }
