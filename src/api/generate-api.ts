@@ -52,6 +52,8 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
     site.diagnostics.push(...placeTypeDocOptionProblems(site.config, result.diagnostics));
     if (!model) return;
     site.api = { model };
+    for (const { file } of model.inputs.files) site.readFiles.add(file);
+    for (const { folder } of model.inputs.folders) site.readFiles.add(folder);
     ctx.logger.debug(`generateApi: ${model.symbols.length} symbols, model from ${result.from} (${(performance.now() - started).toFixed(0)} ms)`);
 
     started = performance.now();

@@ -5,6 +5,7 @@ import * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
 import { heldByMemory, type HeldByMemory, type ItemMemory } from '../core/item-store.js';
 import { type Diagnostic, UserError } from '../core/diagnostic.js';
+import { bundleReadFiles } from '../core/read-files.js';
 import { mayHaveChanged, type BuildContext, type OutputFile, type Site, assetsDir } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
@@ -304,7 +305,7 @@ function pagesModuleSource(pages: ClientPage[]): string {
 /** Whether a file (or a folder holding one) that the last bundle read is among the changed files. */
 function changedBundleInput(ctx: BuildContext, result: esbuild.BuildResult<{ metafile: true }>): boolean {
   if (!ctx.changedFiles) return true;
-  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(packageRoot(), input));
+  const inputs = bundleReadFiles(result.metafile, packageRoot());
   return [...ctx.changedFiles].some((file) => inputs.some((input) => input === file || input.startsWith(file + path.sep)));
 }
 
@@ -373,6 +374,7 @@ async function bundleWith(bundler: ClientBundler, mdx: ReturnType<typeof mdxModu
     : await rebuildWithUsedThemeStrings(bundler, site.config.siteDir);
   if (ctx.watch) bundler.last = { pages: pagesKey, result };
   if (ctx.previous) ctx.logger.debug(`bundleClient: ${unchanged ? 'kept the last bundle' : 'bundled again'}`);
+  for (const file of bundleReadFiles(result.metafile, packageRoot())) site.readFiles.add(file);
   const outdir = path.join(packageRoot(), assetsDir);
   const url = (file: string) => joinUrlPath(site.config.baseUrl, relativeOutput(outdir, file));
   let linked = linkStylesheets(site, result.metafile, mdx, url);
