@@ -357,18 +357,15 @@ async function bundleWith(bundler: ClientBundler, mdx: ReturnType<typeof mdxModu
   bundler.compilePartial = site.compileMdxPartial;
   // Once a site's pages have stylesheets of their own (CSS they import, Infima's classes), serve --watch keeps the loader.
   bundler.pageStylesheets = (await linkInfimaStylesheet(site)) || bundler.pageStylesheets;
-  // serve --watch: the client code does not change while a site is watched, only its custom pages, MDX docs, theme overrides and customCss can.
+  // serve --watch: the bundle is made of what the key holds (the pages, the MDX docs' code) and of
+  // the files the last bundle read; while none of those changed, it is the same.
   const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code), bundler.themeSettings, bundler.pageStylesheets]);
   const unchanged =
     ctx.watch &&
     bundler.last?.pages === pagesKey &&
-    !mayHaveChanged(ctx, config.paths.pages) &&
-    !config.paths.customCss.some((file) => mayHaveChanged(ctx, file)) &&
+    !changedBundleInput(ctx, bundler.last.result) &&
     // The Sass files that the site's stylesheets `@use`, which no metafile names.
-    ![...bundler.stylesheetInputs].some((file) => mayHaveChanged(ctx, file)) &&
-    // MDX docs and theme overrides import files of the site; only a change to one the last bundle
-    // read can change it (their own code is in the key above), not any edit in the site folder.
-    !((mdx.size > 0 || site.themeOverrides) && changedBundleInput(ctx, bundler.last.result));
+    ![...bundler.stylesheetInputs].some((file) => mayHaveChanged(ctx, file));
   let result = unchanged
     ? bundler.last!.result
     : await rebuildWithUsedThemeStrings(bundler, site.config.siteDir);
