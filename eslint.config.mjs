@@ -140,6 +140,18 @@ export default tseslint.config(
       'no-debugger': 'error',
     },
   },
+  // Type-aware checks, each against the tsconfig nearest the file (tests/tsconfig.json for tests):
+  // a promise nobody awaits loses its error, one handed where a plain callback is expected is not
+  // awaited, and a switch over a union must name every member.
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
   // Tests get the same unused-code and debugger checks as src, but none of the layer rules: a test
   // reaches into any stage and writes its fixtures with node:fs, which is what it is for. A focused
   // test (`.only`) would make CI run one test of a file and report the whole file green.

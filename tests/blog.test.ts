@@ -183,7 +183,7 @@ describe('blog problems', () => {
     expect(messages).toContainEqual(expect.stringMatching(/^tests\/fixtures\/blog-site\/blog\/2024-03-05-untruncated\.md:3:1 warning The blog post's author "Inline Writer" is written inline/));
     expect(messages).toContainEqual(expect.stringMatching(/^tests\/fixtures\/blog-site\/blog\/2024-03-05-untruncated\.md:7:1 warning This blog post has no truncate marker/));
     // The unlisted post has a marker; the draft is not built at all.
-    expect(result.site.diagnostics.filter((diagnostic) => diagnostic.code.startsWith('blog'))).toHaveLength(3);
+    expect(result.site.diagnostics.filter((diagnostic) => diagnostic.code?.startsWith('blog'))).toHaveLength(3);
   });
 
   it('the legacy author keys make an inline author, reported at them', async () => {

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ES module script without types
 import { bundledMarker, cliBundleEntry, workerEntries } from '../scripts/bundle-dist.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');

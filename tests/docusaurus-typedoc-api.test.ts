@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -106,7 +106,7 @@ describe('translating docusaurus-plugin-typedoc-api', () => {
 
 describe('a Docusaurus site with docusaurus-plugin-typedoc-api, built by bin/sdkdocs.js', () => {
   let site: string;
-  let result: ReturnType<typeof spawnSync<string>>;
+  let result: SpawnSyncReturns<string>;
   const page = (route: string) => readFileSync(path.join(site, 'out', route, 'index.html'), 'utf8');
 
   beforeAll(() => {

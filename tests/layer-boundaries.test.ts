@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintWithoutTypes } from './helpers/lint.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const eslint = new ESLint({ cwd: repoRoot });
+const eslint = lintWithoutTypes(repoRoot);
 
 /** The lint messages for a file that would sit at `file` (relative to the repo) with `code` in it. */
 async function lintAt(file: string, code: string): Promise<string[]> {

@@ -9,7 +9,7 @@ import { build } from '../src/build/build.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import type { Page } from '../src/core/site.js';
 import { checkLinks } from '../src/links/check-links.js';
-import { buildSite, fixture, repoRoot } from './helpers/site.js';
+import { buildSite, fixture, repoRoot, stageContext } from './helpers/site.js';
 
 const cleanups: string[] = [];
 afterAll(async () => {
@@ -131,7 +131,7 @@ describe('checkLinks: link rules of the build', () => {
     };
     site.pages.push(apiPage);
     site.diagnostics = [];
-    await checkLinks(site, { logger: createMemoryLogger(), cacheDir: await temporaryDir() });
+    await checkLinks(site, stageContext(site, { cacheDir: await temporaryDir() }));
     const fromSdk = site.diagnostics.filter((d) => d.file === sdkFile);
     expect(fromSdk.map((d) => [d.severity, d.line, d.message])).toEqual([
       ['warning', 12, 'Broken link → Missing: TypeDoc cannot resolve it to a declaration of the API.'],

@@ -15,7 +15,7 @@ import {
   type SearchDocuments,
   type SerializedSearchIndex,
 } from '../src/shared/search/search-data.js';
-import { buildSite, exampleSiteDir } from './helpers/site.js';
+import { buildSite, exampleSiteDir, stageContext } from './helpers/site.js';
 
 let result: BuildResult;
 let documents: SearchDocuments;
@@ -106,7 +106,7 @@ describe('search files', () => {
     const logger = { ...createMemoryLogger(), debug: (message: string) => debug.push(message) };
     const rebuild = async (pages: Page[]) => {
       const site: Site = { ...result.site, pages, outputs: new Map(), siteData: { ...result.site.siteData! } };
-      await buildSearchIndex(site, { logger, cacheDir: '' });
+      await buildSearchIndex(site, stageContext(site, { logger, cacheDir: '' }));
       return site;
     };
     const same = await rebuild(result.site.pages);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../src/core/diagnostic.js';
-import { createMemoryLogger } from '../src/core/logger.js';
 import { createSite, deferCheck, type BuildContext, type Site } from '../src/core/site.js';
 import { runStages, type Stage } from '../src/core/stage.js';
 import { loadConfig } from '../src/config/load.js';
-import { fixture } from './helpers/site.js';
+import { fixture, stageContext } from './helpers/site.js';
 
 async function setup(): Promise<{ site: Site; ctx: BuildContext }> {
   const config = await loadConfig(fixture('basic'));
-  return { site: createSite(config), ctx: { logger: createMemoryLogger(), cacheDir: config.paths.cache } };
+  const site = createSite(config);
+  return { site, ctx: stageContext(site) };
 }
 
 /** A check that adds an error once `release` is called. */

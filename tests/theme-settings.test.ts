@@ -5,7 +5,7 @@ import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import { build } from '../src/build/build.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import type { Site } from '../src/core/site.js';
-import { watchedPaths } from '../src/serve/watch-site.js';
+import { isWatched } from '../src/serve/watch-site.js';
 import { tempDir } from './helpers/browser.js';
 import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';
 
@@ -98,7 +98,7 @@ describe('theme settings', () => {
     const first = await build({ siteDir: copy.dir, logger, watch: true, until: 'renderPages' });
     const before = stylesheetOf(first.site);
     const customFile = path.join(copy.dir, 'src', 'css', 'custom.css');
-    expect(watchedPaths(first.site.config)).toContain(customFile);
+    expect(isWatched(customFile, first.site.config)).toBe(true);
     await writeFile(customFile, '.markdown h1 { color: rgb(9, 8, 7); }\n');
     const second = await build({
       config: first.site.config,

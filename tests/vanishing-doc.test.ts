@@ -14,7 +14,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
     <T extends (file: never, ...rest: never[]) => unknown>(original: T) =>
     async (file: Parameters<T>[0], ...rest: unknown[]) => {
       if (String(file).endsWith('vanishing.md')) await actual.unlink(file as string).catch(() => {});
-      return (original as (...args: unknown[]) => unknown)(file, ...rest);
+      return (original as unknown as (...args: unknown[]) => unknown)(file, ...rest);
     };
   const patched = { ...actual, readFile: deleteFirst(actual.readFile), stat: deleteFirst(actual.stat) };
   return { ...patched, default: patched };
@@ -32,7 +32,7 @@ vi.mock('node:fs', async (importOriginal) => {
           // Already gone.
         }
       }
-      return (original as (...args: unknown[]) => unknown)(file, ...rest);
+      return (original as unknown as (...args: unknown[]) => unknown)(file, ...rest);
     };
   const patched = { ...actual, readFileSync: deleteFirst(actual.readFileSync), statSync: deleteFirst(actual.statSync) };
   return { ...patched, default: patched };

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintWithoutTypes } from './helpers/lint.js';
 import { repoRoot } from './helpers/site.js';
 
-const eslint = new ESLint({ cwd: repoRoot });
+const eslint = lintWithoutTypes(repoRoot);
 
 /** The lint messages for a file that would sit at `file` (relative to the repo) with `code` in it. */
 async function lintAt(file: string, code: string): Promise<string[]> {

@@ -52,6 +52,8 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
     site.diagnostics.push(...placeTypeDocOptionProblems(site.config, result.diagnostics));
     if (!model) return;
     site.api = { model };
+    for (const { file } of model.inputs.files) site.readFiles.add(file);
+    for (const { folder } of model.inputs.folders) site.readFiles.add(folder);
     ctx.logger.debug(`generateApi: ${model.symbols.length} symbols, model from ${result.from} (${(performance.now() - started).toFixed(0)} ms)`);
 
     started = performance.now();
@@ -67,9 +69,11 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
           previous: previous?.docSamples,
         })
       : undefined;
-    const previousPages = model === previous?.model ? ctx.previous?.pages.filter((page) => page.kind === 'api') : undefined;
+    // TSDoc comments link docs by their files, which resolve through the docs' routes.
+    const reusable = ctx.previous && model === previous?.model && sameDocRoutes(ctx.previous, site);
+    const previousPages = reusable ? ctx.previous?.pages.filter((page) => page.kind === 'api') : undefined;
     if (previousPages && ctx.previous?.sidebars[apiSidebarName]) {
-      // The same model in the same config renders the same pages.
+      // The same model in the same config, linking docs at the same routes, renders the same pages.
       for (const page of previousPages) addPage(site, page);
       site.sidebars[apiSidebarName] = ctx.previous.sidebars[apiSidebarName];
     } else {
@@ -100,6 +104,13 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
   } finally {
     if (!keepTypeChecker) typeChecker.close();
   }
+}
+
+/** Whether every doc is at the same route in both builds (and no doc came or went). */
+function sameDocRoutes(previous: Site, site: Site): boolean {
+  if (previous.docs.length !== site.docs.length) return false;
+  const routeByFile = new Map(previous.docs.map((doc) => [doc.source.file, doc.route]));
+  return site.docs.every((doc) => routeByFile.get(doc.source.file) === doc.route);
 }
 
 /** The `name` of the SDK's package.json, next to its tsconfig or above it. */

@@ -5,6 +5,7 @@ import * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
 import { heldByMemory, type HeldByMemory, type ItemMemory } from '../core/item-store.js';
 import { type Diagnostic, UserError } from '../core/diagnostic.js';
+import { bundleReadFiles } from '../core/read-files.js';
 import { mayHaveChanged, type BuildContext, type OutputFile, type Site, assetsDir } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
@@ -304,7 +305,7 @@ function pagesModuleSource(pages: ClientPage[]): string {
 /** Whether a file (or a folder holding one) that the last bundle read is among the changed files. */
 function changedBundleInput(ctx: BuildContext, result: esbuild.BuildResult<{ metafile: true }>): boolean {
   if (!ctx.changedFiles) return true;
-  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(packageRoot(), input));
+  const inputs = bundleReadFiles(result.metafile, packageRoot());
   return [...ctx.changedFiles].some((file) => inputs.some((input) => input === file || input.startsWith(file + path.sep)));
 }
 
@@ -356,23 +357,21 @@ async function bundleWith(bundler: ClientBundler, mdx: ReturnType<typeof mdxModu
   bundler.compilePartial = site.compileMdxPartial;
   // Once a site's pages have stylesheets of their own (CSS they import, Infima's classes), serve --watch keeps the loader.
   bundler.pageStylesheets = (await linkInfimaStylesheet(site)) || bundler.pageStylesheets;
-  // serve --watch: the client code does not change while a site is watched, only its custom pages, MDX docs, theme overrides and customCss can.
+  // serve --watch: the bundle is made of what the key holds (the pages, the MDX docs' code) and of
+  // the files the last bundle read; while none of those changed, it is the same.
   const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code), bundler.themeSettings, bundler.pageStylesheets]);
   const unchanged =
     ctx.watch &&
     bundler.last?.pages === pagesKey &&
-    !mayHaveChanged(ctx, config.paths.pages) &&
-    !config.paths.customCss.some((file) => mayHaveChanged(ctx, file)) &&
+    !changedBundleInput(ctx, bundler.last.result) &&
     // The Sass files that the site's stylesheets `@use`, which no metafile names.
-    ![...bundler.stylesheetInputs].some((file) => mayHaveChanged(ctx, file)) &&
-    // MDX docs and theme overrides import files of the site; only a change to one the last bundle
-    // read can change it (their own code is in the key above), not any edit in the site folder.
-    !((mdx.size > 0 || site.themeOverrides) && changedBundleInput(ctx, bundler.last.result));
+    ![...bundler.stylesheetInputs].some((file) => mayHaveChanged(ctx, file));
   let result = unchanged
     ? bundler.last!.result
     : await rebuildWithUsedThemeStrings(bundler, site.config.siteDir);
   if (ctx.watch) bundler.last = { pages: pagesKey, result };
   if (ctx.previous) ctx.logger.debug(`bundleClient: ${unchanged ? 'kept the last bundle' : 'bundled again'}`);
+  for (const file of bundleReadFiles(result.metafile, packageRoot())) site.readFiles.add(file);
   const outdir = path.join(packageRoot(), assetsDir);
   const url = (file: string) => joinUrlPath(site.config.baseUrl, relativeOutput(outdir, file));
   let linked = linkStylesheets(site, result.metafile, mdx, url);

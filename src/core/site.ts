@@ -216,6 +216,11 @@ export interface Site {
   themeOverrides?: SiteThemeOverrides;
   /** The blog's posts, authors and tags, set by collectContent when the site has a blog. */
   blog?: Blog;
+  /**
+   * Files and folders (absolute paths) that the tools the build runs reported reading: esbuild's
+   * inputs of the client and MDX bundles, TypeDoc's. serve --watch watches those outside the site folder.
+   */
+  readFiles: Set<string>;
 }
 
 /** The site's theme overrides, as the build found, compiled and checked them. */
@@ -363,6 +368,7 @@ export function createSite(config: ResolvedConfig): Site {
     assets: { css: [], js: [], inlineHead: [] },
     outputs: new Map(),
     diagnostics: [...(config.configWarnings ?? [])],
+    readFiles: new Set(config.configInputs),
   };
 }
 

@@ -68,15 +68,19 @@ export function answerBatches<Task, Result>(
 ): void {
   const port = parentPort;
   if (!port) throw new Error('answerBatches runs only in a worker thread');
-  port.on('message', async (message: BatchMessage | QuestionMessage) => {
+  const answer = async (message: BatchMessage) => {
+    const results = await work(message.tasks as Task[]);
+    port.postMessage({ batch: message.batch, results } satisfies BatchMessage, options.transfer?.(results) ?? []);
+  };
+  port.on('message', (message: BatchMessage | QuestionMessage) => {
     if ('question' in message) {
       const resolve = pendingQuestions.get(message.question);
       pendingQuestions.delete(message.question);
       resolve?.(message.answer);
       return;
     }
-    const results = await work(message.tasks as Task[]);
-    port.postMessage({ batch: message.batch, results } satisfies BatchMessage, options.transfer?.(results) ?? []);
+    // Left unhandled on purpose: a task that throws ends the worker, which the pool reports as the batch's failure.
+    void answer(message);
   });
 }
 

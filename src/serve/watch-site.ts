@@ -1,4 +1,3 @@
-import { versionsFile } from '../config/docs-versions.js';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -11,9 +10,8 @@ import { build, type BuildOptions } from '../build/build.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { Logger } from '../core/logger.js';
 import type { Site, WrittenOutputs } from '../core/site.js';
-import { themeOverridesDir } from '../content/theme-overrides.js';
+import { packageRoot } from '../core/package-root.js';
 import { createItemMemory, releaseItemMemory } from '../core/item-store.js';
-import { sidebarsFileNames } from '../core/sidebars-file.js';
 
 export interface WatchSiteOptions {
   siteDir: string;
@@ -67,6 +65,13 @@ export interface SiteWatcher {
 
 /** Changes this close together are one batch: a checkout or a save-all writes many files at once. */
 const batchDelayMs = 5;
+/**
+ * A batch that adds or removes a file waits this long for more: a rename or move is a removal and
+ * an addition, which chokidar reports one after the other, and they must make one build.
+ */
+const structuralBatchDelayMs = 40;
+/** A batch is built at the latest this long after its first change. */
+const maxBatchDelayMs = 200;
 /** chokidar emits one change per file in this window and drops the rest. */
 const chokidarChangeThrottleMs = 50;
 
@@ -91,6 +96,8 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
   let timer: NodeJS.Timeout | undefined;
   let building: Promise<void> | undefined;
   let closed = false;
+  /** What the watcher subscribes to: the site folder, and what the last good build read outside it. */
+  let watched = watchedPaths(config);
 
   const runBuild = async (batch: Set<string>) => {
     const started = performance.now();
@@ -104,9 +111,8 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
     let published = false;
     try {
       if (full && previous) {
-        const roots = watchedPaths(config);
         config = await loadConfig(siteDir, { outDir: options.outDir });
-        rewatch(roots, watchedPaths(config));
+        rewatch(watchedPaths(config));
       }
       const result = await build({
         ...options.buildOptions,
@@ -133,6 +139,7 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
       });
       previous = result.site;
       unbuilt = new Set();
+      rewatch(watchedPaths(config, result.site));
       outcome = { ok: true, full, site: result.site, written, sources, changedFiles, ms: performance.now() - started };
     } catch (error) {
       const diagnostics =
@@ -165,25 +172,39 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
       await runBuild(batch);
     }
   };
+  /** Whether the batch being gathered adds or removes a file. */
+  let structural = false;
+  /** When the batch being gathered began, on the `performance.now()` clock. */
+  let batchStarted = 0;
   const schedule = () => {
-    if (timer || building || closed) return;
+    if (building || closed) return;
+    if (!timer) batchStarted = performance.now();
+    // Each change waits for the batch's quiet moment again (the other half of a move may follow),
+    // but a file written without pause does not hold the build back for long.
+    else if (performance.now() - batchStarted > maxBatchDelayMs) return;
+    clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
+      structural = false;
       building = drain().finally(() => {
         building = undefined;
         if (pending.size > 0) schedule();
       });
-    }, batchDelayMs);
+    }, structural ? structuralBatchDelayMs : batchDelayMs);
   };
 
   // Watching starts with the first build, so that a save made while it runs is not lost.
-  const watcher: FSWatcher = watch(watchedPaths(config), {
+  // Not `atomic`: it holds a removal back for 100 ms to see whether the file comes back, which
+  // splits a move into two builds; a file that does come back is read as it is by the one build.
+  const watcher: FSWatcher = watch(watched, {
     ignoreInitial: true,
+    atomic: false,
     ignored: (file) => isIgnored(file, config),
   });
-  const rewatch = (before: string[], after: string[]) => {
-    const removed = before.filter((root) => !after.includes(root));
-    const added = after.filter((root) => !before.includes(root));
+  const rewatch = (after: string[]) => {
+    const removed = watched.filter((root) => !after.includes(root));
+    const added = after.filter((root) => !watched.includes(root));
+    watched = after;
     if (removed.length > 0) watcher.unwatch(removed);
     if (added.length > 0) watcher.add(added);
   };
@@ -191,8 +212,9 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
     pending.add(file);
     schedule();
   };
-  watcher.on('all', (_event, file) => {
+  watcher.on('all', (event, file) => {
     const absolute = path.resolve(file);
+    if (event !== 'change') structural = true;
     changed(absolute);
     // chokidar drops further changes to a file for 50 ms after one (a save right after a save,
     // a file written in two steps): look at it again once that window has passed.
@@ -236,27 +258,30 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
   };
 }
 
-/** The config, docs, pages, blog, theme-override and static folders, the customCss files, the docs versions, and the SDK source folder and tsconfig when the site has an API reference. */
-export function watchedPaths(config: ResolvedConfig): string[] {
-  const paths = [config.configFile, config.paths.docs, config.paths.pages, themeOverridesDir(config.siteDir), config.paths.static, ...config.paths.customCss];
-  // The blog folder, watched even before there is one: adding it makes the blog.
-  if (config.paths.blog) paths.push(config.paths.blog);
-  // Docs versions: what `sdkdocs docs:version` writes, watched even before the first version exists.
-  paths.push(versionsFile(config.siteDir), path.join(config.siteDir, 'versioned_docs'), path.join(config.siteDir, 'versioned_sidebars'));
-  // The sidebars file, watched even before there is one: adding it replaces the autogenerated sidebar.
-  paths.push(...(config.docs.sidebarPath !== undefined ? [path.resolve(config.siteDir, config.docs.sidebarPath)] : sidebarsFileNames.map((name) => path.join(config.siteDir, name))));
-  if (config.api) {
-    const entryFolders = config.api.entryPoints.map((entry) => path.dirname(path.resolve(config.siteDir, entry)));
-    paths.push(commonFolder(entryFolders), path.resolve(config.siteDir, config.api.tsconfig));
-  }
-  return [...new Set(paths)];
+/**
+ * What serve --watch subscribes to: the site folder (less its output, dependencies and dot
+ * folders, see {@link isIgnored}), the content folders the config names outside it, and the
+ * files a build read outside it (the config's imports, the bundles' and TypeDoc's inputs), except
+ * installed packages and sdkdocs' own files, which do not change while a site is watched.
+ */
+export function watchedPaths(config: ResolvedConfig, site?: Site): string[] {
+  const { siteDir } = config;
+  const inside = (file: string) => file === siteDir || file.startsWith(siteDir + path.sep);
+  const ownFiles = packageRoot() + path.sep;
+  const named = [config.paths.docs, config.paths.pages, config.paths.static, ...config.paths.customCss, ...(config.paths.blog ? [config.paths.blog] : [])];
+  if (config.docs.sidebarPath !== undefined) named.push(path.resolve(siteDir, config.docs.sidebarPath));
+  // The SDK before a build has read it (a first build that failed), TypeDoc's inputs after.
+  if (config.api) named.push(path.resolve(siteDir, config.api.tsconfig), ...config.api.entryPoints.map((entry) => path.dirname(path.resolve(siteDir, entry))));
+  const read = [...(config.configInputs ?? []), ...(site?.readFiles ?? [])].filter(
+    (file) => !file.startsWith(ownFiles) && !file.split(path.sep).includes('node_modules'),
+  );
+  return [...new Set([siteDir, ...[...named, ...read].filter((file) => !inside(file))])];
 }
 
-function commonFolder(folders: string[]): string {
-  return folders.reduce((common, folder) => {
-    while (common !== path.dirname(common) && folder !== common && !folder.startsWith(common + path.sep)) common = path.dirname(common);
-    return common;
-  });
+/** Whether serve --watch sees changes to a file of the site (or one the build read). */
+export function isWatched(file: string, config: ResolvedConfig, site?: Site): boolean {
+  const absolute = path.resolve(file);
+  return !isIgnored(absolute, config) && watchedPaths(config, site).some((root) => absolute === root || absolute.startsWith(root + path.sep));
 }
 
 /** Output and cache folders, dependencies, dot files (`.git`, editor swap files) and backups (`file~`). */

@@ -152,8 +152,8 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
   it('shows the spinner and the progress bar only when loading takes over 200 ms', async () => {
     const { page } = await site.open();
     await page.addInitScript(() => {
-      const seen = ((window as unknown as { __seen: Record<string, boolean> }).__seen = {});
-      const timing = ((window as unknown as { __timing: { clickedAt?: number; shownAt?: number } }).__timing = {});
+      const seen: Record<string, boolean> = ((window as unknown as { __seen: Record<string, boolean> }).__seen = {});
+      const timing: { clickedAt?: number; shownAt?: number } = ((window as unknown as { __timing: { clickedAt?: number; shownAt?: number } }).__timing = {});
       new MutationObserver(() => {
         if (document.querySelector('.route-spinner')) seen.spinner = true;
         if (document.querySelector('.progress-bar')) seen.progress = true;

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type BuildResult } from '../../src/build/build.js';
 import { createMemoryLogger } from '../../src/core/logger.js';
+import type { BuildContext, Site } from '../../src/core/site.js';
+import { createOutputSink } from '../../src/write/output-sink.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const exampleSiteDir = path.join(repoRoot, 'example-site');
@@ -66,4 +68,10 @@ export function pageHtml(result: BuildResult, route: string): string {
   const written = path.join(result.site.config.paths.siteOut, key);
   if (!existsSync(written)) throw new Error(`no output for ${route} (looked for ${key})`);
   return readFileSync(written, 'utf8');
+}
+
+/** What a stage run on its own is given: a memory logger and an in-memory sink, the site's cache folder, unless `overrides` say otherwise. */
+export function stageContext(site: Site, overrides: Partial<Omit<BuildContext, 'sink'>> = {}): BuildContext {
+  const base = { logger: createMemoryLogger(), cacheDir: site.config.paths.cache, ...overrides };
+  return { ...base, sink: createOutputSink(site, base, 'memory') };
 }

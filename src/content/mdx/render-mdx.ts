@@ -15,6 +15,7 @@ import { siteStylesheetsPlugin } from '../../core/site-stylesheets.js';
 import { nodeRequireBanner, resolveSharedReact } from '../../core/shared-react.js';
 import { siteReadRoots, siteServerRoots } from '../../core/path-bounds.js';
 import type { BuildContext, Page, Site } from '../../core/site.js';
+import { bundleReadFiles } from '../../core/read-files.js';
 import { splitSections } from '../../core/content-sections.js';
 import type { CollectedHead, SiteData } from '../../shared/types.js';
 import { takePageHead } from '../../core/page-head.js';
@@ -66,6 +67,7 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
         outdir,
         entryNames: '[name]',
         write: true,
+        metafile: true,
         logLevel: 'silent',
         define: { 'process.env.NODE_ENV': '"production"' },
         banner: { js: nodeRequireBanner },
@@ -97,6 +99,7 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
         },
       );
     if (!result) return;
+    for (const file of bundleReadFiles(result.metafile, site.config.siteDir)) site.readFiles.add(file);
     const { docs: _docs, ...docsVersion } = site.siteData!.docsVersion;
     const pageSite: SiteData = { ...site.siteData!, docsVersion };
     let left = modules.size;
