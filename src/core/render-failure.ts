@@ -31,6 +31,9 @@ export function renderFailureOf(error: unknown, route: string, siteDir: string, 
   return { route, message, file: overrideFileOfStack(stack, siteDir) ?? pageFile };
 }
 
+/** The line esbuild writes above each source file's part of a bundle: `// src/theme/Footer.tsx`. */
+const bundledFileMarker = /^\/\/ (.+\.[cm]?[jt]sx?)$/;
+
 /**
  * The theme overrides run from one bundled module, in which esbuild marks each file's part with a
  * `// src/theme/Footer.tsx` line: the part above the failing line is the file.
@@ -42,7 +45,7 @@ function overrideFileOfStack(stack: string, siteDir: string): string | undefined
     if (!match || code === undefined) continue;
     const lines = code.split('\n').slice(0, Number(match[2]));
     for (let index = lines.length - 1; index >= 0; index--) {
-      const marked = /^\/\/ (.+\.[cm]?[jt]sx?)$/.exec(lines[index]);
+      const marked = bundledFileMarker.exec(lines[index]);
       if (!marked) continue;
       for (const candidate of [path.resolve(siteDir, marked[1]), path.resolve(marked[1])]) if (existsSync(candidate)) return candidate;
       break;
@@ -57,7 +60,10 @@ function overrideFileOfStack(stack: string, siteDir: string): string | undefined
  * a single one is blamed by name.
  */
 export function stoppedOverridesFailure(stopped: SiteCodeStopped, route: string, code: string, siteDir: string): RenderFailure {
-  const files = [...code.matchAll(/^\/\/ (.+\.[cm]?[jt]sx?)$/gm)].map((match) => match[1]!).filter((file) => !file.includes('node_modules'));
+  const files = code
+    .split('\n')
+    .map((line) => bundledFileMarker.exec(line)?.[1])
+    .filter((file): file is string => file !== undefined && !file.includes('node_modules'));
   const named = [...new Set(files)];
   const resolved = named.length === 1 ? path.resolve(siteDir, named[0]!) : undefined;
   return {

@@ -22,27 +22,12 @@ import { createContentRenderer } from '../../core/content-html.js';
 import { fenceRoles } from './code-fences.js';
 import { mdxTrigger } from './detect-mdx.js';
 import { providedMdxComponents } from './mdx-names.js';
+import type { EstreeNode, MdxNode } from './mdx-nodes.js';
 import remarkNpm2Yarn from '../plugins/remark-npm2yarn.js';
 import { remarkUntrustedMdx } from './untrusted-mdx.js';
 
 /** What compiled MDX imports its components' hook from; the bundlers resolve it to the theme's provider. */
 export const mdxProviderSpecifier = 'sdkdocs:mdx-provider';
-
-interface EstreeNode {
-  type: string;
-  loc?: { start: { line: number; column: number } };
-  [key: string]: unknown;
-}
-
-interface MdxNode {
-  type: string;
-  name?: string | null;
-  value?: string;
-  position?: { start: { line: number; column: number } };
-  data?: { estree?: { body: EstreeNode[] } };
-  attributes?: { type: string; name?: string; value?: unknown }[];
-  children?: MdxNode[];
-}
 
 declare module 'vfile' {
   interface DataMap {

@@ -3,6 +3,7 @@ import type { Root as MdastRoot } from 'mdast';
 import type { VFile } from 'vfile';
 import { addDocMessage } from '../plugins/doc-messages.js';
 import { judgeElement, reportSanitized, type ElementVerdict } from '../plugins/untrusted-html.js';
+import type { EstreeNode, MdxNode } from './mdx-nodes.js';
 
 /*
  * Safe mode (`--untrusted`) for MDX: a pull request's MDX doc is compiled only when it holds no
@@ -21,22 +22,6 @@ import { judgeElement, reportSanitized, type ElementVerdict } from '../plugins/u
  * (`@site/src/components/…`, `@site/src/theme/…`), which `@site` resolves in the trusted checkout.
  */
 const trustedImport = /^(?:@theme(?:-original)?\/|@docusaurus\/|@site\/src\/(?:components|theme)\/)[\w@./-]+$/;
-
-interface EstreeNode {
-  type: string;
-  source?: { value: unknown };
-  loc?: { start: { line: number; column: number } };
-}
-
-interface MdxNode {
-  type: string;
-  name?: string | null;
-  value?: string;
-  position?: { start: { line: number; column: number } };
-  data?: { estree?: { body: EstreeNode[] } };
-  attributes?: { type: string; name?: string; value?: unknown }[];
-  children?: MdxNode[];
-}
 
 /** Whether an import names only trusted code: an allowed specifier, with no `..` step nor webpack loader. */
 function isTrustedImport(source: string): boolean {
