@@ -4,12 +4,12 @@
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'url', 'crypto', 'zlib', 'http', 'https', 'net', 'stream', 'util', 'module'];
-const buildFolders = ['api', 'build', 'bundle', 'cli', 'config', 'content', 'core', 'init', 'links', 'mermaid', 'render', 'search', 'serve', 'versions', 'write'];
+const buildFolders = ['api', 'pipeline', 'bundle', 'cli', 'config', 'content', 'core', 'init', 'links', 'mermaid', 'render', 'search', 'serve', 'versions', 'write'];
 
 /** The build's stages: each reads and adds to the Site model, and none may import another. */
 const stages = ['api', 'bundle', 'content', 'links', 'mermaid', 'render', 'search', 'versions', 'write'];
 /** What sits above the stages: the orchestrator and the commands that call it. */
-const aboveStages = ['build', 'cli', 'serve', 'init'];
+const aboveStages = ['pipeline', 'cli', 'serve', 'init'];
 
 /**
  * Imports between stages that are still to be moved down into core (issue 18): each is allowed
@@ -84,7 +84,7 @@ function stageBoundary(stage, { mayWrite = stage === 'write' } = {}) {
       },
       {
         group: srcFolders(aboveStages),
-        message: `src/${stage} is a stage: build, cli, serve and init call the stages, not the other way round. Pass what the stage needs in the Site model or the BuildContext.`,
+        message: `src/${stage} is a stage: pipeline, cli, serve and init call the stages, not the other way round. Pass what the stage needs in the Site model or the BuildContext.`,
       },
     ],
   };
@@ -175,7 +175,7 @@ export default tseslint.config(
   { files: ['src/core/**/*.{ts,tsx}'], ignores: writersOutsideOutput, rules: { 'no-restricted-imports': ['error', coreBoundary()] } },
   { files: writersOutsideOutput.filter((file) => file.startsWith('src/core/')), rules: { 'no-restricted-imports': ['error', coreBoundary(true)] } },
   { files: ['src/config/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', configBoundary] } },
-  { files: ['src/build/**/*.{ts,tsx}', 'src/serve/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', belowCli] } },
+  { files: ['src/pipeline/**/*.{ts,tsx}', 'src/serve/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', belowCli] } },
   ...stages.map((stage) => ({ files: [`src/${stage}/**/*.{ts,tsx}`], ignores: writersOutsideOutput, rules: { 'no-restricted-imports': ['error', stageBoundary(stage)] } })),
   {
     files: ['src/core/**/*.{ts,tsx}', ...stages.filter((stage) => stage !== 'write').map((stage) => `src/${stage}/**/*.{ts,tsx}`)],

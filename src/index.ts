@@ -6,7 +6,7 @@ export type { ResolvedConfig } from './config/resolve.js';
 export type { Site, Page, BuildContext } from './core/site.js';
 export type { Diagnostic } from './core/diagnostic.js';
 export { UserError, ExitCode } from './core/diagnostic.js';
-export { build, type BuildOptions, type BuildResult } from './build/build.js';
+export { build, type BuildOptions, type BuildResult } from './pipeline/build.js';
 export { loadConfig } from './config/load.js';
 /** Props of the theme components a site may override with `src/theme/<Name>.tsx` (see the README's "Component overrides"). */
 export type {

@@ -2,7 +2,7 @@ import type { Element, Root } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { toString } from 'hast-util-to-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { buildSite, copySite, exampleSiteDir, fixture } from './helpers/site.js';
 
 /** `name→href` of every link into the API inside the code blocks of some content HTML, in order. */

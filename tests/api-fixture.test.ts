@@ -2,7 +2,7 @@ import { appendFile, cp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { build, type BuildResult } from '../src/build/build.js';
+import { build, type BuildResult } from '../src/pipeline/build.js';
 import type { Logger } from '../src/core/logger.js';
 import type { Page } from '../src/core/site.js';
 import { copySite, fixture, pageHtml } from './helpers/site.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as BuildModule from '../src/build/build.js';
+import type * as BuildModule from '../src/pipeline/build.js';
 import type * as ConfigModule from '../src/config/load.js';
 import type * as LoggerModule from '../src/core/logger.js';
 import type * as PrefetchModule from '../src/api/prefetch-api.js';
@@ -19,7 +19,7 @@ describe.skipIf(!existsSync(path.join(repoRoot, 'dist', 'src', 'api', 'api-worke
   afterAll(() => site.cleanup());
 
   it('goes to the build it is handed to, not to another build in the same process', async () => {
-    const { build } = (await dist('build/build.js')) as typeof BuildModule;
+    const { build } = (await dist('pipeline/build.js')) as typeof BuildModule;
     const { loadConfig } = (await dist('config/load.js')) as typeof ConfigModule;
     const { createMemoryLogger } = (await dist('core/logger.js')) as typeof LoggerModule;
     const { prefetchApi, warmUpApiWorker } = (await dist('api/prefetch-api.js')) as typeof PrefetchModule;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { createSearchEngine, type SearchEngine } from '../src/shared/search/search-engine.js';
 import { buildSite, exampleSiteDir } from './helpers/site.js';
 

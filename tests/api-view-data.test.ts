@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { buildSite, copySite, fixture } from './helpers/site.js';
 
 /** Every string in a value, at its path, walking objects and arrays. */

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import { buildSite, copySite, fixture, outputText, pageHtml } from './helpers/site.js';
 import { collectSearchRecords } from '../src/search/search-records.js';

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import type { SidebarCategoryItem, SidebarItem } from '../src/shared/types.js';
 import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import type { SidebarCategoryItem } from '../src/shared/types.js';
 import { buildSite, fixture, pageHtml } from './helpers/site.js';
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { buildSite, copySite, fixture, outputText, pageHtml, repoRoot } from './helpers/site.js';
 
 // Docusaurus docs-plugin options as real sites write them (packages/docusaurus-plugin-content-docs/src/options.ts).

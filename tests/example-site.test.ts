@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { buildSite, exampleSiteDir, pageHtml } from './helpers/site.js';
 
 /** The docs routes of the spec (section 2), with the `{product}` of the example site filled in. */

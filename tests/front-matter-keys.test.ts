@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import { collectSearchRecords } from '../src/search/search-records.js';
 import type { SidebarCategoryItem, SidebarItem } from '../src/shared/types.js';

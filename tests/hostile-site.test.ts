@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build } from '../src/build/build.js';
+import { build } from '../src/pipeline/build.js';
 import { UserError, formatDiagnostic } from '../src/core/diagnostic.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import { createFolderWriter } from '../src/write/folder-writer.js';

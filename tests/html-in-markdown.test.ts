@@ -2,7 +2,7 @@ import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { loadConfig } from '../src/config/load.js';
 import { checkBuiltSite } from '../src/links/check-built-site.js';
 import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';

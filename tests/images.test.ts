@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { UserError } from '../src/core/diagnostic.js';
 import { checkBuiltSite } from '../src/links/check-built-site.js';
 import { buildSite, copySite, fixture } from './helpers/site.js';

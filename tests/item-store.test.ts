@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DiagramColours, DiagramRenderer } from '../src/core/diagram-renderer.js';
 import { createItemMemory, fingerprint, isText, itemName, openItemStore, transformCache } from '../src/core/item-store.js';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { buildSite, copySite, fixture } from './helpers/site.js';
 
 const cleanups: (() => Promise<void>)[] = [];

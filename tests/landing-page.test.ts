@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateConfig } from '../src/config/load.js';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { UserError } from '../src/core/diagnostic.js';
 import { buildSite, copySite, exampleSiteDir, fixture, pageHtml } from './helpers/site.js';
 

@@ -28,8 +28,8 @@ describe('the layers are enforced by the lint', () => {
   });
 
   it('refuses a stage importing the orchestrator that runs it', async () => {
-    const messages = await lintAt('src/search/new-index.ts', "import { build } from '../build/build.js';\nexport const run = build;\n");
-    expect(messages.join('\n')).toContain('build, cli, serve and init call the stages');
+    const messages = await lintAt('src/search/new-index.ts', "import { build } from '../pipeline/build.js';\nexport const run = build;\n");
+    expect(messages.join('\n')).toContain('pipeline, cli, serve and init call the stages');
   });
 
   it('refuses serve importing the commands above it', async () => {

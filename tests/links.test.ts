@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/load.js';
 import type { ResolvedConfig } from '../src/config/resolve.js';
 import { UserError, type Diagnostic } from '../src/core/diagnostic.js';
-import { build } from '../src/build/build.js';
+import { build } from '../src/pipeline/build.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import type { Page } from '../src/core/site.js';
 import { checkLinks } from '../src/links/check-links.js';

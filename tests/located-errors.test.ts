@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chmod, chown, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../src/build/build.js';
+import { build, type BuildResult } from '../src/pipeline/build.js';
 import { UserError, formatDiagnostic, type Diagnostic } from '../src/core/diagnostic.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import type { DiagramRenderer } from '../src/core/diagram-renderer.js';

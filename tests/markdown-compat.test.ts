@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import type { Diagnostic } from '../src/core/diagnostic.js';
 import { buildSite, fixture } from './helpers/site.js';
 

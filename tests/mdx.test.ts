@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { UserError, formatDiagnostic } from '../src/core/diagnostic.js';
 import type { DiagramRenderer } from '../src/core/diagram-renderer.js';
 import { isMdxDoc } from '../src/content/mdx/detect-mdx.js';

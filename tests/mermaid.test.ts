@@ -7,7 +7,7 @@ import { DiagramNeedsThemesError, DiagramSyntaxError, type DiagramColours, type 
 import { createMermaidCliRenderer, parserMessage } from '../src/mermaid/mermaid-cli-renderer.js';
 import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
 import { chromiumMissingHint } from '../src/core/chromium.js';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { buildSite, copySite, fixture } from './helpers/site.js';
 import { createItemMemory } from '../src/core/item-store.js';
 

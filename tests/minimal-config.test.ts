@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/load.js';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import { tempDir } from './helpers/browser.js';
 import { buildSite, fixture, pageHtml, repoRoot } from './helpers/site.js';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../src/build/build.js';
+import { build } from '../src/pipeline/build.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 
 // ```bash npm2yarn fences, as Docusaurus sites write them: npm, Yarn and pnpm tabs, without the plugin.

@@ -67,7 +67,7 @@ describe('the output sink', () => {
       // Workers run compiled code, so the in-memory build runs from dist/ in a process of its own.
       const script = `
         import { createHash } from 'node:crypto';
-        import { build } from ${JSON.stringify(path.join(repoRoot, 'dist/src/build/build.js'))};
+        import { build } from ${JSON.stringify(path.join(repoRoot, 'dist/src/pipeline/build.js'))};
         import { createMemoryLogger } from ${JSON.stringify(path.join(repoRoot, 'dist/src/core/logger.js'))};
         const debug = [];
         const logger = { ...createMemoryLogger(), debug: (message) => debug.push(message) };

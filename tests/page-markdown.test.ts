@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { checkBuiltSite } from '../src/links/check-built-site.js';
 import { startStaticServer } from '../src/serve/static-server.js';
 import { tempDir } from './helpers/browser.js';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../src/build/build.js';
+import { build, type BuildResult } from '../src/pipeline/build.js';
 import { createItemMemory } from '../src/core/item-store.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import type { WrittenOutputs } from '../src/core/site.js';

@@ -1,6 +1,6 @@
 import { fromHtml } from 'hast-util-from-html';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { splitSections } from '../src/core/content-sections.js';
 import { buildSite, exampleSiteDir } from './helpers/site.js';
 

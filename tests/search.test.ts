@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import type { Page } from '../src/core/site.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import type { Site } from '../src/core/site.js';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../src/build/build.js';
+import { build, type BuildResult } from '../src/pipeline/build.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import type { SidebarItem } from '../src/shared/types.js';

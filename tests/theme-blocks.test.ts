@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { formatDiagnostic, type Diagnostic } from '../src/core/diagnostic.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import { serve } from '../src/serve/serve.js';

@@ -4,7 +4,7 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import ts from 'typescript';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.js';
+import type { BuildResult } from '../src/pipeline/build.js';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import { serve } from '../src/serve/serve.js';

@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
-import { build } from '../src/build/build.js';
+import { build } from '../src/pipeline/build.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import type { Site } from '../src/core/site.js';
 import { isWatched } from '../src/serve/watch-site.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../src/build/build.js';
+import { build, type BuildResult } from '../src/pipeline/build.js';
 import { createItemMemory, type ItemMemory } from '../src/core/item-store.js';
 import type { Logger } from '../src/core/logger.js';
 import type { WrittenOutputs } from '../src/core/site.js';

@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build } from '../src/build/build.js';
+import { build } from '../src/pipeline/build.js';
 import { loadConfig } from '../src/config/load.js';
 import { UserError } from '../src/core/diagnostic.js';
 import { createMemoryLogger } from '../src/core/logger.js';

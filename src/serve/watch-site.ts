@@ -6,7 +6,7 @@ import pc from 'picocolors';
 import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { formatMs } from '../core/logger.js';
-import { build, type BuildOptions } from '../build/build.js';
+import { build, type BuildOptions } from '../pipeline/build.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { Logger } from '../core/logger.js';
 import type { Site, WrittenOutputs } from '../core/site.js';

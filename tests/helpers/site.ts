@@ -3,7 +3,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions, type BuildResult } from '../../src/build/build.js';
+import { build, type BuildOptions, type BuildResult } from '../../src/pipeline/build.js';
 import { createMemoryLogger } from '../../src/core/logger.js';
 import type { BuildContext, Site } from '../../src/core/site.js';
 import { createOutputSink } from '../../src/write/output-sink.js';

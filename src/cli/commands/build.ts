@@ -7,7 +7,7 @@ import { prefetchApi, warmUpApiWorker } from '../../api/prefetch-api.js';
 import { discardApiPrefetch } from '../../api/prefetched-typedoc.js';
 import type { ApiPrefetch } from '../../core/api-prefetch.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
-import type { BuildResult } from '../../build/build.js';
+import type { BuildResult } from '../../pipeline/build.js';
 import { type Logger, formatMs } from '../../core/logger.js';
 import { runCommand, type SetExitCode } from '../run-command.js';
 import { loadCommandConfig } from '../load-command-config.js';
@@ -67,6 +67,6 @@ async function buildSite(
   // Before the pipeline's modules load, so that the TypeDoc worker has its run as soon as it has loaded.
   await prefetchApi(apiPrefetch, config);
   // Loaded here so that other commands do not pay for the whole pipeline.
-  const { build } = await import('../../build/build.js');
+  const { build } = await import('../../pipeline/build.js');
   return build({ siteDir, config, logger, apiPrefetch });
 }
