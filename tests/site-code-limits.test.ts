@@ -132,6 +132,22 @@ describe('site code that never ends is stopped at its file', { timeout: 60_000 }
     expect(stderr).toContain(`sdkdocs.config.ts error The config was stopped while loading: ${stoppedForTime}.`);
   });
 
+  it('a Docusaurus config function that loops after an await', async () => {
+    const stderr = await expectStopped({ 'docusaurus.config.js': `${docusaurusConfig.replace('module.exports = {', 'const config = {')}module.exports = async () => {\n  await null;\n  while (true) {}\n};\n` });
+    expect(stderr).toContain(`docusaurus.config.js error The Docusaurus config was stopped while loading: ${stoppedForTime}.`);
+  });
+
+  it('an sdkdocs config that loops after a top-level await', async () => {
+    const base = { 'sdkdocs.config.ts': "export default { title: 'L', url: 'https://l.example.com', baseUrl: '/' };\n", 'docs/intro.md': '# Intro\n' };
+    const stderr = await expectStopped({ 'sdkdocs.config.ts': `await Promise.resolve();\nwhile (true) {}\n${base['sdkdocs.config.ts']}` }, base);
+    expect(stderr).toContain(`sdkdocs.config.ts error The config was stopped while loading: ${stoppedForTime}.`);
+  });
+
+  it('sidebars.js exporting a promise whose work loops', async () => {
+    const stderr = await expectStopped({ 'sidebars.js': 'module.exports = (async () => {\n  await null;\n  for (;;) {}\n})();\n' });
+    expect(stderr).toContain(`sidebars.js:1:1 error sidebars.js was stopped while loading: ${stoppedForTime}.`);
+  });
+
   it('a theme override that loops while rendering: one error for every page, each waited for once', async () => {
     const stderr = await expectStopped({ 'src/theme/Footer.js': 'export default function Footer() {\n  for (;;) {}\n}\n' });
     expect(stderr).toMatch(new RegExp(`^src/theme/Footer\\.js error Rendering \\d+ pages \\(the first /\\S*\\) failed: the site's theme override src/theme/Footer\\.js was stopped: ${stoppedForTime.replace(/[()?.]/g, '\\$&')}\\.`, 'm'));

@@ -66,15 +66,42 @@ export class SiteCodeStopped extends Error {
  * `breakOnSigint` turns that signal into an error the guard catches.
  */
 
-/** Shared with the watchdog: [guarding (0/1), stopped for memory (0/1), allowed MB, MB in use at the start]. */
-const memoryWatch = new Int32Array(new SharedArrayBuffer(16));
+/**
+ * Shared with the watchdog. Int32 slots: [guarding memory (0/1), stopped for memory (0/1), allowed MB,
+ * MB in use at the start, guarding the event loop (0/1), seconds it may stall, stopped a stalled
+ * loop (0/1)]; then, at byte 32, the time (ms) the main thread's event loop last turned.
+ */
+const watchBuffer = new SharedArrayBuffer(40);
+const memoryWatch = new Int32Array(watchBuffer, 0, 8);
+const loopTurnedAt = new Float64Array(watchBuffer, 32, 1);
 const megabyte = 1024 * 1024;
 let memoryWatchdog: Promise<void> | undefined;
 
+/*
+ * A loop that site code enters after an `await` (an async config function, a promise a sidebars
+ * file exports) runs outside any guarded call, and V8's watchdog cannot reach it. The watchdog
+ * thread notices that the main thread's event loop stopped turning and ends the running
+ * JavaScript through the inspector, as a debugger's "terminate" would; the loop then goes on,
+ * and the build reports the code it was waiting for.
+ */
 const watchdogSource = `
 import { workerData } from 'node:worker_threads';
-const watch = new Int32Array(workerData);
+const watch = new Int32Array(workerData, 0, 8);
+const loopTurnedAt = new Float64Array(workerData, 32, 1);
+const stopStalledLoop = async () => {
+  try {
+    const { Session } = await import('node:inspector');
+    const session = new Session();
+    session.connectToMainThread();
+    session.post('Runtime.terminateExecution', () => session.disconnect());
+  } catch {}
+};
 setInterval(() => {
+  if (Atomics.load(watch, 4) === 1 && Date.now() - loopTurnedAt[0] > Atomics.load(watch, 5) * 1000) {
+    Atomics.store(watch, 4, 0);
+    Atomics.store(watch, 6, 1);
+    void stopStalledLoop();
+  }
   if (Atomics.load(watch, 0) !== 1) return;
   if (process.memoryUsage.rss() / ${megabyte} - Atomics.load(watch, 3) <= Atomics.load(watch, 2)) return;
   Atomics.store(watch, 0, 0);
@@ -91,7 +118,7 @@ export function startMemoryWatchdog(): Promise<void> {
   if (!isMainThread) return Promise.resolve();
   memoryWatchdog ??= new Promise<void>((resolve) => {
     // A thread of a few lines that lives as long as the process, never holding it open.
-    const worker = startWorker(new URL(`data:text/javascript,${encodeURIComponent(watchdogSource)}`), { workerData: memoryWatch.buffer });
+    const worker = startWorker(new URL(`data:text/javascript,${encodeURIComponent(watchdogSource)}`), { workerData: watchBuffer });
     // Unreferenced once running: until then it is what the awaiting build waits for.
     worker.once('online', () => {
       worker.unref();
@@ -169,4 +196,27 @@ export async function loadSiteModule(file: string, seconds = siteCodeTimeoutSeco
     if ((error as NodeJS.ErrnoException).code !== 'ERR_REQUIRE_ASYNC_MODULE') throw error;
     return import(pathToFileURL(file).href);
   }
+}
+
+/** How often the main thread tells the watchdog that its event loop still turns. */
+const loopTurnEveryMs = 100;
+
+/**
+ * While site code works asynchronously (a config or sidebars promise), stops it should it block
+ * the event loop for more than `seconds`. Returns what ends the watch and says whether it stopped
+ * the code.
+ */
+export function watchEventLoop(seconds: number): () => { stalled: boolean } {
+  if (!isMainThread || memoryWatchdog === undefined || Atomics.load(memoryWatch, 4) === 1) return () => ({ stalled: false });
+  loopTurnedAt[0] = Date.now();
+  const turning = setInterval(() => (loopTurnedAt[0] = Date.now()), loopTurnEveryMs);
+  turning.unref();
+  Atomics.store(memoryWatch, 6, 0);
+  Atomics.store(memoryWatch, 5, Math.ceil(seconds));
+  Atomics.store(memoryWatch, 4, 1);
+  return () => {
+    clearInterval(turning);
+    Atomics.store(memoryWatch, 4, 0);
+    return { stalled: Atomics.load(memoryWatch, 6) === 1 };
+  };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { Diagnostic } from './diagnostic.js';
-import { siteCodeTimeoutSeconds } from './site-code.js';
+import { SiteCodeStopped, siteCodeTimeoutSeconds, watchEventLoop } from './site-code.js';
 
 /*
  * A site's own modules that the build runs before any stage (its config, its sidebars file) are
@@ -63,12 +63,15 @@ export function siteModuleTimeoutSeconds(): number {
  */
 export function settleWithin<T>(loading: Promise<T>, seconds: number, failure: (reason: 'idle' | 'timeout') => Error): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    const endLoopWatch = watchEventLoop(seconds);
     const onIdle = () => reject(failure('idle'));
-    const timer = setTimeout(() => reject(failure('timeout')), seconds * 1000);
+    // A loop that blocked the thread was stopped by the watchdog: the code was running, not waiting.
+    const timer = setTimeout(() => reject(endLoopWatch().stalled ? new SiteCodeStopped('timeout', seconds) : failure('timeout')), seconds * 1000);
     // Unreferenced: the timer alone must not keep the loop busy, or `beforeExit` would never tell that it went idle.
     timer.unref();
     process.once('beforeExit', onIdle);
     loading.then(resolve, reject).finally(() => {
+      endLoopWatch();
       clearTimeout(timer);
       process.off('beforeExit', onIdle);
     });
