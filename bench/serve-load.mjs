@@ -5,7 +5,9 @@
 // edited over and over; every tenth edit is to the config, which rebuilds the whole site. Prints
 // the requests, the failed ones (the aim is none) and the server's resident memory before the
 // load, at its peak, and once the load has stopped and the server sat idle for a while.
-// `--plain` builds the site once and measures plain `sdkdocs serve` (no watch, no edits) instead.
+// `--plain` builds the site once and measures plain `sdkdocs serve` (no watch) instead; with
+// `--rebuilds N` too, each edit is followed by a separate `sdkdocs build`, back to back, which
+// replaces the output folder under the server (as a writer running builds beside `serve` does).
 // Usage: node bench/serve-load.mjs [--seconds 60] [--rebuilds 50] [--concurrency 16] [--plain] [--json FILE]   (after `npm run build`)
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +20,7 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const seconds = Number(option('--seconds', '60'));
 const plain = args.includes('--plain');
-const rebuilds = plain ? 0 : Number(option('--rebuilds', '50'));
+const rebuilds = Number(option('--rebuilds', plain ? '0' : '50'));
 const concurrency = Number(option('--concurrency', '16'));
 const jsonFile = option('--json', undefined);
 /** Idle time after the load before memory is read again. */
@@ -42,6 +44,16 @@ for (const stream of [child.stdout, child.stderr]) {
   stream.on('data', (chunk) => (log += chunk));
 }
 const exited = new Promise((resolve) => child.once('exit', resolve));
+let separateBuilds = 0;
+/** One `sdkdocs build` in its own process; the load keeps running meanwhile. */
+const buildSeparately = () =>
+  new Promise((resolve) => {
+    const builder = spawn(process.execPath, [bin, 'build', dir], { stdio: 'ignore' });
+    builder.once('exit', (code) => {
+      if (code === 0) separateBuilds++;
+      resolve();
+    });
+  });
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -84,6 +96,7 @@ try {
         writeFileSync(file, `${originals.get(file)}\n\nEdited paragraph ${i}: LOAD-${i}.\n`);
       }
       edits++;
+      if (plain) await buildSeparately();
     }
   })();
   const load = await runServeLoad({ port: Number(url.port), baseUrl: url.pathname, durationMs: seconds * 1000, concurrency });
@@ -91,7 +104,7 @@ try {
   clearInterval(sampler);
   await sleep(settleMs);
   const rssAfter = rssMb();
-  const builds = rebuildLines() - linesBefore;
+  const builds = plain ? separateBuilds : rebuildLines() - linesBefore;
 
   const failuresByKind = {};
   for (const failure of load.failures) {

@@ -5,7 +5,9 @@ import { isHashedAsset, PortInUseError, startStaticServer, type StaticServer } f
 import { negotiateEncoding } from '../src/serve/content-encoding.js';
 import { tempDir } from './helpers/browser.js';
 import { rawRequest } from './helpers/http.js';
-import { buildSite, fixture } from './helpers/site.js';
+import { buildSite, copySite, fixture } from './helpers/site.js';
+import { serve, type SiteServer } from '../src/serve/serve.js';
+import { createMemoryLogger } from '../src/core/logger.js';
 
 const secret = 'TOP-SECRET-OUTSIDE-THE-SITE';
 let work: Awaited<ReturnType<typeof tempDir>>;
@@ -280,4 +282,38 @@ describe('serve: a built site as a static host serves it', () => {
       await next.close();
     }
   });
+});
+
+describe('plain serve while sdkdocs build replaces the output', () => {
+  it("still answers a replaced build's hashed assets, so a page loaded just before keeps working", async () => {
+    const copy = await copySite(fixture('serve-site'));
+    const outDir = path.join(copy.dir, 'out');
+    let plain: SiteServer | undefined;
+    try {
+      await buildSite(copy.dir, { outDir });
+      plain = await serve({ siteDir: copy.dir, outDir, port: 0, logger: createMemoryLogger() });
+      const assetsOf = async () => new Set((await readdir(path.join(outDir, 'sdk', 'assets'), { recursive: true })).map((file) => `assets/${file}`).filter(isHashedAsset));
+      const before = await assetsOf();
+      const earlier = new Map(await Promise.all([...before].map(async (asset) => [asset, await readFile(path.join(outDir, 'sdk', asset))] as const)));
+      expect((await rawRequest(plain.port, '/sdk/docs/intro')).status).toBe(200);
+
+      const intro = path.join(copy.dir, 'docs', 'intro.md');
+      await writeFile(intro, `${await readFile(intro, 'utf8')}\n\nA paragraph the next build adds.\n`);
+      await buildSite(copy.dir, { outDir });
+      const after = await assetsOf();
+      const replaced = [...before].filter((asset) => !after.has(asset));
+      expect(replaced.length).toBeGreaterThan(0);
+
+      for (const asset of replaced) {
+        const response = await rawRequest(plain.port, `/sdk/${asset}`);
+        expect(response.status, asset).toBe(200);
+        expect(response.body, asset).toBe(earlier.get(asset)!.toString());
+      }
+      for (const asset of after) expect((await rawRequest(plain.port, `/sdk/${asset}`)).status, asset).toBe(200);
+      expect((await rawRequest(plain.port, '/sdk/assets/never-built.0123abcd.js')).status).toBe(404);
+    } finally {
+      await plain?.close();
+      await copy.cleanup();
+    }
+  }, 120_000);
 });

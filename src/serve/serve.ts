@@ -8,6 +8,7 @@ import { createConsoleLogger, type Logger } from '../core/logger.js';
 import { createLiveReload, overlayDiagnostics } from './live-reload.js';
 import { startStaticServer, type StaticServer } from './static-server.js';
 import { createDiskSiteFiles, type SiteFiles } from './site-files.js';
+import { createDiskGenerations } from './disk-generations.js';
 import { createSiteGenerations } from './site-generations.js';
 import { isLateOutput } from '../core/planned-outputs.js';
 import { watchSite, type BuildOutcome, type PublishedBuild, type SiteWatcher, type WatchSiteOptions } from './watch-site.js';
@@ -69,7 +70,8 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
         hint: `Build it first with \`sdkdocs build ${site}\`, or run \`sdkdocs serve ${site} --watch\` to build, serve and rebuild on every change.`,
       });
     }
-    const server = await startStaticServer({ ...listen, root: config.paths.outRoot, baseUrl: config.baseUrl, onError: reportError(logger) });
+    const files = createDiskGenerations(config.paths.outRoot, config.baseUrl);
+    const server = await startStaticServer({ ...listen, files: () => files, onError: reportError(logger) });
     return { url: server.url, port: server.port, outRoot: config.paths.outRoot, close: () => server.close() };
   }
 

@@ -58,11 +58,7 @@ export async function openSiteFile(file: string, relativePath: string): Promise<
   try {
     const stats = await handle.stat();
     if (!stats.isFile()) return undefined;
-    const described = {
-      relativePath,
-      mtime: stats.mtime,
-      version: `${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}`,
-    };
+    const described = { relativePath, mtime: stats.mtime, version: diskFileVersion(stats) };
     if (stats.size > wholeFileLimit) {
       keepOpen = true;
       return { ...described, size: stats.size, handle };
@@ -74,6 +70,11 @@ export async function openSiteFile(file: string, relativePath: string): Promise<
   } finally {
     if (!keepOpen) await handle.close().catch(() => undefined);
   }
+}
+
+/** The version of a file on disk, from its size and date: it goes into the ETag. */
+export function diskFileVersion(stats: { size: number; mtimeMs: number }): string {
+  return `${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}`;
 }
 
 /** Whether the real path of `file` (symlinks followed) lies inside the real path of `folder`; false when either is missing. */

@@ -50,8 +50,8 @@ interface Generation extends SiteFiles {
   readonly entries: ReadonlyMap<string, Entry>;
 }
 
-const defaultGraceMs = 5 * 60_000;
-const defaultGraceBytes = 64 * 1024 * 1024;
+export const defaultGraceMs = 5 * 60_000;
+export const defaultGraceBytes = 64 * 1024 * 1024;
 
 export function createSiteGenerations(options: SiteGenerationsOptions = {}): SiteGenerations {
   const graceMs = options.graceMs ?? defaultGraceMs;
