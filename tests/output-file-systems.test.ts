@@ -45,8 +45,8 @@ async function siteWithMountedOut(size: string): Promise<{ site: string; out: st
   return { site, out };
 }
 
-function build(site: string) {
-  return spawnSync(process.execPath, [cli, 'build', '.'], { cwd: site, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+function build(site: string, ...args: string[]) {
+  return spawnSync(process.execPath, [cli, 'build', '.', ...args], { cwd: site, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
 }
 
 describe.skipIf(!mountable)('an output folder on a file system of its own', { timeout: 120_000 }, () => {
@@ -67,7 +67,7 @@ describe.skipIf(!mountable)('an output folder on a file system of its own', { ti
     const before = readFileSync(path.join(out, 'docs', 'intro', 'index.html'), 'utf8');
     expect(spawnSync('mount', ['-o', 'remount,ro', out]).status).toBe(0);
     const run = build(site);
-    expect(run.stderr).toMatch(/error Cannot mkdir \S+\/out\/\.out\.staging-\S+: the file system is read-only \(EROFS\)\. Build to a folder you can write with --out-dir/);
+    expect(run.stderr).toContain(`error Cannot write the output folder ${out}: the file system is read-only (EROFS). Build to a folder you can write with --out-dir`);
     expect(run.status).toBe(1);
     expect(readFileSync(path.join(out, 'docs', 'intro', 'index.html'), 'utf8')).toBe(before);
   });
@@ -78,5 +78,30 @@ describe.skipIf(!mountable)('an output folder on a file system of its own', { ti
     expect(run.stderr).toContain('error Cannot write: the disk is full (ENOSPC). Free some space on that disk, or build to another one with --out-dir.');
     expect(run.status).toBe(1);
     expect(existsSync(out) && readdirSync(out)).toEqual([]);
+  });
+});
+
+describe.skipIf(!mountable)('a site folder on a read-only file system', { timeout: 120_000 }, () => {
+  it('is an error naming the output folder inside it, and builds with --out-dir elsewhere', async () => {
+    const source = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-readonly-source-'));
+    const site = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-readonly-site-'));
+    const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-readonly-out-'));
+    folders.push(source, site, elsewhere);
+    mkdirSync(path.join(source, 'docs'));
+    writeFileSync(path.join(source, 'sdkdocs.config.ts'), "export default { title: 'Read-only', url: 'https://readonly.example.com', baseUrl: '/' };\n");
+    writeFileSync(path.join(source, 'docs', 'intro.md'), '# Intro\n\nHello.\n');
+    expect(spawnSync('mount', ['--bind', source, site]).status).toBe(0);
+    mounted.push(site);
+    expect(spawnSync('mount', ['-o', 'remount,bind,ro', site]).status).toBe(0);
+
+    const inside = build(site);
+    expect(inside.stderr).toContain(`error Cannot write the output folder ${path.join(site, 'out')}: the file system is read-only (EROFS).`);
+    expect(inside.stderr).not.toMatch(/Internal error|staging/);
+    expect(inside.status).toBe(1);
+
+    const outside = build(site, '--out-dir', path.join(elsewhere, 'out'));
+    expect(outside.stderr).not.toMatch(/error/);
+    expect(outside.status).toBe(0);
+    expect(readFileSync(path.join(elsewhere, 'out', 'docs', 'intro', 'index.html'), 'utf8')).toContain('Hello.');
   });
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ExitCode, UserError, environmentDiagnosticCodes } from '../core/diagnostic.js';
 import { createConsoleLogger, type Logger } from '../core/logger.js';
 
@@ -47,7 +48,22 @@ function fileSystemUserError(error: unknown): UserError | undefined {
   const problem = code ? fileSystemProblems[code] : undefined;
   // A write to an open file names no path; a full disk is still the machine's, not a bug.
   if (!problem || (!file && code !== 'ENOSPC' && code !== 'EDQUOT')) return undefined;
-  return new UserError({ severity: 'error', code: 'file-system', message: `Cannot ${syscall ?? 'use'}${file ? ` ${file}` : ''}: ${problem.what} (${code}).`, ...(file ? { file } : {}), hint: problem.hint });
+  const output = file ? outputFolderOfStaging(file) : undefined;
+  const what = output ? `write the output folder ${output}` : `${syscall ?? 'use'}${file ? ` ${file}` : ''}`;
+  const where = output ?? file;
+  return new UserError({ severity: 'error', code: 'file-system', message: `Cannot ${what}: ${problem.what} (${code}).`, ...(where ? { file: where } : {}), hint: problem.hint });
+}
+
+/**
+ * The output folder a build's staging folder stands for (see write/staging-folder.ts): the writer
+ * named the output folder, never the hidden one the build fills first.
+ */
+function outputFolderOfStaging(file: string): string | undefined {
+  const staging = /^(.*)[\\/]\.([^\\/]+)\.staging-[^\\/]+/.exec(file);
+  if (!staging) return undefined;
+  const [, parent, name] = staging;
+  // Beside the output folder, or inside it when that folder is a mount point.
+  return path.basename(parent!) === name ? parent : path.join(parent!, name!);
 }
 
 /** How a command hands its exit code back to main. */
