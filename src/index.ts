@@ -8,7 +8,7 @@ export type { Diagnostic } from './core/diagnostic.js';
 export { UserError, ExitCode } from './core/diagnostic.js';
 export { build, type BuildOptions, type BuildResult } from './pipeline/build.js';
 export { loadConfig } from './config/load.js';
-/** Props of the theme components a site may override with `src/theme/<Name>.tsx` (see the README's "Component overrides"). */
+/** Props of the theme components a site may override with `src/theme/<Name>.tsx` (see website/docs/guides/overrides.md). */
 export type {
   AdmonitionProps,
   CodeBlockProps,

@@ -65,7 +65,7 @@ describe('client data files and bundle of the example site', async () => {
     expect(firstLoadScriptBytes('/sdk/docs/getting-started/installation')).toBeLessThanOrEqual(80_000);
   });
 
-  // The README's page-weight budget: under 15 KB of CSS, the theme's with the site's customCss.
+  // The page-weight budget (website/docs/design/performance.md): under 15 KB of CSS, the theme's with the site's customCss.
   it('sends less than 15 KB of gzipped CSS on a page’s first load, customCss included', () => {
     const html = pageHtml(result, '/sdk/docs/getting-started/installation');
     const sheets = [...html.matchAll(/<link rel="stylesheet" href="\/sdk\/([^"]+)"/g)].map((match) => match[1]!);

@@ -100,7 +100,7 @@ describe('the example site', () => {
     expect(pageHtml(result, '/sdk/')).not.toContain('doc-feedback');
   });
 
-  it('sets its primary colour and brings its own stylesheet, as the README shows (issue 16)', () => {
+  it('sets its primary colour and brings its own stylesheet, as the theming guide shows (issue 16)', () => {
     expect(result.site.assets.css).toHaveLength(1);
     const css = new TextDecoder().decode(result.site.outputs.get(result.site.assets.css[0]!.slice('/sdk/'.length))!.contents as Uint8Array);
     expect(css).toMatch(/:root\{--sdkdocs-color-primary:#5b4bdb;/);

@@ -78,7 +78,7 @@ describe('the fast parse gives remark-parse’s tree', () => {
   }, 300_000);
 });
 
-/** Seeded fuzz docs: `FAST_PARSE_FUZZ_N` for the long run (see README, Design notes). */
+/** Seeded fuzz docs: `FAST_PARSE_FUZZ_N` for the long run (see website/docs/design/performance.md). */
 const fuzzCount = Number(process.env.FAST_PARSE_FUZZ_N ?? 3000);
 const fuzzSeed = Number(process.env.FAST_PARSE_FUZZ_SEED ?? 32);
 

@@ -5,7 +5,7 @@
  * user's saves do.
  *
  * SDKDOCS_PROPERTY_STEPS sets the length of the seeded random run and SDKDOCS_PROPERTY_SEED its
- * seed (see the README's "Testing" section); a failure names both, and the steps taken.
+ * seed (see website/docs/design/reliability.md); a failure names both, and the steps taken.
  */
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

@@ -54,7 +54,7 @@ export function ClientApp({ boot, loader, initial, footer }: { boot: BootData; l
   useEffect(() => router.start(), [router]);
   // Bundled only for a site whose pages link stylesheets of their own: a constant of the bundle, so every render calls the same hooks.
   if (usePageStylesheets) usePageStylesheets(view.route.stylesheets);
-  // An MDX doc's components come alive once its HTML is in the page (see the README's design notes).
+  // An MDX doc's components come alive once its HTML is in the page (see ARCHITECTURE.md).
   useEffect(() => {
     const container = document.getElementById(appRootId);
     if (hydrateMdxContent && view.route.mdxModule && !view.status && container) return hydrateMdxContent(container, view.route, boot.site, runtime);

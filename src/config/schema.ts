@@ -890,7 +890,7 @@ export const configSchema = z.strictObject({
     })
     .optional(),
 
-  /** Colours and fonts of the theme; each also is a CSS custom property (see the README) a stylesheet may override. */
+  /** Colours and fonts of the theme; each also is a CSS custom property (website/docs/reference/css-properties.md) a stylesheet may override. */
   theme: z
     .strictObject({
       /**

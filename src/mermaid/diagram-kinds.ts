@@ -1,6 +1,6 @@
 /**
  * Kinds of diagram one render cannot draw in both colour modes, so they are drawn twice (light and
- * dark). Measured by screenshot against the two renders (README, "Diagrams"):
+ * dark). Measured by screenshot against the two renders (website/docs/guides/diagrams.md):
  * - `mindmap` and `kanban` pick each section's line colour by whether its colour is dark
  *   (`isDark`), then darken or lighten it: a choice made on the sentinel, not on the mode's
  *   colour, and a colour no custom property names (`timeline` computes the same colours but,

@@ -1,7 +1,7 @@
 /**
  * The theme components a site may override ("swizzle") with a file of its own in `src/theme/`,
  * named as Docusaurus names them. The one list that the resolver of `@theme/…` imports, the
- * check of `src/theme/` and the README follow.
+ * check of `src/theme/` and the docs site's theme components reference (website/docs/reference/theme-components.md) follow.
  *
  * `layout`: part of the page around the content, rendered at build time and hydrated (a slot in
  * the templates). `content`: a component MDX docs, custom pages and overrides import.

@@ -214,7 +214,7 @@ export interface RouteData {
   mdxModule?: string;
   /**
    * Stylesheets the page needs besides the theme's, linked before it: Infima's classes when its
-   * content uses them (README, "Infima"), and the stylesheets its own code imports (a custom
+   * content uses them (website/docs/guides/theming.md), and the stylesheets its own code imports (a custom
    * page's, an MDX doc's components'), which the client loads before showing it. Pages without any have none.
    */
   stylesheets?: string[];

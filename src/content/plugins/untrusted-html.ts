@@ -83,7 +83,7 @@ export function reportSanitized(file: VFile, tagName: string, verdict: ElementVe
     severity: 'warning',
     code: 'untrusted-html',
     message: `Safe mode (--untrusted): ${what}: the HTML of a pull request's docs keeps only what the sanitizer's schema allows.`,
-    hint: 'Scripts, styles, frames, forms, event handlers and URLs other than http(s), mailto and relative ones are never kept. The README\'s "Safe mode for pull requests" section lists what is; the default build keeps the HTML as written.',
+    hint: 'Scripts, styles, frames, forms, event handlers and URLs other than http(s), mailto and relative ones are never kept. The "Safe mode for pull requests" docs page lists what is; the default build keeps the HTML as written.',
     line: place?.line,
     column: place?.column,
   });
