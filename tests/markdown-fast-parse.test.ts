@@ -58,6 +58,30 @@ describe('the fast parse gives remark-parse’s tree', () => {
     expect(covered / total).toBeGreaterThan(0.7);
   });
 
+  it('for the constructs the fuzz found the two parsers read differently', () => {
+    const quirks = [
+      "  1. two\n\n\n    --\n    player | | it's\n",
+      '      2) `x` y\n2) _*star* score_\n',
+      '| a |\n|--:|\n<img src="a.png" />\n',
+      "a_b `<b>` ~~2*3 #hash~~ \\ player end. 2*3 it's x*y\n",
+      '_it\'s_~~&copy; x<y 2*3~~__x*y__\n',
+      '---\nsidebar_position:\u00005\n---\n# T\n',
+      '![alt ~tilde~](a.png)\n',
+      '    end.\n    a_b\n\n3) \\\n',
+      '+ *it\'s* \\\n \\\n\n  ```mermaid\n\n\n',
+      '```bash {1,2}\n\n\n\n> ````ts\n>   1. two\n> ````\n',
+    ].map((text, index) => ({ name: `quirk #${index}`, text }));
+    expect(compareBothWays(quirks).differences).toEqual([]);
+  });
+
+  it('takes strikethrough the fast way, and tildes in code never matter', () => {
+    const parse = createFastParser();
+    const struck = parse('Some ~~struck~~ text.\n\n~~~sh\ncd ~/site\n~~~\n\nThe `~/.npmrc` file.\n');
+    expect(struck).toBeDefined();
+    expect(JSON.stringify(comparable(struck))).toContain('"type":"delete"');
+    expect(compareBothWays([{ name: 'struck', text: 'Some ~~struck~~ text.\n' }]).differences).toEqual([]);
+  });
+
   it('for a generated corpus', () => {
     generateCorpus(corpusDir, 200);
     const { differences, covered, total } = compareBothWays(filesOf([corpusDir]));

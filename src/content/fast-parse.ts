@@ -20,9 +20,9 @@ export function fastParseEnabled(): boolean {
 
 /**
  * Docs the fast parse leaves to remark-parse at a glance: CR line endings (markdown-it rewrites
- * them, which would move every offset), a byte order mark (micromark drops it), GFM footnotes, and leaf directives (`::name`, by a wide net).
+ * them, which would move every offset), a byte order mark (micromark drops it), NUL (micromark replaces it), GFM footnotes, and leaf directives (`::name`, by a wide net).
  */
-const needsRemarkParse = /\r|\uFEFF|\[\^|^[ \t>*+\-.)0-9]*::(?!:)/m;
+const needsRemarkParse = /\r|\uFEFF|\0|\[\^|^[ \t>*+\-.)0-9]*::(?!:)/m;
 
 /**
  * `{#id}` written escaped or as character references: remark-heading-ids reads the text node's
@@ -46,12 +46,14 @@ const differentlyReadBlocks = /^[ \t]*>[ \t>]*$|^[ \t]*>.*\n {4}|^.*\|.*\n[ \t>]
 const textDirectiveMark = /:[^\s!-/:-@[-`{-~]/;
 
 /**
- * Text remark-gfm and markdown-it could read differently: a tilde (remark-gfm strikes through
- * `~one~` too), emphasis marks against a character reference or an escape, whose flanking the two
- * parsers judge by different characters, runs of four or more marks or of three within a word,
- * a backslash break before raw HTML, and empty list items.
+ * Text remark-gfm and markdown-it could read differently: emphasis or strikethrough marks against a character
+ * reference or an escape, whose flanking the two parsers judge by different characters, runs of
+ * four or more marks or of three within a word, a backslash break before raw HTML, and empty list
+ * items. Tildes are judged on the tree: `~~struck~~` reads the same, and a tilde markdown-it
+ * leaves in the text (`~one~`, which remark-gfm strikes through too, or a run of three) sends
+ * the doc to remark-parse; tildes in code and fences never matter.
  */
-const differentlyReadText = /~|[*_][&\\]|[;\\][*_]|[*_]{4,}|[^\s*_][*_]{3}[^\s*_]|\\\n[ \t]*<|^[ \t>]*(?:[*+-]|\d+[.)])[ \t]*$/m;
+const differentlyReadText = /[*_~][&\\]|[;\\][*_~]|[*_]{4,}|[^\s*_][*_]{3}[^\s*_]|\\\n[ \t]*<|^[ \t>]*(?:[*+-]|\d+[.)])[ \t]*$/m;
 
 /** The fast parser of one thread: the mdast of a doc, or undefined for remark-parse to parse it. */
 export function createFastParser(): (text: string) => Root | undefined {
@@ -72,7 +74,7 @@ export function createFastParser(): (text: string) => Root | undefined {
       if (error instanceof UnsupportedMarkdown) return undefined;
       throw error;
     }
-    if (mayHoldTextDirective(mdast)) return undefined;
+    if (mayHoldTextDirective(mdast) || mixesStrikethroughAndEmphasis(mdast, text)) return undefined;
     if (frontMatter) mdast.children.unshift(frontMatter.node);
     return mdast;
   };
@@ -84,7 +86,24 @@ function mayHoldTextDirective(tree: Root): boolean {
   walkTree(tree, (node) => {
     if (found) return skipChildren;
     if (node.type === 'text' && 'value' in node && typeof node.value === 'string') found = textDirectiveMark.test(node.value) || node.value.includes('~');
-    else if ('alt' in node && typeof node.alt === 'string') found = textDirectiveMark.test(node.alt);
+    else if ('alt' in node && typeof node.alt === 'string') found = textDirectiveMark.test(node.alt) || node.alt.includes('~');
+  });
+  return found;
+}
+
+/**
+ * Whether a paragraph, heading or table cell has both tildes and emphasis marks: where their
+ * runs overlap, the two parsers pair them differently.
+ */
+function mixesStrikethroughAndEmphasis(tree: Root, text: string): boolean {
+  if (!text.includes('~')) return false;
+  let found = false;
+  walkTree(tree, (node) => {
+    if (found) return skipChildren;
+    if (node.type !== 'paragraph' && node.type !== 'heading' && node.type !== 'tableCell') return undefined;
+    const source = text.slice(node.position?.start.offset, node.position?.end.offset);
+    found = source.includes('~') && /[*_]/.test(source);
+    return skipChildren;
   });
   return found;
 }

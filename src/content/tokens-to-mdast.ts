@@ -64,13 +64,29 @@ class TokenConverter {
   /** Block nodes up to the token closing the current container (`closeType`; '' for the document's end). */
   blocks(closeType: string): Nodes[] {
     const children: Nodes[] = [];
+    let previousWasIndentedCode = false;
     while (this.index < this.tokens.length) {
       const token = this.tokens[this.index];
       if (token.type === closeType) {
         this.index++;
         return children;
       }
-      children.push(this.block(token));
+      // micromark splits indented code that follows a list at its second line, and reads a list
+      // item under indented code as a paragraph: neither as CommonMark (or markdown-it) says.
+      if (token.type === 'code_block' && children.at(-1)?.type === 'list') throw new UnsupportedMarkdown('indented code after a list');
+      const previous = children.at(-1);
+      if (previousWasIndentedCode && previous?.position && token.map && token.map[0] <= previous.position.end.line) {
+        throw new UnsupportedMarkdown('a block right under indented code');
+      }
+      // micromark reads an ordered list after indented code as a paragraph unless it starts at 1, blank lines or not.
+      if (previousWasIndentedCode && token.type === 'ordered_list_open') throw new UnsupportedMarkdown('an ordered list after indented code');
+      // remark-gfm's table goes on over a line markdown-it starts another block with (raw HTML).
+      if (previous?.type === 'table' && previous.position && token.map && token.map[0] <= previous.position.end.line) {
+        throw new UnsupportedMarkdown('a block right under a table');
+      }
+      previousWasIndentedCode = token.type === 'code_block';
+      const node = this.block(token);
+      children.push(node);
     }
     if (closeType) throw new UnsupportedMarkdown(`unclosed ${closeType}`);
     return children;
@@ -193,14 +209,18 @@ class TokenConverter {
     const meta = space === -1 ? '' : info.slice(space).replace(/^[ \t]+/, '');
     const position = this.blockPosition(token);
     const lastLine = this.text.slice(this.lineStarts[position.end.line - 1], position.end.offset);
-    const closing = /^[ \t>]*(`+|~+)[ \t]*$/.exec(lastLine);
-    const closed = position.end.line > position.start.line && closing !== null && closing[1][0] === token.markup[0] && closing[1].length >= token.markup.length;
-    if (!closed) {
-      // An unclosed fence runs to the end of the document, blank lines and all.
-      const inContainer = !/^[ \t]*$/.test(this.text.slice(this.lineStarts[position.start.line - 1], position.start.offset));
-      if (inContainer || !/^\s*$/.test(this.text.slice(position.end.offset))) throw new UnsupportedMarkdown('unclosed fence');
-      position.end = this.point(this.text.length);
-    }
+    const closing = /^([ \t>]*)(`+|~+)[ \t]*$/.exec(lastLine);
+    const openingPrefix = this.text.slice(this.lineStarts[position.start.line - 1], position.start.offset);
+    const quoteDepth = (prefix: string) => prefix.split('>').length - 1;
+    const closed =
+      position.end.line > position.start.line &&
+      closing !== null &&
+      quoteDepth(closing[1]) === quoteDepth(openingPrefix) &&
+      closing[2][0] === token.markup[0] &&
+      closing[2].length >= token.markup.length;
+    // An unclosed fence runs to the end of the document, blank lines and all, and the two parsers
+    // place that end, and the ends of the containers around it, differently.
+    if (!closed) throw new UnsupportedMarkdown('unclosed fence');
     return { type: 'code', lang: lang || null, meta: meta || null, value: token.content.replace(/\n$/, ''), position };
   }
 
@@ -224,6 +244,8 @@ class TokenConverter {
       if (rows.length === 0) columns = cells.length;
       // markdown-it pads or cuts body rows to the header's cells; mdast keeps them as written.
       else if (this.cellCount(rowLine) !== columns) throw new UnsupportedMarkdown('table row width');
+      // remark-gfm ends a table where a line could start raw HTML; markdown-it reads it as a row.
+      else if (/^[ \t>]*</.test(this.text.slice(this.lineStarts[rowLine], this.lineEnd(rowLine)))) throw new UnsupportedMarkdown('table row of raw HTML');
       rows.push({ type: 'tableRow', children: cells, position: this.blockPosition(token) });
     }
     if (align.every((value) => value === null)) align = align.map(() => null);
