@@ -70,6 +70,7 @@ describe('the fast parse gives remark-parse’s tree', () => {
       '    end.\n    a_b\n\n3) \\\n',
       '+ *it\'s* \\\n \\\n\n  ```mermaid\n\n\n',
       '```bash {1,2}\n\n\n\n> ````ts\n>   1. two\n> ````\n',
+      '> ](   \n>  <https://example.com/x> ***|***\nthe snake_case\n__x<y #hash__\n<img src="a.png" />\n',
     ].map((text, index) => ({ name: `quirk #${index}`, text }));
     expect(compareBothWays(quirks).differences).toEqual([]);
   });

@@ -40,6 +40,14 @@ const escapedHeadingIdMark = /\\[{#]|&(?:#0*(?:123|35)|#x0*(?:7b|23)|lbrace|lcub
 const differentlyReadBlocks = /^[ \t]*>[ \t>]*$|^[ \t]*>.*\n {4}|^.*\|.*\n[ \t>]*:?-+:?[ \t]*$|^[ \t>]*(?::-+:?|-+:)[ \t]*$|^(?:[ \t]*(?:[*+-]|\d+[.)]|>)[ \t]|[ \t]+\S).*\n[ \t]{0,3}</m;
 
 /**
+ * A quote, and a line of raw HTML right under text: the HTML may continue the quote's paragraph
+ * lazily, lines further down than the block test above reaches, and the parsers break its lines
+ * differently.
+ */
+const quoteLine = /^[ \t]{0,3}>/m;
+const htmlUnderText = /[^\n]\n[ \t]{0,3}</;
+
+/**
  * A `:` before a character a text directive's name can start with (not whitespace nor ASCII
  * punctuation) may be a text directive (`:abbr[HTML]`); such prose goes to remark-parse.
  */
@@ -60,6 +68,7 @@ export function createFastParser(): (text: string) => Root | undefined {
   const tokenize = createMarkdownItTokenizer();
   return (text) => {
     if (needsRemarkParse.test(text) || differentlyReadText.test(text) || differentlyReadBlocks.test(text) || escapedHeadingIdMark.test(text)) return undefined;
+    if (quoteLine.test(text) && htmlUnderText.test(text)) return undefined;
     const frontMatter = frontMatterOf(text);
     // An opening fence without its closing one: remark-frontmatter's failed attempt reads on differently.
     if (!frontMatter && /^---[ \t]*\n/.test(text)) return undefined;
