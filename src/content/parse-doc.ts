@@ -134,5 +134,5 @@ function describeCompileError(error: unknown): { message: string; hint?: string 
       hint: `Flatten it: keep block quotes, lists, links and emphasis within ${maxNestingDepth} levels.`,
     };
   }
-  return { message: (error as Error).message, hint: (error as { hint?: string }).hint };
+  return { message: String((error as Error).message ?? error).trim(), hint: (error as { hint?: string }).hint };
 }
