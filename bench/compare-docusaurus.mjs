@@ -23,6 +23,7 @@
 // Within a round the tools run one after the other, and each round starts one tool later, so that
 // no tool always runs first (or right after the heaviest one).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
@@ -95,10 +96,14 @@ function docTitle(file) {
 }
 
 const landing = `# Corpus ${pages}\n\nBenchmark corpus.\n`;
+// The other tools' sites and every build output live outside the repository: they hold JavaScript
+// that the linter would otherwise read.
+const sitesDir = path.join(os.tmpdir(), 'sdkdocs-bench-sites');
+const siteOf = (corpus, tool) => path.join(sitesDir, `${path.basename(corpus)}-${tool}`);
 
 /** The Docusaurus site of a corpus, configured as the spec's site is: classic preset, mermaid, local search. */
 function docusaurusSite(corpus) {
-  const site = `${corpus}-docusaurus`;
+  const site = siteOf(corpus, 'docusaurus');
   rmSync(site, { recursive: true, force: true });
   cpSync(path.join(corpus, 'docs'), path.join(site, 'docs'), { recursive: true });
   // Both sites get a landing page: sdkdocs always makes one, and Docusaurus' breadcrumbs link to it.
@@ -130,7 +135,7 @@ function docusaurusSite(corpus) {
 
 /** Rspress takes the docs folder as it is (its sidebar comes from the folders) plus a landing page. */
 function rspressSite(corpus) {
-  const site = `${corpus}-rspress`;
+  const site = siteOf(corpus, 'rspress');
   rmSync(site, { recursive: true, force: true });
   cpSync(path.join(corpus, 'docs'), path.join(site, 'docs', 'docs'), { recursive: true });
   writeFileSync(path.join(site, 'docs', 'index.md'), landing);
@@ -147,7 +152,7 @@ export default defineConfig({ root: 'docs', base: '/sdk/', title: 'Corpus ${page
 
 /** VitePress needs its sidebar spelled out: one entry per doc, folders as collapsed groups. */
 function vitepressSite(corpus) {
-  const site = `${corpus}-vitepress`;
+  const site = siteOf(corpus, 'vitepress');
   rmSync(site, { recursive: true, force: true });
   cpSync(path.join(corpus, 'docs'), path.join(site, 'docs', 'docs'), { recursive: true });
   writeFileSync(path.join(site, 'docs', 'index.md'), landing);
@@ -178,7 +183,7 @@ function vitepressSite(corpus) {
  * whole docs tree as a sidebar, a table of contents) and a JSON index of every page's text.
  */
 function hugoSite(corpus) {
-  const site = `${corpus}-hugo`;
+  const site = siteOf(corpus, 'hugo');
   rmSync(site, { recursive: true, force: true });
   cpSync(path.join(corpus, 'docs'), path.join(site, 'content', 'docs'), { recursive: true });
   for (const file of readdirSync(path.join(site, 'content'), { recursive: true })) {
@@ -232,10 +237,10 @@ const tools = {
     site: (corpus) => corpus,
     clear: (site) => {
       rmSync(path.join(site, 'node_modules', '.cache'), { recursive: true, force: true });
-      dropUnmarkedOutput(`${site}-sdkdocs-out`);
+      dropUnmarkedOutput(siteOf(site, 'sdkdocs-out'));
     },
-    command: (site) => [process.execPath, path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', site, '--out-dir', `${site}-sdkdocs-out`],
-    out: (site) => `${site}-sdkdocs-out`,
+    command: (site) => [process.execPath, path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', site, '--out-dir', siteOf(site, 'sdkdocs-out')],
+    out: (site) => siteOf(site, 'sdkdocs-out'),
   },
   docusaurus: {
     label: peerTools.docusaurus.label,

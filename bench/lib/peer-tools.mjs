@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,7 @@ const docusaurusVersion = '3.10.2';
 /**
  * The other tools the benchmarks compare against, each pinned: a figure names the versions it was
  * measured with. Each set is installed into its own folder under the system's temporary folder,
- * never into this repository, and reused while its package list is unchanged.
+ * never into this repository, named by its package list, so a changed list installs afresh beside the old one.
  */
 export const peerTools = {
   docusaurus: {
@@ -25,6 +26,7 @@ export const peerTools = {
       'docusaurus-plugin-typedoc@1.4.3',
       'typedoc-plugin-markdown@4.14.1',
       'typedoc@0.28.20',
+      'typescript@5.9.3',
       'react@19.2.0',
       'react-dom@19.2.0',
     ],
@@ -41,9 +43,10 @@ export const peerTools = {
  */
 export function installPeerTool(name, log = (line) => process.stderr.write(`${line}\n`)) {
   const tool = peerTools[name];
-  const home = path.join(os.tmpdir(), 'sdkdocs-bench-tools', `${name}-${tool.version}`);
-  const marker = path.join(home, '.installed');
   const wanted = `${tool.packages.join('\n')}\n`;
+  const listHash = createHash('sha256').update(wanted).digest('hex').slice(0, 8);
+  const home = path.join(os.tmpdir(), 'sdkdocs-bench-tools', `${name}-${tool.version}-${listHash}`);
+  const marker = path.join(home, '.installed');
   if (existsSync(marker) && readFileSync(marker, 'utf8') === wanted) return home;
   rmSync(home, { recursive: true, force: true });
   mkdirSync(home, { recursive: true });
