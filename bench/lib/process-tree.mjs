@@ -119,7 +119,7 @@ export async function measureTree(command, args, { cwd, env = process.env } = {}
     await drainGroup(groups.cpu);
     cpu = Number(/usage_usec (\d+)/.exec(readFileSync(path.join(groups.cpu, 'cpu.stat'), 'utf8'))[1]) / 1e6;
     if (groups.memory) peakMb = readNumber(path.join(groups.memory, layout.kind === 'v2' ? 'memory.peak' : 'memory.max_usage_in_bytes')) / 2 ** 20;
-    for (const group of new Set([groups.cpu, groups.memory].filter(Boolean))) rmdirSync(group);
+    for (const group of new Set([groups.cpu, groups.memory].filter(Boolean))) await removeGroup(group);
   }
   let largestRssMb;
   if (gnuTime && existsSync(timeReport)) {
@@ -132,6 +132,25 @@ export async function measureTree(command, args, { cwd, env = process.env } = {}
     throw error;
   }
   return { wall, cpu, peakMb, anonPeakMb: sampler ? anonPeak / 2 ** 20 : undefined, largestRssMb, load, stdout, stderr };
+}
+
+/**
+ * Removes an emptied group. Processes that reparented to init stay in it as zombies until init reaps
+ * them, which can take a moment: until then rmdir fails with EBUSY.
+ */
+async function removeGroup(group) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      rmdirSync(group);
+      return;
+    } catch (error) {
+      if (error.code !== 'EBUSY' || attempt >= 100) {
+        process.stderr.write(`  could not remove ${group} (${error.code}); remove it with rmdir once its processes are gone\n`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 /** Waits up to 5 s for a group's leftover processes to exit, then kills them (SIGKILL, by pid). */
