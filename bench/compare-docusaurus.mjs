@@ -324,6 +324,8 @@ for (const work of ['same', 'all']) {
     const label = `${workName[work]}, ${tools[job.tool].label}`;
     const values = (key) => job.results.map((result) => result[key]);
     rows.push(row(`${label}: wall`, values('wall'), 's'), row(`${label}: CPU of the process tree`, values('cpu'), 's'));
+    // What the old measure saw, to show what it missed: GNU time counts only the processes it waited for.
+    if (job.results[0].gnuTimeCpu !== undefined && measurementMethod().startsWith('cgroup')) rows.push(row(`${label}: CPU GNU time counts`, values('gnuTimeCpu'), 's'));
     if (job.results[0].peakMb !== undefined) rows.push(row(`${label}: peak memory (cgroup)`, values('peakMb'), 'MB'));
     if (job.results[0].anonPeakMb !== undefined) rows.push(row(`${label}: peak anonymous memory`, values('anonPeakMb'), 'MB'));
     if (job.results[0].largestRssMb !== undefined) rows.push(row(`${label}: largest process' RSS`, values('largestRssMb'), 'MB'));

@@ -79,7 +79,8 @@ export function loadAverage() {
 }
 
 /**
- * Runs `command args` in its own cgroup and resolves to { wall, cpu (s), peakMb (the group's
+ * Runs `command args` in its own cgroup and resolves to { wall, cpu (s), gnuTimeCpu (what GNU time
+ * counts, when installed: the processes it waited for), peakMb (the group's
  * peak, page cache included), anonPeakMb (sampled), largestRssMb (GNU time's, when installed),
  * load (1-minute load average when it started), stdout, stderr }. Rejects when it exits non-zero.
  * Processes it leaves behind are waited for briefly, then killed: they were started by this run.
@@ -122,16 +123,18 @@ export async function measureTree(command, args, { cwd, env = process.env } = {}
     for (const group of new Set([groups.cpu, groups.memory].filter(Boolean))) await removeGroup(group);
   }
   let largestRssMb;
+  let gnuTimeCpu;
   if (gnuTime && existsSync(timeReport)) {
     const [, user, system, maxRssKb] = readFileSync(timeReport, 'utf8').trim().split('\n').pop().split(' ').map(Number);
     largestRssMb = maxRssKb / 1024;
-    cpu ??= user + system;
+    gnuTimeCpu = user + system;
+    cpu ??= gnuTimeCpu;
   }
   if (exitCode !== 0) {
     const error = new Error(`${command} ${args.join(' ')} exited with ${exitCode}\n${stdout.slice(-3000)}\n${stderr.slice(-3000)}`);
     throw error;
   }
-  return { wall, cpu, peakMb, anonPeakMb: sampler ? anonPeak / 2 ** 20 : undefined, largestRssMb, load, stdout, stderr };
+  return { wall, cpu, gnuTimeCpu, peakMb, anonPeakMb: sampler ? anonPeak / 2 ** 20 : undefined, largestRssMb, load, stdout, stderr };
 }
 
 /**
