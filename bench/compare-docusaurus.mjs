@@ -1,122 +1,349 @@
 #!/usr/bin/env node
-// Builds one generated corpus with sdkdocs and with Docusaurus 3 in the same run, cold, and prints
-// the ratios of wall time, CPU time and peak memory. Speed claims against Docusaurus come from
-// this script only: a figure from another day or machine compares two different machines.
+// Builds one generated corpus with sdkdocs, Docusaurus 3, Rspress 2, VitePress 1.6 and Hugo in the
+// same run, cold, and prints each tool's wall time, CPU and peak memory and their ratios to sdkdocs.
+// Speed claims against other tools come from this script only: a figure from another day or
+// machine compares two different machines.
 //
-//   node bench/compare-docusaurus.mjs [--pages 1000] [--runs 3]
+//   node bench/compare-docusaurus.mjs [--pages 200] [--runs 3] [--tools sdkdocs,docusaurus,rspress,vitepress,hugo] [--json FILE]
 //
-// Docusaurus (pinned below) is installed once into a folder under the system's temporary folder,
-// never into this repository. Each build runs under GNU time, which counts the CPU time of every
-// process the build starts (Chromium for sdkdocs' diagrams, worker processes for Docusaurus) and
-// reports the largest resident set among them. "Cold" means no cache of either tool: sdkdocs'
-// node_modules/.cache/sdkdocs (diagrams included) and Docusaurus' .docusaurus, node_modules/.cache
-// and build folders are deleted before every run. Docusaurus draws mermaid diagrams in the
-// browser, so its build does no diagram work; sdkdocs prerenders them.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// Two comparisons:
+// - same work: the corpus with its mermaid fences turned into plain `text` code blocks, built by
+//   every tool, so that no tool draws a diagram;
+// - all work: the corpus as written, by sdkdocs (which prerenders every diagram in Chromium) and by
+//   Docusaurus with theme-mermaid (which leaves them to the reader's browser).
+// Every site builds a search index as sdkdocs does: Docusaurus with @easyops-cn/docusaurus-search-local,
+// Rspress with its built-in search, VitePress with its local search, Hugo with a JSON index of every
+// page's text (what Hugo sites feed to a browser-side search).
+//
+// The other tools are pinned in bench/lib/peer-tools.mjs and installed once into folders under
+// the system's temporary folder, never into this repository; one that fails to install is left
+// out with a printed line. Hugo is the system's (`apt-get install -y hugo` on Debian); without it
+// on PATH it is skipped. Each build runs in a cgroup of its own (bench/lib/process-tree.mjs says
+// why); "cold" means no cache of any tool: every tool's caches and output are deleted first.
+// Within a round the tools run one after the other, and each round starts one tool later, so that
+// no tool always runs first (or right after the heaviest one).
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
 import { dropUnmarkedOutput, ensureCorpus, repoRoot, workDir } from './lib/corpus.mjs';
+import { installPeerTool, peerTools } from './lib/peer-tools.mjs';
+import { loadAverage, machineDescription, measureTree, measurementMethod, probeCgroups } from './lib/process-tree.mjs';
 import { printTable, row } from './lib/stats.mjs';
 
-const docusaurusVersion = '3.10.2';
-const docusaurusPackages = [
-  `@docusaurus/core@${docusaurusVersion}`,
-  `@docusaurus/preset-classic@${docusaurusVersion}`,
-  `@docusaurus/theme-mermaid@${docusaurusVersion}`,
-  `@docusaurus/faster@${docusaurusVersion}`,
-  'react@19.2.0',
-  'react-dom@19.2.0',
-];
-
+const allTools = ['sdkdocs', 'docusaurus', 'rspress', 'vitepress', 'hugo'];
 const { values: args } = parseArgs({
-  options: { pages: { type: 'string', default: '1000' }, runs: { type: 'string', default: '3' } },
+  options: {
+    pages: { type: 'string', default: '200' },
+    runs: { type: 'string', default: '3' },
+    tools: { type: 'string', default: allTools.join(',') },
+    json: { type: 'string' },
+  },
 });
 const pages = Number(args.pages);
 const runs = Number(args.runs);
-const gnuTime = ['/usr/bin/time', '/bin/time'].find((file) => existsSync(file));
-if (!gnuTime) {
-  console.error('compare-docusaurus: GNU time is missing (apt-get install -y time); it measures CPU and memory of the whole process tree.');
-  process.exit(1);
+const wantedTools = args.tools.split(',').map((name) => name.trim());
+const unknown = wantedTools.filter((name) => !allTools.includes(name));
+if (unknown.length > 0 || !wantedTools.includes('sdkdocs')) {
+  console.error(`compare-docusaurus: --tools takes sdkdocs plus any of ${allTools.slice(1).join(', ')}`);
+  process.exit(2);
+}
+const say = (line) => process.stderr.write(`${line}\n`);
+
+probeCgroups();
+say(`machine: ${machineDescription()}`);
+say(`measured by: ${measurementMethod()}`);
+
+const homes = {};
+for (const name of ['docusaurus', 'rspress', 'vitepress']) if (wantedTools.includes(name)) homes[name] = installPeerTool(name, say);
+let hugoVersion;
+if (wantedTools.includes('hugo')) {
+  try {
+    hugoVersion = execFileSync('hugo', ['version'], { encoding: 'utf8' }).split(' ')[1];
+  } catch {
+    say('Hugo: not on PATH, skipped (Debian: apt-get install -y hugo)');
+  }
 }
 
-const docusaurusHome = path.join(os.tmpdir(), `sdkdocs-bench-docusaurus-${docusaurusVersion}`);
-if (!existsSync(path.join(docusaurusHome, 'node_modules', '@docusaurus', 'faster'))) {
-  console.error(`installing Docusaurus ${docusaurusVersion} into ${docusaurusHome} (once)…`);
-  mkdirSync(docusaurusHome, { recursive: true });
-  writeFileSync(path.join(docusaurusHome, 'package.json'), JSON.stringify({ name: 'docusaurus-bench', private: true }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...docusaurusPackages], { cwd: docusaurusHome, stdio: 'inherit' });
+// The corpus as written (all work) and with its diagrams as plain code blocks (same work).
+const allWorkCorpus = ensureCorpus(pages, { mermaid: true });
+const sameWorkCorpus = path.join(workDir, `${path.basename(allWorkCorpus)}-same-work`);
+rmSync(sameWorkCorpus, { recursive: true, force: true });
+cpSync(path.join(allWorkCorpus, 'docs'), path.join(sameWorkCorpus, 'docs'), { recursive: true });
+cpSync(path.join(allWorkCorpus, 'sdkdocs.config.ts'), path.join(sameWorkCorpus, 'sdkdocs.config.ts'));
+let diagrams = 0;
+for (const file of markdownFiles(path.join(sameWorkCorpus, 'docs'))) {
+  const text = readFileSync(file, 'utf8');
+  const plain = text.replace(/^```mermaid[ \t]*$/gm, () => {
+    diagrams++;
+    return '```text';
+  });
+  if (plain !== text) writeFileSync(file, plain);
+}
+say(`corpus: ${pages} pages, ${diagrams} mermaid diagrams; same work: every tool, diagrams as text code blocks; all work: sdkdocs and Docusaurus, diagrams as written`);
+
+function markdownFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
 }
 
-const corpus = ensureCorpus(pages, { mermaid: true });
-const docusaurusSite = path.join(workDir, `docusaurus-${pages}`);
-rmSync(docusaurusSite, { recursive: true, force: true });
-mkdirSync(docusaurusSite, { recursive: true });
-cpSync(path.join(corpus, 'docs'), path.join(docusaurusSite, 'docs'), { recursive: true });
-// Both sites get a landing page: sdkdocs always makes one, and Docusaurus' breadcrumbs link to it.
-mkdirSync(path.join(docusaurusSite, 'src', 'pages'), { recursive: true });
-writeFileSync(path.join(docusaurusSite, 'src', 'pages', 'index.md'), `# Corpus ${pages}\n\nBenchmark corpus.\n`);
-symlinkSync(path.join(docusaurusHome, 'node_modules'), path.join(docusaurusSite, 'node_modules'));
-writeFileSync(path.join(docusaurusSite, 'package.json'), JSON.stringify({ name: 'corpus', private: true }));
-writeFileSync(
-  path.join(docusaurusSite, 'docusaurus.config.js'),
-  // CommonJS on purpose: under "type": "module" Docusaurus' route registry is bundled as strict ESM
-  // and its server bundle fails with "require.resolveWeak is not a function".
-  `module.exports = {
+/** Front matter title of a corpus doc, for the sidebars the tools without one of their own need. */
+function docTitle(file) {
+  const match = /^title:\s*"?(.*?)"?\s*$/m.exec(readFileSync(file, 'utf8').split('\n---')[0]);
+  return match ? match[1] : path.basename(file, '.md');
+}
+
+const landing = `# Corpus ${pages}\n\nBenchmark corpus.\n`;
+// The other tools' sites and every build output live outside the repository: they hold JavaScript
+// that the linter would otherwise read.
+const sitesDir = path.join(os.tmpdir(), 'sdkdocs-bench-sites');
+const siteOf = (corpus, tool) => path.join(sitesDir, `${path.basename(corpus)}-${tool}`);
+
+/** The Docusaurus site of a corpus, configured as the spec's site is: classic preset, mermaid, local search. */
+function docusaurusSite(corpus) {
+  const site = siteOf(corpus, 'docusaurus');
+  rmSync(site, { recursive: true, force: true });
+  cpSync(path.join(corpus, 'docs'), path.join(site, 'docs'), { recursive: true });
+  // Both sites get a landing page: sdkdocs always makes one, and Docusaurus' breadcrumbs link to it.
+  mkdirSync(path.join(site, 'src', 'pages'), { recursive: true });
+  writeFileSync(path.join(site, 'src', 'pages', 'index.md'), landing);
+  symlinkSync(path.join(homes.docusaurus, 'node_modules'), path.join(site, 'node_modules'));
+  writeFileSync(path.join(site, 'package.json'), JSON.stringify({ name: 'corpus', private: true }));
+  writeFileSync(
+    path.join(site, 'docusaurus.config.js'),
+    // CommonJS on purpose: under "type": "module" Docusaurus' route registry is bundled as strict ESM
+    // and its server bundle fails with "require.resolveWeak is not a function".
+    `module.exports = {
   title: 'Corpus ${pages}',
   url: 'https://corpus.example.com',
   baseUrl: '/sdk/',
   onBrokenLinks: 'throw',
   future: { v4: true, faster: true },
   markdown: { mermaid: true },
-  themes: ['@docusaurus/theme-mermaid'],
+  themes: [
+    '@docusaurus/theme-mermaid',
+    ['@easyops-cn/docusaurus-search-local', { hashed: true, indexBlog: false, docsRouteBasePath: 'docs' }],
+  ],
   presets: [['classic', { docs: { routeBasePath: 'docs' }, blog: false }]],
 };
 `,
-);
+  );
+  return site;
+}
 
-/** Runs a command under GNU time and returns wall seconds, CPU seconds and peak RSS in MB. */
-function timed(command, commandArgs, cwd) {
-  const report = path.join(workDir, `time-${process.pid}.txt`);
-  const result = spawnSync(gnuTime, ['-f', '%e %U %S %M', '-o', report, command, ...commandArgs], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production', CI: 'true' },
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  if (result.status !== 0) {
-    console.error(result.stdout.slice(-4000), result.stderr.slice(-4000));
-    throw new Error(`${command} ${commandArgs.join(' ')} exited with ${result.status}`);
+/** Rspress takes the docs folder as it is (its sidebar comes from the folders) plus a landing page. */
+function rspressSite(corpus) {
+  const site = siteOf(corpus, 'rspress');
+  rmSync(site, { recursive: true, force: true });
+  cpSync(path.join(corpus, 'docs'), path.join(site, 'docs', 'docs'), { recursive: true });
+  writeFileSync(path.join(site, 'docs', 'index.md'), landing);
+  symlinkSync(path.join(homes.rspress, 'node_modules'), path.join(site, 'node_modules'));
+  writeFileSync(path.join(site, 'package.json'), JSON.stringify({ name: 'corpus', private: true, type: 'module' }));
+  writeFileSync(
+    path.join(site, 'rspress.config.mjs'),
+    `import { defineConfig } from '@rspress/core';
+export default defineConfig({ root: 'docs', base: '/sdk/', title: 'Corpus ${pages}' });
+`,
+  );
+  return site;
+}
+
+/** VitePress needs its sidebar spelled out: one entry per doc, folders as collapsed groups. */
+function vitepressSite(corpus) {
+  const site = siteOf(corpus, 'vitepress');
+  rmSync(site, { recursive: true, force: true });
+  cpSync(path.join(corpus, 'docs'), path.join(site, 'docs', 'docs'), { recursive: true });
+  writeFileSync(path.join(site, 'docs', 'index.md'), landing);
+  symlinkSync(path.join(homes.vitepress, 'node_modules'), path.join(site, 'node_modules'));
+  writeFileSync(path.join(site, 'package.json'), JSON.stringify({ name: 'corpus', private: true, type: 'module' }));
+  const sidebarOf = (dir, route) =>
+    readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .flatMap((entry) => {
+        if (entry.isDirectory()) return [{ text: entry.name, collapsed: true, items: sidebarOf(path.join(dir, entry.name), `${route}/${entry.name}`) }];
+        if (!entry.name.endsWith('.md')) return [];
+        return [{ text: docTitle(path.join(dir, entry.name)), link: `${route}/${entry.name.replace(/\.md$/, '')}` }];
+      });
+  const config = {
+    title: `Corpus ${pages}`,
+    base: '/sdk/',
+    // The corpus links to Docusaurus' generated category pages, which VitePress does not make.
+    ignoreDeadLinks: true,
+    themeConfig: { search: { provider: 'local' }, sidebar: { '/docs/': sidebarOf(path.join(corpus, 'docs'), '/docs') } },
+  };
+  mkdirSync(path.join(site, 'docs', '.vitepress'), { recursive: true });
+  writeFileSync(path.join(site, 'docs', '.vitepress', 'config.mjs'), `export default ${JSON.stringify(config, null, 2)};\n`);
+  return site;
+}
+
+/**
+ * Hugo has no docs theme of its own: a minimal one, with what every other tool's page has (the
+ * whole docs tree as a sidebar, a table of contents) and a JSON index of every page's text.
+ */
+function hugoSite(corpus) {
+  const site = siteOf(corpus, 'hugo');
+  rmSync(site, { recursive: true, force: true });
+  cpSync(path.join(corpus, 'docs'), path.join(site, 'content', 'docs'), { recursive: true });
+  for (const file of readdirSync(path.join(site, 'content'), { recursive: true })) {
+    if (String(file).endsWith('_category_.json')) rmSync(path.join(site, 'content', String(file)));
   }
-  const [wall, user, system, maxRssKb] = readFileSync(report, 'utf8').trim().split('\n').pop().split(' ').map(Number);
-  return { wall, cpu: user + system, rssMb: maxRssKb / 1024 };
+  writeFileSync(path.join(site, 'content', '_index.md'), landing);
+  writeFileSync(
+    path.join(site, 'hugo.toml'),
+    `baseURL = 'https://corpus.example.com/sdk/'
+title = 'Corpus ${pages}'
+disableKinds = ['taxonomy', 'term', 'RSS', 'sitemap']
+[outputs]
+home = ['HTML', 'JSON']
+[markup.goldmark.renderer]
+unsafe = true
+[markup.tableOfContents]
+startLevel = 2
+endLevel = 3
+`,
+  );
+  const layouts = path.join(site, 'layouts');
+  mkdirSync(path.join(layouts, '_default'), { recursive: true });
+  mkdirSync(path.join(layouts, 'partials'), { recursive: true });
+  writeFileSync(
+    path.join(layouts, '_default', 'baseof.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }} | {{ .Site.Title }}</title></head>
+<body><nav>{{ partialCached "tree.html" .Site.Home }}</nav><main>{{ block "main" . }}{{ end }}</main></body></html>
+`,
+  );
+  writeFileSync(path.join(layouts, '_default', 'single.html'), '{{ define "main" }}<aside>{{ .TableOfContents }}</aside><article>{{ .Content }}</article>{{ end }}\n');
+  writeFileSync(
+    path.join(layouts, '_default', 'list.html'),
+    '{{ define "main" }}<article>{{ .Content }}</article><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>{{ end }}\n',
+  );
+  writeFileSync(
+    path.join(layouts, 'partials', 'tree.html'),
+    '<ul>{{ range .Sections }}<li>{{ .Title }}{{ partial "tree.html" . }}</li>{{ end }}{{ range .RegularPages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>\n',
+  );
+  writeFileSync(
+    path.join(layouts, 'index.json'),
+    '{{ $pages := slice }}{{ range .Site.RegularPages }}{{ $pages = $pages | append (dict "title" .Title "url" .RelPermalink "text" .Plain) }}{{ end }}{{ jsonify $pages }}\n',
+  );
+  return site;
 }
 
-const sdkdocsOut = path.join(workDir, `compare-out-${pages}`);
-dropUnmarkedOutput(sdkdocsOut);
-const results = { sdkdocs: [], docusaurus: [] };
+const nodeTool = (home, ...bin) => [process.execPath, path.join(home, 'node_modules', ...bin)];
+/** Each tool: how to make its site from a corpus, clear its caches, build it, and where its HTML goes. */
+const tools = {
+  sdkdocs: {
+    label: 'sdkdocs',
+    site: (corpus) => corpus,
+    clear: (site) => {
+      rmSync(path.join(site, 'node_modules', '.cache'), { recursive: true, force: true });
+      dropUnmarkedOutput(siteOf(site, 'sdkdocs-out'));
+    },
+    command: (site) => [process.execPath, path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', site, '--out-dir', siteOf(site, 'sdkdocs-out')],
+    out: (site) => siteOf(site, 'sdkdocs-out'),
+  },
+  docusaurus: {
+    label: peerTools.docusaurus.label,
+    site: docusaurusSite,
+    clear: (site) => {
+      for (const folder of ['.docusaurus', 'build']) rmSync(path.join(site, folder), { recursive: true, force: true });
+      rmSync(path.join(homes.docusaurus, 'node_modules', '.cache'), { recursive: true, force: true });
+    },
+    command: () => nodeTool(homes.docusaurus, '@docusaurus', 'core', 'bin', 'docusaurus.mjs').concat('build'),
+    out: (site) => path.join(site, 'build'),
+  },
+  rspress: {
+    label: peerTools.rspress.label,
+    site: rspressSite,
+    clear: (site) => {
+      rmSync(path.join(site, 'doc_build'), { recursive: true, force: true });
+      rmSync(path.join(homes.rspress, 'node_modules', '.cache'), { recursive: true, force: true });
+    },
+    command: () => nodeTool(homes.rspress, '@rspress', 'core', 'bin', 'rspress.js').concat('build'),
+    out: (site) => path.join(site, 'doc_build'),
+  },
+  vitepress: {
+    label: peerTools.vitepress.label,
+    site: vitepressSite,
+    clear: (site) => {
+      for (const folder of ['cache', 'dist']) rmSync(path.join(site, 'docs', '.vitepress', folder), { recursive: true, force: true });
+      rmSync(path.join(homes.vitepress, 'node_modules', '.cache'), { recursive: true, force: true });
+    },
+    command: () => nodeTool(homes.vitepress, 'vitepress', 'bin', 'vitepress.js').concat('build', 'docs'),
+    out: (site) => path.join(site, 'docs', '.vitepress', 'dist'),
+  },
+  hugo: {
+    label: `Hugo ${hugoVersion}`,
+    site: hugoSite,
+    clear: (site) => {
+      for (const folder of ['public', 'resources', '.hugo-cache']) rmSync(path.join(site, folder), { recursive: true, force: true });
+    },
+    command: (site) => ['hugo', '--quiet', '--cacheDir', path.join(site, '.hugo-cache'), '--destination', path.join(site, 'public')],
+    out: (site) => path.join(site, 'public'),
+  },
+};
+
+const available = wantedTools.filter((name) => (name === 'hugo' ? hugoVersion : name === 'sdkdocs' || homes[name]));
+/** One job per tool and work: every tool on the same work, sdkdocs and Docusaurus on all the work. */
+const jobs = [];
+for (const name of available) jobs.push({ tool: name, work: 'same', site: tools[name].site(sameWorkCorpus) });
+for (const name of ['sdkdocs', 'docusaurus'].filter((tool) => available.includes(tool))) jobs.push({ tool: name, work: 'all', site: tools[name].site(allWorkCorpus) });
+for (const job of jobs) job.results = [];
+
+const env = { ...process.env, NODE_ENV: 'production', CI: 'true' };
 for (let run = 0; run < runs; run++) {
-  rmSync(path.join(corpus, 'node_modules', '.cache'), { recursive: true, force: true });
-  results.sdkdocs.push(timed(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', corpus, '--out-dir', sdkdocsOut], repoRoot));
-  for (const folder of ['.docusaurus', 'build', path.join('node_modules', '.cache')]) rmSync(path.join(docusaurusSite, folder), { recursive: true, force: true });
-  rmSync(path.join(docusaurusHome, 'node_modules', '.cache'), { recursive: true, force: true });
-  results.docusaurus.push(timed(process.execPath, [path.join(docusaurusHome, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs'), 'build'], docusaurusSite));
-  console.error(`run ${run + 1}/${runs}: sdkdocs ${results.sdkdocs[run].wall.toFixed(1)} s, Docusaurus ${results.docusaurus[run].wall.toFixed(1)} s`);
+  const order = jobs.map((_, index) => jobs[(index + run) % jobs.length]);
+  const line = [];
+  for (const job of order) {
+    const tool = tools[job.tool];
+    tool.clear(job.site);
+    const [command, ...commandArgs] = tool.command(job.site);
+    try {
+      const result = await measureTree(command, commandArgs, { cwd: job.site, env });
+      result.htmlFiles = countHtml(tool.out(job.site));
+      job.results.push(result);
+      line.push(`${tool.label} ${job.work} ${result.wall.toFixed(1)} s (load ${result.load.toFixed(1)})`);
+    } catch (error) {
+      say(`${tool.label} (${job.work} work) failed: ${error.message.slice(0, 2000)}`);
+      job.failed = true;
+    }
+  }
+  say(`run ${run + 1}/${runs}: ${line.join(', ')}`);
 }
 
-const ratio = (key) => results.docusaurus.map((d, i) => d[key] / results.sdkdocs[i][key]);
-const rows = [
-  row(`${pages} pages cold, sdkdocs wall`, results.sdkdocs.map((r) => r.wall), 's'),
-  row(`${pages} pages cold, Docusaurus ${docusaurusVersion} wall`, results.docusaurus.map((r) => r.wall), 's'),
-  row('Docusaurus ÷ sdkdocs, wall', ratio('wall'), 'ratio'),
-  row(`${pages} pages cold, sdkdocs CPU`, results.sdkdocs.map((r) => r.cpu), 's'),
-  row(`${pages} pages cold, Docusaurus CPU`, results.docusaurus.map((r) => r.cpu), 's'),
-  row('Docusaurus ÷ sdkdocs, CPU', ratio('cpu'), 'ratio'),
-  row(`${pages} pages cold, sdkdocs peak RSS`, results.sdkdocs.map((r) => r.rssMb), 'MB'),
-  row(`${pages} pages cold, Docusaurus peak RSS`, results.docusaurus.map((r) => r.rssMb), 'MB'),
-  row('Docusaurus ÷ sdkdocs, peak RSS', ratio('rssMb'), 'ratio'),
-];
+function countHtml(dir) {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { recursive: true }).filter((file) => String(file).endsWith('.html')).length;
+}
+
+const rows = [];
+const workName = { same: 'same work', all: 'all work' };
+for (const work of ['same', 'all']) {
+  const base = jobs.find((job) => job.tool === 'sdkdocs' && job.work === work);
+  for (const job of jobs.filter((entry) => entry.work === work && entry.results.length > 0)) {
+    const label = `${workName[work]}, ${tools[job.tool].label}`;
+    const values = (key) => job.results.map((result) => result[key]);
+    rows.push(row(`${label}: wall`, values('wall'), 's'), row(`${label}: CPU of the process tree`, values('cpu'), 's'));
+    // What the old measure saw, to show what it missed: GNU time counts only the processes it waited for.
+    if (job.results[0].gnuTimeCpu !== undefined && measurementMethod().startsWith('cgroup')) rows.push(row(`${label}: CPU GNU time counts`, values('gnuTimeCpu'), 's'));
+    if (job.results[0].peakMb !== undefined) rows.push(row(`${label}: peak memory (cgroup)`, values('peakMb'), 'MB'));
+    if (job.results[0].anonPeakMb !== undefined) rows.push(row(`${label}: peak anonymous memory`, values('anonPeakMb'), 'MB'));
+    if (job.results[0].largestRssMb !== undefined) rows.push(row(`${label}: largest process' RSS`, values('largestRssMb'), 'MB'));
+    rows.push(row(`${label}: load average at start`, values('load'), 'load'), row(`${label}: HTML files`, values('htmlFiles'), 'files'));
+    if (job.tool === 'sdkdocs' || !base || base.results.length !== job.results.length) continue;
+    // Paired by round: the two builds of a round ran minutes apart at most, under about the same
+    // load. Slower tools are divided by sdkdocs, Hugo (the native reference) divides sdkdocs.
+    const native = job.tool === 'hugo';
+    const pair = (key) => job.results.map((result, index) => (native ? base.results[index][key] / result[key] : result[key] / base.results[index][key]));
+    const name = native ? `${workName[work]}, sdkdocs ÷ ${tools[job.tool].label}` : `${label} ÷ sdkdocs`;
+    rows.push(row(`${name}: wall`, pair('wall'), 'ratio'), row(`${name}: CPU`, pair('cpu'), 'ratio'));
+    if (job.results[0].peakMb !== undefined) rows.push(row(`${name}: peak memory`, pair('peakMb'), 'ratio'));
+  }
+}
+process.stdout.write(`\n${pages} pages, cold, ${runs} runs; machine: ${machineDescription()}\nmeasured by: ${measurementMethod()}; load average now ${loadAverage().toFixed(2)}\n`);
 printTable(rows);
+const report = { date: new Date().toISOString(), pages, runs, machine: machineDescription(), method: measurementMethod(), tools: Object.fromEntries(available.map((name) => [name, tools[name].label])), rows };
 mkdirSync(path.join(repoRoot, 'bench', 'results'), { recursive: true });
-writeFileSync(path.join(repoRoot, 'bench', 'results', `compare-docusaurus-${pages}.json`), `${JSON.stringify({ pages, docusaurusVersion, rows }, null, 2)}\n`);
+writeFileSync(path.join(repoRoot, 'bench', 'results', `compare-docusaurus-${pages}.json`), `${JSON.stringify(report, null, 2)}\n`);
+if (args.json) writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
+if (jobs.some((job) => job.failed)) process.exitCode = 1;

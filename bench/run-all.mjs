@@ -3,6 +3,8 @@
 // one table of all their figures (median, min, max over several runs), then writes the same table
 // as JSON to bench/results/all.json for CI to keep. `--quick` is the CI size: the build benchmark
 // on the 1,000-page corpus only, and the other benchmarks at their smallest useful size.
+// `--with-peers` adds the comparisons with other tools (compare-docusaurus, lighthouse): they are
+// slow and install those tools from npm into the temporary folder, so they only run when asked.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,12 +13,19 @@ import { benchDir } from './lib/corpus.mjs';
 import { printTable } from './lib/stats.mjs';
 
 const quick = process.argv.includes('--quick');
+const withPeers = process.argv.includes('--with-peers');
 const benchmarks = [
   { name: 'build', args: quick ? ['--quick'] : [] },
   { name: 'page-weight', args: [] },
   { name: 'search', args: quick ? ['--runs', '3'] : [] },
   { name: 'check-links', args: quick ? ['--pages', '1000', '--runs', '3'] : [] },
   { name: 'watch-latency', args: quick ? ['--only', 'corpus', '--edits', '5'] : [] },
+  ...(withPeers
+    ? [
+        { name: 'compare-docusaurus', args: quick ? ['--pages', '200', '--runs', '1'] : ['--pages', '1000', '--runs', '3'] },
+        { name: 'lighthouse', args: quick ? ['--runs', '1'] : ['--runs', '3'] },
+      ]
+    : []),
 ];
 
 /** Every benchmark's rows in the one shape: name, median, min, max, unit, runs (and each run's value where there are several). */
@@ -54,7 +63,7 @@ const resultsDir = path.join(benchDir, 'results');
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
   path.join(resultsDir, 'all.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), quick, node: process.version, cpus: os.availableParallelism(), rows, failures }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), quick, withPeers, node: process.version, cpus: os.availableParallelism(), rows, failures }, null, 2)}\n`,
 );
 rmSync(scratch, { recursive: true, force: true });
 if (failures.length > 0) {
