@@ -1,7 +1,7 @@
 import type { Element, ElementContent } from 'hast';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { diagramThemes, type DiagramTheme } from './diagram-renderer.js';
-import { inlineDiagramSvg } from './diagram-svg.js';
+import { inlineDiagramSvg, type DiagramFontFamilies } from './diagram-svg.js';
 
 /**
  * One ```mermaid block a doc compiler met: what it asks the build's diagram figures for. Plain
@@ -56,15 +56,15 @@ const variantOfTheme: Record<DiagramTheme, string> = { default: 'light', dark: '
  * colours follow the colour mode, or (for kinds one render cannot draw in both) a light and a dark
  * SVG that CSS shows one of, after the button that opens it full size.
  */
-export function buildDiagramFigure(rendered: string | Record<DiagramTheme, string>, number: number, fontFamily: string): Element {
+export function buildDiagramFigure(rendered: string | Record<DiagramTheme, string>, number: number, font: DiagramFontFamilies): Element {
   const variants =
     typeof rendered === 'string'
-      ? [inlineDiagramSvg(rendered, { id: `mermaid-${number}`, className: ['mermaid-svg'], fontFamily })]
+      ? [inlineDiagramSvg(rendered, { id: `mermaid-${number}`, className: ['mermaid-svg'], font })]
       : diagramThemes.map((theme) =>
           inlineDiagramSvg(rendered[theme], {
             id: `mermaid-${number}-${variantOfTheme[theme]}`,
             className: ['mermaid-svg', `mermaid-${variantOfTheme[theme]}`],
-            fontFamily,
+            font,
           }),
         );
   return {
