@@ -284,6 +284,35 @@ describe.skipIf(!chromiumPath)('reader aids on the example site', () => {
       },
     );
 
+    it('zooms the full-size diagram with a two-finger pinch and pans it with one finger on a touch screen', async () => {
+      const { page, problems } = await site.open({ ...phone, hasTouch: true, isMobile: true });
+      await gotoHydrated(page, site.url('docs/getting-started/sequence-diagram'));
+      await page.getByRole('button', { name: 'Open diagram full size' }).first().click();
+      const view = page.getByRole('dialog').getByRole('group');
+      await view.waitFor();
+      const scale = async () => Number(await view.getAttribute('data-scale'));
+      const fittedScale = await scale();
+      const box = (await view.boundingBox())!;
+      const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      const touch = await page.context().newCDPSession(page);
+      const fingers = (spread: number) => [
+        { x: centre.x - spread, y: centre.y, id: 1 },
+        { x: centre.x + spread, y: centre.y, id: 2 },
+      ];
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+      for (const spread of [40, 60, 80]) await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await eventually(scale).toBeGreaterThan(fittedScale * 3);
+
+      const shown = page.getByRole('dialog').locator('svg.mermaid-svg');
+      const before = (await shown.boundingBox())!;
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ ...centre, id: 3 }] });
+      for (const step of [1, 2, 3]) await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: centre.x + 20 * step, y: centre.y, id: 3 }] });
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await eventually(async () => (await shown.boundingBox())!.x).toBeCloseTo(before.x + 60, 0);
+      expect(problems).toEqual([]);
+    });
+
     it.each(['docs/wrapper/overview', 'docs/getting-started/sequence-diagram'])(
       'shows the diagram of %s on a 1280 px desktop shrunk to the column, but not below readable text',
       async (route) => {
