@@ -48,7 +48,13 @@ export function openDiagramDialog(button: HTMLButtonElement, strings: DiagramDia
   close.className = 'diagram-dialog-close';
   toolbar.append(close);
   dialog.append(toolbar, body);
+  // A phone turned sideways, a window resized: a view the reader has not moved fits the new screen.
+  const refit = () => {
+    if (panZoom.fitted) panZoom.fit();
+  };
+  window.addEventListener('resize', refit);
   dialog.addEventListener('close', () => {
+    window.removeEventListener('resize', refit);
     button.after(...svgs);
     dialog.remove();
     button.focus();

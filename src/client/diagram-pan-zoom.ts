@@ -15,6 +15,8 @@ export interface PanZoom {
   panBy(dx: number, dy: number): void;
   /** Shows the whole diagram, centred, at most at its natural size. */
   fit(): void;
+  /** Whether the reader left the view as {@link fit} set it: a resized screen then fits it again. */
+  readonly fitted: boolean;
 }
 
 /**
@@ -27,12 +29,17 @@ export function createPanZoom(view: HTMLElement, stage: HTMLElement): PanZoom {
   let scale = 1;
   let x = 0;
   let y = 0;
+  let fitted = false;
   const show = () => {
     stage.style.transform = `translate(${x}px, ${y}px) scale(${scale})`;
     view.dataset.scale = String(scale);
   };
   const panZoom: PanZoom = {
+    get fitted() {
+      return fitted;
+    },
     zoomBy(factor, originX = view.clientWidth / 2, originY = view.clientHeight / 2) {
+      fitted = false;
       const next = Math.min(largestScale, Math.max(smallestScale, scale * factor));
       x = originX - ((originX - x) * next) / scale;
       y = originY - ((originY - y) * next) / scale;
@@ -40,6 +47,8 @@ export function createPanZoom(view: HTMLElement, stage: HTMLElement): PanZoom {
       show();
     },
     panBy(dx, dy) {
+      if (dx === 0 && dy === 0) return;
+      fitted = false;
       x += dx;
       y += dy;
       show();
@@ -51,6 +60,7 @@ export function createPanZoom(view: HTMLElement, stage: HTMLElement): PanZoom {
       scale = Math.min(1, (view.clientWidth - 2 * fitMargin) / width, (view.clientHeight - 2 * fitMargin) / height);
       x = (view.clientWidth - width * scale) / 2;
       y = (view.clientHeight - height * scale) / 2;
+      fitted = true;
       show();
     },
   };

@@ -284,6 +284,36 @@ describe.skipIf(!chromiumPath)('reader aids on the example site', () => {
       },
     );
 
+    it('fits the full-size diagram again when the phone turns, unless the reader zoomed it', async () => {
+      const { page } = await site.open(phone);
+      await gotoHydrated(page, site.url('docs/getting-started/sequence-diagram'));
+      await page.getByRole('button', { name: 'Open diagram full size' }).first().click();
+      const dialog = page.getByRole('dialog');
+      const view = dialog.getByRole('group');
+      await view.waitFor();
+      const shown = dialog.locator('svg.mermaid-svg');
+      const scale = async () => Number(await view.getAttribute('data-scale'));
+      const upright = await scale();
+      await page.setViewportSize({ width: 844, height: 390 });
+      await eventually(scale).not.toBe(upright);
+      const turned = (await shown.boundingBox())!;
+      expect(turned.x).toBeGreaterThanOrEqual(0);
+      expect(turned.x + turned.width).toBeLessThanOrEqual(844);
+      expect(turned.y).toBeGreaterThanOrEqual(0);
+      expect(turned.y + turned.height).toBeLessThanOrEqual(390);
+
+      await dialog.getByRole('button', { name: 'Zoom in' }).click();
+      const zoomed = await scale();
+      // Listening before the resize: the dialog's own listener, added earlier, has run when this one has.
+      await page.evaluate(() => {
+        const record = window as unknown as { __resized?: Promise<void> };
+        record.__resized = new Promise((resolve) => window.addEventListener('resize', () => resolve(), { once: true }));
+      });
+      await page.setViewportSize(phone.viewport);
+      await page.evaluate(() => (window as unknown as { __resized: Promise<void> }).__resized);
+      expect(await scale()).toBe(zoomed);
+    });
+
     it('zooms the full-size diagram with a two-finger pinch and pans it with one finger on a touch screen', async () => {
       const { page, problems } = await site.open({ ...phone, hasTouch: true, isMobile: true });
       await gotoHydrated(page, site.url('docs/getting-started/sequence-diagram'));
