@@ -51,7 +51,9 @@ export function installWideContent({ routeRenderedEvent, strings }: WideContentH
 
 /** Marks the diagram figures that scroll sideways (their diagram would be too small to read if shrunk more), for the theme's edge shades. */
 function markScrollingDiagrams(): void {
-  for (const figure of document.querySelectorAll<HTMLElement>('.markdown .mermaid-diagram')) {
+  // Found by their button: the browser's scripts name nothing of mermaid (tests/mermaid.test.ts).
+  for (const button of document.querySelectorAll('.markdown .diagram-full-size-button')) {
+    const figure = button.parentElement!;
     figure.classList.toggle('diagram-scrolls', figure.scrollWidth > figure.clientWidth + 1);
   }
 }
