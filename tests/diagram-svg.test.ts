@@ -3,8 +3,9 @@ import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { inlineDiagramSvg } from '../src/core/diagram-svg.js';
 
-const fontFamily = 'system-ui, sans-serif';
-const options = { id: 'mermaid-2-dark', className: ['mermaid-svg', 'mermaid-dark'], fontFamily };
+/** mermaid measured with `system-ui, sans-serif`; the page shows its own font. */
+const font = { measured: 'system-ui, sans-serif', shown: 'var(--page-font)' };
+const options = { id: 'mermaid-2-dark', className: ['mermaid-svg', 'mermaid-dark'], font };
 
 /**
  * A sequence diagram as mermaid draws it after `actorBase` earlier actors in the same page: its
@@ -65,7 +66,7 @@ describe('inlineDiagramSvg', () => {
 
     const style = byOldName('style').children.map((child) => (child.type === 'text' ? child.value : '')).join('');
     expect(style).toBe(
-      `#mermaid-2-dark{font-family:system-ui, sans-serif;fill:#333;}#mermaid-2-dark .actor{stroke:#ccc;}#${idOf(marker)} path{fill:#333;}`,
+      `#mermaid-2-dark{font-family:var(--page-font);fill:#333;}#mermaid-2-dark .actor{stroke:#ccc;}#${idOf(marker)} path{fill:#333;}`,
     );
   });
 
@@ -81,6 +82,21 @@ describe('inlineDiagramSvg', () => {
     const ids = elements(svg).map((node) => node.properties.id).filter(Boolean);
     expect(ids).toEqual(['mermaid-2-dark', 'mermaid-2-dark-1-arrowhead', 'mermaid-2-dark-2-barbEnd', 'mermaid-2-dark-3-background', 'mermaid-2-dark-4']);
     expect(elements(svg).at(-1)!.properties.markerEnd).toBe('url(#mermaid-2-dark-1-arrowhead)');
+  });
+
+  it('declares the page’s font where the SVG names the measured one, however it is spaced or quoted, and keeps other fonts', () => {
+    const svg = inlineDiagramSvg(
+      [
+        '<svg id="mermaid-svg"><style>#mermaid-svg{font-family:"system-ui",sans-serif;}#mermaid-svg .label{font-family: system-ui, sans-serif}#mermaid-svg .code{font-family:monospace;}</style>',
+        '<text font-family="system-ui,sans-serif">A</text><text font-family="sans-serif">1</text></svg>',
+      ].join(''),
+      options,
+    );
+    const style = elements(svg).find((node) => node.tagName === 'style')!;
+    expect(style.children.map((child) => (child.type === 'text' ? child.value : '')).join('')).toBe(
+      '#mermaid-2-dark{font-family:var(--page-font);}#mermaid-2-dark .label{font-family: var(--page-font)}#mermaid-2-dark .code{font-family:monospace;}',
+    );
+    expect(elements(svg).filter((node) => node.tagName === 'text').map((node) => node.properties.fontFamily)).toEqual([undefined, 'sans-serif']);
   });
 
   it('gives repeated ids one new name, so references to them still land', () => {

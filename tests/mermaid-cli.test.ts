@@ -10,12 +10,14 @@ import { DiagramBrowserCrashedError, DiagramNeedsThemesError, DiagramSyntaxError
 import { inlineDiagramSvg } from '../src/core/diagram-svg.js';
 import { createContentRenderer } from '../src/core/content-html.js';
 import { createMermaidCliRenderer, mermaidCliRenderOptions, withoutBuildDayMarker } from '../src/mermaid/mermaid-cli-renderer.js';
-import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
+import { diagramFont } from '../src/mermaid/diagram-font.js';
 import { findChromium, headlessChromiumArgs } from '../src/core/chromium.js';
 import { exampleSiteDir } from './helpers/site.js';
 
 const chromium = findChromium();
-const fontFamily = siteFontFamily();
+const font = diagramFont({ theme: { fonts: {} }, paths: { customCss: [] } });
+const fontFamily = font.layout;
+const inlineFont = { measured: font.layout, shown: font.display };
 
 /** One small definition of each kind the determinism and parity tests draw. */
 const diagrams = {
@@ -55,7 +57,7 @@ const toHtml = (svg: ReturnType<typeof inlineDiagramSvg>) => contentRenderer.htm
 
 /** The inlined tree as data: two SVGs are the same diagram on the page when these are equal. */
 function inlined(svg: string): string {
-  return JSON.stringify(inlineDiagramSvg(svg, { id: 'mermaid-1-light', className: ['mermaid-svg'], fontFamily }));
+  return JSON.stringify(inlineDiagramSvg(svg, { id: 'mermaid-1-light', className: ['mermaid-svg'], font: inlineFont }));
 }
 
 async function renderInOrder(renderer: DiagramRenderer, jobs: [DiagramKind, DiagramColours][]): Promise<Map<string, string>> {
@@ -160,7 +162,7 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     const browser = await puppeteer.launch({ executablePath: chromium!, headless: true, args: [...headlessChromiumArgs] });
     cleanups.push(() => browser.close());
     const page = await browser.newPage();
-    const html = (svg: string, id: string) => JSON.stringify(toHtml(inlineDiagramSvg(svg, { id, className: ['mermaid-svg'], fontFamily })));
+    const html = (svg: string, id: string) => JSON.stringify(toHtml(inlineDiagramSvg(svg, { id, className: ['mermaid-svg'], font: inlineFont })));
     const kinds = { ...diagrams, timeline: moreDiagrams.timeline, journey: moreDiagrams.journey, C4Context: moreDiagrams.C4Context };
     for (const kind of ['flowchart', 'sequence', 'class', 'state', 'er', 'gantt', 'pie', 'gitGraph', 'timeline', 'journey', 'C4Context'] as const) {
       const both = await renderer.render(kinds[kind], 'both');
@@ -195,7 +197,7 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     const renderer = newRenderer();
     for (const theme of ['default', 'dark'] as const) {
       const rendered = await renderer.render(definition, theme);
-      const svg = inlineDiagramSvg(rendered, { id: `mermaid-1-${theme}`, className: ['mermaid-svg'], fontFamily });
+      const svg = inlineDiagramSvg(rendered, { id: `mermaid-1-${theme}`, className: ['mermaid-svg'], font: inlineFont });
       const text = JSON.stringify(svg);
       // The theme colours arrowheads through `[id$="-arrowhead"]`: what matched before still does.
       const suffixes = [...rendered.matchAll(/\[id\$="([^"]+)"\]/g)].map((match) => match[1]);

@@ -5,11 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../src/core/diagnostic.js';
 import { DiagramNeedsThemesError, DiagramSyntaxError, type DiagramColours, type DiagramRenderer } from '../src/core/diagram-renderer.js';
 import { createMermaidCliRenderer, parserMessage } from '../src/mermaid/mermaid-cli-renderer.js';
-import { siteFontFamily } from '../src/mermaid/render-diagrams.js';
+import { diagramFont } from '../src/mermaid/diagram-font.js';
 import { chromiumMissingHint } from '../src/core/chromium.js';
 import type { BuildResult } from '../src/pipeline/build.js';
 import { buildSite, copySite, fixture } from './helpers/site.js';
 import { createItemMemory } from '../src/core/item-store.js';
+
+/** The stack the fixtures' diagrams are measured with: they set no font of their own. */
+const layoutFont = diagramFont({ theme: { fonts: {} }, paths: { customCss: [] } }).layout;
 
 /**
  * Stands in for mermaid-cli: an SVG shaped like mermaid's (root id, scoped <style>, markers
@@ -35,9 +38,9 @@ function createFakeRenderer(): DiagramRenderer & { calls: { definition: string; 
       return [
         `<svg id="mermaid-svg" width="100%" xmlns="http://www.w3.org/2000/svg" style="max-width: 300px; background-color: transparent;" viewBox="0 0 300 100" role="graphics-document document" aria-roledescription="${kind}"${title ? ' aria-labelledby="chart-title-mermaid-svg"' : ''}>`,
         title ? `<title id="chart-title-mermaid-svg">${title}</title>` : '',
-        `<style>${modes}#mermaid-svg{font-family:${siteFontFamily()};}#mermaid-svg .node rect{fill:${fill};}</style>`,
+        `<style>${modes}#mermaid-svg{font-family:${layoutFont};}#mermaid-svg .node rect{fill:${fill};}</style>`,
         '<defs><marker id="mermaid-svg-arrowhead"><path d="M0,0 L10,5 z"/></marker><linearGradient id="g1"/></defs>',
-        `<g id="node-1" class="node" data-et="node" data-id="Bet"><rect fill="url(#g1)" width="10" height="10"/><text style="font-size: 16px; font-family: ${siteFontFamily()};">theme ${theme}</text></g>`,
+        `<g id="node-1" class="node" data-et="node" data-id="Bet"><rect fill="url(#g1)" width="10" height="10"/><text style="font-size: 16px; font-family: ${layoutFont};">theme ${theme}</text></g>`,
         '<path d="M0,0 L50,0" marker-end="url(#mermaid-svg-arrowhead)"/><use href="#node-1"/>',
         '</svg>',
       ].join('');
@@ -282,7 +285,7 @@ describe('renderDiagrams', () => {
 
   it('says how to install Chromium when there is none, without trying to start one', async () => {
     const siteDir = await freshCopy('mermaid-diagrams');
-    const renderer = createMermaidCliRenderer({ fontFamily: siteFontFamily(), findBrowser: () => undefined });
+    const renderer = createMermaidCliRenderer({ fontFamily: layoutFont, findBrowser: () => undefined });
     const error = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: renderer }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UserError);
     const diagnostics = (error as UserError).diagnostics;
@@ -299,7 +302,7 @@ describe('renderDiagrams', () => {
       const doc = path.join(siteDir, 'docs', name);
       await writeFile(doc, `${await readFile(doc, 'utf8')}\n:::nosuchkind\nA box with a warning.\n:::\n`);
     }
-    const renderer = createMermaidCliRenderer({ fontFamily: siteFontFamily(), findBrowser: () => undefined });
+    const renderer = createMermaidCliRenderer({ fontFamily: layoutFont, findBrowser: () => undefined });
     const error = await buildSite(siteDir, { until: 'checkLinks', diagramRenderer: renderer }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UserError);
     expect((error as UserError).diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['chromium']);

@@ -40,12 +40,22 @@ export function installWideContent({ routeRenderedEvent, strings }: WideContentH
     frame ||= requestAnimationFrame(() => {
       frame = 0;
       labelScrollableTables(strings.scrollableTable);
+      markScrollingDiagrams();
     });
   };
   window.addEventListener(routeRenderedEvent, schedule);
   window.addEventListener('resize', schedule);
   // Loaded on demand, after the page on screen was rendered.
   schedule();
+}
+
+/** Marks the diagram figures that scroll sideways (their diagram would be too small to read if shrunk more), for the theme's edge shades. */
+function markScrollingDiagrams(): void {
+  // Found by their button: the browser's scripts name nothing of mermaid (tests/mermaid.test.ts).
+  for (const button of document.querySelectorAll('.markdown .diagram-full-size-button')) {
+    const figure = button.parentElement!;
+    figure.classList.toggle('diagram-scrolls', figure.scrollWidth > figure.clientWidth + 1);
+  }
 }
 
 /** Marks the table wrappers that scroll (and only those) as focusable regions named after their columns. */

@@ -6,8 +6,14 @@ export interface InlineSvgOptions {
   /** Becomes the root `<svg>` id and the prefix of every other id in it: unique on its page. */
   id: string;
   className: string[];
-  /** The font stack the diagram was rendered with; inline copies of it are dropped. */
-  fontFamily: string;
+  font: DiagramFontFamilies;
+}
+
+/** The font stack mermaid measured the diagram's text with, and the one the page shows it in. */
+export interface DiagramFontFamilies {
+  /** Inline copies of it are dropped and the `<style>`'s become {@link shown}. */
+  measured: string;
+  shown: string;
 }
 
 /** Mermaid's bookkeeping for its browser runtime, which a static page never runs. */
@@ -40,7 +46,7 @@ export function inlineDiagramSvg(svg: string, options: InlineSvgOptions): Elemen
     renamed.set(id, node === root ? options.id : `${options.id}-${++numbered}${selectedPart(id, selectors)}`);
   });
   const rename = (id: string) => renamed.get(id) ?? id;
-  const sameFont = fontKey(options.fontFamily);
+  const measuredFont = fontKey(options.font.measured);
 
   visit(root, (node) => {
     // Positions point into the SVG string, not into the page's markdown: nothing may report them.
@@ -52,12 +58,18 @@ export function inlineDiagramSvg(svg: string, options: InlineSvgOptions): Elemen
       if (key === 'id' && typeof value === 'string') properties.id = rename(value);
       else if ((key === 'href' || key === 'xLinkHref') && typeof value === 'string' && value.startsWith('#')) properties[key] = `#${rename(value.slice(1))}`;
       else if ((key === 'ariaLabelledBy' || key === 'ariaDescribedBy') && Array.isArray(value)) properties[key] = value.map((ref) => rename(String(ref)));
-      else if (key === 'style' && typeof value === 'string') properties.style = withoutDeclarations(value, (name, text) => name === 'font-family' && fontKey(text) === sameFont);
+      else if (key === 'style' && typeof value === 'string') properties.style = withoutDeclarations(value, (name, text) => name === 'font-family' && fontKey(text) === measuredFont);
+      else if (key === 'fontFamily' && typeof value === 'string' && fontKey(value) === measuredFont) delete properties.fontFamily;
       else if (typeof value === 'string' && value.includes('url(#')) properties[key] = value.replace(/url\(#([^)]+)\)/g, (_, ref: string) => `url(#${rename(ref)})`);
     }
     if (node.tagName === 'style') {
       for (const child of node.children) {
-        if (child.type === 'text') child.value = child.value.replace(/#([A-Za-z_][\w-]*)/g, (match, ref: string) => (renamed.has(ref) ? `#${rename(ref)}` : match));
+        if (child.type !== 'text') continue;
+        child.value = child.value.replace(/#([A-Za-z_][\w-]*)/g, (match, ref: string) => (renamed.has(ref) ? `#${rename(ref)}` : match));
+        // The text keeps the boxes measured for it and takes the page's font (see src/mermaid/diagram-font.ts).
+        child.value = child.value.replace(/(font-family\s*:\s*)([^;}]+)/g, (declaration, property: string, value: string) =>
+          fontKey(value) === measuredFont ? `${property}${options.font.shown}` : declaration,
+        );
       }
     }
   });

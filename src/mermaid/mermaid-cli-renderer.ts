@@ -146,7 +146,7 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
   };
 
   return {
-    cacheKey: `mermaid-cli@${versionOf('@mermaid-js/mermaid-cli')} mermaid@${versionOf('mermaid')} seed=${randomSeed} font=${options.fontFamily} today-marker=off both-modes=sentinels-1 theme-variables=${JSON.stringify(themeVariableOverrides)}`,
+    cacheKey: `mermaid-cli@${versionOf('@mermaid-js/mermaid-cli')} mermaid@${versionOf('mermaid')} seed=${randomSeed} font=${options.fontFamily} sequence-fonts=same today-marker=off both-modes=sentinels-1 theme-variables=${JSON.stringify(themeVariableOverrides)}`,
     concurrency,
     get browserLaunches() {
       return launches;
@@ -241,6 +241,8 @@ export function mermaidCliRenderOptions(theme: DiagramTheme | SentinelTheme, fon
       theme: typeof theme === 'string' ? theme : 'base',
       fontFamily,
       themeVariables: typeof theme === 'string' ? { fontFamily, ...themeVariableOverrides[theme] } : { ...theme.themeVariables, fontFamily },
+      // Sequence diagrams measure actors, notes and messages in fonts of their own (trebuchet ms first).
+      sequence: { actorFontFamily: fontFamily, noteFontFamily: fontFamily, messageFontFamily: fontFamily },
       securityLevel: 'strict',
       // Same definition, same ids: the output does not change from one build to the next.
       deterministicIds: true,

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Element } from 'hast';
 import type { BuildContext, Site } from '../core/site.js';
@@ -9,7 +8,7 @@ import { createMermaidCliRenderer, mermaidMaxTextSize } from './mermaid-cli-rend
 import { buildDiagramFigure, isDiagramFigure, type DiagramAnswer, type DiagramFigures, type DiagramRequest } from '../core/diagram-figure.js';
 import { compilerFingerprint } from '../core/compiler-fingerprint.js';
 import { openItemStore, transformCache } from '../core/item-store.js';
-import { packageRoot } from '../core/package-root.js';
+import { diagramFont } from './diagram-font.js';
 
 /**
  * Starts the build's diagram service (`site.diagramFigures`) before the docs parse: each doc
@@ -39,13 +38,13 @@ type RenderFailure = { syntaxError: string } | { browserProblem: string };
  * diagram is drawn once and a new place on a page needs no browser.
  */
 function createDiagramFigures(site: Site, ctx: BuildContext): DiagramFigures {
-  const fontFamily = siteFontFamily();
+  const font = diagramFont(site.config);
   const stats: DiagramStats = { diagrams: 0, figuresFromCache: 0, fromCache: 0, rendered: 0, browserLaunches: 0 };
   site.diagrams = stats;
   // Made now for its cache key; it starts a browser only on its first render.
-  const renderer: DiagramRenderer = ctx.diagramRenderer ?? createMermaidCliRenderer({ fontFamily });
+  const renderer: DiagramRenderer = ctx.diagramRenderer ?? createMermaidCliRenderer({ fontFamily: font.layout });
   const rendererKey = renderer.cacheKey;
-  const figureKey = `${rendererKey}\0${compilerFingerprint()}\0${fontFamily}`;
+  const figureKey = `${rendererKey}\0${compilerFingerprint()}\0${font.layout}\0${font.display}`;
   const figures = transformCache(openItemStore(path.join(ctx.cacheDir, 'mermaid', 'figures'), ctx.memory), {
     kind: 'figure-tree',
     inputs: ({ definition, number }: { definition: string; number: number }) => [figureKey, number, definition],
@@ -96,7 +95,7 @@ function createDiagramFigures(site: Site, ctx: BuildContext): DiagramFigures {
           }
           const rendered = await renderOnce(definition);
           if (isFailure(rendered)) return rendered;
-          const figure = buildDiagramFigure(rendered, number, fontFamily);
+          const figure = buildDiagramFigure(rendered, number, { measured: font.layout, shown: font.display });
           figures.set({ definition, number }, figure);
           storedFigures.set(place, figure);
           return { figure };
@@ -225,20 +224,4 @@ function syntaxHint(message: string, fenceLine: number | undefined): string {
   const diagramLine = /on line (\d+)/.exec(message)?.[1];
   if (!diagramLine || fenceLine === undefined) return 'See https://mermaid.js.org/intro/syntax-reference.html for the syntax.';
   return `Line ${diagramLine} of the diagram is line ${fenceLine + Number(diagramLine)} of the file.`;
-}
-
-let fontFamilyOfTheme: string | undefined;
-
-/**
- * The theme's `--font-sans` stack: diagrams are measured and drawn in the site's font instead of
- * mermaid's default, which would otherwise need a font stylesheet inside every SVG.
- */
-export function siteFontFamily(): string {
-  fontFamilyOfTheme ??= (() => {
-    const css = readFileSync(path.join(packageRoot(), 'templates', 'theme.css'), 'utf8');
-    const stack = /--font-sans:\s*([^;]+);/.exec(css)?.[1]?.trim();
-    if (!stack) throw new Error('sdkdocs: templates/theme.css defines no --font-sans');
-    return stack;
-  })();
-  return fontFamilyOfTheme;
 }

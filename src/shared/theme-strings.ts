@@ -150,6 +150,19 @@ export const themeStrings = {
   },
 } as const;
 
+/**
+ * The full-size diagram view's zoom buttons. Apart from {@link themeStrings} because only the
+ * build reads them (into the figure's markup, see src/core/diagram-figure.ts): the browser bundle,
+ * which carries that table, is not made heavier for pages without diagrams.
+ */
+export const diagramZoomStrings = {
+  en: {
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    zoomFit: 'Fit to screen',
+  },
+} as const;
+
 export type ThemeStringKey = keyof (typeof themeStrings)['en'];
 export type LocaleName = keyof typeof themeStrings;
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../helpers/browser.js';
 import { startPlainStaticHost, type PlainStaticHost } from '../helpers/plain-static-host.js';
@@ -10,6 +10,25 @@ const phone = { viewport: { width: 390, height: 844 } };
 const desktop = { viewport: { width: 1280, height: 800 } };
 const activeTocHref = (page: Page) => page.locator('.toc .toc-link-active').getAttribute('href');
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+/** Smallest diagram text a page shrinks a diagram to (src/core/diagram-figure.ts). */
+const readableTextPx = 12;
+
+/**
+ * A figure's diagram as shown: its natural and smallest readable widths (the build's
+ * `--diagram-width` and `--diagram-min-width`, fixed in the figure's markup), the column it sits
+ * in, its shown width, and the height of its text at that size.
+ */
+function diagramSize(figure: Locator) {
+  return figure.evaluate((element) => {
+    const svg = element.querySelector<SVGSVGElement>(':scope > svg')!;
+    const width = svg.getBoundingClientRect().width;
+    const textPx = (Number.parseFloat(getComputedStyle(svg).fontSize) * width) / svg.viewBox.baseVal.width;
+    const style = getComputedStyle(element);
+    const column = element.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    const length = (name: string) => Number.parseFloat(style.getPropertyValue(name));
+    return { natural: length('--diagram-width'), minimum: length('--diagram-min-width'), column, width, textPx };
+  });
+}
 
 /** Issue 15: what a reader meets on any static host, on a phone, with the keyboard. */
 describe.skipIf(!chromiumPath)('reader aids on the example site', () => {
@@ -189,35 +208,156 @@ describe.skipIf(!chromiumPath)('reader aids on the example site', () => {
   });
 
   describe('wide content on a 390 px screen', () => {
-    it('keeps a mermaid diagram at its natural size in a scrolling figure, with a full-size dialog', async () => {
+    it('shrinks a wide mermaid diagram only down to readable text, then scrolls it with shaded edges', async () => {
       const { page, problems } = await site.open(phone);
       await gotoHydrated(page, site.url('docs/getting-started/sequence-diagram'));
       const figure = page.locator('figure.mermaid-diagram').first();
-      const svg = figure.locator('svg.mermaid-svg');
-      // Mermaid writes the natural width as max-width; its viewBox has the same width when it does not.
-      const natural = await svg.evaluate((element) => Number.parseFloat((element as SVGSVGElement).style.maxWidth) || (element as SVGSVGElement).viewBox.baseVal.width);
+      const { natural, textPx, width } = await diagramSize(figure);
       expect(natural).toBeGreaterThan(390);
-      expect((await svg.boundingBox())!.width).toBeGreaterThanOrEqual(natural - 1);
+      expect(width).toBeLessThan(natural);
+      expect(textPx).toBeGreaterThanOrEqual(readableTextPx - 0.01);
       expect(await figure.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      await eventually(() => figure.evaluate((element) => element.classList.contains('diagram-scrolls'))).toBe(true);
+      expect(await figure.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain('gradient');
+      expect(await figure.getByRole('button', { name: 'Open diagram full size' }).isVisible()).toBe(true);
       expect(await noSidewaysScroll(page)).toBe(true);
-
-      const open = figure.getByRole('button', { name: 'Open diagram full size' });
-      await open.focus();
-      await page.keyboard.press('Enter');
-      const dialog = page.getByRole('dialog');
-      await dialog.waitFor();
-      expect(await dialog.getAttribute('aria-label')).toContain('Playkit session and round sequence');
-      const shown = dialog.locator('svg.mermaid-svg');
-      expect((await shown.boundingBox())!.width).toBeGreaterThanOrEqual(natural - 1);
-      expect(await page.evaluate(() => document.querySelector('dialog')!.contains(document.activeElement))).toBe(true);
-      await page.keyboard.press('Escape');
-      // The role locator stops matching once the dialog is closed; its close handler, which puts the
-      // SVG back into the figure, runs a task later and removes the element last.
-      await page.locator('dialog.diagram-dialog').waitFor({ state: 'detached' });
-      await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Open diagram full size');
-      expect(await figure.locator('svg').count()).toBe(1);
       expect(problems).toEqual([]);
     });
+
+    it.each([['phone', phone] as const, ['desktop', desktop] as const])(
+      'opens the diagram full size on a %s fitted to the screen; it zooms, pans and closes with Escape',
+      async (_, screen) => {
+        const { page, problems } = await site.open(screen);
+        await gotoHydrated(page, site.url('docs/getting-started/sequence-diagram'));
+        const figure = page.locator('figure.mermaid-diagram').first();
+        const open = figure.getByRole('button', { name: 'Open diagram full size' });
+        await open.focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog');
+        await dialog.waitFor();
+        expect(await dialog.getAttribute('aria-label')).toContain('Playkit session and round sequence');
+        expect(await page.evaluate(() => document.querySelector('dialog')!.contains(document.activeElement))).toBe(true);
+        const shown = dialog.locator('svg.mermaid-svg');
+        const fitted = (await shown.boundingBox())!;
+        expect(fitted.x).toBeGreaterThanOrEqual(0);
+        expect(fitted.x + fitted.width).toBeLessThanOrEqual(screen.viewport.width);
+        expect(fitted.y).toBeGreaterThanOrEqual(0);
+        expect(fitted.y + fitted.height).toBeLessThanOrEqual(screen.viewport.height);
+
+        const view = dialog.getByRole('group');
+        const scale = async () => Number(await view.getAttribute('data-scale'));
+        const fittedScale = await scale();
+        await dialog.getByRole('button', { name: 'Zoom in' }).click();
+        await eventually(scale).toBeGreaterThan(fittedScale);
+        expect((await shown.boundingBox())!.width).toBeGreaterThan(fitted.width);
+        const zoomedIn = await scale();
+        await dialog.getByRole('button', { name: 'Zoom out' }).click();
+        await eventually(scale).toBeLessThan(zoomedIn);
+        await view.focus();
+        await page.keyboard.press('+');
+        await eventually(scale).toBeGreaterThan(fittedScale);
+        await dialog.getByRole('button', { name: 'Fit to screen' }).press('Enter');
+        await eventually(scale).toBe(fittedScale);
+
+        const box = (await view.boundingBox())!;
+        const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+        const before = (await shown.boundingBox())!;
+        await page.mouse.move(from.x, from.y);
+        await page.mouse.down();
+        await page.mouse.move(from.x - 60, from.y + 40, { steps: 4 });
+        await page.mouse.up();
+        const dragged = (await shown.boundingBox())!;
+        expect(dragged.x).toBeCloseTo(before.x - 60, 0);
+        expect(dragged.y).toBeCloseTo(before.y + 40, 0);
+
+        await page.mouse.move(from.x, from.y);
+        await page.mouse.wheel(0, -200);
+        await eventually(scale).toBeGreaterThan(fittedScale);
+
+        await page.keyboard.press('Escape');
+        // The role locator stops matching once the dialog is closed; its close handler, which puts the
+        // SVG back into the figure, runs a task later and removes the element last.
+        await page.locator('dialog.diagram-dialog').waitFor({ state: 'detached' });
+        await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Open diagram full size');
+        expect(await figure.locator('svg').count()).toBe(1);
+        expect(problems).toEqual([]);
+      },
+    );
+
+    it('fits the full-size diagram again when the phone turns, unless the reader zoomed it', async () => {
+      const { page } = await site.open(phone);
+      await gotoHydrated(page, site.url('docs/getting-started/sequence-diagram'));
+      await page.getByRole('button', { name: 'Open diagram full size' }).first().click();
+      const dialog = page.getByRole('dialog');
+      const view = dialog.getByRole('group');
+      await view.waitFor();
+      const shown = dialog.locator('svg.mermaid-svg');
+      const scale = async () => Number(await view.getAttribute('data-scale'));
+      const upright = await scale();
+      await page.setViewportSize({ width: 844, height: 390 });
+      await eventually(scale).not.toBe(upright);
+      const turned = (await shown.boundingBox())!;
+      expect(turned.x).toBeGreaterThanOrEqual(0);
+      expect(turned.x + turned.width).toBeLessThanOrEqual(844);
+      expect(turned.y).toBeGreaterThanOrEqual(0);
+      expect(turned.y + turned.height).toBeLessThanOrEqual(390);
+
+      await dialog.getByRole('button', { name: 'Zoom in' }).click();
+      const zoomed = await scale();
+      // Listening before the resize: the dialog's own listener, added earlier, has run when this one has.
+      await page.evaluate(() => {
+        const record = window as unknown as { __resized?: Promise<void> };
+        record.__resized = new Promise((resolve) => window.addEventListener('resize', () => resolve(), { once: true }));
+      });
+      await page.setViewportSize(phone.viewport);
+      await page.evaluate(() => (window as unknown as { __resized: Promise<void> }).__resized);
+      expect(await scale()).toBe(zoomed);
+    });
+
+    it('zooms the full-size diagram with a two-finger pinch and pans it with one finger on a touch screen', async () => {
+      const { page, problems } = await site.open({ ...phone, hasTouch: true, isMobile: true });
+      await gotoHydrated(page, site.url('docs/getting-started/sequence-diagram'));
+      await page.getByRole('button', { name: 'Open diagram full size' }).first().click();
+      const view = page.getByRole('dialog').getByRole('group');
+      await view.waitFor();
+      const scale = async () => Number(await view.getAttribute('data-scale'));
+      const fittedScale = await scale();
+      const box = (await view.boundingBox())!;
+      const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      const touch = await page.context().newCDPSession(page);
+      const fingers = (spread: number) => [
+        { x: centre.x - spread, y: centre.y, id: 1 },
+        { x: centre.x + spread, y: centre.y, id: 2 },
+      ];
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+      for (const spread of [40, 60, 80]) await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await eventually(scale).toBeGreaterThan(fittedScale * 3);
+
+      const shown = page.getByRole('dialog').locator('svg.mermaid-svg');
+      const before = (await shown.boundingBox())!;
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ ...centre, id: 3 }] });
+      for (const step of [1, 2, 3]) await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: centre.x + 20 * step, y: centre.y, id: 3 }] });
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await eventually(async () => (await shown.boundingBox())!.x).toBeCloseTo(before.x + 60, 0);
+      expect(problems).toEqual([]);
+    });
+
+    it.each(['docs/wrapper/overview', 'docs/getting-started/sequence-diagram'])(
+      'shows the diagram of %s on a 1280 px desktop shrunk to the column, but not below readable text',
+      async (route) => {
+        const { page } = await site.open(desktop);
+        await gotoHydrated(page, site.url(route));
+        const figure = page.locator('figure.mermaid-diagram').first();
+        const { natural, minimum, column, width, textPx } = await diagramSize(figure);
+        expect(width).toBeCloseTo(Math.max(minimum, Math.min(column, natural)), 0);
+        expect(width).toBeLessThanOrEqual(desktop.viewport.width);
+        expect(textPx).toBeGreaterThanOrEqual(readableTextPx - 0.01);
+        const scrolls = width > column + 1;
+        await eventually(() => figure.evaluate((element) => element.classList.contains('diagram-scrolls'))).toBe(scrolls);
+        expect(await noSidewaysScroll(page)).toBe(true);
+      },
+    );
 
     it('scrolls a wide table sideways, as a named region the keyboard can reach; a narrow one stays plain', async () => {
       const { page } = await site.open(phone);
