@@ -32,8 +32,16 @@ export function unsafeCssUrl(css: string): string | undefined {
   return undefined;
 }
 
-/** The live-script scheme of a `<meta http-equiv="refresh" content="0; url=…">` target, if any. */
+/**
+ * The live-script scheme of a `<meta http-equiv="refresh" content="0; url=…">` target, if any. The
+ * target is read as the HTML standard's refresh steps read it: line breaks may sit between the
+ * parts, and a quoted URL ends at its closing quote, whatever follows.
+ */
 export function unsafeRefreshTarget(content: string): string | undefined {
-  const target = /^\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(['"]?)(.*?)\1\s*$/i.exec(content)?.[2];
-  return target ? unsafeScheme(target) : undefined;
+  const afterTime = content.replace(/^[\t\n\f\r ]*[\d.]*[\t\n\f\r ]*[;,]?[\t\n\f\r ]*/, '');
+  const target = afterTime.replace(/^url[\t\n\f\r ]*=[\t\n\f\r ]*/i, '');
+  const quote = /^["']/.exec(target)?.[0];
+  const end = quote ? target.indexOf(quote, 1) : -1;
+  const url = quote ? target.slice(1, end === -1 ? undefined : end) : target;
+  return url ? unsafeScheme(url) : undefined;
 }

@@ -25,6 +25,7 @@ import { providedMdxComponents } from './mdx-names.js';
 import type { EstreeNode, MdxNode } from './mdx-nodes.js';
 import remarkNpm2Yarn from '../plugins/remark-npm2yarn.js';
 import { remarkUntrustedMdx } from './untrusted-mdx.js';
+import { rehypeSafeJsxUrls } from './safe-jsx-urls.js';
 
 /** What compiled MDX imports its components' hook from; the bundlers resolve it to the theme's provider. */
 export const mdxProviderSpecifier = 'sdkdocs:mdx-provider';
@@ -90,7 +91,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
         ? remarkPlugins
         : [remarkComment, ...(context.contentDir === undefined ? [] : [remarkUntrustedMdx]), remarkMdxHeadingIds, ...remarkPlugins, [remarkMdxNames, context.mdxComponentNames ?? []]],
       remarkRehypeOptions: markdown ? { ...remarkRehypeOptions, allowDangerousHtml: true } : (remarkRehypeOptions ?? {}),
-      rehypePlugins: [...(markdown ? [] : [rehypeStaticCodeBlocks]), ...rehypePlugins, ...themeBlockPlugins, [rehypeTitleAndDiagrams, task.title]],
+      rehypePlugins: [...(markdown ? [] : [rehypeStaticCodeBlocks, rehypeSafeJsxUrls]), ...rehypePlugins, ...themeBlockPlugins, [rehypeTitleAndDiagrams, task.title]],
     });
     // The module leaves each figure to `<SdkdocsDiagram>`: it is rendered here, as the page's HTML,
     // and handed to the component by renderMdxDocs, so it never enters the module the browser loads.

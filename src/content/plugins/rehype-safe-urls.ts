@@ -5,6 +5,8 @@ import type { ElementVisitor } from './rehype-element-pass.js';
 
 /** Attributes whose value a browser follows or loads as a URL (hast property names). */
 const urlAttributes = ['href', 'src', 'action', 'formAction', 'poster', 'cite', 'xLinkHref', 'data', 'background'];
+/** Attributes holding candidate URLs, each with a descriptor (`a.png 1x, b.png 2x`). */
+const srcsetAttributes = ['srcSet', 'imageSrcSet'];
 /** SVG animation elements, which can set an `href` to a value of their own. */
 const animationElements = new Set(['animate', 'set', 'animateMotion', 'animateTransform']);
 
@@ -32,6 +34,14 @@ export function safeUrlVisitor(file: VFile): ElementVisitor {
       const value = element.properties[name];
       const scheme = typeof value === 'string' ? unsafeScheme(value, element.tagName) : undefined;
       if (scheme) remove(name, `${scheme}: URL`);
+    }
+    for (const name of srcsetAttributes) {
+      const value = element.properties[name];
+      // HTML gives the list as an array of candidates (hast splits it at commas), JSX as one string.
+      const list = Array.isArray(value) ? value.join(',') : value;
+      const candidates = typeof list === 'string' ? list.split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '') : [];
+      const scheme = candidates.map((candidate) => unsafeScheme(candidate, element.tagName)).find(Boolean);
+      if (scheme) remove(name, `${scheme}: URL in its srcset`);
     }
     const style = element.properties.style;
     const cssScheme = typeof style === 'string' ? unsafeCssUrl(style) : undefined;
