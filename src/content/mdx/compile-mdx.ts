@@ -26,6 +26,7 @@ import type { EstreeNode, MdxNode } from './mdx-nodes.js';
 import remarkNpm2Yarn from '../plugins/remark-npm2yarn.js';
 import { remarkUntrustedMdx } from './untrusted-mdx.js';
 import { rehypeSafeJsxUrls } from './safe-jsx-urls.js';
+import { recmaJsxPositions } from './jsx-positions.js';
 
 /** What compiled MDX imports its components' hook from; the bundlers resolve it to the theme's provider. */
 export const mdxProviderSpecifier = 'sdkdocs:mdx-provider';
@@ -91,6 +92,8 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
         ? remarkPlugins
         : [remarkComment, ...(context.contentDir === undefined ? [] : [remarkUntrustedMdx]), remarkMdxHeadingIds, ...remarkPlugins, [remarkMdxNames, context.mdxComponentNames ?? []]],
       remarkRehypeOptions: markdown ? { ...remarkRehypeOptions, allowDangerousHtml: true } : (remarkRehypeOptions ?? {}),
+      // The doc's elements carry their places, so that a component that throws at build time is reported at its tag.
+      recmaPlugins: [recmaJsxPositions],
       rehypePlugins: [...(markdown ? [] : [rehypeStaticCodeBlocks, rehypeSafeJsxUrls]), ...rehypePlugins, ...themeBlockPlugins, [rehypeTitleAndDiagrams, task.title]],
     });
     // The module leaves each figure to `<SdkdocsDiagram>`: it is rendered here, as the page's HTML,
