@@ -224,6 +224,12 @@ describe('MDX render errors', () => {
     );
   });
 
+  it('an MDX doc that exports a toc of its own keeps it, with no clash with the one made for TOCInline', async () => {
+    const doc = "import TOCInline from '@theme/TOCInline';\n\nexport const toc = [{ value: 'Own entry', id: 'own', level: 2 }];\n\n# Own\n\n<TOCInline toc={toc} />\n\n## Real heading\n";
+    const result = await passingBuild(await siteWith({ 'docs/own-toc.mdx': doc }));
+    expect(pageHtml(result, '/docs/own-toc')).toContain('Own entry');
+  });
+
   it('<Tabs> with two tabs of one value is an error at the <Tabs> tag, not at a tab', async () => {
     const doc = [
       "import Tabs from '@theme/Tabs';",

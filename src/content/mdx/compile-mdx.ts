@@ -34,6 +34,8 @@ export const mdxProviderSpecifier = 'sdkdocs:mdx-provider';
 declare module 'vfile' {
   interface DataMap {
     mdxImports: MdxImport[];
+    /** The doc defines or imports a `toc` of its own, which the generated one would clash with. */
+    mdxOwnToc: boolean;
   }
 }
 
@@ -111,7 +113,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       links: file.data.links ?? [],
       sections: [],
       diagrams,
-      mdx: { code: String(output.value) + tocExport(task.raw, file.data.toc ?? []), imports: file.data.mdxImports ?? [] },
+      mdx: { code: String(output.value) + (file.data.mdxOwnToc ? '' : tocExport(task.raw, file.data.toc ?? [])), imports: file.data.mdxImports ?? [] },
       images: file.data.images,
       ...(messages.length > 0 && { messages }),
       ...(samples.length > 0 && { samples }),
@@ -165,7 +167,8 @@ function isBalancedLine(line: string): boolean {
 
 /**
  * Docusaurus gives every MDX doc a `toc` export, its headings as `{ value, id, level }` (value is
- * HTML), which `<TOCInline toc={toc} />` reads. Only a doc that names `toc` gets it.
+ * HTML), which `<TOCInline toc={toc} />` reads. Only a doc that names `toc` gets it, and not one
+ * that defines its own.
  */
 function tocExport(raw: string, toc: readonly TocItem[]): string {
   if (!/\btoc\b/.test(raw)) return '';
@@ -271,6 +274,7 @@ function remarkMdxNames(siteComponents: readonly string[]) {
       for (const statement of node.data?.estree?.body ?? []) collectDefinitions(statement, defined, imports);
     }
     file.data.mdxImports = imports;
+    file.data.mdxOwnToc = defined.has('toc');
     const problems: ReturnType<VFile['message']>[] = [];
     walkTree(tree, (unknownNode) => {
       const node = unknownNode as unknown as MdxNode;
