@@ -393,7 +393,7 @@ describe('hostile site: no live script URL from content or config', () => {
 });
 
 describe('hostile site: script URLs the fuzz test found', () => {
-  it('HTML written as JSX in MDX, a refresh target across lines, srcset and a spaced image URL are neutralised with warnings', async () => {
+  it('HTML written as JSX in MDX, a refresh target across lines, srcset, spaced URLs and <style> are neutralised with warnings', async () => {
     const hostile = await makeSite({
       'docs/jsx.mdx': [
         '# JSX',
@@ -423,6 +423,10 @@ describe('hostile site: script URLs the fuzz test found', () => {
         '<img srcset="https://example.com/a.png 1x, javascript:alert(1) 2x" alt="s">',
         '',
         '<img src=" &#9;javascript:alert(1)" alt="spaced">',
+        '',
+        '<style>a { background: url(javascript:alert(1)) }</style>',
+        '',
+        '<div style="background:url(&quot;java&#9;script:alert(1)&quot;)">tab</div>',
       ].join('\n'),
     });
     const logger = createMemoryLogger();
@@ -441,6 +445,8 @@ describe('hostile site: script URLs the fuzz test found', () => {
       /^docs\/html\.md:3:1 warning The javascript: refresh target of this <meta> was removed/,
       /^docs\/html\.md:6:1 warning The javascript: URL in its srcset of this <img> was removed/,
       /^docs\/html\.md:8:1 warning The javascript: URL of this <img> was removed/,
+      /^docs\/html\.md:10:1 warning The stylesheet's javascript: url\(\) of this <style> was removed/,
+      /^docs\/html\.md:12:1 warning The style's javascript: url\(\) of this <div> was removed/,
     ];
     for (const pattern of expected) expect(warnings.some((line) => pattern.test(line)), `${pattern}\n${warnings.join('\n')}`).toBe(true);
     expect(warnings.filter((line) => line.includes('could run script'))).toHaveLength(expected.length);

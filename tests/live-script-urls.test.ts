@@ -30,6 +30,7 @@ describe('the live script URL detector', () => {
       '<div style="background: url(\'javascript:alert(1)\')">x</div>',
       '<div style="background: url(\\6a avascript:alert(1))">x</div>',
       '<div onclick="alert(1)">x</div>',
+      '<style>a { background: url("java\tscript:alert(1)") }</style>',
     ];
     for (const html of bad) expect(liveScriptUrlsInHtml(html), html).not.toEqual([]);
   });
@@ -55,6 +56,8 @@ describe('the live script URL detector', () => {
     expect(liveScriptUrlsInJson(JSON.stringify({ html: '<a href="vbscript:x">x</a>', title: 'javascript:as text' }))).toHaveLength(1);
     expect(liveScriptUrlsInJson(JSON.stringify({ editUrl: ' javascript:alert(1)' }))).toHaveLength(1);
     expect(liveScriptUrlsInJson(JSON.stringify({ html: '<a href="/ok">x</a>', editUrl: 'https://ok.example' }))).toEqual([]);
+    // A title is shown as text: the markup in it is letters on the page.
+    expect(liveScriptUrlsInJson(JSON.stringify({ title: '<a href="javascript:alert(1)">x</a>' }))).toEqual([]);
     expect(liveScriptUrlsInJavaScript('x("a",{href:"java\\tscript:alert(1)",children:"x"});')).toHaveLength(1);
     expect(liveScriptUrlsInJavaScript('x("iframe",{srcDoc:"<script>alert(1)</script>"});')).toHaveLength(1);
     expect(liveScriptUrlsInJavaScript('x("div",{style:{background:"url(javascript:alert(1))"}});')).toHaveLength(1);

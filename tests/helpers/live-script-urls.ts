@@ -26,7 +26,7 @@ export interface LiveScriptUrl {
 const reactBlockedUrl = "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')";
 
 /** Attributes (hast property names) a browser follows or loads as one URL. */
-const urlProperties = ['href', 'src', 'action', 'formAction', 'xLinkHref', 'poster', 'cite', 'data', 'background', 'codeBase', 'longDesc', 'manifest', 'ping', 'useMap', 'dynsrc', 'lowsrc'];
+const urlProperties = ['href', 'src', 'action', 'formAction', 'xLinkHref', 'poster', 'cite', 'data', 'background', 'codeBase', 'longDesc', 'manifest', 'useMap', 'dynsrc', 'lowsrc'];
 /** Attributes holding a list of candidate URLs, each followed by a descriptor. */
 const srcsetProperties = ['srcSet', 'imageSrcSet'];
 /** SVG animation elements and the attributes that hold the values they set. */
@@ -69,8 +69,6 @@ export function liveCssUrls(css: string): string[] {
     const scheme = urlScheme(url);
     if (scheme === 'javascript' || scheme === 'vbscript') found.push(url);
   }
-  // `expression()` ran script in old Internet Explorer; no page needs it.
-  if (/expression\s*\(/i.test(plain)) found.push(plain);
   return found;
 }
 
@@ -145,13 +143,16 @@ export function liveScriptUrlsInHtml(html: string): LiveScriptUrl[] {
 /** Keys of route data whose string values are URLs the page links to or loads. */
 const urlKeys = /^(href|src|url|to|permalink|editUrl|image|imageUrl|link|markdownUrl|canonical|redirect)$/i;
 
-/** Live script URLs in route data: HTML held in its strings, and values of URL keys. */
+/** Keys of route data whose strings are HTML (`html`, `figureHtml`); other strings are shown as text. */
+const htmlKeys = /^html$|Html$/;
+
+/** Live script URLs in route data: the HTML it holds, and values of URL keys. */
 export function liveScriptUrlsInJson(json: string): LiveScriptUrl[] {
   const found: LiveScriptUrl[] = [];
   const visit = (value: unknown, key: string): void => {
     if (typeof value === 'string') {
       if (urlKeys.test(key) && isLiveScriptUrl(value)) found.push({ where: `"${key}"`, value });
-      if (value.includes('<')) for (const inner of liveScriptUrlsInHtml(value)) found.push({ where: `"${key}" ${inner.where}`, value: inner.value });
+      if (htmlKeys.test(key) && value.includes('<')) for (const inner of liveScriptUrlsInHtml(value)) found.push({ where: `"${key}" ${inner.where}`, value: inner.value });
     } else if (Array.isArray(value)) value.forEach((item) => visit(item, key));
     else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) visit(item, name);
   };
@@ -160,7 +161,7 @@ export function liveScriptUrlsInJson(json: string): LiveScriptUrl[] {
 }
 
 /** React props (and the attribute names MDX passes on) a browser follows or loads as a URL. */
-const urlPropNames = new Set(['href', 'src', 'action', 'formAction', 'formaction', 'xlinkHref', 'xlink:href', 'poster', 'cite', 'data', 'background', 'ping', 'to']);
+const urlPropNames = new Set(['href', 'src', 'action', 'formAction', 'formaction', 'xlinkHref', 'xlink:href', 'poster', 'cite', 'data', 'background', 'to']);
 
 interface JsNode {
   type: string;

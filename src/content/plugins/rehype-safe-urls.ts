@@ -13,15 +13,14 @@ const animationElements = new Set(['animate', 'set', 'animateMotion', 'animateTr
 /**
  * Removes what would run script in the reader's browser from content written as markdown or as
  * HTML, with a warning at each: link and resource URLs with `javascript:`, `vbscript:` or `data:`
- * (but images, video and audio in media elements), the same in a `style`'s `url()`, a refresh
+ * (but images, video and audio in media elements), the same in a `style`'s or a `<style>`'s `url()`, a refresh
  * `<meta>`'s target and an SVG animation of `href`, and the `srcdoc` of an iframe not sandboxed
  * against scripts (its HTML runs in the site's origin). React blocks only `javascript:` URLs,
  * and only in the attributes it knows, by swapping in one of its own.
  */
 export function safeUrlVisitor(file: VFile): ElementVisitor {
   return (element) => {
-    const remove = (name: string, what: string) => {
-      delete element.properties[name];
+    const warnRemoved = (what: string) => {
       const message = file.message(`The ${what} of this ${element.tagName === 'a' ? 'link' : `<${element.tagName}>`} was removed: it could run script in the reader's browser.`, {
         place: element.position,
         ruleId: 'unsafe-url',
@@ -29,6 +28,10 @@ export function safeUrlVisitor(file: VFile): ElementVisitor {
       });
       message.fatal = false;
       message.note = 'Link to a page or an http(s) URL instead; put scripts in a custom React page (src/pages).';
+    };
+    const remove = (name: string, what: string) => {
+      delete element.properties[name];
+      warnRemoved(what);
     };
     for (const name of urlAttributes) {
       const value = element.properties[name];
@@ -46,6 +49,14 @@ export function safeUrlVisitor(file: VFile): ElementVisitor {
     const style = element.properties.style;
     const cssScheme = typeof style === 'string' ? unsafeCssUrl(style) : undefined;
     if (cssScheme) remove('style', cssScheme === 'escaped' ? 'style (a url() written with escapes)' : `style's ${cssScheme}: url()`);
+    if (element.tagName === 'style') {
+      const sheet = element.children.map((child) => (child.type === 'text' ? child.value : '')).join('');
+      const sheetScheme = unsafeCssUrl(sheet);
+      if (sheetScheme) {
+        element.children = [];
+        warnRemoved(sheetScheme === 'escaped' ? 'stylesheet (a url() written with escapes)' : `stylesheet's ${sheetScheme}: url()`);
+      }
+    }
     if (element.tagName === 'meta' && /^refresh$/i.test(String(element.properties.httpEquiv ?? ''))) {
       const scheme = unsafeRefreshTarget(String(element.properties.content ?? ''));
       if (scheme) remove('content', `${scheme}: refresh target`);
