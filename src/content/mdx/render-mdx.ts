@@ -179,16 +179,15 @@ function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, page
   const compiled = page.content!;
   const figures = new Map(compiled.diagrams.map((diagram, index) => [index, diagram.figureHtml ?? '']));
   let inner: string;
-  let head: CollectedHead = { tags: [], ignored: [] };
-  const render = () => {
-    head = { tags: [], ignored: [] };
-    return runSiteCode(() =>
+  const head: CollectedHead = { tags: [], ignored: [] };
+  // Rendered again only to find a failing element, when the head it collected is not used.
+  const render = () =>
+    runSiteCode(() =>
       renderToString(
         createElement(module.__sdkdocsMdxRoot, { content: module.default, site: pageSite, route: page.data, figures, head }),
         { identifierPrefix: module.__sdkdocsMdxIdPrefix },
       ),
     );
-  };
   try {
     inner = render();
   } catch (error) {
