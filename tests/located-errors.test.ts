@@ -230,6 +230,11 @@ describe('MDX render errors', () => {
     expect(pageHtml(result, '/docs/own-toc')).toContain('Own entry');
   });
 
+  it('an import of a missing package inside an admonition of a .md doc is an error at the import', async () => {
+    const { text } = await failingBuild(await siteWith({ 'docs/nested.md': '# Nested\r\n\r\n:::danger[Title]\r\n\r\nimport X from "no-such-package";\r\n\r\n:::\r\n' }));
+    expect(text).toMatch(/^docs\/nested\.md:5:1 error MDX: Could not resolve "no-such-package"/);
+  });
+
   it('<Tabs> with two tabs of one value is an error at the <Tabs> tag, not at a tab', async () => {
     const doc = [
       "import Tabs from '@theme/Tabs';",

@@ -269,10 +269,13 @@ function remarkMdxNames(siteComponents: readonly string[]) {
   return (tree: MdastRoot, file: VFile) => {
     const imports: MdxImport[] = [];
     const defined = new Set<string>([...providedMdxComponents, ...siteComponents]);
-    for (const node of tree.children as unknown as MdxNode[]) {
-      if (node.type !== 'mdxjsEsm') continue;
+    // ESM inside a container (`import` in a `:::note` of a .md read as MDX) is the module's all the same.
+    walkTree(tree, (unknownNode) => {
+      const node = unknownNode as unknown as MdxNode;
+      if (node.type !== 'mdxjsEsm') return;
       for (const statement of node.data?.estree?.body ?? []) collectDefinitions(statement, defined, imports);
-    }
+      return skipChildren;
+    });
     file.data.mdxImports = imports;
     file.data.mdxOwnToc = defined.has('toc');
     const problems: ReturnType<VFile['message']>[] = [];
