@@ -9,6 +9,7 @@ import { build } from '../src/pipeline/build.js';
 import { UserError, formatDiagnostic } from '../src/core/diagnostic.js';
 import { createMemoryLogger } from '../src/core/logger.js';
 import { createFolderWriter } from '../src/write/folder-writer.js';
+import { liveScriptUrlsInHtml, liveScriptUrlsInJavaScript, liveScriptUrlsInJson } from './helpers/live-script-urls.js';
 import { repoRoot } from './helpers/site.js';
 
 /**
@@ -390,6 +391,80 @@ describe('hostile site: no live script URL from content or config', () => {
     expect(existsSync(path.join(hostile.site, 'out', 'old', 'index.html'))).toBe(false);
   });
 });
+
+describe('hostile site: script URLs the fuzz test found', () => {
+  it('HTML written as JSX in MDX, a refresh target across lines, srcset, spaced URLs and <style> are neutralised with warnings', async () => {
+    const hostile = await makeSite({
+      'docs/jsx.mdx': [
+        '# JSX',
+        '',
+        '<a href="vbscript:msgbox(1)">vb</a> <img src="data:text/html,<b>x</b>" alt="d" />',
+        '',
+        '<iframe srcDoc="<script>alert(1)</script>" />',
+        '',
+        '<meta httpEquiv="refresh" content="0;url=javascript:alert(1)" />',
+        '',
+        '<svg><a><animate attributeName="href" values="javascript:alert(1)" /><text y="10">y</text></a></svg>',
+        '',
+        '<div style={{background: "url(javascript:alert(1))"}}>styled</div>',
+        '',
+        '<form action={"java\tscript:alert(1)"}><button formAction="javascript:alert(1)">go</button></form>',
+        '',
+        '<img srcSet="https://example.com/a.png 1x, data:text/html,x 2x" alt="s" />',
+        '',
+        '<a href="https://example.com/fine">fine</a>',
+      ].join('\n'),
+      'docs/html.md': [
+        '# HTML',
+        '',
+        '<meta http-equiv="Refresh" content="1;',
+        ' URL=\'jav&#x0A;ascript:alert(1)\' and more">',
+        '',
+        '<img srcset="https://example.com/a.png 1x, javascript:alert(1) 2x" alt="s">',
+        '',
+        '<img src=" &#9;javascript:alert(1)" alt="spaced">',
+        '',
+        '<style>a { background: url(javascript:alert(1)) }</style>',
+        '',
+        '<div style="background:url(&quot;java&#9;script:alert(1)&quot;)">tab</div>',
+      ].join('\n'),
+    });
+    const logger = createMemoryLogger();
+    const result = await build({ siteDir: hostile.site, logger });
+    const warnings = result.site.diagnostics.filter((d) => d.severity === 'warning').map((d) => formatDiagnostic(d, { cwd: hostile.site }));
+    const expected = [
+      /^docs\/jsx\.mdx:3:1 warning The vbscript: URL of this link was removed/,
+      /^docs\/jsx\.mdx:3:37 warning The data: URL of this <img> was removed/,
+      /^docs\/jsx\.mdx:5:1 warning The srcdoc of this <iframe> was removed/,
+      /^docs\/jsx\.mdx:7:1 warning The javascript: refresh target of this <meta> was removed/,
+      /^docs\/jsx\.mdx:9:9 warning The javascript: URL it animates to of this <animate> was removed/,
+      /^docs\/jsx\.mdx:11:1 warning The style's javascript: url\(\) of this <div> was removed/,
+      /^docs\/jsx\.mdx:13:1 warning The javascript: URL of this <form> was removed/,
+      /^docs\/jsx\.mdx:13:39 warning The javascript: URL of this <button> was removed/,
+      /^docs\/jsx\.mdx:15:1 warning The data: URL in its srcset of this <img> was removed/,
+      /^docs\/html\.md:3:1 warning The javascript: refresh target of this <meta> was removed/,
+      /^docs\/html\.md:6:1 warning The javascript: URL in its srcset of this <img> was removed/,
+      /^docs\/html\.md:8:1 warning The javascript: URL of this <img> was removed/,
+      /^docs\/html\.md:10:1 warning The stylesheet's javascript: url\(\) of this <style> was removed/,
+      /^docs\/html\.md:12:1 warning The style's javascript: url\(\) of this <div> was removed/,
+    ];
+    for (const pattern of expected) expect(warnings.some((line) => pattern.test(line)), `${pattern}\n${warnings.join('\n')}`).toBe(true);
+    expect(warnings.filter((line) => line.includes('could run script'))).toHaveLength(expected.length);
+    expect(await liveScriptUrlsIn(path.join(hostile.site, 'out'))).toEqual([]);
+    expect(readFileSync(path.join(hostile.site, 'out', 'kit', 'docs', 'jsx', 'index.html'), 'utf8')).toContain('href="https://example.com/fine"');
+  });
+});
+
+/** Every live script URL the browser would meet in a built site: its pages, route data and MDX chunks. */
+async function liveScriptUrlsIn(out: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const name of readdirSync(out, { recursive: true }) as string[]) {
+    const file = path.join(out, name);
+    const read = name.endsWith('.html') ? liveScriptUrlsInHtml : name.endsWith('.json') ? liveScriptUrlsInJson : /mdx-.*\.js$/.test(name) ? liveScriptUrlsInJavaScript : undefined;
+    if (read) for (const live of read(readFileSync(file, 'utf8'))) found.push(`${name}: ${live.where} ${live.value}`);
+  }
+  return found;
+}
 
 describe('hostile site: a component that throws while pages render', () => {
   it('a theme override that throws is one error at its file, for all the pages it broke', async () => {

@@ -199,6 +199,65 @@ describe('link URLs that run script', () => {
   });
 });
 
+describe('MDX render errors', () => {
+  const throwing = "export default function Throwing({ when }: { when?: string }) {\n  if (when === 'now') throw new Error('asked to throw');\n  return <b>fine</b>;\n}\n";
+
+  it('a component that throws while the doc renders is an error at its tag', async () => {
+    const doc = [
+      '---',
+      'title: Throws',
+      '---',
+      "import Throwing from '@site/src/components/Throwing';",
+      '',
+      '# Throws',
+      '',
+      '<Throwing />',
+      '',
+      '<div>',
+      '  Inside <em>a div</em>: <Throwing when="now" />',
+      '</div>',
+      '',
+    ].join('\n');
+    const { text } = await failingBuild(await siteWith({ 'docs/throws.mdx': doc, 'src/components/Throwing.tsx': throwing }));
+    expect(text).toBe(
+      'docs/throws.mdx:11:26 error MDX: rendering the doc failed: asked to throw A component of the doc threw while rendering at build time; it must render without the browser (use effects for window and document).',
+    );
+  });
+
+  it('an MDX doc that exports a toc of its own keeps it, with no clash with the one made for TOCInline', async () => {
+    const doc = "import TOCInline from '@theme/TOCInline';\n\nexport const toc = [{ value: 'Own entry', id: 'own', level: 2 }];\n\n# Own\n\n<TOCInline toc={toc} />\n\n## Real heading\n";
+    const result = await passingBuild(await siteWith({ 'docs/own-toc.mdx': doc }));
+    expect(pageHtml(result, '/docs/own-toc')).toContain('Own entry');
+  });
+
+  it('an import of a missing package inside an admonition of a .md doc is an error at the import', async () => {
+    const { text } = await failingBuild(await siteWith({ 'docs/nested.md': '# Nested\r\n\r\n:::danger[Title]\r\n\r\nimport X from "no-such-package";\r\n\r\n:::\r\n' }));
+    expect(text).toMatch(/^docs\/nested\.md:5:1 error MDX: Could not resolve "no-such-package"/);
+  });
+
+  it('<Tabs> with two tabs of one value is an error at the <Tabs> tag, not at a tab', async () => {
+    const doc = [
+      "import Tabs from '@theme/Tabs';",
+      "import TabItem from '@theme/TabItem';",
+      '',
+      '# Tabs',
+      '',
+      '<Tabs>',
+      '  <TabItem value="a">First</TabItem>',
+      '  <TabItem value="b">Second</TabItem>',
+      '</Tabs>',
+      '',
+      '  <Tabs>',
+      '    <TabItem value="a">One</TabItem>',
+      '    <TabItem value="a">Two</TabItem>',
+      '  </Tabs>',
+      '',
+    ].join('\n');
+    const { text } = await failingBuild(await siteWith({ 'docs/tabs.mdx': doc }));
+    expect(text).toMatch(/^docs\/tabs\.mdx:11:3 error MDX: rendering the doc failed: <Tabs>: the value "a" is used by two tabs; each TabItem needs its own value\./);
+  });
+});
+
 describe('symlinked docs', () => {
   it('a link to a doc inside the site is followed; one leading outside it or nowhere is an error at the link', async () => {
     const site = await siteWith({ 'shared/common.md': '# Shared doc\n' });

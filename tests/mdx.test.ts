@@ -268,11 +268,11 @@ describe('MDX errors are located in the doc', () => {
     expect(text).toContain("this .md file is read as MDX because of line 1: `import Tabs from '@theme/Tabs';`");
   });
 
-  it('a component that throws while rendering → the doc and the message', async () => {
+  it('a component that throws while rendering → its tag in the doc and the message', async () => {
     const [text] = await failingDoc('broken.mdx', "import Boom from '@site/src/Boom';\n\n# Broken\n\n<Boom />\n", {
       'src/Boom.tsx': "export default function Boom(): never { throw new Error('window is not defined'); }\n",
     });
-    expect(text).toMatch(/^docs\/broken\.mdx error MDX: rendering the doc failed: window is not defined/);
+    expect(text).toMatch(/^docs\/broken\.mdx:5:1 error MDX: rendering the doc failed: window is not defined/);
   });
 });
 

@@ -237,7 +237,7 @@ describe('a doc that cannot be compiled to a module', () => {
 });
 
 describe('an override that throws while the build renders a markdown doc', () => {
-  it('is an error at the doc that names the override', async () => {
+  it('is an error at the block in the doc, naming the override', async () => {
     const { dir, cleanup } = await copySite(fixture('theme-blocks'));
     cleanups.push(cleanup);
     await writeFile(path.join(dir, 'src', 'theme', 'Admonition.tsx'), "export default function Broken(): never {\n  throw new Error('no admonitions here');\n}\n");
@@ -247,7 +247,7 @@ describe('an override that throws while the build renders a markdown doc', () =>
     );
     const messages = outcome.map((diagnostic) => formatDiagnostic(diagnostic, { cwd: dir }));
     expect(messages).toContain(
-      "docs/intro.md error MDX: rendering the doc failed: no admonitions here The site's override of Admonition, CodeBlock or Details (src/theme/), which renders this doc's blocks, threw while rendering at build time; it must render without the browser (use effects for window and document).",
+      "docs/intro.md:5:1 error MDX: rendering the doc failed: no admonitions here The site's override of Admonition, CodeBlock or Details (src/theme/), which renders this doc's blocks, threw while rendering at build time; it must render without the browser (use effects for window and document).",
     );
   });
 });

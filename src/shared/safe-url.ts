@@ -19,21 +19,30 @@ export function unsafeScheme(url: string, tagName?: string): string | undefined 
   return undefined;
 }
 
-/** The live-script scheme among the `url(…)` values of CSS (a `style` attribute), if any. */
+/** The live-script scheme among the `url(…)` values of CSS (a `style` attribute or element), if any. */
 export function unsafeCssUrl(css: string): string | undefined {
   // CSS escapes (`\6a avascript`) would hide the scheme: a url() written with a backslash is refused outright.
-  for (const match of css.matchAll(/url\(\s*(['"]?)\s*([^'"\s)]*)/gi)) {
-    if (match[2].includes('\\')) return 'escaped';
-    // Only the start of the URL names its scheme, so a URL with parentheses of its own is read far enough.
+  // The whole value counts, spaces and tabs included (`url("java\tscript:…")`), as the URL parser drops them.
+  for (const match of css.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*))/gi)) {
+    const url = match[1] ?? match[2] ?? match[3] ?? '';
+    if (url.includes('\\')) return 'escaped';
     // An image a stylesheet loads runs no script, `data:` SVG icons included: only the script schemes count.
-    const scheme = unsafeScheme(match[2], 'img');
+    const scheme = unsafeScheme(url, 'img');
     if (scheme && scheme !== 'data') return scheme;
   }
   return undefined;
 }
 
-/** The live-script scheme of a `<meta http-equiv="refresh" content="0; url=…">` target, if any. */
+/**
+ * The live-script scheme of a `<meta http-equiv="refresh" content="0; url=…">` target, if any. The
+ * target is read as the HTML standard's refresh steps read it: line breaks may sit between the
+ * parts, and a quoted URL ends at its closing quote, whatever follows.
+ */
 export function unsafeRefreshTarget(content: string): string | undefined {
-  const target = /^\s*[\d.]*\s*[;,]?\s*(?:url\s*=\s*)?(['"]?)(.*?)\1\s*$/i.exec(content)?.[2];
-  return target ? unsafeScheme(target) : undefined;
+  const afterTime = content.replace(/^[\t\n\f\r ]*[\d.]*[\t\n\f\r ]*[;,]?[\t\n\f\r ]*/, '');
+  const target = afterTime.replace(/^url[\t\n\f\r ]*=[\t\n\f\r ]*/i, '');
+  const quote = /^["']/.exec(target)?.[0];
+  const end = quote ? target.indexOf(quote, 1) : -1;
+  const url = quote ? target.slice(1, end === -1 ? undefined : end) : target;
+  return url ? unsafeScheme(url) : undefined;
 }

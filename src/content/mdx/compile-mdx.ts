@@ -25,6 +25,8 @@ import { providedMdxComponents } from './mdx-names.js';
 import type { EstreeNode, MdxNode } from './mdx-nodes.js';
 import remarkNpm2Yarn from '../plugins/remark-npm2yarn.js';
 import { remarkUntrustedMdx } from './untrusted-mdx.js';
+import { rehypeSafeJsxUrls } from './safe-jsx-urls.js';
+import { recmaJsxPositions } from './jsx-positions.js';
 
 /** What compiled MDX imports its components' hook from; the bundlers resolve it to the theme's provider. */
 export const mdxProviderSpecifier = 'sdkdocs:mdx-provider';
@@ -32,6 +34,8 @@ export const mdxProviderSpecifier = 'sdkdocs:mdx-provider';
 declare module 'vfile' {
   interface DataMap {
     mdxImports: MdxImport[];
+    /** The doc defines or imports a `toc` of its own, which the generated one would clash with. */
+    mdxOwnToc: boolean;
   }
 }
 
@@ -90,7 +94,9 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
         ? remarkPlugins
         : [remarkComment, ...(context.contentDir === undefined ? [] : [remarkUntrustedMdx]), remarkMdxHeadingIds, ...remarkPlugins, [remarkMdxNames, context.mdxComponentNames ?? []]],
       remarkRehypeOptions: markdown ? { ...remarkRehypeOptions, allowDangerousHtml: true } : (remarkRehypeOptions ?? {}),
-      rehypePlugins: [...(markdown ? [] : [rehypeStaticCodeBlocks]), ...rehypePlugins, ...themeBlockPlugins, [rehypeTitleAndDiagrams, task.title]],
+      // The doc's elements carry their places, so that a component that throws at build time is reported at its tag.
+      recmaPlugins: [recmaJsxPositions],
+      rehypePlugins: [...(markdown ? [] : [rehypeStaticCodeBlocks, rehypeSafeJsxUrls]), ...rehypePlugins, ...themeBlockPlugins, [rehypeTitleAndDiagrams, task.title]],
     });
     // The module leaves each figure to `<SdkdocsDiagram>`: it is rendered here, as the page's HTML,
     // and handed to the component by renderMdxDocs, so it never enters the module the browser loads.
@@ -107,7 +113,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       links: file.data.links ?? [],
       sections: [],
       diagrams,
-      mdx: { code: String(output.value) + tocExport(task.raw, file.data.toc ?? []), imports: file.data.mdxImports ?? [] },
+      mdx: { code: String(output.value) + (file.data.mdxOwnToc ? '' : tocExport(task.raw, file.data.toc ?? [])), imports: file.data.mdxImports ?? [] },
       images: file.data.images,
       ...(messages.length > 0 && { messages }),
       ...(samples.length > 0 && { samples }),
@@ -161,7 +167,8 @@ function isBalancedLine(line: string): boolean {
 
 /**
  * Docusaurus gives every MDX doc a `toc` export, its headings as `{ value, id, level }` (value is
- * HTML), which `<TOCInline toc={toc} />` reads. Only a doc that names `toc` gets it.
+ * HTML), which `<TOCInline toc={toc} />` reads. Only a doc that names `toc` gets it, and not one
+ * that defines its own.
  */
 function tocExport(raw: string, toc: readonly TocItem[]): string {
   if (!/\btoc\b/.test(raw)) return '';
@@ -262,11 +269,15 @@ function remarkMdxNames(siteComponents: readonly string[]) {
   return (tree: MdastRoot, file: VFile) => {
     const imports: MdxImport[] = [];
     const defined = new Set<string>([...providedMdxComponents, ...siteComponents]);
-    for (const node of tree.children as unknown as MdxNode[]) {
-      if (node.type !== 'mdxjsEsm') continue;
+    // ESM inside a container (`import` in a `:::note` of a .md read as MDX) is the module's all the same.
+    walkTree(tree, (unknownNode) => {
+      const node = unknownNode as unknown as MdxNode;
+      if (node.type !== 'mdxjsEsm') return;
       for (const statement of node.data?.estree?.body ?? []) collectDefinitions(statement, defined, imports);
-    }
+      return skipChildren;
+    });
     file.data.mdxImports = imports;
+    file.data.mdxOwnToc = defined.has('toc');
     const problems: ReturnType<VFile['message']>[] = [];
     walkTree(tree, (unknownNode) => {
       const node = unknownNode as unknown as MdxNode;

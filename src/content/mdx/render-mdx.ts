@@ -22,6 +22,7 @@ import { takePageHead } from '../../core/page-head.js';
 import { walkTree } from '../plugins/walk-tree.js';
 import { isMdxDoc } from './detect-mdx.js';
 import { mdxPartialCompiler } from './mdx-partials.js';
+import { createJsxLocator, withLocatableJsx, type JsxPosition, type LocateWith } from './jsx-positions.js';
 
 /** React must be the copy sdkdocs renders with, wherever the site's components are. */
 const sharedModules = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/server', 'react-dom/client'];
@@ -36,6 +37,8 @@ interface RenderableMdxModule {
   default: MdxRootProps['content'];
   __sdkdocsMdxRoot: (props: MdxRootProps) => ReturnType<typeof createElement>;
   __sdkdocsMdxIdPrefix: string;
+  /** Absent when the doc wrote no element. */
+  __sdkdocsLocateWith?: LocateWith;
 }
 
 /**
@@ -49,7 +52,8 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
   // A past docs version's site shares the pages of every version: each renders its own.
   const modules = mdxModulesOf(site, true);
   if (modules.size === 0) return;
-  const entries = new Map([...modules].map(([key, { entry }]) => [key, entry]));
+  // The render here runs the modules with their elements' places (see jsx-positions.ts); the browser bundle, as compiled.
+  const entries = new Map([...modules].map(([key, { entry }]) => [key, { ...entry, code: withLocatableJsx(entry.code) }]));
   const outdir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-mdx-'));
   try {
     const result = await esbuild
@@ -145,6 +149,26 @@ function mdxRunFailure(error: unknown, page: Page, doing: 'loading' | 'rendering
   };
 }
 
+/**
+ * The place in the doc of the element whose rendering failed: the doc is rendered once more with
+ * its elements recording their places (see jsx-positions.ts), and the innermost one open when the
+ * render fails again is it. Undefined when the doc's elements were not what threw (its own
+ * expressions, or a component that threw only once).
+ */
+function failingElementOf(module: RenderableMdxModule, render: () => string): JsxPosition | undefined {
+  if (!module.__sdkdocsLocateWith) return undefined;
+  const locator = createJsxLocator();
+  module.__sdkdocsLocateWith(locator.locate);
+  try {
+    render();
+    return undefined;
+  } catch (error) {
+    return error instanceof SiteCodeStopped ? undefined : locator.innermost();
+  } finally {
+    module.__sdkdocsLocateWith(undefined);
+  }
+}
+
 /** Whether the page's doc is MDX itself, not markdown compiled to a module for the site's block overrides. */
 function isWrittenAsMdx(site: Site, page: Page): boolean {
   const doc = site.docs.find((candidate) => candidate.route === page.route);
@@ -156,23 +180,28 @@ function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, page
   const figures = new Map(compiled.diagrams.map((diagram, index) => [index, diagram.figureHtml ?? '']));
   let inner: string;
   const head: CollectedHead = { tags: [], ignored: [] };
-  try {
-    inner = runSiteCode(() =>
+  // Rendered again only to find a failing element, when the head it collected is not used.
+  const render = () =>
+    runSiteCode(() =>
       renderToString(
         createElement(module.__sdkdocsMdxRoot, { content: module.default, site: pageSite, route: page.data, figures, head }),
         { identifierPrefix: module.__sdkdocsMdxIdPrefix },
       ),
     );
+  try {
+    inner = render();
   } catch (error) {
     if (error instanceof SiteCodeStopped) {
       site.diagnostics.push(mdxRunFailure(error, page, 'rendering'));
       return 'stopped';
     }
+    const place = failingElementOf(module, render);
     site.diagnostics.push({
       severity: 'error',
       code: 'mdx',
       message: `MDX: rendering the doc failed: ${(error as Error).message}`,
       file: page.sourceFile,
+      ...place,
       hint: isWrittenAsMdx(site, page)
         ? 'A component of the doc threw while rendering at build time; it must render without the browser (use effects for window and document).'
         : 'The site\'s override of Admonition, CodeBlock or Details (src/theme/), which renders this doc\'s blocks, threw while rendering at build time; it must render without the browser (use effects for window and document).',

@@ -7,6 +7,7 @@ import type { VFile } from 'vfile';
 import type { SourceLink, DocImage } from '../../core/compiled-doc.js';
 import { createReadBounds, outsideSiteMessage, outsideSiteHint, type ReadBounds } from '../../core/path-bounds.js';
 import { isExternalUrl, joinUrlPath, withBaseUrl } from '../../shared/paths.js';
+import { unsafeScheme } from '../../shared/safe-url.js';
 import { addDocMessage } from './doc-messages.js';
 import { walkTree } from './walk-tree.js';
 
@@ -45,7 +46,8 @@ export default function rehypeImages() {
 
     /** The URL an image's `src` (or a `srcset` candidate) becomes; undefined to leave it as written. */
     const rewrite = (src: string, element: Element): { url: string; image?: ReadImage } | undefined => {
-      if (src === '' || isExternalUrl(src) || src.startsWith('#')) return undefined;
+      // A URL that would run script (` javascript:…` too, however spaced) is the safe-URL rule's: removed with its warning.
+      if (src === '' || isExternalUrl(src) || src.startsWith('#') || unsafeScheme(src, element.tagName) !== undefined) return undefined;
       const position = element.position?.start;
       if (src.startsWith('/')) {
         const resolved = withBaseUrl(src, context.baseUrl);

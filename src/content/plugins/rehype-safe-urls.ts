@@ -5,21 +5,22 @@ import type { ElementVisitor } from './rehype-element-pass.js';
 
 /** Attributes whose value a browser follows or loads as a URL (hast property names). */
 const urlAttributes = ['href', 'src', 'action', 'formAction', 'poster', 'cite', 'xLinkHref', 'data', 'background'];
+/** Attributes holding candidate URLs, each with a descriptor (`a.png 1x, b.png 2x`). */
+const srcsetAttributes = ['srcSet', 'imageSrcSet'];
 /** SVG animation elements, which can set an `href` to a value of their own. */
 const animationElements = new Set(['animate', 'set', 'animateMotion', 'animateTransform']);
 
 /**
  * Removes what would run script in the reader's browser from content written as markdown or as
  * HTML, with a warning at each: link and resource URLs with `javascript:`, `vbscript:` or `data:`
- * (but images, video and audio in media elements), the same in a `style`'s `url()`, a refresh
+ * (but images, video and audio in media elements), the same in a `style`'s or a `<style>`'s `url()`, a refresh
  * `<meta>`'s target and an SVG animation of `href`, and the `srcdoc` of an iframe not sandboxed
  * against scripts (its HTML runs in the site's origin). React blocks only `javascript:` URLs,
  * and only in the attributes it knows, by swapping in one of its own.
  */
 export function safeUrlVisitor(file: VFile): ElementVisitor {
   return (element) => {
-    const remove = (name: string, what: string) => {
-      delete element.properties[name];
+    const warnRemoved = (what: string) => {
       const message = file.message(`The ${what} of this ${element.tagName === 'a' ? 'link' : `<${element.tagName}>`} was removed: it could run script in the reader's browser.`, {
         place: element.position,
         ruleId: 'unsafe-url',
@@ -28,14 +29,34 @@ export function safeUrlVisitor(file: VFile): ElementVisitor {
       message.fatal = false;
       message.note = 'Link to a page or an http(s) URL instead; put scripts in a custom React page (src/pages).';
     };
+    const remove = (name: string, what: string) => {
+      delete element.properties[name];
+      warnRemoved(what);
+    };
     for (const name of urlAttributes) {
       const value = element.properties[name];
       const scheme = typeof value === 'string' ? unsafeScheme(value, element.tagName) : undefined;
       if (scheme) remove(name, `${scheme}: URL`);
     }
+    for (const name of srcsetAttributes) {
+      const value = element.properties[name];
+      // HTML gives the list as an array of candidates (hast splits it at commas), JSX as one string.
+      const list = Array.isArray(value) ? value.join(',') : value;
+      const candidates = typeof list === 'string' ? list.split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '') : [];
+      const scheme = candidates.map((candidate) => unsafeScheme(candidate, element.tagName)).find(Boolean);
+      if (scheme) remove(name, `${scheme}: URL in its srcset`);
+    }
     const style = element.properties.style;
     const cssScheme = typeof style === 'string' ? unsafeCssUrl(style) : undefined;
     if (cssScheme) remove('style', cssScheme === 'escaped' ? 'style (a url() written with escapes)' : `style's ${cssScheme}: url()`);
+    if (element.tagName === 'style') {
+      const sheet = element.children.map((child) => (child.type === 'text' ? child.value : '')).join('');
+      const sheetScheme = unsafeCssUrl(sheet);
+      if (sheetScheme) {
+        element.children = [];
+        warnRemoved(sheetScheme === 'escaped' ? 'stylesheet (a url() written with escapes)' : `stylesheet's ${sheetScheme}: url()`);
+      }
+    }
     if (element.tagName === 'meta' && /^refresh$/i.test(String(element.properties.httpEquiv ?? ''))) {
       const scheme = unsafeRefreshTarget(String(element.properties.content ?? ''));
       if (scheme) remove('content', `${scheme}: refresh target`);
