@@ -59,8 +59,11 @@ describe('the query engine', () => {
     expect(await engine.query(words, path.join(dir, 'a.md'))).toBe(3);
     expect(counter.runs.get('words')).toBe(1);
     engine.invalidate([path.join(dir, 'elsewhere.md')]);
-    expect(await engine.query(words, path.join(dir, 'a.md'))).toBe(3);
+    expect(await engine.answer(words, path.join(dir, 'a.md'))).toEqual({ result: 3, reused: true });
     expect(counter.runs.get('words')).toBe(1);
+    await writeFile(path.join(dir, 'a.md'), 'one two three four');
+    engine.invalidate([path.join(dir, 'a.md')]);
+    expect(await engine.answer(words, path.join(dir, 'a.md'))).toEqual({ result: 4, reused: false });
   });
 
   it('runs again what read a changed file, through the queries that asked it', async () => {

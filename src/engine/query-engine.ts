@@ -67,6 +67,8 @@ export interface EngineCounts {
 
 export interface QueryEngine {
   query<Key, Result>(query: Query<Key, Result>, key: Key): Promise<Result>;
+  /** As {@link query}, saying whether the result was reused (from memory or the store) rather than made by running it now. */
+  answer<Key, Result>(query: Query<Key, Result>, key: Key): Promise<{ result: Result; reused: boolean }>;
   /** Sets an input queries read with {@link QueryContext.input}; a changed fingerprint is a change. */
   setInput(name: string, value: unknown, fingerprint?: string): void;
   /**
@@ -265,6 +267,14 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
     async query<Key, Result>(query: Query<Key, Result>, key: Key): Promise<Result> {
       const memo = await fetch(query, key, keyIdOf(query, key), []);
       return memo.result as Result;
+    },
+    async answer<Key, Result>(query: Query<Key, Result>, key: Key): Promise<{ result: Result; reused: boolean }> {
+      const keyId = keyIdOf(query, key);
+      const id = memoId(query.name, keyId);
+      // A run always makes a new memo; a reuse hands back the one the engine held.
+      const held = memos.get(id) ?? stored.get(id);
+      const memo = await fetch(query, key, keyId, []);
+      return { result: memo.result as Result, reused: memo === held };
     },
     setInput(name, value, fingerprint = fingerprintOf(value)) {
       if (inputs.get(name)?.fingerprint !== fingerprint) revision++;

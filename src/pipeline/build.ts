@@ -25,6 +25,8 @@ import { createOutputSink, type OutputMode } from '../write/output-sink.js';
 import { createConsoleLogger, type Logger } from '../core/logger.js';
 import { createSite, type BuildContext, type Site } from '../core/site.js';
 import { runStages, type Stage, type StageTiming } from '../core/stage.js';
+import { heldByMemory } from '../core/item-store.js';
+import { createQueryEngine, type QueryEngine } from '../engine/query-engine.js';
 
 /** The build, in order. `check-links` and tests run a prefix of it. */
 export const buildStages: readonly Stage[] = [
@@ -107,6 +109,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     cacheDir: config.paths.cache,
     previous: options.previous,
     memory: options.memory,
+    engine: engineForBuild(options),
     changedFiles: options.changedFiles,
     onOutputsWritten: options.onOutputsWritten,
     watch: options.watch,
@@ -135,6 +138,19 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await ctx.sink.discard();
     throw error;
   }
+}
+
+/**
+ * The engine this build's queries run on. A serve --watch session keeps its engine in its memory
+ * and tells it which paths changed since the last build: watch is invalidate + build(). Without
+ * a previous build or its list of changes (a one-off build, a session's first build, its full
+ * rebuild after a config change), nothing an earlier engine read may be trusted: a new one.
+ */
+function engineForBuild(options: BuildOptions): QueryEngine {
+  const session = heldByMemory(options.memory, 'query-engine', () => ({ engine: createQueryEngine() }));
+  if (options.previous && options.changedFiles) session.engine.invalidate(options.changedFiles);
+  else session.engine = createQueryEngine();
+  return session.engine;
 }
 
 /** Runs the queued work in the order the stages queued it: a stage may queue what needs an earlier stage's. */
