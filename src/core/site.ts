@@ -289,6 +289,11 @@ export interface BuildContext {
    */
   engine?: QueryEngine;
   /**
+   * When set, the stage runner names here the stage after which each output file first was in
+   * `site.outputs` (a build kept in memory, for `build --explain`).
+   */
+  outputStages?: Map<string, string>;
+  /**
    * With `previous`: the files (absolute paths) created, changed or deleted since it was built.
    * Stages may reuse the previous work for every other file without reading it again. Without
    * it, any file may have changed. See {@link mayHaveChanged}.

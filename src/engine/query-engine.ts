@@ -311,7 +311,13 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
 
 /** Prints an explanation as an indented tree, paths relative to `root`. */
 export function formatExplanation(explanation: Explanation, root: string, indent = ''): string {
-  const lines = [`${indent}${explanation.query}(${explanation.key})`];
+  // Keys hold absolute paths as JSON text: shown relative to the root, as the reads are.
+  const key = explanation.key
+    .split(JSON.stringify(root + path.sep).slice(1, -1))
+    .join('')
+    .split(JSON.stringify(root))
+    .join('"."');
+  const lines = [`${indent}${explanation.query}(${key})`];
   const inner = `${indent}  `;
   for (const file of explanation.files) lines.push(`${inner}reads ${relativeTo(root, file)}`);
   for (const folder of explanation.folders) lines.push(`${inner}lists ${relativeTo(root, folder)}/`);

@@ -86,12 +86,18 @@ export interface BuildOptions {
    * alone, instead of writing it.
    */
   inMemory?: boolean;
+  /** Name in the result the stage that made each output file (with `inMemory`, every file; see `build --explain`). */
+  traceOutputs?: boolean;
 }
 
 export interface BuildResult {
   site: Site;
   timings: StageTiming[];
   ms: number;
+  /** The engine the build's queries ran on, which can explain their results. */
+  engine: QueryEngine;
+  /** With `traceOutputs`: the stage that made each output file, by its path in `site.outputs`. */
+  outputStages?: ReadonlyMap<string, string>;
 }
 
 /** Builds a site: every stage from loading the config to writing the output folder. */
@@ -104,12 +110,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const site = createSite(config);
   const stopAt = options.until ? buildStages.findIndex((stage) => stage.name === options.until) : buildStages.length - 1;
   const stages = buildStages.slice(0, stopAt + 1);
+  const engine = engineForBuild(options);
   const sinkContext = {
     logger,
     cacheDir: config.paths.cache,
     previous: options.previous,
     memory: options.memory,
-    engine: engineForBuild(options),
+    engine,
+    outputStages: options.traceOutputs ? new Map<string, string>() : undefined,
     changedFiles: options.changedFiles,
     onOutputsWritten: options.onOutputsWritten,
     watch: options.watch,
@@ -130,7 +138,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       await runAfterPublished(ctx);
       timings.push({ name: 'afterPublished', ms: performance.now() - laterWorkStarted });
     }
-    return { site, timings, ms: performance.now() - started };
+    return { site, timings, ms: performance.now() - started, engine, outputStages: ctx.outputStages };
   } catch (error) {
     // What the stages that did run left for later is done as a build without a published moment
     // would have done it (their cache files); the build's own error is the one reported.
