@@ -4,7 +4,7 @@
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'url', 'crypto', 'zlib', 'http', 'https', 'net', 'stream', 'util', 'module'];
-const buildFolders = ['api', 'pipeline', 'bundle', 'cli', 'config', 'content', 'core', 'init', 'links', 'mermaid', 'render', 'search', 'serve', 'versions', 'write'];
+const buildFolders = ['api', 'pipeline', 'bundle', 'cli', 'config', 'content', 'core', 'engine', 'init', 'links', 'mermaid', 'render', 'search', 'serve', 'versions', 'write'];
 
 /** The build's stages: each reads and adds to the Site model, and none may import another. */
 const stages = ['api', 'bundle', 'content', 'links', 'mermaid', 'render', 'search', 'versions', 'write'];
@@ -114,6 +114,21 @@ const coreBoundary = (mayWrite = false) => ({
   ],
 });
 
+/**
+ * The query engine knows no stage and no model: stages declare queries on it, never the other way
+ * round. It may reach core's Diagnostic types, and writes only its own store.
+ */
+const engineStoreFile = 'src/engine/engine-store.ts';
+const engineBoundary = (mayWrite = false) => ({
+  paths: mayWrite ? [] : noFileWrites,
+  patterns: [
+    {
+      group: [...srcFolders(buildFolders.filter((folder) => folder !== 'engine')), '!../core/diagnostic.js', '!../../core/diagnostic.js', '../../templates/**', '../../../templates/**', '../shared/**', '../../shared/**'],
+      message: 'src/engine runs queries for every stage and knows none of them: it imports no other src folder (core\'s diagnostic.ts at most). Let the stage hand what the engine needs in through a query, an input or invalidate().',
+    },
+  ],
+});
+
 /** Patterns that match an import of a build-time folder of src/ from any depth. */
 function buildCodeFrom(...prefixes) {
   return prefixes.flatMap((prefix) => buildFolders.map((folder) => `${prefix}${folder}/*`));
@@ -175,6 +190,8 @@ export default tseslint.config(
   { files: ['src/core/**/*.{ts,tsx}'], ignores: writersOutsideOutput, rules: { 'no-restricted-imports': ['error', coreBoundary()] } },
   { files: writersOutsideOutput.filter((file) => file.startsWith('src/core/')), rules: { 'no-restricted-imports': ['error', coreBoundary(true)] } },
   { files: ['src/config/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', configBoundary] } },
+  { files: ['src/engine/**/*.{ts,tsx}'], ignores: [engineStoreFile], rules: { 'no-restricted-imports': ['error', engineBoundary()], 'no-restricted-syntax': ['error', dynamicFsImport, workerOutsidePool] } },
+  { files: [engineStoreFile], rules: { 'no-restricted-imports': ['error', engineBoundary(true)], 'no-restricted-syntax': ['error', workerOutsidePool] } },
   { files: ['src/pipeline/**/*.{ts,tsx}', 'src/serve/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', belowCli] } },
   ...stages.map((stage) => ({ files: [`src/${stage}/**/*.{ts,tsx}`], ignores: writersOutsideOutput, rules: { 'no-restricted-imports': ['error', stageBoundary(stage)] } })),
   {
@@ -185,7 +202,7 @@ export default tseslint.config(
   // One worker pool: threads start in src/core/worker-pool.ts only, so their limits and error handling are the same everywhere.
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/core/**/*.{ts,tsx}', ...stages.filter((stage) => stage !== 'write').map((stage) => `src/${stage}/**/*.{ts,tsx}`)],
+    ignores: ['src/core/**/*.{ts,tsx}', 'src/engine/**/*.{ts,tsx}', ...stages.filter((stage) => stage !== 'write').map((stage) => `src/${stage}/**/*.{ts,tsx}`)],
     rules: { 'no-restricted-syntax': ['error', workerOutsidePool] },
   },
   { files: writersOutsideOutput, rules: { 'no-restricted-syntax': ['error', workerOutsidePool] } },

@@ -42,6 +42,31 @@ describe('the layers are enforced by the lint', () => {
     expect(messages.join('\n')).toContain('src/core holds the Site model');
   });
 
+  it('refuses the engine importing a stage, the model or what runs it', async () => {
+    for (const [from, what] of [
+      ['../content/compile-docs.js', 'compileWithCache'],
+      ['../core/site.js', 'afterPublished'],
+      ['../pipeline/build.js', 'build'],
+    ]) {
+      const messages = await lintAt('src/engine/new-query.ts', `import { ${what} } from '${from}';\nexport const use = ${what};\n`);
+      expect(messages, from).toHaveLength(1);
+      expect(messages[0]).toContain('src/engine runs queries for every stage and knows none of them');
+    }
+  });
+
+  it("lets the engine use core's diagnostics, and a stage use the engine", async () => {
+    expect(await lintAt('src/engine/new-query.ts', "import type { Diagnostic } from '../core/diagnostic.js';\nexport type Problem = Diagnostic;\n")).toEqual([]);
+    expect(await lintAt('src/content/new-query.ts', "import { createQueryEngine } from '../engine/query-engine.js';\nexport const make = createQueryEngine;\n")).toEqual([]);
+  });
+
+  it('refuses the engine writing files outside its store', async () => {
+    const messages = await lintAt('src/engine/new-query.ts', "import { writeFileSync } from 'node:fs';\nexport const write = writeFileSync;\n");
+    expect(messages.join('\n')).toContain('Only src/write writes files');
+    const dynamic = await lintAt('src/engine/new-query.ts', "export async function store() {\n  const fs = await import('node:fs/promises');\n  return fs.writeFile;\n}\n");
+    expect(dynamic.join('\n')).toContain('Only src/write writes files');
+    expect(await lintAt('src/engine/engine-store.ts', "import { writeFileSync } from 'node:fs';\nexport const write = writeFileSync;\n")).toEqual([]);
+  });
+
   it('refuses a stage or core writing files itself, pointing to the output sink', async () => {
     for (const file of ['src/render/new-writer.ts', 'src/search/new-index.ts', 'src/content/mdx/new-part.ts', 'src/core/new-store.ts']) {
       const messages = await lintAt(file, "import { mkdirSync, writeFileSync } from 'node:fs';\nexport const write = [mkdirSync, writeFileSync];\n");

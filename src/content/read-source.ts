@@ -17,16 +17,26 @@ export interface ListedFile {
   parts: string[];
 }
 
+/** What walking the docs folder found. */
+export interface DocsFolderListing {
+  files: ListedFile[];
+  /** Every folder walked (by the path it was reached at), empty ones included. */
+  folders: string[];
+  diagnostics: Diagnostic[];
+}
+
 /**
  * Every file under the docs folder, `node_modules` left out, sorted by path. Symlinks are
  * followed when their target lies inside the site folder; one pointing outside it, or nowhere, is
  * an error at the link, and so is a folder that cannot be read: nothing is left out without a word.
  */
-export async function listDocsFolder(docsDir: string, siteDir: string): Promise<{ files: ListedFile[]; diagnostics: Diagnostic[] }> {
+export async function listDocsFolder(docsDir: string, siteDir: string): Promise<DocsFolderListing> {
   const files: ListedFile[] = [];
+  const folders: string[] = [];
   const diagnostics: Diagnostic[] = [];
   const siteRoot = await realpath(siteDir).catch(() => path.resolve(siteDir));
   const walk = async (dir: string, parts: string[], ancestors: string[]): Promise<void> => {
+    folders.push(dir);
     let entries;
     try {
       entries = await readdir(dir, { withFileTypes: true });
@@ -70,7 +80,7 @@ export async function listDocsFolder(docsDir: string, siteDir: string): Promise<
   };
   await walk(docsDir, [], [await realpath(docsDir).catch(() => docsDir)]);
   files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { files, diagnostics };
+  return { files, folders, diagnostics };
 }
 
 /** Docs and category files: the names whose loss would change the site. */

@@ -19,6 +19,7 @@ import type { CodeBlockHighlighter, MarkdownFragmentCompiler } from './markdown-
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import type { Blog, BlogPageView } from './blog.js';
+import type { QueryEngine } from '../engine/query-engine.js';
 
 /**
  * Parsed Docusaurus front matter of one doc, its keys checked against their types
@@ -282,6 +283,16 @@ export interface BuildContext {
   previous?: Site;
   /** The cache entries a serve --watch session keeps in memory between its builds (see src/core/item-store.ts). */
   memory?: ItemMemory;
+  /**
+   * The query engine the stages' queries run on (src/engine): a serve --watch session keeps one,
+   * told before each rebuild which paths changed; any other build has a new one.
+   */
+  engine?: QueryEngine;
+  /**
+   * When set, the stage runner names here the stage after which each output file first was in
+   * `site.outputs` (a build kept in memory, for `build --explain`).
+   */
+  outputStages?: Map<string, string>;
   /**
    * With `previous`: the files (absolute paths) created, changed or deleted since it was built.
    * Stages may reuse the previous work for every other file without reading it again. Without

@@ -48,6 +48,7 @@ export async function runStages(site: Site, ctx: BuildContext, stages: readonly 
       throw unreadableInputError(error, site) ?? error;
     });
     const ms = performance.now() - started;
+    if (ctx.outputStages) recordOutputStage(site, ctx.outputStages, stage.name);
     timings.push({ name: stage.name, ms });
     ctx.logger.debug(`${stage.name.padEnd(18)} ${ms.toFixed(0).padStart(6)} ms`);
     await report();
@@ -61,6 +62,11 @@ export async function runStages(site: Site, ctx: BuildContext, stages: readonly 
  * A file of the site that a stage could not read (permission denied, deleted meanwhile), as an
  * error at the file instead of a crash; problems with the output folder or the cache stay internal.
  */
+/** Names the stage as the maker of each output file that first appears in the model after it ran. */
+function recordOutputStage(site: Site, outputStages: Map<string, string>, stage: string): void {
+  for (const output of site.outputs.keys()) if (!outputStages.has(output)) outputStages.set(output, stage);
+}
+
 function unreadableInputError(error: unknown, site: Site): UserError | undefined {
   const { code, path: file, syscall } = error as NodeJS.ErrnoException;
   if (!file || !code || !['EACCES', 'EPERM', 'ENOENT', 'EISDIR'].includes(code)) return undefined;

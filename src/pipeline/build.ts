@@ -25,6 +25,8 @@ import { createOutputSink, type OutputMode } from '../write/output-sink.js';
 import { createConsoleLogger, type Logger } from '../core/logger.js';
 import { createSite, type BuildContext, type Site } from '../core/site.js';
 import { runStages, type Stage, type StageTiming } from '../core/stage.js';
+import { heldByMemory } from '../core/item-store.js';
+import { createQueryEngine, type QueryEngine } from '../engine/query-engine.js';
 
 /** The build, in order. `check-links` and tests run a prefix of it. */
 export const buildStages: readonly Stage[] = [
@@ -84,12 +86,18 @@ export interface BuildOptions {
    * alone, instead of writing it.
    */
   inMemory?: boolean;
+  /** Name in the result the stage that made each output file (with `inMemory`, every file; see `build --explain`). */
+  traceOutputs?: boolean;
 }
 
 export interface BuildResult {
   site: Site;
   timings: StageTiming[];
   ms: number;
+  /** The engine the build's queries ran on, which can explain their results. */
+  engine: QueryEngine;
+  /** With `traceOutputs`: the stage that made each output file, by its path in `site.outputs`. */
+  outputStages?: ReadonlyMap<string, string>;
 }
 
 /** Builds a site: every stage from loading the config to writing the output folder. */
@@ -102,11 +110,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const site = createSite(config);
   const stopAt = options.until ? buildStages.findIndex((stage) => stage.name === options.until) : buildStages.length - 1;
   const stages = buildStages.slice(0, stopAt + 1);
+  const engine = engineForBuild(options);
   const sinkContext = {
     logger,
     cacheDir: config.paths.cache,
     previous: options.previous,
     memory: options.memory,
+    engine,
+    outputStages: options.traceOutputs ? new Map<string, string>() : undefined,
     changedFiles: options.changedFiles,
     onOutputsWritten: options.onOutputsWritten,
     watch: options.watch,
@@ -127,7 +138,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       await runAfterPublished(ctx);
       timings.push({ name: 'afterPublished', ms: performance.now() - laterWorkStarted });
     }
-    return { site, timings, ms: performance.now() - started };
+    return { site, timings, ms: performance.now() - started, engine, outputStages: ctx.outputStages };
   } catch (error) {
     // What the stages that did run left for later is done as a build without a published moment
     // would have done it (their cache files); the build's own error is the one reported.
@@ -135,6 +146,19 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await ctx.sink.discard();
     throw error;
   }
+}
+
+/**
+ * The engine this build's queries run on. A serve --watch session keeps its engine in its memory
+ * and tells it which paths changed since the last build: watch is invalidate + build(). Without
+ * a previous build or its list of changes (a one-off build, a session's first build, its full
+ * rebuild after a config change), nothing an earlier engine read may be trusted: a new one.
+ */
+function engineForBuild(options: BuildOptions): QueryEngine {
+  const session = heldByMemory(options.memory, 'query-engine', () => ({ engine: createQueryEngine() }));
+  if (options.previous && options.changedFiles) session.engine.invalidate(options.changedFiles);
+  else session.engine = createQueryEngine();
+  return session.engine;
 }
 
 /** Runs the queued work in the order the stages queued it: a stage may queue what needs an earlier stage's. */

@@ -20,6 +20,7 @@ export function registerBuildCommand(program: Command, setExitCode: SetExitCode)
     .option('--out-dir <dir>', 'output folder instead of the config outDir')
     .option('--verbose', 'print each build stage with its time')
     .option('--untrusted', "safe mode for pull requests: run no code from siteDir, take only its content (docs, blog, static files)")
+    .option('--explain <path>', 'build in memory, write nothing, and print what made this output file (e.g. docs/intro/index.html): its stage, and the queries and input files it came from')
     .option('--trusted-site <dir>', 'with --untrusted: the trusted checkout (base branch) whose config, sidebars, theme, components and pages are used')
     .action(async (siteDir: string, options: BuildCommandOptions, command: Command) => {
       if (options.trustedSite !== undefined && !options.untrusted) command.error('error: --trusted-site is for safe mode: add --untrusted.', { exitCode: 2, code: 'sdkdocs.trustedSite' });
@@ -35,6 +36,12 @@ export function registerBuildCommand(program: Command, setExitCode: SetExitCode)
             previousOutput = existsSync(config.paths.siteOut);
           };
           const result = await buildSite(siteDir, options, logger, onConfig, apiPrefetch).finally(() => discardApiPrefetch(apiPrefetch));
+          if (options.explain !== undefined) {
+            const { explainOutput } = await import('../../pipeline/explain-output.js');
+            // The command's answer, on stdout whatever the logger does with progress, so it can be piped.
+            process.stdout.write(`${explainOutput(result, options.explain)}\n`);
+            return;
+          }
           const out = path.relative(process.cwd(), result.site.config.paths.siteOut) || '.';
           const warnings = result.site.diagnostics.filter((d) => d.severity === 'warning').length;
           const withWarnings = warnings > 0 ? ` with ${warnings} warning${warnings === 1 ? '' : 's'}` : '';
@@ -52,6 +59,7 @@ interface BuildCommandOptions {
   verbose?: boolean;
   untrusted?: boolean;
   trustedSite?: string;
+  explain?: string;
 }
 
 async function buildSite(
@@ -68,5 +76,7 @@ async function buildSite(
   await prefetchApi(apiPrefetch, config);
   // Loaded here so that other commands do not pay for the whole pipeline.
   const { build } = await import('../../pipeline/build.js');
-  return build({ siteDir, config, logger, apiPrefetch });
+  // --explain leaves the output folder alone: it builds in memory and names each file's stage.
+  const explain = options.explain !== undefined;
+  return build({ siteDir, config, logger, apiPrefetch, inMemory: explain, traceOutputs: explain });
 }

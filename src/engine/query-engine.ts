@@ -1,0 +1,370 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fingerprintOf } from './fingerprint.js';
+import { readEngineStore, writeEngineStore, type RecordedRead, type StoredResult } from './engine-store.js';
+
+/*
+ * The query engine: every piece of per-item work a build does is a query, a named function of a
+ * key (`compileDoc(file)`), which reads files, folders, named inputs and other queries only
+ * through its context. The engine records each read with the fingerprint it had, so nobody lists
+ * "what this depends on" by hand. Asked again, a query whose reads all still have their
+ * fingerprints answers from memory without running (and from disk in a new process, for the
+ * queries that persist); one that runs again and makes an equal result leaves the queries that
+ * read it alone (early cutoff). The idea is Parcel's RequestTracker and salsa's "verify the
+ * trace" memoisation; a cold, a warm and a watch build ask the same questions and differ only in
+ * how many answers they find.
+ */
+
+/** What a query may read; each read becomes an edge the engine checks before it reuses a result. */
+export interface QueryContext {
+  /** A file's text, or undefined when there is no such file (creating it later is a change too). */
+  readFile(file: string): string | undefined;
+  /** A file's bytes, or undefined when there is no such file. */
+  readBytes(file: string): Buffer | undefined;
+  /** A folder's entries, sorted, each folder's name ending in `/`; undefined when there is no such folder. */
+  listFolder(folder: string): readonly string[] | undefined;
+  /**
+   * An input from outside the file system, set with {@link QueryEngine.setInput} (a slice of the
+   * config, the compiler's version, the routes of every doc). Reading one that is not set throws.
+   */
+  input<Value>(name: string): Value;
+  /** Another query's result. */
+  query<Key, Result>(other: Query<Key, Result>, key: Key): Promise<Result>;
+}
+
+/** A named, keyed piece of work. */
+export interface Query<Key, Result> {
+  readonly name: string;
+  run(context: QueryContext, key: Key): Result | Promise<Result>;
+  /** The key as stable text; JSON by default. */
+  keyId?(key: Key): string;
+  /**
+   * Kept on disk between runs (the key and result must survive JSON). Results that are not, or
+   * that are cheap to make again, stay in memory only.
+   */
+  readonly persist?: boolean;
+}
+
+/** Why a result is what it is: the query, the inputs it read and the queries it asked. */
+export interface Explanation {
+  query: string;
+  key: string;
+  files: string[];
+  folders: string[];
+  inputs: string[];
+  queries: Explanation[];
+}
+
+/** How much work the engine did and saved since it was made or its counts were last taken. */
+export interface EngineCounts {
+  /** Queries that ran. */
+  runs: number;
+  /** Queries answered from memory or from the store without running. */
+  reused: number;
+  /** Queries that ran and made a result equal to the one they had, so nothing that read them ran. */
+  cutOff: number;
+}
+
+export interface QueryEngine {
+  query<Key, Result>(query: Query<Key, Result>, key: Key): Promise<Result>;
+  /** As {@link query}, saying whether the result was reused (from memory or the store) rather than made by running it now. */
+  answer<Key, Result>(query: Query<Key, Result>, key: Key): Promise<{ result: Result; reused: boolean }>;
+  /** Sets an input queries read with {@link QueryContext.input}; a changed fingerprint is a change. */
+  setInput(name: string, value: unknown, fingerprint?: string): void;
+  /**
+   * Forgets what the engine knew of these paths (files or folders, absolute), so that the queries
+   * that read them, and only those, check them again the next time they are asked.
+   */
+  invalidate(changedPaths: Iterable<string>): void;
+  /** The chain a result came from, or undefined when the engine holds no result for it. */
+  explain<Key>(query: Query<Key, unknown>, key: Key): Explanation | undefined;
+  /** Writes the persisted queries' results to the store file (when the engine has one). */
+  save(): void;
+  /** The counts since the last call, which starts them again. */
+  takeCounts(): EngineCounts;
+}
+
+export interface QueryEngineOptions {
+  /** The JSON store persisted results go to and come from, e.g. `node_modules/.cache/sdkdocs/engine.json`. */
+  storeFile?: string;
+  /** Queries whose stored results may be reused: the engine finds a stored read's query by its name here. */
+  queries?: readonly Query<never, unknown>[];
+}
+
+interface Memo extends StoredResult {
+  /** The revision in which its reads were last found unchanged (or it ran); -1 for a result from the store. */
+  verifiedAt: number;
+}
+
+interface FileState {
+  fingerprint: string;
+  bytes: Buffer | undefined;
+  text?: string;
+}
+
+interface FolderState {
+  fingerprint: string;
+  entries: readonly string[] | undefined;
+}
+
+const missing = 'missing';
+
+export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine {
+  const definitions = new Map<string, Query<never, unknown>>();
+  for (const query of options.queries ?? []) definitions.set(query.name, query);
+  const memos = new Map<string, Memo>();
+  const stored = new Map<string, Memo>();
+  for (const result of options.storeFile ? readEngineStore(options.storeFile) : []) stored.set(memoId(result.name, result.keyId), { ...result, verifiedAt: -1 });
+  const running = new Map<string, Promise<Memo>>();
+  const files = new Map<string, FileState>();
+  const folders = new Map<string, FolderState>();
+  const inputs = new Map<string, { value: unknown; fingerprint: string }>();
+  let revision = 0;
+  let counts: EngineCounts = { runs: 0, reused: 0, cutOff: 0 };
+
+  const fileState = (file: string): FileState => {
+    let state = files.get(file);
+    if (!state) {
+      const bytes = readBytesOrUndefined(file);
+      state = { fingerprint: bytes ? fingerprintOf(bytes) : missing, bytes };
+      files.set(file, state);
+    }
+    return state;
+  };
+  const folderState = (folder: string): FolderState => {
+    let state = folders.get(folder);
+    if (!state) {
+      const entries = listOrUndefined(folder);
+      state = { fingerprint: entries ? fingerprintOf(entries.join('\n')) : missing, entries };
+      folders.set(folder, state);
+    }
+    return state;
+  };
+  const inputFingerprint = (name: string): string => inputs.get(name)?.fingerprint ?? missing;
+
+  /** Whether every read of a memo still has the fingerprint it had, bringing the queries it asked up to date first. */
+  const readsUnchanged = async (memo: Memo, asking: readonly string[]): Promise<boolean> => {
+    for (const read of memo.reads) {
+      switch (read.kind) {
+        case 'file':
+          if (fileState(read.path).fingerprint !== read.fingerprint) return false;
+          break;
+        case 'folder':
+          if (folderState(read.path).fingerprint !== read.fingerprint) return false;
+          break;
+        case 'input':
+          if (inputFingerprint(read.name) !== read.fingerprint) return false;
+          break;
+        case 'query': {
+          const other = definitions.get(read.name);
+          if (!other) return false;
+          try {
+            const current = await fetch(other, read.key as never, read.keyId, asking);
+            if (current.fingerprint !== read.fingerprint) return false;
+          } catch {
+            return false;
+          }
+          break;
+        }
+      }
+    }
+    return true;
+  };
+
+  const run = async <Key, Result>(query: Query<Key, Result>, key: Key, id: string, keyId: string, before: Memo | undefined, asking: readonly string[]): Promise<Memo> => {
+    const reads: RecordedRead[] = [];
+    const context: QueryContext = {
+      readFile(file) {
+        const state = fileState(path.resolve(file));
+        reads.push({ kind: 'file', path: path.resolve(file), fingerprint: state.fingerprint });
+        if (state.bytes && state.text === undefined) state.text = state.bytes.toString('utf8');
+        return state.text;
+      },
+      readBytes(file) {
+        const state = fileState(path.resolve(file));
+        reads.push({ kind: 'file', path: path.resolve(file), fingerprint: state.fingerprint });
+        return state.bytes;
+      },
+      listFolder(folder) {
+        const state = folderState(path.resolve(folder));
+        reads.push({ kind: 'folder', path: path.resolve(folder), fingerprint: state.fingerprint });
+        return state.entries;
+      },
+      input<Value>(name: string) {
+        const input = inputs.get(name);
+        if (!input) throw new Error(`sdkdocs: query ${query.name} read the input "${name}", which the build did not set. Set it with engine.setInput before asking the query.`);
+        reads.push({ kind: 'input', name, fingerprint: input.fingerprint });
+        return input.value as Value;
+      },
+      async query<OtherKey, OtherResult>(other: Query<OtherKey, OtherResult>, otherKey: OtherKey) {
+        const otherKeyId = keyIdOf(other, otherKey);
+        const memo = await fetch(other, otherKey, otherKeyId, [...asking, id]);
+        reads.push({ kind: 'query', name: other.name, keyId: otherKeyId, key: otherKey, fingerprint: memo.fingerprint });
+        return memo.result as OtherResult;
+      },
+    };
+    counts.runs++;
+    const result = await query.run(context, key);
+    const fingerprint = fingerprintOf(result);
+    // An equal result keeps the object the readers already hold, so their own checks end at the reference.
+    const same = before !== undefined && before.fingerprint === fingerprint;
+    if (same) counts.cutOff++;
+    const memo: Memo = { name: query.name, keyId, key, result: same ? before.result : result, fingerprint, reads, verifiedAt: revision };
+    memos.set(id, memo);
+    return memo;
+  };
+
+  const fetch = <Key, Result>(query: Query<Key, Result>, key: Key, keyId: string, asking: readonly string[]): Promise<Memo> => {
+    const id = memoId(query.name, keyId);
+    if (asking.includes(id)) throw new Error(`sdkdocs: queries ask each other in a circle: ${[...asking, id].map(describeMemoId).join(' → ')}`);
+    definitions.set(query.name, query as Query<never, unknown>);
+    const known = memos.get(id);
+    if (known && known.verifiedAt === revision) {
+      counts.reused++;
+      return Promise.resolve(known);
+    }
+    const pending = running.get(id);
+    if (pending) return pending;
+    const work = (async () => {
+      const before = known ?? stored.get(id);
+      if (before && (await readsUnchanged(before, [...asking, id]))) {
+        before.verifiedAt = revision;
+        memos.set(id, before);
+        counts.reused++;
+        return before;
+      }
+      return run(query, key, id, keyId, before, asking);
+    })();
+    running.set(id, work);
+    // A query that throws leaves no result behind: the next ask runs it again.
+    void work.then(
+      () => running.delete(id),
+      () => {
+        running.delete(id);
+        memos.delete(id);
+        stored.delete(id);
+      },
+    );
+    return work;
+  };
+
+  const explainMemo = (memo: Memo, seen: Set<string>): Explanation => {
+    const explanation: Explanation = { query: memo.name, key: memo.keyId, files: [], folders: [], inputs: [], queries: [] };
+    for (const read of memo.reads) {
+      if (read.kind === 'file' && !explanation.files.includes(read.path)) explanation.files.push(read.path);
+      else if (read.kind === 'folder' && !explanation.folders.includes(read.path)) explanation.folders.push(read.path);
+      else if (read.kind === 'input' && !explanation.inputs.includes(read.name)) explanation.inputs.push(read.name);
+      else if (read.kind === 'query') {
+        const id = memoId(read.name, read.keyId);
+        const other = memos.get(id) ?? stored.get(id);
+        if (other && !seen.has(id)) explanation.queries.push(explainMemo(other, new Set([...seen, id])));
+      }
+    }
+    return explanation;
+  };
+
+  return {
+    async query<Key, Result>(query: Query<Key, Result>, key: Key): Promise<Result> {
+      const memo = await fetch(query, key, keyIdOf(query, key), []);
+      return memo.result as Result;
+    },
+    async answer<Key, Result>(query: Query<Key, Result>, key: Key): Promise<{ result: Result; reused: boolean }> {
+      const keyId = keyIdOf(query, key);
+      const id = memoId(query.name, keyId);
+      // A run always makes a new memo; a reuse hands back the one the engine held.
+      const held = memos.get(id) ?? stored.get(id);
+      const memo = await fetch(query, key, keyId, []);
+      return { result: memo.result as Result, reused: memo === held };
+    },
+    setInput(name, value, fingerprint = fingerprintOf(value)) {
+      if (inputs.get(name)?.fingerprint !== fingerprint) revision++;
+      inputs.set(name, { value, fingerprint });
+    },
+    invalidate(changedPaths) {
+      const changed = [...changedPaths].map((changedPath) => path.resolve(changedPath));
+      if (changed.length === 0) return;
+      revision++;
+      for (const changedPath of changed) {
+        // A file added, removed or renamed changes its folder's listing; a folder removed, everything in it.
+        folders.delete(path.dirname(changedPath));
+        forgetUnder(files, changedPath);
+        forgetUnder(folders, changedPath);
+      }
+    },
+    explain(query, key) {
+      const id = memoId(query.name, keyIdOf(query, key));
+      const memo = memos.get(id) ?? stored.get(id);
+      return memo && explainMemo(memo, new Set([id]));
+    },
+    save() {
+      if (!options.storeFile) return;
+      const persisted = [...memos.values()].filter((memo) => definitions.get(memo.name)?.persist === true);
+      writeEngineStore(options.storeFile, persisted.map(({ verifiedAt: _verifiedAt, ...result }) => result));
+    },
+    takeCounts() {
+      const taken = counts;
+      counts = { runs: 0, reused: 0, cutOff: 0 };
+      return taken;
+    },
+  };
+}
+
+/** Prints an explanation as an indented tree, paths relative to `root`. */
+export function formatExplanation(explanation: Explanation, root: string, indent = ''): string {
+  // Keys hold absolute paths as JSON text: shown relative to the root, as the reads are.
+  const key = explanation.key
+    .split(JSON.stringify(root + path.sep).slice(1, -1))
+    .join('')
+    .split(JSON.stringify(root))
+    .join('"."');
+  const lines = [`${indent}${explanation.query}(${key})`];
+  const inner = `${indent}  `;
+  for (const file of explanation.files) lines.push(`${inner}reads ${relativeTo(root, file)}`);
+  for (const folder of explanation.folders) lines.push(`${inner}lists ${relativeTo(root, folder)}/`);
+  for (const input of explanation.inputs) lines.push(`${inner}input ${input}`);
+  for (const query of explanation.queries) lines.push(formatExplanation(query, root, inner));
+  return lines.join('\n');
+}
+
+function relativeTo(root: string, file: string): string {
+  const relative = path.relative(root, file);
+  return relative === '' ? '.' : relative.startsWith('..') ? file : relative.split(path.sep).join('/');
+}
+
+function keyIdOf<Key>(query: Query<Key, unknown>, key: Key): string {
+  return query.keyId ? query.keyId(key) : (JSON.stringify(key) ?? 'undefined');
+}
+
+function memoId(name: string, keyId: string): string {
+  return `${name}\0${keyId}`;
+}
+
+function describeMemoId(id: string): string {
+  const [name, keyId] = id.split('\0');
+  return `${name}(${keyId})`;
+}
+
+/** Deletes the entries for `changedPath` and for everything under it. */
+function forgetUnder(states: Map<string, unknown>, changedPath: string): void {
+  states.delete(changedPath);
+  const prefix = changedPath.endsWith(path.sep) ? changedPath : changedPath + path.sep;
+  for (const known of states.keys()) if (known.startsWith(prefix)) states.delete(known);
+}
+
+function readBytesOrUndefined(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function listOrUndefined(folder: string): string[] | undefined {
+  try {
+    return readdirSync(folder, { withFileTypes: true })
+      .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
+      .sort();
+  } catch {
+    return undefined;
+  }
+}

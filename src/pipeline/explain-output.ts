@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { UserError } from '../core/diagnostic.js';
+import { closest } from '../config/load.js';
+import { contentDirOf } from '../config/resolve.js';
+import { categoryFileText, docsFolderListing } from '../content/docs-folder-queries.js';
+import { formatExplanation, type Explanation } from '../engine/query-engine.js';
+import { outputPathOfRoute } from '../render/document.js';
+import type { BuildResult } from './build.js';
+
+/**
+ * What `build --explain PATH` prints: the stage that made an output file and, as far as the
+ * stages run on the query engine, the queries it came from and the files each read. A stage not
+ * on the engine yet is named with a note that its inputs are not tracked.
+ */
+export function explainOutput(result: BuildResult, requested: string): string {
+  const { site } = result;
+  const { siteDir, paths, baseUrl } = site.config;
+  const outputPath = outputPathOf(result, requested);
+  const lines = [outputPath];
+  const stage = result.outputStages?.get(outputPath);
+  const page = site.pages.find((candidate) => outputPathOfRoute(candidate.route, baseUrl) === outputPath);
+  const source = page?.sourceFile && path.relative(siteDir, page.sourceFile).split(path.sep).join('/');
+  const staticFile = path.join(paths.static, ...outputPath.split('/'));
+  const copied = !page && existsSync(staticFile) ? `, copied from ${path.relative(siteDir, staticFile).split(path.sep).join('/')}` : '';
+  const made = stage ? `the ${stage} stage` : 'the output sink';
+  lines.push(`  made by ${made}${copied}${page ? `, as the page ${page.route}${source ? ` from ${source}` : ''}` : ''}`);
+  if (stage) lines.push(`  ${stage} is not on the query engine yet: the inputs it read are not tracked.`);
+  if (!page?.sourceFile || !isInside(page.sourceFile, paths.docs)) return lines.join('\n');
+  const found = result.engine.explain(docsFolderListing, { docsDir: paths.docs, siteDir: contentDirOf(site.config) });
+  const categories = categoryExplanations(result, page.sourceFile, paths.docs);
+  if (found) lines.push(`  ${source} was found by the query:`, formatExplanation(found, siteDir, '    '));
+  if (categories.length > 0) lines.push('  the category files of its folders were read by:', ...categories.map((category) => formatExplanation(category, siteDir, '    ')));
+  return lines.join('\n');
+}
+
+/** The output file a path names: relative to the output folder (or absolute inside it), a folder standing for its index.html. */
+function outputPathOf({ site }: BuildResult, requested: string): string {
+  const { siteOut } = site.config.paths;
+  const relative = (path.isAbsolute(requested) ? path.relative(siteOut, requested) : requested).split(path.sep).join('/').replace(/^\.?\/+/, '');
+  for (const candidate of [relative, `${relative.replace(/\/$/, '')}/index.html`]) if (site.outputs.has(candidate)) return candidate;
+  const suggestion = closest(relative, [...site.outputs.keys()]);
+  throw new UserError({
+    severity: 'error',
+    code: 'explain',
+    message: `--explain ${requested}: the build made no such file in ${path.relative(process.cwd(), siteOut) || '.'}.`,
+    hint: `${suggestion ? `Did you mean ${suggestion}? ` : ''}Give a path inside the output folder, such as docs/intro/index.html.`,
+  });
+}
+
+/** What the engine knows of the category files in the folders between the docs folder and a doc. */
+function categoryExplanations(result: BuildResult, docFile: string, docsDir: string): Explanation[] {
+  const explanations: Explanation[] = [];
+  for (let folder = path.dirname(docFile); isInside(folder, docsDir) || folder === docsDir; folder = path.dirname(folder)) {
+    for (const name of ['_category_.json', '_category_.yml', '_category_.yaml']) {
+      const explanation = result.engine.explain(categoryFileText, path.join(folder, name));
+      if (explanation) explanations.push(explanation);
+    }
+    if (folder === docsDir) break;
+  }
+  return explanations;
+}
+
+function isInside(file: string, folder: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}

@@ -1,0 +1,201 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createQueryEngine, formatExplanation, type Query } from '../src/engine/query-engine.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-engine-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Counts each query's runs, by query name. */
+function runCounter() {
+  const runs = new Map<string, number>();
+  return {
+    runs,
+    count(name: string) {
+      runs.set(name, (runs.get(name) ?? 0) + 1);
+    },
+  };
+}
+
+/** A doc's word count from its file, and a site total over a folder's docs, each counting its runs. */
+function wordQueries(counter: ReturnType<typeof runCounter>) {
+  const words: Query<string, number> = {
+    name: 'words',
+    persist: true,
+    run(context, file) {
+      counter.count('words');
+      const text = context.readFile(file);
+      if (text === undefined) throw new Error(`no file ${file}`);
+      if (text.includes('BROKEN')) throw new Error(`${file} is broken`);
+      return text.split(/\s+/).filter(Boolean).length;
+    },
+  };
+  const total: Query<string, string> = {
+    name: 'total',
+    persist: true,
+    async run(context, folder) {
+      counter.count('total');
+      const names = (context.listFolder(folder) ?? []).filter((name) => name.endsWith('.md'));
+      const counts = await Promise.all(names.map((name) => context.query(words, path.join(folder, name))));
+      return `${context.input<string>('label')}: ${counts.reduce((sum, count) => sum + count, 0)}`;
+    },
+  };
+  return { words, total };
+}
+
+describe('the query engine', () => {
+  it('answers a query asked again from memory without running it', async () => {
+    await writeFile(path.join(dir, 'a.md'), 'one two three');
+    const counter = runCounter();
+    const { words } = wordQueries(counter);
+    const engine = createQueryEngine();
+    expect(await engine.query(words, path.join(dir, 'a.md'))).toBe(3);
+    expect(await engine.query(words, path.join(dir, 'a.md'))).toBe(3);
+    expect(counter.runs.get('words')).toBe(1);
+    engine.invalidate([path.join(dir, 'elsewhere.md')]);
+    expect(await engine.answer(words, path.join(dir, 'a.md'))).toEqual({ result: 3, reused: true });
+    expect(counter.runs.get('words')).toBe(1);
+    await writeFile(path.join(dir, 'a.md'), 'one two three four');
+    engine.invalidate([path.join(dir, 'a.md')]);
+    expect(await engine.answer(words, path.join(dir, 'a.md'))).toEqual({ result: 4, reused: false });
+  });
+
+  it('runs again what read a changed file, through the queries that asked it', async () => {
+    await writeFile(path.join(dir, 'a.md'), 'one two');
+    await writeFile(path.join(dir, 'b.md'), 'three');
+    const counter = runCounter();
+    const { total } = wordQueries(counter);
+    const engine = createQueryEngine();
+    engine.setInput('label', 'words');
+    expect(await engine.query(total, dir)).toBe('words: 3');
+    await writeFile(path.join(dir, 'b.md'), 'three four five');
+    // The engine trusts what it read until it is told of a change.
+    expect(await engine.query(total, dir)).toBe('words: 3');
+    engine.invalidate([path.join(dir, 'b.md')]);
+    expect(await engine.query(total, dir)).toBe('words: 5');
+    // a.md was not read again: only b.md's query and the total ran.
+    expect(counter.runs.get('words')).toBe(3);
+    expect(counter.runs.get('total')).toBe(2);
+  });
+
+  it('sees a file added to a folder it listed, and a changed input', async () => {
+    await writeFile(path.join(dir, 'a.md'), 'one');
+    const counter = runCounter();
+    const { total } = wordQueries(counter);
+    const engine = createQueryEngine();
+    engine.setInput('label', 'words');
+    expect(await engine.query(total, dir)).toBe('words: 1');
+    await writeFile(path.join(dir, 'b.md'), 'two three');
+    engine.invalidate([path.join(dir, 'b.md')]);
+    expect(await engine.query(total, dir)).toBe('words: 3');
+    engine.setInput('label', 'count');
+    expect(await engine.query(total, dir)).toBe('count: 3');
+    expect(counter.runs.get('total')).toBe(3);
+  });
+
+  it('stops at a query that ran again and made an equal result (early cutoff)', async () => {
+    await writeFile(path.join(dir, 'a.md'), 'one two');
+    const counter = runCounter();
+    const { total } = wordQueries(counter);
+    const engine = createQueryEngine();
+    engine.setInput('label', 'words');
+    await engine.query(total, dir);
+    // Other words, as many of them: the doc's query runs, the total does not.
+    await writeFile(path.join(dir, 'a.md'), 'three four');
+    engine.invalidate([path.join(dir, 'a.md')]);
+    expect(await engine.query(total, dir)).toBe('words: 2');
+    expect(counter.runs.get('words')).toBe(2);
+    expect(counter.runs.get('total')).toBe(1);
+    expect(engine.takeCounts()).toMatchObject({ cutOff: 1 });
+  });
+
+  it('keeps persisted results on disk for the next run, checked against the files as they are then', async () => {
+    // The store sits beside the docs, not in the folder the total lists.
+    const docs = path.join(dir, 'docs');
+    await mkdir(docs);
+    await writeFile(path.join(docs, 'a.md'), 'one two');
+    await writeFile(path.join(docs, 'b.md'), 'three');
+    const storeFile = path.join(dir, 'cache', 'engine.json');
+    const first = runCounter();
+    const firstEngine = createQueryEngine({ storeFile });
+    firstEngine.setInput('label', 'words');
+    expect(await firstEngine.query(wordQueries(first).total, docs)).toBe('words: 3');
+    firstEngine.save();
+
+    const second = runCounter();
+    const secondEngine = createQueryEngine({ storeFile, queries: Object.values(wordQueries(second)) });
+    secondEngine.setInput('label', 'words');
+    expect(await secondEngine.query(wordQueries(second).total, docs)).toBe('words: 3');
+    expect(second.runs.size).toBe(0);
+    secondEngine.save();
+
+    // Changed while no build ran: the next run finds it by its fingerprint, without being told.
+    await writeFile(path.join(docs, 'a.md'), 'one two six seven');
+    const third = runCounter();
+    const thirdEngine = createQueryEngine({ storeFile, queries: Object.values(wordQueries(third)) });
+    thirdEngine.setInput('label', 'words');
+    expect(await thirdEngine.query(wordQueries(third).total, docs)).toBe('words: 5');
+    expect(third.runs.get('words')).toBe(1);
+    expect(third.runs.get('total')).toBe(1);
+  });
+
+  it('ignores a store cut short, and runs the queries instead', async () => {
+    await writeFile(path.join(dir, 'a.md'), 'one');
+    const storeFile = path.join(dir, 'engine.json');
+    await writeFile(storeFile, '{"format":1,"results":[{"name":"wo');
+    const counter = runCounter();
+    const engine = createQueryEngine({ storeFile });
+    expect(await engine.query(wordQueries(counter).words, path.join(dir, 'a.md'))).toBe(1);
+    expect(counter.runs.get('words')).toBe(1);
+  });
+
+  it('does not keep a query that threw as a result: asked again, it runs again', async () => {
+    await writeFile(path.join(dir, 'a.md'), 'BROKEN');
+    const counter = runCounter();
+    const { words, total } = wordQueries(counter);
+    const engine = createQueryEngine();
+    engine.setInput('label', 'words');
+    await expect(engine.query(words, path.join(dir, 'a.md'))).rejects.toThrow('is broken');
+    await expect(engine.query(words, path.join(dir, 'a.md'))).rejects.toThrow('is broken');
+    expect(counter.runs.get('words')).toBe(2);
+    await expect(engine.query(total, dir)).rejects.toThrow('is broken');
+    await writeFile(path.join(dir, 'a.md'), 'fixed now');
+    engine.invalidate([path.join(dir, 'a.md')]);
+    expect(await engine.query(total, dir)).toBe('words: 2');
+  });
+
+  it('refuses queries that ask each other in a circle, naming the circle', async () => {
+    const ping: Query<number, number> = { name: 'ping', run: (context, n) => context.query(pong, n) };
+    const pong: Query<number, number> = { name: 'pong', run: (context, n) => context.query(ping, n) };
+    await expect(createQueryEngine().query(ping, 1)).rejects.toThrow('ping(1) → pong(1) → ping(1)');
+  });
+
+  it('explains a result: the queries it came from and the files each read', async () => {
+    await mkdir(path.join(dir, 'docs'));
+    await writeFile(path.join(dir, 'docs', 'a.md'), 'one');
+    await writeFile(path.join(dir, 'docs', 'b.md'), 'two');
+    const counter = runCounter();
+    const { total, words } = wordQueries(counter);
+    const engine = createQueryEngine();
+    engine.setInput('label', 'words');
+    expect(engine.explain(total, path.join(dir, 'docs'))).toBeUndefined();
+    await engine.query(total, path.join(dir, 'docs'));
+    const explanation = engine.explain(total, path.join(dir, 'docs'))!;
+    expect(explanation.folders).toEqual([path.join(dir, 'docs')]);
+    expect(explanation.inputs).toEqual(['label']);
+    expect(explanation.queries.map((query) => [query.query, query.files])).toEqual([
+      ['words', [path.join(dir, 'docs', 'a.md')]],
+      ['words', [path.join(dir, 'docs', 'b.md')]],
+    ]);
+    expect(engine.explain(words, path.join(dir, 'docs', 'a.md'))?.files).toEqual([path.join(dir, 'docs', 'a.md')]);
+    const printed = formatExplanation(explanation, dir);
+    expect(printed).toContain('  lists docs/');
+    expect(printed).toContain('    reads docs/b.md');
+  });
+});

@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copySite, fixture, repoRoot } from './helpers/site.js';
+
+const bin = path.join(repoRoot, 'bin', 'sdkdocs.js');
+const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+
+let site: Awaited<ReturnType<typeof copySite>>;
+beforeAll(async () => {
+  site = await copySite(fixture('basic'));
+});
+afterAll(async () => {
+  await site.cleanup();
+});
+
+describe('sdkdocs build --explain', () => {
+  it("names a doc page's stage, the query that found its doc and the files each query read, writing nothing", () => {
+    const result = run('build', site.dir, '--explain', 'docs/guides/setup/index.html');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('made by the renderPages stage, as the page /kit/docs/guides/setup from docs/guides/setup.md');
+    expect(result.stdout).toContain('renderPages is not on the query engine yet: the inputs it read are not tracked.');
+    expect(result.stdout).toContain('docsFolderListing({"docsDir":"docs","siteDir":"."})');
+    expect(result.stdout).toContain('      lists docs/guides/');
+    expect(result.stdout).toContain('categoryFileText("docs/guides/_category_.json")');
+    expect(result.stdout).toContain('      reads docs/guides/_category_.json');
+    expect(existsSync(path.join(site.dir, 'out'))).toBe(false);
+  });
+
+  it('says a static file came from the static folder', () => {
+    const result = run('build', site.dir, '--explain', 'robots.txt');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('made by the writeSite stage, copied from static/robots.txt');
+  });
+
+  it('refuses a path the build made no file at, suggesting the closest one', () => {
+    const result = run('build', site.dir, '--explain', 'docs/guides/setp/index.html');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('--explain docs/guides/setp/index.html: the build made no such file');
+    expect(result.stderr).toContain('Did you mean docs/guides/setup/index.html?');
+  });
+});
