@@ -164,7 +164,7 @@ describe.skipIf(!existsSync(path.join(repoRoot, 'dist', 'src', 'api', 'api-worke
     // A second process, with the caches the first one left, reports which packages it loaded.
     const script = `
       import { createRequire } from 'node:module';
-      const { build } = await import(${JSON.stringify(path.join(repoRoot, 'dist', 'src', 'build', 'build.js'))});
+      const { build } = await import(${JSON.stringify(path.join(repoRoot, 'dist', 'src', 'pipeline', 'build.js'))});
       const { createMemoryLogger } = await import(${JSON.stringify(path.join(repoRoot, 'dist', 'src', 'core', 'logger.js'))});
       const result = await build({ siteDir: ${JSON.stringify(site.dir)}, outDir: ${JSON.stringify(outDir)}, logger: createMemoryLogger() });
       // TypeScript is CommonJS: once loaded, even through import, its compiler sits in require's cache.
