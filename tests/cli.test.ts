@@ -50,6 +50,39 @@ describe('sdkdocs CLI (bin)', () => {
   });
 });
 
+describe('the error catalogue from the terminal', () => {
+  it('ends each printed diagnostic with its [code], and says where the code is explained', async () => {
+    const { dir, cleanup } = await tempDir('sdkdocs-cli-');
+    cleanups.push(cleanup);
+    const result = run('build', fixture('bad-front-matter'), '--out-dir', dir);
+    const located = result.stderr.split('\n').find((line) => /broken\.md:3:\d+ error Malformed front matter/.test(line));
+    const code = /\[([a-z][\w-]*)\]$/.exec(located ?? '')?.[1];
+    expect(code, result.stderr).toBeDefined();
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(`What a [code] means and how to fix it: run \`sdkdocs errors <code>\` (e.g. \`sdkdocs errors ${code}\`).`);
+    const explained = run('errors', code!);
+    expect(explained.status).toBe(0);
+    expect(explained.stdout.split('\n')[0]).toBe(code);
+    expect(explained.stdout.length).toBeGreaterThan(code!.length + 40);
+  });
+
+  it('lists every code, and answers a mistyped code with the nearest one and exit 1', () => {
+    const listed = run('errors');
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(/^broken-link +A link leads to no page/m);
+    const mistyped = run('errors', 'broken-lnk');
+    expect(mistyped.status).toBe(1);
+    expect(mistyped.stderr).toContain('There is no diagnostic code "broken-lnk". Did you mean `sdkdocs errors broken-link`?');
+    expect(mistyped.stderr).not.toContain('What a [code] means');
+  });
+
+  it('links to the published catalogue page once the package names its docs site', async () => {
+    const { catalogueReference } = await import('../src/core/error-catalogue.js');
+    expect(catalogueReference('broken-anchor', 'https://sdkdocs.example.org')).toBe('https://sdkdocs.example.org/docs/reference/errors#broken-anchor');
+    expect(catalogueReference('broken-anchor', 'https://example.org/sdkdocs/')).toBe('https://example.org/sdkdocs/docs/reference/errors#broken-anchor');
+    expect(catalogueReference('broken-anchor', undefined)).toBe('sdkdocs errors broken-anchor');
+  });
+});
+
 describe('exit codes by failure class', () => {
   it('exits 1 for input errors and 3 when the machine lacks a tool such as Chromium', async () => {
     const { runCommand } = await import('../src/cli/run-command.js');

@@ -87,5 +87,10 @@ describe('sdkdocs installed from its packed tarball', () => {
     const intro = readFileSync(path.join(out, 'docs', 'intro', 'index.html'), 'utf8');
     expect(intro).toContain('Introduction');
     if (chromiumPath) expect(intro).toContain('<svg');
+
+    // The error catalogue ships with the package: the `[code]` a diagnostic ends with is explained offline.
+    const explained = await runInShell('npx sdkdocs errors broken-link', project, env);
+    expect(explained.status, explained.output).toBe(0);
+    expect(explained.output).toContain('A link leads to no page');
   });
 });

@@ -8,6 +8,7 @@ import { registerApiDiffCommand } from './commands/api-diff.js';
 import { registerInitCommand } from './commands/init.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerMigrateCommand } from './commands/migrate.js';
+import { registerErrorsCommand } from './commands/errors.js';
 import type { SetExitCode } from './run-command.js';
 
 /**
@@ -29,6 +30,7 @@ export function createProgram(setExitCode: SetExitCode): Command {
   registerDocsVersionCommand(program, setExitCode);
   registerApiDiffCommand(program, setExitCode);
   registerMigrateCommand(program, setExitCode);
+  registerErrorsCommand(program, setExitCode);
   return program;
 }
 

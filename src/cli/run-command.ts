@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ExitCode, UserError, environmentDiagnosticCodes } from '../core/diagnostic.js';
-import { createConsoleLogger, type Logger } from '../core/logger.js';
+import { catalogueReference } from '../core/error-catalogue.js';
+import { createConsoleLogger, type ConsoleLogger, type Logger } from '../core/logger.js';
 
 export interface RunCommandOptions {
   verbose?: boolean;
@@ -9,6 +10,8 @@ export interface RunCommandOptions {
    * was"): only a command that knows there was something to leave says it.
    */
   failureNote?: () => string | undefined;
+  /** Ends with where the printed diagnostics' codes are explained (not for `errors` itself). */
+  pointToCatalogue?: boolean;
 }
 
 /** Runs a command body, turning user errors into printed diagnostics and an exit code. */
@@ -17,17 +20,37 @@ export async function runCommand(options: RunCommandOptions, body: (logger: Logg
   try {
     return (await body(logger)) ?? ExitCode.ok;
   } catch (caught) {
-    const error = fileSystemUserError(caught) ?? caught;
-    if (error instanceof UserError) {
-      for (const diagnostic of error.diagnostics) logger.diagnostic(diagnostic);
-      const count = error.diagnostics.filter((d) => d.severity === 'error').length;
-      const note = options.failureNote?.();
-      logger.error(`✖ Failed with ${count} error${count === 1 ? '' : 's'}${note ? `; ${note}` : ''}.`);
-      return error.diagnostics.some((d) => d.code !== undefined && environmentDiagnosticCodes.has(d.code)) ? ExitCode.internal : ExitCode.inputError;
-    }
-    logger.error(`✖ Internal error: ${(error as Error).stack ?? String(error)}`);
-    return ExitCode.internal;
+    return reportFailure(caught, logger, options);
+  } finally {
+    if (options.pointToCatalogue !== false) pointToExplanations(logger);
   }
+}
+
+function reportFailure(caught: unknown, logger: Logger, options: RunCommandOptions): number {
+  const error = fileSystemUserError(caught) ?? caught;
+  if (error instanceof UserError) {
+    for (const diagnostic of error.diagnostics) logger.diagnostic(diagnostic);
+    const count = error.diagnostics.filter((d) => d.severity === 'error').length;
+    const note = options.failureNote?.();
+    logger.error(`✖ Failed with ${count} error${count === 1 ? '' : 's'}${note ? `; ${note}` : ''}.`);
+    return error.diagnostics.some((d) => d.code !== undefined && environmentDiagnosticCodes.has(d.code)) ? ExitCode.internal : ExitCode.inputError;
+  }
+  logger.error(`✖ Internal error: ${(error as Error).stack ?? String(error)}`);
+  return ExitCode.internal;
+}
+
+/**
+ * One closing line after the diagnostics: where the `[code]` that ends each is explained, with
+ * the first printed code as the example to copy.
+ */
+function pointToExplanations(logger: ConsoleLogger): void {
+  const [example] = logger.printedCodes();
+  if (example === undefined) return;
+  const reference = catalogueReference(example);
+  const where = reference.startsWith('sdkdocs ')
+    ? `run \`sdkdocs errors <code>\` (e.g. \`${reference}\`)`
+    : `see ${reference.replace(/#.*$/, '#<code>')} (e.g. ${reference})`;
+  logger.info(`What a [code] means and how to fix it: ${where}.`);
 }
 
 /**

@@ -194,6 +194,8 @@ const diagnosticListStyle = `
     li { padding: 8px 0; border-top: 1px solid #333; white-space: pre-wrap; }
     .where { color: #7fb3ff; }
     .hint { color: #a0a0a0; display: block; margin-top: 4px; }
+    .code { color: #a0a0a0; display: block; margin-top: 2px; font-size: 0.9em; }
+    .code a { color: inherit; }
     .note { margin: 12px 0 0; color: #a0a0a0; }
     button { float: right; background: none; border: 1px solid #555; color: inherit; border-radius: 4px; cursor: pointer; font: inherit; }`;
 
@@ -225,9 +227,28 @@ function diagnosticList(diagnostics: OverlayDiagnostic[]): HTMLUListElement {
       hint.textContent = diagnostic.hint;
       item.append(hint);
     }
+    if (diagnostic.explained) item.append(explanation(diagnostic.explained));
     list.append(item);
   }
   return list;
+}
+
+/** The diagnostic's `[code]`, a link to its page in the error catalogue or the command that prints it. */
+function explanation({ code, url, command }: NonNullable<OverlayDiagnostic['explained']>): HTMLElement {
+  const element = document.createElement('span');
+  element.className = 'code';
+  if (url) {
+    const link = document.createElement('a');
+    link.href = url;
+    link.target = '_blank';
+    link.rel = 'noopener';
+    link.textContent = `[${code}]`;
+    element.append(link);
+  } else {
+    element.textContent = `[${code}]`;
+    element.title = `Run \`${command ?? `sdkdocs errors ${code}`}\` to see what it means and how to fix it`;
+  }
+  return element;
 }
 
 function readSession(key: string): string | null {

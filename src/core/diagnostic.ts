@@ -45,8 +45,12 @@ export class UserError extends Error {
   }
 }
 
-/** `docs/guide.md:12:5 error <what>. <how to fix>` — relative to `cwd` when inside it. */
-export function formatDiagnostic(d: Diagnostic, options: { color?: boolean; cwd?: string } = {}): string {
+/**
+ * A diagnostic as one line: `file:line:column error <what>. <how to fix>`, the path relative to
+ * `cwd` when inside it. With `code`, the line
+ * ends with `[code]`, the key of its explanation in the error catalogue (`sdkdocs errors <code>`).
+ */
+export function formatDiagnostic(d: Diagnostic, options: { color?: boolean; cwd?: string; code?: boolean } = {}): string {
   const color = options.color ?? false;
   const cwd = options.cwd ?? process.cwd();
   let where = '';
@@ -61,6 +65,7 @@ export function formatDiagnostic(d: Diagnostic, options: { color?: boolean; cwd?
   const parts = [where ? (color ? pc.bold(where) : where) : '', paint(label), d.message];
   let text = parts.filter(Boolean).join(' ');
   if (d.hint) text += color ? ` ${pc.dim(d.hint)}` : ` ${d.hint}`;
+  if (options.code && d.code) text += color ? ` ${pc.dim(`[${d.code}]`)}` : ` [${d.code}]`;
   return text;
 }
 

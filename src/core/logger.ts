@@ -18,11 +18,17 @@ export interface ConsoleLoggerOptions {
   stream?: NodeJS.WriteStream;
 }
 
-export function createConsoleLogger(options: ConsoleLoggerOptions = {}): Logger {
+/** The console logger also remembers the codes it printed, for the closing pointer to their explanations. */
+export interface ConsoleLogger extends Logger {
+  printedCodes(): string[];
+}
+
+export function createConsoleLogger(options: ConsoleLoggerOptions = {}): ConsoleLogger {
   const out = options.stream ?? process.stderr;
   const interactive = Boolean(out.isTTY) && !process.env.CI;
   const color = interactive || Boolean(process.env.FORCE_COLOR);
   let progressShown = false;
+  const codes = new Set<string>();
   const clearProgress = () => {
     if (progressShown) {
       out.write('\r\x1b[2K');
@@ -40,7 +46,11 @@ export function createConsoleLogger(options: ConsoleLoggerOptions = {}): Logger 
     debug: (m) => {
       if (options.verbose) line(color ? pc.dim(m) : m);
     },
-    diagnostic: (d) => line(formatDiagnostic(d, { color })),
+    diagnostic: (d) => {
+      if (d.code) codes.add(d.code);
+      line(formatDiagnostic(d, { color, code: true }));
+    },
+    printedCodes: () => [...codes],
     progress: (m) => {
       if (!interactive) return;
       out.write(`\r\x1b[2K${pc.dim(m.slice(0, (out.columns || 80) - 1))}`);

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { catalogueReference } from '../core/error-catalogue.js';
 import { packageRoot } from '../core/package-root.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import {
@@ -144,7 +145,13 @@ export function overlayDiagnostics(diagnostics: readonly Diagnostic[], severity:
       line: diagnostic.line,
       column: diagnostic.column,
       hint: diagnostic.hint,
+      explained: diagnostic.code ? explanationOf(diagnostic.code) : undefined,
     }));
+}
+
+function explanationOf(code: string): OverlayDiagnostic['explained'] {
+  const reference = catalogueReference(code);
+  return /^https?:/.test(reference) ? { code, url: reference } : { code, command: reference };
 }
 
 /** Adds the tag before `</body>` (the DOM is there to restore the scroll position), or at the end of a page without one. */

@@ -25,6 +25,8 @@ export interface OverlayDiagnostic {
   line?: number;
   column?: number;
   hint?: string;
+  /** Where its code is explained: the error catalogue's page, or the `sdkdocs errors` command. */
+  explained?: { code: string; url?: string; command?: string };
 }
 
 export interface BuildErrorMessage {

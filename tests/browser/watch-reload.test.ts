@@ -89,6 +89,10 @@ describe.skipIf(!chromiumPath)('serve --watch in Chromium', () => {
     expect(text).toContain(`${path.join('docs', 'long.md')}:3:`);
     expect(text).toContain('sidebar_position');
     expect(await overlay.getByRole('heading').innerText()).toBe('Build failed');
+    // Its code says where it is explained: the package names no docs site, so the command.
+    const code = overlay.locator('.code').first();
+    expect(await code.innerText()).toMatch(/^\[[a-z][\w-]*\]$/);
+    expect(await code.getAttribute('title')).toMatch(/^Run `sdkdocs errors [a-z][\w-]*` to see what it means/);
 
     await saveAndWaitFor(longPage.replace('ORIGINAL-TEXT', 'FIXED-TEXT'), 'FIXED-TEXT');
     expect(await page.locator('article').innerText()).toContain('FIXED-TEXT');
@@ -106,6 +110,8 @@ describe.skipIf(!chromiumPath)('serve --watch in Chromium', () => {
     expect(text).toContain(`${path.join('docs', 'long.md')}:${warnedLine}:`);
     expect(text).toContain('missing-guide.md');
     expect(text).toContain('no-such-section');
+    expect(text).toContain('[broken-markdown-link]');
+    expect(text).toContain('[broken-anchor]');
     // A panel in a corner, not over the page: the article stays in view and clickable.
     expect(await page.locator('article').isVisible()).toBe(true);
 

@@ -439,7 +439,7 @@ function diagnosticCodesInSource() {
 
 /** The hand-written explanations of `error-catalogue.md`, by code. */
 function catalogueEntries() {
-  const text = readFileSync(path.join(websiteDir, 'scripts', 'error-catalogue.md'), 'utf8');
+  const text = readFileSync(path.join(repoDir, 'src', 'core', 'error-catalogue.md'), 'utf8');
   const entries = new Map();
   for (const section of text.split(/^## /m).slice(1)) {
     const [heading, ...body] = section.split('\n');
@@ -455,8 +455,8 @@ function errorsReference() {
   const stale = [...entries.keys()].filter((code) => !codes.has(code));
   if (unexplained.length > 0 || stale.length > 0) {
     const problems = [
-      ...unexplained.map((code) => `"${code}" (raised in ${[...codes.get(code)].join(', ')}) has no section: add "## ${code}" to website/scripts/error-catalogue.md`),
-      ...stale.map((code) => `"${code}" has a section in website/scripts/error-catalogue.md but no code in src/ raises it: remove the section`),
+      ...unexplained.map((code) => `"${code}" (raised in ${[...codes.get(code)].join(', ')}) has no section: add "## ${code}" to src/core/error-catalogue.md`),
+      ...stale.map((code) => `"${code}" has a section in src/core/error-catalogue.md but no code in src/ raises it: remove the section`),
     ];
     throw new Error(`The error catalogue is out of date:\n  ${problems.join('\n  ')}`);
   }
@@ -465,15 +465,17 @@ function errorsReference() {
     'title: Errors and warnings', 'sidebar_position: 4',
     'description: Every diagnostic code sdkdocs prints, what it means and how to fix it.',
     'toc_max_heading_level: 2',
-    lastUpdateOf('src', 'website/scripts/error-catalogue.md'),
+    lastUpdateOf('src', 'src/core/error-catalogue.md'),
     '---',
     generatedNote,
     '',
     '# Errors and warnings',
     '',
-    'sdkdocs prints a problem it finds in the input as `file:line:column error <what>. <how to fix>` (or `warning`). Each comes from a rule with a',
-    'code; this page has a section per code, checked against the code when this site is built, so none is missing. Errors stop the build',
-    '(exit 1, the previous output left as it was); warnings are printed and the build goes on. `serve --watch` shows errors in the browser too.',
+    'sdkdocs prints a problem it finds in the input as `file:line:column error <what>. <how to fix> [code]` (or `warning`). The `[code]` names',
+    'the rule; this page has a section per code, checked against the code when this site is built, so none is missing, and',
+    '`sdkdocs errors <code>` prints the same section in the terminal (`sdkdocs errors` lists them all). Errors stop the build',
+    '(exit 1, the previous output left as it was); warnings are printed and the build goes on. `serve --watch` shows both in the browser too,',
+    "each with its code; once sdkdocs' package names its published docs site (`homepage` in its package.json), the code links to its section here.",
     '',
   ];
   for (const code of [...codes.keys()].sort()) {
