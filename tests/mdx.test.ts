@@ -225,6 +225,16 @@ describe('MDX errors are located in the doc', () => {
     expect(texts.find((text) => text.includes('Carousel'))).toMatch(/^docs\/broken\.mdx:2:1 error MDX: Could not resolve "@theme\/Carousel": sdkdocs has no such theme component \(it has @theme\/Admonition, /);
   });
 
+  it('a name exported twice → the second export, with no advice to install a package', async () => {
+    const texts = await failingDoc('twice.mdx', '# Twice\n\nexport const a = 1;\n\nSome text.\n\nexport const a = 1;\n');
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) {
+      expect(text).toMatch(/^docs\/twice\.mdx:7:1 error MDX: (Multiple exports with the same name "a"|The symbol "a" has already been declared)/);
+      expect(text).not.toContain('npm install');
+      expect(text).toContain('Export or declare each name once per doc');
+    }
+  });
+
   it('a component that is used but never imported → its tag', async () => {
     const [text] = await failingDoc('broken.mdx', '# Broken\n\nSome text.\n\n  <Carousel items={3} />\n');
     expect(text).toMatch(/^docs\/broken\.mdx:5:3 error Cannot parse markdown: MDX: `<Carousel>` is not defined\. Import it/);

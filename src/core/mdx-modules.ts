@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
@@ -209,6 +210,16 @@ export function mdxBundleDiagnostics(failure: esbuild.BuildFailure | Error, modu
     const location = message.location;
     const key = location?.namespace === mdxNamespace || location?.file.startsWith(`${mdxNamespace}:`) ? location.file.replace(`${mdxNamespace}:`, '') : undefined;
     const entry = key === undefined ? undefined : modules.get(key);
+    if (entry && !aboutAnImport.test(message.text) && location) {
+      return {
+        severity: 'error',
+        code: 'mdx',
+        message: `MDX: ${message.text}.`.replace(/\.\.$/, '.'),
+        file: entry.file,
+        ...statementInDoc(entry, location),
+        hint: typeof message.detail === 'string' ? message.detail : duplicateName.test(message.text) ? 'Export or declare each name once per doc: rename or remove one of them.' : undefined,
+      };
+    }
     if (entry) {
       const specifier = /"([^"]+)"/.exec(message.text)?.[1];
       const imported =
@@ -234,6 +245,34 @@ export function mdxBundleDiagnostics(failure: esbuild.BuildFailure | Error, modu
       ...(typeof message.detail === 'string' ? { hint: message.detail } : {}),
     };
   });
+}
+
+/** esbuild's messages about what an import names (the rest are about the doc's own statements). */
+const aboutAnImport = /^(Could not resolve|No matching export|No loader is configured|Cannot import|Do not know how to load)/;
+const duplicateName = /^(Multiple exports with the same name|The symbol "[^"]*" has already been declared)/;
+
+/**
+ * Where a statement of the compiled module was written in the doc: MDX keeps an ESM line
+ * (`export const a = 1;`) as written, so the nth copy of the line in the module is the nth in the
+ * source.
+ */
+function statementInDoc(entry: MdxModuleEntry, location: esbuild.Location): { line?: number; column?: number } {
+  const statement = location.lineText.trim();
+  if (!statement) return {};
+  const copiesBefore = entry.code.split('\n').slice(0, location.line - 1).filter((line) => line.trim() === statement).length;
+  let source: string;
+  try {
+    source = readFileSync(entry.file, 'utf8');
+  } catch {
+    return {};
+  }
+  const lines = source.split('\n');
+  let seen = 0;
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() !== statement) continue;
+    if (seen++ === copiesBefore) return { line: index + 1, column: line.indexOf(statement) + 1 };
+  }
+  return {};
 }
 
 function importHint(specifier: string | undefined): string | undefined {
