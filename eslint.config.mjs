@@ -145,7 +145,7 @@ const browserSide = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '**/out/**', 'example-site/**', 'tests/fixtures/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '**/out/**', 'example-site/**', 'tests/fixtures/**', 'bench/results/**', 'bench/.work/**'] },
   {
     files: ['src/**/*.{ts,tsx}', 'templates/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
     languageOptions: { parser: tseslint.parser },
