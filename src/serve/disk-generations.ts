@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createDiskSiteFiles, diskFileVersion, wholeFileLimit, type SiteFile, type SiteFiles } from './site-files.js';
-import { defaultGraceBytes, defaultGraceMs } from './site-generations.js';
+import { createRetiredAssets, defaultGraceBytes } from './retired-assets.js';
 import { isHashedAsset } from './static-server.js';
 
 export interface DiskGenerationsOptions {
@@ -15,8 +15,6 @@ interface KeptAsset {
   contents: Buffer;
   mtime: Date;
   version: string;
-  /** Until when it is served after its build was replaced; Infinity while its build is the one on disk. */
-  until: number;
 }
 
 /** How often, at most, a request checks whether a build has replaced the output folder. */
@@ -32,36 +30,23 @@ const replacementCheckMs = 100;
  * still be answered once it is gone.
  */
 export function createDiskGenerations(root: string, baseUrl: string, options: DiskGenerationsOptions = {}): SiteFiles {
-  const graceMs = options.graceMs ?? defaultGraceMs;
   const graceBytes = options.graceBytes ?? defaultGraceBytes;
   const disk = createDiskSiteFiles(root, baseUrl);
   const siteRoot = path.join(root, ...baseUrl.split('/').filter(Boolean));
   const assetsFolder = path.join(siteRoot, 'assets');
-  const kept = new Map<string, KeptAsset>();
-  let keptBytes = 0;
+  /** The hashed assets of the build on disk, read when it was swapped in. */
+  let served = new Map<string, KeptAsset>();
+  let servedBytes = 0;
+  const retired = createRetiredAssets<KeptAsset>(options);
   let servedFolder: string | undefined;
   let checkedAt = -Infinity;
   let checking: Promise<void> | undefined;
 
-  const forget = (key: string) => {
-    const asset = kept.get(key);
-    if (!asset) return;
-    kept.delete(key);
-    keptBytes -= asset.contents.byteLength;
-  };
-  const prune = (now: number) => {
-    // Replaced builds' assets were kept first, so the oldest go first when memory runs short.
-    for (const [key, asset] of kept) if (asset.until <= now) forget(key);
-    for (const [key, asset] of kept) {
-      if (keptBytes <= graceBytes) break;
-      if (asset.until !== Infinity) forget(key);
-    }
-  };
-
   const keepAssetsOfNewBuild = async () => {
     const now = Date.now();
-    for (const asset of kept.values()) if (asset.until === Infinity) asset.until = now + graceMs;
-    prune(now);
+    for (const [key, asset] of served) retired.retire(key, asset, asset.contents.byteLength, now);
+    served = new Map();
+    servedBytes = 0;
     const files = await readdir(assetsFolder, { recursive: true, withFileTypes: true }).catch(() => []);
     for (const entry of files) {
       if (!entry.isFile()) continue;
@@ -69,13 +54,15 @@ export function createDiskGenerations(root: string, baseUrl: string, options: Di
       const key = path.relative(siteRoot, file).split(path.sep).join('/');
       if (!isHashedAsset(key)) continue;
       const stats = await stat(file).catch(() => undefined);
-      if (!stats || stats.size > wholeFileLimit || keptBytes + stats.size > graceBytes) continue;
+      if (!stats || stats.size > wholeFileLimit || servedBytes + stats.size > graceBytes) continue;
       const contents = await readFile(file).catch(() => undefined);
       if (!contents) continue;
-      forget(key);
-      kept.set(key, { contents, mtime: stats.mtime, version: diskFileVersion(stats), until: Infinity });
-      keptBytes += contents.byteLength;
+      retired.forget(key);
+      served.set(key, { contents, mtime: stats.mtime, version: diskFileVersion(stats) });
+      servedBytes += contents.byteLength;
     }
+    // The build on disk comes first: replaced builds get what memory is left.
+    retired.prune(now, graceBytes - servedBytes);
   };
 
   /** Notices a build that replaced the output folder since the last look, and keeps its assets. */
@@ -106,8 +93,8 @@ export function createDiskGenerations(root: string, baseUrl: string, options: Di
       else void noticeReplacement();
       const file = await disk.get(relativePath);
       if (file || !isHashedAsset(relativePath)) return file;
-      const asset = kept.get(relativePath);
-      if (!asset || asset.until <= Date.now()) return undefined;
+      const asset = served.get(relativePath) ?? retired.get(relativePath);
+      if (!asset) return undefined;
       const answer: SiteFile = { relativePath, contents: asset.contents, size: asset.contents.byteLength, mtime: asset.mtime, version: asset.version };
       return answer;
     },

@@ -4,6 +4,7 @@ import type { Site } from '../core/site.js';
 import { openSiteFile, wholeFileLimit, type SiteFile, type SiteFiles } from './site-files.js';
 import { isHashedAsset } from './static-server.js';
 import { isSameContents } from '../core/same-data.js';
+import { createRetiredAssets } from './retired-assets.js';
 
 export interface SiteGenerationsOptions {
   /**
@@ -50,43 +51,20 @@ interface Generation extends SiteFiles {
   readonly entries: ReadonlyMap<string, Entry>;
 }
 
-export const defaultGraceMs = 5 * 60_000;
-export const defaultGraceBytes = 64 * 1024 * 1024;
-
 export function createSiteGenerations(options: SiteGenerationsOptions = {}): SiteGenerations {
-  const graceMs = options.graceMs ?? defaultGraceMs;
-  const graceBytes = options.graceBytes ?? defaultGraceBytes;
   let current: Generation | undefined;
-  /** Hashed assets that left the current generation, oldest first. */
-  const retired = new Map<string, { entry: Entry; until: number; bytes: number }>();
-  let retiredBytes = 0;
+  /** Hashed assets that left the current generation. */
+  const retired = createRetiredAssets<Entry>(options);
   // Versions only need to differ within this process (ETags and cached compressed copies).
   let lastVersion = 0;
   const epoch = Date.now().toString(36);
   const nextVersion = () => `${epoch}-${(++lastVersion).toString(36)}`;
 
-  const dropRetired = (key: string) => {
-    const item = retired.get(key);
-    if (!item) return;
-    retired.delete(key);
-    retiredBytes -= item.bytes;
-  };
-  const pruneRetired = (now: number) => {
-    for (const [key, item] of retired) {
-      if (item.until > now && retiredBytes <= graceBytes) break;
-      dropRetired(key);
-    }
-  };
-
   const makeGeneration = (baseUrl: string, entries: Map<string, Entry>): Generation => ({
     baseUrl,
     entries,
     async get(relativePath) {
-      let entry = entries.get(relativePath);
-      if (!entry && isHashedAsset(relativePath)) {
-        const item = retired.get(relativePath);
-        if (item && item.until > Date.now()) entry = item.entry;
-      }
+      const entry = entries.get(relativePath) ?? (isHashedAsset(relativePath) ? retired.get(relativePath) : undefined);
       return entry ? toSiteFile(relativePath, entry) : undefined;
     },
   });
@@ -112,17 +90,13 @@ export function createSiteGenerations(options: SiteGenerationsOptions = {}): Sit
       if (previous) {
         for (const [key, entry] of previous.entries) {
           if (!isHashedAsset(key) || entries.get(key)?.version === entry.version) continue;
-          dropRetired(key);
-          const bytes = entry.contents === undefined ? 0 : byteLength(entry.contents);
-          retired.set(key, { entry, until: retiredAt + graceMs, bytes });
-          retiredBytes += bytes;
+          retired.retire(key, entry, entry.contents === undefined ? 0 : byteLength(entry.contents), retiredAt);
         }
       } else {
         retired.clear();
-        retiredBytes = 0;
       }
-      for (const key of entries.keys()) dropRetired(key);
-      pruneRetired(retiredAt);
+      for (const key of entries.keys()) retired.forget(key);
+      retired.prune(retiredAt);
       current = makeGeneration(site.config.baseUrl, entries);
     },
   };
