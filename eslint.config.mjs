@@ -4,7 +4,7 @@
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'url', 'crypto', 'zlib', 'http', 'https', 'net', 'stream', 'util', 'module'];
-const buildFolders = ['api', 'pipeline', 'bundle', 'cli', 'config', 'content', 'core', 'engine', 'init', 'links', 'mermaid', 'render', 'search', 'serve', 'versions', 'write'];
+const buildFolders = ['api', 'pipeline', 'bundle', 'cli', 'config', 'content', 'core', 'engine', 'init', 'links', 'mermaid', 'model', 'render', 'search', 'serve', 'versions', 'write'];
 
 /** The build's stages: each reads and adds to the Site model, and none may import another. */
 const stages = ['api', 'bundle', 'content', 'links', 'mermaid', 'render', 'search', 'versions', 'write'];
@@ -129,6 +129,27 @@ const engineBoundary = (mayWrite = false) => ({
   ],
 });
 
+/**
+ * The site model is types only, as TypeDoc keeps its models apart from what converts and renders
+ * them: every stage and core may read it, and a type never drags code along.
+ */
+const modelBoundary = {
+  patterns: [
+    {
+      group: srcFolders(['core', ...stages, ...aboveStages]),
+      message: 'src/model is the types of the site model: it imports other model types, config and shared types only. Keep the type here and the code that uses it with its owner.',
+    },
+  ],
+};
+const modelTypesOnly = [
+  { selector: "ImportDeclaration[importKind!='type']", message: 'src/model holds types only: import with `import type`.' },
+  { selector: 'ExportNamedDeclaration[exportKind!="type"][source]', message: 'src/model holds types only: re-export with `export type`.' },
+  {
+    selector: ':matches(Program, ExportNamedDeclaration, ExportDefaultDeclaration) > :matches(FunctionDeclaration, ClassDeclaration, VariableDeclaration, TSEnumDeclaration, ExpressionStatement)',
+    message: 'src/model holds the site model\'s types only: put functions, constants and classes with their owner (src/core or the stage), which may import these types.',
+  },
+];
+
 /** Patterns that match an import of a build-time folder of src/ from any depth. */
 function buildCodeFrom(...prefixes) {
   return prefixes.flatMap((prefix) => buildFolders.map((folder) => `${prefix}${folder}/*`));
@@ -190,6 +211,7 @@ export default tseslint.config(
   { files: ['src/core/**/*.{ts,tsx}'], ignores: writersOutsideOutput, rules: { 'no-restricted-imports': ['error', coreBoundary()] } },
   { files: writersOutsideOutput.filter((file) => file.startsWith('src/core/')), rules: { 'no-restricted-imports': ['error', coreBoundary(true)] } },
   { files: ['src/config/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', configBoundary] } },
+  { files: ['src/model/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', modelBoundary], 'no-restricted-syntax': ['error', ...modelTypesOnly, workerOutsidePool] } },
   { files: ['src/engine/**/*.{ts,tsx}'], ignores: [engineStoreFile], rules: { 'no-restricted-imports': ['error', engineBoundary()], 'no-restricted-syntax': ['error', dynamicFsImport, workerOutsidePool] } },
   { files: [engineStoreFile], rules: { 'no-restricted-imports': ['error', engineBoundary(true)], 'no-restricted-syntax': ['error', workerOutsidePool] } },
   { files: ['src/pipeline/**/*.{ts,tsx}', 'src/serve/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', belowCli] } },
@@ -202,7 +224,7 @@ export default tseslint.config(
   // One worker pool: threads start in src/core/worker-pool.ts only, so their limits and error handling are the same everywhere.
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/core/**/*.{ts,tsx}', 'src/engine/**/*.{ts,tsx}', ...stages.filter((stage) => stage !== 'write').map((stage) => `src/${stage}/**/*.{ts,tsx}`)],
+    ignores: ['src/core/**/*.{ts,tsx}', 'src/engine/**/*.{ts,tsx}', 'src/model/**/*.{ts,tsx}', ...stages.filter((stage) => stage !== 'write').map((stage) => `src/${stage}/**/*.{ts,tsx}`)],
     rules: { 'no-restricted-syntax': ['error', workerOutsidePool] },
   },
   { files: writersOutsideOutput, rules: { 'no-restricted-syntax': ['error', workerOutsidePool] } },

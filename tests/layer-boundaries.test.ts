@@ -37,6 +37,16 @@ describe('the layers are enforced by the lint', () => {
     expect(messages.join('\n')).toContain('src/cli is the top layer');
   });
 
+  it('keeps the model types only: no code, no value import, no import of core or a stage', async () => {
+    expect(await lintAt('src/model/new-model.ts', "import type { FrontMatter } from './front-matter.js';\nexport interface Page { frontMatter: FrontMatter }\nexport type Kind = 'doc' | 'page';\n")).toEqual([]);
+    const code = await lintAt('src/model/new-model.ts', 'export function routeOf(page: { route: string }): string {\n  return page.route;\n}\nexport const assets = 1;\n');
+    expect(code).toHaveLength(2);
+    for (const message of code) expect(message).toContain('src/model holds the site model\'s types only');
+    const valueImport = await lintAt('src/model/new-model.ts', "import { truncateMarker } from '../core/blog.js';\nexport type Marker = typeof truncateMarker;\n");
+    expect(valueImport.join('\n')).toContain('import with `import type`');
+    expect(valueImport.join('\n')).toContain('src/model is the types of the site model');
+  });
+
   it('refuses core importing a stage', async () => {
     const messages = await lintAt('src/core/new-model.ts', "import type { ParseTask } from '../content/parse-task.js';\nexport type Task = ParseTask;\n");
     expect(messages.join('\n')).toContain('src/core holds the Site model');

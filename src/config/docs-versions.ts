@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentDirOf, type ResolvedConfig } from './resolve.js';
-import { closest } from './load.js';
+import { closest } from './closest-name.js';
 import { locateConfigKey } from './locate-key.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';

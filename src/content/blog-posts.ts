@@ -9,7 +9,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { blogRoute, feedFiles, listedPosts, truncateMarker, truncateSentinelAttribute, type Blog, type BlogAuthor, type BlogPageView, type BlogPost, type BlogTag } from '../core/blog.js';
 import type { BlogOptions } from '../config/schema.js';
 import { parseFrontMatter } from './front-matter.js';
-import { firstParagraph } from './collect-content.js';
+import { firstParagraph } from './first-paragraph.js';
 import { placePageRoute } from './page-route.js';
 import { readSourceText } from './read-source.js';
 import { yamlToData } from './yaml-data.js';

@@ -1,4 +1,4 @@
-import { closest, editDistance } from '../config/load.js';
+import { closest, editDistance } from '../config/closest-name.js';
 import { unsafeScheme } from '../shared/safe-url.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 

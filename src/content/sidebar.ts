@@ -4,7 +4,7 @@ import GithubSlugger from 'github-slugger';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Category, Doc } from '../core/site.js';
 import { flattenSidebar } from '../core/sidebar-queries.js';
-import { closest } from '../config/load.js';
+import { closest } from '../config/closest-name.js';
 import { isExternalUrl, withBaseUrl } from '../shared/paths.js';
 import type { SidebarCategoryItem, SidebarDocItem, SidebarHtmlItem, SidebarItem } from '../shared/types.js';
 import { describeItemPath, locateItem, type FileCategoryItem, type FileSidebarItem, type ItemPath, type SidebarsFile } from '../core/sidebars-file.js';

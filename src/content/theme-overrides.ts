@@ -11,7 +11,7 @@ import { renderFailureOf, stoppedOverridesFailure } from '../core/render-failure
 import { SiteCodeStopped } from '../core/site-code.js';
 import { nodeRequireBanner, resolveSharedReact } from '../core/shared-react.js';
 import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
-import { closest } from '../config/load.js';
+import { closest } from '../config/closest-name.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../core/diagnostic.js';
-import { closest } from '../config/load.js';
+import { closest } from '../config/closest-name.js';
 import { contentDirOf } from '../config/resolve.js';
 import { categoryFileText, docsFolderListing } from '../content/docs-folder-queries.js';
 import { formatExplanation, type Explanation } from '../engine/query-engine.js';

@@ -17,7 +17,8 @@ export function registerApiDiffCommand(program: Command, setExitCode: SetExitCod
     .action(async (from: string, to: string, siteDir: string, options: { json?: boolean; failOnBreaking?: boolean }) => {
       setExitCode(
         await runCommand({}, async (logger) => {
-          const { closest, loadConfig } = await import('../../config/load.js');
+          const { loadConfig } = await import('../../config/load.js');
+          const { closest } = await import('../../config/closest-name.js');
           const { currentVersionAlone, resolveDocsVersions } = await import('../../config/docs-versions.js');
           const { loadVersionApiModel } = await import('../../api/versioned-api.js');
           const { diffApiModels } = await import('../../api/api-diff.js');

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { UserError } from '../../core/diagnostic.js';
 import { errorCatalogue } from '../../core/error-catalogue.js';
-import { closest } from '../../config/load.js';
+import { closest } from '../../config/closest-name.js';
 import { runCommand, type SetExitCode } from '../run-command.js';
 
 export function registerErrorsCommand(program: Command, setExitCode: SetExitCode): void {
