@@ -21,7 +21,7 @@ function isApplePlatform(): boolean {
  */
 function updatePageHighlight(search: string): void {
   if (!new URLSearchParams(search).has(highlightParam) && !document.querySelector(`mark.${pageHighlightClass}`)) return;
-  import('../src/client/search/page-highlight.js').then(
+  import('./search/page-highlight.js').then(
     (module) => module.highlightSearchedWords(search),
     (error: unknown) => console.error('sdkdocs: the search highlight could not be loaded.', error),
   );
@@ -105,7 +105,7 @@ export function SearchBar() {
   const load = useCallback(() => {
     if (loadState === 'loading' || loadState === 'ready') return;
     setLoadState('loading');
-    import('../src/client/search/load-search-engine.js')
+    import('./search/load-search-engine.js')
       .then((module) => module.loadSearchEngine(site.searchFiles))
       .then(
         (loaded) => {

@@ -38,7 +38,7 @@ export function SearchPage() {
   useEffect(() => {
     if (engine || !query?.trim()) return;
     let current = true;
-    import('../src/client/search/load-search-engine.js')
+    import('./search/load-search-engine.js')
       .then((module) => module.loadSearchEngine(site.searchFiles))
       .then(
         (loaded) => current && setEngine(() => loaded),

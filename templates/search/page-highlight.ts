@@ -1,5 +1,5 @@
-import { highlightParam, pageHighlightClass } from '../../shared/search/search-data.js';
-import { wordStartPattern } from '../../shared/search/words.js';
+import { highlightParam, pageHighlightClass } from '../../src/shared/search/search-data.js';
+import { wordStartPattern } from '../../src/shared/search/words.js';
 
 /** Most words highlighted on a page, whatever the URL says. */
 const maxWords = 10;

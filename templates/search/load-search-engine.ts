@@ -2,9 +2,9 @@
  * Loaded on the first use of the search box only: the search bar imports this module lazily, so
  * it and fuse.js are a chunk of their own, and the two search files are fetched from here.
  */
-import { createSearchEngine, type SearchEngine } from '../../shared/search/search-engine.js';
-import type { SearchDocuments, SerializedSearchIndex } from '../../shared/search/search-data.js';
-import type { SiteData } from '../../shared/types.js';
+import { createSearchEngine, type SearchEngine } from '../../src/shared/search/search-engine.js';
+import type { SearchDocuments, SerializedSearchIndex } from '../../src/shared/search/search-data.js';
+import type { SiteData } from '../../src/shared/types.js';
 
 /** One load per page session. */
 let pending: Promise<SearchEngine> | undefined;
