@@ -210,6 +210,13 @@ export default tseslint.config(
   },
   { files: ['src/core/**/*.{ts,tsx}'], ignores: writersOutsideOutput, rules: { 'no-restricted-imports': ['error', coreBoundary()] } },
   { files: writersOutsideOutput.filter((file) => file.startsWith('src/core/')), rules: { 'no-restricted-imports': ['error', coreBoundary(true)] } },
+  // A loaded machine outlasts any fixed wait: browser tests wait for a state (see settled() in tests/browser/site-under-test.ts).
+  {
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='waitForTimeout']", message: 'Wait for a state, not a duration: eventually(), a locator\'s waitFor(), routeRendered() or settled() from tests/browser/site-under-test.ts.' }],
+    },
+  },
   { files: ['src/config/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', configBoundary] } },
   { files: ['src/model/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', modelBoundary], 'no-restricted-syntax': ['error', ...modelTypesOnly, workerOutsidePool] } },
   { files: ['src/engine/**/*.{ts,tsx}'], ignores: [engineStoreFile], rules: { 'no-restricted-imports': ['error', engineBoundary()], 'no-restricted-syntax': ['error', dynamicFsImport, workerOutsidePool] } },

@@ -2,7 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../helpers/browser.js';
 import { exampleSiteDir } from '../helpers/site.js';
-import { eventually, gotoHydrated, markRealm, realmSurvived, routeEvents, startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
+import { eventually, gotoHydrated, markRealm, realmSurvived, routeEvents, settled, startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
 
 /** Turns link prefetching off (data saving), so that requests seen are the navigation's own. */
 const saveDataScript = () => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } });
@@ -41,7 +41,7 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
   ])('hydrates the %s with a clean console', async (_name, path) => {
     const { page, problems } = await site.open();
     await gotoHydrated(page, site.url(path));
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(problems).toEqual([]);
     expect(await routeEvents(page)).toHaveLength(1);
   });
@@ -266,13 +266,13 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
       });
       await gotoHydrated(page, site.url('docs/intro'));
       const target = await routeFile(page, '/sdk/docs/category/advanced');
-      await page.waitForTimeout(300);
+      await settled(page);
       expect(await prefetchLinks(page)).not.toContain(target);
       await page.hover('.doc-sidebar a[href="/sdk/docs/category/advanced"]');
       await eventually(() => prefetchLinks(page)).toContain(target);
       await page.hover('.navbar-brand');
       await page.hover('.doc-sidebar a[href="/sdk/docs/category/advanced"]');
-      await page.waitForTimeout(100);
+      await settled(page);
       expect((await prefetchLinks(page)).filter((link) => link === target)).toHaveLength(1);
     });
 
@@ -305,7 +305,7 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
       });
       await gotoHydrated(page, site.url('docs/getting-started/installation'));
       await page.hover('.doc-sidebar a[href="/sdk/docs/getting-started/configuration"]');
-      await page.waitForTimeout(500);
+      await settled(page);
       expect(await prefetchLinks(page)).toEqual([]);
       expect(routeRequests).toEqual([]);
     });

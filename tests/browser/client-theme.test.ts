@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collapseDuration } from '../../templates/Collapsible.js';
 import { chromiumPath } from '../helpers/browser.js';
 import { exampleSiteDir } from '../helpers/site.js';
-import { eventually, gotoHydrated, startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
+import { eventually, gotoHydrated, routeRendered, settled, startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
 
 const toggleLabel = (mode: string) => `Switch between dark and light mode (currently ${mode} mode)`;
 const theme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
@@ -54,7 +54,7 @@ describe.skipIf(!chromiumPath)('client runtime: theme behaviour on the example s
       // A stored choice wins over the system.
       await page.getByRole('button', { name: toggleLabel('light') }).click();
       await page.emulateMedia({ colorScheme: 'light' });
-      await page.waitForTimeout(100);
+      await settled(page);
       expect(await theme(page)).toBe('dark');
       expect(problems).toEqual([]);
     });
@@ -75,7 +75,7 @@ describe.skipIf(!chromiumPath)('client runtime: theme behaviour on the example s
     const hidden = () => page.evaluate(() => document.querySelector('.navbar')!.classList.contains('navbar-hidden'));
     for (const y of [200, 400, 600]) {
       await page.evaluate((to) => window.scrollTo(0, to), y);
-      await page.waitForTimeout(50);
+      await settled(page);
     }
     await eventually(hidden).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 500));
@@ -151,7 +151,8 @@ describe.skipIf(!chromiumPath)('client runtime: theme behaviour on the example s
       await category(page, 'Advanced').getByRole('button', { name: /^Expand/ }).click();
       await page.locator('.doc-sidebar a[href="/sdk/docs/advanced/error-handling"]').click();
       await page.waitForURL('**/docs/advanced/error-handling');
-      await page.waitForTimeout(300);
+      await routeRendered(page, '/docs/advanced/error-handling');
+      await settled(page);
       expect(await category(page, 'Getting Started').getAttribute('class')).not.toContain('menu-item-collapsed');
       expect(await category(page, 'Getting Started').locator('.menu-collapsible').isVisible()).toBe(true);
     });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../helpers/browser.js';
 import { startPlainStaticHost, type PlainStaticHost } from '../helpers/plain-static-host.js';
 import { exampleSiteDir } from '../helpers/site.js';
-import { eventually, gotoHydrated, startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
+import { eventually, gotoHydrated, settled, startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
 
 const phone = { viewport: { width: 390, height: 844 } };
 const desktop = { viewport: { width: 1280, height: 800 } };
@@ -149,7 +149,7 @@ describe.skipIf(!chromiumPath)('reader aids on the example site', () => {
       // The reader scrolls down a little: the navbar hides, and stays hidden while links scroll further down.
       for (let i = 0; i < 4; i++) {
         await page.mouse.wheel(0, 150);
-        await page.waitForTimeout(50);
+        await settled(page);
       }
       await eventually(() => page.evaluate(() => document.querySelector('.navbar')!.classList.contains('navbar-hidden'))).toBe(true);
       for (const href of hrefs.slice(1)) {
@@ -189,7 +189,8 @@ describe.skipIf(!chromiumPath)('reader aids on the example site', () => {
       const input = page.getByRole('combobox', { name: 'Search' });
       await input.focus();
       await input.fill('sdk');
-      await page.waitForTimeout(300);
+      await page.getByRole('option').first().waitFor();
+      await settled(page);
       const box = (await input.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);

@@ -69,6 +69,26 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.waitForFunction(() => (window as unknown as { __routeEvents: unknown[] }).__routeEvents.length > 0);
 }
 
+/**
+ * Resolves once the page has run what its last input scheduled: two frames (a class toggled on
+ * scroll, a route swapped in) and then an idle moment of its event loop. Tests that check that
+ * something did NOT happen wait for this state instead of for a duration, which a loaded machine
+ * can outlast.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
+      }),
+  );
+}
+
+/** Resolves once the client runtime has rendered a route whose path ends with `pathEnd`. */
+export async function routeRendered(page: Page, pathEnd: string): Promise<void> {
+  await page.waitForFunction((end) => (window as unknown as { __routeEvents: { path: string }[] }).__routeEvents.some((event) => event.path.endsWith(end)), pathEnd);
+}
+
 /** The route-rendered events seen so far on the page. */
 export function routeEvents(page: Page): Promise<{ path: string; search: string; hash: string }[]> {
   return page.evaluate(() => (window as unknown as { __routeEvents: { path: string; search: string; hash: string }[] }).__routeEvents);
