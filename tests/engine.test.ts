@@ -185,7 +185,12 @@ describe('the query engine', () => {
     const engine = createQueryEngine();
     engine.setInput('label', 'words');
     expect(engine.explain(total, path.join(dir, 'docs'))).toBeUndefined();
+    expect(engine.holds(total, path.join(dir, 'docs'))).toBe(false);
     await engine.query(total, path.join(dir, 'docs'));
+    expect(engine.holds(total, path.join(dir, 'docs'))).toBe(true);
+    // A changed input makes the result stale, but the engine still holds it (a rebuild asks it again).
+    engine.invalidate([path.join(dir, 'docs', 'a.md')]);
+    expect(engine.holds(total, path.join(dir, 'docs'))).toBe(true);
     const explanation = engine.explain(total, path.join(dir, 'docs'))!;
     expect(explanation.folders).toEqual([path.join(dir, 'docs')]);
     expect(explanation.inputs).toEqual(['label']);

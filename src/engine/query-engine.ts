@@ -76,6 +76,8 @@ export interface QueryEngine {
    * that read them, and only those, check them again the next time they are asked.
    */
   invalidate(changedPaths: Iterable<string>): void;
+  /** Whether the engine holds a result for this query and key (current or not): it was asked before. */
+  holds<Key>(query: Query<Key, unknown>, key: Key): boolean;
   /** The chain a result came from, or undefined when the engine holds no result for it. */
   explain<Key>(query: Query<Key, unknown>, key: Key): Explanation | undefined;
   /** Writes the persisted queries' results to the store file (when the engine has one). */
@@ -290,6 +292,10 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
         forgetUnder(files, changedPath);
         forgetUnder(folders, changedPath);
       }
+    },
+    holds(query, key) {
+      const id = memoId(query.name, keyIdOf(query, key));
+      return memos.has(id) || stored.has(id);
     },
     explain(query, key) {
       const id = memoId(query.name, keyIdOf(query, key));
