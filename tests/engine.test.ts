@@ -99,6 +99,26 @@ describe('the query engine', () => {
     expect(counter.runs.get('total')).toBe(3);
   });
 
+  it('runs a query that read something untracked again after any change, and not before', async () => {
+    await writeFile(path.join(dir, 'other.txt'), 'x');
+    let runs = 0;
+    const failedCompile: Query<string, string> = {
+      name: 'failedCompile',
+      run(context) {
+        runs++;
+        context.untracked('the compile failed before it named its inputs');
+        return 'error';
+      },
+    };
+    const engine = createQueryEngine();
+    await engine.query(failedCompile, 'a');
+    await engine.query(failedCompile, 'a');
+    expect(runs).toBe(1);
+    engine.invalidate([path.join(dir, 'other.txt')]);
+    await engine.query(failedCompile, 'a');
+    expect(runs).toBe(2);
+  });
+
   it('stops at a query that ran again and made an equal result (early cutoff)', async () => {
     await writeFile(path.join(dir, 'a.md'), 'one two');
     const counter = runCounter();

@@ -28,6 +28,11 @@ export interface QueryContext {
    * config, the compiler's version, the routes of every doc). Reading one that is not set throws.
    */
   input<Value>(name: string): Value;
+  /**
+   * Says the result depends on something the engine cannot record (what a compile that failed
+   * before it finished would have read): it is made again the next time it is asked after a change.
+   */
+  untracked(reason: string): void;
   /** Another query's result. */
   query<Key, Result>(other: Query<Key, Result>, key: Key): Promise<Result>;
 }
@@ -157,6 +162,8 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
         case 'input':
           if (inputFingerprint(read.name) !== read.fingerprint) return false;
           break;
+        case 'untracked':
+          return false;
         case 'query': {
           const other = definitions.get(read.name);
           if (!other) return false;
@@ -197,6 +204,9 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
         if (!input) throw new Error(`sdkdocs: query ${query.name} read the input "${name}", which the build did not set. Set it with engine.setInput before asking the query.`);
         reads.push({ kind: 'input', name, fingerprint: input.fingerprint });
         return input.value as Value;
+      },
+      untracked(reason) {
+        reads.push({ kind: 'untracked', reason });
       },
       async query<OtherKey, OtherResult>(other: Query<OtherKey, OtherResult>, otherKey: OtherKey) {
         const otherKeyId = keyIdOf(other, otherKey);
