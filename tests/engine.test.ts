@@ -99,6 +99,27 @@ describe('the query engine', () => {
     expect(counter.runs.get('total')).toBe(3);
   });
 
+  it("takes a query's own fingerprint of its result: a new one each run means its readers run again", async () => {
+    await writeFile(path.join(dir, 'a.txt'), 'same');
+    let readerRuns = 0;
+    let made = 0;
+    const unhashed: Query<string, string> = { name: 'unhashed', fingerprint: () => `run ${++made}`, run: (context, file) => (context.readFile(file), 'equal every time') };
+    const reader: Query<string, string> = {
+      name: 'reader',
+      async run(context, file) {
+        readerRuns++;
+        return context.query(unhashed, file);
+      },
+    };
+    const engine = createQueryEngine();
+    await engine.query(reader, path.join(dir, 'a.txt'));
+    engine.invalidate([path.join(dir, 'a.txt')]);
+    await writeFile(path.join(dir, 'a.txt'), 'changed');
+    await engine.query(reader, path.join(dir, 'a.txt'));
+    expect(made).toBe(2);
+    expect(readerRuns).toBe(2);
+  });
+
   it('runs a query that read something untracked again after any change, and not before', async () => {
     await writeFile(path.join(dir, 'other.txt'), 'x');
     let runs = 0;

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { addPage, deferCheck, type BuildContext, type Site } from '../core/site.js';
@@ -110,6 +111,8 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
  */
 export const apiPagesQuery: Query<string, ApiPages> = {
   name: 'apiPages',
+  // Hashing every page's view is a good share of making them, and no query reads them to cut off.
+  fingerprint: () => randomUUID(),
   run(context) {
     const compile = context.input<MarkdownFragmentCompiler>('markdownFragmentCompiler');
     let routesRead = false;

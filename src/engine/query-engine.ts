@@ -44,6 +44,12 @@ export interface Query<Key, Result> {
   /** The key as stable text; JSON by default. */
   keyId?(key: Key): string;
   /**
+   * The result's fingerprint, which readers record and early cutoff compares; by default a hash of
+   * the result. A query whose result is large and read by no other query may save the hashing by
+   * giving each run a new one (then it never cuts off).
+   */
+  fingerprint?(result: Result): string;
+  /**
    * Kept on disk between runs (the key and result must survive JSON). Results that are not, or
    * that are cheap to make again, stay in memory only.
    */
@@ -217,7 +223,7 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
     };
     counts.runs++;
     const result = await query.run(context, key);
-    const fingerprint = fingerprintOf(result);
+    const fingerprint = query.fingerprint ? query.fingerprint(result) : fingerprintOf(result);
     // An equal result keeps the object the readers already hold, so their own checks end at the reference.
     const same = before !== undefined && before.fingerprint === fingerprint;
     if (same) counts.cutOff++;
