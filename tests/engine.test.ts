@@ -99,6 +99,47 @@ describe('the query engine', () => {
     expect(counter.runs.get('total')).toBe(3);
   });
 
+  it("takes a query's own fingerprint of its result: a new one each run means its readers run again", async () => {
+    await writeFile(path.join(dir, 'a.txt'), 'same');
+    let readerRuns = 0;
+    let made = 0;
+    const unhashed: Query<string, string> = { name: 'unhashed', fingerprint: () => `run ${++made}`, run: (context, file) => (context.readFile(file), 'equal every time') };
+    const reader: Query<string, string> = {
+      name: 'reader',
+      async run(context, file) {
+        readerRuns++;
+        return context.query(unhashed, file);
+      },
+    };
+    const engine = createQueryEngine();
+    await engine.query(reader, path.join(dir, 'a.txt'));
+    engine.invalidate([path.join(dir, 'a.txt')]);
+    await writeFile(path.join(dir, 'a.txt'), 'changed');
+    await engine.query(reader, path.join(dir, 'a.txt'));
+    expect(made).toBe(2);
+    expect(readerRuns).toBe(2);
+  });
+
+  it('runs a query that read something untracked again after any change, and not before', async () => {
+    await writeFile(path.join(dir, 'other.txt'), 'x');
+    let runs = 0;
+    const failedCompile: Query<string, string> = {
+      name: 'failedCompile',
+      run(context) {
+        runs++;
+        context.untracked('the compile failed before it named its inputs');
+        return 'error';
+      },
+    };
+    const engine = createQueryEngine();
+    await engine.query(failedCompile, 'a');
+    await engine.query(failedCompile, 'a');
+    expect(runs).toBe(1);
+    engine.invalidate([path.join(dir, 'other.txt')]);
+    await engine.query(failedCompile, 'a');
+    expect(runs).toBe(2);
+  });
+
   it('stops at a query that ran again and made an equal result (early cutoff)', async () => {
     await writeFile(path.join(dir, 'a.md'), 'one two');
     const counter = runCounter();
@@ -185,7 +226,12 @@ describe('the query engine', () => {
     const engine = createQueryEngine();
     engine.setInput('label', 'words');
     expect(engine.explain(total, path.join(dir, 'docs'))).toBeUndefined();
+    expect(engine.holds(total, path.join(dir, 'docs'))).toBe(false);
     await engine.query(total, path.join(dir, 'docs'));
+    expect(engine.holds(total, path.join(dir, 'docs'))).toBe(true);
+    // A changed input makes the result stale, but the engine still holds it (a rebuild asks it again).
+    engine.invalidate([path.join(dir, 'docs', 'a.md')]);
+    expect(engine.holds(total, path.join(dir, 'docs'))).toBe(true);
     const explanation = engine.explain(total, path.join(dir, 'docs'))!;
     expect(explanation.folders).toEqual([path.join(dir, 'docs')]);
     expect(explanation.inputs).toEqual(['label']);

@@ -40,4 +40,18 @@ describe('sdkdocs build --explain', () => {
     expect(result.stderr).toContain('--explain docs/guides/setp/index.html: the build made no such file');
     expect(result.stderr).toContain('Did you mean docs/guides/setup/index.html?');
   });
+
+  it("names the query an API page came from, its inputs and the SDK's files", async () => {
+    const apiSite = await copySite(fixture('api-basic'));
+    try {
+      const result = run('build', apiSite.dir, '--explain', 'api/index.html');
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain('apiPages("/sdk/api")');
+      expect(result.stdout).toContain('      input apiModel');
+      expect(result.stdout).toContain('      input docRoutes');
+      expect(result.stdout).toContain('    sdk/src/shapes.ts');
+    } finally {
+      await apiSite.cleanup();
+    }
+  });
 });

@@ -41,19 +41,40 @@ import {
   type TypeToken,
 } from '../core/api-model.js';
 
-/**
- * Adds the API reference to the site: the index page, a page per symbol and the API sidebar.
- * Each page is left as data: the view templates/api renders (TSDoc as trees, compiled by the
- * docs' markdown pipeline; no HTML), its outline, its members' anchors and its TSDoc links for the link
- * rules. renderApiPages (src/render) makes its HTML and search sections.
- */
+/** The API reference of one model: the index page, a page per symbol, and the API sidebar. */
+export interface ApiPages {
+  pages: Page[];
+  sidebar: SidebarItem[];
+}
+
+/** The part of the config the API pages are made from. */
+export type ApiPagesConfig = Pick<Site['config'], 'title' | 'baseUrl' | 'siteDir'> & {
+  routes: Pick<Site['config']['routes'], 'api'>;
+  docs: Pick<Site['config']['docs'], 'breadcrumbs'>;
+  api?: Pick<NonNullable<Site['config']['api']>, 'sourceRoot' | 'sourceLinkTemplate'>;
+};
+
+/** Adds the API reference ({@link makeApiPages}) to the site. */
 export async function createApiPages(site: Site, model: ApiModel): Promise<void> {
-  const apiRoot = site.config.routes.api;
-  const routeOf = (key: string) => joinUrlPath(apiRoot, key);
-  const hrefOf = (ref: ApiRef) => `${routeOf(ref.symbol)}${ref.member ? `#${ref.member}` : ''}`;
   const compileMarkdown = site.compileMarkdownFragment;
   if (!compileMarkdown) throw new Error('createApiPages: parseMarkdown, which sets site.compileMarkdownFragment, has not run.');
-  const context: PageContext = { site, compileMarkdown, hrefOf, brokenTsdocLinks: new Set() };
+  const { pages, sidebar } = await makeApiPages(site.config, model, compileMarkdown);
+  site.sidebars[apiSidebarName] = sidebar;
+  for (const page of pages) addPage(site, page);
+}
+
+/**
+ * Makes the API reference of a model. Each page is left as data: the view templates/api renders
+ * (TSDoc as trees, compiled by the docs' markdown pipeline; no HTML), its outline, its members'
+ * anchors and its TSDoc links for the link rules. renderApiPages (src/render) makes its HTML and
+ * search sections.
+ */
+export async function makeApiPages(config: ApiPagesConfig, model: ApiModel, compileMarkdown: MarkdownFragmentCompiler): Promise<ApiPages> {
+  const apiRoot = config.routes.api;
+  const routeOf = (key: string) => joinUrlPath(apiRoot, key);
+  const hrefOf = (ref: ApiRef) => `${routeOf(ref.symbol)}${ref.member ? `#${ref.member}` : ''}`;
+  const context: PageContext = { config, compileMarkdown, hrefOf, brokenTsdocLinks: new Set() };
+  const pages: Page[] = [];
   const symbolsByKey = new Map(model.symbols.map((symbol) => [symbol.key, symbol]));
   // One part per entry module when the SDK has several; one untitled part otherwise.
   const parts = (model.modules ?? [{ name: '', categories: model.categories }]).map((module) => ({
@@ -84,7 +105,6 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
       module ? [{ type: 'category', label: module.name, collapsible: true, collapsed: false, items: sidebarSections(sections) }] : sidebarSections(sections),
     ),
   ];
-  site.sidebars[apiSidebarName] = sidebar;
   const order: NavLink[] = [{ label: formatThemeString('apiOverview'), to: apiRoot }];
   const listedRoutes = new Set<string>();
   for (const { sections } of parts) {
@@ -133,9 +153,8 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
     });
   }
   const crumbs = (trail: Crumb[]): Crumb[] =>
-    site.config.docs.breadcrumbs ? [{ label: formatThemeString('homePage'), to: site.config.baseUrl }, ...trail] : [];
-  addPage(
-    site,
+    config.docs.breadcrumbs ? [{ label: formatThemeString('homePage'), to: config.baseUrl }, ...trail] : [];
+  pages.push(
     indexPage.page({
       title,
       description: model.comment ? plainText(firstParagraph(model.comment.summary)) : undefined,
@@ -164,8 +183,7 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
     ];
     namespaces.forEach((_, i) => trail.push({ label: namespaces.slice(0, i + 1).join('.'), to: routeOf(`namespace/${namespaces.slice(0, i + 1).join('.')}`) }));
     trail.push({ label: symbol.name });
-    addPage(
-      site,
+    pages.push(
       renderer.page({
         title: symbol.qualifiedName,
         description: plainText(firstParagraph(summaryOf(symbol))) || undefined,
@@ -181,6 +199,7 @@ export async function createApiPages(site: Site, model: ApiModel): Promise<void>
       }),
     );
   }
+  return { pages, sidebar };
 }
 
 /**
@@ -231,7 +250,7 @@ function indexSections(symbols: ApiSymbol[], categories: string[] | undefined): 
 }
 
 interface PageContext {
-  site: Site;
+  config: ApiPagesConfig;
   compileMarkdown: MarkdownFragmentCompiler;
   hrefOf: (ref: ApiRef) => string;
   /**
@@ -261,7 +280,7 @@ class PageRenderer {
 
   /** The page of a template's view; renderApiPages renders its HTML and splits its search sections. */
   page(data: { title: string; description?: string; content: ApiPageContent; toc: TocItem[]; anchors?: string[]; breadcrumbs: Crumb[]; previous?: NavLink; next?: NavLink }): Page {
-    const { site } = this.context;
+    const { config } = this.context;
     for (const id of [...data.toc.map((item) => item.id), ...(data.anchors ?? [])]) this.anchors.add(id);
     return {
       route: this.route,
@@ -274,7 +293,7 @@ class PageRenderer {
         path: this.route,
         kind: 'api',
         title: data.title,
-        documentTitle: `${data.title} | ${site.config.title}`,
+        documentTitle: `${data.title} | ${config.title}`,
         description: data.description,
         // Rendered from `api` by renderApiPages.
         html: '',
@@ -512,7 +531,7 @@ class PageRenderer {
 
   private source(source: ApiSource | undefined): SourceView | undefined {
     if (!source) return undefined;
-    const { siteDir, api } = this.context.site.config;
+    const { siteDir, api } = this.context.config;
     const root = path.resolve(siteDir, api?.sourceRoot ?? '.');
     const relative = path.relative(root, source.file).split(path.sep).join('/');
     const own = !relative.startsWith('../') && !path.isAbsolute(relative) && !relative.split('/').includes('node_modules');

@@ -1,9 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { addPage, deferCheck, type BuildContext, type Site } from '../core/site.js';
 import { apiModelOptions, placeTypeDocOptionProblems, resolveApiPaths } from './api-options.js';
-import { createApiPages } from './api-pages.js';
+import { makeApiPages, type ApiPages, type ApiPagesConfig } from './api-pages.js';
+import { createQueryEngine, type Query } from '../engine/query-engine.js';
+import { fingerprintOf } from '../engine/fingerprint.js';
+import type { ApiModel } from '../core/api-model.js';
+import type { MarkdownFragmentCompiler } from '../core/markdown-fragments.js';
 import { apiSidebarName } from '../core/api-display.js';
 import { checkDocSamples, collectDocSamples, collectExampleSamples, compiledDocsOf } from './check-doc-samples.js';
 import { loadApiModel } from './load-api-model.js';
@@ -69,16 +74,10 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
           previous: previous?.docSamples,
         })
       : undefined;
-    // TSDoc comments link docs by their files, which resolve through the docs' routes.
-    const reusable = ctx.previous && model === previous?.model && sameDocRoutes(ctx.previous, site);
-    const previousPages = reusable ? ctx.previous?.pages.filter((page) => page.kind === 'api') : undefined;
-    if (previousPages && ctx.previous?.sidebars[apiSidebarName]) {
-      // The same model in the same config, linking docs at the same routes, renders the same pages.
-      for (const page of previousPages) addPage(site, page);
-      site.sidebars[apiSidebarName] = ctx.previous.sidebars[apiSidebarName];
-    } else {
-      await createApiPages(site, model);
-    }
+    const pages = await askApiPages(site, ctx, model);
+    site.sidebars[apiSidebarName] = pages.result.sidebar;
+    for (const page of pages.result.pages) addPage(site, page);
+    if (pages.reused) ctx.logger.debug('generateApi: pages kept from the previous build');
     ctx.logger.debug(`generateApi: pages (${(performance.now() - started).toFixed(0)} ms)`);
 
     if (!checking) return;
@@ -106,11 +105,45 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
   }
 }
 
-/** Whether every doc is at the same route in both builds (and no doc came or went). */
-function sameDocRoutes(previous: Site, site: Site): boolean {
-  if (previous.docs.length !== site.docs.length) return false;
-  const routeByFile = new Map(previous.docs.map((doc) => [doc.source.file, doc.route]));
-  return site.docs.every((doc) => routeByFile.get(doc.source.file) === doc.route);
+/**
+ * The API reference's pages and sidebar. TSDoc comments link docs by their files, which resolve
+ * through the docs' routes: the query reads them, so a doc given a new slug makes the pages again.
+ */
+export const apiPagesQuery: Query<string, ApiPages> = {
+  name: 'apiPages',
+  // Hashing every page's view is a good share of making them, and no query reads them to cut off.
+  fingerprint: () => randomUUID(),
+  run(context) {
+    const compile = context.input<MarkdownFragmentCompiler>('markdownFragmentCompiler');
+    let routesRead = false;
+    return makeApiPages(context.input<ApiPagesConfig>('apiPagesConfig'), context.input<ApiModel>('apiModel'), (markdown, place) => {
+      // Only markdown resolves links to docs: pages of plain comments do not depend on the routes.
+      if (!routesRead) context.input('docRoutes');
+      routesRead = true;
+      return compile(markdown, place);
+    });
+  },
+};
+
+/** Sets what {@link apiPagesQuery} reads and asks it; `reused` when the engine kept the last build's. */
+function askApiPages(site: Site, ctx: BuildContext, model: ApiModel): Promise<{ result: ApiPages; reused: boolean }> {
+  const compileMarkdown = site.compileMarkdownFragment;
+  if (!compileMarkdown) throw new Error('generateApi: parseMarkdown, which sets site.compileMarkdownFragment, has not run.');
+  const engine = ctx.engine ?? createQueryEngine();
+  // The model is what TypeDoc made of the SDK's files (their hashes, in its inputs) with its settings.
+  engine.setInput('apiModel', model, fingerprintOf(model.inputs));
+  engine.setInput('apiPagesConfig', apiPagesConfigOf(site.config));
+  engine.setInput('docRoutes', site.docs.map((doc) => [doc.source.file, doc.route]));
+  // The compiler follows the config, and a changed config starts a new engine; what else it reads
+  // (the docs' routes) the query reads as its own input.
+  engine.setInput('markdownFragmentCompiler', compileMarkdown, 'markdown fragment compiler');
+  return engine.answer(apiPagesQuery, site.config.routes.api);
+}
+
+/** The part of the config the API pages are made from. */
+function apiPagesConfigOf(config: Site['config']): ApiPagesConfig {
+  const { title, baseUrl, siteDir, routes, docs, api } = config;
+  return { title, baseUrl, siteDir, routes: { api: routes.api }, docs: { breadcrumbs: docs.breadcrumbs }, api: api && { sourceRoot: api.sourceRoot, sourceLinkTemplate: api.sourceLinkTemplate } };
 }
 
 /** The `name` of the SDK's package.json, next to its tsconfig or above it. */

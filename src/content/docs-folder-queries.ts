@@ -40,7 +40,7 @@ export function engineOf(ctx: BuildContext): QueryEngine {
 /** The docs folder's listing, and whether serve --watch kept the previous build's. */
 export async function listDocsFolderForBuild(site: Site, ctx: BuildContext, engine: QueryEngine, docsDir: string): Promise<DocsFolderListing> {
   const { result: listing, reused } = await engine.answer(docsFolderListing, { docsDir, siteDir: contentDirOf(site.config) });
-  if (reused && ctx.previous) ctx.logger.debug('collectContent: docs folder listing kept from the previous build');
+  if (reused) ctx.logger.debug('collectContent: docs folder listing kept from the previous build');
   // What made a listing fail (a folder's permissions, a link's target) may change where no
   // watcher looks: the folders of a listing that reported a problem are looked at again next
   // build rather than trusted until the watcher names a change.
@@ -50,8 +50,10 @@ export async function listDocsFolderForBuild(site: Site, ctx: BuildContext, engi
 
 /** The texts of the category files, each read again only when it changed. */
 export async function readCategoryTexts(ctx: BuildContext, engine: QueryEngine, files: readonly string[]): Promise<SourceText[]> {
+  // Said of a rebuild only: one whose engine read some of these files before.
+  const rebuild = files.some((file) => engine.holds(categoryFileText, file));
   const answers = await Promise.all(files.map((file) => engine.answer(categoryFileText, file)));
   const read = answers.filter((answer) => !answer.reused).length;
-  if (ctx.previous) ctx.logger.debug(`collectContent: ${files.length - read} category files kept from the previous build, ${read} read`);
+  if (rebuild) ctx.logger.debug(`collectContent: ${files.length - read} category files kept from the previous build, ${read} read`);
   return answers.map((answer) => answer.result);
 }

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -13,7 +12,10 @@ import { nodeRequireBanner, resolveSharedReact } from '../core/shared-react.js';
 import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { closest } from '../config/closest-name.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
+import type { BuildContext, Site, SiteThemeOverrides } from '../core/site.js';
+import type { Query, QueryContext } from '../engine/query-engine.js';
+import { engineOf } from './docs-folder-queries.js';
+import { packageRoot } from '../core/package-root.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
 
 /** Where a site keeps its overrides, as in Docusaurus. */
@@ -32,44 +34,65 @@ const sharedModules = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'r
  * each is named after an overridable component and exports a component as its default export.
  */
 export async function collectThemeOverrides(site: Site, ctx: BuildContext): Promise<void> {
-  const dir = themeOverridesDir(site.config.siteDir);
-  // serve --watch: overrides import the site's other components too, so any change under src/ counts.
-  if (ctx.previous && !mayHaveChanged(ctx, path.dirname(dir))) {
-    site.themeOverrides = ctx.previous.themeOverrides;
-    return;
-  }
-  if (!existsSync(dir)) return;
-  const { files, diagnostics } = await findOverrideFiles(dir);
+  const engine = engineOf(ctx);
+  // What the compile reads of the config follows it whole, and a changed config starts a new engine.
+  engine.setInput('siteConfig', site.config, 'the config of the engine');
+  const { overrides, diagnostics } = await engine.query(themeOverridesQuery, site.config.siteDir);
   site.diagnostics.push(...diagnostics);
-  if (files.size === 0 || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return;
-  const compiled = await compileOverrides(files, site);
+  if (overrides) site.themeOverrides = overrides;
+}
+
+/** The overrides, compiled and loaded, with what is wrong with them (none when any is an error). */
+export interface LoadedThemeOverrides {
+  overrides?: SiteThemeOverrides;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The site's theme overrides, made again only when a file their compile read or a folder under
+ * `src/theme` changed: an override imports the site's other components too, and esbuild names them.
+ */
+export const themeOverridesQuery: Query<string, LoadedThemeOverrides> = {
+  name: 'themeOverrides',
+  run: (context) => loadThemeOverrides(context, context.input<Site['config']>('siteConfig')),
+};
+
+async function loadThemeOverrides(context: QueryContext, config: Site['config']): Promise<LoadedThemeOverrides> {
+  const dir = themeOverridesDir(config.siteDir);
+  if (!context.listFolder(dir)) return { diagnostics: [] };
+  const { files, folders, diagnostics } = await findOverrideFiles(dir);
+  for (const folder of folders) context.listFolder(folder);
+  if (files.size === 0 || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { diagnostics };
+  const compiled = await compileOverrides(files, config);
   if ('diagnostics' in compiled) {
-    site.diagnostics.push(...compiled.diagnostics);
-    return;
+    // A compile that failed names no inputs: the file that would fix it may be any.
+    context.untracked('the theme overrides did not compile');
+    return { diagnostics: [...diagnostics, ...compiled.diagnostics] };
   }
+  for (const file of compiled.inputs) context.readBytes(file);
   let modules: Record<string, Record<string, unknown>>;
   try {
     modules = await importThemeOverridesModule(compiled.code);
   } catch (error) {
-    site.diagnostics.push(overridesLoadFailure(error, compiled.code, site.config.siteDir));
-    return;
+    return { diagnostics: [...diagnostics, overridesLoadFailure(error, compiled.code, config.siteDir)] };
   }
   const components: Record<string, unknown> = {};
   for (const [name, file] of files) {
     const problem = await defaultExportProblem(modules[name], file, name);
-    if (problem) site.diagnostics.push(problem);
+    if (problem) diagnostics.push(problem);
     // MDX docs take the MDX components map through their imports (see theme-imports.ts), not the layout's slots.
     else if (name !== 'MDXComponents') components[name] = modules[name].default;
   }
-  if (site.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return;
+  if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { diagnostics };
   const mdxComponents = files.has('MDXComponents') ? (modules.MDXComponents?.default as Record<string, unknown> | undefined) : undefined;
-  site.themeOverrides = {
+  const overrides: SiteThemeOverrides = {
     files,
     components: components as ThemeOverrides,
     code: compiled.code,
     stylesheets: compiled.stylesheets,
     ...(mdxComponents ? { mdxComponentNames: Object.keys(mdxComponents).sort() } : {}),
   };
+  return { overrides, diagnostics };
 }
 
 /** The overrides' top level threw, looped or exited: reported at the override when there is one. */
@@ -88,9 +111,10 @@ function overridesLoadFailure(error: unknown, code: string, siteDir: string): Di
   };
 }
 
-async function findOverrideFiles(dir: string): Promise<{ files: Map<ThemeComponentName, string>; diagnostics: Diagnostic[] }> {
+async function findOverrideFiles(dir: string): Promise<{ files: Map<ThemeComponentName, string>; folders: string[]; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const walked = entries.filter((entry) => entry.isDirectory()).map((entry) => path.join(entry.parentPath, entry.name));
   const candidates = entries
     .filter((entry) => entry.isFile() && sourceFile.test(entry.name) && !entry.name.endsWith('.d.ts'))
     .map((entry) => path.join(entry.parentPath, entry.name))
@@ -128,12 +152,12 @@ async function findOverrideFiles(dir: string): Promise<{ files: Map<ThemeCompone
       hint: `Name the file after the component it replaces (src/theme/<Name>.tsx or src/theme/<Name>/index.tsx). Overridable: ${themeComponentNames.join(', ')}. Helpers go in a file or folder whose name starts with _, or elsewhere in src/.`,
     });
   }
-  return { files, diagnostics };
+  return { files, folders: walked, diagnostics };
 }
 
 const entryId = 'sdkdocs:theme-overrides';
 
-async function compileOverrides(files: Map<ThemeComponentName, string>, site: Site): Promise<{ code: string; stylesheets: string[] } | { diagnostics: Diagnostic[] }> {
+async function compileOverrides(files: Map<ThemeComponentName, string>, config: Site['config']): Promise<{ code: string; stylesheets: string[]; inputs: string[] } | { diagnostics: Diagnostic[] }> {
   const names = [...files.keys()];
   const entry = [
     ...names.map((name, index) => `import * as m${index} from ${JSON.stringify(files.get(name))};`),
@@ -150,31 +174,31 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, site: Si
       jsx: 'automatic',
       logLevel: 'silent',
       metafile: true,
-      outdir: path.join(site.config.siteDir, 'theme-overrides'),
+      outdir: path.join(config.siteDir, 'theme-overrides'),
       define: { 'process.env.NODE_ENV': '"production"' },
       banner: { js: nodeRequireBanner },
       plugins: [
-        siteStylesheetsPlugin({ siteDir: site.config.siteDir, staticDir: site.config.paths.static, target: 'server' }),
+        siteStylesheetsPlugin({ siteDir: config.siteDir, staticDir: config.paths.static, target: 'server' }),
         {
           name: 'sdkdocs-theme-overrides',
           setup(build) {
             build.onResolve({ filter: /^sdkdocs:theme-overrides$/ }, () => ({ path: entryId, namespace: 'sdkdocs' }));
-            build.onLoad({ filter: /.*/, namespace: 'sdkdocs' }, () => ({ contents: entry, resolveDir: site.config.siteDir, loader: 'js' }));
+            build.onLoad({ filter: /.*/, namespace: 'sdkdocs' }, () => ({ contents: entry, resolveDir: config.siteDir, loader: 'js' }));
             resolveSharedReact(build, sharedModules);
             resolveSiteImports(build, {
-              siteDir: site.config.siteDir,
-              readRoots: siteReadRoots(site.config),
-              serverRoots: siteServerRoots(site.config),
+              siteDir: config.siteDir,
+              readRoots: siteReadRoots(config),
+              serverRoots: siteServerRoots(config),
               overrides: () => files,
               host: { ...themeHostModules, key: themeHostKey },
             });
           },
         },
-        mdxAssetsPlugin(site.config.baseUrl),
+        mdxAssetsPlugin(config.baseUrl),
       ],
     });
     const output = result.outputFiles.find((file) => file.path.endsWith('.js'));
-    return { code: output?.text ?? 'export default {};', stylesheets: importedStylesheets(result.metafile, `sdkdocs:${entryId}`) };
+    return { code: output?.text ?? 'export default {};', stylesheets: importedStylesheets(result.metafile, `sdkdocs:${entryId}`), inputs: siteFilesRead(result.metafile, config.siteDir) };
   } catch (error) {
     const messages = (error as esbuild.BuildFailure).errors ?? [];
     if (messages.length === 0) throw error;
@@ -183,12 +207,28 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, site: Si
         severity: 'error',
         code: 'theme-override',
         message: `Cannot compile the theme override: ${message.text}.`.replace(/\.\.$/, '.'),
-        file: message.location ? path.resolve(site.config.siteDir, message.location.file) : undefined,
+        file: message.location ? path.resolve(config.siteDir, message.location.file) : undefined,
         line: message.location?.line,
         column: message.location ? message.location.column + 1 : undefined,
       })),
     };
   }
+}
+
+/**
+ * The files of the site a compile read, from esbuild's metafile: a plugin's module is named
+ * `namespace:/absolute/path`, stylesheets among them (a CSS module's class names come from its
+ * text). Installed packages and sdkdocs' own files do not change while a site is built or watched.
+ */
+function siteFilesRead(metafile: esbuild.Metafile, siteDir: string): string[] {
+  const own = packageRoot() + path.sep;
+  const files = Object.keys(metafile.inputs).flatMap((input) => {
+    const namespaced = /^[\w-]+:(.*)$/.exec(input);
+    if (namespaced && !path.isAbsolute(namespaced[1])) return [];
+    return [path.resolve(siteDir, namespaced ? namespaced[1] : input)];
+  });
+  const inSite = (file: string) => file.startsWith(siteDir + path.sep);
+  return files.filter((file) => (inSite(file) || !file.startsWith(own)) && !file.split(path.sep).includes('node_modules'));
 }
 
 /** The theme components that are maps of components, and how a site's own map is written. */

@@ -16,7 +16,9 @@ export type RecordedRead =
   | { kind: 'file'; path: string; fingerprint: string }
   | { kind: 'folder'; path: string; fingerprint: string }
   | { kind: 'input'; name: string; fingerprint: string }
-  | { kind: 'query'; name: string; keyId: string; key: unknown; fingerprint: string };
+  | { kind: 'query'; name: string; keyId: string; key: unknown; fingerprint: string }
+  /** Something the engine could not record (what a failed compile would have read): never unchanged. */
+  | { kind: 'untracked'; reason: string };
 
 /** A query's result with the reads it was made from. */
 export interface StoredResult {

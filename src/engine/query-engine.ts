@@ -28,6 +28,11 @@ export interface QueryContext {
    * config, the compiler's version, the routes of every doc). Reading one that is not set throws.
    */
   input<Value>(name: string): Value;
+  /**
+   * Says the result depends on something the engine cannot record (what a compile that failed
+   * before it finished would have read): it is made again the next time it is asked after a change.
+   */
+  untracked(reason: string): void;
   /** Another query's result. */
   query<Key, Result>(other: Query<Key, Result>, key: Key): Promise<Result>;
 }
@@ -38,6 +43,12 @@ export interface Query<Key, Result> {
   run(context: QueryContext, key: Key): Result | Promise<Result>;
   /** The key as stable text; JSON by default. */
   keyId?(key: Key): string;
+  /**
+   * The result's fingerprint, which readers record and early cutoff compares; by default a hash of
+   * the result. A query whose result is large and read by no other query may save the hashing by
+   * giving each run a new one (then it never cuts off).
+   */
+  fingerprint?(result: Result): string;
   /**
    * Kept on disk between runs (the key and result must survive JSON). Results that are not, or
    * that are cheap to make again, stay in memory only.
@@ -76,6 +87,8 @@ export interface QueryEngine {
    * that read them, and only those, check them again the next time they are asked.
    */
   invalidate(changedPaths: Iterable<string>): void;
+  /** Whether the engine holds a result for this query and key (current or not): it was asked before. */
+  holds<Key>(query: Query<Key, unknown>, key: Key): boolean;
   /** The chain a result came from, or undefined when the engine holds no result for it. */
   explain<Key>(query: Query<Key, unknown>, key: Key): Explanation | undefined;
   /** Writes the persisted queries' results to the store file (when the engine has one). */
@@ -155,6 +168,8 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
         case 'input':
           if (inputFingerprint(read.name) !== read.fingerprint) return false;
           break;
+        case 'untracked':
+          return false;
         case 'query': {
           const other = definitions.get(read.name);
           if (!other) return false;
@@ -196,6 +211,9 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
         reads.push({ kind: 'input', name, fingerprint: input.fingerprint });
         return input.value as Value;
       },
+      untracked(reason) {
+        reads.push({ kind: 'untracked', reason });
+      },
       async query<OtherKey, OtherResult>(other: Query<OtherKey, OtherResult>, otherKey: OtherKey) {
         const otherKeyId = keyIdOf(other, otherKey);
         const memo = await fetch(other, otherKey, otherKeyId, [...asking, id]);
@@ -205,7 +223,7 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
     };
     counts.runs++;
     const result = await query.run(context, key);
-    const fingerprint = fingerprintOf(result);
+    const fingerprint = query.fingerprint ? query.fingerprint(result) : fingerprintOf(result);
     // An equal result keeps the object the readers already hold, so their own checks end at the reference.
     const same = before !== undefined && before.fingerprint === fingerprint;
     if (same) counts.cutOff++;
@@ -290,6 +308,10 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
         forgetUnder(files, changedPath);
         forgetUnder(folders, changedPath);
       }
+    },
+    holds(query, key) {
+      const id = memoId(query.name, keyIdOf(query, key));
+      return memos.has(id) || stored.has(id);
     },
     explain(query, key) {
       const id = memoId(query.name, keyIdOf(query, key));

@@ -4,6 +4,7 @@ import { UserError } from '../core/diagnostic.js';
 import { closest } from '../config/closest-name.js';
 import { contentDirOf } from '../config/resolve.js';
 import { categoryFileText, docsFolderListing } from '../content/docs-folder-queries.js';
+import { apiPagesQuery } from '../api/generate-api.js';
 import { formatExplanation, type Explanation } from '../engine/query-engine.js';
 import { outputPathOfRoute } from '../render/document.js';
 import type { BuildResult } from './build.js';
@@ -26,12 +27,27 @@ export function explainOutput(result: BuildResult, requested: string): string {
   const made = stage ? `the ${stage} stage` : 'the output sink';
   lines.push(`  made by ${made}${copied}${page ? `, as the page ${page.route}${source ? ` from ${source}` : ''}` : ''}`);
   if (stage) lines.push(`  ${stage} is not on the query engine yet: the inputs it read are not tracked.`);
+  if (page?.kind === 'api') lines.push(...apiPageExplanation(result));
   if (!page?.sourceFile || !isInside(page.sourceFile, paths.docs)) return lines.join('\n');
   const found = result.engine.explain(docsFolderListing, { docsDir: paths.docs, siteDir: contentDirOf(site.config) });
   const categories = categoryExplanations(result, page.sourceFile, paths.docs);
   if (found) lines.push(`  ${source} was found by the query:`, formatExplanation(found, siteDir, '    '));
   if (categories.length > 0) lines.push('  the category files of its folders were read by:', ...categories.map((category) => formatExplanation(category, siteDir, '    ')));
   return lines.join('\n');
+}
+
+/** The query that made the API pages, and the SDK files the model it read was made from. */
+function apiPageExplanation({ site, engine }: BuildResult): string[] {
+  const explanation = engine.explain(apiPagesQuery, site.config.routes.api);
+  if (!explanation) return [];
+  const lines = ['  its content was made by the query:', formatExplanation(explanation, site.config.siteDir, '    ')];
+  const files = site.api?.model.inputs.files.map(({ file }) => file) ?? [];
+  const own = files.filter((file) => !file.split(path.sep).includes('node_modules'));
+  if (files.length > 0) {
+    lines.push(`  the input apiModel is what TypeDoc made of ${files.length} files, the SDK's own being:`);
+    for (const file of own) lines.push(`    ${path.relative(site.config.siteDir, file).split(path.sep).join('/')}`);
+  }
+  return lines;
 }
 
 /** The output file a path names: relative to the output folder (or absolute inside it), a folder standing for its index.html. */
