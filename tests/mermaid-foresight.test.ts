@@ -2,7 +2,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DiagramColours, DiagramRenderer } from '../src/core/diagram-renderer.js';
-import { buildSite, copySite, fixture } from './helpers/site.js';
+import { loadConfig } from '../src/config/load.js';
+import { createSite, type Site } from '../src/core/site.js';
+import { renderDiagrams } from '../src/mermaid/render-diagrams.js';
+import { buildSite, copySite, fixture, stageContext } from './helpers/site.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -71,3 +74,46 @@ describe('the early scan for diagrams follows the fences as CommonMark reads the
   });
 });
 
+
+describe('the diagram stage looks at the docs folder itself, before the content is collected', () => {
+  const real = 'flowchart LR\n    Bet --> Spin --> Win';
+  const docWithDiagram = `# Introduction\n\n${fence('```', 'mermaid', real)}`;
+
+  /**
+   * Runs renderDiagrams alone, as the first stage of a build: no doc is collected or parsed. Its
+   * `finish` waits for the stage's look at the docs folder, then for what that started to ask the renderer.
+   */
+  async function runDiagramStageAlone(siteDir: string, renderer: DiagramRenderer, previous?: Site) {
+    const site = createSite(await loadConfig(siteDir));
+    await renderDiagrams(site, stageContext(site, { diagramRenderer: renderer, previous }));
+    await site.diagramFigures!.finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    return site;
+  }
+
+  it('starts rendering a doc’s diagram with no other stage run', async () => {
+    const siteDir = await siteWithDocs(docWithDiagram, '# Second\n\nNo diagram here.\n');
+    const renderer = createRecordingRenderer();
+    await runDiagramStageAlone(siteDir, renderer);
+    expect(renderer.definitions).toEqual([`${real}\n`]);
+  });
+
+  it('starts nothing when every diagram it finds is in the cache', async () => {
+    const siteDir = await siteWithDocs(docWithDiagram, '# Second\n\nNo diagram here.\n');
+    const first = createRecordingRenderer();
+    await buildSite(siteDir, { until: 'parseMarkdown', diagramRenderer: first });
+    expect(first.definitions).toEqual([`${real}\n`]);
+    const cached = createRecordingRenderer();
+    await runDiagramStageAlone(siteDir, cached);
+    expect(cached.definitions).toEqual([]);
+  });
+
+  it('leaves a serve --watch rebuild’s diagrams to the parse, which foresees only the changed docs', async () => {
+    const siteDir = await siteWithDocs(docWithDiagram, '# Second\n\nNo diagram here.\n');
+    const built = await buildSite(siteDir, { until: 'parseMarkdown', diagramRenderer: createRecordingRenderer() });
+    await writeFile(path.join(siteDir, 'docs', 'second.md'), `# Second\n\n${fence('```', 'mermaid', 'flowchart LR\n    Edited --> Diagram')}`);
+    const rebuilt = createRecordingRenderer();
+    await runDiagramStageAlone(siteDir, rebuilt, built.site);
+    expect(rebuilt.definitions).toEqual([]);
+  });
+});
