@@ -39,7 +39,7 @@ export type WriterReply = { kind: 'settled'; id: number } | { kind: 'failed'; er
  * Bytes taken and not yet written beyond which `write` waits for the writer thread: the files in
  * flight then never hold more memory than this, however far the disk falls behind.
  */
-const maxPendingBytes = 64 * 1024 * 1024;
+const maxPendingBytes = 16 * 1024 * 1024;
 
 /**
  * A writer for `root`. Writing thousands of files is mostly kernel time, which on the main thread
