@@ -1,9 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DiagramColours, DiagramRenderer } from '../src/core/diagram-renderer.js';
 import { loadConfig } from '../src/config/load.js';
-import { createSite, type Site } from '../src/core/site.js';
+import { createSite } from '../src/core/site.js';
+import { createItemMemory } from '../src/core/item-store.js';
+import { createMemoryLogger, type Logger } from '../src/core/logger.js';
+import { build } from '../src/pipeline/build.js';
 import { renderDiagrams } from '../src/mermaid/render-diagrams.js';
 import { buildSite, copySite, fixture, stageContext } from './helpers/site.js';
 
@@ -77,43 +80,51 @@ describe('the early scan for diagrams follows the fences as CommonMark reads the
 
 describe('the diagram stage looks at the docs folder itself, before the content is collected', () => {
   const real = 'flowchart LR\n    Bet --> Spin --> Win';
+  const added = 'flowchart LR\n    Added --> Later';
   const docWithDiagram = `# Introduction\n\n${fence('```', 'mermaid', real)}`;
 
-  /**
-   * Runs renderDiagrams alone, as the first stage of a build: no doc is collected or parsed. Its
-   * `finish` waits for the stage's look at the docs folder, then for what that started to ask the renderer.
-   */
-  async function runDiagramStageAlone(siteDir: string, renderer: DiagramRenderer, previous?: Site) {
+  /** Runs renderDiagrams alone, as the first stage of a build: no doc is collected or parsed. */
+  async function startDiagramStageAlone(siteDir: string, renderer: DiagramRenderer) {
     const site = createSite(await loadConfig(siteDir));
-    await renderDiagrams(site, stageContext(site, { diagramRenderer: renderer, previous }));
-    await site.diagramFigures!.finish();
-    await new Promise((resolve) => setImmediate(resolve));
+    await renderDiagrams(site, stageContext(site, { diagramRenderer: renderer }));
+    cleanups.push(() => site.diagramFigures!.finish());
     return site;
   }
 
   it('starts rendering a doc’s diagram with no other stage run', async () => {
     const siteDir = await siteWithDocs(docWithDiagram, '# Second\n\nNo diagram here.\n');
     const renderer = createRecordingRenderer();
-    await runDiagramStageAlone(siteDir, renderer);
-    expect(renderer.definitions).toEqual([`${real}\n`]);
+    await startDiagramStageAlone(siteDir, renderer);
+    await vi.waitFor(() => expect(renderer.definitions).toEqual([`${real}\n`]), { timeout: 30_000 });
   });
 
-  it('starts nothing when every diagram it finds is in the cache', async () => {
+  it('renders only the diagrams the caches do not hold', async () => {
     const siteDir = await siteWithDocs(docWithDiagram, '# Second\n\nNo diagram here.\n');
     const first = createRecordingRenderer();
     await buildSite(siteDir, { until: 'parseMarkdown', diagramRenderer: first });
     expect(first.definitions).toEqual([`${real}\n`]);
-    const cached = createRecordingRenderer();
-    await runDiagramStageAlone(siteDir, cached);
-    expect(cached.definitions).toEqual([]);
+    await writeFile(path.join(siteDir, 'docs', 'second.md'), `# Second\n\n${fence('```', 'mermaid', added)}`);
+    const next = createRecordingRenderer();
+    await startDiagramStageAlone(siteDir, next);
+    // Both diagrams are handed over at once: the cached one would be asked for first.
+    await vi.waitFor(() => expect(next.definitions.length).toBeGreaterThan(0), { timeout: 30_000 });
+    expect(next.definitions).toEqual([`${added}\n`]);
   });
 
   it('leaves a serve --watch rebuild’s diagrams to the parse, which foresees only the changed docs', async () => {
     const siteDir = await siteWithDocs(docWithDiagram, '# Second\n\nNo diagram here.\n');
-    const built = await buildSite(siteDir, { until: 'parseMarkdown', diagramRenderer: createRecordingRenderer() });
-    await writeFile(path.join(siteDir, 'docs', 'second.md'), `# Second\n\n${fence('```', 'mermaid', 'flowchart LR\n    Edited --> Diagram')}`);
-    const rebuilt = createRecordingRenderer();
-    await runDiagramStageAlone(siteDir, rebuilt, built.site);
-    expect(rebuilt.definitions).toEqual([]);
+    const memory = createItemMemory();
+    const loggerWithDebug = (): Logger & { lines: string[] } => {
+      const lines: string[] = [];
+      return { ...createMemoryLogger(), debug: (line: string) => lines.push(line), lines };
+    };
+    const firstLogger = loggerWithDebug();
+    const built = await build({ siteDir, until: 'parseMarkdown', inMemory: true, logger: firstLogger, diagramRenderer: createRecordingRenderer(), memory, watch: true });
+    expect(firstLogger.lines).toContain('renderDiagrams: 1 diagram found in the docs folder before the docs are collected');
+    const edited = path.join(siteDir, 'docs', 'second.md');
+    await writeFile(edited, '# Second\n\nEdited, still no diagram.\n');
+    const rebuildLogger = loggerWithDebug();
+    await build({ siteDir, until: 'parseMarkdown', logger: rebuildLogger, diagramRenderer: createRecordingRenderer(), previous: built.site, changedFiles: new Set([edited]), memory, watch: true });
+    expect(rebuildLogger.lines.filter((line) => line.includes('found in the docs folder'))).toEqual([]);
   });
 });

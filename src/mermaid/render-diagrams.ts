@@ -159,9 +159,10 @@ function createDiagramFigures(site: Site, ctx: BuildContext, foreseenEarly: Prom
     },
     finish() {
       finished ??= (async () => {
-        // The early look hands its guesses over first: a build never leaves it running behind it.
-        await lookedAhead;
+        // A build that failed or stopped before the parse starts no browser for its early look's
+        // guesses, and never leaves that look running behind it.
         closing = true;
+        await lookedAhead;
         stats.browserLaunches = renderer.browserLaunches;
         if (!ctx.diagramRenderer) await renderer.close();
         ctx.logger.debug(
@@ -171,7 +172,10 @@ function createDiagramFigures(site: Site, ctx: BuildContext, foreseenEarly: Prom
       return finished;
     },
   };
-  const lookedAhead = foreseenEarly?.then((requests) => service.foresee(requests));
+  const lookedAhead = foreseenEarly?.then((requests) => {
+    ctx.logger.debug(`renderDiagrams: ${requests.length} diagram${requests.length === 1 ? '' : 's'} found in the docs folder before the docs are collected${closing ? ', too late to start rendering' : ''}`);
+    service.foresee(requests);
+  });
   return service;
 }
 
