@@ -1,8 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DiagramColours, DiagramRenderer } from '../src/core/diagram-renderer.js';
-import { buildSite, copySite, fixture } from './helpers/site.js';
+import { loadConfig } from '../src/config/load.js';
+import { createSite } from '../src/core/site.js';
+import { createItemMemory } from '../src/core/item-store.js';
+import { createMemoryLogger, type Logger } from '../src/core/logger.js';
+import { build } from '../src/pipeline/build.js';
+import { renderDiagrams } from '../src/mermaid/render-diagrams.js';
+import { buildSite, copySite, fixture, stageContext } from './helpers/site.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -71,3 +77,55 @@ describe('the early scan for diagrams follows the fences as CommonMark reads the
   });
 });
 
+
+describe('the diagram stage looks at the docs folder itself, before the content is collected', () => {
+  const real = 'flowchart LR\n    Bet --> Spin --> Win';
+  const added = 'flowchart LR\n    Added --> Later';
+  const docWithDiagram = `# Introduction\n\n${fence('```', 'mermaid', real)}`;
+
+  /** Runs renderDiagrams alone, as the first stage of a build: no doc is collected or parsed. */
+  async function startDiagramStageAlone(siteDir: string, renderer: DiagramRenderer) {
+    const site = createSite(await loadConfig(siteDir));
+    await renderDiagrams(site, stageContext(site, { diagramRenderer: renderer }));
+    cleanups.push(() => site.diagramFigures!.finish());
+    return site;
+  }
+
+  it('starts rendering a doc’s diagram with no other stage run', async () => {
+    const siteDir = await siteWithDocs(docWithDiagram, '# Second\n\nNo diagram here.\n');
+    const renderer = createRecordingRenderer();
+    await startDiagramStageAlone(siteDir, renderer);
+    await vi.waitFor(() => expect(renderer.definitions).toEqual([`${real}\n`]), { timeout: 30_000 });
+  });
+
+  it('renders only the diagrams the caches do not hold', async () => {
+    const siteDir = await siteWithDocs(docWithDiagram, '# Second\n\nNo diagram here.\n');
+    const first = createRecordingRenderer();
+    await buildSite(siteDir, { until: 'parseMarkdown', diagramRenderer: first });
+    expect(first.definitions).toEqual([`${real}\n`]);
+    await writeFile(path.join(siteDir, 'docs', 'second.md'), `# Second\n\n${fence('```', 'mermaid', added)}`);
+    const next = createRecordingRenderer();
+    await startDiagramStageAlone(siteDir, next);
+    // Both diagrams are handed over at once: the cached one would be asked for first.
+    await vi.waitFor(() => expect(next.definitions.length).toBeGreaterThan(0), { timeout: 30_000 });
+    expect(next.definitions).toEqual([`${added}\n`]);
+  });
+
+  it('leaves a serve --watch rebuild’s diagrams to the parse, which foresees only the changed docs', async () => {
+    const siteDir = await siteWithDocs(docWithDiagram, '# Second\n\nNo diagram here.\n');
+    const memory = createItemMemory();
+    const loggerWithDebug = (): Logger & { lines: string[] } => {
+      const lines: string[] = [];
+      return { ...createMemoryLogger(), debug: (line: string) => lines.push(line), lines };
+    };
+    const firstLogger = loggerWithDebug();
+    const built = await build({ siteDir, until: 'parseMarkdown', inMemory: true, logger: firstLogger, diagramRenderer: createRecordingRenderer(), memory, watch: true });
+    // Found, whether or not the parse of so small a site was done before the look was.
+    expect(firstLogger.lines.filter((line) => line.startsWith('renderDiagrams: 1 diagram found in the docs folder'))).toHaveLength(1);
+    const edited = path.join(siteDir, 'docs', 'second.md');
+    await writeFile(edited, '# Second\n\nEdited, still no diagram.\n');
+    const rebuildLogger = loggerWithDebug();
+    await build({ siteDir, until: 'parseMarkdown', logger: rebuildLogger, diagramRenderer: createRecordingRenderer(), previous: built.site, changedFiles: new Set([edited]), memory, watch: true });
+    expect(rebuildLogger.lines.filter((line) => line.includes('found in the docs folder'))).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Element } from 'hast';
 import type { BuildContext, Site } from '../core/site.js';
@@ -9,12 +10,16 @@ import { buildDiagramFigure, isDiagramFigure, type DiagramAnswer, type DiagramFi
 import { compilerFingerprint } from '../core/compiler-fingerprint.js';
 import { openItemStore, transformCache } from '../core/item-store.js';
 import { diagramFont } from './diagram-font.js';
+import { foreseenDiagrams } from '../core/foreseen-diagrams.js';
 
 /**
  * Starts the build's diagram service (`site.diagramFigures`) before the docs parse: each doc
  * compiler asks it for the figure of every ```mermaid block it meets and puts the figure into the
  * doc's tree before the tree becomes HTML. The browser starts on the first diagram the caches
  * cannot answer, so it renders while the docs still parse; parseMarkdown finishes the service.
+ * A build that starts from nothing (not a serve --watch rebuild) first reads the docs folder for
+ * ```mermaid blocks itself, in the background: the browser then starts and renders while the
+ * content is still being collected, unless the caches hold every diagram it found.
  *
  * Diagrams are prerendered to inline SVG, so no mermaid JavaScript reaches the browser: one SVG
  * whose colours are custom properties the colour mode switches, or, for the few kinds of diagram
@@ -23,7 +28,30 @@ import { diagramFont } from './diagram-font.js';
  */
 export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<void> {
   if (!site.config.markdown.mermaid) return;
-  site.diagramFigures = createDiagramFigures(site, ctx);
+  site.diagramFigures = createDiagramFigures(site, ctx, ctx.previous ? undefined : diagramsInDocsFolder(site.config.paths.docs));
+}
+
+/**
+ * The diagrams of every markdown file under the docs folder, read in the background. A guess, like
+ * the foresight before the parse: a file the build leaves out costs a render, never a wrong figure,
+ * and a folder that cannot be read costs nothing (the collect stage says what is wrong with it).
+ */
+async function diagramsInDocsFolder(docsDir: string): Promise<DiagramRequest[]> {
+  try {
+    const entries = await readdir(docsDir, { recursive: true, withFileTypes: true });
+    const files = entries.filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+    files.sort();
+    const requests: DiagramRequest[][] = new Array(files.length);
+    let next = 0;
+    // A few reads at a time: thousands at once would hold every text in memory, and could run out of file handles.
+    const readNext = async (): Promise<void> => {
+      for (let index = next++; index < files.length; index = next++) requests[index] = foreseenDiagrams(await readFile(files[index], 'utf8').catch(() => ''));
+    };
+    await Promise.all(Array.from({ length: 16 }, readNext));
+    return requests.flat();
+  } catch {
+    return [];
+  }
 }
 
 /** What a definition rendered to: one SVG for both colour modes, or one per theme. */
@@ -37,7 +65,7 @@ type RenderFailure = { syntaxError: string } | { browserProblem: string };
  * colours) and the code that builds them; SVGs under the definition, colours and renderer, so a
  * diagram is drawn once and a new place on a page needs no browser.
  */
-function createDiagramFigures(site: Site, ctx: BuildContext): DiagramFigures {
+function createDiagramFigures(site: Site, ctx: BuildContext, foreseenEarly: Promise<DiagramRequest[]> | undefined): DiagramFigures {
   const font = diagramFont(site.config);
   const stats: DiagramStats = { diagrams: 0, figuresFromCache: 0, fromCache: 0, rendered: 0, browserLaunches: 0 };
   site.diagrams = stats;
@@ -62,6 +90,8 @@ function createDiagramFigures(site: Site, ctx: BuildContext): DiagramFigures {
   };
   const renderSlots = createSlots(() => renderer.concurrency ?? 1);
   let browserProblemReported = false;
+  let closing = false;
+  let finished: Promise<void> | undefined;
 
   const renderOnce = (definition: string) => {
     let rendered = renders.get(definition);
@@ -72,7 +102,7 @@ function createDiagramFigures(site: Site, ctx: BuildContext): DiagramFigures {
     return rendered;
   };
 
-  return {
+  const service: DiagramFigures = {
     async figure({ definition, number, line }: DiagramRequest): Promise<DiagramAnswer> {
       stats.diagrams++;
       if (definition.length > mermaidMaxTextSize) {
@@ -118,21 +148,35 @@ function createDiagramFigures(site: Site, ctx: BuildContext): DiagramFigures {
       stats.figuresFromCache += diagrams;
     },
     foresee(requests) {
+      // Once the browser is closed, a late guess must not start another.
+      if (closing) return;
       const unmade = requests.filter(({ definition, number }) => definition.length <= mermaidMaxTextSize && !figuresMade.has(`${number}\0${definition}`) && storedFigure(definition, number) === undefined);
-      const definitions = [...new Set(unmade.map((request) => request.definition))];
+      const definitions = [...new Set(unmade.map((request) => request.definition))].filter((definition) => !renders.has(definition));
       if (definitions.length === 0) return;
       renderer.expectRenders?.(definitions.length);
       // Its failures are the requests' to report, at their blocks.
       for (const definition of definitions) renderOnce(definition).catch(() => undefined);
     },
-    async finish() {
-      stats.browserLaunches = renderer.browserLaunches;
-      if (!ctx.diagramRenderer) await renderer.close();
-      ctx.logger.debug(
-        `mermaid: ${stats.diagrams} diagram${stats.diagrams === 1 ? '' : 's'}, ${stats.figuresFromCache} figures and ${stats.fromCache} SVGs from the cache, ${stats.rendered} rendered, ${stats.browserLaunches} browser launch${stats.browserLaunches === 1 ? '' : 'es'}`,
-      );
+    finish() {
+      finished ??= (async () => {
+        // A build that failed or stopped before the parse starts no browser for its early look's
+        // guesses, and never leaves that look running behind it.
+        closing = true;
+        await lookedAhead;
+        stats.browserLaunches = renderer.browserLaunches;
+        if (!ctx.diagramRenderer) await renderer.close();
+        ctx.logger.debug(
+          `mermaid: ${stats.diagrams} diagram${stats.diagrams === 1 ? '' : 's'}, ${stats.figuresFromCache} figures and ${stats.fromCache} SVGs from the cache, ${stats.rendered} rendered, ${stats.browserLaunches} browser launch${stats.browserLaunches === 1 ? '' : 'es'}`,
+        );
+      })();
+      return finished;
     },
   };
+  const lookedAhead = foreseenEarly?.then((requests) => {
+    ctx.logger.debug(`renderDiagrams: ${requests.length} diagram${requests.length === 1 ? '' : 's'} found in the docs folder before the docs are collected${closing ? ', too late to start rendering' : ''}`);
+    service.foresee(requests);
+  });
+  return service;
 }
 
 function isFailure(outcome: Rendered | RenderFailure): outcome is RenderFailure {

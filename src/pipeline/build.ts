@@ -30,9 +30,10 @@ import { createQueryEngine, type QueryEngine } from '../engine/query-engine.js';
 
 /** The build, in order. `check-links` and tests run a prefix of it. */
 export const buildStages: readonly Stage[] = [
-  { name: 'collectContent', run: collectContent },
-  // Starts the diagram service the doc compilers ask for figures: the browser renders while docs parse.
+  // Starts the diagram service the doc compilers ask for figures, and a first look at the docs for
+  // diagrams: the browser starts and renders while the content is collected and the docs parse.
   { name: 'renderDiagrams', run: renderDiagrams },
+  { name: 'collectContent', run: collectContent },
   { name: 'parseMarkdown', run: parseMarkdown },
   // Before renderPages: every page links the content-hashed asset names. Before generateApi,
   // which waits for the TypeDoc worker that `sdkdocs build` starts early: neither needs the other.
@@ -145,6 +146,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await runAfterPublished(ctx).catch(() => undefined);
     await ctx.sink.discard();
     throw error;
+  } finally {
+    // parseMarkdown closes the diagram browser; a build that failed or stopped before it must too.
+    await site.diagramFigures?.finish().catch(() => undefined);
   }
 }
 

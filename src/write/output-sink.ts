@@ -2,7 +2,7 @@ import { constants, copyFileSync, existsSync, linkSync, mkdirSync } from 'node:f
 import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildContext, OutputSink, Site } from '../core/site.js';
-import { createFolderWriter } from './folder-writer.js';
+import { openFolderWriter } from './threaded-folder-writer.js';
 import { listStaticFiles } from './copy-static.js';
 import { resolveOutputPath } from './output-path.js';
 import { createStagingFolder } from './staging-folder.js';
@@ -33,11 +33,13 @@ export function createOutputSink(site: Site, ctx: SinkContext, mode: OutputMode)
  * Streams files into a staging folder and swaps it in; the static folder is copied under the
  * generated files at the end. A file carried over from the published output is hard-linked
  * (copied where links fail), so an unchanged page costs no rendering and no bytes written.
+ * Files are written on a thread of their own (see threaded-folder-writer.ts): `write` only checks
+ * the path and hands the bytes on, and `publish` waits for the last one before the swap.
  */
 function createStagingSink(site: Site, ctx: SinkContext): OutputSink {
   const { config } = site;
   const folder = createStagingFolder(config);
-  const writeFile = createFolderWriter(folder.siteOut);
+  const writer = openFolderWriter(folder.siteOut);
   const published = openPublishedOutput(ctx.cacheDir, config.paths.siteOut);
   const written = new Set<string>();
   return {
@@ -47,9 +49,8 @@ function createStagingSink(site: Site, ctx: SinkContext): OutputSink {
       return written.size;
     },
     write(file) {
-      // Synchronous on purpose: the build waits for its files anyway, and tens of thousands of
-      // small writes through libuv's thread pool cost more in round trips than the writes.
-      writeFile(file.path, file.contents);
+      // Not through libuv's thread pool: tens of thousands of small writes cost more in its round trips than the writes.
+      writer.write(file.path, file.contents);
       written.add(file.path);
     },
     reuse(outputPath, fingerprint) {
@@ -67,6 +68,9 @@ function createStagingSink(site: Site, ctx: SinkContext): OutputSink {
     },
     keepPrevious: () => false,
     async publish() {
+      await writer.settle();
+      await writer.stop();
+      if (writer.threaded) ctx.logger.debug('wrote the generated files on a writer thread');
       const staticDir = config.paths.static;
       // Static files go under the generated ones: a page or asset the build emits wins over a static file of the same name.
       if (existsSync(staticDir)) {
@@ -81,7 +85,11 @@ function createStagingSink(site: Site, ctx: SinkContext): OutputSink {
       }
       await folder.swapIn(() => published.save());
     },
-    discard: () => folder.discard(),
+    async discard() {
+      // The writer stops first, so that no file lands in the staging folder once it is deleted.
+      await writer.stop();
+      await folder.discard();
+    },
   };
 }
 

@@ -19,7 +19,7 @@ import { skipChildren, walkTree } from '../plugins/walk-tree.js';
 import { diagramSlotTag } from '../plugins/rehype-code.js';
 import { askForFigures } from '../place-diagrams.js';
 import { createContentRenderer } from '../../core/content-html.js';
-import { fenceRoles } from './code-fences.js';
+import { fenceRoles } from '../../core/code-fences.js';
 import { mdxTrigger } from './detect-mdx.js';
 import { providedMdxComponents } from './mdx-names.js';
 import type { EstreeNode, MdxNode } from './mdx-nodes.js';
