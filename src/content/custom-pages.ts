@@ -5,7 +5,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { ComponentType } from 'react';
 import { placePageRoute } from './page-route.js';
-import { themeOverridesDir } from './theme-overrides.js';
+import { siteFilesRead, themeOverridesDir } from './theme-overrides.js';
 import { loadMarkdownImports, mdxAssetsPlugin } from '../core/mdx-modules.js';
 import { siteStylesheetsPlugin } from '../core/site-stylesheets.js';
 import { markdownPageFile, markdownPagesPlugin, pageFileOfEntry, pageModuleSpecifier } from '../core/markdown-pages.js';
@@ -47,9 +47,13 @@ function isLeftOutOfPages(relativePath: string): boolean {
  */
 export async function collectCustomPages(site: Site, ctx: BuildContext): Promise<void> {
   const pagesDir = site.config.paths.pages;
-  if (ctx.previous && !mayHaveChanged(ctx, pagesDir) && !mayHaveChanged(ctx, themeOverridesDir(site.config.siteDir))) {
+  const previous = ctx.previous;
+  const compiledFromChanged = (previous?.customPageInputs ?? []).some((file) => mayHaveChanged(ctx, file));
+  if (previous && !compiledFromChanged && !mayHaveChanged(ctx, pagesDir) && !mayHaveChanged(ctx, themeOverridesDir(site.config.siteDir))) {
     // serve --watch: compiling the pages again would give the same components (pages may import overrides).
-    for (const page of ctx.previous.pages) {
+    site.customPageInputs = previous.customPageInputs;
+    for (const file of previous.customPageInputs ?? []) site.readFiles.add(file);
+    for (const page of previous.pages) {
       if (!page.component || !page.sourceFile?.startsWith(pagesDir + path.sep)) continue;
       addPage(site, { ...page, data: { ...page.data, html: '' }, anchors: new Set(), links: [] });
     }
@@ -65,7 +69,9 @@ export async function collectCustomPages(site: Site, ctx: BuildContext): Promise
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
   if (files.length === 0) return;
-  const modules = await importPageModules(files, site);
+  const { modules, inputs } = await importPageModules(files, site);
+  site.customPageInputs = inputs;
+  for (const file of inputs) site.readFiles.add(file);
   for (const [file, module] of modules) {
     const relative = path.relative(pagesDir, file).split(path.sep).join('/').replace(pageModuleFile, '').replace(markdownPageFile, '');
     const routePart = relative === 'index' ? '' : relative.replace(/\/index$/, '');
@@ -114,7 +120,7 @@ async function markdownPageMeta(file: string, site: Site): Promise<{ title?: str
   };
 }
 
-async function importPageModules(files: string[], site: Site): Promise<Map<string, CustomPageModule>> {
+async function importPageModules(files: string[], site: Site): Promise<{ modules: Map<string, CustomPageModule>; inputs: string[] }> {
   const overrides = site.themeOverrides?.files ?? new Map();
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-pages-'));
   try {
@@ -198,7 +204,7 @@ async function importPageModules(files: string[], site: Site): Promise<Map<strin
       }
       modules.set(file, module as CustomPageModule);
     }
-    return modules;
+    return { modules, inputs: siteFilesRead(result.metafile!, site.config.siteDir) };
   } finally {
     await rm(tempDir, { recursive: true, force: true });
   }

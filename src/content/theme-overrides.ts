@@ -220,7 +220,7 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, config: 
  * `namespace:/absolute/path`, stylesheets among them (a CSS module's class names come from its
  * text). Installed packages and sdkdocs' own files do not change while a site is built or watched.
  */
-function siteFilesRead(metafile: esbuild.Metafile, siteDir: string): string[] {
+export function siteFilesRead(metafile: esbuild.Metafile, siteDir: string): string[] {
   const own = packageRoot() + path.sep;
   const files = Object.keys(metafile.inputs).flatMap((input) => {
     const namespaced = /^[\w-]+:(.*)$/.exec(input);
