@@ -151,6 +151,7 @@ const edits: Edit[] = [
     },
   },
   {
+    // src/pages/showcase.tsx imports it too.
     name: 'change the component an MDX doc imports',
     apply: async (state, random) => {
       const word = random.word();
@@ -358,7 +359,7 @@ describe('a serve --watch session after a sequence of edits', () => {
   // The sequences that once went wrong, named; the random run below finds new ones.
   it.each([
     ['a slug change of a doc a TSDoc comment links by its file', ["change the slug of the doc the TSDoc comment links"]],
-    ['an edit of a component an MDX doc imports', ['change the component an MDX doc imports']],
+    ['an edit of a component an MDX doc and a custom page import', ['change the component an MDX doc imports']],
   ])('equals a cold build after %s', async (_name, names) => {
     session = await startSession();
     const random = randomSource(seed);
