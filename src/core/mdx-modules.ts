@@ -210,20 +210,21 @@ export function mdxBundleDiagnostics(failure: esbuild.BuildFailure | Error, modu
     const location = message.location;
     const key = location?.namespace === mdxNamespace || location?.file.startsWith(`${mdxNamespace}:`) ? location.file.replace(`${mdxNamespace}:`, '') : undefined;
     const entry = key === undefined ? undefined : modules.get(key);
-    if (entry && !aboutAnImport.test(message.text) && location) {
-      return {
-        severity: 'error',
-        code: 'mdx',
-        message: `MDX: ${message.text}.`.replace(/\.\.$/, '.'),
-        file: entry.file,
-        ...statementInDoc(entry, location),
-        hint: typeof message.detail === 'string' ? message.detail : duplicateName.test(message.text) ? 'Export or declare each name once per doc: rename or remove one of them.' : undefined,
-      };
-    }
     if (entry) {
       const specifier = /"([^"]+)"/.exec(message.text)?.[1];
       const imported =
         entry.imports.find((item) => item.source === specifier) ?? entry.imports.find((item) => location?.lineText.includes(JSON.stringify(item.source).slice(1, -1)));
+      // Not about an import (a name exported twice): the doc's own statement, found by its text.
+      if (!imported && location) {
+        return {
+          severity: 'error',
+          code: 'mdx',
+          message: `MDX: ${message.text}.`.replace(/\.\.$/, '.'),
+          file: entry.file,
+          ...statementInDoc(entry, location),
+          hint: typeof message.detail === 'string' ? message.detail : duplicateName.test(message.text) ? 'Export or declare each name once per doc: rename or remove one of them.' : undefined,
+        };
+      }
       return {
         severity: 'error',
         code: 'mdx',
@@ -247,8 +248,6 @@ export function mdxBundleDiagnostics(failure: esbuild.BuildFailure | Error, modu
   });
 }
 
-/** esbuild's messages about what an import names (the rest are about the doc's own statements). */
-const aboutAnImport = /^(Could not resolve|No matching export|No loader is configured|Cannot import|Do not know how to load)/;
 const duplicateName = /^(Multiple exports with the same name|The symbol "[^"]*" has already been declared)/;
 
 /**
