@@ -161,7 +161,7 @@ describe('errors in stylesheets are located in them (exit 1)', () => {
     const site = siteCopy({ sass: true });
     writeFileSync(path.join(site, 'src', 'css', 'custom.scss'), ':root {\n  @error "Brand colour unset";\n}\n');
     const result = runCli(site);
-    expect(result.stderr).toContain('src/css/custom.scss:2:3 error Sass: Brand colour unset.\n');
+    expect(result.stderr).toContain('src/css/custom.scss:2:3 error Sass: Brand colour unset. [bundle]\n');
     expect(result.status).toBe(1);
   }, 120_000);
 

@@ -21,7 +21,10 @@ export function canUseWorkers(moduleUrl: string): boolean {
  * TypeDoc worker that prefetch-api keeps for a whole build.
  */
 export function startWorker(workerUrl: URL, options: WorkerOptions = {}): Worker {
-  return new Worker(workerUrl, options);
+  // A thread inherits Node's flags, and `--input-type` (a build run from `node -e`) stops a thread
+  // that is started from a file.
+  const execArgv = options.execArgv ?? process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
+  return new Worker(workerUrl, { ...options, execArgv });
 }
 
 /** A batch of tasks to a worker, and its results back, under the batch's number. */
