@@ -41,7 +41,13 @@ export function catalogueReference(code: string, docsHomepage: string | undefine
   return `sdkdocs errors ${code}`;
 }
 
+let homepage: { url: string | undefined } | undefined;
+
+/** Read once: serve's overlay asks for every diagnostic of every rebuild. */
 function packageHomepage(): string | undefined {
-  const manifest = JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { homepage?: unknown };
-  return typeof manifest.homepage === 'string' && /^https?:\/\//.test(manifest.homepage) ? manifest.homepage : undefined;
+  if (!homepage) {
+    const manifest = JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { homepage?: unknown };
+    homepage = { url: typeof manifest.homepage === 'string' && /^https?:\/\//.test(manifest.homepage) ? manifest.homepage : undefined };
+  }
+  return homepage.url;
 }
