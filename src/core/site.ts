@@ -193,12 +193,6 @@ export interface Site {
    * inputs of the client and MDX bundles, TypeDoc's. serve --watch watches those outside the site folder.
    */
   readFiles: Set<string>;
-  /**
-   * The site's files that compiling its custom pages read (esbuild's inputs: the pages, the
-   * components and stylesheets they import), set by collectContent: serve --watch compiles the
-   * pages again when one of them changes.
-   */
-  customPageInputs?: string[];
 }
 
 /** The site's theme overrides, as the build found, compiled and checked them. */
