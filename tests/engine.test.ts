@@ -120,6 +120,27 @@ describe('the query engine', () => {
     expect(readerRuns).toBe(2);
   });
 
+  it('keeps a compared input while it equals the last value, and runs its readers again when it does not', async () => {
+    let runs = 0;
+    const title: Query<string, string> = {
+      name: 'title',
+      run(context, route) {
+        runs++;
+        return context.input<{ title: string }>(`page:${route}`).title.toUpperCase();
+      },
+    };
+    const engine = createQueryEngine();
+    const sameTitle = (last: { title: string }, now: { title: string }) => last.title === now.title;
+    engine.setComparedInput('page:/a', { title: 'intro' }, sameTitle);
+    expect(await engine.answer(title, '/a')).toEqual({ result: 'INTRO', reused: false });
+    // Another object with an equal value: the input keeps its fingerprint and the result is kept.
+    engine.setComparedInput('page:/a', { title: 'intro' }, sameTitle);
+    expect(await engine.answer(title, '/a')).toEqual({ result: 'INTRO', reused: true });
+    engine.setComparedInput('page:/a', { title: 'setup' }, sameTitle);
+    expect(await engine.answer(title, '/a')).toEqual({ result: 'SETUP', reused: false });
+    expect(runs).toBe(2);
+  });
+
   it('runs a query that read something untracked again after any change, and not before', async () => {
     await writeFile(path.join(dir, 'other.txt'), 'x');
     let runs = 0;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -6,7 +7,8 @@ import { packageRoot } from '../core/package-root.js';
 import { heldByMemory, type HeldByMemory, type ItemMemory } from '../core/item-store.js';
 import { type Diagnostic, UserError } from '../core/diagnostic.js';
 import { bundleReadFiles } from '../core/read-files.js';
-import { mayHaveChanged, type BuildContext, type OutputFile, type Site, assetsDir } from '../core/site.js';
+import { type BuildContext, type OutputFile, type Site, assetsDir } from '../core/site.js';
+import { createQueryEngine, type Query, type QueryEngine } from '../engine/query-engine.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
@@ -133,9 +135,9 @@ interface ClientBundler {
   pageStylesheets: boolean;
   /** The files the stylesheets of the last bundle were compiled from (Sass partials among them), which its metafile does not name. */
   stylesheetInputs: Set<string>;
-  /** serve --watch: the last result and the page list it was built for. */
-  last?: { pages: string; result: esbuild.BuildResult<{ metafile: true; write: false }> };
 }
+
+type BundleResult = esbuild.BuildResult<{ metafile: true; write: false }>;
 
 /** An esbuild context as a session holds it: made once per set of options. */
 interface HeldBundler extends HeldByMemory {
@@ -302,11 +304,35 @@ function pagesModuleSource(pages: ClientPage[]): string {
   return `export const pages = {\n${entries.join('\n')}\n};\n`;
 }
 
-/** Whether a file (or a folder holding one) that the last bundle read is among the changed files. */
-function changedBundleInput(ctx: BuildContext, result: esbuild.BuildResult<{ metafile: true }>): boolean {
-  if (!ctx.changedFiles) return true;
-  const inputs = bundleReadFiles(result.metafile, packageRoot());
-  return [...ctx.changedFiles].some((file) => inputs.some((input) => input === file || input.startsWith(file + path.sep)));
+/**
+ * The client bundle, made again only when what the build hands it changed (input
+ * `clientBundleContents`: the pages, the MDX docs' code, the theme settings) or a site file the
+ * last bundle read did: the components MDX docs and pages import, stylesheets, the Sass files they
+ * `@use`. Installed packages and sdkdocs' own files do not change while a site is built or watched.
+ */
+const clientBundleQuery: Query<string, BundleResult> = {
+  name: 'clientBundle',
+  // The result is megabytes of code that no query reads: hashing it would buy no early cutoff.
+  fingerprint: () => randomUUID(),
+  async run(context, siteDir) {
+    const bundler = context.input<ClientBundler>('clientBundler');
+    context.input('clientBundlerOptions');
+    context.input('clientBundleContents');
+    const result = await rebuildWithUsedThemeStrings(bundler, siteDir);
+    const own = packageRoot() + path.sep;
+    for (const file of bundleReadFiles(result.metafile, packageRoot())) {
+      if ((file.startsWith(siteDir + path.sep) || !file.startsWith(own)) && !file.split(path.sep).includes('node_modules')) context.readBytes(file);
+    }
+    // The Sass files that the site's stylesheets `@use`, which no metafile names.
+    for (const file of bundler.stylesheetInputs) context.readBytes(file);
+    return result;
+  },
+};
+
+/** Sets what {@link clientBundleQuery} reads of the build and asks it. */
+function askClientBundle(engine: QueryEngine, contents: unknown[], siteDir: string) {
+  engine.setInput('clientBundleContents', contents);
+  return engine.answer(clientBundleQuery, siteDir);
 }
 
 /**
@@ -317,33 +343,33 @@ function changedBundleInput(ctx: BuildContext, result: esbuild.BuildResult<{ met
 export async function bundleClient(site: Site, ctx: BuildContext): Promise<void> {
   const mdx = mdxModulesOf(site);
   const { config } = site;
-  const held = clientBundler(
-    {
-      pagesDir: config.paths.pages,
-      siteDir: config.siteDir,
-      readRoots: siteReadRoots(config),
-      serverRoots: siteServerRoots(config),
-      baseUrl: config.baseUrl,
-      staticDir: config.paths.static,
-      mdxKeys: [...mdx.keys()].sort(),
-      customCss: config.paths.customCss,
-      themeOverrideStylesheets: site.themeOverrides?.stylesheets ?? [],
-      themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),
-      versioned: site.docsVersions !== undefined,
-      plainNavbar: isPlainNavbar(site.siteData?.navbar.items ?? []) && isPlainFooter(site.siteData?.footer),
-      crowdedNavbar: site.siteData ? mayOverflowNavbar(site.siteData.navbar) : true,
-    },
-    ctx.memory,
-  );
+  const options: ClientBundleOptions = {
+    pagesDir: config.paths.pages,
+    siteDir: config.siteDir,
+    readRoots: siteReadRoots(config),
+    serverRoots: siteServerRoots(config),
+    baseUrl: config.baseUrl,
+    staticDir: config.paths.static,
+    mdxKeys: [...mdx.keys()].sort(),
+    customCss: config.paths.customCss,
+    themeOverrideStylesheets: site.themeOverrides?.stylesheets ?? [],
+    themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),
+    versioned: site.docsVersions !== undefined,
+    plainNavbar: isPlainNavbar(site.siteData?.navbar.items ?? []) && isPlainFooter(site.siteData?.footer),
+    crowdedNavbar: site.siteData ? mayOverflowNavbar(site.siteData.navbar) : true,
+  };
+  const held = clientBundler(options, ctx.memory);
+  const engine = ctx.engine ?? createQueryEngine();
+  engine.setInput('clientBundlerOptions', options);
   try {
-    await bundleWith(await held.bundler, mdx, site, ctx);
+    await bundleWith(await held.bundler, engine, mdx, site, ctx);
   } finally {
     // A one-off build lets the process exit; a session keeps the context for its next build.
     if (!ctx.memory) await held.release();
   }
 }
 
-async function bundleWith(bundler: ClientBundler, mdx: ReturnType<typeof mdxModulesOf>, site: Site, ctx: BuildContext): Promise<void> {
+async function bundleWith(bundler: ClientBundler, engine: QueryEngine, mdx: ReturnType<typeof mdxModulesOf>, site: Site, ctx: BuildContext): Promise<void> {
   const { config } = site;
   // serve --watch keeps the config it loaded: a customCss file deleted since is found here, at its key.
   const missingCss = customCssProblems(config);
@@ -357,20 +383,13 @@ async function bundleWith(bundler: ClientBundler, mdx: ReturnType<typeof mdxModu
   bundler.compilePartial = site.compileMdxPartial;
   // Once a site's pages have stylesheets of their own (CSS they import, Infima's classes), serve --watch keeps the loader.
   bundler.pageStylesheets = (await linkInfimaStylesheet(site)) || bundler.pageStylesheets;
-  // serve --watch: the bundle is made of what the key holds (the pages, the MDX docs' code) and of
-  // the files the last bundle read; while none of those changed, it is the same.
-  const pagesKey = JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code), bundler.themeSettings, bundler.pageStylesheets]);
-  const unchanged =
-    ctx.watch &&
-    bundler.last?.pages === pagesKey &&
-    !changedBundleInput(ctx, bundler.last.result) &&
-    // The Sass files that the site's stylesheets `@use`, which no metafile names.
-    ![...bundler.stylesheetInputs].some((file) => mayHaveChanged(ctx, file));
-  let result = unchanged
-    ? bundler.last!.result
-    : await rebuildWithUsedThemeStrings(bundler, site.config.siteDir);
-  if (ctx.watch) bundler.last = { pages: pagesKey, result };
-  if (ctx.previous) ctx.logger.debug(`bundleClient: ${unchanged ? 'kept the last bundle' : 'bundled again'}`);
+  // A context made again (after one that could not be made) has bundled nothing yet.
+  engine.setComparedInput('clientBundler', bundler, (last, now) => last === now);
+  const contents = () => [bundler.pages, [...mdx.values()].map(({ entry }) => entry.code), bundler.themeSettings, bundler.pageStylesheets];
+  const rebuild = engine.holds(clientBundleQuery, config.siteDir);
+  const answer = await askClientBundle(engine, contents(), config.siteDir);
+  let result = answer.result;
+  if (rebuild) ctx.logger.debug(`bundleClient: ${answer.reused ? 'kept the last bundle' : 'bundled again'}`);
   for (const file of bundleReadFiles(result.metafile, packageRoot())) site.readFiles.add(file);
   const outdir = path.join(packageRoot(), assetsDir);
   const url = (file: string) => joinUrlPath(site.config.baseUrl, relativeOutput(outdir, file));
@@ -380,8 +399,7 @@ async function bundleWith(bundler: ClientBundler, mdx: ReturnType<typeof mdxModu
   if (!bundler.pageStylesheets && site.pages.some((page) => (page.data.stylesheets?.length ?? 0) > 0)) {
     bundler.pageStylesheets = true;
     for (const page of site.pages) page.data.stylesheets = page.data.stylesheets?.filter((href) => href.includes('/infima.'));
-    result = await rebuildWithUsedThemeStrings(bundler, site.config.siteDir);
-    if (ctx.watch) bundler.last = { pages: JSON.stringify([bundler.pages, [...mdx.values()].map(({ entry }) => entry.code), bundler.themeSettings, true]), result };
+    result = (await askClientBundle(engine, contents(), config.siteDir)).result;
     linked = linkStylesheets(site, result.metafile, mdx, url);
   }
   for (const file of result.outputFiles) {

@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { ComponentType } from 'react';
 import { placePageRoute } from './page-route.js';
-import { siteFilesRead, themeOverridesDir } from './theme-overrides.js';
+import { siteFilesRead, themeOverridesQuery } from './theme-overrides.js';
 import { loadMarkdownImports, mdxAssetsPlugin } from '../core/mdx-modules.js';
 import { siteStylesheetsPlugin } from '../core/site-stylesheets.js';
 import { markdownPageFile, markdownPagesPlugin, pageFileOfEntry, pageModuleSpecifier } from '../core/markdown-pages.js';
@@ -15,7 +15,11 @@ import { provideThemeHost, themeHostKey, themeHostModules } from '../core/theme-
 import { resolveSiteImports } from '../core/theme-imports.js';
 import { nodeRequireBanner, resolveSharedReact } from '../core/shared-react.js';
 import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
-import { addPage, mayHaveChanged, type BuildContext, type Site } from '../core/site.js';
+import { addPage, type BuildContext, type Site, type SiteThemeOverrides } from '../core/site.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { MdxPartialCompiler } from '../core/compiled-doc.js';
+import type { Query } from '../engine/query-engine.js';
+import { engineOf } from './docs-folder-queries.js';
 import { loadSiteModule, SiteCodeStopped } from '../core/site-code.js';
 import { UserError } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';
@@ -47,32 +51,16 @@ function isLeftOutOfPages(relativePath: string): boolean {
  */
 export async function collectCustomPages(site: Site, ctx: BuildContext): Promise<void> {
   const pagesDir = site.config.paths.pages;
-  const previous = ctx.previous;
-  const compiledFromChanged = (previous?.customPageInputs ?? []).some((file) => mayHaveChanged(ctx, file));
-  if (previous && !compiledFromChanged && !mayHaveChanged(ctx, pagesDir) && !mayHaveChanged(ctx, themeOverridesDir(site.config.siteDir))) {
-    // serve --watch: compiling the pages again would give the same components (pages may import overrides).
-    site.customPageInputs = previous.customPageInputs;
-    for (const file of previous.customPageInputs ?? []) site.readFiles.add(file);
-    for (const page of previous.pages) {
-      if (!page.component || !page.sourceFile?.startsWith(pagesDir + path.sep)) continue;
-      addPage(site, { ...page, data: { ...page.data, html: '' }, anchors: new Set(), links: [] });
-    }
-    return;
-  }
-  if (!existsSync(pagesDir)) return;
-  const entries = (await readdir(pagesDir, { recursive: true, withFileTypes: true })).filter(
-    (entry) => entry.isFile() && !isLeftOutOfPages(path.relative(pagesDir, path.join(entry.parentPath, entry.name))),
-  );
-  // React pages, and markdown pages as Docusaurus builds them (see core/markdown-pages.ts).
-  const files = entries
-    .filter((entry) => pageModuleFile.test(entry.name) || markdownPageFile.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-  if (files.length === 0) return;
-  const { modules, inputs } = await importPageModules(files, site);
-  site.customPageInputs = inputs;
-  for (const file of inputs) site.readFiles.add(file);
-  for (const [file, module] of modules) {
+  const engine = engineOf(ctx);
+  // What a markdown partial a page imports links to resolves through the docs' routes.
+  engine.setInput('customPagesDocRoutes', site.docs.map((doc) => [doc.source.file, doc.route]));
+  // The build's partial compiler, made when a page is compiled; it follows the config and the theme
+  // overrides, which the query reads itself.
+  engine.setInput('mdxPartialCompiler', () => mdxPartialCompiler(site), 'the MDX partial compiler of the build');
+  const { result: compiled, reused } = await engine.answer(customPagesQuery, pagesDir);
+  if (reused) ctx.logger.debug('collectContent: custom pages kept from the previous build');
+  for (const file of compiled.inputs) site.readFiles.add(file);
+  for (const { file, module, markdown } of compiled.pages) {
     const relative = path.relative(pagesDir, file).split(path.sep).join('/').replace(pageModuleFile, '').replace(markdownPageFile, '');
     const routePart = relative === 'index' ? '' : relative.replace(/\/index$/, '');
     let route = joinUrlPath(site.config.routes.root, routePart);
@@ -80,7 +68,7 @@ export async function collectCustomPages(site: Site, ctx: BuildContext): Promise
     if (routePart === '') route = site.config.routes.root;
     const placed = placePageRoute(site, route, { file, mayShareApiFolder: true });
     if (placed === undefined) continue;
-    const markdown = markdownPageFile.test(file) ? await markdownPageMeta(file, site) : undefined;
+    site.diagnostics.push(...(markdown?.diagnostics ?? []));
     // As drafts of docs: left out of a build, shown while serve --watch runs.
     if (markdown?.draft && !ctx.watch) continue;
     const title = markdown?.title ?? module.meta?.title ?? (routePart === '' ? site.config.title : routePart);
@@ -105,23 +93,83 @@ export async function collectCustomPages(site: Site, ctx: BuildContext): Promise
   }
 }
 
+/** A page file of the pages folder, compiled and loaded. */
+interface CompiledCustomPage {
+  file: string;
+  module: CustomPageModule;
+  /** A markdown page's front matter and first heading. */
+  markdown?: MarkdownPageMeta;
+}
+
+/** The site's custom pages, compiled, with every site file their compile read. */
+interface CompiledCustomPages {
+  pages: CompiledCustomPage[];
+  inputs: string[];
+}
+
+/**
+ * The pages folder's pages, compiled again only when a folder under it gained, lost or renamed an
+ * entry, a file esbuild read for them changed (components and stylesheets elsewhere in the site
+ * among them), or the theme overrides they may import did. A compile that fails throws, which
+ * leaves no result: the next build compiles again.
+ */
+export const customPagesQuery: Query<string, CompiledCustomPages> = {
+  name: 'customPages',
+  // Components are functions, which a hash of the result would not see: each compile is new.
+  fingerprint: () => randomUUID(),
+  async run(context, pagesDir) {
+    const config = context.input<Site['config']>('siteConfig');
+    if (!context.listFolder(pagesDir)) return { pages: [], inputs: [] };
+    const entries = await readdir(pagesDir, { recursive: true, withFileTypes: true });
+    for (const entry of entries) if (entry.isDirectory()) context.listFolder(path.join(entry.parentPath, entry.name));
+    // React pages, and markdown pages as Docusaurus builds them (see core/markdown-pages.ts).
+    const files = entries
+      .filter((entry) => entry.isFile() && !isLeftOutOfPages(path.relative(pagesDir, path.join(entry.parentPath, entry.name))))
+      .filter((entry) => pageModuleFile.test(entry.name) || markdownPageFile.test(entry.name))
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort();
+    if (files.length === 0) return { pages: [], inputs: [] };
+    const { overrides } = await context.query(themeOverridesQuery, config.siteDir);
+    const { modules, inputs } = await importPageModules(files, config, overrides?.files ?? new Map(), context.input<() => MdxPartialCompiler>('mdxPartialCompiler')());
+    for (const file of inputs) context.readBytes(file);
+    if (inputs.some((file) => /\.mdx?$/.test(file))) context.input('customPagesDocRoutes');
+    const pages = [...modules].map(([file, module]) => {
+      const text = markdownPageFile.test(file) ? context.readFile(file) : undefined;
+      return { file, module, ...(text === undefined ? {} : { markdown: markdownPageMeta(text, file) }) };
+    });
+    return { pages, inputs };
+  },
+};
+
+/** A markdown page's title, description and draft flag, with what is wrong with its front matter. */
+interface MarkdownPageMeta {
+  title?: string;
+  description?: string;
+  draft: boolean;
+  diagnostics: Diagnostic[];
+}
+
 /**
  * A markdown page's title and description, as Docusaurus takes them: front matter, else the
  * first `#` heading. Front matter problems are the page's diagnostics.
  */
-async function markdownPageMeta(file: string, site: Site): Promise<{ title?: string; description?: string; draft: boolean }> {
-  const { data, body, diagnostics } = parseFrontMatter(await readFile(file, 'utf8'), file);
-  site.diagnostics.push(...diagnostics);
+function markdownPageMeta(text: string, file: string): MarkdownPageMeta {
+  const { data, body, diagnostics } = parseFrontMatter(text, file);
   const heading = /^ {0,3}#[ \t]+(.+?)[ \t#]*$/m.exec(body)?.[1];
   return {
     title: typeof data.title === 'string' ? data.title : heading,
     description: typeof data.description === 'string' ? data.description : undefined,
     draft: data.draft === true,
+    diagnostics,
   };
 }
 
-async function importPageModules(files: string[], site: Site): Promise<{ modules: Map<string, CustomPageModule>; inputs: string[] }> {
-  const overrides = site.themeOverrides?.files ?? new Map();
+async function importPageModules(
+  files: string[],
+  config: Site['config'],
+  overrides: SiteThemeOverrides['files'],
+  compilePartial: MdxPartialCompiler,
+): Promise<{ modules: Map<string, CustomPageModule>; inputs: string[] }> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-pages-'));
   try {
     const result = await esbuild
@@ -141,17 +189,17 @@ async function importPageModules(files: string[], site: Site): Promise<{ modules
         banner: { js: nodeRequireBanner },
         plugins: [
           markdownPagesPlugin(),
-          siteStylesheetsPlugin({ siteDir: site.config.siteDir, staticDir: site.config.paths.static, target: 'server' }),
+          siteStylesheetsPlugin({ siteDir: config.siteDir, staticDir: config.paths.static, target: 'server' }),
           {
             name: 'sdkdocs-shared-react',
             setup(build) {
               resolveSharedReact(build, sharedModules);
-              loadMarkdownImports(build, mdxPartialCompiler(site));
+              loadMarkdownImports(build, compilePartial);
               // `@theme/…` and `@docusaurus/…` as in MDX docs, reaching the modules the build renders with.
-              resolveSiteImports(build, { siteDir: site.config.siteDir, readRoots: siteReadRoots(site.config), serverRoots: siteServerRoots(site.config), overrides: () => overrides, host: { ...themeHostModules, key: themeHostKey } });
+              resolveSiteImports(build, { siteDir: config.siteDir, readRoots: siteReadRoots(config), serverRoots: siteServerRoots(config), overrides: () => overrides, host: { ...themeHostModules, key: themeHostKey } });
             },
           },
-          mdxAssetsPlugin(site.config.baseUrl),
+          mdxAssetsPlugin(config.baseUrl),
         ],
       })
       .catch((error: esbuild.BuildFailure) => {
@@ -204,7 +252,7 @@ async function importPageModules(files: string[], site: Site): Promise<{ modules
       }
       modules.set(file, module as CustomPageModule);
     }
-    return { modules, inputs: siteFilesRead(result.metafile!, site.config.siteDir) };
+    return { modules, inputs: siteFilesRead(result.metafile!, config.siteDir) };
   } finally {
     await rm(tempDir, { recursive: true, force: true });
   }

@@ -134,6 +134,8 @@ export const assetsDir = 'assets';
 export interface OutputFile {
   path: string;
   contents: string | Uint8Array;
+  /** The fingerprint of the inputs it was made from, when its stage named them (see {@link OutputSink.reuse}). */
+  fingerprint?: string;
 }
 
 /**
@@ -191,12 +193,6 @@ export interface Site {
    * inputs of the client and MDX bundles, TypeDoc's. serve --watch watches those outside the site folder.
    */
   readFiles: Set<string>;
-  /**
-   * The site's files that compiling its custom pages read (esbuild's inputs: the pages, the
-   * components and stylesheets they import), set by collectContent: serve --watch compiles the
-   * pages again when one of them changes.
-   */
-  customPageInputs?: string[];
 }
 
 /** The site's theme overrides, as the build found, compiled and checked them. */
@@ -231,11 +227,12 @@ export interface OutputSink {
    */
   readonly takesLateFiles: boolean;
   /**
-   * Present when the sink knows a previous output to take files from: carries the previous
-   * output's file at `path` over unchanged when it was made from the same inputs (named by
-   * `fingerprint`), and says whether it did. Records the fingerprint for the next build either way.
+   * Carries the file at `path` of the output the sink knows (the published output of a full build,
+   * serve --watch's previous build) over unchanged when it was made from the same inputs, named by
+   * `fingerprint`, and says whether it did. The file written at `path` instead is recorded as made
+   * from them, for the next build.
    */
-  reuse?(path: string, fingerprint: string): boolean;
+  reuse(path: string, fingerprint: string): boolean;
   /**
    * Carries the previous build's file at `path` (serve --watch keeps it in memory) over as it
    * is, for a caller that found its inputs unchanged; false when there is no such file.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fingerprintOf } from './fingerprint.js';
@@ -83,6 +84,14 @@ export interface QueryEngine {
   /** Sets an input queries read with {@link QueryContext.input}; a changed fingerprint is a change. */
   setInput(name: string, value: unknown, fingerprint?: string): void;
   /**
+   * Sets an input compared by value instead of hashed, for one too large to hash each build whose
+   * unchanged parts are mostly the very objects of the last build (a page's data): while
+   * `isSame(last value, value)` it keeps its fingerprint, and no query that read it runs again;
+   * otherwise it gets a new one. Such a fingerprint means nothing to another process, so a stored
+   * result that read the input is made again there.
+   */
+  setComparedInput<Value>(name: string, value: Value, isSame: (last: Value, value: Value) => boolean): void;
+  /**
    * Forgets what the engine knew of these paths (files or folders, absolute), so that the queries
    * that read them, and only those, check them again the next time they are asked.
    */
@@ -131,7 +140,10 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
   const running = new Map<string, Promise<Memo>>();
   const files = new Map<string, FileState>();
   const folders = new Map<string, FolderState>();
-  const inputs = new Map<string, { value: unknown; fingerprint: string }>();
+  const inputs = new Map<string, { value: unknown; fingerprint: string; compared?: boolean }>();
+  // A compared input's fingerprint: unique to this engine, made without reading the value.
+  const comparedPrefix = `compared:${randomUUID()}:`;
+  let comparedVersions = 0;
   let revision = 0;
   let counts: EngineCounts = { runs: 0, reused: 0, cutOff: 0 };
 
@@ -297,6 +309,15 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
     setInput(name, value, fingerprint = fingerprintOf(value)) {
       if (inputs.get(name)?.fingerprint !== fingerprint) revision++;
       inputs.set(name, { value, fingerprint });
+    },
+    setComparedInput(name, value, isSame) {
+      const known = inputs.get(name);
+      if (known?.compared && isSame(known.value as typeof value, value)) {
+        known.value = value;
+        return;
+      }
+      revision++;
+      inputs.set(name, { value, fingerprint: `${comparedPrefix}${++comparedVersions}`, compared: true });
     },
     invalidate(changedPaths) {
       const changed = [...changedPaths].map((changedPath) => path.resolve(changedPath));

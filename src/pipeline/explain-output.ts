@@ -7,12 +7,14 @@ import { categoryFileText, docsFolderListing } from '../content/docs-folder-quer
 import { apiPagesQuery } from '../api/generate-api.js';
 import { formatExplanation, type Explanation } from '../engine/query-engine.js';
 import { outputPathOfRoute } from '../render/document.js';
+import { pageDocumentQuery, siteFileQuery } from '../render/render-queries.js';
 import type { BuildResult } from './build.js';
 
 /**
  * What `build --explain PATH` prints: the stage that made an output file and, as far as the
- * stages run on the query engine, the queries it came from and the files each read. A stage not
- * on the engine yet is named with a note that its inputs are not tracked.
+ * stages run on the query engine, the queries it came from and the files and inputs each read
+ * (a page's document: its route data and what surrounds every page). A stage not on the engine
+ * yet is named with a note that its inputs are not tracked.
  */
 export function explainOutput(result: BuildResult, requested: string): string {
   const { site } = result;
@@ -26,7 +28,9 @@ export function explainOutput(result: BuildResult, requested: string): string {
   const copied = !page && existsSync(staticFile) ? `, copied from ${path.relative(siteDir, staticFile).split(path.sep).join('/')}` : '';
   const made = stage ? `the ${stage} stage` : 'the output sink';
   lines.push(`  made by ${made}${copied}${page ? `, as the page ${page.route}${source ? ` from ${source}` : ''}` : ''}`);
-  if (stage) lines.push(`  ${stage} is not on the query engine yet: the inputs it read are not tracked.`);
+  const rendered = stage === 'renderPages' ? renderExplanation(result, outputPath, page?.route) : undefined;
+  if (rendered) lines.push(`  it was made from what the query read:`, formatExplanation(rendered, siteDir, '    '));
+  else if (stage) lines.push(`  ${stage} is not on the query engine yet: the inputs it read are not tracked.`);
   if (page?.kind === 'api') lines.push(...apiPageExplanation(result));
   if (!page?.sourceFile || !isInside(page.sourceFile, paths.docs)) return lines.join('\n');
   const found = result.engine.explain(docsFolderListing, { docsDir: paths.docs, siteDir: contentDirOf(site.config) });
@@ -34,6 +38,11 @@ export function explainOutput(result: BuildResult, requested: string): string {
   if (found) lines.push(`  ${source} was found by the query:`, formatExplanation(found, siteDir, '    '));
   if (categories.length > 0) lines.push('  the category files of its folders were read by:', ...categories.map((category) => formatExplanation(category, siteDir, '    ')));
   return lines.join('\n');
+}
+
+/** The query a page's document or a site-wide file of renderPages came from. */
+function renderExplanation({ engine }: BuildResult, outputPath: string, route: string | undefined): Explanation | undefined {
+  return route === undefined ? engine.explain(siteFileQuery, outputPath) : engine.explain(pageDocumentQuery, route);
 }
 
 /** The query that made the API pages, and the SDK files the model it read was made from. */

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { CategoryIndexContent, LandingContent, NotFoundContent, TagDocsContent, TagsListContent } from '../../templates/page-content.js';
-import { withMobileToc } from '../../templates/DocParts.js';
+import { LandingContent, NotFoundContent, TagDocsContent, TagsListContent } from '../../templates/page-content.js';
 import { collectTags, tagsRoute } from '../core/tags.js';
 import type { BuildContext, OutputSink, Page, Site } from '../core/site.js';
 import { UserError } from '../core/diagnostic.js';
@@ -17,20 +16,35 @@ import {
   type SiteDataFiles,
 } from '../shared/client-data.js';
 import { joinUrlPath } from '../shared/paths.js';
-import type { SidebarItem, SiteData } from '../shared/types.js';
+import type { SiteData } from '../shared/types.js';
 import { outputPathOfRoute } from './document.js';
 import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
 import { PageRenderError, renderFailureDiagnostics, type RenderFailure } from '../core/render-failure.js';
-import { createDocumentFingerprints } from './document-fingerprint.js';
 import type { RenderedDocument, RenderSetup, RenderTask } from './render-worker.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { siteCodeMemoryMb } from '../core/site-code.js';
-import { createRenderReuse, type RenderReuse } from './reuse-render.js';
 import { redirectDocument } from './redirects.js';
 import { markdownOutputPaths, redirectsOf } from '../core/planned-outputs.js';
 import { sitemapRoutes, sitemapXml } from './sitemap.js';
 import { createLandingData } from './landing-data.js';
-import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPageMarkdown, warnStaticFilesReplaced, type PageMarkdown } from './page-markdown.js';
+import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPageMarkdown, warnStaticFilesReplaced, type PageMarkdown, type SiteFile } from './page-markdown.js';
+import { createQueryEngine, type Query, type QueryEngine } from '../engine/query-engine.js';
+import {
+  categoryContentQuery,
+  dataFileQuery,
+  mobileTocQuery,
+  pageDocumentQuery,
+  routeDataFileQuery,
+  setCategoryContentInputs,
+  setContentBeforeToc,
+  setDataFileValue,
+  setFinishedPage,
+  setRenderSurroundings,
+  setSiteFile,
+  siteFilePieceQuery,
+  siteFileQuery,
+  type CategoryContentInputs,
+} from './render-queries.js';
 import { siteHeadOf } from './head-tags.js';
 import { findSidebarCategory } from '../core/sidebar-queries.js';
 import { afterPublished, siteOfPage } from '../core/site.js';
@@ -45,28 +59,21 @@ import { blogFeedOutputs } from './blog-feeds.js';
  * (a full build streams them to disk; documents of big sites are rendered on worker threads).
  */
 export async function renderPages(site: Site, ctx: BuildContext): Promise<void> {
+  const engine = ctx.engine ?? createQueryEngine();
   // Pages carry site data without the docs list: it grows with the site and the client loads it on demand.
   const pageSite = pageSiteData(site);
   const descriptions = new Map([site, ...(site.docsVersions?.past.map((past) => past.site) ?? [])].flatMap((scope) => scope.docs.map((doc) => [doc.route, doc.description])));
-  const reuse = createRenderReuse(site, ctx.previous, ctx.watch);
   // A blog page's HTML holds its lists and the recent posts, which any post may change.
   if (site.blog) for (const page of site.pages) if (page.blog) page.data.html = blogPageHtml(site, page);
-  for (const page of site.pages) {
-    if (page.data.html) continue;
-    const inputs = contentInputs(page, site, descriptions);
-    page.data.html = reuse.content(page, inputs, () => renderContent(page, site, pageSite, descriptions, inputs?.items ?? []));
-  }
-  // The mobile "On this page" box goes below the page title, which is part of the content's HTML.
-  for (const page of site.pages) if (page.kind === 'doc' || page.kind === 'api' || page.kind === 'category') page.data.html = reuse.withMobileToc(page, withMobileToc);
-  if (ctx.previous) ctx.logger.debug(`renderPages: ${reuse.counts.made} contents and mobile TOCs made, ${reuse.counts.kept} kept from the previous build`);
+  const contents = await finishContents(site, engine, pageSite, descriptions);
+  if (contents.rebuild) ctx.logger.debug(`renderPages: ${contents.made} contents and mobile TOCs made, ${contents.kept} kept from the previous build`);
   checkMarkdownCopyRoutes(site);
   if (site.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return;
   if (!ctx.previous) warnStaticFilesReplaced(site);
   const pageMarkdown = wantsPageMarkdown(site) ? collectPageMarkdown(site) : [];
   for (const { page, copyUrl } of pageMarkdown) if (copyUrl) page.data.markdownUrl = copyUrl;
-  // The SHA-256 of each page's route data file, which holds everything of the page its document is made from.
-  const routeDigests = new Map<Page, string>();
-  const files = emitDataFiles(site, ctx, reuse, routeDigests);
+  for (const page of site.pages) setFinishedPage(engine, page);
+  const files = await emitDataFiles(site, ctx, engine);
   const surroundings: PageSurroundings = {
     site: pageSite,
     files,
@@ -76,24 +83,17 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
     themeOverrides: site.themeOverrides?.code,
     siteDir: site.config.siteDir,
   };
-  reuse.setSurroundings(surroundings);
-  // A full build takes the documents whose inputs did not change from the output it replaces.
+  setRenderSurroundings(engine, surroundings);
+  // The sink carries over the file it holds (the published output's, or serve --watch's previous
+  // build's) of each document whose inputs have the fingerprint that file was made from.
   const { sink } = ctx;
-  let toRender = site.pages;
-  const reusePublished = sink.reuse?.bind(sink);
-  if (reusePublished) {
-    const fingerprintOf = createDocumentFingerprints(surroundings);
-    toRender = site.pages.filter((page) => {
-      const fingerprint = fingerprintOf(page, routeDigests.get(page));
-      return !fingerprint || !reusePublished(outputPathOfRoute(page.route, site.config.baseUrl), fingerprint);
-    });
+  const toRender: Page[] = [];
+  for (const page of site.pages) {
+    const fingerprint = await engine.query(pageDocumentQuery, page.route);
+    if (!sink.reuse(outputPathOfRoute(page.route, site.config.baseUrl), fingerprint)) toRender.push(page);
   }
   site.documentsReused = site.pages.length - toRender.length;
-  ctx.logger.debug(`renderPages: ${site.documentsReused} documents unchanged since the last build`);
-  // serve --watch: the previous build's documents of unchanged pages are kept as they were.
-  const beforeKeeping = toRender.length;
-  toRender = toRender.filter((page) => !(reuse.documentUnchanged(page) && sink.keepPrevious(outputPathOfRoute(page.route, site.config.baseUrl))));
-  if (ctx.previous) ctx.logger.debug(`renderPages: ${beforeKeeping - toRender.length} documents kept from the previous build, ${toRender.length} rendered`);
+  ctx.logger.debug(`renderPages: ${site.documentsReused} documents kept from the previous build, ${toRender.length} rendered`);
   const onWorkers = toRender.length >= parallelThreshold && canUseWorkers(import.meta.url);
   const inProcess = onWorkers ? toRender.filter((page) => page.component) : toRender;
   // The workers start first: what this thread makes meanwhile (custom pages, markdown copies, the
@@ -120,7 +120,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
     // The sitemap, markdown copies and llms files: no page loads them, so a sink that can take
     // files after the pages are served (serve --watch) gets them then, and serves the previous
     // build's meanwhile.
-    const siteWide = () => writeSiteWideFiles(site, sink, reuse, pageMarkdown, onWorkersDone !== undefined, ctx);
+    const siteWide = () => writeSiteWideFiles(site, ctx, engine, pageMarkdown, onWorkersDone !== undefined);
     if (sink.takesLateFiles) {
       for (const outputPath of siteWideOutputPaths(site)) sink.keepPrevious(outputPath);
       await afterPublished(ctx, siteWide);
@@ -136,11 +136,61 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   if (failures.length > 0) throw new UserError(renderFailureDiagnostics(failures));
 }
 
+/**
+ * Makes the content HTML of the pages that have none yet (docs and API pages come with theirs)
+ * and puts the mobile "On this page" box below each title, which is part of the content's HTML;
+ * says how many of the contents the engine answered could it keep, and whether it held any before.
+ */
+async function finishContents(site: Site, engine: QueryEngine, pageSite: SiteData, descriptions: Map<string, string | undefined>): Promise<{ made: number; kept: number; rebuild: boolean }> {
+  const answers = { made: 0, kept: 0, rebuild: false };
+  const ask = async (query: Query<string, string>, route: string): Promise<string> => {
+    answers.rebuild ||= engine.holds(query, route);
+    const { result, reused } = await engine.answer(query, route);
+    answers[reused ? 'kept' : 'made']++;
+    return result;
+  };
+  for (const page of site.pages) {
+    if (page.data.html) continue;
+    const inputs = categoryContentInputs(page, site, descriptions);
+    if (!inputs) {
+      page.data.html = renderContent(page, site, pageSite);
+      continue;
+    }
+    setCategoryContentInputs(engine, page.route, inputs);
+    page.data.html = await ask(categoryContentQuery, page.route);
+  }
+  for (const page of site.pages) {
+    if (page.kind !== 'doc' && page.kind !== 'api' && page.kind !== 'category') continue;
+    setContentBeforeToc(engine, page);
+    page.data.html = await ask(mobileTocQuery, page.route);
+  }
+  return answers;
+}
+
 /** Writes the sitemap, the markdown copies and the llms files: each site-wide file only when what it is made of changed. */
-async function writeSiteWideFiles(site: Site, sink: OutputSink, reuse: RenderReuse, pageMarkdown: PageMarkdown[], besideWorkers: boolean, ctx: BuildContext): Promise<void> {
+async function writeSiteWideFiles(site: Site, ctx: BuildContext, engine: QueryEngine, pageMarkdown: PageMarkdown[], besideWorkers: boolean): Promise<void> {
+  const { sink } = ctx;
+  const kept: string[] = [];
+  const joined: string[] = [];
+  let rebuild = false;
+  const writeSiteFile = async (file: SiteFile) => {
+    // Under serve --watch a file that changes with any page's text is joined from the encoded
+    // pieces of the previous build, only the changed ones encoded again: no string of the whole
+    // file is made, encoded or compared.
+    const pieces = ctx.watch ? file.pieces?.() : undefined;
+    const held = engine.holds(siteFileQuery, file.path);
+    rebuild ||= held;
+    setSiteFile(engine, file, pieces);
+    let encoded = 0;
+    for (const piece of pieces ?? []) if (!(await engine.answer(siteFilePieceQuery, { path: file.path, key: piece.key })).reused) encoded++;
+    const { result, reused } = await engine.answer(siteFileQuery, file.path);
+    if (reused) kept.push(file.path);
+    else if (pieces && held) joined.push(`${file.path} (${encoded} of ${pieces.length} pieces encoded)`);
+    sink.write({ path: file.path, contents: result });
+  };
   if (site.config.url) {
     const routes = sitemapRoutes(site);
-    reuse.siteFile(sink, { path: 'sitemap.xml', inputs: [site.config.url, routes], make: () => sitemapXml(site, routes)! });
+    await writeSiteFile({ path: 'sitemap.xml', inputs: [site.config.url, routes], make: () => sitemapXml(site, routes)! });
   }
   const { copies, llmsFiles } = markdownOutputs(site, pageMarkdown);
   let written = 0;
@@ -149,11 +199,11 @@ async function writeSiteWideFiles(site: Site, sink: OutputSink, reuse: RenderReu
     if (besideWorkers && ++written % mainThreadSlice === 0) await letWorkersIn();
   }
   for (const file of llmsFiles) {
-    reuse.siteFile(sink, file);
+    await writeSiteFile(file);
     if (besideWorkers) await letWorkersIn();
   }
-  if (ctx.previous) ctx.logger.debug(`renderPages: site files kept from the previous build: ${reuse.keptSiteFiles.join(', ') || 'none'}`);
-  if (reuse.joinedSiteFiles.length > 0) ctx.logger.debug(`renderPages: site files joined from pieces: ${reuse.joinedSiteFiles.join(', ')}`);
+  if (rebuild) ctx.logger.debug(`renderPages: site files kept from the previous build: ${kept.join(', ') || 'none'}`);
+  if (joined.length > 0) ctx.logger.debug(`renderPages: site files joined from pieces: ${joined.join(', ')}`);
 }
 
 /** The output paths {@link writeSiteWideFiles} writes (the copies by the same test that makes them: no path is kept that the build no longer makes). */
@@ -237,76 +287,54 @@ export function routeKey(route: string, taken: Set<string>): string {
  * Under serve --watch the shards keep their names: every page links them, and a name that changed
  * with each edit would make every page change with it.
  */
-function emitDataFiles(
-  site: Site,
-  ctx: BuildContext,
-  reuse: RenderReuse,
-  routeDigests: Map<Page, string>,
-): SiteDataFiles {
+async function emitDataFiles(site: Site, ctx: BuildContext, engine: QueryEngine): Promise<SiteDataFiles> {
   const baseUrl = site.config.baseUrl;
   const emit = (path: string, contents: string) => {
     site.outputs.set(path, { path, contents });
     return joinUrlPath(baseUrl, path);
   };
   const emitHashed = (name: string, contents: string) => emit(`${dataFilesDir}/${name}.${contentHash(contents)}.json`, contents);
-  const emitHashedValue = (name: string, value: unknown) =>
-    reuse.dataFile(ctx.sink, name, value, () => {
-      const contents = JSON.stringify(value);
-      const path = `${dataFilesDir}/${name}.${contentHash(contents)}.json`;
-      return { path, url: emit(path, contents) };
-    });
+  const emitDataFile = async (name: string, value: unknown) => {
+    setDataFileValue(engine, name, value);
+    const file = await engine.query(dataFileQuery, name);
+    return emit(file.path, file.contents);
+  };
   const keys = new Set<string>();
   const routeFiles: [string, string][] = [];
   for (const page of site.pages) {
     // Unknown paths are answered by the server's 404 page, so the not-found route needs no file.
     if (page.kind === 'notFound') continue;
-    const unchanged = reuse.routeFile(page);
-    if (unchanged && ctx.sink.keepPrevious(unchanged.path)) {
-      keys.add(unchanged.name.slice(0, routeKeyLength));
-      routeFiles.push([page.route, unchanged.name]);
-      continue;
-    }
-    // A custom page's content comes from its component chunk; its HTML would be sent twice.
-    const json = JSON.stringify(page.component ? { ...page.data, html: '' } : page.data);
-    const digest = createHash('sha256').update(json).digest('hex');
-    routeDigests.set(page, digest);
+    const { json, digest } = await engine.query(routeDataFileQuery, page.route);
     const name = `${routeKey(page.route, keys)}.${digest.slice(0, 8)}`;
-    const path = `${routeFilesDir}/${name}.json`;
-    ctx.sink.write({ path, contents: json });
-    reuse.recordRouteFile(page, name, path);
+    ctx.sink.write({ path: `${routeFilesDir}/${name}.json`, contents: json });
     routeFiles.push([page.route, name]);
   }
   const shardCount = Math.max(1, Math.ceil(routeFiles.length / routesPerManifestShard));
   const shards: RouteManifestShard[] = Array.from({ length: shardCount }, () => ({}));
   for (const [route, name] of routeFiles) shards[manifestShardIndex(route, shardCount)][route] = name;
+  const sidebars: Record<string, string> = {};
+  for (const [name, items] of Object.entries(site.sidebars)) sidebars[name] = await emitDataFile(`sidebar-${name.replace(/[^\w-]/g, '_')}`, items);
   return {
     routeManifest: shards.map((shard, index) =>
       ctx.watch ? emit(`${dataFilesDir}/routes-${index}.json`, JSON.stringify(shard)) : emitHashed(`routes-${index}`, JSON.stringify(shard)),
     ),
-    sidebars: Object.fromEntries(
-      Object.entries(site.sidebars).map(([name, items]) => [name, emitHashedValue(`sidebar-${name.replace(/[^\w-]/g, '_')}`, items)]),
-    ),
-    docs: emitHashedValue('docs', site.siteData!.docsVersion.docs ?? []),
+    sidebars,
+    docs: await emitDataFile('docs', site.siteData!.docsVersion.docs ?? []),
   };
 }
 
 /**
- * Everything a page's content is made from, for the pages whose content renderPages makes and
- * whose inputs are few: a category index lists its sidebar items with their descriptions.
+ * Everything a category index page's content is made from (renderPages makes it): its sidebar
+ * items with their docs' descriptions. Other pages' contents are made of few inputs or of many.
  */
-function contentInputs(page: Page, site: Site, descriptions: Map<string, string | undefined>): { items: SidebarItem[]; [input: string]: unknown } | undefined {
+function categoryContentInputs(page: Page, site: Site, descriptions: Map<string, string | undefined>): CategoryContentInputs | undefined {
   if (page.component || page.kind !== 'category') return undefined;
   const items = findSidebarCategory(site.sidebars[page.data.sidebar ?? site.config.docs.sidebar.id] ?? [], page.route)?.items ?? [];
   return { title: page.data.title, description: page.data.description, items, descriptions: items.map((item) => (item.type === 'html' ? undefined : item.to && descriptions.get(item.to))) };
 }
 
-function renderContent(
-  page: Page,
-  site: Site,
-  siteData: SiteData,
-  descriptions: Map<string, string | undefined>,
-  categoryItems: SidebarItem[],
-): string {
+/** The content HTML of a page that is neither a doc, an API page nor a category index. */
+function renderContent(page: Page, site: Site, siteData: SiteData): string {
   if (page.component) return customPageHtml(site, page);
   switch (page.kind) {
     case 'landing':
@@ -320,17 +348,8 @@ function renderContent(
       const docs = tag.docs.map((doc) => ({ title: doc.title, to: doc.route, description: doc.description }));
       return renderToStaticMarkup(createElement(TagDocsContent, { label: tag.label, docs, allTagsPath: tagsRoute(siteOfPage(site, page)) }));
     }
-    case 'category':
-      return renderToStaticMarkup(
-        createElement(CategoryIndexContent, {
-          title: page.data.title,
-          description: page.data.description,
-          items: categoryItems,
-          descriptions,
-        }),
-      );
     default:
-      // Docs got their HTML from parseMarkdown, API pages from generateApi.
+      // Docs got their HTML from parseMarkdown, API pages from generateApi; category indexes come from categoryContentQuery.
       return '';
   }
 }

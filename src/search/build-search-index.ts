@@ -4,6 +4,7 @@ import { assetsDir } from '../core/site.js';
 import { isSameData } from '../core/same-data.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
+import { createQueryEngine, type Query, type QueryEngine } from '../engine/query-engine.js';
 import type { RouteData } from '../shared/types.js';
 import { searchFieldValues, searchKeys, type SearchRecord, type SerializedSearchIndex } from '../shared/search/search-data.js';
 import { isSearchedPage, pageSearchRecords } from './search-records.js';
@@ -91,18 +92,34 @@ export async function buildSearchIndex(site: Site, ctx: BuildContext): Promise<v
   // The names hash the pages' digests, in order: the same as hashing the files, without reading
   // them whole. Under serve --watch they stay the same: they are in the site data of every page,
   // which would otherwise change with every edit.
-  const documentsFile = emit(site, ctx, 'documents', documentParts, () => `{"records":[${documentParts.join(',')}]}`, () => (ctx.watch ? undefined : digestOf(pages.map((page) => page.documentsDigest))));
+  const engine = ctx.engine ?? createQueryEngine();
+  const rebuild = engine.holds(searchFileQuery, 'documents');
+  const kept: string[] = [];
+  const emitFile = async (name: string, file: SearchFileInput) => {
+    const { url, kept: wasKept } = await emit(site, engine, name, file);
+    if (wasKept) kept.push(name);
+    return url;
+  };
+  const documentsFile = await emitFile('documents', {
+    parts: documentParts,
+    join: () => `{"records":[${documentParts.join(',')}]}`,
+    digest: () => (ctx.watch ? undefined : digestOf(pages.map((page) => page.documentsDigest))),
+  });
   const [first, ...rest] = indexParts;
-  const indexFile = emit(site, ctx, 'index', first, () => `{"keys":${JSON.stringify(searchIndexKeys())},"records":[${first.join(',')}]}`, () => (ctx.watch ? undefined : digestOf(partDigests[0] ?? [])));
-  const moreIndexFiles = rest.map((part, index) =>
-    emit(site, ctx, `index-${index + 1}`, part, () => `{"records":[${part.join(',')}]}`, () => (ctx.watch ? undefined : digestOf(partDigests[index + 1]))),
-  );
+  const indexFile = await emitFile('index', {
+    parts: first,
+    join: () => `{"keys":${JSON.stringify(searchIndexKeys())},"records":[${first.join(',')}]}`,
+    digest: () => (ctx.watch ? undefined : digestOf(partDigests[0] ?? [])),
+  });
+  const moreIndexFiles: string[] = [];
+  for (const [index, part] of rest.entries()) {
+    moreIndexFiles.push(await emitFile(`index-${index + 1}`, { parts: part, join: () => `{"records":[${part.join(',')}]}`, digest: () => (ctx.watch ? undefined : digestOf(partDigests[index + 1])) }));
+  }
   if (site.siteData) {
     site.siteData.searchFiles = { documents: documentsFile, index: indexFile, ...(moreIndexFiles.length > 0 ? { indexParts: moreIndexFiles } : {}) };
     site.siteData.searchPage = site.pages.find((page) => page.kind === 'search')?.route;
   }
-  const kept = [...joinedFiles.get(site)!].filter(([name, file]) => file === (ctx.previous && joinedFiles.get(ctx.previous)?.get(name))).map(([name]) => name);
-  ctx.logger.debug(`buildSearchIndex: ${position} records from ${pages.length} pages (${reused} pages reused)${ctx.previous ? `; files kept: ${kept.join(', ') || 'none'}` : ''}`);
+  ctx.logger.debug(`buildSearchIndex: ${position} records from ${pages.length} pages (${reused} pages reused)${rebuild ? `; files kept: ${kept.join(', ') || 'none'}` : ''}`);
 }
 
 /** Fewest pages in one part of the index: a site this size or smaller has one index file. */
@@ -188,26 +205,32 @@ function digestOf(parts: string[]): string {
   return hash.digest('hex');
 }
 
-/** The pages' parts each build's search files were joined from, and where each went. */
-const joinedFiles = new WeakMap<Site, Map<string, { parts: string[]; path: string }>>();
+/** A search file as the build hands it to {@link searchFileQuery}: the pages' parts it is joined from. */
+interface SearchFileInput {
+  parts: string[];
+  join(): string;
+  /** The digest its name holds, or none (serve --watch: every page's site data names the file). */
+  digest(): string | undefined;
+}
 
 /**
- * Adds `assets/search/{name}.{hash}.json` (`{name}.json` without a digest), joined from the pages'
- * `parts`, to the outputs and returns its URL. When every part is what the previous build joined,
- * its file is kept as it is: a rebuild that changed no page's records joins, compares and writes
- * none of the files, which grow with the site.
+ * A search file (`assets/search/{name}.{hash}.json`, `{name}.json` without a digest), joined from
+ * the pages' parts. Its input is compared part by part, so a rebuild that changed no page's
+ * records joins, hashes and compares none of the files, which grow with the site.
  */
-function emit(site: Site, ctx: BuildContext, name: string, parts: string[], join: () => string, digest: () => string | undefined): string {
-  const earlier = ctx.previous && joinedFiles.get(ctx.previous)?.get(name);
-  let joined = joinedFiles.get(site);
-  if (!joined) joinedFiles.set(site, (joined = new Map()));
-  if (earlier && isSameData(earlier.parts, parts) && ctx.sink.keepPrevious(earlier.path)) {
-    joined.set(name, earlier);
-    return joinUrlPath(site.config.baseUrl, earlier.path);
-  }
-  const hash = digest();
-  const path = hash === undefined ? `${searchAssetsDir}/${name}.json` : `${searchAssetsDir}/${name}.${hash.slice(0, 10)}.json`;
-  site.outputs.set(path, { path, contents: join() });
-  joined.set(name, { parts, path });
-  return joinUrlPath(site.config.baseUrl, path);
+const searchFileQuery: Query<string, { path: string; contents: string }> = {
+  name: 'searchFile',
+  run(context, name) {
+    const file = context.input<SearchFileInput>(`searchFile:${name}`);
+    const hash = file.digest();
+    return { path: hash === undefined ? `${searchAssetsDir}/${name}.json` : `${searchAssetsDir}/${name}.${hash.slice(0, 10)}.json`, contents: file.join() };
+  },
+};
+
+/** Asks the engine for a search file, adds it to the outputs and returns its URL and whether the last build's was kept. */
+async function emit(site: Site, engine: QueryEngine, name: string, file: SearchFileInput): Promise<{ url: string; kept: boolean }> {
+  engine.setComparedInput(`searchFile:${name}`, file, (last, now) => isSameData(last.parts, now.parts));
+  const { result, reused } = await engine.answer(searchFileQuery, name);
+  site.outputs.set(result.path, { path: result.path, contents: result.contents });
+  return { url: joinUrlPath(site.config.baseUrl, result.path), kept: reused };
 }

@@ -96,6 +96,8 @@ function createStagingSink(site: Site, ctx: SinkContext): OutputSink {
 /** Keeps files in `site.outputs`; see {@link OutputMode} for what `publish` does with them. */
 function createMemorySink(site: Site, ctx: SinkContext, mode: 'memory' | 'mirror'): OutputSink {
   const { outputs, config } = site;
+  /** The fingerprints of the files {@link OutputSink.reuse} did not carry over, for the files written in their place. */
+  const fingerprints = new Map<string, string>();
   return {
     streamsToDisk: false,
     takesLateFiles: mode === 'mirror',
@@ -103,7 +105,22 @@ function createMemorySink(site: Site, ctx: SinkContext, mode: 'memory' | 'mirror
       return outputs.size;
     },
     write(file) {
-      outputs.set(file.path, file);
+      const fingerprint = fingerprints.get(file.path);
+      if (fingerprint === undefined) {
+        outputs.set(file.path, file);
+        return;
+      }
+      fingerprints.delete(file.path);
+      outputs.set(file.path, { ...file, fingerprint });
+    },
+    reuse(outputPath, fingerprint) {
+      const file = ctx.previous?.outputs.get(outputPath);
+      if (file?.fingerprint === fingerprint) {
+        outputs.set(outputPath, file);
+        return true;
+      }
+      fingerprints.set(outputPath, fingerprint);
+      return false;
     },
     keepPrevious(outputPath) {
       const file = ctx.previous?.outputs.get(outputPath);
