@@ -79,6 +79,58 @@ function ownModuleUrls(outdir) {
 }
 
 /**
+ * markdown-it 15's dist defines every class field with a `_defineProperty(this, "name", value)`
+ * helper (its build's class-field transform). V8 does not optimise a constructor that calls
+ * Object.defineProperty, and every Token makes eight such calls (bench/RESULTS.md, "Cold CPU:
+ * where it goes"), so the bundle writes them as plain assignments. For these classes, which have
+ * no accessors, both define the same own, enumerable, writable properties in the same order; a
+ * dist that no longer matches the pattern is bundled as it is.
+ */
+function markdownItPlainFields() {
+  return {
+    name: 'sdkdocs-markdown-it-plain-fields',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]node_modules[\\/]markdown-it[\\/]dist[\\/]markdown-it\.mjs$/ }, async (args) => {
+        const contents = withPlainFieldAssignments(await readFile(args.path, 'utf8'));
+        return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
+
+/** Each `_defineProperty(this, /** doc *\/ "name", value);` of `code` written `this.name = value;`. */
+export function withPlainFieldAssignments(code) {
+  const call = /_defineProperty\(\s*this,\s*(?:\/\*[\s\S]*?\*\/\s*)?"(\w+)",\s*/g;
+  let out = '';
+  let done = 0;
+  for (let match = call.exec(code); match; match = call.exec(code)) {
+    const valueEnd = endOfArgument(code, call.lastIndex);
+    const closing = /^\s*\)\s*;/.exec(code.slice(valueEnd));
+    if (!closing) continue;
+    out += `${code.slice(done, match.index)}this.${match[1]} = ${code.slice(call.lastIndex, valueEnd).trimEnd()};`;
+    done = valueEnd + closing[0].length;
+    call.lastIndex = done;
+  }
+  return out + code.slice(done);
+}
+
+/** Where the call argument starting at `start` ends: the first `,` or `)` outside brackets, strings and comments. */
+function endOfArgument(code, start) {
+  let depth = 0;
+  for (let index = start; index < code.length; index++) {
+    const char = code[index];
+    if (char === '"' || char === "'" || char === '`') {
+      for (index++; index < code.length && code[index] !== char; index++) if (code[index] === '\\') index++;
+    } else if (char === '/' && code[index + 1] === '*') index = code.indexOf('*/', index + 2) + 1;
+    else if (char === '/' && code[index + 1] === '/') index = code.indexOf('\n', index);
+    else if (char === '(' || char === '[' || char === '{') depth++;
+    else if (depth > 0 && (char === ')' || char === ']' || char === '}')) depth--;
+    else if (depth === 0 && (char === ',' || char === ')')) return index;
+  }
+  return code.length;
+}
+
+/**
  * A bundled CommonJS module that reads __filename or __dirname (to find files beside it) would
  * fail only when that code runs: such a package must be in the externals above.
  */
@@ -113,7 +165,7 @@ export async function bundleWorkers() {
     if (readFileSync(file, 'utf8').startsWith(bundledMarker)) continue;
     const temporary = `${file}.${process.pid}.tmp`;
     try {
-      await esbuild.build({ ...commonOptions, entryPoints: [file], outfile: temporary, plugins: [ownModuleUrls(path.dirname(file))] });
+      await esbuild.build({ ...commonOptions, entryPoints: [file], outfile: temporary, plugins: [ownModuleUrls(path.dirname(file)), markdownItPlainFields()] });
       refuseModulePaths([temporary]);
       renameSync(temporary, file);
     } finally {
@@ -136,7 +188,7 @@ export async function bundleCli() {
       // Chunks beside the entry: the URLs written in above are relative to this one folder.
       chunkNames: '[name]-[hash]',
       // Written for the final folder: the rename below keeps every relative URL true.
-      plugins: [ownModuleUrls(outdir)],
+      plugins: [ownModuleUrls(outdir), markdownItPlainFields()],
     });
     refuseSplitCommonJsImports(metafile);
     refuseModulePaths(readdirSync(staging).map((name) => path.join(staging, name)));

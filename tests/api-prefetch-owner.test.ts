@@ -44,4 +44,21 @@ describe.skipIf(!existsSync(path.join(repoRoot, 'dist', 'src', 'api', 'api-worke
       discardApiPrefetch(prefetch);
     }
   }, 120_000);
+
+  it('is warmed up only for a config that may ask for an API reference', async () => {
+    const { warmUpApiWorker } = (await dist('api/prefetch-api.js')) as typeof PrefetchModule;
+    const { discardApiPrefetch } = (await dist('api/prefetched-typedoc.js')) as typeof PrefetchedModule;
+    const started = (configDir?: string) => {
+      const prefetch = warmUpApiWorker(configDir);
+      const warm = prefetch.warm !== undefined;
+      discardApiPrefetch(prefetch);
+      return warm;
+    };
+    expect(started(site.dir)).toBe(true);
+    expect(started(fixture('docusaurus-typedoc-api'))).toBe(true);
+    expect(started(fixture('basic'))).toBe(false);
+    // A folder without a config: the build will say so; meanwhile nothing is known.
+    expect(started(path.join(site.dir, 'docs'))).toBe(true);
+    expect(started()).toBe(true);
+  });
 });

@@ -83,6 +83,19 @@ describe('the fast parse gives remark-parse’s tree', () => {
     expect(compareBothWays([{ name: 'struck', text: 'Some ~~struck~~ text.\n' }]).differences).toEqual([]);
   });
 
+  it('takes a container directive right after a list the fast way, and leaves one inside a list to remark-parse', () => {
+    const parse = createFastParser();
+    const afterList = [
+      '- one\n- two\n\n:::warning\n\nCareful.\n\n:::\n',
+      '1. one\n   - nested\n\n:::note[Heads up]\nText.\n:::\n',
+      '- ```js\n  x\n  ```\n:::tip\nText.\n:::\n',
+    ];
+    for (const text of afterList) expect(parse(text), text).toBeDefined();
+    expect(compareBothWays(afterList.map((text, index) => ({ name: `after a list #${index}`, text }))).differences).toEqual([]);
+    const inList = ['- one\n\n  :::warning\n  Careful.\n  :::\n', '- one\n  - two\n\n  :::note\n  x\n  :::\n', '> - one\n>\n> :::tip\n> x\n> :::\n'];
+    for (const text of inList) expect(parse(text), text).toBeUndefined();
+  });
+
   it('for a generated corpus', () => {
     generateCorpus(corpusDir, 200);
     const { differences, covered, total } = compareBothWays(filesOf([corpusDir]));

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { ApiPrefetch, PrefetchedTypeDoc } from '../core/api-prefetch.js';
 import type { ResolvedConfig } from '../config/resolve.js';
@@ -12,11 +14,13 @@ import { addPrefetchedTypeDoc } from './prefetched-typedoc.js';
  * on the other core while the config compiles, then waits for `prefetchApi` to say what to run.
  * A build that needs no TypeDoc run stops it then, having spent that core for a moment. The
  * caller owns what it returns: it hands it to `prefetchApi` and the build, and discards it
- * (`discardApiPrefetch`) when the build ends.
+ * (`discardApiPrefetch`) when the build ends. Given the folder of the site's config, it starts
+ * nothing when the config's text shows that the site has no API reference.
  */
-export function warmUpApiWorker(): ApiPrefetch {
+export function warmUpApiWorker(configDir?: string): ApiPrefetch {
   const prefetch: ApiPrefetch = { runs: new Map() };
   if (!canUseWorkers(import.meta.url)) return prefetch;
+  if (configDir !== undefined && !configMayAskForApi(configDir)) return prefetch;
   const warm = { worker: newApiWorker(), failed: false };
   // A worker that fails before it has a run is replaced by a fresh one if TypeDoc is needed, which
   // then reports the failure where the build expects it; a site without an API never hears of it.
@@ -50,6 +54,24 @@ export async function prefetchApi(prefetch: ApiPrefetch, config: ResolvedConfig)
   } finally {
     // No TypeDoc run is needed, the warm worker failed, or working out the run threw.
     if (warm && !warmTakesTheRun) void warm.worker.terminate();
+  }
+}
+
+/** A config's words that may ask for an API reference: the key, TypeDoc's plugins, an import of a site file (which may hold either). */
+const mayAskForApi = /\bapi\b|typedoc|\b(?:from|import|require)\s*\(?\s*['"`]\.{1,2}\//i;
+
+/**
+ * Whether the config in `configDir` may ask for an API reference, from its text alone. The
+ * warm-up loads TypeScript and TypeDoc, CPU time that a site without an API never uses;
+ * in doubt (no config found, a file it imports) it may, and a config that does ask gets its run
+ * from `prefetchApi` anyway, only later.
+ */
+function configMayAskForApi(configDir: string): boolean {
+  try {
+    const configs = readdirSync(configDir).filter((name) => /^(?:sdkdocs|docusaurus)\.config\.[cm]?[jt]s$/.test(name));
+    return configs.length === 0 || configs.some((name) => mayAskForApi.test(readFileSync(path.join(configDir, name), 'utf8')));
+  } catch {
+    return true;
   }
 }
 

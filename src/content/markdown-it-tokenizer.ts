@@ -131,6 +131,10 @@ function directiveContainer(state: StateBlock, startLine: number, endLine: numbe
     env.unsupported ??= 'directive fence';
     return false;
   }
+  // Between two items a list asks, silently, whether this line ends it. It ends there whatever
+  // the answer (`:::` starts no item), and the tokenizer that reads on from this line asks again,
+  // not silently: that is where a directive inside a list is told apart.
+  if (silent && state.parentType === 'list') return false;
   if ((state.parentType !== 'root' && (state.parentType as string) !== 'directive') || state.sCount[startLine] !== state.blkIndent) {
     env.unsupported ??= 'nested or indented directive';
     return false;

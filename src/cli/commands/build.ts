@@ -31,7 +31,7 @@ export function registerBuildCommand(program: Command, setExitCode: SetExitCode)
         await runCommand({ ...options, failureNote }, async (logger) => {
           const started = performance.now();
           // TypeDoc gets the other core while the config compiles, the pipeline's modules load and the stages before generateApi run.
-          const apiPrefetch = warmUpApiWorker();
+          const apiPrefetch = warmUpApiWorker(options.untrusted ? options.trustedSite : siteDir);
           const onConfig = (config: ResolvedConfig) => {
             previousOutput = existsSync(config.paths.siteOut);
           };
