@@ -27,7 +27,7 @@ async function clickInjectedLink(page: Page, href: string): Promise<void> {
 describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading', () => {
   let site: SiteUnderTest;
   beforeAll(async () => {
-    site = await startSiteUnderTest(exampleSiteDir, '/sdk/');
+    site = await startSiteUnderTest(exampleSiteDir, '/sdk/', { sharedBuild: true });
   });
   afterAll(async () => {
     await site?.close();
