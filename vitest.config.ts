@@ -13,6 +13,8 @@ export default defineConfig({
     },
   ],
   test: {
+    // One folder per run for builds that several files share (tests/helpers/shared-build.ts).
+    globalSetup: ['tests/setup/shared-builds.ts'],
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'example-site/sdk/test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

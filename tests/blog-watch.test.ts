@@ -44,6 +44,6 @@ describe('serve --watch and the blog', () => {
     expect(reload.paths).not.toContain('/kit/blog');
     expect(await get('/kit/blog/second')).toContain('EDITED-BLOG-9C1');
     expect(await get('/kit/blog/page/2')).toContain('EDITED-BLOG-9C1');
-    await expect.poll(() => get('/kit/blog/rss.xml'), { timeout: 10_000 }).toContain('EDITED-BLOG-9C1');
+    await expect.poll(() => get('/kit/blog/rss.xml'), { timeout: 60_000 }).toContain('EDITED-BLOG-9C1');
   });
 });

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchBrowser, openPage, serveOutput, tempDir } from './helpers/browser.js';
 import { buildSite, pageHtml } from './helpers/site.js';
-import { gotoHydrated } from './browser/site-under-test.js';
+import { eventually, gotoHydrated } from './browser/site-under-test.js';
 
 type Built = Awaited<ReturnType<typeof buildSite>>;
 
@@ -91,13 +91,13 @@ describe('@docusaurus/Head and the title of @theme/Layout', () => {
         await page.evaluate(() => ((window as unknown as { __realm: boolean }).__realm = true));
         await page.getByRole('link', { name: 'API guide' }).click();
         await page.waitForURL('**/kit/docs/guide');
-        await expect.poll(() => page.title()).toBe('The guide to Kit');
-        await expect.poll(() => page.locator('head link[rel="preconnect"][href="https://cdn.example.com"]').count()).toBe(1);
+        await eventually(() => page.title()).toBe('The guide to Kit');
+        await eventually(() => page.locator('head link[rel="preconnect"][href="https://cdn.example.com"]').count()).toBe(1);
         expect(await page.evaluate(() => (window as unknown as { __realm?: boolean }).__realm)).toBe(true);
         await page.goBack();
         await page.waitForURL('**/kit/docs/intro');
-        await expect.poll(() => page.title()).toBe('Intro | Kit');
-        await expect.poll(() => page.locator('head link[rel="preconnect"]').count()).toBe(0);
+        await eventually(() => page.title()).toBe('Intro | Kit');
+        await eventually(() => page.locator('head link[rel="preconnect"]').count()).toBe(0);
         expect(problems).toEqual([]);
       } finally {
         await context.close();

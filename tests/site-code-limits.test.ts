@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import { repoRoot } from './helpers/site.js';
 /*
  * Site code that never ends (or ends the process) must not hang or silently end a build: each
  * case adds one such file to a site that built, runs the shipped CLI with a short time limit,
- * and expects exit 1, one located error, and the previous output as it was.
+ * and expects exit 1, one located error, and the previous output as it was. The cases share the
+ * first build of each starting site: each works on a copy of it, its output and cache included.
  */
 
 const cli = path.join(repoRoot, 'bin', 'sdkdocs.js');
@@ -73,15 +74,33 @@ function outputSnapshot(dir: string): Record<string, string> {
   return files;
 }
 
+/** Each starting site, built once by the CLI, by its files. */
+const builtBases = new Map<Record<string, string>, Promise<string>>();
+
+/** The folder of a site made of `base` that the CLI has built; a case copies it rather than change it. */
+function builtBase(base: Record<string, string>): Promise<string> {
+  let built = builtBases.get(base);
+  if (!built) {
+    built = buildBase(base, path.join(root, `base-${builtBases.size + 1}`));
+    builtBases.set(base, built);
+  }
+  return built;
+}
+
+async function buildBase(base: Record<string, string>, site: string): Promise<string> {
+  await writeFiles(site, base);
+  const first = await runCli(site);
+  expect(first.stderr).not.toMatch(/error/);
+  expect(first.status).toBe(0);
+  return site;
+}
+
 let siteCount = 0;
 
 /** A site that builds, then the hostile files: the build must fail within the limit and keep the output. */
 async function expectStopped(hostile: Record<string, string>, base: Record<string, string> = baseFiles, env: Record<string, string> = {}): Promise<string> {
   const site = path.join(root, `site-${++siteCount}`);
-  await writeFiles(site, base);
-  const first = await runCli(site);
-  expect(first.stderr).not.toMatch(/error/);
-  expect(first.status).toBe(0);
+  await cp(await builtBase(base), site, { recursive: true });
   const before = outputSnapshot(path.join(site, 'out'));
   await writeFiles(site, hostile);
   const run = await runCli(site, { SDKDOCS_CODE_TIMEOUT: '2', SDKDOCS_CONFIG_TIMEOUT: '', SDKDOCS_CODE_MEMORY_MB: '256', ...env });
@@ -90,6 +109,11 @@ async function expectStopped(hostile: Record<string, string>, base: Record<strin
   expect(outputSnapshot(path.join(site, 'out'))).toEqual(before);
   return run.stderr;
 }
+
+const sdkdocsBase = { 'sdkdocs.config.ts': "export default { title: 'L', url: 'https://l.example.com', baseUrl: '/' };\n", 'docs/intro.md': '# Intro\n' };
+
+/** A site with enough pages that sdkdocs renders them on worker threads. */
+const renderWorkersBase = { ...baseFiles, ...Object.fromEntries(Array.from({ length: 160 }, (_, index) => [`docs/page-${index}.md`, `# Page ${index}\n`])) };
 
 const stoppedForTime = 'it was still running after 2 s (an endless loop or recursion?)';
 
@@ -127,8 +151,7 @@ describe('site code that never ends is stopped at its file', { timeout: 60_000 }
   });
 
   it('an sdkdocs config that loops', async () => {
-    const base = { 'sdkdocs.config.ts': "export default { title: 'L', url: 'https://l.example.com', baseUrl: '/' };\n", 'docs/intro.md': '# Intro\n' };
-    const stderr = await expectStopped({ 'sdkdocs.config.ts': `while (true) {}\n${base['sdkdocs.config.ts']}` }, base);
+    const stderr = await expectStopped({ 'sdkdocs.config.ts': `while (true) {}\n${sdkdocsBase['sdkdocs.config.ts']}` }, sdkdocsBase);
     expect(stderr).toContain(`sdkdocs.config.ts error The config was stopped while loading: ${stoppedForTime}.`);
   });
 
@@ -138,8 +161,7 @@ describe('site code that never ends is stopped at its file', { timeout: 60_000 }
   });
 
   it('an sdkdocs config that loops after a top-level await', async () => {
-    const base = { 'sdkdocs.config.ts': "export default { title: 'L', url: 'https://l.example.com', baseUrl: '/' };\n", 'docs/intro.md': '# Intro\n' };
-    const stderr = await expectStopped({ 'sdkdocs.config.ts': `await Promise.resolve();\nwhile (true) {}\n${base['sdkdocs.config.ts']}` }, base);
+    const stderr = await expectStopped({ 'sdkdocs.config.ts': `await Promise.resolve();\nwhile (true) {}\n${sdkdocsBase['sdkdocs.config.ts']}` }, sdkdocsBase);
     expect(stderr).toContain(`sdkdocs.config.ts error The config was stopped while loading: ${stoppedForTime}.`);
   });
 
@@ -159,9 +181,7 @@ describe('site code that never ends is stopped at its file', { timeout: 60_000 }
   });
 
   it('a theme override that loops, on a site big enough for the render workers', async () => {
-    const docs = Object.fromEntries(Array.from({ length: 160 }, (_, index) => [`docs/page-${index}.md`, `# Page ${index}\n`]));
-    const site = { ...baseFiles, ...docs };
-    const stderr = await expectStopped({ 'src/theme/Footer.js': 'export default function Footer() {\n  for (;;) {}\n}\n' }, site);
+    const stderr = await expectStopped({ 'src/theme/Footer.js': 'export default function Footer() {\n  for (;;) {}\n}\n' }, renderWorkersBase);
     expect(stderr).toMatch(/^src\/theme\/Footer\.js error Rendering \d+ pages \(the first \/\S*\) failed: the site's theme override src\/theme\/Footer\.js was stopped/m);
   });
 
@@ -181,8 +201,7 @@ describe('site code that fills the memory is stopped before the process dies', {
   });
 
   it('a theme override that fills a render worker', async () => {
-    const docs = Object.fromEntries(Array.from({ length: 160 }, (_, index) => [`docs/page-${index}.md`, `# Page ${index}\n`]));
-    const stderr = await expectStopped({ 'src/theme/Footer.js': `export default function Footer() {\n  ${growing}\n}\n` }, { ...baseFiles, ...docs }, { SDKDOCS_CODE_TIMEOUT: '80' });
+    const stderr = await expectStopped({ 'src/theme/Footer.js': `export default function Footer() {\n  ${growing}\n}\n` }, renderWorkersBase, { SDKDOCS_CODE_TIMEOUT: '80' });
     expect(stderr).toContain("src/theme/Footer.js error Rendering pages ran out of memory in a render worker: the site's theme override src/theme/Footer.js runs there.");
   });
 });

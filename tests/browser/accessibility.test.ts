@@ -40,7 +40,7 @@ async function pageInMode(site: SiteUnderTest, mode: (typeof colourModes)[number
 describe.skipIf(!chromiumPath)('accessibility: axe-core on every page of the example site', () => {
   let site: SiteUnderTest;
   beforeAll(async () => {
-    site = await startSiteUnderTest(exampleSiteDir, '/sdk/');
+    site = await startSiteUnderTest(exampleSiteDir, '/sdk/', { sharedBuild: true });
   }, 300_000);
   afterAll(async () => {
     await site?.close();

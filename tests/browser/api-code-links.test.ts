@@ -9,7 +9,7 @@ import { eventually, gotoHydrated, startSiteUnderTest, type SiteUnderTest } from
 describe.skipIf(!chromiumPath)('names in code samples: links to the API and their popovers (example site)', () => {
   let site: SiteUnderTest;
   beforeAll(async () => {
-    site = await startSiteUnderTest(exampleSiteDir, '/sdk/');
+    site = await startSiteUnderTest(exampleSiteDir, '/sdk/', { sharedBuild: true });
   }, 300_000);
   afterAll(async () => {
     await site?.close();

@@ -28,7 +28,7 @@ describe.skipIf(!chromiumPath)('the blog in the browser', () => {
     expect(await page.locator('[data-route-content]').innerText()).toContain('Only on the post');
     // The post's MDX components come alive as an MDX doc's do.
     await eventually(() => page.locator('[data-mdx-hydrated]').count()).toBe(1);
-    await expect.poll(() => page.evaluate(() => document.title)).toBe('Second post | Blog Kit');
+    await eventually(() => page.evaluate(() => document.title)).toBe('Second post | Blog Kit');
 
     await page.locator('.blog-post-tags a', { hasText: 'Release' }).click();
     await eventually(() => page.evaluate(() => location.pathname)).toBe('/kit/blog/tags/releases');

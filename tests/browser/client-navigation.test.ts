@@ -27,7 +27,7 @@ async function clickInjectedLink(page: Page, href: string): Promise<void> {
 describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading', () => {
   let site: SiteUnderTest;
   beforeAll(async () => {
-    site = await startSiteUnderTest(exampleSiteDir, '/sdk/');
+    site = await startSiteUnderTest(exampleSiteDir, '/sdk/', { sharedBuild: true });
   });
   afterAll(async () => {
     await site?.close();
@@ -184,11 +184,11 @@ describe.skipIf(!chromiumPath)('client runtime: hydration, navigation, loading',
     await bar.waitFor({ state: 'attached' });
     const start = Number(await bar.getAttribute('aria-valuenow'));
     expect(start).toBeGreaterThanOrEqual(0.08);
-    await eventually(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 5000 }).toBeGreaterThan(start);
+    await eventually(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(start);
     release();
     await eventually(() => heading(page)).toBe('Installation');
     await page.locator('.route-spinner').waitFor({ state: 'detached' });
-    await bar.waitFor({ state: 'detached', timeout: 5000 });
+    await bar.waitFor({ state: 'detached' });
     await page.unroute('**/assets/routes/*.json');
   });
 

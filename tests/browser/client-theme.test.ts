@@ -17,7 +17,7 @@ const storageBlockedScript = () =>
 describe.skipIf(!chromiumPath)('client runtime: theme behaviour on the example site', () => {
   let site: SiteUnderTest;
   beforeAll(async () => {
-    site = await startSiteUnderTest(exampleSiteDir, '/sdk/');
+    site = await startSiteUnderTest(exampleSiteDir, '/sdk/', { sharedBuild: true });
   });
   afterAll(async () => {
     await site?.close();

@@ -103,7 +103,7 @@ describe.skipIf(!chromiumPath)('diagram text inside its shapes, in the font the 
   describe('the example site', () => {
     let site: SiteUnderTest;
     beforeAll(async () => {
-      site = await startSiteUnderTest(exampleSiteDir, '/sdk/');
+      site = await startSiteUnderTest(exampleSiteDir, '/sdk/', { sharedBuild: true });
     }, 300_000);
     afterAll(async () => {
       await site?.close();

@@ -35,7 +35,7 @@ describe.skipIf(!chromiumPath)('reader aids on the example site', () => {
   let site: SiteUnderTest;
   let host: PlainStaticHost;
   beforeAll(async () => {
-    site = await startSiteUnderTest(exampleSiteDir, '/sdk/');
+    site = await startSiteUnderTest(exampleSiteDir, '/sdk/', { sharedBuild: true });
     host = await startPlainStaticHost(site.outDir, path.join(site.outDir, 'sdk', '404.html'));
   }, 300_000);
   afterAll(async () => {

@@ -37,7 +37,7 @@ function luminances(cssValue: string): number[] {
 describe.skipIf(!chromiumPath)('reader polish on the example site', () => {
   let site: SiteUnderTest;
   beforeAll(async () => {
-    site = await startSiteUnderTest(exampleSiteDir, '/sdk/');
+    site = await startSiteUnderTest(exampleSiteDir, '/sdk/', { sharedBuild: true });
   }, 300_000);
   afterAll(async () => {
     await site?.close();

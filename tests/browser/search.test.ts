@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticServer } from '../../src/serve/static-server.js';
-import { chromiumPath, launchBrowser, openPage, serveOutput, tempDir } from '../helpers/browser.js';
-import { buildSite, exampleSiteDir } from '../helpers/site.js';
+import { chromiumPath, launchBrowser, openPage, serveOutput } from '../helpers/browser.js';
+import { sharedBuild } from '../helpers/shared-build.js';
+import { exampleSiteDir } from '../helpers/site.js';
 
 let browser: Browser;
 let server: StaticServer;
-let cleanup: (() => Promise<void>) | undefined;
 let context: BrowserContext;
 
 /** How long to wait for the page to get somewhere: the machine may be busy with other builds. */
@@ -50,10 +50,7 @@ async function search(page: Page, query: string): Promise<string[]> {
 
 describe.skipIf(!chromiumPath)('search in the browser', () => {
   beforeAll(async () => {
-    const out = await tempDir('sdkdocs-search-browser-');
-    cleanup = out.cleanup;
-    await buildSite(exampleSiteDir, { outDir: out.dir });
-    server = await serveOutput(out.dir);
+    server = await serveOutput(await sharedBuild(exampleSiteDir));
     browser = await launchBrowser();
     context = await browser.newContext();
   }, 300_000);
@@ -62,7 +59,6 @@ describe.skipIf(!chromiumPath)('search in the browser', () => {
     await context?.close();
     await browser?.close();
     await server?.close();
-    await cleanup?.();
   });
 
   it('renders `Loading...`, switches the placeholder once hydrated, and fetches nothing for search before the first use', async () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { startStaticServer, type StaticServer } from '../../src/serve/static-server.js';
 import { launchBrowser, openPage, serveOutput, tempDir } from '../helpers/browser.js';
+import { sharedBuild } from '../helpers/shared-build.js';
 import { buildSite } from '../helpers/site.js';
 import { expect } from 'vitest';
 
@@ -24,9 +25,17 @@ export interface SiteUnderTest {
   close(): Promise<void>;
 }
 
-export async function startSiteUnderTest(siteDir: string, baseUrl: string): Promise<SiteUnderTest> {
-  const { dir: outDir, cleanup } = await tempDir('sdkdocs-client-');
-  await buildSite(siteDir, { outDir });
+export interface SiteUnderTestOptions {
+  /**
+   * Serve the build that other test files of the run make of the same site (see
+   * tests/helpers/shared-build.ts) instead of building it again: for sites the tests only read,
+   * such as the example site, which several browser test files check.
+   */
+  sharedBuild?: boolean;
+}
+
+export async function startSiteUnderTest(siteDir: string, baseUrl: string, options: SiteUnderTestOptions = {}): Promise<SiteUnderTest> {
+  const { outDir, cleanup } = await buildForTest(siteDir, options);
   const server = await serveOutput(outDir, baseUrl);
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
@@ -55,6 +64,13 @@ export async function startSiteUnderTest(siteDir: string, baseUrl: string): Prom
       await cleanup();
     },
   };
+}
+
+async function buildForTest(siteDir: string, options: SiteUnderTestOptions): Promise<{ outDir: string; cleanup: () => Promise<void> }> {
+  if (options.sharedBuild) return { outDir: await sharedBuild(siteDir), cleanup: async () => undefined };
+  const { dir: outDir, cleanup } = await tempDir('sdkdocs-client-');
+  await buildSite(siteDir, { outDir });
+  return { outDir, cleanup };
 }
 
 /** Resolves once the client runtime has hydrated the page (it announces the first route). */

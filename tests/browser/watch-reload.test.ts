@@ -64,7 +64,7 @@ describe.skipIf(!chromiumPath)('serve --watch in Chromium', () => {
     await markDocument();
     await saveAndWaitFor(longPage.replace('ORIGINAL-TEXT', 'EDITED-TEXT'), 'EDITED-TEXT');
     expect(await page.locator('article').innerText()).toContain('EDITED-TEXT');
-    await page.waitForFunction(() => Math.abs(window.scrollY - 1500) <= 1, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1500) <= 1);
     expect(await documentKept()).toBe(true);
     // The page's data moved on too: the title in the tab is the new one.
     await saveAndWaitFor(longPage.replace('title: A Long Page', 'title: A Longer Page').replace('ORIGINAL-TEXT', 'RETITLED-TEXT'), 'RETITLED-TEXT');
