@@ -136,8 +136,8 @@ const engineBoundary = (mayWrite = false) => ({
 const modelBoundary = {
   patterns: [
     {
-      group: srcFolders(['core', ...stages, ...aboveStages]),
-      message: 'src/model is the types of the site model: it imports other model types, config and shared types only. Keep the type here and the code that uses it with its owner.',
+      group: [...srcFolders(['core', 'config', ...stages, ...aboveStages]), '../../templates/**', '../../../templates/**'],
+      message: 'src/model is the types of the site model, the bottom layer: it imports other model types, the engine\'s and shared types only, never config, core, templates or a stage. Keep the type here and the code that uses it with its owner; a config type comes through src/model/config.ts.',
     },
   ],
 };

@@ -47,6 +47,18 @@ describe('the layers are enforced by the lint', () => {
     expect(valueImport.join('\n')).toContain('src/model is the types of the site model');
   });
 
+  it('keeps the model below config and templates: their types reach it another way', async () => {
+    for (const [from, what] of [
+      ['../config/resolve.js', 'ResolvedConfig'],
+      ['../../templates/theme-overrides.js', 'ThemeOverrides'],
+    ]) {
+      const messages = await lintAt('src/model/new-model.ts', `import type { ${what} } from '${from}';\nexport type Used = ${what};\n`);
+      expect(messages, from).toHaveLength(1);
+      expect(messages[0]).toContain('src/model is the types of the site model, the bottom layer');
+    }
+    expect(await lintAt('src/model/new-model.ts', "import type { ResolvedConfig } from './config.js';\nexport type Used = ResolvedConfig;\n")).toEqual([]);
+  });
+
   it('refuses core importing a stage', async () => {
     const messages = await lintAt('src/core/new-model.ts', "import type { ParseTask } from '../content/parse-task.js';\nexport type Task = ParseTask;\n");
     expect(messages.join('\n')).toContain('src/core holds the Site model');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ComponentType } from 'react';
-import type { ResolvedConfig } from '../config/resolve.js';
+import type { ResolvedConfig } from '../model/config.js';
 import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import type { DiagramRenderer, DiagramStats } from './diagram-renderer.js';
 import type { DiagramFigures } from './diagram-figure.js';
@@ -19,85 +19,13 @@ import type { CodeBlockHighlighter, MarkdownFragmentCompiler } from './markdown-
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import type { Blog, BlogPageView } from '../model/blog.js';
-import type { FrontMatter } from '../model/front-matter.js';
+import type { Category, Doc, DocSource } from '../model/doc.js';
+import type { OutputFile, OutputSink, WrittenOutputs } from '../model/output.js';
 
 export type { FrontMatter } from '../model/front-matter.js';
+export type { Category, CategoryMetadata, Doc, DocSource } from '../model/doc.js';
+export type { OutputFile, OutputSink, WrittenOutputs } from '../model/output.js';
 import type { QueryEngine } from '../engine/query-engine.js';
-
-/** A markdown file found under the docs folder. */
-export interface DocSource {
-  /** Absolute path. */
-  file: string;
-  /** Path relative to the docs folder, with forward slashes: `getting-started/installation.md`. */
-  relativePath: string;
-  /** Folder of the doc relative to the docs folder ('' at the top). */
-  dir: string;
-  raw: string;
-}
-
-/** A doc after front matter and markdown parsing. */
-export interface Doc {
-  source: DocSource;
-  /** `getting-started/installation`, or the front matter `id` in the doc's folder. */
-  id: string;
-  frontMatter: FrontMatter;
-  title: string;
-  sidebarLabel: string;
-  sidebarPosition?: number;
-  description?: string;
-  /** Route with base URL. */
-  route: string;
-  /** Where each front matter key is written (1-based line and column), for diagnostics about its value. */
-  frontMatterPositions: Record<string, { line: number; column: number }>;
-  /**
-   * Docusaurus' category index convention: `index.md`, `README.md` or `<folder>/<folder>.md` (any
-   * case). Its route is its folder's, and it becomes its folder category's page.
-   */
-  isCategoryIndex: boolean;
-  /** `unlisted: true` in a production build: built, but in no sidebar, search or sitemap, and marked noindex. */
-  unlisted: boolean;
-  /** `draft: true` in a serve --watch build (production builds leave drafts out altogether). */
-  draft: boolean;
-}
-
-/** A `_category_.json` (or an implicit folder category). */
-export interface Category {
-  /** Folder relative to the docs folder. */
-  dir: string;
-  label: string;
-  position?: number;
-  collapsible?: boolean;
-  collapsed?: boolean;
-  /** Route of the category's page: its generated index, or the doc it links to. */
-  indexRoute?: string;
-  /** Whether `indexRoute` is a generated index page (`link: {type: "generated-index"}`). */
-  generatedIndex: boolean;
-  /** The doc that is the category's page (`link: {type: "doc"}`, or an index doc by convention). */
-  linkedDoc?: Doc;
-  description?: string;
-  className?: string;
-  customProps?: Record<string, unknown>;
-  /** What `_category_.json` says, as written (empty for a folder without one). */
-  metadata: CategoryMetadata;
-  /** The `_category_.json` file, for error messages. */
-  file?: string;
-}
-
-/** The keys of a `_category_.json` (or `.yml`). */
-export interface CategoryMetadata {
-  label?: string;
-  position?: number;
-  collapsible?: boolean;
-  collapsed?: boolean;
-  className?: string;
-  customProps?: Record<string, unknown>;
-  description?: string;
-  /** Absent: a folder's index doc, if any, is the category's page; null: the category has no page. */
-  link?:
-    | { type: 'generated-index'; slug?: string; title?: string; description?: string; keywords?: string[]; image?: string }
-    | { type: 'doc'; id: string }
-    | null;
-}
 
 /** One route the build emits. */
 export interface Page {
@@ -129,12 +57,6 @@ export interface Page {
 
 /** Output folder of hashed assets, relative to the site root. */
 export const assetsDir = 'assets';
-
-/** A file for the output folder, relative to the site root folder (`out/sdk`). */
-export interface OutputFile {
-  path: string;
-  contents: string | Uint8Array;
-}
 
 /**
  * The one in-memory model that flows through the build stages. Each stage adds to it; only
@@ -213,42 +135,6 @@ export interface SiteThemeOverrides {
   stylesheets: string[];
 }
 
-/**
- * Where every file of the build goes on its way to the output folder (made by src/write): the
- * only writer of the output. A full build streams each file into a fresh staging folder as it is
- * made, so a 10,000-page site is never held in memory whole, and swaps the folder in at the end;
- * tests and serve --watch keep the files in `site.outputs` (watch then mirrors them to the output
- * folder). A build that fails at any point leaves the previous output as it was.
- */
-export interface OutputSink {
-  /** Whether files go to disk as they are written; otherwise they are kept in `site.outputs`. */
-  readonly streamsToDisk: boolean;
-  /** Takes one output file (path relative to the site root folder, `out/sdk`). */
-  write(file: OutputFile): void;
-  /**
-   * Whether files written once the build is published (by work queued with {@link afterPublished})
-   * still reach the output folder: serve --watch's sink brings the folder up to date after that work.
-   */
-  readonly takesLateFiles: boolean;
-  /**
-   * Present when the sink knows a previous output to take files from: carries the previous
-   * output's file at `path` over unchanged when it was made from the same inputs (named by
-   * `fingerprint`), and says whether it did. Records the fingerprint for the next build either way.
-   */
-  reuse?(path: string, fingerprint: string): boolean;
-  /**
-   * Carries the previous build's file at `path` (serve --watch keeps it in memory) over as it
-   * is, for a caller that found its inputs unchanged; false when there is no such file.
-   */
-  keepPrevious(path: string): boolean;
-  /** How many output paths were taken so far. */
-  readonly writtenCount: number;
-  /** Adds the static folder under the generated files and puts the output in place. */
-  publish(): Promise<void>;
-  /** Drops what a failed build wrote. */
-  discard(): Promise<void>;
-}
-
 /** What every stage gets besides the site. */
 export interface BuildContext {
   logger: Logger;
@@ -318,12 +204,6 @@ export function deferCheck(ctx: BuildContext, check: Promise<void>): void {
   // Awaited by the stage runner; until then a failure must not count as unhandled.
   check.catch(() => undefined);
   (ctx.deferredChecks ??= []).push(check);
-}
-
-/** Output paths (relative to the site root folder) that an in-place write changed or deleted. */
-export interface WrittenOutputs {
-  changed: string[];
-  removed: string[];
 }
 
 /**
