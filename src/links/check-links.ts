@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BrokenLinkAction } from '../config/schema.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
-import type { SourceLink } from '../core/compiled-doc.js';
+import type { SourceLink } from '../model/compiled-doc.js';
 import { createdRedirects, markdownOutputPaths, redirectsOf, type CreatedRedirects } from '../core/planned-outputs.js';
 import { customPageHtml } from '../core/custom-page-content.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, unknownSiteOrigin, withBaseUrl } from '../shared/paths.js';

@@ -7,7 +7,7 @@ import remarkRehype from 'remark-rehype';
 import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { MarkdownProcessor } from '../markdown.js';
-import type { CompiledDoc, DiagramSource, MdxImport } from '../../core/compiled-doc.js';
+import type { CompiledDoc, DiagramSource, MdxImport } from '../../model/compiled-doc.js';
 import type { ParseContext, ParseError, ParseOutcome, ParseTask } from '../parse-task.js';
 import { findCodeSamples, mayHaveCodeSamples } from '../code-samples.js';
 import { escapeHtml } from '../../shared/escape-html.js';
