@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { ApiPrefetch, PrefetchedTypeDoc } from '../core/api-prefetch.js';
+import type { ApiPrefetch, PrefetchedTypeDoc } from '../model/api-prefetch.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { canUseWorkers, startWorker } from '../core/worker-pool.js';
 import { apiModelOptions, resolveApiPaths } from './api-options.js';
