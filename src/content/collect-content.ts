@@ -20,7 +20,7 @@ import { collectCustomPages } from './custom-pages.js';
 import { collectBlog } from './blog-posts.js';
 import { collectThemeOverrides } from './theme-overrides.js';
 import { collectTags, docTagLinks, tagsRoute } from '../core/tags.js';
-import { firstH1Text } from '../core/doc-text.js';
+import { firstH1Text } from '../markdown/doc-text.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { joinUrlPath, withBaseUrl } from '../shared/paths.js';
 import type { Crumb, NavLink, RouteData, SidebarCategoryItem } from '../shared/types.js';

@@ -11,7 +11,7 @@ import { VFile } from 'vfile';
 import { createFastParser, fastParseEnabled } from './fast-parse.js';
 import type { SourceLink } from '../model/compiled-doc.js';
 import type { CodeBlockHighlighter, MarkdownFragmentCompiler } from '../model/markdown-fragments.js';
-import { createContentRenderer } from '../core/content-html.js';
+import { createContentRenderer } from '../ssr/content-html.js';
 import type { Site } from '../core/site.js';
 import type { TocItem } from '../shared/types.js';
 import remarkAdmonitions, { admonitionNames, admonitionOptionsOf, labelAdmonitionTitles, type AdmonitionOptions } from './plugins/remark-admonitions.js';
@@ -25,7 +25,7 @@ import remarkLiteralDirectives from './plugins/remark-literal-directives.js';
 import remarkTableCells from './plugins/remark-table-cells.js';
 import rehypeElementPass from './plugins/rehype-element-pass.js';
 import { headingVisitor } from './plugins/rehype-headings.js';
-import { headingText } from '../core/content-sections.js';
+import { headingText } from '../markdown/content-sections.js';
 import { safeUrlVisitor } from './plugins/rehype-safe-urls.js';
 import { taskListLabelVisitor } from './plugins/rehype-task-list-labels.js';
 

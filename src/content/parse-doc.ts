@@ -1,5 +1,5 @@
-import { createContentRenderer } from '../core/content-html.js';
-import { splitSections } from '../core/content-sections.js';
+import { createContentRenderer } from '../ssr/content-html.js';
+import { splitSections } from '../markdown/content-sections.js';
 import { findCodeSamples } from './code-samples.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
 import { checkMarkdownLimits, maxNestingDepth } from './markdown-limits.js';

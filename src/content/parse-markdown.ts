@@ -13,7 +13,7 @@ import { mdxPartialCompiler } from './mdx/mdx-partials.js';
 import { codeBlockHighlighter, markdownFragmentCompiler } from './markdown.js';
 import { admonitionOptionsOf } from './plugins/remark-admonitions.js';
 import { overriddenThemeBlocks } from './plugins/rehype-theme-blocks.js';
-import { foreseenDiagrams } from '../core/foreseen-diagrams.js';
+import { foreseenDiagrams } from '../markdown/foreseen-diagrams.js';
 import { takeBlogPostHtml } from './blog-excerpts.js';
 
 /**

@@ -6,7 +6,7 @@ import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
 import type { SourceLink } from '../model/compiled-doc.js';
 import { createdRedirects, markdownOutputPaths, redirectsOf, type CreatedRedirects } from '../core/planned-outputs.js';
-import { customPageHtml } from '../core/custom-page-content.js';
+import { customPageHtml } from '../ssr/custom-page-content.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, unknownSiteOrigin, withBaseUrl } from '../shared/paths.js';
 import { closestMatch } from './closest-match.js';
 import { lineAt, scanHtml } from './html-links.js';

@@ -20,7 +20,7 @@ import { joinUrlPath } from '../shared/paths.js';
 import type { SidebarItem, SiteData } from '../shared/types.js';
 import { outputPathOfRoute } from './document.js';
 import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
-import { PageRenderError, renderFailureDiagnostics, type RenderFailure } from '../core/render-failure.js';
+import { PageRenderError, renderFailureDiagnostics, type RenderFailure } from '../ssr/render-failure.js';
 import { createDocumentFingerprints } from './document-fingerprint.js';
 import type { RenderedDocument, RenderSetup, RenderTask } from './render-worker.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
@@ -34,7 +34,7 @@ import { checkMarkdownCopyRoutes, collectPageMarkdown, markdownOutputs, wantsPag
 import { siteHeadOf } from './head-tags.js';
 import { findSidebarCategory } from '../core/sidebar-queries.js';
 import { afterPublished, siteOfPage } from '../core/site.js';
-import { customPageHtml, pageSiteData } from '../core/custom-page-content.js';
+import { customPageHtml, pageSiteData } from '../ssr/custom-page-content.js';
 import { blogPageHtml } from './blog-pages.js';
 import { blogFeedOutputs } from './blog-feeds.js';
 

@@ -1,6 +1,6 @@
 import { fromHtml } from 'hast-util-from-html';
 import type { Page, Site } from '../core/site.js';
-import { collapseWhitespace, splitSections } from '../core/content-sections.js';
+import { collapseWhitespace, splitSections } from '../markdown/content-sections.js';
 import { maxRecordTextLength, type SearchRecord, type SearchRecordKind } from '../shared/search/search-data.js';
 import { findSidebarCategory } from '../core/sidebar-queries.js';
 import type { ContentSection } from '../model/compiled-doc.js';

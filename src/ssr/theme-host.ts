@@ -36,10 +36,10 @@ import * as useGlobalData from '../../templates/theme/docusaurus/useGlobalData.j
 import * as docsClient from '../../templates/theme/docusaurus/plugin-content-docs/client.js';
 import { pathToFileURL } from 'node:url';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
-import { loadSiteModule } from './site-code.js';
-import { loadFromTemporaryFile } from './site-module.js';
+import { loadSiteModule } from '../core/site-code.js';
+import { loadFromTemporaryFile } from '../core/site-module.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
-import type { DocusaurusModuleName } from './theme-imports.js';
+import type { DocusaurusModuleName } from '../core/theme-imports.js';
 
 /**
  * The theme modules of this running build, for code the build imports and renders itself (the
