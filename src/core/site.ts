@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import type { ResolvedConfig } from '../model/config.js';
 import type { BuildContext } from '../model/build-context.js';
 import type { Page } from '../model/page.js';
@@ -12,15 +11,6 @@ export type { OutputFile, OutputSink, WrittenOutputs } from '../model/output.js'
 export type { Page } from '../model/page.js';
 export type { Site, SiteThemeOverrides } from '../model/site.js';
 export type { BuildContext } from '../model/build-context.js';
-
-// The model names the theme's overrides without importing templates (see src/model/theme.ts).
-// Inside the block a name would mean the model's own type of that name, hence the alias.
-type TemplatesThemeOverrides = ThemeOverrides;
-declare module '../model/theme.js' {
-  interface ThemeTypes {
-    overrides: TemplatesThemeOverrides;
-  }
-}
 
 /** Output folder of hashed assets, relative to the site root. */
 export const assetsDir = 'assets';

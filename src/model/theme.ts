@@ -1,8 +1,8 @@
 /**
  * The theme's types as the model names them. The theme's components and their props are
  * templates' own, above the model: rather than import them, the model declares this slot and
- * src/core/site.ts fills it by declaration merging, so `ThemeOverrides` here is the templates' type
- * itself.
+ * src/ssr/theme-host.ts (the theme on the server) fills it by declaration merging, so
+ * `ThemeOverrides` here is the templates' type itself.
  */
 export interface ThemeTypes {}
 

@@ -41,6 +41,15 @@ import { loadFromTemporaryFile } from '../core/site-module.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import type { DocusaurusModuleName } from '../core/theme-imports.js';
 
+// The model names the theme's overrides without importing templates (see src/model/theme.ts).
+// Inside the block a name would mean the model's own type of that name, hence the alias.
+type TemplatesThemeOverrides = ThemeOverrides;
+declare module '../model/theme.js' {
+  interface ThemeTypes {
+    overrides: TemplatesThemeOverrides;
+  }
+}
+
 /**
  * The theme modules of this running build, for code the build imports and renders itself (the
  * site's overrides and custom pages): they must use the very modules `<App>` renders with, or a
