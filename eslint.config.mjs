@@ -4,7 +4,7 @@
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'worker_threads', 'url', 'crypto', 'zlib', 'http', 'https', 'net', 'stream', 'util', 'module'];
-const buildFolders = ['api', 'pipeline', 'bundle', 'cli', 'config', 'content', 'core', 'engine', 'init', 'links', 'mermaid', 'model', 'render', 'search', 'serve', 'versions', 'write'];
+const buildFolders = ['api', 'pipeline', 'bundle', 'cli', 'config', 'content', 'core', 'engine', 'init', 'links', 'markdown', 'mermaid', 'model', 'render', 'search', 'serve', 'ssr', 'versions', 'write'];
 
 /** The build's stages: each reads and adds to the Site model, and none may import another. */
 const stages = ['api', 'bundle', 'content', 'links', 'mermaid', 'render', 'search', 'versions', 'write'];
@@ -80,7 +80,7 @@ function stageBoundary(stage, { mayWrite = stage === 'write' } = {}) {
     patterns: [
       {
         group: [...srcFolders(stages.filter((other) => other !== stage)), ...allowed],
-        message: `src/${stage} is a stage: it may import core, config, shared and templates only, never another stage. Move the code both stages need down into src/core (or src/shared if the browser needs it too), and import it from there.`,
+        message: `src/${stage} is a stage: it may import core, config, model, engine, markdown, ssr, shared and templates only, never another stage. Move the code both stages need down into src/core (or src/shared if the browser needs it too), and import it from there.`,
       },
       {
         group: srcFolders(aboveStages),
@@ -111,8 +111,37 @@ const coreBoundary = (mayWrite = false) => ({
       group: srcFolders([...stages, ...aboveStages]),
       message: 'src/core holds the Site model and the engine, which every stage uses: it imports no stage. Move the type or helper it needs into src/core.',
     },
+    {
+      group: srcFolders(['ssr']),
+      message: 'src/core sits below src/ssr (React on the server, which imports core): move what core needs from it into core, or the code that needs React into src/ssr.',
+    },
   ],
 });
+
+/**
+ * The markdown library (the unified processor, its plugins, scans of markdown text) is shared by
+ * docs, TSDoc comments and MDX: it sits at the bottom with the model, so any stage may use it.
+ */
+const markdownBoundary = {
+  paths: noFileWrites,
+  patterns: [
+    {
+      group: [...srcFolders(['core', 'config', 'ssr', ...stages, ...aboveStages]), '../../templates/**', '../../../templates/**'],
+      message: 'src/markdown is the markdown library that docs, TSDoc and MDX share: it imports the model, the engine and shared only, never core, config, ssr, templates or a stage. Pass what a plugin needs in as its options.',
+    },
+  ],
+};
+
+/** React on the server: renders the theme (templates) and the site's own components for the stages. */
+const ssrBoundary = {
+  paths: noFileWrites,
+  patterns: [
+    {
+      group: srcFolders([...stages, ...aboveStages]),
+      message: 'src/ssr renders React on the server for the stages: it may import core, config, model, markdown, shared and templates, never a stage or what runs the stages. Pass what it needs in as arguments.',
+    },
+  ],
+};
 
 /**
  * The query engine knows no stage and no model: stages declare queries on it, never the other way
@@ -136,8 +165,8 @@ const engineBoundary = (mayWrite = false) => ({
 const modelBoundary = {
   patterns: [
     {
-      group: srcFolders(['core', ...stages, ...aboveStages]),
-      message: 'src/model is the types of the site model: it imports other model types, config and shared types only. Keep the type here and the code that uses it with its owner.',
+      group: [...srcFolders(['core', 'config', ...stages, ...aboveStages]), '../../templates/**', '../../../templates/**'],
+      message: 'src/model is the types of the site model, the bottom layer: it imports other model types, the engine\'s and shared types only, never config, core, templates or a stage. Keep the type here and the code that uses it with its owner; a config type comes through src/model/config.ts.',
     },
   ],
 };
@@ -218,6 +247,8 @@ export default tseslint.config(
     },
   },
   { files: ['src/config/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', configBoundary] } },
+  { files: ['src/markdown/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', markdownBoundary], 'no-restricted-syntax': ['error', dynamicFsImport, workerOutsidePool] } },
+  { files: ['src/ssr/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', ssrBoundary], 'no-restricted-syntax': ['error', dynamicFsImport, workerOutsidePool] } },
   { files: ['src/model/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', modelBoundary], 'no-restricted-syntax': ['error', ...modelTypesOnly, workerOutsidePool] } },
   { files: ['src/engine/**/*.{ts,tsx}'], ignores: [engineStoreFile], rules: { 'no-restricted-imports': ['error', engineBoundary()], 'no-restricted-syntax': ['error', dynamicFsImport, workerOutsidePool] } },
   { files: [engineStoreFile], rules: { 'no-restricted-imports': ['error', engineBoundary(true)], 'no-restricted-syntax': ['error', workerOutsidePool] } },
@@ -231,7 +262,7 @@ export default tseslint.config(
   // One worker pool: threads start in src/core/worker-pool.ts only, so their limits and error handling are the same everywhere.
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/core/**/*.{ts,tsx}', 'src/engine/**/*.{ts,tsx}', 'src/model/**/*.{ts,tsx}', ...stages.filter((stage) => stage !== 'write').map((stage) => `src/${stage}/**/*.{ts,tsx}`)],
+    ignores: ['src/core/**/*.{ts,tsx}', 'src/engine/**/*.{ts,tsx}', 'src/model/**/*.{ts,tsx}', 'src/markdown/**/*.{ts,tsx}', 'src/ssr/**/*.{ts,tsx}', ...stages.filter((stage) => stage !== 'write').map((stage) => `src/${stage}/**/*.{ts,tsx}`)],
     rules: { 'no-restricted-syntax': ['error', workerOutsidePool] },
   },
   { files: writersOutsideOutput, rules: { 'no-restricted-syntax': ['error', workerOutsidePool] } },

@@ -1,21 +1,7 @@
+import type { ApiChangeView, ApiChangesView } from '../src/shared/api-views.js';
 import { formatThemeString, type ThemeStringKey } from '../src/shared/theme-strings.js';
 
-/** One change as the page shows it, with links to both versions' pages. */
-export interface ApiChangeView {
-  kind: 'removed' | 'changed' | 'deprecated' | 'added';
-  breaking: boolean;
-  name: string;
-  symbolKind: string;
-  details: string[];
-  fromHref?: string;
-  toHref?: string;
-}
-
-export interface ApiChangesView {
-  fromLabel: string;
-  toLabel: string;
-  changes: ApiChangeView[];
-}
+export type { ApiChangeView, ApiChangesView } from '../src/shared/api-views.js';
 
 const kindLabels: Record<ApiChangeView['kind'], ThemeStringKey> = {
   removed: 'apiChangeRemoved',

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { plainParagraph } from '../src/api/api-pages.js';
 import { createMarkdownProcessor } from '../src/content/markdown.js';
-import { createHastRenderer } from '../src/core/content-html.js';
+import { createHastRenderer } from '../src/ssr/content-html.js';
 
 const processor = createMarkdownProcessor();
 const toReact = createHastRenderer();

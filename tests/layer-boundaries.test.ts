@@ -47,6 +47,45 @@ describe('the layers are enforced by the lint', () => {
     expect(valueImport.join('\n')).toContain('src/model is the types of the site model');
   });
 
+  it('keeps the model below config and templates: their types reach it another way', async () => {
+    for (const [from, what] of [
+      ['../config/resolve.js', 'ResolvedConfig'],
+      ['../../templates/theme-overrides.js', 'ThemeOverrides'],
+    ]) {
+      const messages = await lintAt('src/model/new-model.ts', `import type { ${what} } from '${from}';\nexport type Used = ${what};\n`);
+      expect(messages, from).toHaveLength(1);
+      expect(messages[0]).toContain('src/model is the types of the site model, the bottom layer');
+    }
+    expect(await lintAt('src/model/new-model.ts', "import type { ResolvedConfig } from './config.js';\nexport type Used = ResolvedConfig;\n")).toEqual([]);
+  });
+
+  it('keeps the markdown library at the bottom: no core, config, ssr, templates or stage', async () => {
+    for (const [from, what] of [
+      ['../core/site.js', 'createSite'],
+      ['../config/locate-key.js', 'locateKey'],
+      ['../ssr/content-html.js', 'hastToHtml'],
+      ['../content/parse-doc.js', 'parseDoc'],
+      ['../../templates/markdown-components.js', 'markdownComponents'],
+    ]) {
+      const messages = await lintAt('src/markdown/new-plugin.ts', `import { ${what} } from '${from}';\nexport const use = ${what};\n`);
+      expect(messages, from).toHaveLength(1);
+      expect(messages[0]).toContain('src/markdown is the markdown library that docs, TSDoc and MDX share');
+    }
+    expect(await lintAt('src/markdown/new-plugin.ts', "import type { ContentSection } from '../model/compiled-doc.js';\nimport { fenceRoles } from './code-fences.js';\nexport type Section = ContentSection;\nexport const roles = fenceRoles;\n")).toEqual([]);
+  });
+
+  it('lets ssr render templates over core, but never import a stage; core never imports ssr', async () => {
+    expect(await lintAt('src/ssr/new-render.ts', "import { markdownComponents } from '../../templates/markdown-components.js';\nimport { createSite } from '../core/site.js';\nexport const use = [markdownComponents, createSite];\n")).toEqual([]);
+    const stage = await lintAt('src/ssr/new-render.ts', "import { renderPages } from '../render/render-pages.js';\nexport const use = renderPages;\n");
+    expect(stage).toHaveLength(1);
+    expect(stage[0]).toContain('src/ssr renders React on the server for the stages');
+    const core = await lintAt('src/core/new-model.ts', "import { renderToHtml } from '../ssr/content-html.js';\nexport const use = renderToHtml;\n");
+    expect(core).toHaveLength(1);
+    expect(core[0]).toContain('src/core sits below src/ssr');
+    const template = await lintAt('templates/NewPart.tsx', "import { renderToHtml } from '../src/ssr/content-html.js';\nexport const use = renderToHtml;\n");
+    expect(template.join('\n')).toContain('Runs in the browser');
+  });
+
   it('refuses core importing a stage', async () => {
     const messages = await lintAt('src/core/new-model.ts', "import type { ParseTask } from '../content/parse-task.js';\nexport type Task = ParseTask;\n");
     expect(messages.join('\n')).toContain('src/core holds the Site model');

@@ -8,7 +8,7 @@ import puppeteer from 'puppeteer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DiagramBrowserCrashedError, DiagramNeedsThemesError, DiagramSyntaxError, type DiagramColours, type DiagramRenderer } from '../src/core/diagram-renderer.js';
 import { inlineDiagramSvg } from '../src/core/diagram-svg.js';
-import { createContentRenderer } from '../src/core/content-html.js';
+import { createContentRenderer } from '../src/ssr/content-html.js';
 import { createMermaidCliRenderer, mermaidCliRenderOptions, withoutBuildDayMarker } from '../src/mermaid/mermaid-cli-renderer.js';
 import { diagramFont } from '../src/mermaid/diagram-font.js';
 import { findChromium, headlessChromiumArgs } from '../src/core/chromium.js';

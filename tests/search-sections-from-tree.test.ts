@@ -1,7 +1,7 @@
 import { fromHtml } from 'hast-util-from-html';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/pipeline/build.js';
-import { splitSections } from '../src/core/content-sections.js';
+import { splitSections } from '../src/markdown/content-sections.js';
 import { buildSite, exampleSiteDir } from './helpers/site.js';
 
 /** Search sections as they would be read back from a page's HTML. */

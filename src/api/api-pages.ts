@@ -15,11 +15,11 @@ import type {
   SourceView,
   TokenView,
   TypeParameterView,
-} from '../../templates/api/types.js';
-import type { MarkdownFragmentCompiler } from '../core/markdown-fragments.js';
+} from '../shared/api-views.js';
+import type { MarkdownFragmentCompiler } from '../model/markdown-fragments.js';
 import { addPage, type Page, type Site } from '../core/site.js';
-import type { SourceLink } from '../core/compiled-doc.js';
-import type { ApiPageContent } from '../core/api-page-content.js';
+import type { SourceLink } from '../model/compiled-doc.js';
+import type { ApiPageContent } from '../model/api-page-content.js';
 import { apiSidebarName, groupLabels, joinTokens, kindLabels, maxSignatureWidth, memberKindSections, signatureTokens, typeParameterTokens, widthOf } from '../core/api-display.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { formatThemeString, type ThemeStringKey } from '../shared/theme-strings.js';

@@ -1,5 +1,5 @@
 import { checkableSampleLanguages, noCheckMeta, type DocSample, type SampleCompileSettings, type SampleName, type DocSamplesCheck, type DocSamplesResult } from '../core/doc-samples.js';
-import type { CompiledDoc } from '../core/compiled-doc.js';
+import type { CompiledDoc } from '../model/compiled-doc.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Site } from '../core/site.js';
 import { fingerprint, openItemStore } from '../core/item-store.js';

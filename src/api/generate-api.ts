@@ -8,7 +8,7 @@ import { makeApiPages, type ApiPages, type ApiPagesConfig } from './api-pages.js
 import { createQueryEngine, type Query } from '../engine/query-engine.js';
 import { fingerprintOf } from '../engine/fingerprint.js';
 import type { ApiModel } from '../core/api-model.js';
-import type { MarkdownFragmentCompiler } from '../core/markdown-fragments.js';
+import type { MarkdownFragmentCompiler } from '../model/markdown-fragments.js';
 import { apiSidebarName } from '../core/api-display.js';
 import { checkDocSamples, collectDocSamples, collectExampleSamples, compiledDocsOf } from './check-doc-samples.js';
 import { loadApiModel } from './load-api-model.js';

@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root, Text } from 'hast';
 import { toString } from 'hast-util-to-string';
 import type { BuildContext, Page, Site } from '../core/site.js';
-import { createContentRenderer } from '../core/content-html.js';
+import { createContentRenderer } from '../ssr/content-html.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { apiHoverCard } from './api-pages.js';
 import type { DocSamplesCheck } from '../core/doc-samples.js';

@@ -6,7 +6,7 @@ import type { SampleTypeChecker } from '../core/doc-samples.js';
 import { installedVersion } from './installed-version.js';
 import { apiModelVersion, type ApiModel } from '../core/api-model.js';
 import { takePrefetchedTypeDoc } from './prefetched-typedoc.js';
-import type { ApiPrefetch } from '../core/api-prefetch.js';
+import type { ApiPrefetch } from '../model/api-prefetch.js';
 import { fingerprint, openItemStore, type ItemMemory } from '../core/item-store.js';
 import { isCurrent, type ApiModelOptions } from './api-inputs.js';
 

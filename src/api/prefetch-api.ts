@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import type { ApiPrefetch, PrefetchedTypeDoc } from '../core/api-prefetch.js';
+import type { ApiPrefetch, PrefetchedTypeDoc } from '../model/api-prefetch.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { canUseWorkers, startWorker } from '../core/worker-pool.js';
 import { apiModelOptions, resolveApiPaths } from './api-options.js';

@@ -1,4 +1,4 @@
-import type { ApiPrefetch, PrefetchedTypeDoc } from '../core/api-prefetch.js';
+import type { ApiPrefetch, PrefetchedTypeDoc } from '../model/api-prefetch.js';
 
 export function addPrefetchedTypeDoc(prefetch: ApiPrefetch, settings: string, run: PrefetchedTypeDoc): void {
   prefetch.runs.get(settings)?.typeChecker.close();

@@ -13,7 +13,7 @@ import type { ApiModel, ApiRef } from '../core/api-model.js';
 import type { ResolvedConfig } from '../config/resolve.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { addPage, type BuildContext, type Site } from '../core/site.js';
-import type { SourceLink } from '../core/compiled-doc.js';
+import type { SourceLink } from '../model/compiled-doc.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import { diffApiModels } from './api-diff.js';

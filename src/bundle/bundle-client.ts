@@ -16,7 +16,7 @@ import { mayOverflowNavbar } from './navbar-width.js';
 import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { mdxAssetsPlugin, mdxModulesOf, mdxModulesPlugin, mdxNamespace, siteModulesFolders, type MdxModuleEntry } from '../core/mdx-modules.js';
 import { markdownPagesPlugin, pageModuleSpecifier } from '../core/markdown-pages.js';
-import type { MdxPartialCompiler } from '../core/compiled-doc.js';
+import type { MdxPartialCompiler } from '../model/compiled-doc.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import type { FooterData, NavbarItemData } from '../shared/types.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { customPageHtml } from '../core/custom-page-content.js';
+import { customPageHtml } from '../ssr/custom-page-content.js';
 import { packageRoot } from '../core/package-root.js';
 import { assetsDir, type Page, type Site } from '../core/site.js';
 import { UserError } from '../core/diagnostic.js';

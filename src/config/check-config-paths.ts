@@ -2,7 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { generatedOutputAt, generatedOutputNames, isRouteInside } from '../core/route-safety.js';
-import { missingSidebarsFile } from '../core/sidebars-file.js';
+import { missingSidebarsFile } from './sidebars-file.js';
 import { currentVersionName } from '../core/docs-version.js';
 import { resolveDocsVersions } from './docs-versions.js';
 import { locateConfigKey } from './locate-key.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { ParsedConfig } from './schema.js';
+import type { BlogOptions, ParsedConfig } from './schema.js';
 
 /** The config after validation, with defaults filled in and every path made absolute. */
 export type ResolvedConfig = ParsedConfig & {
@@ -44,6 +44,17 @@ export type ResolvedConfig = ParsedConfig & {
    */
   untrusted?: { contentDir: string };
 };
+
+// The model names the config by these types without importing this layer (see src/model/config.ts).
+// Inside the block a name would mean the model's own type of that name, hence the aliases.
+type SchemaResolvedConfig = ResolvedConfig;
+type SchemaBlogOptions = BlogOptions;
+declare module '../model/config.js' {
+  interface ConfigTypes {
+    resolvedConfig: SchemaResolvedConfig;
+    blogOptions: SchemaBlogOptions;
+  }
+}
 
 /** The folder the site's content comes from: the site folder, or in safe mode the untrusted checkout. */
 export function contentDirOf(config: Pick<ResolvedConfig, 'siteDir' | 'untrusted'>): string {

@@ -1,6 +1,6 @@
 import type { Code, Root } from 'mdast';
 import { skipChildren, walkTree } from './plugins/walk-tree.js';
-import type { CodeSample } from '../core/compiled-doc.js';
+import type { CodeSample } from '../model/compiled-doc.js';
 import { checkableSampleLanguages } from '../core/doc-samples.js';
 
 /** An opening fence of a checkable language anywhere in the text: most docs have none, and are not walked. */

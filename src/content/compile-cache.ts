@@ -1,7 +1,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fingerprint, heldByMemory, openItemStore, type ItemMemory, type ItemStore } from '../core/item-store.js';
-import type { CompiledDoc } from '../core/compiled-doc.js';
+import type { CompiledDoc } from '../model/compiled-doc.js';
 import type { ParseContext, ParseTask } from './parse-task.js';
 import { createImageReader, imagesUnchanged } from './plugins/rehype-images.js';
 import { resolveMarkdownLink } from './plugins/remark-links.js';

@@ -1,7 +1,7 @@
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { FrontMatter } from '../core/site.js';
-import { frontMatterFence as fence } from '../core/doc-text.js';
+import { frontMatterFence as fence } from '../markdown/doc-text.js';
 import { yamlToData } from './yaml-data.js';
 import { validateFrontMatterKeys, type KeyPosition } from './front-matter-keys.js';
 

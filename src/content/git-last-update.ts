@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import type { GitHistory, GitLastUpdate } from '../core/git-history.js';
+import type { GitHistory, GitLastUpdate } from '../model/git-history.js';
 
 const recordStart = '\x1e';
 const fieldEnd = '\x1f';

@@ -1,9 +1,9 @@
-import { createContentRenderer } from '../core/content-html.js';
-import { splitSections } from '../core/content-sections.js';
+import { createContentRenderer } from '../ssr/content-html.js';
+import { splitSections } from '../markdown/content-sections.js';
 import { findCodeSamples } from './code-samples.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
 import { checkMarkdownLimits, maxNestingDepth } from './markdown-limits.js';
-import type { DiagramSource, DocMessage } from '../core/compiled-doc.js';
+import type { DiagramSource, DocMessage } from '../model/compiled-doc.js';
 import { askForFigures, placeDiagrams } from './place-diagrams.js';
 import { compileMdxDoc } from './mdx/compile-mdx.js';
 import { isMdxDoc } from './mdx/detect-mdx.js';

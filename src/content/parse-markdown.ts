@@ -5,7 +5,7 @@ import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js
 import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
 import { compileBatch, compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
 import { markdownPluginsFingerprint, siteMarkdownPlugins, type SiteMarkdownPlugins } from './markdown-plugins.js';
-import type { CompiledDoc } from '../core/compiled-doc.js';
+import type { CompiledDoc } from '../model/compiled-doc.js';
 import type { DiagramFigures, DiagramRequest } from '../core/diagram-figure.js';
 import type { ParseTask } from './parse-task.js';
 import { renderMdxDocs } from './mdx/render-mdx.js';
@@ -13,7 +13,7 @@ import { mdxPartialCompiler } from './mdx/mdx-partials.js';
 import { codeBlockHighlighter, markdownFragmentCompiler } from './markdown.js';
 import { admonitionOptionsOf } from './plugins/remark-admonitions.js';
 import { overriddenThemeBlocks } from './plugins/rehype-theme-blocks.js';
-import { foreseenDiagrams } from '../core/foreseen-diagrams.js';
+import { foreseenDiagrams } from '../markdown/foreseen-diagrams.js';
 import { takeBlogPostHtml } from './blog-excerpts.js';
 
 /**

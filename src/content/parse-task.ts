@@ -1,6 +1,6 @@
 /** What compiling one doc takes and gives, as plain data: shared by the markdown and MDX compilers and the workers. */
 
-import type { CompiledDoc } from '../core/compiled-doc.js';
+import type { CompiledDoc } from '../model/compiled-doc.js';
 import type { DiagramAnswer, DiagramRequest } from '../core/diagram-figure.js';
 import type { ThemeBlockName } from './plugins/rehype-theme-blocks.js';
 import type { AdmonitionOptions } from './plugins/remark-admonitions.js';

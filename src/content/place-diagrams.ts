@@ -1,5 +1,5 @@
 import type { Element, Root, Text } from 'hast';
-import type { DiagramSource, DocMessage } from '../core/compiled-doc.js';
+import type { DiagramSource, DocMessage } from '../model/compiled-doc.js';
 import type { DiagramAnswer, DiagramRequest } from '../core/diagram-figure.js';
 import { diagramSlotTag } from './plugins/rehype-code.js';
 import { skipChildren, walkTree } from './plugins/walk-tree.js';

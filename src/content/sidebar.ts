@@ -7,7 +7,7 @@ import { flattenSidebar } from '../core/sidebar-queries.js';
 import { closest } from '../config/closest-name.js';
 import { isExternalUrl, withBaseUrl } from '../shared/paths.js';
 import type { SidebarCategoryItem, SidebarDocItem, SidebarHtmlItem, SidebarItem } from '../shared/types.js';
-import { describeItemPath, locateItem, type FileCategoryItem, type FileSidebarItem, type ItemPath, type SidebarsFile } from '../core/sidebars-file.js';
+import { describeItemPath, locateItem, type FileCategoryItem, type FileSidebarItem, type ItemPath, type SidebarsFile } from '../config/sidebars-file.js';
 
 interface SidebarOptions {
   collapsible: boolean;

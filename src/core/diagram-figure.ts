@@ -3,51 +3,7 @@ import { diagramZoomStrings, formatThemeString } from '../shared/theme-strings.j
 import { diagramThemes, type DiagramTheme } from './diagram-renderer.js';
 import { inlineDiagramSvg, type DiagramFontFamilies } from './diagram-svg.js';
 
-/**
- * One ```mermaid block a doc compiler met: what it asks the build's diagram figures for. Plain
- * data, so a parse worker can send it to the main thread.
- */
-export interface DiagramRequest {
-  definition: string;
-  /** Its place among the page's diagrams, from 1: the figure's ids are numbered by it. */
-  number: number;
-  /** Where the block's fence starts in the doc's file, to point mermaid's line numbers there. */
-  line?: number;
-}
-
-/**
- * The figure for a {@link DiagramRequest}, or the problem that kept it from being drawn, located
- * by the doc at its block. Neither: the diagram failed for a reason already reported at another
- * block (no browser), which the doc leaves out of its content, as the build fails anyway.
- */
-export interface DiagramAnswer {
-  figure?: Element;
-  problem?: { code: 'mermaid' | 'chromium'; message: string; hint?: string };
-}
-
-/**
- * The build's diagrams as one service, shared by every doc of the build and every docs version:
- * it answers each request from the figure store (memory, then disk) or renders the definition on
- * one renderer, started on the first request, so the browser works while the docs still parse.
- */
-export interface DiagramFigures {
-  figure(request: DiagramRequest): Promise<DiagramAnswer>;
-  /**
-   * Whether the figure of this diagram at this place is stored, as made with today's renderer,
-   * colours and font: a compiled doc holding it is reused only then.
-   */
-  hasFigure(definition: string, number: number): boolean;
-  /** Diagrams of docs reused from the compile cache, counted as figures from the cache. */
-  countReused(diagrams: number): void;
-  /**
-   * The diagrams the docs about to compile will likely ask for, read from their markdown before it
-   * parses: the service starts rendering those no cache holds at once, so the browser is busy from
-   * the start of the parse. A guess that misses costs a render; the docs' own requests decide.
-   */
-  foresee(requests: readonly DiagramRequest[]): void;
-  /** Releases the browser, if one started, and completes the stats (`Site.diagrams`). */
-  finish(): Promise<void>;
-}
+export type { DiagramAnswer, DiagramFigures, DiagramRequest } from '../model/diagram.js';
 
 const variantOfTheme: Record<DiagramTheme, string> = { default: 'light', dark: 'dark' };
 

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import type { ItemMemory } from '../model/item-memory.js';
 import { readCacheFile, storeCacheFile } from './cache-file.js';
+
+export type { ItemMemory } from '../model/item-memory.js';
 
 /*
  * The one store behind every build cache: what a stage computed for an item, filed under the
@@ -54,21 +57,6 @@ export interface ItemStore {
   keep(key: string, value: unknown): void;
   /** A value {@link keep} kept, or undefined (always, without a memory tier). */
   recall<Value>(key: string): Value | undefined;
-}
-
-/**
- * The in-memory tier: fingerprinted entries a `serve --watch` session keeps between its builds
- * (`BuildContext.memory`), so a rebuild reads no cache file it read or wrote before. A one-off
- * build has none: it reads each entry once anyway.
- */
-export interface ItemMemory {
-  readonly entries: Map<string, unknown>;
-  /**
-   * What a session keeps alive between its builds that is not a cache entry (an esbuild context,
-   * the models of past API versions), by a key its owner chooses. Never evicted: each is released
-   * with the session ({@link releaseItemMemory}).
-   */
-  readonly held: Map<string, object>;
 }
 
 /** What a session holds may say how to free what it keeps open (a context, a process). */

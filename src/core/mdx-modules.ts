@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { Diagnostic } from './diagnostic.js';
-import type { MdxImport, MdxPartialCompiler } from './compiled-doc.js';
+import type { MdxImport, MdxPartialCompiler } from '../model/compiled-doc.js';
 import type { Page, Site } from './site.js';
 import { resolveSiteImports, type SiteImportOptions } from './theme-imports.js';
 

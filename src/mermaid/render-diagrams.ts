@@ -10,7 +10,7 @@ import { buildDiagramFigure, isDiagramFigure, type DiagramAnswer, type DiagramFi
 import { compilerFingerprint } from '../core/compiler-fingerprint.js';
 import { openItemStore, transformCache } from '../core/item-store.js';
 import { diagramFont } from './diagram-font.js';
-import { foreseenDiagrams } from '../core/foreseen-diagrams.js';
+import { foreseenDiagrams } from '../markdown/foreseen-diagrams.js';
 
 /**
  * Starts the build's diagram service (`site.diagramFigures`) before the docs parse: each doc

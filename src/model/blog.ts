@@ -5,7 +5,7 @@
  * feeds from this.
  */
 
-import type { BlogOptions } from '../config/schema.js';
+import type { BlogOptions } from './config.js';
 import type { FrontMatter } from './front-matter.js';
 
 /** An author of posts: an entry of `authors.yml`, or one written in a post's front matter. */

@@ -2,9 +2,9 @@ import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ApiIndexPage, ApiSymbolPage } from '../../templates/api/ApiPages.js';
 import { ApiChangesContent } from '../../templates/ApiChanges.js';
-import type { ApiPageContent } from '../core/api-page-content.js';
-import { splitSections } from '../core/content-sections.js';
-import { hastOfReactTree } from '../core/element-tree.js';
+import type { ApiPageContent } from '../model/api-page-content.js';
+import { splitSections } from '../markdown/content-sections.js';
+import { hastOfReactTree } from '../ssr/element-tree.js';
 import type { Site } from '../core/site.js';
 
 /**

@@ -11,7 +11,7 @@ import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import { renderDocumentPieces, scriptJson } from './document.js';
 import { joinPieces, sharedText, type SharedText, type TextPiece } from './text-pieces.js';
 import type { SiteHead } from './head-tags.js';
-import { PageRenderError, renderFailureOf, stoppedOverridesFailure, type RenderFailure } from '../core/render-failure.js';
+import { PageRenderError, renderFailureOf, stoppedOverridesFailure, type RenderFailure } from '../ssr/render-failure.js';
 import { runSiteCode, SiteCodeStopped } from '../core/site-code.js';
 
 /** What every page is rendered in: the same for all pages of a build, so a render worker gets it once. */

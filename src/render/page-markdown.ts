@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ApiModel, ApiRef } from '../core/api-model.js';
 import type { Doc, OutputFile, Page, Site } from '../core/site.js';
 import type { DocsVersion } from '../core/docs-version.js';
-import { firstH1Text, stripFrontMatter } from '../core/doc-text.js';
+import { firstH1Text, stripFrontMatter } from '../markdown/doc-text.js';
 import { findSidebarCategory, flattenSidebar } from '../core/sidebar-queries.js';
 import { apiSidebarName } from '../core/api-display.js';
 import { joinUrlPath } from '../shared/paths.js';

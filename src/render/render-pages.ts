@@ -19,7 +19,7 @@ import { joinUrlPath } from '../shared/paths.js';
 import type { SiteData } from '../shared/types.js';
 import { outputPathOfRoute } from './document.js';
 import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
-import { PageRenderError, renderFailureDiagnostics, type RenderFailure } from '../core/render-failure.js';
+import { PageRenderError, renderFailureDiagnostics, type RenderFailure } from '../ssr/render-failure.js';
 import type { RenderedDocument, RenderSetup, RenderTask } from './render-worker.js';
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { siteCodeMemoryMb } from '../core/site-code.js';
@@ -48,7 +48,7 @@ import {
 import { siteHeadOf } from './head-tags.js';
 import { findSidebarCategory } from '../core/sidebar-queries.js';
 import { afterPublished, siteOfPage } from '../core/site.js';
-import { customPageHtml, pageSiteData } from '../core/custom-page-content.js';
+import { customPageHtml, pageSiteData } from '../ssr/custom-page-content.js';
 import { blogPageHtml } from './blog-pages.js';
 import { blogFeedOutputs } from './blog-feeds.js';
 

@@ -3,9 +3,9 @@ import type { OutputFile } from '../core/site.js';
 import { answerBatches } from '../core/worker-pool.js';
 import type { RouteData } from '../shared/types.js';
 import { createDocumentPieces, type PageSurroundings } from './page-document.js';
-import { PageRenderError, type RenderFailure } from '../core/render-failure.js';
+import { PageRenderError, type RenderFailure } from '../ssr/render-failure.js';
 import { createPiecesEncoder } from './text-pieces.js';
-import { themeOverrideComponents } from '../core/theme-host.js';
+import { themeOverrideComponents } from '../ssr/theme-host.js';
 
 /** What a render worker is started with: what surrounds every page. */
 export interface RenderSetup {

@@ -1,9 +1,9 @@
 import { fromHtml } from 'hast-util-from-html';
 import type { Page, Site } from '../core/site.js';
-import { collapseWhitespace, splitSections } from '../core/content-sections.js';
+import { collapseWhitespace, splitSections } from '../markdown/content-sections.js';
 import { maxRecordTextLength, type SearchRecord, type SearchRecordKind } from '../shared/search/search-data.js';
 import { findSidebarCategory } from '../core/sidebar-queries.js';
-import type { ContentSection } from '../core/compiled-doc.js';
+import type { ContentSection } from '../model/compiled-doc.js';
 
 /**
  * Every search record of the site: one per section of each doc, category index, API page and blog post, in

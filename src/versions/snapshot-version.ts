@@ -3,7 +3,7 @@ import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
-import { checkSidebarsData, findSidebarsFile, loadSidebarsData } from '../core/sidebars-file.js';
+import { checkSidebarsData, findSidebarsFile, loadSidebarsData } from '../config/sidebars-file.js';
 import { readVersionNames, versionDocsDir, versionNameProblem, versionSidebarsFile, versionsFile } from '../config/docs-versions.js';
 
 /** What `docs:version` wrote, relative to the site folder. */

@@ -14,7 +14,7 @@ import {
   SourceLine,
   TypeParameters,
 } from './ApiParts.js';
-import type { ApiIndexGroupView, ApiIndexItemView, ApiIndexView, ApiSymbolView, LinkView } from './types.js';
+import type { ApiIndexGroupView, ApiIndexItemView, ApiIndexView, ApiSymbolView, LinkView } from '../../src/shared/api-views.js';
 
 /** The page of one class, interface, enum, function, type alias, variable or namespace. */
 export function ApiSymbolPage({ symbol }: { symbol: ApiSymbolView }) {

@@ -15,7 +15,7 @@ import type {
   SourceView,
   TokenView,
   TypeParameterView,
-} from './types.js';
+} from '../../src/shared/api-views.js';
 
 /**
  * TSDoc as the markdown pipeline compiled it (text, links, highlighted examples), rendered with the

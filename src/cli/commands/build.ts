@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import pc from 'picocolors';
 import { prefetchApi, warmUpApiWorker } from '../../api/prefetch-api.js';
 import { discardApiPrefetch } from '../../api/prefetched-typedoc.js';
-import type { ApiPrefetch } from '../../core/api-prefetch.js';
+import type { ApiPrefetch } from '../../model/api-prefetch.js';
 import type { ResolvedConfig } from '../../config/resolve.js';
 import type { BuildResult } from '../../pipeline/build.js';
 import { type Logger, formatMs } from '../../core/logger.js';

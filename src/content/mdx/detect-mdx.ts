@@ -1,4 +1,4 @@
-import { fenceRoles } from '../../core/code-fences.js';
+import { fenceRoles } from '../../markdown/code-fences.js';
 
 /**
  * Which docs go through MDX. `.mdx` files always do. A `.md` file does when, outside its front

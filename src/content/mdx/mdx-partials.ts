@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import { readSourceText } from '../read-source.js';
-import type { MdxPartialCompiler, MdxPartialOutcome } from '../../core/compiled-doc.js';
+import type { MdxPartialCompiler, MdxPartialOutcome } from '../../model/compiled-doc.js';
 import type { Site } from '../../core/site.js';
 import { createMarkdownProcessor } from '../markdown.js';
 import { admonitionOptionsOf } from '../plugins/remark-admonitions.js';

@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import type { ParseContext, ParseOutcome } from '../parse-task.js';
-import type { DocMessage } from '../../core/compiled-doc.js';
+import type { DocMessage } from '../../model/compiled-doc.js';
 import type { ThemeBlockName } from '../plugins/rehype-theme-blocks.js';
 import { skipChildren, walkTree } from '../plugins/walk-tree.js';
 

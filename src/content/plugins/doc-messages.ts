@@ -1,5 +1,5 @@
 import type { VFile } from 'vfile';
-import type { DocMessage } from '../../core/compiled-doc.js';
+import type { DocMessage } from '../../model/compiled-doc.js';
 
 /**
  * Records a problem on the file as every plugin does (`file.message`, the fix as its `note`),

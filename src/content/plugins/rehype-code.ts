@@ -4,7 +4,7 @@ import { common, createLowlight } from 'lowlight';
 import type { VFile } from 'vfile';
 import { applyMagicComments } from './code-magic-comments.js';
 import { skipChildren, walkTree } from './walk-tree.js';
-import type { DiagramSource } from '../../core/compiled-doc.js';
+import type { DiagramSource } from '../../model/compiled-doc.js';
 
 const lowlight = createLowlight(common);
 lowlight.registerAlias({ bash: ['sh', 'shell', 'zsh', 'console'], typescript: ['tsx', 'mts', 'cts'], javascript: ['jsx', 'mjs', 'cjs'] });

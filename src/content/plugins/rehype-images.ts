@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Element, Root } from 'hast';
 import { imageSize } from 'image-size';
 import type { VFile } from 'vfile';
-import type { SourceLink, DocImage } from '../../core/compiled-doc.js';
+import type { SourceLink, DocImage } from '../../model/compiled-doc.js';
 import { createReadBounds, outsideSiteMessage, outsideSiteHint, type ReadBounds } from '../../core/path-bounds.js';
 import { isExternalUrl, joinUrlPath, withBaseUrl } from '../../shared/paths.js';
 import { unsafeScheme } from '../../shared/safe-url.js';

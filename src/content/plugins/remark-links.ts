@@ -4,7 +4,7 @@ import type { Definition, Image, ImageReference, Link, Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { walkTree } from './walk-tree.js';
 import { isExternalUrl, withBaseUrl } from '../../shared/paths.js';
-import type { SourceLink } from '../../core/compiled-doc.js';
+import type { SourceLink } from '../../model/compiled-doc.js';
 
 export interface RemarkLinksOptions {
   /** Route (with base URL) of the doc whose file is given, or undefined when there is none. */

@@ -1,5 +1,5 @@
 import { fenceRoles } from './code-fences.js';
-import type { DiagramRequest } from './diagram-figure.js';
+import type { DiagramRequest } from '../model/diagram.js';
 
 /**
  * The diagrams a doc will ask for, read from its markdown without parsing it (see

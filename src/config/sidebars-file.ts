@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
-import type { ResolvedConfig } from '../config/resolve.js';
-import { locateKey, type SourcePlace } from '../config/locate-key.js';
-import { describeValue, UserError, type Diagnostic } from './diagnostic.js';
-import { runSiteCode, SiteCodeStopped } from './site-code.js';
-import { bundleErrorDiagnostics, loadFromTemporaryFile, settleWithin, siteModuleTimeoutSeconds } from './site-module.js';
+import type { ResolvedConfig } from './resolve.js';
+import { locateKey, type SourcePlace } from './locate-key.js';
+import { describeValue, UserError, type Diagnostic } from '../core/diagnostic.js';
+import { runSiteCode, SiteCodeStopped } from '../core/site-code.js';
+import { bundleErrorDiagnostics, loadFromTemporaryFile, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
 
 /** The names Docusaurus looks for beside the config when `sidebarPath` is not set. */
 export const sidebarsFileNames = ['sidebars.js', 'sidebars.cjs', 'sidebars.mjs', 'sidebars.ts', 'sidebars.json'];

@@ -3,10 +3,10 @@ import { renderToString } from 'react-dom/server';
 import { ThemeContext } from '../../templates/context.js';
 import { createHeadCollector, HeadCollectorContext } from '../../templates/theme/docusaurus/Head.js';
 import { takePageHead } from './page-head.js';
-import { runSiteCode } from './site-code.js';
-import { UserError } from './diagnostic.js';
+import { runSiteCode } from '../core/site-code.js';
+import { UserError } from '../core/diagnostic.js';
 import { renderFailureDiagnostics, renderFailureOf } from './render-failure.js';
-import type { Page, Site } from './site.js';
+import type { Page, Site } from '../core/site.js';
 import type { SiteData } from '../shared/types.js';
 
 /** The site data every page carries: without the docs list, which grows with the site and the client loads on demand. */

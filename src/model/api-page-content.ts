@@ -1,5 +1,4 @@
-import type { ApiIndexView, ApiSymbolView } from '../../templates/api/types.js';
-import type { ApiChangesView } from '../../templates/ApiChanges.js';
+import type { ApiChangesView, ApiIndexView, ApiSymbolView } from '../shared/api-views.js';
 
 /**
  * What an API page shows, as the API stage leaves it: the view its template renders, plain data

@@ -1,5 +1,5 @@
 import type { CollectedHead } from '../shared/types.js';
-import type { Page, Site } from './site.js';
+import type { Page, Site } from '../core/site.js';
 
 /**
  * What the page's `<Head>` (or `<Layout title description>`) asked for becomes the page's own: its

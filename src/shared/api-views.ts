@@ -154,3 +154,21 @@ export interface ApiIndexGroupView {
   title: string;
   items: ApiIndexItemView[];
 }
+
+/** One change as the page shows it, with links to both versions' pages. */
+export interface ApiChangeView {
+  kind: 'removed' | 'changed' | 'deprecated' | 'added';
+  breaking: boolean;
+  name: string;
+  symbolKind: string;
+  details: string[];
+  fromHref?: string;
+  toHref?: string;
+}
+
+/** The changes between two versions of the API, as the changes page lists them. */
+export interface ApiChangesView {
+  fromLabel: string;
+  toLabel: string;
+  changes: ApiChangeView[];
+}

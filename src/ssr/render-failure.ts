@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
-import { SiteCodeStopped } from './site-code.js';
+import { SiteCodeStopped } from '../core/site-code.js';
 import { loadedOverridesCodeAt } from './theme-host.js';
 
 /*

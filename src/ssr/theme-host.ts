@@ -36,10 +36,19 @@ import * as useGlobalData from '../../templates/theme/docusaurus/useGlobalData.j
 import * as docsClient from '../../templates/theme/docusaurus/plugin-content-docs/client.js';
 import { pathToFileURL } from 'node:url';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
-import { loadSiteModule } from './site-code.js';
-import { loadFromTemporaryFile } from './site-module.js';
+import { loadSiteModule } from '../core/site-code.js';
+import { loadFromTemporaryFile } from '../core/site-module.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
-import type { DocusaurusModuleName } from './theme-imports.js';
+import type { DocusaurusModuleName } from '../core/theme-imports.js';
+
+// The model names the theme's overrides without importing templates (see src/model/theme.ts).
+// Inside the block a name would mean the model's own type of that name, hence the alias.
+type TemplatesThemeOverrides = ThemeOverrides;
+declare module '../model/theme.js' {
+  interface ThemeTypes {
+    overrides: TemplatesThemeOverrides;
+  }
+}
 
 /**
  * The theme modules of this running build, for code the build imports and renders itself (the

@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { headingRank } from 'hast-util-heading-rank';
 import { toString } from 'hast-util-to-string';
-import type { ContentSection } from './compiled-doc.js';
+import type { ContentSection } from '../model/compiled-doc.js';
 
 /*
  * A page's content split into the sections search indexes. Here rather than in the search stage
