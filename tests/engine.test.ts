@@ -141,6 +141,48 @@ describe('the query engine', () => {
     expect(runs).toBe(2);
   });
 
+  it('lets go of a released result: its readers still find it unchanged, asking for it runs it again', async () => {
+    let jsonRuns = 0;
+    let digestRuns = 0;
+    const json: Query<string, { text: string; digest: string }> = {
+      name: 'json',
+      fingerprint: (file) => file.digest,
+      run(context, route) {
+        jsonRuns++;
+        const text = JSON.stringify(context.input<{ title: string }>(`page:${route}`));
+        return { text, digest: `d${text.length}` };
+      },
+    };
+    const jsonDigest: Query<string, string> = {
+      name: 'jsonDigest',
+      async run(context, route) {
+        return (await context.query(json, route)).digest;
+      },
+    };
+    const documentDigest: Query<string, string> = {
+      name: 'documentDigest',
+      async run(context, route) {
+        digestRuns++;
+        return `${context.input<string>('shell')}+${await context.query(jsonDigest, route)}`;
+      },
+    };
+    const engine = createQueryEngine();
+    engine.setInput('page:/a', { title: 'intro' });
+    engine.setInput('shell', 'v1');
+    expect(await engine.query(documentDigest, '/a')).toBe('v1+d17');
+    expect((await engine.query(json, '/a')).text).toBe('{"title":"intro"}');
+    engine.release(json, '/a');
+    // Another input changes, so the reader runs again; the digest it asks for checks its reads on
+    // the way, for which the released result's fingerprint will do: the JSON is not made again.
+    engine.setInput('shell', 'v2');
+    expect(await engine.query(documentDigest, '/a')).toBe('v2+d17');
+    expect(jsonRuns).toBe(1);
+    expect(digestRuns).toBe(2);
+    // The result itself is made again when asked for.
+    expect((await engine.query(json, '/a')).text).toBe('{"title":"intro"}');
+    expect(jsonRuns).toBe(2);
+  });
+
   it('runs a query that read something untracked again after any change, and not before', async () => {
     await writeFile(path.join(dir, 'other.txt'), 'x');
     let runs = 0;

@@ -96,6 +96,13 @@ export interface QueryEngine {
    * that read them, and only those, check them again the next time they are asked.
    */
   invalidate(changedPaths: Iterable<string>): void;
+  /**
+   * Lets go of a result that nothing needs in memory any more, such as a large file's text once it
+   * is on disk. The engine keeps what the result was made from and its fingerprint, so the queries
+   * that read it still find it unchanged without running it; asked for the result itself, the query
+   * runs again.
+   */
+  release<Key>(query: Query<Key, unknown>, key: Key): void;
   /** Whether the engine holds a result for this query and key (current or not): it was asked before. */
   holds<Key>(query: Query<Key, unknown>, key: Key): boolean;
   /** The chain a result came from, or undefined when the engine holds no result for it. */
@@ -116,6 +123,11 @@ export interface QueryEngineOptions {
 interface Memo extends StoredResult {
   /** The revision in which its reads were last found unchanged (or it ran); -1 for a result from the store. */
   verifiedAt: number;
+  /**
+   * Set by {@link QueryEngine.release}: the result is gone, the reads and fingerprint stay. Readers
+   * check it as before; one that wants the result itself runs the query again.
+   */
+  released?: true;
 }
 
 interface FileState {
@@ -186,7 +198,7 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
           const other = definitions.get(read.name);
           if (!other) return false;
           try {
-            const current = await fetch(other, read.key as never, read.keyId, asking);
+            const current = await fetch(other, read.key as never, read.keyId, asking, false);
             if (current.fingerprint !== read.fingerprint) return false;
           } catch {
             return false;
@@ -239,25 +251,27 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
     // An equal result keeps the object the readers already hold, so their own checks end at the reference.
     const same = before !== undefined && before.fingerprint === fingerprint;
     if (same) counts.cutOff++;
-    const memo: Memo = { name: query.name, keyId, key, result: same ? before.result : result, fingerprint, reads, verifiedAt: revision };
+    const memo: Memo = { name: query.name, keyId, key, result: same && !before.released ? before.result : result, fingerprint, reads, verifiedAt: revision };
     memos.set(id, memo);
     return memo;
   };
 
-  const fetch = <Key, Result>(query: Query<Key, Result>, key: Key, keyId: string, asking: readonly string[]): Promise<Memo> => {
+  /** The memo of a query's current result; `forResult` false when only its fingerprint is wanted (a released result does). */
+  const fetch = <Key, Result>(query: Query<Key, Result>, key: Key, keyId: string, asking: readonly string[], forResult = true): Promise<Memo> => {
     const id = memoId(query.name, keyId);
     if (asking.includes(id)) throw new Error(`sdkdocs: queries ask each other in a circle: ${[...asking, id].map(describeMemoId).join(' → ')}`);
     definitions.set(query.name, query as Query<never, unknown>);
     const known = memos.get(id);
-    if (known && known.verifiedAt === revision) {
+    if (known && known.verifiedAt === revision && !(forResult && known.released)) {
       counts.reused++;
       return Promise.resolve(known);
     }
     const pending = running.get(id);
-    if (pending) return pending;
+    // A pending check for a fingerprint may end at a released memo, which has no result to give.
+    if (pending) return forResult ? pending.then((memo) => (memo.released ? fetch(query, key, keyId, asking) : memo)) : pending;
     const work = (async () => {
       const before = known ?? stored.get(id);
-      if (before && (await readsUnchanged(before, [...asking, id]))) {
+      if (before && (await readsUnchanged(before, [...asking, id])) && !(forResult && before.released)) {
         before.verifiedAt = revision;
         memos.set(id, before);
         counts.reused++;
@@ -329,6 +343,12 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
         forgetUnder(files, changedPath);
         forgetUnder(folders, changedPath);
       }
+    },
+    release(query, key) {
+      const memo = memos.get(memoId(query.name, keyIdOf(query, key)));
+      if (!memo) return;
+      memo.result = undefined;
+      memo.released = true;
     },
     holds(query, key) {
       const id = memoId(query.name, keyIdOf(query, key));

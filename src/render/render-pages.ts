@@ -34,6 +34,7 @@ import {
   dataFileQuery,
   mobileTocQuery,
   pageDocumentQuery,
+  routeDataDigestQuery,
   routeDataFileQuery,
   setCategoryContentInputs,
   setContentBeforeToc,
@@ -304,9 +305,12 @@ async function emitDataFiles(site: Site, ctx: BuildContext, engine: QueryEngine)
   for (const page of site.pages) {
     // Unknown paths are answered by the server's 404 page, so the not-found route needs no file.
     if (page.kind === 'notFound') continue;
-    const { json, digest } = await engine.query(routeDataFileQuery, page.route);
+    const digest = await engine.query(routeDataDigestQuery, page.route);
+    const { json } = await engine.query(routeDataFileQuery, page.route);
     const name = `${routeKey(page.route, keys)}.${digest.slice(0, 8)}`;
     ctx.sink.write({ path: `${routeFilesDir}/${name}.json`, contents: json });
+    // On disk the file needs no copy in memory; the engine's would hold every page's JSON to the end.
+    if (ctx.sink.streamsToDisk) engine.release(routeDataFileQuery, page.route);
     routeFiles.push([page.route, name]);
   }
   const shardCount = Math.max(1, Math.ceil(routeFiles.length / routesPerManifestShard));

@@ -89,6 +89,17 @@ export const routeDataFileQuery: Query<string, RouteDataFile> = {
   },
 };
 
+/**
+ * A route data file's digest alone. A full build lets go of each file's JSON once it is on disk;
+ * this small result stays, and the document's query reads it without the JSON being made again.
+ */
+export const routeDataDigestQuery: Query<string, string> = {
+  name: 'routeDataDigest',
+  async run(context, route) {
+    return (await context.query(routeDataFileQuery, route)).digest;
+  },
+};
+
 /** What surrounds every page's document, as one fingerprint with the rendering code's. */
 const surroundingsFingerprintQuery: Query<null, string> = {
   name: 'renderSurroundings',
@@ -114,7 +125,7 @@ export const pageDocumentQuery: Query<string, string> = {
     const page = context.input<Page>(`finishedPage:${route}`);
     const surroundings = await context.query(surroundingsFingerprintQuery, null);
     if (page.component) return `component:${randomUUID()}`;
-    const { digest } = await context.query(routeDataFileQuery, route);
+    const digest = await context.query(routeDataDigestQuery, route);
     return createHash('sha256').update(surroundings).update(route).update('\0').update(digest).digest('hex');
   },
 };
