@@ -12,6 +12,16 @@ async function lintAt(file: string, code: string): Promise<string[]> {
   return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
 }
 
+/** Lints one import of each `[from, name]` at `file` and expects it refused, once, with `rule`. */
+async function expectEachImportRefused(file: string, imports: string[][], rule: string, kind: 'type' | 'value' = 'value'): Promise<void> {
+  for (const [from, what] of imports) {
+    const code = kind === 'type' ? `import type { ${what} } from '${from}';\nexport type Used = ${what};\n` : `import { ${what} } from '${from}';\nexport const use = ${what};\n`;
+    const messages = await lintAt(file, code);
+    expect(messages, from).toHaveLength(1);
+    expect(messages[0]).toContain(rule);
+  }
+}
+
 describe('the layers are enforced by the lint', () => {
   it('refuses an import of one stage by another, saying where the shared code goes', async () => {
     const messages = await lintAt('src/links/new-check.ts', "import { renderPages } from '../render/render-pages.js';\nexport const run = renderPages;\n");
@@ -48,29 +58,30 @@ describe('the layers are enforced by the lint', () => {
   });
 
   it('keeps the model below config and templates: their types reach it another way', async () => {
-    for (const [from, what] of [
-      ['../config/resolve.js', 'ResolvedConfig'],
-      ['../../templates/theme-overrides.js', 'ThemeOverrides'],
-    ]) {
-      const messages = await lintAt('src/model/new-model.ts', `import type { ${what} } from '${from}';\nexport type Used = ${what};\n`);
-      expect(messages, from).toHaveLength(1);
-      expect(messages[0]).toContain('src/model is the types of the site model, the bottom layer');
-    }
+    await expectEachImportRefused(
+      'src/model/new-model.ts',
+      [
+        ['../config/resolve.js', 'ResolvedConfig'],
+        ['../../templates/theme-overrides.js', 'ThemeOverrides'],
+      ],
+      'src/model is the types of the site model, the bottom layer',
+      'type',
+    );
     expect(await lintAt('src/model/new-model.ts', "import type { ResolvedConfig } from './config.js';\nexport type Used = ResolvedConfig;\n")).toEqual([]);
   });
 
   it('keeps the markdown library at the bottom: no core, config, ssr, templates or stage', async () => {
-    for (const [from, what] of [
-      ['../core/site.js', 'createSite'],
-      ['../config/locate-key.js', 'locateKey'],
-      ['../ssr/content-html.js', 'hastToHtml'],
-      ['../content/parse-doc.js', 'parseDoc'],
-      ['../../templates/markdown-components.js', 'markdownComponents'],
-    ]) {
-      const messages = await lintAt('src/markdown/new-plugin.ts', `import { ${what} } from '${from}';\nexport const use = ${what};\n`);
-      expect(messages, from).toHaveLength(1);
-      expect(messages[0]).toContain('src/markdown is the markdown library that docs, TSDoc and MDX share');
-    }
+    await expectEachImportRefused(
+      'src/markdown/new-plugin.ts',
+      [
+        ['../core/site.js', 'createSite'],
+        ['../config/locate-key.js', 'locateKey'],
+        ['../ssr/content-html.js', 'hastToHtml'],
+        ['../content/parse-doc.js', 'parseDoc'],
+        ['../../templates/markdown-components.js', 'markdownComponents'],
+      ],
+      'src/markdown is the markdown library that docs, TSDoc and MDX share',
+    );
     expect(await lintAt('src/markdown/new-plugin.ts', "import type { ContentSection } from '../model/compiled-doc.js';\nimport { fenceRoles } from './code-fences.js';\nexport type Section = ContentSection;\nexport const roles = fenceRoles;\n")).toEqual([]);
   });
 
@@ -92,15 +103,15 @@ describe('the layers are enforced by the lint', () => {
   });
 
   it('refuses the engine importing a stage, the model or what runs it', async () => {
-    for (const [from, what] of [
-      ['../content/compile-docs.js', 'compileWithCache'],
-      ['../core/site.js', 'afterPublished'],
-      ['../pipeline/build.js', 'build'],
-    ]) {
-      const messages = await lintAt('src/engine/new-query.ts', `import { ${what} } from '${from}';\nexport const use = ${what};\n`);
-      expect(messages, from).toHaveLength(1);
-      expect(messages[0]).toContain('src/engine runs queries for every stage and knows none of them');
-    }
+    await expectEachImportRefused(
+      'src/engine/new-query.ts',
+      [
+        ['../content/compile-docs.js', 'compileWithCache'],
+        ['../core/site.js', 'afterPublished'],
+        ['../pipeline/build.js', 'build'],
+      ],
+      'src/engine runs queries for every stage and knows none of them',
+    );
   });
 
   it("lets the engine use core's diagnostics, and a stage use the engine", async () => {

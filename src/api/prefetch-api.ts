@@ -1,8 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { ApiPrefetch, PrefetchedTypeDoc } from '../model/api-prefetch.js';
 import type { ResolvedConfig } from '../config/resolve.js';
+import { configFileNames } from '../config/load.js';
+import { docusaurusConfigFileNames } from '../config/docusaurus-config.js';
 import { canUseWorkers, startWorker } from '../core/worker-pool.js';
 import { apiModelOptions, resolveApiPaths } from './api-options.js';
 import type { ApiWorkerReply, ApiWorkerRunRequest, ApiWorkerSamplesRequest } from './api-worker.js';
@@ -68,8 +70,8 @@ const mayAskForApi = /\bapi\b|typedoc|\b(?:from|import|require)\s*\(?\s*['"`]\.{
  */
 function configMayAskForApi(configDir: string): boolean {
   try {
-    const configs = readdirSync(configDir).filter((name) => /^(?:sdkdocs|docusaurus)\.config\.[cm]?[jt]s$/.test(name));
-    return configs.length === 0 || configs.some((name) => mayAskForApi.test(readFileSync(path.join(configDir, name), 'utf8')));
+    const configs = [...configFileNames, ...docusaurusConfigFileNames].map((name) => path.join(configDir, name)).filter((file) => existsSync(file));
+    return configs.length === 0 || configs.some((file) => mayAskForApi.test(readFileSync(file, 'utf8')));
   } catch {
     return true;
   }
