@@ -301,6 +301,37 @@ describe('hostile site: content reads only files of the site', () => {
     expect(printed).toMatch(/src\/components\/Leak\.jsx:1:\d+ error MDX: The import "\.\.\/\.\.\/\.\.\/precious\.txt" leads to \S+precious\.txt, outside the site folder/);
   });
 
+  /** Makes the folder around the site a git repository, as a monorepo holding the site is. */
+  function gitInit(root: string): void {
+    const result = spawnSync('git', ['init', '--quiet', root], { encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+  }
+
+  it('a page of a site in a git repository may import a file of the repository outside the site', async () => {
+    const repo = await makeSite({
+      'src/pages/errors.jsx': "import codes from '../../../errors.json';\nexport default function Errors() { return <p>{codes['7']}</p>; }\n",
+    });
+    await writeFile(path.join(repo.root, 'errors.json'), JSON.stringify({ 7: 'code seven explained' }));
+    gitInit(repo.root);
+    await build({ siteDir: repo.site, logger: createMemoryLogger() });
+    const html = readFileSync(path.join(repo.site, 'out', 'kit', 'errors', 'index.html'), 'utf8');
+    expect(html).toContain('code seven explained');
+  });
+
+  it('a file of the repository that git ignores stays refused, as do content imports of repository files', async () => {
+    const repo = await makeSite({
+      'src/components/Leak.jsx': "import secret from '../../../precious.txt';\nexport default function Leak() { return <pre>{secret}</pre>; }\n",
+      'docs/page.mdx': "import Leak from '@site/src/components/Leak';\n\n# Page\n\n<Leak />\n",
+      'docs/table.mdx': "import codes from '../../errors.json';\n\n# Table\n\n{codes['7']}\n",
+    });
+    await writeFile(path.join(repo.root, 'errors.json'), JSON.stringify({ 7: 'code seven explained' }));
+    await writeFile(path.join(repo.root, '.gitignore'), 'precious.txt\n');
+    gitInit(repo.root);
+    const printed = await expectRefused(repo);
+    expect(printed).toMatch(/src\/components\/Leak\.jsx:1:\d+ error MDX: The import "\.\.\/\.\.\/\.\.\/precious\.txt" leads to \S+precious\.txt, outside the site folder/);
+    expect(printed).toMatch(/^docs\/table\.mdx:1:\d+ error MDX: The import "\.\.\/\.\.\/errors\.json" leads to \S+errors\.json, outside the site folder/m);
+  });
+
   it('docs kept beside the site (docs.path "../docs") show their own images', async () => {
     const hostile = await makeSite({}, { docs: { path: '../docs' } });
     await mkdir(path.join(hostile.root, 'docs', 'img'), { recursive: true });

@@ -1,4 +1,5 @@
-import { realpathSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 /*
@@ -76,6 +77,55 @@ export function createReadBounds(roots: readonly string[]): ReadBounds {
 export function outsideSiteMessage(what: string, written: string, real: string, roots: readonly string[]): string {
   const folders = roots.length === 1 ? `the site folder ${roots[0]}` : `the site folder ${roots[0]} and the docs folder ${roots.slice(1).join(', ')}`;
   return `${what} ${JSON.stringify(written)} leads to ${real}, outside ${folders}: sdkdocs reads and publishes only files of the site.`;
+}
+
+/**
+ * The git work tree around the site folder: the nearest folder at or above it that holds a
+ * `.git` (a folder, or a file in a worktree or submodule). Undefined when the site is in none.
+ */
+export function repositoryRootOf(siteDir: string): string | undefined {
+  let current = path.resolve(siteDir);
+  for (;;) {
+    if (existsSync(path.join(current, '.git'))) return current;
+    const parent = path.dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+  }
+}
+
+/**
+ * Files of the site's repository that its code may import from outside the site folder, as
+ * Docusaurus sites in monorepos do (`import pkg from '../../package.json'`, a table of error
+ * codes kept at the repository's root). What git ignores stays out (`.env`, build output, keys),
+ * and so does anything when git cannot answer: the rule only ever widens the site's bounds to
+ * files its repository would publish.
+ */
+export interface RepositoryFiles {
+  readonly root: string;
+  /** Whether `file` (absolute) lies in the repository, its symbolic links followed, and git does not ignore it. */
+  admits(file: string): boolean;
+}
+
+export function repositoryFilesOf(siteDir: string): RepositoryFiles | undefined {
+  const root = repositoryRootOf(siteDir);
+  if (!root) return undefined;
+  const bounds = createReadBounds([root]);
+  const answers = new Map<string, boolean>();
+  return {
+    root,
+    admits(file) {
+      if (bounds.outside(file) !== undefined) return false;
+      const relative = path.relative(root, path.resolve(file));
+      let admitted = answers.get(relative);
+      if (admitted === undefined) {
+        // `git check-ignore` exits 0 for an ignored path, 1 for one it does not ignore, 128 on errors.
+        const checked = spawnSync('git', ['check-ignore', '--quiet', '--', relative], { cwd: root, stdio: 'ignore' });
+        admitted = checked.status === 1;
+        answers.set(relative, admitted);
+      }
+      return admitted;
+    },
+  };
 }
 
 export const outsideSiteHint =

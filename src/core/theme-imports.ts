@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
-import { createReadBounds, isInsideFolder, outsideSiteHint, outsideSiteMessage } from './path-bounds.js';
+import { createReadBounds, isInsideFolder, outsideSiteHint, outsideSiteMessage, repositoryFilesOf, type RepositoryFiles } from './path-bounds.js';
 import { scopedStylesheetNamespace } from './site-stylesheets.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
 
@@ -61,7 +61,7 @@ function moduleFile(base: string): string | undefined {
  */
 export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImportOptions): void {
   resolveFromServerRoots(build, options.serverRoots ?? [options.siteDir]);
-  refuseImportsOutsideSite(build, options.readRoots ?? [options.siteDir]);
+  refuseImportsOutsideSite(build, options.readRoots ?? [options.siteDir], options.siteDir);
   build.onResolve({ filter: /^@site\// }, async (args) => {
     const resolved = await build.resolve(`./${args.path.slice('@site/'.length)}`, { kind: args.kind, resolveDir: options.siteDir, importer: args.importer });
     if (resolved.errors.length > 0) return { errors: [{ text: `Could not resolve "${args.path}"` }] };
@@ -155,15 +155,26 @@ function resolveFromServerRoots(build: esbuild.PluginBuild, roots: readonly stri
   });
 }
 
+/** A module of code (a component, a page, an override), as against content (MDX, markdown, CSS). */
+const codeModule = /\.[cm]?[jt]sx?$/i;
+
 /**
  * A relative or absolute import written in the site's own code (an MDX doc, a partial, a
  * component, a custom page) must name a file of the site: `import secret from
  * '../../../../root/.npmrc'` would otherwise put the file's bytes into the bundle, or publish it as
- * an asset. Packages' own imports (inside node_modules) and sdkdocs' are theirs. The error is
- * esbuild's, so it is located at the import statement.
+ * an asset. Packages' own imports (inside node_modules) and sdkdocs' are theirs. A module of code
+ * in the site's repository may also reach the repository's files that git does not ignore (see
+ * `repositoryFilesOf`); content may not, so a doc of a pull request names only files of the site.
+ * The error is esbuild's, so it is located at the import statement.
  */
-function refuseImportsOutsideSite(build: esbuild.PluginBuild, roots: readonly string[]): void {
+function refuseImportsOutsideSite(build: esbuild.PluginBuild, roots: readonly string[], siteDir: string): void {
   const bounds = createReadBounds(roots);
+  let repository: RepositoryFiles | undefined | null = null;
+  const repositoryAdmits = (importer: string, file: string): boolean => {
+    if (!codeModule.test(importer)) return false;
+    repository ??= repositoryFilesOf(siteDir);
+    return repository !== undefined && repository.admits(importer) && repository.admits(file);
+  };
   const sdkdocsRoot = packageRoot();
   build.onResolve({ filter: /^(\.\.?(\/|$)|\/)/ }, (args) => {
     if (!args.resolveDir || args.importer.split(/[\\/]/).includes('node_modules')) return undefined;
@@ -180,6 +191,7 @@ function refuseImportsOutsideSite(build: esbuild.PluginBuild, roots: readonly st
       if (found) outside = bounds.outside(found);
     }
     if (outside === undefined) return undefined;
+    if (inSiteFile && repositoryAdmits(args.importer, outside)) return undefined;
     return { errors: [{ text: outsideSiteMessage('The import', args.path, outside, bounds.roots), detail: outsideSiteHint }] };
   });
 }
