@@ -96,6 +96,28 @@ describe('the fast parse gives remark-parse’s tree', () => {
     for (const text of inList) expect(parse(text), text).toBeUndefined();
   });
 
+  it('takes a doc whose only trouble is inside a code fence the fast way, and keeps fences in lists and quotes to the tests', () => {
+    const parse = createFastParser();
+    const fenced = [
+      '# Errors\n\n```text\n> 1 | const a = 1_000;\n    | ^\n```\n\nDone.\n',
+      'Markup:\n\n```html\n<div>\n  <p>x</p>\n</div>\n```\n',
+      'Notes in code:\n\n~~~md\nSee [^1] and ::leaf\n\n[^1]: a note\n~~~\n',
+      ':::tip\n\n```jsx\n  {x}\n  <b>y</b>\n```\n\n:::\n',
+      '````md\n```js\n> quoted\n```\n````\n\nAfter.\n',
+    ];
+    for (const text of fenced) expect(parse(text), text).toBeDefined();
+    const kept = [
+      '- item\n\n  ```text\n  >\n  ```\n',
+      '> ```text\n> >\n> ```\n',
+      '```text\ncode\n```\n> quote\n    indented\n',
+      '<details>\n```text\n> not code: the HTML block holds this line\n\n```\n',
+      '```sh\n> never closed\n  <x>\n',
+    ];
+    for (const text of kept.slice(0, 3)) expect(parse(text), text).toBeUndefined();
+    const all = [...fenced, ...kept].map((text, index) => ({ name: `fenced #${index}`, text }));
+    expect(compareBothWays(all).differences).toEqual([]);
+  });
+
   it('for a generated corpus', () => {
     generateCorpus(corpusDir, 200);
     const { differences, covered, total } = compareBothWays(filesOf([corpusDir]));
@@ -129,6 +151,16 @@ describe('fuzz: generated docs parse the same both ways', () => {
     expect(differences.slice(0, 5)).toEqual([]);
   }, 600_000);
 
+  it(`for ${Math.round(fuzzCount / 3)} docs with code fences around hostile lines`, () => {
+    const random = createRandom(fuzzSeed + 1);
+    const count = Math.round(fuzzCount / 3);
+    const docs = Array.from({ length: count }, (_, index) => ({ name: `fenced #${index}`, text: fencedDoc(random, index, count) }));
+    const { differences, covered, total } = compareBothWays(docs);
+    console.log(`fast parse fuzz (fenced, seed ${fuzzSeed + 1}): ${covered} of ${total} covered, ${differences.length} differences`);
+    expect(differences.slice(0, 5)).toEqual([]);
+    expect(covered).toBeGreaterThan(0);
+  }, 600_000);
+
   it(`for ${Math.round(fuzzCount / 3)} hostile docs`, () => {
     const random = createRandom(fuzzSeed);
     const count = Math.round(fuzzCount / 3);
@@ -138,3 +170,28 @@ describe('fuzz: generated docs parse the same both ways', () => {
     expect(differences.slice(0, 5)).toEqual([]);
   }, 600_000);
 });
+
+/**
+ * A plain doc with a code fence in it whose lines are a hostile doc's: the fence opened in the
+ * open, after a list item, a quote, raw HTML or a `:::` container, closed right, too short, with
+ * the other mark or not at all, so that where each parser ends the fence is put to the test.
+ */
+function fencedDoc(random: ReturnType<typeof createRandom>, index: number, count: number): string {
+  const mark = random.pick(['```', '````', '~~~', '~~~~']);
+  const opening = random.pick(['', ' ', '   ', '- ', '  ', '> ', '1. ', '<div>\n', ':::tip\n', ':::note\n\n', 'Text right above.\n']) + mark + random.pick(['', 'js', 'text title="a.txt"', 'md {1,3}']);
+  const code = generateDoc(random, index, count).split('\n').slice(0, random.int(1, 12)).join('\n');
+  const closing = random.pick([mark, mark, mark + '`', mark.slice(1), mark[0] === '`' ? '~~~' : '```', `  ${mark}`, '', `${mark} trailing`]);
+  const after = random.pick(['', '\n', '\n:::\n', '\n</div>\n', '\nAfter the fence.\n', '\n> quoted after\n']);
+  const prose = () => (random.chance(0.2) ? generatePlainDoc(random) : random.pick(safeProse));
+  return `${prose()}\n\n${opening}\n${code}\n${closing}\n${after}\n${random.chance(0.5) ? prose() : ''}`;
+}
+
+/** Prose the fast parse takes, so that the fence decides. */
+const safeProse = [
+  '# Setup\n\nInstall the **SDK** and call `init()`.',
+  'Some text with a [link](/docs/intro) and _emphasis_.',
+  '- one\n- two\n\nThen:',
+  '1. first\n2. second',
+  '## Next\n\n| a | b |\n| - | - |\n| 1 | 2 |',
+  '',
+];

@@ -1,5 +1,5 @@
 import type { Root, Yaml } from 'mdast';
-import { createMarkdownItTokenizer } from './markdown-it-tokenizer.js';
+import { createMarkdownItTokenizer, type PlacedToken } from './markdown-it-tokenizer.js';
 import { skipChildren, walkTree } from './plugins/walk-tree.js';
 import { tokensToMdast, UnsupportedMarkdown } from './tokens-to-mdast.js';
 
@@ -19,10 +19,14 @@ export function fastParseEnabled(): boolean {
 }
 
 /**
- * Docs the fast parse leaves to remark-parse at a glance: CR line endings (markdown-it rewrites
- * them, which would move every offset), a byte order mark (micromark drops it), NUL (micromark replaces it), GFM footnotes, and leaf directives (`::name`, by a wide net).
+ * Docs the fast parse leaves to remark-parse at a glance, wherever it is in the text: CR line
+ * endings (markdown-it rewrites them, which would move every offset), a byte order mark
+ * (micromark drops it) and NUL (micromark replaces it).
  */
-const needsRemarkParse = /\r|\uFEFF|\0|\[\^|^[ \t>*+\-.)0-9]*::(?!:)/m;
+const unplaceableText = /\r|\uFEFF|\0/;
+
+/** GFM footnotes, and leaf directives (`::name`, by a wide net): remark-parse reads them. */
+const needsRemarkParse = /\[\^|^[ \t>*+\-.)0-9]*::(?!:)/m;
 
 /**
  * `{#id}` written escaped or as character references: remark-heading-ids reads the text node's
@@ -63,19 +67,33 @@ const textDirectiveMark = /:[^\s!-/:-@[-`{-~]/;
  */
 const differentlyReadText = /[*_~][&\\]|[;\\][*_~]|[*_]{4,}|[^\s*_][*_]{3}[^\s*_]|\\\n[ \t]*<|^[ \t>]*(?:[*+-]|\d+[.)])[ \t]*$/m;
 
+/**
+ * Whether the text holds something the two parsers may read differently: the cheap tests above.
+ * They look at lines, not at blocks, so a `>` or `<` at the start of a line of a code fence trips
+ * them as it would in prose.
+ */
+function mayReadDifferently(text: string): boolean {
+  if (needsRemarkParse.test(text) || differentlyReadText.test(text) || differentlyReadBlocks.test(text) || escapedHeadingIdMark.test(text)) return true;
+  return quoteLine.test(text) && htmlUnderText.test(text);
+}
+
 /** The fast parser of one thread: the mdast of a doc, or undefined for remark-parse to parse it. */
 export function createFastParser(): (text: string) => Root | undefined {
   const tokenize = createMarkdownItTokenizer();
   return (text) => {
-    if (needsRemarkParse.test(text) || differentlyReadText.test(text) || differentlyReadBlocks.test(text) || escapedHeadingIdMark.test(text)) return undefined;
-    if (quoteLine.test(text) && htmlUnderText.test(text)) return undefined;
+    if (unplaceableText.test(text)) return undefined;
     const frontMatter = frontMatterOf(text);
     // An opening fence without its closing one: remark-frontmatter's failed attempt reads on differently.
     if (!frontMatter && /^---[ \t]*\n/.test(text)) return undefined;
+    const flagged = mayReadDifferently(text);
+    // Code fences hold the code samples of real docs, whose lines often start with `>` or `<`; a
+    // doc whose only trouble is inside them is tested again with their code left out (below).
+    if (flagged && !text.includes('```') && !text.includes('~~~')) return undefined;
     // Spaces keep every offset and line where it is, and markdown-it reads them as blank lines.
     const body = frontMatter ? text.slice(0, frontMatter.end).replace(/[^\n]/g, ' ') + text.slice(frontMatter.end) : text;
     const tokenized = tokenize(body);
     if (tokenized.unsupported || tokenized.hasReferences) return undefined;
+    if (flagged && mayReadDifferently(withoutOutermostFenceCode(text, tokenized.tokens))) return undefined;
     let mdast: Root;
     try {
       mdast = tokensToMdast(tokenized.tokens, text);
@@ -89,6 +107,33 @@ export function createFastParser(): (text: string) => Root | undefined {
   };
 }
 
+/**
+ * The text with the code lines of each fence outside any list or quote emptied: both parsers
+ * take those lines as they are, so nothing in them can be read differently. Fences inside a
+ * list or a quote keep their lines, since where those containers end is what the tests are for;
+ * `:::` containers at the top level hold no markers, and their fences are emptied too.
+ */
+function withoutOutermostFenceCode(text: string, tokens: readonly PlacedToken[]): string {
+  const lines = text.split('\n');
+  let containers = 0;
+  for (const token of tokens) {
+    if (token.type === 'directive_open' || token.type === 'directive_close') continue;
+    if (token.nesting === 1 && token.block) containers++;
+    else if (token.nesting === -1 && token.block) containers--;
+    else if (token.type === 'fence' && token.map && containers === 0) {
+      const [opening, next] = token.map;
+      const closed = next - opening >= 2 && closingFence(token.markup).test(lines[next - 1] ?? '');
+      for (let line = opening + 1; line < (closed ? next - 1 : next); line++) lines[line] = '';
+    }
+  }
+  return lines.join('\n');
+}
+
+/** A fence's closing line for an opening of `markup` (three or more backticks or tildes). */
+function closingFence(markup: string): RegExp {
+  const mark = markup[0] === '~' ? '~' : '`';
+  return new RegExp(`^ {0,3}${mark}{${markup.length},}[ \\t]*$`);
+}
 /** Whether some prose of the tree (text, or an image's alt) could start a text directive. */
 function mayHoldTextDirective(tree: Root): boolean {
   let found = false;
