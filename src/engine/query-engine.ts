@@ -113,6 +113,15 @@ export interface QueryEngine {
   takeCounts(): EngineCounts;
 }
 
+// The model names the engine without importing this folder (see src/model/engine.ts). Inside the
+// block a name would mean the model's own type of that name, hence the alias.
+type EngineQueryEngine = QueryEngine;
+declare module '../model/engine.js' {
+  interface EngineTypes {
+    queryEngine: EngineQueryEngine;
+  }
+}
+
 export interface QueryEngineOptions {
   /** The JSON store persisted results go to and come from, e.g. `node_modules/.cache/sdkdocs/engine.json`. */
   storeFile?: string;
