@@ -144,8 +144,9 @@ const ssrBoundary = {
 };
 
 /**
- * The query engine knows no stage and no model: stages declare queries on it, never the other way
- * round. It may reach core's Diagnostic types, and writes only its own store.
+ * The query engine knows no stage: stages declare queries on it, never the other way round. It
+ * imports no model type either (it names its interface in the model's slot, src/model/engine.ts,
+ * by declaration merging). It may reach core's Diagnostic types, and writes only its own store.
  */
 const engineStoreFile = 'src/engine/engine-store.ts';
 const engineBoundary = (mayWrite = false) => ({
@@ -165,8 +166,8 @@ const engineBoundary = (mayWrite = false) => ({
 const modelBoundary = {
   patterns: [
     {
-      group: [...srcFolders(['core', 'config', ...stages, ...aboveStages]), '../../templates/**', '../../../templates/**'],
-      message: 'src/model is the types of the site model, the bottom layer: it imports other model types, the engine\'s and shared types only, never config, core, templates or a stage. Keep the type here and the code that uses it with its owner; a config type comes through src/model/config.ts.',
+      group: [...srcFolders(['core', 'config', 'engine', ...stages, ...aboveStages]), '../../templates/**', '../../../templates/**'],
+      message: 'src/model is the types of the site model, the bottom layer: it imports other model types and shared types only, never the engine, config, core, templates or a stage. Keep the type here and the code that uses it with its owner; a config type comes through src/model/config.ts, the engine\'s through src/model/engine.ts.',
     },
   ],
 };

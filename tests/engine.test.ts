@@ -183,6 +183,26 @@ describe('the query engine', () => {
     expect(jsonRuns).toBe(2);
   });
 
+  it('keeps only the fingerprints of the files an earlier build read: a query that runs reads them again', async () => {
+    const a = path.join(dir, 'a.md');
+    await writeFile(a, 'one two');
+    const counter = runCounter();
+    const { words } = wordQueries(counter);
+    const firstLetter: Query<string, string> = {
+      name: 'firstLetter',
+      run: (context, file) => (context.readFile(file) ?? '').slice(0, 1),
+    };
+    const engine = createQueryEngine();
+    expect(await engine.query(words, a)).toBe(2);
+    // Saved while no watcher looked: the next build trusts the file's fingerprint, so a kept result
+    // stays, but a query that runs reads the file as it is, not as the last build held it.
+    await writeFile(a, 'zero one two');
+    engine.invalidate([path.join(dir, 'elsewhere.md')]);
+    expect(await engine.answer(words, a)).toEqual({ result: 2, reused: true });
+    expect(await engine.query(firstLetter, a)).toBe('z');
+    expect(counter.runs.get('words')).toBe(1);
+  });
+
   it('runs a query that read something untracked again after any change, and not before', async () => {
     await writeFile(path.join(dir, 'other.txt'), 'x');
     let runs = 0;

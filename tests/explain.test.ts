@@ -26,6 +26,7 @@ describe('sdkdocs build --explain', () => {
     expect(result.stdout).toContain('      routeDataFile("/kit/docs/guides/setup")');
     expect(result.stdout).toContain('docsFolderListing({"docsDir":"docs","siteDir":"."})');
     expect(result.stdout).toContain('      lists docs/guides/');
+    expect(result.stdout).toContain('  and read by the query:\n    docSource({"file":"docs/guides/setup.md","docsDir":"docs"})\n      reads docs/guides/setup.md');
     expect(result.stdout).toContain('categoryFileText("docs/guides/_category_.json")');
     expect(result.stdout).toContain('      reads docs/guides/_category_.json');
     expect(existsSync(path.join(site.dir, 'out'))).toBe(false);

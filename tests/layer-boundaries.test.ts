@@ -70,6 +70,19 @@ describe('the layers are enforced by the lint', () => {
     expect(await lintAt('src/model/new-model.ts', "import type { ResolvedConfig } from './config.js';\nexport type Used = ResolvedConfig;\n")).toEqual([]);
   });
 
+  it('keeps the model below the engine: the engine\'s type reaches it through its slot', async () => {
+    await expectEachImportRefused(
+      'src/model/new-model.ts',
+      [
+        ['../engine/query-engine.js', 'QueryEngine'],
+        ['../engine/fingerprint.js', 'fingerprintOf'],
+      ],
+      'never the engine',
+      'type',
+    );
+    expect(await lintAt('src/model/new-model.ts', "import type { QueryEngine } from './engine.js';\nexport type Used = QueryEngine;\n")).toEqual([]);
+  });
+
   it('keeps the markdown library at the bottom: no core, config, ssr, templates or stage', async () => {
     await expectEachImportRefused(
       'src/markdown/new-plugin.ts',

@@ -7,6 +7,7 @@ import { apiModelOptions, placeTypeDocOptionProblems, resolveApiPaths } from './
 import { makeApiPages, type ApiPages, type ApiPagesConfig } from './api-pages.js';
 import { createQueryEngine, type Query } from '../engine/query-engine.js';
 import { fingerprintOf } from '../engine/fingerprint.js';
+import { configSliceFingerprint } from '../config/config-fingerprint.js';
 import type { ApiModel } from '../core/api-model.js';
 import type { MarkdownFragmentCompiler } from '../model/markdown-fragments.js';
 import { apiSidebarName } from '../core/api-display.js';
@@ -132,11 +133,12 @@ function askApiPages(site: Site, ctx: BuildContext, model: ApiModel): Promise<{ 
   const engine = ctx.engine ?? createQueryEngine();
   // The model is what TypeDoc made of the SDK's files (their hashes, in its inputs) with its settings.
   engine.setInput('apiModel', model, fingerprintOf(model.inputs));
-  engine.setInput('apiPagesConfig', apiPagesConfigOf(site.config));
+  const pagesConfig = apiPagesConfigOf(site.config);
+  engine.setInput('apiPagesConfig', pagesConfig, configSliceFingerprint(site.config, pagesConfig));
   engine.setInput('docRoutes', site.docs.map((doc) => [doc.source.file, doc.route]));
-  // The compiler follows the config, and a changed config starts a new engine; what else it reads
-  // (the docs' routes) the query reads as its own input.
-  engine.setInput('markdownFragmentCompiler', compileMarkdown, 'markdown fragment compiler');
+  // The compiler stands for what it is made of (the config it reads, its code); what else it reads
+  // (the docs' routes) the query reads as its own input. One that does not say is new each build.
+  engine.setInput('markdownFragmentCompiler', compileMarkdown, compileMarkdown.fingerprint ?? randomUUID());
   return engine.answer(apiPagesQuery, site.config.routes.api);
 }
 

@@ -318,6 +318,8 @@ const clientBundleQuery: Query<string, BundleResult> = {
     const bundler = context.input<ClientBundler>('clientBundler');
     context.input('clientBundlerOptions');
     context.input('clientBundleContents');
+    // The partials MDX docs import are compiled in the bundle with the site's plugins.
+    context.input('clientBundlePartialCompiler');
     const result = await rebuildWithUsedThemeStrings(bundler, siteDir);
     const own = packageRoot() + path.sep;
     for (const file of bundleReadFiles(result.metafile, packageRoot())) {
@@ -381,6 +383,7 @@ async function bundleWith(bundler: ClientBundler, engine: QueryEngine, mdx: Retu
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
   bundler.mdxModules = new Map([...mdx].map(([key, { entry }]) => [key, entry]));
   bundler.compilePartial = site.compileMdxPartial;
+  engine.setInput('clientBundlePartialCompiler', null, site.compileMdxPartial ? (site.compileMdxPartial.fingerprint ?? randomUUID()) : 'none');
   // Once a site's pages have stylesheets of their own (CSS they import, Infima's classes), serve --watch keeps the loader.
   bundler.pageStylesheets = (await linkInfimaStylesheet(site)) || bundler.pageStylesheets;
   // A context made again (after one that could not be made) has bundled nothing yet.

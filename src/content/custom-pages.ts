@@ -5,12 +5,12 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { ComponentType } from 'react';
 import { placePageRoute } from './page-route.js';
-import { siteFilesRead, themeOverridesQuery } from './theme-overrides.js';
+import { setSiteCodeConfig, siteFilesRead, themeOverridesQuery, type SiteCodeConfig } from './theme-overrides.js';
 import { loadMarkdownImports, mdxAssetsPlugin } from '../core/mdx-modules.js';
 import { siteStylesheetsPlugin } from '../core/site-stylesheets.js';
 import { markdownPageFile, markdownPagesPlugin, pageFileOfEntry, pageModuleSpecifier } from '../core/markdown-pages.js';
 import { parseFrontMatter } from './front-matter.js';
-import { mdxPartialCompiler } from './mdx/mdx-partials.js';
+import { mdxPartialCompiler, mdxPartialCompilerFingerprint } from './mdx/mdx-partials.js';
 import { provideThemeHost, themeHostKey, themeHostModules } from '../ssr/theme-host.js';
 import { resolveSiteImports } from '../core/theme-imports.js';
 import { nodeRequireBanner, resolveSharedReact } from '../ssr/shared-react.js';
@@ -52,11 +52,11 @@ function isLeftOutOfPages(relativePath: string): boolean {
 export async function collectCustomPages(site: Site, ctx: BuildContext): Promise<void> {
   const pagesDir = site.config.paths.pages;
   const engine = engineOf(ctx);
+  setSiteCodeConfig(engine, site.config);
   // What a markdown partial a page imports links to resolves through the docs' routes.
   engine.setInput('customPagesDocRoutes', site.docs.map((doc) => [doc.source.file, doc.route]));
-  // The build's partial compiler, made when a page is compiled; it follows the config and the theme
-  // overrides, which the query reads itself.
-  engine.setInput('mdxPartialCompiler', () => mdxPartialCompiler(site), 'the MDX partial compiler of the build');
+  // The build's partial compiler, made when a page is compiled, stands for what it is made of.
+  engine.setInput('mdxPartialCompiler', () => mdxPartialCompiler(site), mdxPartialCompilerFingerprint(site));
   const { result: compiled, reused } = await engine.answer(customPagesQuery, pagesDir);
   if (reused) ctx.logger.debug('collectContent: custom pages kept from the previous build');
   for (const file of compiled.inputs) site.readFiles.add(file);
@@ -118,7 +118,7 @@ export const customPagesQuery: Query<string, CompiledCustomPages> = {
   // Components are functions, which a hash of the result would not see: each compile is new.
   fingerprint: () => randomUUID(),
   async run(context, pagesDir) {
-    const config = context.input<Site['config']>('siteConfig');
+    const config = context.input<SiteCodeConfig>('siteCodeConfig');
     if (!context.listFolder(pagesDir)) return { pages: [], inputs: [] };
     const entries = await readdir(pagesDir, { recursive: true, withFileTypes: true });
     for (const entry of entries) if (entry.isDirectory()) context.listFolder(path.join(entry.parentPath, entry.name));
@@ -166,7 +166,7 @@ function markdownPageMeta(text: string, file: string): MarkdownPageMeta {
 
 async function importPageModules(
   files: string[],
-  config: Site['config'],
+  config: SiteCodeConfig,
   overrides: SiteThemeOverrides['files'],
   compilePartial: MdxPartialCompiler,
 ): Promise<{ modules: Map<string, CustomPageModule>; inputs: string[] }> {

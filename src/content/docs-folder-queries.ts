@@ -1,4 +1,6 @@
-import type { BuildContext, Site } from '../core/site.js';
+import path from 'node:path';
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { BuildContext, DocSource, Site } from '../core/site.js';
 import { createQueryEngine, type Query, type QueryEngine } from '../engine/query-engine.js';
 import { decodeSourceText, listDocsFolder, maxDocBytes, readSourceText, type DocsFolderListing, type SourceText } from './read-source.js';
 import { contentDirOf } from '../config/resolve.js';
@@ -29,6 +31,30 @@ export const categoryFileText: Query<string, SourceText> = {
     const bytes = context.readBytes(file);
     // A missing, unreadable or oversized file: readSourceText says which, at the file.
     return bytes && bytes.length <= maxDocBytes ? decodeSourceText(bytes, file) : readSourceText(file);
+  },
+};
+
+/** A doc's source as collectContent finds it, or the diagnostics of why it has none. */
+export interface ReadDocSource {
+  source?: DocSource;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * A doc file's source. Kept, it is the last build's object (an edit that leaves the text as it was
+ * keeps it too, by early cutoff), which tells later stages at the reference check that the doc is
+ * unchanged.
+ */
+export const docSourceQuery: Query<{ file: string; docsDir: string }, ReadDocSource> = {
+  name: 'docSource',
+  run(context, { file, docsDir }) {
+    const bytes = context.readBytes(file);
+    // A missing, unreadable or oversized file: readSourceText says which, at the file.
+    const { text: raw, diagnostics } = bytes && bytes.length <= maxDocBytes ? decodeSourceText(bytes, file) : readSourceText(file);
+    if (raw === undefined) return { diagnostics };
+    const relativePath = path.relative(docsDir, file).split(path.sep).join('/');
+    const dir = path.posix.dirname(relativePath);
+    return { source: { file, relativePath, dir: dir === '.' ? '' : dir, raw }, diagnostics };
   },
 };
 

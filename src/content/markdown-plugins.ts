@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Pluggable, PluggableList } from 'unified';
 import type { ParsedConfig } from '../config/schema.js';
+import { configCodeFingerprint } from '../config/config-fingerprint.js';
 
 /*
  * The site's own remark and rehype plugins (`docs.remarkPlugins` and friends, as Docusaurus takes
@@ -45,23 +43,13 @@ export function siteMarkdownPlugins(docs: Pick<ParsedConfig['docs'], 'beforeDefa
   return Object.values(plugins).some((entries) => entries.length > 0) ? plugins : undefined;
 }
 
-/** Lock files whose content names the versions of the packages a plugin comes from. */
-const lockFiles = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'node_modules/.package-lock.json'];
-
 /**
  * What the site's plugins are made of: the config module's own files (local plugins and their
  * options included) and the site's lock files (the versions of plugin packages). A compiled doc is
  * reused only while this is unchanged.
  */
 export function markdownPluginsFingerprint(config: { siteDir: string; configFile: string; configInputs?: string[] }): string {
-  const hash = createHash('sha256');
-  const files = [...(config.configInputs ?? [config.configFile]), ...lockFiles.map((name) => path.join(config.siteDir, name))];
-  for (const file of files) {
-    hash.update(file).update('\0');
-    if (existsSync(file)) hash.update(readFileSync(file));
-    hash.update('\0');
-  }
-  return hash.digest('hex').slice(0, 32);
+  return configCodeFingerprint(config);
 }
 
 /** The plugins a worker thread compiles with: the site's config, loaded again in this thread. */

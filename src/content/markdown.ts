@@ -13,6 +13,8 @@ import type { SourceLink } from '../model/compiled-doc.js';
 import type { CodeBlockHighlighter, MarkdownFragmentCompiler } from '../model/markdown-fragments.js';
 import { createContentRenderer } from '../ssr/content-html.js';
 import type { Site } from '../core/site.js';
+import { configSliceFingerprint } from '../config/config-fingerprint.js';
+import { compilerFingerprint } from '../core/compiler-fingerprint.js';
 import type { TocItem } from '../shared/types.js';
 import remarkAdmonitions, { admonitionNames, admonitionOptionsOf, labelAdmonitionTitles, type AdmonitionOptions } from './plugins/remark-admonitions.js';
 import rehypeCode, { isHighlightedLanguage } from './plugins/rehype-code.js';
@@ -142,7 +144,10 @@ export type MarkdownProcessor = ReturnType<typeof createMarkdownProcessor>;
 export function markdownFragmentCompiler(site: Site): MarkdownFragmentCompiler {
   let processor: MarkdownProcessor | undefined;
   let routeByFile: Map<string, string> | undefined;
-  return async (markdown, { file: sourceFile, pageRoute }) => {
+  const { config } = site;
+  // The docs' routes it reads are not part of it: a query that resolves links reads them itself.
+  const made = { admonitions: config.docs.admonitions, docsDir: config.paths.docs, siteDir: config.siteDir, baseUrl: config.baseUrl };
+  const compile = async (markdown: string, { file: sourceFile, pageRoute }: { file?: string; pageRoute: string }) => {
     processor ??= createMarkdownProcessor({ admonitions: admonitionOptionsOf(site.config.docs.admonitions) });
     routeByFile ??= new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
     const routes = routeByFile;
@@ -155,6 +160,7 @@ export function markdownFragmentCompiler(site: Site): MarkdownFragmentCompiler {
       pageRoute,
     });
   };
+  return Object.assign(compile, { fingerprint: configSliceFingerprint(config, made, compilerFingerprint()) });
 }
 
 /** Highlights one code block as a doc's fenced block would be: the same highlighter, markup and copy button. */

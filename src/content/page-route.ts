@@ -22,7 +22,7 @@ export interface RouteOrigin {
  * the not-found page) or a URL of the API reference. Routes become paths in the output folder,
  * so this is what keeps front matter from writing outside it or over a generated file.
  */
-export function placePageRoute(site: Site, route: string, origin: RouteOrigin): string | undefined {
+export function placePageRoute(site: Pick<Site, 'config' | 'diagnostics'>, route: string, origin: RouteOrigin): string | undefined {
   const { baseUrl, routes } = site.config;
   const written = origin.key ? `${origin.key} ${JSON.stringify(origin.value ?? '')}` : 'The file name';
   const fail = (message: string, hint: string) => {

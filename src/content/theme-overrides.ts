@@ -13,7 +13,8 @@ import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { closest } from '../config/closest-name.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Site, SiteThemeOverrides } from '../core/site.js';
-import type { Query, QueryContext } from '../engine/query-engine.js';
+import type { Query, QueryContext, QueryEngine } from '../engine/query-engine.js';
+import { configSliceFingerprint } from '../config/config-fingerprint.js';
 import { engineOf } from './docs-folder-queries.js';
 import { packageRoot } from '../core/package-root.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
@@ -35,11 +36,27 @@ const sharedModules = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'r
  */
 export async function collectThemeOverrides(site: Site, ctx: BuildContext): Promise<void> {
   const engine = engineOf(ctx);
-  // What the compile reads of the config follows it whole, and a changed config starts a new engine.
-  engine.setInput('siteConfig', site.config, 'the config of the engine');
+  setSiteCodeConfig(engine, site.config);
   const { overrides, diagnostics } = await engine.query(themeOverridesQuery, site.config.siteDir);
   site.diagnostics.push(...diagnostics);
   if (overrides) site.themeOverrides = overrides;
+}
+
+/**
+ * What compiling the site's own code (theme overrides, custom pages) reads of the config: where
+ * its imports resolve and the base of the asset URLs it makes. An edit of any other key leaves
+ * the compiled code as it was.
+ */
+export interface SiteCodeConfig {
+  siteDir: string;
+  baseUrl: string;
+  paths: { docs: string; static: string };
+}
+
+/** Sets the engine's `siteCodeConfig` input, which the overrides' and custom pages' queries read. */
+export function setSiteCodeConfig(engine: QueryEngine, config: Site['config']): void {
+  const slice: SiteCodeConfig = { siteDir: config.siteDir, baseUrl: config.baseUrl, paths: { docs: config.paths.docs, static: config.paths.static } };
+  engine.setInput('siteCodeConfig', slice, configSliceFingerprint(config, slice));
 }
 
 /** The overrides, compiled and loaded, with what is wrong with them (none when any is an error). */
@@ -54,10 +71,10 @@ export interface LoadedThemeOverrides {
  */
 export const themeOverridesQuery: Query<string, LoadedThemeOverrides> = {
   name: 'themeOverrides',
-  run: (context) => loadThemeOverrides(context, context.input<Site['config']>('siteConfig')),
+  run: (context) => loadThemeOverrides(context, context.input<SiteCodeConfig>('siteCodeConfig')),
 };
 
-async function loadThemeOverrides(context: QueryContext, config: Site['config']): Promise<LoadedThemeOverrides> {
+async function loadThemeOverrides(context: QueryContext, config: SiteCodeConfig): Promise<LoadedThemeOverrides> {
   const dir = themeOverridesDir(config.siteDir);
   if (!context.listFolder(dir)) return { diagnostics: [] };
   const { files, folders, diagnostics } = await findOverrideFiles(dir);
@@ -157,7 +174,7 @@ async function findOverrideFiles(dir: string): Promise<{ files: Map<ThemeCompone
 
 const entryId = 'sdkdocs:theme-overrides';
 
-async function compileOverrides(files: Map<ThemeComponentName, string>, config: Site['config']): Promise<{ code: string; stylesheets: string[]; inputs: string[] } | { diagnostics: Diagnostic[] }> {
+async function compileOverrides(files: Map<ThemeComponentName, string>, config: SiteCodeConfig): Promise<{ code: string; stylesheets: string[]; inputs: string[] } | { diagnostics: Diagnostic[] }> {
   const names = [...files.keys()];
   const entry = [
     ...names.map((name, index) => `import * as m${index} from ${JSON.stringify(files.get(name))};`),

@@ -113,6 +113,15 @@ export interface QueryEngine {
   takeCounts(): EngineCounts;
 }
 
+// The model names the engine without importing this folder (see src/model/engine.ts). Inside the
+// block a name would mean the model's own type of that name, hence the alias.
+type EngineQueryEngine = QueryEngine;
+declare module '../model/engine.js' {
+  interface EngineTypes {
+    queryEngine: EngineQueryEngine;
+  }
+}
+
 export interface QueryEngineOptions {
   /** The JSON store persisted results go to and come from, e.g. `node_modules/.cache/sdkdocs/engine.json`. */
   storeFile?: string;
@@ -134,6 +143,12 @@ interface FileState {
   fingerprint: string;
   bytes: Buffer | undefined;
   text?: string;
+  /**
+   * Set once a later build began: the bytes were let go of (a session would otherwise hold every
+   * file any query ever read) and the fingerprint alone stays, which is all a check needs. A query
+   * that runs and reads the file reads it again.
+   */
+  contentsDropped?: true;
 }
 
 interface FolderState {
@@ -167,6 +182,13 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
       files.set(file, state);
     }
     return state;
+  };
+  /** A file's state with its bytes, read again when a later build let go of them. */
+  const fileContents = (file: string): FileState => {
+    const state = fileState(file);
+    if (!state.contentsDropped) return state;
+    files.delete(file);
+    return fileState(file);
   };
   const folderState = (folder: string): FolderState => {
     let state = folders.get(folder);
@@ -214,13 +236,13 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
     const reads: RecordedRead[] = [];
     const context: QueryContext = {
       readFile(file) {
-        const state = fileState(path.resolve(file));
+        const state = fileContents(path.resolve(file));
         reads.push({ kind: 'file', path: path.resolve(file), fingerprint: state.fingerprint });
         if (state.bytes && state.text === undefined) state.text = state.bytes.toString('utf8');
         return state.text;
       },
       readBytes(file) {
-        const state = fileState(path.resolve(file));
+        const state = fileContents(path.resolve(file));
         reads.push({ kind: 'file', path: path.resolve(file), fingerprint: state.fingerprint });
         return state.bytes;
       },
@@ -337,6 +359,12 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
       const changed = [...changedPaths].map((changedPath) => path.resolve(changedPath));
       if (changed.length === 0) return;
       revision++;
+      for (const state of files.values()) {
+        if (state.bytes === undefined || state.contentsDropped) continue;
+        state.bytes = undefined;
+        state.text = undefined;
+        state.contentsDropped = true;
+      }
       for (const changedPath of changed) {
         // A file added, removed or renamed changes its folder's listing; a folder removed, everything in it.
         folders.delete(path.dirname(changedPath));

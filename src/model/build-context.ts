@@ -1,6 +1,6 @@
-import type { QueryEngine } from '../engine/query-engine.js';
 import type { ApiPrefetch } from './api-prefetch.js';
 import type { DiagramRenderer } from './diagram.js';
+import type { QueryEngine } from './engine.js';
 import type { ItemMemory } from './item-memory.js';
 import type { Logger } from './logger.js';
 import type { OutputSink, WrittenOutputs } from './output.js';

@@ -59,7 +59,10 @@ export interface MdxModuleSource {
 export type MdxPartialOutcome = { code: string } | { error: { message: string; line?: number; column?: number } };
 
 /** Compiles a markdown partial an MDX doc or component imports; one per build (`Site.compileMdxPartial`). */
-export type MdxPartialCompiler = (file: string) => Promise<MdxPartialOutcome>;
+export type MdxPartialCompiler = ((file: string) => Promise<MdxPartialOutcome>) & {
+  /** What the compiler is made of (the config it reads, the theme blocks overridden, its code's version); without it, every compiler is a new one. */
+  readonly fingerprint?: string;
+};
 
 export interface MdxImport {
   source: string;

@@ -13,7 +13,13 @@ export interface CompiledFragment {
  * resolved as from `pageRoute`, its messages placed in `file`. The content stage owns the pipeline
  * and leaves one on the site (`Site.compileMarkdownFragment`) for the API stage.
  */
-export type MarkdownFragmentCompiler = (markdown: string, place: { file?: string; pageRoute: string }) => Promise<CompiledFragment>;
+export type MarkdownFragmentCompiler = ((markdown: string, place: { file?: string; pageRoute: string }) => Promise<CompiledFragment>) & {
+  /**
+   * What the compiler is made of (the config it reads, its code's version), so that a query that
+   * compiled with it is made again only when that changed; without it, every compiler is a new one.
+   */
+  readonly fingerprint?: string;
+};
 
 /**
  * The docs' code block highlighter for code outside a doc (the landing page's snippet): the HTML

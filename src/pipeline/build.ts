@@ -64,7 +64,11 @@ export interface BuildOptions {
   config?: ResolvedConfig;
   /** A previous build's model whose unchanged work may be reused. */
   previous?: Site;
-  /** With `previous`: the files created, changed or deleted since it was built (serve --watch). */
+  /**
+   * serve --watch: the files created, changed or deleted since the session's last build. The
+   * session's engine is told them whether or not `previous` is given (a config change gives none);
+   * the stages see them only with `previous`.
+   */
   changedFiles?: ReadonlySet<string>;
   /** With `previous`: told which output files the in-place write changed or deleted. */
   onOutputsWritten?: BuildContext['onOutputsWritten'];
@@ -119,7 +123,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     memory: options.memory,
     engine,
     outputStages: options.traceOutputs ? new Map<string, string>() : undefined,
-    changedFiles: options.changedFiles,
+    // A stage's own reuse of the previous build's model is by the files that changed since it.
+    changedFiles: options.previous ? options.changedFiles : undefined,
     onOutputsWritten: options.onOutputsWritten,
     watch: options.watch,
     diagramRenderer: options.diagramRenderer,
@@ -154,13 +159,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
 /**
  * The engine this build's queries run on. A serve --watch session keeps its engine in its memory
- * and tells it which paths changed since the last build: watch is invalidate + build(). Without
- * a previous build or its list of changes (a one-off build, a session's first build, its full
- * rebuild after a config change), nothing an earlier engine read may be trusted: a new one.
+ * and tells it which paths changed since the last build: watch is invalidate + build(), a config
+ * edit included, since every input a query reads of the config has the fingerprint of what it
+ * stands for. Without a list of changes (a one-off build), nothing an earlier engine read may be
+ * trusted: a new one.
  */
 function engineForBuild(options: BuildOptions): QueryEngine {
   const session = heldByMemory(options.memory, 'query-engine', () => ({ engine: createQueryEngine() }));
-  if (options.previous && options.changedFiles) session.engine.invalidate(options.changedFiles);
+  if (options.changedFiles) session.engine.invalidate(options.changedFiles);
   else session.engine = createQueryEngine();
   return session.engine;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UserError } from '../core/diagnostic.js';
 import { closest } from '../config/closest-name.js';
 import { contentDirOf } from '../config/resolve.js';
-import { categoryFileText, docsFolderListing } from '../content/docs-folder-queries.js';
+import { categoryFileText, docSourceQuery, docsFolderListing } from '../content/docs-folder-queries.js';
 import { apiPagesQuery } from '../api/generate-api.js';
 import { formatExplanation, type Explanation } from '../engine/query-engine.js';
 import { outputPathOfRoute } from '../render/document.js';
@@ -36,6 +36,8 @@ export function explainOutput(result: BuildResult, requested: string): string {
   const found = result.engine.explain(docsFolderListing, { docsDir: paths.docs, siteDir: contentDirOf(site.config) });
   const categories = categoryExplanations(result, page.sourceFile, paths.docs);
   if (found) lines.push(`  ${source} was found by the query:`, formatExplanation(found, siteDir, '    '));
+  const read = result.engine.explain(docSourceQuery, { file: page.sourceFile, docsDir: paths.docs });
+  if (read) lines.push(`  and read by the query:`, formatExplanation(read, siteDir, '    '));
   if (categories.length > 0) lines.push('  the category files of its folders were read by:', ...categories.map((category) => formatExplanation(category, siteDir, '    ')));
   return lines.join('\n');
 }

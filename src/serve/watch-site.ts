@@ -79,7 +79,8 @@ const chokidarChangeThrottleMs = 50;
  * Builds the site, then watches its docs, pages, static files, config and SDK source and
  * rebuilds on every change: the same build stages, given the previous build and the changed
  * files, so that each stage redoes only what the change affects. One build runs at a time;
- * changes that arrive meanwhile go into the next one. A config change starts afresh. A failed
+ * changes that arrive meanwhile go into the next one. A config change rebuilds without the previous
+ * build, on the session's same query engine, which makes again what read the changed config. A failed
  * build leaves the last good output in place, and its changes are retried with the next one.
  */
 export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher> {
@@ -120,8 +121,9 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
         logger,
         watch: true,
         memory,
+        // A config change rebuilds every stage's own reuse from scratch, on the same engine.
         previous: full ? undefined : previous,
-        changedFiles: full ? undefined : unbuilt,
+        changedFiles: unbuilt,
         onOutputsWritten: (outputs) => {
           written = outputs;
         },

@@ -9,6 +9,8 @@ import type { ParseContext } from '../parse-task.js';
 import { overriddenThemeBlocks } from '../plugins/rehype-theme-blocks.js';
 import { compileMdxDoc } from './compile-mdx.js';
 import { siteMarkdownPlugins } from '../markdown-plugins.js';
+import { configSliceFingerprint } from '../../config/config-fingerprint.js';
+import { compilerFingerprint } from '../../core/compiler-fingerprint.js';
 
 /** A `.md`/`.mdx` file a partial imports, at its line. */
 interface PartialImport {
@@ -59,6 +61,28 @@ function cycleWarning(cycle: { from: string; via: PartialImport }[], siteDir: st
 }
 
 /**
+ * What the build's {@link mdxPartialCompiler} is made of: the config it reads (the site's plugins
+ * by the code they come from), the theme blocks the overrides take over and the compiler's own
+ * code. A query that compiled partials with it reads it again only when this changed; the docs'
+ * routes, which the compiler also reads, are an input of their own.
+ */
+export function mdxPartialCompilerFingerprint(site: Site): string {
+  const { config } = site;
+  const { beforeDefaultRemarkPlugins, remarkPlugins, beforeDefaultRehypePlugins, rehypePlugins, admonitions } = config.docs;
+  const slice = {
+    docsDir: config.paths.docs,
+    siteDir: config.siteDir,
+    baseUrl: config.baseUrl,
+    mermaid: config.markdown.mermaid,
+    admonitions,
+    plugins: [beforeDefaultRemarkPlugins, remarkPlugins, beforeDefaultRehypePlugins, rehypePlugins],
+    themeBlocks: overriddenThemeBlocks(site),
+    mdxComponentNames: site.themeOverrides?.mdxComponentNames,
+  };
+  return configSliceFingerprint(config, slice, compilerFingerprint());
+}
+
+/**
  * Compiles the markdown files that MDX docs and components import (`import Intro from
  * './_intro.mdx'`: Docusaurus' partials) into React components, with the plugins docs get, links
  * resolved from the partial's own folder. One compiler per build: the server render and the
@@ -100,11 +124,12 @@ export function mdxPartialCompiler(site: Site): MdxPartialCompiler {
     for (const message of outcome.compiled.messages ?? []) site.diagnostics.push({ ...message, file });
     return { code: outcome.compiled.mdx.code };
   };
-  const compiler: MdxPartialCompiler = (file) => {
+  const compilePartial = (file: string) => {
     let outcome = outcomes.get(file);
     if (!outcome) outcomes.set(file, (outcome = compile(file)));
     return outcome;
   };
+  const compiler: MdxPartialCompiler = Object.assign(compilePartial, { fingerprint: mdxPartialCompilerFingerprint(site) });
   site.compileMdxPartial = compiler;
   return compiler;
 }
