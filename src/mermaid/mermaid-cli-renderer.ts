@@ -36,6 +36,14 @@ const maxPages = 4;
 const rendersPerPageLoad = 25;
 
 /**
+ * Browser work a diagram render never uses, switched off (puppeteer merges these with its own
+ * `--disable-features`; a name a Chromium version does not know is ignored). Chromium 156's new
+ * headless mode loads the address bar's suggestion popup (a WebUI page, in a renderer of its
+ * own) and keeps a spare renderer ready for the next site; neither is ever shown or used here.
+ */
+const diagramBrowserArgs = ['--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess'];
+
+/**
  * Renders with mermaid-cli's mermaid in the system Chromium, as mermaid-cli's `renderMermaid`
  * does, but in a few long-lived pages that each load mermaid once instead of a new page per
  * diagram (~25 ms instead of ~500 ms a render). The browser starts on the first diagram that needs
@@ -82,7 +90,9 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
       // Loaded on first use: a build whose diagrams are all cached never loads puppeteer.
       const { default: puppeteer } = await import('puppeteer');
       // A protocol call to a wedged browser fails after this long instead of puppeteer's three minutes.
-      started = await puppeteer.launch({ executablePath, headless: true, args: [...headlessChromiumArgs], protocolTimeout: 90_000 });
+      // Over a pipe rather than a WebSocket on a local port: no port for other local processes to
+      // reach, and no WebSocket framing of each diagram's SVG.
+      started = await puppeteer.launch({ executablePath, headless: true, pipe: true, args: [...headlessChromiumArgs, ...diagramBrowserArgs], protocolTimeout: 90_000 });
     } catch (error) {
       throw new DiagramBrowserMissingError(
         `Chromium at ${executablePath} would not start to prerender mermaid diagrams: ${(error as Error).message.split('\n')[0]} ${chromiumMissingHint}`,
