@@ -126,6 +126,19 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     for (const [key, svg] of forwards) expect(backwards.get(key), key).toBe(svg);
   });
 
+  it('draws a diagram with the build’s configuration after a diagram that set its own, in the same page', async () => {
+    const fresh = new Map<DiagramColours, string>();
+    for (const colours of ['both', 'dark'] as const) fresh.set(colours, inlined(await newRenderer({ concurrency: 1 }).render(diagrams.sequence, colours)));
+    const renderer = newRenderer({ concurrency: 1 });
+    for (const colours of ['both', 'dark'] as const) {
+      // The page sets mermaid's configuration once for a run of renders with the same one; a
+      // diagram's directive or front matter must not stay in force for the next diagram.
+      await renderer.render(`%%{init: {"theme": "forest", "sequence": {"mirrorActors": false}}}%%\n${diagrams.sequence}`, colours);
+      await renderer.render(`---\nconfig:\n  themeVariables:\n    actorBkg: "#ff0000"\n  sequence:\n    showSequenceNumbers: true\n---\n${diagrams.sequence}`, colours);
+      expect(inlined(await renderer.render(diagrams.sequence, colours)), colours).toBe(fresh.get(colours));
+    }
+  });
+
   it('inlines what mermaid-cli’s renderMermaid gives for the same definition, after other renders in the page', async () => {
     const renderer = newRenderer({ concurrency: 1 });
     // Sequence actors and sankey nodes count on across renders in one page.

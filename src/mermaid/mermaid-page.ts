@@ -64,6 +64,15 @@ interface MermaidInPage {
   render(id: string, definition: string, container: Element): Promise<{ svg: string }>;
 }
 
+/**
+ * What the page keeps on its window: mermaid, and the configuration the last `initialize` set
+ * (undefined while none is known to be in force).
+ */
+interface PageGlobals {
+  sdkdocsMermaid: MermaidInPage;
+  sdkdocsMermaidConfig?: string;
+}
+
 /** A healthy Chromium opens a page in well under a second, even on a busy 2-core machine. */
 const pageOpenTimeoutMs = 20_000;
 
@@ -169,9 +178,18 @@ async function renderInPage(definition: string, options: PageRenderOptions): Pro
     return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
   };
   const container = document.getElementById('container')!;
-  const mermaid = (window as unknown as { sdkdocsMermaid: MermaidInPage }).sdkdocsMermaid;
+  const globals = window as unknown as PageGlobals;
+  const mermaid = globals.sdkdocsMermaid;
   try {
-    mermaid.initialize({ startOnLoad: false, ...options.mermaidConfig });
+    // mermaid.render starts from the configuration `initialize` set, whatever the last render's
+    // directives did, so the same configuration twice in a row need not be set (and worked out:
+    // its theme's variables) again.
+    const config = JSON.stringify(options.mermaidConfig);
+    if (globals.sdkdocsMermaidConfig !== config) {
+      globals.sdkdocsMermaidConfig = undefined;
+      mermaid.initialize({ startOnLoad: false, ...options.mermaidConfig });
+      globals.sdkdocsMermaidConfig = config;
+    }
     const { svg } = await mermaid.render(options.svgId, definition, container);
     container.innerHTML = svg;
     const element = container.getElementsByTagName('svg')[0];
@@ -186,9 +204,10 @@ async function renderInPage(definition: string, options: PageRenderOptions): Pro
 
 /** Runs in the page: the variables mermaid computes from a theme and its overrides, as its renders use them. */
 function themeVariablesInPage(mermaidConfig: Record<string, unknown>): Record<string, unknown> {
-  const mermaid = (window as unknown as { sdkdocsMermaid: MermaidInPage }).sdkdocsMermaid;
-  mermaid.initialize({ startOnLoad: false, ...mermaidConfig });
-  return JSON.parse(JSON.stringify(mermaid.mermaidAPI.getConfig().themeVariables ?? {})) as Record<string, unknown>;
+  const globals = window as unknown as PageGlobals;
+  globals.sdkdocsMermaidConfig = undefined;
+  globals.sdkdocsMermaid.initialize({ startOnLoad: false, ...mermaidConfig });
+  return JSON.parse(JSON.stringify(globals.sdkdocsMermaid.mermaidAPI.getConfig().themeVariables ?? {})) as Record<string, unknown>;
 }
 
 function packageUrl(file: string): string {
