@@ -233,6 +233,26 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     expect(await renderer.render(diagrams.pie, 'default')).toMatch(/^<svg id="mermaid-svg"/);
   });
 
+  it('gives each of many renders asked at once its own outcome, as one at a time would', async () => {
+    const jobs: [string, DiagramColours][] = [
+      [diagrams.sequence, 'both'],
+      ['sequenceDiagram\n  Game->>SDK: init()\n  SDK-->>>Game what', 'default'],
+      [diagrams.flowchart, 'dark'],
+      [diagrams.pie, 'both'],
+      [diagrams.state, 'default'],
+    ];
+    const outcome = (settled: PromiseSettledResult<string>) =>
+      settled.status === 'fulfilled' ? inlined(settled.value) : `${(settled.reason as Error).name}: ${(settled.reason as Error).message}`;
+    const oneAtATime = newRenderer({ concurrency: 1 });
+    const expected: string[] = [];
+    for (const [definition, colours] of jobs) expected.push(outcome((await Promise.allSettled([oneAtATime.render(definition, colours)]))[0]));
+    // Asked at once, they reach the one page several per round trip.
+    const atOnceRenderer = newRenderer({ concurrency: 1 });
+    const atOnce = (await Promise.allSettled(jobs.map(([definition, colours]) => atOnceRenderer.render(definition, colours)))).map(outcome);
+    expect(atOnce).toEqual(expected);
+    expect(atOnce[1]).toMatch(/^DiagramSyntaxError: Parse error on line 3/);
+  });
+
   it('rejects a render whose browser died instead of hanging, and starts a new browser for the next', async () => {
     const { renderer, browserPid } = await rendererWithKnownBrowser();
     await renderer.render(diagrams.pie, 'default');

@@ -54,6 +54,9 @@ async function diagramsInDocsFolder(docsDir: string): Promise<DiagramRequest[]> 
   }
 }
 
+/** Renders the build keeps going per page the renderer has open (see `maxRendersPerRoundTrip`). */
+const rendersQueuedPerPage = 8;
+
 /** What a definition rendered to: one SVG for both colour modes, or one per theme. */
 type Rendered = string | Record<DiagramTheme, string>;
 /** Why a definition has no SVG: mermaid's message, or no browser (reported at one block only). */
@@ -88,7 +91,9 @@ function createDiagramFigures(site: Site, ctx: BuildContext, foreseenEarly: Prom
     if (!storedFigures.has(place)) storedFigures.set(place, figures.get({ definition, number }));
     return storedFigures.get(place);
   };
-  const renderSlots = createSlots(() => renderer.concurrency ?? 1);
+  // A few renders per page in flight: a page that finishes one round trip finds the next ones
+  // queued and takes them all at once (mermaid-cli-renderer.ts), instead of one per round trip.
+  const renderSlots = createSlots(() => (renderer.concurrency ?? 1) * rendersQueuedPerPage);
   const timeline = createRenderTimeline();
   let browserProblemReported = false;
   let closing = false;
