@@ -126,6 +126,19 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     for (const [key, svg] of forwards) expect(backwards.get(key), key).toBe(svg);
   });
 
+  it('draws a diagram with the build’s configuration after a diagram that set its own, in the same page', async () => {
+    const fresh = new Map<DiagramColours, string>();
+    for (const colours of ['both', 'dark'] as const) fresh.set(colours, inlined(await newRenderer({ concurrency: 1 }).render(diagrams.sequence, colours)));
+    const renderer = newRenderer({ concurrency: 1 });
+    for (const colours of ['both', 'dark'] as const) {
+      // The page sets mermaid's configuration once for a run of renders with the same one; a
+      // diagram's directive or front matter must not stay in force for the next diagram.
+      await renderer.render(`%%{init: {"theme": "forest", "sequence": {"mirrorActors": false}}}%%\n${diagrams.sequence}`, colours);
+      await renderer.render(`---\nconfig:\n  themeVariables:\n    actorBkg: "#ff0000"\n  sequence:\n    showSequenceNumbers: true\n---\n${diagrams.sequence}`, colours);
+      expect(inlined(await renderer.render(diagrams.sequence, colours)), colours).toBe(fresh.get(colours));
+    }
+  });
+
   it('inlines what mermaid-cli’s renderMermaid gives for the same definition, after other renders in the page', async () => {
     const renderer = newRenderer({ concurrency: 1 });
     // Sequence actors and sankey nodes count on across renders in one page.
@@ -218,6 +231,26 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     expect(error).toBeInstanceOf(DiagramSyntaxError);
     expect((error as Error).message).toMatch(/^Parse error on line 3:\n.*\n-+\^\nExpecting /);
     expect(await renderer.render(diagrams.pie, 'default')).toMatch(/^<svg id="mermaid-svg"/);
+  });
+
+  it('gives each of many renders asked at once its own outcome, as one at a time would', async () => {
+    const jobs: [string, DiagramColours][] = [
+      [diagrams.sequence, 'both'],
+      ['sequenceDiagram\n  Game->>SDK: init()\n  SDK-->>>Game what', 'default'],
+      [diagrams.flowchart, 'dark'],
+      [diagrams.pie, 'both'],
+      [diagrams.state, 'default'],
+    ];
+    const outcome = (settled: PromiseSettledResult<string>) =>
+      settled.status === 'fulfilled' ? inlined(settled.value) : `${(settled.reason as Error).name}: ${(settled.reason as Error).message}`;
+    const oneAtATime = newRenderer({ concurrency: 1 });
+    const expected: string[] = [];
+    for (const [definition, colours] of jobs) expected.push(outcome((await Promise.allSettled([oneAtATime.render(definition, colours)]))[0]));
+    // Asked at once, they reach the one page several per round trip.
+    const atOnceRenderer = newRenderer({ concurrency: 1 });
+    const atOnce = (await Promise.allSettled(jobs.map(([definition, colours]) => atOnceRenderer.render(definition, colours)))).map(outcome);
+    expect(atOnce).toEqual(expected);
+    expect(atOnce[1]).toMatch(/^DiagramSyntaxError: Parse error on line 3/);
   });
 
   it('rejects a render whose browser died instead of hanging, and starts a new browser for the next', async () => {

@@ -12,7 +12,7 @@ import {
 } from '../core/diagram-renderer.js';
 import { sentinelTheme, themeSentinelSvg, type SentinelTheme } from './theme-variables.js';
 import { versionOf } from './mermaid-cli-packages.js';
-import { openMermaidPage, type MermaidPage, type PageRenderOptions } from './mermaid-page.js';
+import { openMermaidPage, type MermaidPage, type PageRenderOptions, type PageRenderResult } from './mermaid-page.js';
 
 export interface MermaidCliRendererOptions {
   /** CSS font stack the diagram's text is measured and drawn with: the site's own. */
@@ -34,6 +34,20 @@ const maxPages = 4;
  * so another page opens only after that many renders: a site with a few diagrams keeps one page.
  */
 const rendersPerPageLoad = 25;
+/**
+ * Renders queued for a page go to it in one protocol round trip, up to this many: each round trip
+ * saved spares Chromium and Node a few milliseconds of CPU (bench/RESULTS.md), and a page that
+ * crashes fails no more renders than this.
+ */
+const maxRendersPerRoundTrip = 8;
+
+/**
+ * Browser work a diagram render never uses, switched off (puppeteer merges these with its own
+ * `--disable-features`; a name a Chromium version does not know is ignored). Chromium 156's new
+ * headless mode loads the address bar's suggestion popup (a WebUI page, in a renderer of its
+ * own) and keeps a spare renderer ready for the next site; neither is ever shown or used here.
+ */
+const diagramBrowserArgs = ['--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess'];
 
 /**
  * Renders with mermaid-cli's mermaid in the system Chromium, as mermaid-cli's `renderMermaid`
@@ -82,7 +96,9 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
       // Loaded on first use: a build whose diagrams are all cached never loads puppeteer.
       const { default: puppeteer } = await import('puppeteer');
       // A protocol call to a wedged browser fails after this long instead of puppeteer's three minutes.
-      started = await puppeteer.launch({ executablePath, headless: true, args: [...headlessChromiumArgs], protocolTimeout: 90_000 });
+      // Over a pipe rather than a WebSocket on a local port: no port for other local processes to
+      // reach, and no WebSocket framing of each diagram's SVG.
+      started = await puppeteer.launch({ executablePath, headless: true, pipe: true, args: [...headlessChromiumArgs, ...diagramBrowserArgs], protocolTimeout: 90_000 });
     } catch (error) {
       throw new DiagramBrowserMissingError(
         `Chromium at ${executablePath} would not start to prerender mermaid diagrams: ${(error as Error).message.split('\n')[0]} ${chromiumMissingHint}`,
@@ -134,15 +150,70 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
     }
   };
 
-  const returnPage = (page: MermaidPage) => {
-    rendersSincePageOpened++;
-    rendersAhead = Math.max(0, rendersAhead - 1);
+  const returnPage = (page: MermaidPage, renders: number) => {
+    rendersSincePageOpened += renders;
+    rendersAhead = Math.max(0, rendersAhead - renders);
     if (page.usable) idlePages.push(page);
     else {
       openPages--;
       void page.close();
     }
     waitingForPage.shift()?.();
+  };
+
+  /** Renders asked for and not yet handed to a page, oldest first. */
+  const queued: QueuedRender[] = [];
+
+  /**
+   * Called once per render asked for: takes a page, then hands it every render still queued (up
+   * to {@link maxRendersPerRoundTrip}) in one round trip, or none if other calls took them all
+   * meanwhile. A page that cannot be had fails the oldest render; since each call settles at least
+   * one render while any is queued, none is left waiting.
+   */
+  const renderQueued = async (): Promise<void> => {
+    let page: MermaidPage;
+    try {
+      page = await takePage();
+    } catch (error) {
+      queued.shift()?.reject(error);
+      return;
+    }
+    const batch = queued.splice(0, maxRendersPerRoundTrip);
+    if (batch.length === 0) {
+      returnPage(page, 0);
+      return;
+    }
+    let results: PageRenderResult[];
+    let theme: SentinelTheme | undefined;
+    try {
+      if (batch.some(({ colours }) => colours === 'both')) {
+        bothModesTheme ??= modeThemeVariables(page, options.fontFamily).then(sentinelTheme);
+        // A page that failed while computing them leaves the next render to try again.
+        theme = await bothModesTheme.catch((error: unknown) => {
+          bothModesTheme = undefined;
+          throw error;
+        });
+      }
+      results = await page.render(
+        batch.map(({ definition, colours }) => ({
+          definition: withoutBuildDayMarker(definition),
+          options: mermaidCliRenderOptions(colours === 'both' ? theme! : colours, options.fontFamily),
+        })),
+      );
+    } catch (error) {
+      const crash = new DiagramBrowserCrashedError(`Chromium stopped while rendering a mermaid diagram: ${(error as Error).message.split('\n')[0]}`);
+      for (const render of batch) render.reject(crash);
+      return;
+    } finally {
+      returnPage(page, batch.length);
+    }
+    batch.forEach((render, index) => {
+      try {
+        render.resolve(svgOfResult(results[index], render.colours === 'both' ? theme : undefined));
+      } catch (error) {
+        render.reject(error);
+      }
+    });
   };
 
   return {
@@ -158,30 +229,11 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
     expectRenders(count: number) {
       rendersAhead = count;
     },
-    async render(definition: string, colours: DiagramColours): Promise<string> {
-      const page = await takePage();
-      let result;
-      let theme: SentinelTheme | undefined;
-      try {
-        if (colours === 'both') {
-          bothModesTheme ??= modeThemeVariables(page, options.fontFamily).then(sentinelTheme);
-          // A page that failed while computing them leaves the next render to try again.
-          theme = await bothModesTheme.catch((error: unknown) => {
-            bothModesTheme = undefined;
-            throw error;
-          });
-        }
-        result = await page.render(withoutBuildDayMarker(definition), mermaidCliRenderOptions(theme ?? (colours as DiagramTheme), options.fontFamily));
-      } catch (error) {
-        throw new DiagramBrowserCrashedError(`Chromium stopped while rendering a mermaid diagram: ${(error as Error).message.split('\n')[0]}`);
-      } finally {
-        returnPage(page);
-      }
-      if ('error' in result) throw new DiagramSyntaxError(parserMessage(result.error));
-      if (!theme) return result.svg;
-      const themed = themeSentinelSvg(result.svg, theme, renderedSvgId);
-      if (themed === undefined) throw new DiagramNeedsThemesError('The diagram uses a colour only one of mermaid’s themes sets.');
-      return themed;
+    render(definition: string, colours: DiagramColours): Promise<string> {
+      return new Promise<string>((resolve, reject) => {
+        queued.push({ definition, colours, resolve, reject });
+        void renderQueued();
+      });
     },
     async close() {
       const started = browser;
@@ -191,6 +243,23 @@ export function createMermaidCliRenderer(options: MermaidCliRendererOptions): Di
       if (started) await (await started.catch(() => undefined))?.close();
     },
   };
+}
+
+/** A render waiting for a page. */
+interface QueuedRender {
+  definition: string;
+  colours: DiagramColours;
+  resolve(svg: string): void;
+  reject(error: unknown): void;
+}
+
+/** The SVG of one result: mermaid's error thrown as a syntax error; a both-modes render turned into custom properties. */
+function svgOfResult(result: PageRenderResult, theme: SentinelTheme | undefined): string {
+  if ('error' in result) throw new DiagramSyntaxError(parserMessage(result.error));
+  if (!theme) return result.svg;
+  const themed = themeSentinelSvg(result.svg, theme, renderedSvgId);
+  if (themed === undefined) throw new DiagramNeedsThemesError('The diagram uses a colour only one of mermaid’s themes sets.');
+  return themed;
 }
 
 /**

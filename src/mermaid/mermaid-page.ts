@@ -23,6 +23,12 @@ export interface PageRenderOptions {
   randomSeed: number;
 }
 
+/** One definition for {@link MermaidPage.render}, with its options. */
+export interface PageRenderJob {
+  definition: string;
+  options: PageRenderOptions;
+}
+
 /**
  * A browser page with mermaid loaded once, the way mermaid-cli's `renderMermaid` loads it for
  * every diagram (its page, mermaid's ESM bundle, the ELK, tidy-tree and ZenUML plugins, the icon
@@ -34,10 +40,11 @@ export interface PageRenderOptions {
  */
 export interface MermaidPage {
   /**
-   * Renders one definition. Resolves with mermaid's error message for a definition it rejects;
-   * rejects when the page or the browser crashed or closed, after which the page is not `usable`.
+   * Renders definitions one after another in one protocol round trip, a result for each in order.
+   * A result holds mermaid's error message for a definition it rejects; the call rejects when the
+   * page or the browser crashed or closed, after which the page is not `usable`.
    */
-  render(definition: string, options: PageRenderOptions): Promise<PageRenderResult>;
+  render(jobs: readonly PageRenderJob[]): Promise<PageRenderResult[]>;
   /** mermaid's computed theme variables for this configuration (its theme with `themeVariables` applied). */
   themeVariables(mermaidConfig: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** False once the page crashed or closed, or its browser went away. */
@@ -62,6 +69,15 @@ interface MermaidInPage {
   initialize(config: Record<string, unknown>): void;
   mermaidAPI: { getConfig(): { themeVariables?: Record<string, unknown> } };
   render(id: string, definition: string, container: Element): Promise<{ svg: string }>;
+}
+
+/**
+ * What the page keeps on its window: mermaid, and the configuration the last `initialize` set
+ * (undefined while none is known to be in force).
+ */
+interface PageGlobals {
+  sdkdocsMermaid: MermaidInPage;
+  sdkdocsMermaidConfig?: string;
 }
 
 /** A healthy Chromium opens a page in well under a second, even on a busy 2-core machine. */
@@ -127,7 +143,7 @@ export async function openMermaidPage(browser: Browser): Promise<MermaidPage> {
     get usable() {
       return failure === undefined;
     },
-    render: (definition, options) => run(page.evaluate(renderInPage, definition, options)),
+    render: (jobs) => run(page.evaluate(renderInPage, [...jobs])),
     themeVariables: (mermaidConfig) => run(page.evaluate(themeVariablesInPage, mermaidConfig)),
     async close() {
       browser.off('disconnected', onDisconnected);
@@ -155,40 +171,55 @@ function loadMermaidScript(urls: { mermaid: string; elkLayouts: string; zenuml: 
 }
 
 /**
- * Runs in the page: mermaid-cli's steps for one diagram (initialize, render into `#container`,
- * set the background, serialise as XML), with mermaid's error returned instead of thrown so that
- * a rejected definition is told apart from a broken page.
+ * Runs in the page: mermaid-cli's steps for each diagram in turn (initialize, render into
+ * `#container`, set the background, serialise as XML), with mermaid's error returned instead of
+ * thrown so that a rejected definition is told apart from a broken page.
  */
-async function renderInPage(definition: string, options: PageRenderOptions): Promise<PageRenderResult> {
-  // mulberry32: small, and good enough for jittered strokes and made-up ids.
-  let seed = options.randomSeed;
-  Math.random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let mixed = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
+async function renderInPage(jobs: PageRenderJob[]): Promise<PageRenderResult[]> {
   const container = document.getElementById('container')!;
-  const mermaid = (window as unknown as { sdkdocsMermaid: MermaidInPage }).sdkdocsMermaid;
-  try {
-    mermaid.initialize({ startOnLoad: false, ...options.mermaidConfig });
-    const { svg } = await mermaid.render(options.svgId, definition, container);
-    container.innerHTML = svg;
-    const element = container.getElementsByTagName('svg')[0];
-    element.style.backgroundColor = options.backgroundColor;
-    return { svg: new XMLSerializer().serializeToString(element) };
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
-  } finally {
-    container.replaceChildren();
+  const globals = window as unknown as PageGlobals;
+  const mermaid = globals.sdkdocsMermaid;
+  const results: PageRenderResult[] = [];
+  // One loop, no helper function: puppeteer sends only this function's own source to the page.
+  for (const { definition, options } of jobs) {
+    // mulberry32: small, and good enough for jittered strokes and made-up ids.
+    let seed = options.randomSeed;
+    Math.random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let mixed = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+      return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+    };
+    try {
+      // mermaid.render starts from the configuration `initialize` set, whatever the last render's
+      // directives did, so the same configuration twice in a row need not be set (and worked out:
+      // its theme's variables) again.
+      const config = JSON.stringify(options.mermaidConfig);
+      if (globals.sdkdocsMermaidConfig !== config) {
+        globals.sdkdocsMermaidConfig = undefined;
+        mermaid.initialize({ startOnLoad: false, ...options.mermaidConfig });
+        globals.sdkdocsMermaidConfig = config;
+      }
+      const { svg } = await mermaid.render(options.svgId, definition, container);
+      container.innerHTML = svg;
+      const element = container.getElementsByTagName('svg')[0];
+      element.style.backgroundColor = options.backgroundColor;
+      results.push({ svg: new XMLSerializer().serializeToString(element) });
+    } catch (error) {
+      results.push({ error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      container.replaceChildren();
+    }
   }
+  return results;
 }
 
 /** Runs in the page: the variables mermaid computes from a theme and its overrides, as its renders use them. */
 function themeVariablesInPage(mermaidConfig: Record<string, unknown>): Record<string, unknown> {
-  const mermaid = (window as unknown as { sdkdocsMermaid: MermaidInPage }).sdkdocsMermaid;
-  mermaid.initialize({ startOnLoad: false, ...mermaidConfig });
-  return JSON.parse(JSON.stringify(mermaid.mermaidAPI.getConfig().themeVariables ?? {})) as Record<string, unknown>;
+  const globals = window as unknown as PageGlobals;
+  globals.sdkdocsMermaidConfig = undefined;
+  globals.sdkdocsMermaid.initialize({ startOnLoad: false, ...mermaidConfig });
+  return JSON.parse(JSON.stringify(globals.sdkdocsMermaid.mermaidAPI.getConfig().themeVariables ?? {})) as Record<string, unknown>;
 }
 
 function packageUrl(file: string): string {

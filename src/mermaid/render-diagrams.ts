@@ -54,6 +54,9 @@ async function diagramsInDocsFolder(docsDir: string): Promise<DiagramRequest[]> 
   }
 }
 
+/** Renders the build keeps going per page the renderer has open (see `maxRendersPerRoundTrip`). */
+const rendersQueuedPerPage = 8;
+
 /** What a definition rendered to: one SVG for both colour modes, or one per theme. */
 type Rendered = string | Record<DiagramTheme, string>;
 /** Why a definition has no SVG: mermaid's message, or no browser (reported at one block only). */
@@ -88,7 +91,10 @@ function createDiagramFigures(site: Site, ctx: BuildContext, foreseenEarly: Prom
     if (!storedFigures.has(place)) storedFigures.set(place, figures.get({ definition, number }));
     return storedFigures.get(place);
   };
-  const renderSlots = createSlots(() => renderer.concurrency ?? 1);
+  // A few renders per page in flight: a page that finishes one round trip finds the next ones
+  // queued and takes them all at once (mermaid-cli-renderer.ts), instead of one per round trip.
+  const renderSlots = createSlots(() => (renderer.concurrency ?? 1) * rendersQueuedPerPage);
+  const timeline = createRenderTimeline();
   let browserProblemReported = false;
   let closing = false;
   let finished: Promise<void> | undefined;
@@ -96,7 +102,7 @@ function createDiagramFigures(site: Site, ctx: BuildContext, foreseenEarly: Prom
   const renderOnce = (definition: string) => {
     let rendered = renders.get(definition);
     if (!rendered) {
-      rendered = renderDefinition(definition, renderer, svgCache, stats, renderSlots);
+      rendered = renderDefinition(definition, renderer, svgCache, stats, renderSlots, timeline);
       renders.set(definition, rendered);
     }
     return rendered;
@@ -159,12 +165,14 @@ function createDiagramFigures(site: Site, ctx: BuildContext, foreseenEarly: Prom
     },
     finish() {
       finished ??= (async () => {
+        const docsCompiledAt = performance.now();
         // A build that failed or stopped before the parse starts no browser for its early look's
         // guesses, and never leaves that look running behind it.
         closing = true;
         await lookedAhead;
         stats.browserLaunches = renderer.browserLaunches;
         if (!ctx.diagramRenderer) await renderer.close();
+        if (stats.rendered > 0) ctx.logger.debug(`mermaid timeline: ${timeline.describe(docsCompiledAt)}`);
         ctx.logger.debug(
           `mermaid: ${stats.diagrams} diagram${stats.diagrams === 1 ? '' : 's'}, ${stats.figuresFromCache} figures and ${stats.fromCache} SVGs from the cache, ${stats.rendered} rendered, ${stats.browserLaunches} browser launch${stats.browserLaunches === 1 ? '' : 'es'}`,
         );
@@ -193,6 +201,7 @@ async function renderDefinition(
   cache: DiagramCache,
   stats: DiagramStats,
   slots: Slots,
+  timeline: RenderTimeline,
 ): Promise<Rendered | RenderFailure> {
   /** The SVG, or `perTheme` when one render cannot draw both modes. */
   const svgIn = async (colours: DiagramColours): Promise<string> => {
@@ -202,7 +211,11 @@ async function renderDefinition(
       return cached;
     }
     try {
-      const svg = await slots.run(() => renderer.render(definition, colours));
+      const svg = await slots.run(() => {
+        timeline.started();
+        return renderer.render(definition, colours);
+      });
+      timeline.finished();
       stats.rendered++;
       await cache.set(definition, colours, svg);
       return svg;
@@ -231,6 +244,36 @@ async function renderDefinition(
     }
     throw error;
   }
+}
+
+/**
+ * When the renders of a build started and ended, for `--verbose`: whether the diagrams kept up
+ * with the parse or the parse waited for them (bench/RESULTS.md reads these).
+ */
+interface RenderTimeline {
+  started(): void;
+  finished(): void;
+  /** The first render's start, the first and the last SVG, and `docsCompiledAt`, in seconds since the process started. */
+  describe(docsCompiledAt: number): string;
+}
+
+function createRenderTimeline(): RenderTimeline {
+  let firstStart: number | undefined;
+  let firstDone: number | undefined;
+  let lastDone: number | undefined;
+  const seconds = (ms: number | undefined) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(2)} s`);
+  return {
+    started() {
+      firstStart ??= performance.now();
+    },
+    finished() {
+      lastDone = performance.now();
+      firstDone ??= lastDone;
+    },
+    describe(docsCompiledAt) {
+      return `first render asked at ${seconds(firstStart)}, first SVG at ${seconds(firstDone)}, last at ${seconds(lastDone)}, every doc compiled at ${seconds(docsCompiledAt)} (since the process started)`;
+    },
+  };
 }
 
 interface Slots {
