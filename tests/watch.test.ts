@@ -9,6 +9,7 @@ import type { DiagramRenderer } from '../src/core/diagram-renderer.js';
 import { liveReloadEvents, type BuildErrorMessage, type ReloadMessage } from '../src/shared/live-reload.js';
 import { connectEventStream, rawRequest, type ServerSentEvent } from './helpers/http.js';
 import { copySite, fixture } from './helpers/site.js';
+import { createWatchEventLog, isChangeOf } from './helpers/watch-events.js';
 
 let site: Awaited<ReturnType<typeof copySite>>;
 let server: SiteServer;
@@ -184,7 +185,6 @@ describe('serve --watch', () => {
 
 describe('serve --watch: saves made while a build runs', () => {
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('wait for that build and then go into one build together, the first build included', async () => {
     const slowSite = await copySite(fixture('serve-site'));
@@ -213,14 +213,15 @@ describe('serve --watch: saves made while a build runs', () => {
     };
     const slowOutcomes: BuildOutcome[] = [];
     const saved = ['intro.md', 'guides/setup.md', 'guides/deploy.md'];
+    const watchEvents = createWatchEventLog();
+    // One save after another, each seen by the watcher before the next, all while the build is held.
     const save = async (token: string) => {
       for (const file of saved) {
         const target = path.join(slowSite.dir, 'docs', file);
+        const seen = watchEvents.next(isChangeOf(target));
         await writeFile(target, `${await readFile(target, 'utf8')}\n${token} in ${file}.\n`);
-        await sleep(120);
+        await seen;
       }
-      // Long enough for the watcher to report every save.
-      await sleep(400);
     };
     const serving = serve({
       siteDir: slowSite.dir,
@@ -229,11 +230,12 @@ describe('serve --watch: saves made while a build runs', () => {
       logger: createMemoryLogger(),
       onBuild: (outcome) => void slowOutcomes.push(outcome),
       buildOptions: { diagramRenderer: renderer },
+      onWatchEvent: watchEvents.record,
     });
     let slowServer: SiteServer | undefined;
     try {
-      await hold.running;
-      await sleep(300);
+      // Saves are seen from the moment the watcher has subscribed, which the first build does not wait for.
+      await Promise.all([hold.running, watchEvents.seen((event) => event.type === 'ready')]);
       await save('SAVED-DURING-FIRST');
       release();
       slowServer = await serving;
@@ -247,7 +249,6 @@ describe('serve --watch: saves made while a build runs', () => {
       await hold.running;
       await save('SAVED-DURING-LATER');
       release();
-      await sleep(100);
       await slowServer.watcher!.idle();
       expect(slowOutcomes.slice(2).map((outcome) => outcome.sources)).toEqual([[path.join('docs', 'diagram.md')], sources]);
       expect(slowOutcomes.every((outcome) => outcome.ok)).toBe(true);

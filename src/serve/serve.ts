@@ -34,6 +34,8 @@ export interface ServeOptions {
   onBuild?: (outcome: BuildOutcome) => void;
   /** With `watch`: passed on to each build. */
   buildOptions?: WatchSiteOptions['buildOptions'];
+  /** With `watch`: told as the watch session changes state (see {@link WatchSiteOptions.onWatchEvent}). */
+  onWatchEvent?: WatchSiteOptions['onWatchEvent'];
   /** Without `watch`: the config that names the output folder, instead of the site's (safe mode's, see config/untrusted-site.ts). */
   config?: ResolvedConfig;
 }
@@ -126,7 +128,7 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
     liveReload.buildFailed(outcome.diagnostics, siteDir);
     options.onBuild?.(outcome);
   };
-  watcher = await watchSite({ siteDir, outDir: options.outDir, logger, onPublish, onBuild, buildOptions: options.buildOptions });
+  watcher = await watchSite({ siteDir, outDir: options.outDir, logger, onPublish, onBuild, buildOptions: options.buildOptions, onWatchEvent: options.onWatchEvent });
   const startedWatcher = watcher;
   try {
     server = await startStaticServer({

@@ -28,7 +28,23 @@ export interface WatchSiteOptions {
   onBuild?: (outcome: BuildOutcome) => void | Promise<void>;
   /** Passed on to each build (tests use a fake diagram renderer). */
   buildOptions?: Pick<BuildOptions, 'diagramRenderer'>;
+  /**
+   * Told as the session moves from one state to the next, so that a caller (a test, an editor
+   * integration) can wait for "the watcher has seen my save" instead of for a guessed duration.
+   */
+  onWatchEvent?: (event: WatchEvent) => void;
 }
+
+/** The states a watch session announces through {@link WatchSiteOptions.onWatchEvent}, in the order they happen. */
+export type WatchEvent =
+  /** The watcher has subscribed to the site: a change made from now on is seen. */
+  | { type: 'ready' }
+  /** A change to `file` (absolute) was seen; it waits for the next build. */
+  | { type: 'change'; file: string }
+  /** A build started with these changed files (absolute; none for the first build). */
+  | { type: 'build-start'; files: string[] }
+  /** That build ended, good or failed, after its {@link WatchSiteOptions.onBuild}. */
+  | { type: 'build-end'; ok: boolean };
 
 /** A good build at its published moment: what {@link WatchSiteOptions.onPublish} is told. */
 export type PublishedBuild = Omit<Extract<BuildOutcome, { ok: true }>, 'ok' | 'ms'> & {
@@ -100,8 +116,17 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
   /** What the watcher subscribes to: the site folder, and what the last good build read outside it. */
   let watched = watchedPaths(config);
 
+  const announce = (event: WatchEvent) => {
+    try {
+      options.onWatchEvent?.(event);
+    } catch (error) {
+      logger.error(`A watch event listener failed: ${(error as Error).stack ?? String(error)}`);
+    }
+  };
+
   const runBuild = async (batch: Set<string>) => {
     const started = performance.now();
+    announce({ type: 'build-start', files: [...batch].sort() });
     for (const file of batch) unbuilt.add(file);
     const sources = [...unbuilt].map((file) => path.relative(siteDir, file)).sort();
     for (const [file, state] of await fileStates(batch)) builtStates.set(file, state);
@@ -165,6 +190,7 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
     } catch (error) {
       logger.error(`Could not publish the build: ${(error as Error).stack ?? String(error)}`);
     }
+    announce({ type: 'build-end', ok: outcome.ok });
   };
 
   const drain = async () => {
@@ -212,6 +238,7 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
   };
   const changed = (file: string) => {
     pending.add(file);
+    announce({ type: 'change', file });
     schedule();
   };
   watcher.on('all', (event, file) => {
@@ -228,7 +255,12 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
     }, chokidarChangeThrottleMs + 10).unref();
   });
   watcher.on('error', (error) => logger.warn(`File watching failed: ${(error as Error).message}`));
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  const ready = new Promise<void>((resolve) =>
+    watcher.once('ready', () => {
+      announce({ type: 'ready' });
+      resolve();
+    }),
+  );
   const firstBuild = runBuild(new Set());
   building = firstBuild.finally(() => {
     building = undefined;
