@@ -1,6 +1,5 @@
 import type { Pluggable, PluggableList } from 'unified';
 import type { ParsedConfig } from '../config/schema.js';
-import { configCodeFingerprint } from '../config/config-fingerprint.js';
 
 /*
  * The site's own remark and rehype plugins (`docs.remarkPlugins` and friends, as Docusaurus takes
@@ -41,15 +40,6 @@ export function siteMarkdownPlugins(docs: Pick<ParsedConfig['docs'], 'beforeDefa
     rehype: list(docs.rehypePlugins),
   };
   return Object.values(plugins).some((entries) => entries.length > 0) ? plugins : undefined;
-}
-
-/**
- * What the site's plugins are made of: the config module's own files (local plugins and their
- * options included) and the site's lock files (the versions of plugin packages). A compiled doc is
- * reused only while this is unchanged.
- */
-export function markdownPluginsFingerprint(config: { siteDir: string; configFile: string; configInputs?: string[] }): string {
-  return configCodeFingerprint(config);
 }
 
 /** The plugins a worker thread compiles with: the site's config, loaded again in this thread. */

@@ -4,7 +4,8 @@ import { afterPublished, type BuildContext, type FrontMatter, type Page, type Si
 import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
 import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
 import { compileBatch, compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
-import { markdownPluginsFingerprint, siteMarkdownPlugins, type SiteMarkdownPlugins } from './markdown-plugins.js';
+import { siteMarkdownPlugins, type SiteMarkdownPlugins } from './markdown-plugins.js';
+import { configCodeFingerprint } from '../config/config-fingerprint.js';
 import type { CompiledDoc } from '../model/compiled-doc.js';
 import type { DiagramFigures, DiagramRequest } from '../core/diagram-figure.js';
 import type { ParseTask } from './parse-task.js';
@@ -90,7 +91,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
     themeBlocks: overriddenThemeBlocks(site),
     admonitions: admonitionOptionsOf(site.config.docs.admonitions),
     mdxComponentNames: site.themeOverrides?.mdxComponentNames,
-    sitePluginsKey: sitePlugins ? `${markdownPluginsFingerprint(site.config)}${posts ? ':blog' : ''}` : undefined,
+    sitePluginsKey: sitePlugins ? `${configCodeFingerprint(site.config)}${posts ? ':blog' : ''}` : undefined,
     contentDir: site.config.untrusted?.contentDir,
   };
   // A cold, a warm and a watch build take the same path: serve --watch's memory tier answers for
