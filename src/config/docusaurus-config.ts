@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import { UserError } from '../core/diagnostic.js';
 import { runSiteCode, SiteCodeStopped } from '../core/site-code.js';
 import { bundleErrorDiagnostics, bundleInputs, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
+import { isClassicPreset, type PresetRun } from './docusaurus-presets.js';
 import { formatKeyPath } from './locate-key.js';
 import { customNavbarItemType } from './schema.js';
 
@@ -165,8 +166,6 @@ function runAsModule(code: string, file: string): unknown {
   return module.exports;
 }
 
-const classicPresetNames = /(^|[\\/])(classic|@docusaurus[\\/]preset-classic|docusaurus-preset-classic)([\\/]|$)/;
-
 /** A plugin's or theme's name as written, or the package a resolved path points into. */
 function moduleName(entry: unknown): string | undefined {
   if (typeof entry === 'string') {
@@ -199,7 +198,7 @@ const knownLosses: [RegExp, string][] = [
  * theme options, `themeConfig`, `markdown`, the client-redirects plugin and the keys both share.
  * `siteDir` is where docusaurus-plugin-typedoc-api's `projectRoot` is read from.
  */
-export function translateDocusaurusConfig(raw: unknown, siteDir = '.'): DocusaurusTranslation {
+export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRuns: ReadonlyMap<number, PresetRun> = new Map()): DocusaurusTranslation {
   const config: Record<string, unknown> = {};
   const notices: ConfigNotice[] = [];
   const origins: Origin[] = [];
@@ -229,6 +228,81 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.'): Docusaur
     if (options === false) take(['blog'], from, false);
     else if (isRecord(options)) take(['blog'], from, translateBlogOptions(options, from, notice));
     blogTaken = options !== false;
+  };
+
+  /**
+   * One entry of `plugins` or `themes`, or one that a preset returned (`addedBy`): `at` is where
+   * it is written, `optionsAt` where its options are.
+   */
+  const takePluginEntry = (kind: 'plugins' | 'themes', entry: unknown, at: KeyPath, optionsAt: KeyPath, addedBy?: string) => {
+    if (!entry) return;
+    const [plugin, options] = Array.isArray(entry) ? entry : [entry, undefined];
+    const name = moduleName(plugin);
+    if (name === undefined) return;
+    if (name === '@docusaurus/theme-classic') {
+      if (isRecord(options) && options.customCss !== undefined) take(['customCss'], [...optionsAt, 'customCss'], options.customCss);
+      return;
+    }
+    if (name === '@docusaurus/plugin-content-pages') {
+      if (isRecord(options)) translatePagesOptions(options, optionsAt, take, notice);
+      return;
+    }
+    if (coveredPlugins.some((pattern) => pattern.test(name))) return;
+    if (name === '@docusaurus/plugin-client-redirects') {
+      if (isRecord(options) && Array.isArray(options.redirects)) take(['redirects'], [...optionsAt, 'redirects'], options.redirects);
+      if (isRecord(options) && options.createRedirects !== undefined) take(['createRedirects'], [...optionsAt, 'createRedirects'], options.createRedirects);
+      return;
+    }
+    if (name === '@docusaurus/plugin-content-docs') {
+      const id = isRecord(options) ? options.id : undefined;
+      if (docsFrom === undefined && (id === undefined || id === 'default') && isRecord(options)) {
+        docsFrom = optionsAt;
+        take(['docs'], docsFrom, translateDocsOptions(options, docsFrom, notice));
+      } else {
+        notice(at, `a second docs instance${typeof id === 'string' ? ` (id "${id}")` : ''} is not built: sdkdocs builds one docs folder.`);
+      }
+      return;
+    }
+    if (name === '@docusaurus/plugin-content-blog') {
+      const id = isRecord(options) ? options.id : undefined;
+      if (!blogTaken) takeBlog(optionsAt, options ?? {});
+      else {
+        const routeBasePath = isRecord(options) && typeof options.routeBasePath === 'string' ? options.routeBasePath : 'blog';
+        // Links into it are then one warning, not a broken link on every page that has one.
+        unbuilt.push({ routeBasePath, what: `the blog instance${typeof id === 'string' ? ` "${id}"` : ''}` });
+        notice(at, `a second blog instance${typeof id === 'string' ? ` (id "${id}")` : ''} is not built: sdkdocs builds one blog, so its posts, pages and feeds are missing.`, 'Move its posts into the main blog folder, with a tag of their own to list them.');
+      }
+      return;
+    }
+    if (typedocApiPluginName.test(name)) {
+      if (config.api !== undefined) notice(at, 'a second API reference is not built: sdkdocs builds one, from the first docusaurus-plugin-typedoc-api.');
+      else if (!isRecord(options)) notice(at, 'not run: without `projectRoot` and `packages` there is no SDK to document.');
+      else translateTypeDocApiPlugin(options, optionsAt, siteDir, take, notice);
+      return;
+    }
+    pluginsNotRun.push(name);
+    const loss = knownLosses.find(([pattern]) => pattern.test(name))?.[1];
+    notice(at, `${kind === 'themes' ? 'the theme' : 'the plugin'} ${name}${addedBy ? ` (added by the preset ${addedBy})` : ''} is not run: ${loss ?? 'the pages, routes, scripts or content it adds are missing'}.`);
+  };
+
+  /**
+   * What a preset other than preset-classic returned. A wrapper of preset-classic hands on the
+   * options it was given (`docs`, `blog`, `theme`…): where an entry's options are that very
+   * object, a problem in them is located there; otherwise at the preset.
+   */
+  const takePresetResult = (run: { plugins: unknown[]; themes: unknown[] }, presetName: string, at: KeyPath, presetOptions: unknown) => {
+    const optionsAt = (entryOptions: unknown): KeyPath => {
+      if (isRecord(presetOptions)) {
+        for (const [option, value] of Object.entries(presetOptions)) if (value === entryOptions && isRecord(value)) return [...at, 1, option];
+      }
+      return at;
+    };
+    for (const kind of ['themes', 'plugins'] as const) {
+      for (const entry of run[kind]) {
+        const options = Array.isArray(entry) ? (entry as unknown[])[1] : undefined;
+        takePluginEntry(kind, entry, at, optionsAt(options), presetName);
+      }
+    }
   };
 
   for (const [key, value] of Object.entries(raw)) {
@@ -285,8 +359,13 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.'): Docusaur
           const [name, options] = Array.isArray(entry) ? entry : [entry, undefined];
           const written = moduleName(name);
           if (written === undefined) return;
-          if (!classicPresetNames.test(written)) {
-            notice([key, index], `the preset ${written} is not run: the docs, pages and plugins it adds are missing.`);
+          if (!isClassicPreset(written)) {
+            const run = presetRuns.get(index);
+            if (run === undefined || 'failure' in run) {
+              notice([key, index], `the preset ${written} is not run${run ? ` (${run.failure})` : ''}: the docs, pages and plugins it adds are missing.`);
+              return;
+            }
+            takePresetResult(run, written, [key, index], options);
             return;
           }
           blogTaken ||= !isRecord(options) || options.blog !== false;
@@ -318,49 +397,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.'): Docusaur
       case 'themes':
       case 'plugins':
         if (!Array.isArray(value)) break;
-        value.forEach((entry, index) => {
-          if (!entry) return;
-          const [plugin, options] = Array.isArray(entry) ? entry : [entry, undefined];
-          const name = moduleName(plugin);
-          const at: KeyPath = [key, index];
-          if (name === undefined) return;
-          if (coveredPlugins.some((pattern) => pattern.test(name))) return;
-          if (name === '@docusaurus/plugin-client-redirects') {
-            if (isRecord(options) && Array.isArray(options.redirects)) take(['redirects'], [...at, 1, 'redirects'], options.redirects);
-            if (isRecord(options) && options.createRedirects !== undefined) take(['createRedirects'], [...at, 1, 'createRedirects'], options.createRedirects);
-            return;
-          }
-          if (name === '@docusaurus/plugin-content-docs') {
-            const id = isRecord(options) ? options.id : undefined;
-            if (docsFrom === undefined && (id === undefined || id === 'default') && isRecord(options)) {
-              docsFrom = [...at, 1];
-              take(['docs'], docsFrom, translateDocsOptions(options, docsFrom, notice));
-            } else {
-              notice(at, `a second docs instance${typeof id === 'string' ? ` (id "${id}")` : ''} is not built: sdkdocs builds one docs folder.`);
-            }
-            return;
-          }
-          if (name === '@docusaurus/plugin-content-blog') {
-            const id = isRecord(options) ? options.id : undefined;
-            if (!blogTaken) takeBlog([...at, 1], options ?? {});
-            else {
-              const routeBasePath = isRecord(options) && typeof options.routeBasePath === 'string' ? options.routeBasePath : 'blog';
-              // Links into it are then one warning, not a broken link on every page that has one.
-              unbuilt.push({ routeBasePath, what: `the blog instance${typeof id === 'string' ? ` "${id}"` : ''}` });
-              notice(at, `a second blog instance${typeof id === 'string' ? ` (id "${id}")` : ''} is not built: sdkdocs builds one blog, so its posts, pages and feeds are missing.`, 'Move its posts into the main blog folder, with a tag of their own to list them.');
-            }
-            return;
-          }
-          if (typedocApiPluginName.test(name)) {
-            if (config.api !== undefined) notice(at, 'a second API reference is not built: sdkdocs builds one, from the first docusaurus-plugin-typedoc-api.');
-            else if (!isRecord(options)) notice(at, 'not run: without `projectRoot` and `packages` there is no SDK to document.');
-            else translateTypeDocApiPlugin(options, [...at, 1], siteDir, take, notice);
-            return;
-          }
-          pluginsNotRun.push(name);
-          const loss = knownLosses.find(([pattern]) => pattern.test(name))?.[1];
-          notice(at, `${key === 'themes' ? 'the theme' : 'the plugin'} ${name} is not run: ${loss ?? 'the pages, routes, scripts or content it adds are missing'}.`);
-        });
+        value.forEach((entry, index) => takePluginEntry(key, entry, [key, index], [key, index, 1]));
         break;
       case 'themeConfig':
         if (isRecord(value)) translateThemeConfig(value, take, notice, appendHeadTags);
