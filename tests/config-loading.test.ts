@@ -53,3 +53,20 @@ describe('configs that never finish', () => {
     expect(existsSync(path.join(site, 'out', '.sdkdocs-output'))).toBe(true);
   });
 });
+
+describe('CommonJS packages a config imports', () => {
+  it('may require Node modules at run time, as they do under Node', async () => {
+    const site = await siteWithConfig("import { titleCase } from 'kit-helpers';\nif (titleCase('kit') !== 'Kit') throw new Error('wrong');");
+    // As many CommonJS packages load an optional dependency: by a name esbuild cannot follow.
+    await mkdir(path.join(site, 'node_modules', 'kit-helpers'), { recursive: true });
+    await writeFile(path.join(site, 'node_modules', 'kit-helpers', 'package.json'), JSON.stringify({ name: 'kit-helpers', main: 'index.js' }));
+    await writeFile(
+      path.join(site, 'node_modules', 'kit-helpers', 'index.js'),
+      "const name = ['node', 'util'].join(':');\nconst util = require(name);\nexports.titleCase = (word) => util.format('%s%s', word[0].toUpperCase(), word.slice(1));\n",
+    );
+    const result = build(site);
+    expect(result.stderr).not.toContain('Dynamic require');
+    expect(result.stderr).toContain('Built 4 pages');
+    expect(result.status).toBe(0);
+  });
+});

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { z } from 'zod';
 import { describeValue, UserError, type Diagnostic } from '../core/diagnostic.js';
@@ -13,6 +14,7 @@ import { closest } from './closest-name.js';
 import { withoutLiveScriptUrls } from './safe-config-urls.js';
 import { formatKeyPath, locateKey } from './locate-key.js';
 import { joinUrlPath } from '../shared/paths.js';
+import { runThirdPartyPresets } from './docusaurus-presets.js';
 import { docusaurusConfigFileNames, importDocusaurusConfig, translateDocusaurusConfig, type DocusaurusTranslation } from './docusaurus-config.js';
 
 export const configFileNames = ['sdkdocs.config.ts', 'sdkdocs.config.mts', 'sdkdocs.config.js', 'sdkdocs.config.mjs'];
@@ -66,7 +68,7 @@ export interface ReadDocusaurusConfig {
 export async function readDocusaurusConfig(siteDir: string, configFile: string): Promise<ReadDocusaurusConfig> {
   const source = await readFile(configFile, 'utf8');
   const { exported, inputs } = await importDocusaurusConfig(configFile);
-  const translation = translateDocusaurusConfig(exported, siteDir);
+  const translation = translateDocusaurusConfig(exported, siteDir, await runThirdPartyPresets(exported, siteDir, configFile));
   const parsed = validateTranslation(translation, configFile, source);
   const warnings = translation.notices.map(
     (notice): Diagnostic => ({ severity: 'warning', code: 'docusaurus-config', message: notice.message, file: configFile, ...locateKey(source, notice.keys), hint: notice.hint }),
@@ -140,6 +142,10 @@ async function importConfigModule(configFile: string): Promise<{ exported: unkno
       format: 'esm',
       target: 'node20',
       logLevel: 'silent',
+      // CommonJS packages bundled into this ES module still call `require` (for Node's own
+      // modules, or in a try block): it is given them, resolving from the config's folder.
+      define: { require: '__sdkdocsRequire' },
+      banner: { js: `import { createRequire as __sdkdocsCreateRequire } from 'node:module';\nconst __sdkdocsRequire = __sdkdocsCreateRequire(${JSON.stringify(pathToFileURL(configFile).href)});` },
       plugins: [
         {
           name: 'sdkdocs-virtual',
