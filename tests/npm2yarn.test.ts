@@ -42,3 +42,54 @@ describe('npm2yarn fences', () => {
     expect(html.match(/Build<\/div>/g)?.length ?? html.match(/>Build</g)?.length).toBe(3);
   });
 });
+
+// docusaurus-remark-plugin-tab-blocks (Jest's site) writes <Tabs> and imports Tabs itself only when
+// no import of @theme/Tabs is there yet: after an npm2yarn fence, it finds that import and relies on it.
+describe('npm2yarn fences beside a plugin that writes <Tabs> itself', () => {
+  let site: string;
+  beforeAll(async () => {
+    site = mkdtempSync(path.join(os.tmpdir(), 'sdkdocs-npm2yarn-tabs-'));
+    const tabBlocks = `export default function tabBlocks() {
+  return (tree) => {
+    let made = false;
+    const visit = (parent) => {
+      parent.children = parent.children.map((node) => {
+        if (node.type === 'code' && /(^|\\s)tab(\\s|$)/.test(node.meta ?? '')) {
+          made = true;
+          const item = { type: 'mdxJsxFlowElement', name: 'TabItem', attributes: [{ type: 'mdxJsxAttribute', name: 'value', value: node.lang }, { type: 'mdxJsxAttribute', name: 'label', value: node.lang.toUpperCase() }], children: [{ ...node, meta: null }] };
+          return { type: 'mdxJsxFlowElement', name: 'Tabs', attributes: [], children: [item] };
+        }
+        if (Array.isArray(node.children)) visit(node);
+        return node;
+      });
+    };
+    visit(tree);
+    const imported = tree.children.some((node) => node.type === 'mdxjsEsm' && node.value.includes('@theme/Tabs'));
+    if (made && !imported) throw new Error('this test wants the import made by the npm2yarn fence');
+  };
+}
+`;
+    const files: Record<string, string> = {
+      'sdkdocs.config.ts': "import tabBlocks from './tab-blocks.mjs';\nexport default { title: 'Kit', url: 'https://kit.example.com', docs: { remarkPlugins: [tabBlocks] } };\n",
+      'tab-blocks.mjs': tabBlocks,
+      'docs/config.mdx': '# Config\n\n```bash npm2yarn\nnpm install kit\n```\n\n```ts tab\nexport default {};\n```\n',
+      'docs/own-tabs.mdx': "# Own tabs\n\n```bash npm2yarn\nnpm install kit\n```\n\nimport Tabs from '@theme/Tabs';\n\n<Tabs><TabItem value=\"a\" label=\"A\">a</TabItem></Tabs>\n\nexport const TabItem = ({ children }) => <div className=\"own-item\">{children}</div>;\n",
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(site, name)), { recursive: true });
+      writeFileSync(path.join(site, name), text);
+    }
+  }, 60_000);
+  afterAll(() => rmSync(site, { recursive: true, force: true }));
+
+  it("gives that plugin's <Tabs> and <TabItem> the theme's tabs, and leaves a doc's own names alone", async () => {
+    const logger = createMemoryLogger();
+    await build({ siteDir: site, logger });
+    expect(logger.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    const html = readFileSync(path.join(site, 'out', 'docs', 'config', 'index.html'), 'utf8');
+    expect([...html.matchAll(/role="tab"[^>]*>([^<]*)</g)].map((match) => match[1])).toEqual(['npm', 'Yarn', 'pnpm', 'TS']);
+    // A second \`Tabs\` or \`TabItem\` declaration would have failed this doc's compile.
+    const own = readFileSync(path.join(site, 'out', 'docs', 'own-tabs', 'index.html'), 'utf8');
+    expect([...own.matchAll(/role="tab"[^>]*>([^<]*)</g)].map((match) => match[1])).toEqual(['npm', 'Yarn', 'pnpm', 'A']);
+  });
+});
