@@ -51,6 +51,8 @@ function isPlainFooter(footer: FooterData | undefined): boolean {
 
 /** Entry points, relative to the package root (as esbuild's metafile names them). */
 const clientEntry = 'src/client/entry.tsx';
+/** Wraps a custom page as Docusaurus passes it props; shared with the server's render of the page. */
+const pagePropsModule = 'templates/theme/docusaurus/page-props.ts';
 const themeStylesheet = 'templates/theme.css';
 /** The stylesheet entry: the theme's, then the config's theme settings, then the site's customCss. */
 const themeNamespace = 'sdkdocs-theme';
@@ -299,9 +301,16 @@ function themeOverridesModuleSource(overrides: [ThemeComponentName, string][]): 
   return `${imports.join('\n')}\nexport const themeOverrides = { ${entries.join(', ')} };\n`;
 }
 
+/**
+ * The custom pages, each loaded on demand and wrapped as the server wrapped it when it rendered
+ * the page (page-props.ts); the wrapper is loaded with the first page, not with every doc.
+ */
 function pagesModuleSource(pages: ClientPage[]): string {
-  const entries = pages.map((page) => `  ${JSON.stringify(page.route)}: () => import(${JSON.stringify(pageModuleSpecifier(page.file))}),`);
-  return `export const pages = {\n${entries.join('\n')}\n};\n`;
+  if (pages.length === 0) return 'export const pages = {};\n';
+  const wrapper = JSON.stringify(path.join(packageRoot(), pagePropsModule));
+  const withProps = `const withProps = (page) => import(${wrapper}).then(({ withDocusaurusPageProps }) => ({ ...page, default: withDocusaurusPageProps(page.default) }));`;
+  const entries = pages.map((page) => `  ${JSON.stringify(page.route)}: () => import(${JSON.stringify(pageModuleSpecifier(page.file))}).then(withProps),`);
+  return `${withProps}\nexport const pages = {\n${entries.join('\n')}\n};\n`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ThemeContext } from '../../templates/context.js';
 import { createHeadCollector, HeadCollectorContext } from '../../templates/theme/docusaurus/Head.js';
+import { withDocusaurusPageProps } from '../../templates/theme/docusaurus/page-props.js';
 import { takePageHead } from './page-head.js';
 import { runSiteCode } from '../core/site-code.js';
 import { UserError } from '../core/diagnostic.js';
@@ -32,7 +33,7 @@ export function customPageHtml(site: Site, page: Page): string {
   // A custom page has no sidebar: its document's context holds none either.
   const context = { site: siteData, route: page.data, sidebars: {}, overrides: site.themeOverrides?.components };
   const head = createHeadCollector();
-  const element = createElement(ThemeContext.Provider, { value: context }, createElement(page.component, { site: siteData }));
+  const element = createElement(ThemeContext.Provider, { value: context }, createElement(withDocusaurusPageProps(page.component), { site: siteData }));
   try {
     page.data.html = runSiteCode(() => renderToString(createElement(HeadCollectorContext.Provider, { value: head }, element)));
   } catch (error) {

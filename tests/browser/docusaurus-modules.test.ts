@@ -40,6 +40,31 @@ describe.skipIf(!chromiumPath)('Docusaurus modules in the browser', () => {
         '  );',
         '}',
       ].join('\n'),
+      // As Jest's landing page, kept from Docusaurus 1: a class component reading its `config` prop.
+      'src/pages/legacy.js': [
+        "import React from 'react';",
+        "import Layout from '@theme/Layout';",
+        '',
+        'class Legacy extends React.Component {',
+        '  constructor(props) {',
+        '    super(props);',
+        '    this.state = { clicks: 0 };',
+        '  }',
+        '  render() {',
+        '    const { config: siteConfig } = this.props;',
+        '    return (',
+        '      <main>',
+        '        <h1 className="legacy-title">{siteConfig.title} at {siteConfig.baseUrl}</h1>',
+        '        <button type="button" className="legacy-count" onClick={() => this.setState({ clicks: this.state.clicks + 1 })}>{this.state.clicks}</button>',
+        '      </main>',
+        '    );',
+        '  }',
+        '}',
+        '',
+        'export default function LegacyPage(props) {',
+        '  return <Layout><Legacy {...props} /></Layout>;',
+        '}',
+      ].join('\n'),
     };
     for (const [file, text] of Object.entries(files)) {
       await mkdir(path.dirname(path.join(made.dir, file)), { recursive: true });
@@ -73,6 +98,15 @@ describe.skipIf(!chromiumPath)('Docusaurus modules in the browser', () => {
     const { page, problems } = await site.open({ colorScheme: 'dark' });
     await gotoHydrated(page, site.url('docs/intro'));
     await eventually(() => page.locator('.doc-mode').innerText()).toBe('doc in dark');
+    expect(problems).toEqual([]);
+  });
+
+  it("gives a React page the site's config as its `config` prop, as Docusaurus does, and hydrates it", async () => {
+    const { page, problems } = await site.open({ colorScheme: 'light' });
+    await gotoHydrated(page, site.url('legacy'));
+    await expect(page.locator('.legacy-title').innerText()).resolves.toBe('Kit at /kit/');
+    await page.locator('.legacy-count').click();
+    await eventually(() => page.locator('.legacy-count').innerText()).toBe('1');
     expect(problems).toEqual([]);
   });
 });
