@@ -119,3 +119,23 @@ describe("a site's own markdown plugins", () => {
     expect(page(site, 'docs/intro')).toContain('<p>QUIET WORDS!</p>');
   }, 120_000);
 });
+
+describe('an element a plugin makes, with no place of its own', () => {
+  it('is reported at the text it was made from when nothing defines it', () => {
+    const site = mkdtempSync(path.join(os.tmpdir(), 'sdkdocs-plugin-place-'));
+    temporary.push(site);
+    const files: Record<string, string> = {
+      'docusaurus.config.js': "module.exports = { title: 'P', url: 'https://p.example.com', baseUrl: '/', presets: [['classic', { docs: { remarkPlugins: [require('./wrap-code')] }, blog: false }]] };\n",
+      // As docusaurus-remark-plugin-tab-blocks does: new elements around the doc's own code nodes.
+      'wrap-code.js': "module.exports = function wrapCode() {\n  return (tree) => {\n    tree.children = tree.children.map((node) => node.type === 'code' ? { type: 'mdxJsxFlowElement', name: 'CodePanel', attributes: [], children: [node] } : node);\n  };\n};\n",
+      'docs/intro.mdx': '# Intro\n\nSome text.\n\n```js\nlet a = 1;\n```\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(site, name)), { recursive: true });
+      writeFileSync(path.join(site, name), text);
+    }
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', '.'], { cwd: site, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    expect(result.stderr).toMatch(/docs\/intro\.mdx:5:1 error .*`<CodePanel>` is not defined/);
+    expect(result.status).toBe(1);
+  });
+});

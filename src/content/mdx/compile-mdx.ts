@@ -23,6 +23,7 @@ import { fenceRoles } from '../../markdown/code-fences.js';
 import { mdxTrigger } from './detect-mdx.js';
 import { providedMdxComponents } from './mdx-names.js';
 import type { EstreeNode, MdxNode } from './mdx-nodes.js';
+import type { Node as UnistNode, Parent as UnistParent } from 'unist';
 import remarkNpm2Yarn from '../plugins/remark-npm2yarn.js';
 import { remarkUntrustedMdx } from './untrusted-mdx.js';
 import { rehypeSafeJsxUrls } from './safe-jsx-urls.js';
@@ -279,8 +280,10 @@ function remarkMdxNames(siteComponents: readonly string[]) {
     file.data.mdxImports = imports;
     file.data.mdxOwnToc = defined.has('toc');
     const problems: ReturnType<VFile['message']>[] = [];
-    walkTree(tree, (unknownNode) => {
+    walkTree(tree, (unknownNode, index, parent) => {
       const node = unknownNode as unknown as MdxNode;
+      // A node a site's plugin made has no place of its own: the text it was made from has.
+      const place = unknownNode.position ?? positionWithin(unknownNode) ?? parent.children.slice(0, index).reverse().find((sibling) => sibling.position)?.position ?? parent.position;
       if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
         const name = bareIdentifier(node);
         // `{name}` that nothing defines would fail the page when it renders, far from its line.
@@ -288,7 +291,7 @@ function remarkMdxNames(siteComponents: readonly string[]) {
           problems.push(
             file.message(
               `\`{${name}}\` is not defined: MDX reads braces as a JavaScript expression. Write \`\\{${name}}\` for literal braces, or define it with \`export const ${name} = …\``,
-              unknownNode,
+              place,
               'mdx-undefined-expression',
             ),
           );
@@ -316,7 +319,7 @@ function remarkMdxNames(siteComponents: readonly string[]) {
       problems.push(
         file.message(
           `\`<${node.name}>\` is not defined. Import it (\`import ${root} from '@site/src/components/${root}';\`), or define it with \`export const ${root} = …\``,
-          unknownNode,
+          place,
           'mdx-undefined-component',
         ),
       );
@@ -327,6 +330,15 @@ function remarkMdxNames(siteComponents: readonly string[]) {
       throw Object.assign(problems[0], { fatal: true, others: problems.slice(1) });
     }
   };
+}
+
+/** The place of the first node under `node` that has one. */
+function positionWithin(node: UnistNode): UnistNode['position'] {
+  for (const child of (node as Partial<UnistParent>).children ?? []) {
+    const place = child.position ?? positionWithin(child);
+    if (place) return place;
+  }
+  return undefined;
 }
 
 /** The name of an expression that is one identifier alone (`{version}`), else undefined. */
