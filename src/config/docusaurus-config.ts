@@ -1,4 +1,4 @@
-import { Module } from 'node:module';
+import { createRequire, Module } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { UserError } from '../core/diagnostic.js';
@@ -176,6 +176,35 @@ function moduleName(entry: unknown): string | undefined {
   return undefined;
 }
 
+/** Docusaurus' own plugins and themes, which a config may name by their short name (`content-docs`). */
+const officialModules = new Set([
+  'plugin-content-docs', 'plugin-content-blog', 'plugin-content-pages', 'plugin-client-redirects', 'plugin-ideal-image', 'plugin-pwa',
+  'plugin-sitemap', 'plugin-google-gtag', 'plugin-google-analytics', 'plugin-google-tag-manager', 'plugin-debug', 'plugin-svgr',
+  'plugin-vercel-analytics', 'plugin-rsdoctor', 'plugin-css-cascade-layers',
+  'theme-classic', 'theme-mermaid', 'theme-search-algolia', 'theme-live-codeblock',
+]);
+
+/**
+ * A plugin or theme by the package Docusaurus loads for it: `content-docs` is
+ * `@docusaurus/plugin-content-docs`, and `sass` is `docusaurus-plugin-sass` when that is what the
+ * site has installed (Docusaurus tries the name, then `@docusaurus/plugin-…`, then `docusaurus-plugin-…`).
+ */
+function expandShorthand(name: string, kind: 'plugins' | 'themes', siteDir: string): string {
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) return name;
+  const prefix = kind === 'themes' ? 'theme' : 'plugin';
+  if (officialModules.has(`${prefix}-${name}`)) return `@docusaurus/${prefix}-${name}`;
+  const requireFromSite = createRequire(path.join(path.resolve(siteDir), 'package.json'));
+  const installed = (request: string) => {
+    try {
+      requireFromSite.resolve(request);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return !name.startsWith('docusaurus-') && !installed(name) && installed(`docusaurus-${prefix}-${name}`) ? `docusaurus-${prefix}-${name}` : name;
+}
+
 /** Plugins whose work sdkdocs does itself, so nothing is lost when they are not run. */
 const coveredPlugins = [
   /^@docusaurus\/(plugin-sitemap|theme-mermaid|theme-classic|theme-search-algolia|plugin-svgr|plugin-debug)$/,
@@ -237,7 +266,8 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
   const takePluginEntry = (kind: 'plugins' | 'themes', entry: unknown, at: KeyPath, optionsAt: KeyPath, addedBy?: string) => {
     if (!entry) return;
     const [plugin, options] = Array.isArray(entry) ? entry : [entry, undefined];
-    const name = moduleName(plugin);
+    const written = moduleName(plugin);
+    const name = written === undefined ? undefined : expandShorthand(written, kind, siteDir);
     if (name === undefined) return;
     if (name === '@docusaurus/theme-classic') {
       if (isRecord(options) && options.customCss !== undefined) take(['customCss'], [...optionsAt, 'customCss'], options.customCss);
@@ -577,7 +607,9 @@ function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: No
     const kept: unknown[] = [];
     const indexes: number[] = [];
     value.forEach((item, index) => {
-      const type = isRecord(item) && typeof item.type === 'string' ? item.type : 'default';
+      const written = isRecord(item) && typeof item.type === 'string' ? item.type : 'default';
+      // Docusaurus draws an item with entries and no type of its own as a dropdown.
+      const type = written === 'default' && isRecord(item) && Array.isArray(item.items) ? 'dropdown' : written;
       if (type === 'search') return;
       // A site's own type: drawn if its src/theme/NavbarItem/ComponentTypes names it (collectContent warns otherwise).
       if (!navbarItemTypes.has(type) && !customNavbarItemType.test(type)) {

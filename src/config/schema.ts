@@ -217,10 +217,14 @@ const dropdownChild = z
 /** The type of a site's own navbar item, drawn by the component its `src/theme/NavbarItem/ComponentTypes` maps the type to. */
 export const customNavbarItemType = /^custom-./;
 
-/** A `custom-…` item's keys but `type` and `position` are its component's props: they move under `props`. */
+/**
+ * A `custom-…` item's keys but `type` and `position` are its component's props: they move under
+ * `props`. An item with `items` and no type (or `default`) is a dropdown, as Docusaurus draws it.
+ */
 function gatherCustomItemProps(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const { type, position, ...props } = value as Record<string, unknown>;
+  if ((type === undefined || type === 'default') && Array.isArray(props.items)) return { ...value, type: 'dropdown' };
   if (typeof type !== 'string' || !customNavbarItemType.test(type)) return value;
   return { type, ...(position !== undefined ? { position } : {}), props };
 }
