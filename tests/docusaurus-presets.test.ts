@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,8 +88,8 @@ const acmeConfig = (presetName: string) => `module.exports = {
 };
 `;
 
-function runCli(site: string) {
-  return spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', '.'], { cwd: site, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+function runCli(site: string, command = 'build') {
+  return spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), command, '.'], { cwd: site, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
 }
 
 function filesUnder(dir: string): string[] {
@@ -129,6 +129,17 @@ describe('a preset that wraps preset-classic', () => {
     expect(warnings).toContainEqual(expect.stringMatching(/^docusaurus\.config\.js:6:5 warning presets\[0\]: the plugin @docusaurus\/plugin-google-gtag \(added by the preset acme\) is not run: no analytics script/));
     expect(warnings.filter((line) => line.includes('is not run: the docs, pages and plugins it adds are missing'))).toEqual([]);
   });
+});
+
+describe('sdkdocs migrate of a site with such a preset', () => {
+  it('refuses at the preset, since what it adds is made each time it runs, and writes nothing', () => {
+    const site = presetSite(acmeConfig('acme'));
+    const result = runCli(site, 'migrate');
+    expect(result.stderr).toMatch(/docusaurus\.config\.js:6:5 error presets\[0\]: the preset acme cannot be written into an sdkdocs config/);
+    expect(result.stderr).toContain('Keep docusaurus.config.js: `sdkdocs build` runs the preset from it on every build.');
+    expect(result.status).toBe(1);
+    expect(existsSync(path.join(site, 'sdkdocs.config.ts'))).toBe(false);
+  }, 60_000);
 });
 
 describe('a preset sdkdocs cannot run', () => {

@@ -316,7 +316,7 @@ describe('sdkdocs migrate', () => {
     mkdirSync(path.join(site, 'plugins'));
     writeFileSync(path.join(site, 'plugins', 'remark-loud.js'), "module.exports = function remarkLoud() {\n  return (tree) => {\n    tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: 'LOUD' }] });\n  };\n};\n");
     const config = readFileSync(path.join(site, 'docusaurus.config.js'), 'utf8')
-      .replace('remarkPlugins: [],', "remarkPlugins: [require('./plugins/remark-loud')],")
+      .replace('remarkPlugins: [],', "remarkPlugins: [[require('./plugins/remark-loud'), { skip: /^draft-/i }]],")
       .replace("editUrl: 'https://github.com/orbit/orbit/tree/main/website/',", "editUrl: ({ docPath }) => 'https://github.com/orbit/orbit/edit/main/docs/' + docPath,");
     writeFileSync(path.join(site, 'docusaurus.config.js'), config);
     const fromDocusaurus = runCli(site, 'build', '.');
@@ -330,6 +330,7 @@ describe('sdkdocs migrate', () => {
     const written = readFileSync(path.join(site, 'sdkdocs.config.ts'), 'utf8');
     expect(written).toContain("import { defineConfig } from 'sdkdocs';");
     expect(written).toContain('import remarkLoud from "./plugins/remark-loud.js";');
+    expect(written).toContain('skip: /^draft-/i,');
     expect(written).toContain('customCss: "./src/css/custom.css"');
     expect(written).toContain('sidebarPath: "./sidebars.js"');
     expect(written).toContain('// - presets[0][1].gtag: no analytics script is added.');

@@ -54,6 +54,8 @@ export interface DocusaurusTranslation {
   unbuilt: { routeBasePath: string; what: string }[];
   /** The plugins and themes named in the config that sdkdocs does not run. */
   pluginsNotRun: string[];
+  /** The presets other than preset-classic that were run, by name and key path. */
+  presetsRun: { name: string; keys: KeyPath }[];
 }
 
 /**
@@ -320,7 +322,9 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
    * options it was given (`docs`, `blog`, `theme`…): where an entry's options are that very
    * object, a problem in them is located there; otherwise at the preset.
    */
+  const presetsRun: DocusaurusTranslation['presetsRun'] = [];
   const takePresetResult = (run: { plugins: unknown[]; themes: unknown[] }, presetName: string, at: KeyPath, presetOptions: unknown) => {
+    presetsRun.push({ name: presetName, keys: at });
     const optionsAt = (entryOptions: unknown): KeyPath => {
       if (isRecord(presetOptions)) {
         for (const [option, value] of Object.entries(presetOptions)) if (value === entryOptions && isRecord(value)) return [...at, 1, option];
@@ -448,7 +452,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
         notice([key], 'not applied: this is no Docusaurus config key sdkdocs knows.');
     }
   }
-  return { config, notices, originOf: (keys) => originOf(origins, keys), unbuilt, pluginsNotRun };
+  return { config, notices, originOf: (keys) => originOf(origins, keys), unbuilt, pluginsNotRun, presetsRun };
 }
 
 type Take = (to: KeyPath, from: KeyPath, value: unknown, indexes?: number[]) => void;

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import { docusaurusConfigFileNames } from './docusaurus-config.js';
 import { configFileNames, loadConfig, readDocusaurusConfig } from './load.js';
+import { formatKeyPath, locateKey } from './locate-key.js';
 
 /*
  * `sdkdocs migrate`: the sdkdocs config a Docusaurus site's config amounts to, written out for a
@@ -38,6 +39,19 @@ export async function migrateDocusaurusSite(siteDir: string): Promise<MigrateRes
     throw new UserError({ severity: 'error', code: 'migrate', message: `No docusaurus.config.js (nor .ts, .mjs, .cjs) in ${siteDir}: there is nothing to migrate.`, hint: 'Run `sdkdocs init` to start a new site.' });
   }
   const { translation, warnings } = await readDocusaurusConfig(siteDir, docusaurusFile);
+  if (translation.presetsRun.length > 0) {
+    const source = await readFile(docusaurusFile, 'utf8');
+    throw new UserError(
+      translation.presetsRun.map(({ name, keys }) => ({
+        severity: 'error',
+        code: 'migrate',
+        message: `${formatKeyPath(keys)}: the preset ${name} cannot be written into an sdkdocs config: the plugins and options it adds are made each time it runs.`,
+        file: docusaurusFile,
+        ...locateKey(source, keys),
+        hint: `Keep ${path.basename(docusaurusFile)}: \`sdkdocs build\` runs the preset from it on every build.`,
+      })),
+    );
+  }
   const leftOut = withoutLinksIntoUnbuilt(translation.config, translation.unbuilt);
   const writer = new ConfigWriter(siteDir, modulesOfFunctions());
   const body = writer.value(translation.config, 0);
@@ -125,11 +139,23 @@ class ConfigWriter {
     const closing = '  '.repeat(depth);
     if (typeof value === 'string') return JSON.stringify(this.relativePath(value));
     if (typeof value === 'function') return this.functionValue(value as (...args: never[]) => unknown, key);
+    if (value instanceof RegExp) return value.toString();
     if (Array.isArray(value)) {
       if (value.length === 0) return '[]';
       return `[\n${value.map((item) => `${indent}${this.value(item, depth + 1, key)},`).join('\n')}\n${closing}]`;
     }
     if (value && typeof value === 'object') {
+      const prototype = Object.getPrototypeOf(value) as object | null;
+      if (prototype !== Object.prototype && prototype !== null) {
+        // Written as its fields, a Map, a Date or a class's instance would lose what it is.
+        const kind = (prototype as { constructor?: { name?: string } }).constructor?.name || 'object';
+        throw new UserError({
+          severity: 'error',
+          code: 'migrate',
+          message: `${key ?? 'A value'} of the Docusaurus config is a ${kind}, which sdkdocs migrate cannot write out as it is.`,
+          hint: 'Keep building from the Docusaurus config, or give that option a plain value (text, number, list, object, regular expression).',
+        });
+      }
       const entries = Object.entries(value).filter(([, item]) => item !== undefined);
       if (entries.length === 0) return '{}';
       return `{\n${entries.map(([name, item]) => `${indent}${propertyName(name)}: ${this.value(item, depth + 1, name)},`).join('\n')}\n${closing}}`;
