@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetModuleCandidates } from '../src/config/docusaurus-presets.js';
+import { loadConfig } from '../src/config/load.js';
 import { repoRoot } from './helpers/site.js';
 
 /**
@@ -152,6 +153,15 @@ describe('a preset sdkdocs cannot run', () => {
     const throwingRun = runCli(throwing);
     expect(throwingRun.stderr).toMatch(/docusaurus\.config\.js:6:5 warning presets\[0\]: the preset acme is not run \(it threw: needs the intranet\)/);
   }, 120_000);
+});
+
+describe("a preset of the site's own", () => {
+  it('is run from its path, and is an input of the config, so that editing it makes the docs again', async () => {
+    const site = presetSite(acmeConfig('./acme-preset.js'), { 'acme-preset.js': wrapperPreset.replace("require.resolve('./theme')", "require.resolve('./node_modules/docusaurus-preset-acme/theme')") });
+    const config = await loadConfig(site);
+    expect(config.docs.path).toBe('guides');
+    expect(config.configInputs).toContain(path.join(site, 'acme-preset.js'));
+  });
 });
 
 describe('preset names', () => {

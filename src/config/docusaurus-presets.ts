@@ -14,7 +14,7 @@ import { settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
  */
 
 /** What running a preset gave: its plugin and theme entries, or why it could not be run. */
-export type PresetRun = { plugins: unknown[]; themes: unknown[] } | { failure: string };
+export type PresetRun = ({ plugins: unknown[]; themes: unknown[] } | { failure: string }) & { file?: string };
 
 const classicPreset = /(^|[\\/])(classic|@docusaurus[\\/]preset-classic|docusaurus-preset-classic)([\\/]|$)/;
 
@@ -39,16 +39,19 @@ export function presetModuleCandidates(name: string): string[] {
  * presets named by a string are run: a preset given as a function is site code sdkdocs keeps to
  * the notice it gives for any unknown entry.
  */
-export async function runThirdPartyPresets(raw: unknown, siteDir: string, configFile: string): Promise<Map<number, PresetRun>> {
+export async function runThirdPartyPresets(raw: unknown, siteDir: string, configFile: string): Promise<{ runs: Map<number, PresetRun>; inputs: string[] }> {
   const runs = new Map<number, PresetRun>();
   const presets = raw && typeof raw === 'object' ? (raw as { presets?: unknown }).presets : undefined;
-  if (!Array.isArray(presets)) return runs;
+  if (!Array.isArray(presets)) return { runs, inputs: [] };
   for (const [index, entry] of presets.entries()) {
     const [name, options] = Array.isArray(entry) ? (entry as unknown[]) : [entry, undefined];
     if (typeof name !== 'string' || isClassicPreset(name)) continue;
     runs.set(index, await runPreset(name, options, raw as Record<string, unknown>, siteDir, configFile));
   }
-  return runs;
+  // A preset of the site's own (`./preset.js`) is an input of the config, as its imports are;
+  // a package's files are covered by the lock files.
+  const inputs = [...runs.values()].flatMap((run) => (run.file && !/[\\/]node_modules[\\/]/.test(run.file) ? [run.file] : []));
+  return { runs, inputs };
 }
 
 async function runPreset(name: string, options: unknown, siteConfig: Record<string, unknown>, siteDir: string, configFile: string): Promise<PresetRun> {
@@ -58,17 +61,17 @@ async function runPreset(name: string, options: unknown, siteConfig: Record<stri
   const seconds = siteModuleTimeoutSeconds();
   try {
     const preset = await settleWithin(loadPresetFunction(requireFromConfig, resolved, seconds), seconds, (reason) => new Error(reason === 'idle' ? 'loading it never finished' : `loading it took over ${seconds} s`));
-    if (typeof preset !== 'function') return { failure: 'its module exports no preset function' };
+    if (typeof preset !== 'function') return { failure: 'its module exports no preset function', file: resolved };
     const context = presetContext(siteConfig, siteDir, configFile);
     const returned = await settleWithin(Promise.resolve(runSiteCode(() => (preset as (context: unknown, options: unknown) => unknown)(context, options ?? {}), seconds)), seconds, (reason) =>
       new Error(reason === 'idle' ? 'it never finished' : `it took over ${seconds} s`),
     );
-    if (!returned || typeof returned !== 'object') return { failure: 'it returned no plugins or themes' };
+    if (!returned || typeof returned !== 'object') return { failure: 'it returned no plugins or themes', file: resolved };
     const { plugins, themes } = returned as { plugins?: unknown; themes?: unknown };
-    return { plugins: Array.isArray(plugins) ? plugins : [], themes: Array.isArray(themes) ? themes : [] };
+    return { plugins: Array.isArray(plugins) ? plugins : [], themes: Array.isArray(themes) ? themes : [], file: resolved };
   } catch (error) {
-    if (error instanceof SiteCodeStopped) return { failure: `it was stopped: ${error.message}` };
-    return { failure: `it threw: ${String((error as Error)?.message ?? error).split('\n')[0]}` };
+    if (error instanceof SiteCodeStopped) return { failure: `it was stopped: ${error.message}`, file: resolved };
+    return { failure: `it threw: ${String((error as Error)?.message ?? error).split('\n')[0]}`, file: resolved };
   }
 }
 

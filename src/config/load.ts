@@ -68,12 +68,13 @@ export interface ReadDocusaurusConfig {
 export async function readDocusaurusConfig(siteDir: string, configFile: string): Promise<ReadDocusaurusConfig> {
   const source = await readFile(configFile, 'utf8');
   const { exported, inputs } = await importDocusaurusConfig(configFile);
-  const translation = translateDocusaurusConfig(exported, siteDir, await runThirdPartyPresets(exported, siteDir, configFile));
+  const presets = await runThirdPartyPresets(exported, siteDir, configFile);
+  const translation = translateDocusaurusConfig(exported, siteDir, presets.runs);
   const parsed = validateTranslation(translation, configFile, source);
   const warnings = translation.notices.map(
     (notice): Diagnostic => ({ severity: 'warning', code: 'docusaurus-config', message: notice.message, file: configFile, ...locateKey(source, notice.keys), hint: notice.hint }),
   );
-  return { translation, parsed, inputs, warnings };
+  return { translation, parsed, inputs: [...inputs, ...presets.inputs], warnings };
 }
 
 async function loadDocusaurusConfig(siteDir: string, configFile: string, options: ResolveOptions): Promise<ResolvedConfig> {
