@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
-import { startWorker } from './worker-pool.js';
+import { buildWorkerPool, startWorker, type WorkerPool } from './worker-pool.js';
 
 /*
  * The site's own code (its config, sidebars file, MDX docs, components, theme overrides and custom
@@ -30,6 +30,16 @@ export function siteCodeTimeoutSeconds(): number {
 export function siteCodeMemoryMb(): number {
   const fromEnvironment = Number(process.env.SDKDOCS_CODE_MEMORY_MB);
   return Number.isFinite(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : 1536;
+}
+
+/**
+ * The build's worker pool (see `buildWorkerPool`), keyed by its site. The render job loads the
+ * site's theme overrides on the workers, so a site that has some gets workers whose heap is
+ * bounded to the site code's memory allowance above what the build's own work takes: its code
+ * cannot fill the process's memory from there.
+ */
+export function siteWorkerPool(site: { themeOverrides?: unknown }): WorkerPool {
+  return buildWorkerPool(site, { heapLimitMb: site.themeOverrides ? siteCodeMemoryMb() + 512 : undefined });
 }
 
 type StopReason = 'timeout' | 'memory' | 'exit';
