@@ -255,7 +255,7 @@ export interface WorkerPool {
 interface PoolRun {
   id: number;
   /** Takes a worker's message for this run. */
-  take(worker: Worker, message: { batch: number; results: unknown[] } | QuestionMessage): void;
+  take(worker: Worker, message: { run: number; batch: number; results: unknown[] } | QuestionMessage): void;
   fail(error: Error): void;
 }
 
@@ -274,7 +274,7 @@ export function startWorkerPool(options: { size?: number; heapLimitMb?: number }
     const worker = startWorker(workerUrl, {
       resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb, ...(options.heapLimitMb ? { maxOldGenerationSizeMb: options.heapLimitMb } : {}) },
     });
-    worker.on('message', (message: { batch: number; results: unknown[] } | QuestionMessage) => active?.take(worker, message));
+    worker.on('message', (message: { run: number; batch: number; results: unknown[] } | QuestionMessage) => active?.take(worker, message));
     worker.once('error', (error) => {
       broken ??= error;
       active?.fail(error);
@@ -305,7 +305,13 @@ export function startWorkerPool(options: { size?: number; heapLimitMb?: number }
       let done = 0;
       try {
         await new Promise<void>((resolve, reject) => {
-          const fail = (error: Error) => reject(runOptions.onWorkerError ? runOptions.onWorkerError(error) : error);
+          // A failed run leaves the pool broken: its other workers may still be busy with its
+          // batches, and a later run must not take their results or questions for its own.
+          const stop = (error: unknown) => {
+            broken ??= error instanceof Error ? error : new Error(String(error));
+            reject(error);
+          };
+          const fail = (error: Error) => stop(runOptions.onWorkerError ? runOptions.onWorkerError(error) : error);
           const feed = (worker: Worker) => {
             while ((outstanding.get(worker) ?? 0) < held && next < batches.length) {
               const batch = next++;
@@ -318,16 +324,22 @@ export function startWorkerPool(options: { size?: number; heapLimitMb?: number }
             fail,
             take(worker, message) {
               if ('question' in message) {
-                if (!runOptions.answer) return reject(new Error('a worker asked a question the pool has no answer for'));
-                runOptions.answer(message.value).then((answer) => worker.postMessage({ question: message.question, answer } satisfies PoolMessage), reject);
+                if (!runOptions.answer) return stop(new Error('a worker asked a question the pool has no answer for'));
+                runOptions.answer(message.value).then((answer) => worker.postMessage({ question: message.question, answer } satisfies PoolMessage), stop);
                 return;
               }
+              if (message.run !== id) return;
               const batchResults = message.results as Result[];
               if (runOptions.keepResults !== false) results[message.batch] = batchResults;
               outstanding.set(worker, outstanding.get(worker)! - 1);
               done++;
               feed(worker);
-              runOptions.onResults?.(batchResults);
+              try {
+                runOptions.onResults?.(batchResults);
+              } catch (error) {
+                // Thrown in a worker's message event, it would end the process instead of the build.
+                return stop(error);
+              }
               if (done === batches.length) resolve();
             },
           };
