@@ -19,9 +19,9 @@ function importsOf(code: string): string[] {
 }
 
 describe('the bundles of dist/ (scripts/bundle-dist.mjs, run by npm run build and scripts/setup.mjs)', () => {
-  it('cover every worker that a stage starts with runOnWorkers', () => {
-    const started = ['src/content/parse-markdown.ts', 'src/render/render-pages.ts', 'src/links/check-built-site.ts'].flatMap((file) =>
-      [...readFileSync(path.join(root, file), 'utf8').matchAll(/new URL\('\.\/([\w-]+-worker)\.js', import\.meta\.url\)/g)].map(
+  it("cover every worker a stage or the build's pool starts and every job the pool runs", () => {
+    const started = ['src/core/worker-pool.ts', 'src/content/parse-markdown.ts', 'src/render/render-pages.ts', 'src/links/check-built-site.ts'].flatMap((file) =>
+      [...readFileSync(path.join(root, file), 'utf8').matchAll(/new URL\('\.\/([\w-]+-(?:worker|job))\.js', import\.meta\.url\)/g)].map(
         (match) => `dist/${path.dirname(file)}/${match[1]}.js`,
       ),
     );

@@ -195,7 +195,9 @@ const growing = 'const list = [];\n  for (;;) list.push(new Array(100000).fill(M
 
 describe('site code that fills the memory is stopped before the process dies', { timeout: 150_000 }, () => {
   it('an MDX component whose list never stops growing', async () => {
-    const stderr = await expectStopped({ 'docs/grow.mdx': `# Grow\n\nexport function Grow() {\n  ${growing}\n}\n\n<Grow />\n` });
+    // Time enough that only the memory limit can stop it: on a loaded machine the list may take
+    // more than the cases' 2 s to reach 256 MB, and the time limit would answer instead.
+    const stderr = await expectStopped({ 'docs/grow.mdx': `# Grow\n\nexport function Grow() {\n  ${growing}\n}\n\n<Grow />\n` }, baseFiles, { SDKDOCS_CODE_TIMEOUT: '60' });
     expect(stderr).toContain('docs/grow.mdx error MDX: rendering the doc was stopped: it took more than 256 MB of memory');
     expect(stderr).toContain('SDKDOCS_CODE_MEMORY_MB sets how much memory site code may take at a time.');
   });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterPublished, type BuildContext, type FrontMatter, type Page, type Site } from '../core/site.js';
-import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
+import { canUseWorkers, workerCount, type WorkerPool } from '../core/worker-pool.js';
+import { siteWorkerPool } from '../core/site-code.js';
 import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
 import { compileBatch, compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
 import { siteMarkdownPlugins, type SiteMarkdownPlugins } from './markdown-plugins.js';
@@ -38,9 +39,11 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   // A doc or post may link a post by its file, as in Docusaurus.
   for (const post of site.blog?.posts ?? []) routeByFile.set(post.file, post.route);
   try {
-    await compileSiteDocs(site, ctx, 'docs', figures, routeByFile);
+    // The build's pool: renderPages renders on the same workers once they compiled the docs.
+    const workers = () => siteWorkerPool(site);
+    await compileSiteDocs(site, ctx, 'docs', figures, routeByFile, workers);
     // The blog's posts, with the blog's own remark and rehype plugins.
-    if (site.blog) await compileSiteDocs(site, ctx, 'blog', figures, routeByFile);
+    if (site.blog) await compileSiteDocs(site, ctx, 'blog', figures, routeByFile, workers);
     await renderMdxDocs(site, ctx);
     if (site.blog) takeBlogPostHtml(site, new Map(site.pages.map((page) => [page.route, page])));
     // Each past docs version compiles against its own folder (where `/x.md` links resolve); serve
@@ -49,7 +52,7 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
     for (const past of site.docsVersions?.past ?? []) {
       // Made before the overrides were collected: a past version's docs use the site's.
       past.site.themeOverrides = site.themeOverrides;
-      await compileSiteDocs(past.site, { ...ctx, previous: undefined, changedFiles: undefined }, `docs-version-${past.version.name}`, figures, routeByFile);
+      await compileSiteDocs(past.site, { ...ctx, previous: undefined, changedFiles: undefined }, `docs-version-${past.version.name}`, figures, routeByFile, workers);
       await renderMdxDocs(past.site, ctx);
     }
   } finally {
@@ -62,7 +65,14 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
  * or of the blog. Posts compile as docs do, with the same pipeline and cache; their page's header
  * shows the title, and being few they compile on this thread, with the blog's plugins at hand.
  */
-async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string, figures: DiagramFigures | undefined, routeByFile: ReadonlyMap<string, string>): Promise<void> {
+async function compileSiteDocs(
+  site: Site,
+  ctx: BuildContext,
+  cacheName: string,
+  figures: DiagramFigures | undefined,
+  routeByFile: ReadonlyMap<string, string>,
+  workers: () => WorkerPool,
+): Promise<void> {
   const pageByRoute = new Map(site.pages.map((page) => [page.route, page]));
   const tasks: ParseTask[] = [];
   const docByRoute = new Map<string, CompiledSource>();
@@ -116,7 +126,7 @@ async function compileSiteDocs(site: Site, ctx: BuildContext, cacheName: string,
   const plan = planBatches(toCompile, !posts && onWorkers(toCompile) ? workerCount() : 0);
   // Diagrams render in the order the docs that show them are compiled.
   figures?.foresee(plan.tasks.flatMap((task) => foreseenDiagrams(task.raw)));
-  const outcomes = [...cachedOutcomes, ...(await compileAll(plan, setup, ctx, (batch) => cache.add(freshEntries(batch)), figures, sitePlugins))];
+  const outcomes = [...cachedOutcomes, ...(await compileAll(plan, setup, ctx, (batch) => cache.add(freshEntries(batch)), figures, sitePlugins, workers))];
   // In the docs' order, which their messages are reported in, however many came from the cache.
   const placeOfRoute = new Map(tasks.map((task, index) => [task.route, index]));
   outcomes.sort((a, b) => placeOfRoute.get(a.route)! - placeOfRoute.get(b.route)!);
@@ -250,11 +260,12 @@ async function compileAll(
   store: (batch: CompileOutcome[]) => void,
   figures: DiagramFigures | undefined,
   sitePlugins: SiteMarkdownPlugins | undefined,
+  workers: () => WorkerPool,
 ): Promise<CompileOutcome[]> {
   const figureOf = figures && ((request: DiagramRequest) => figures.figure(request));
   if (threads > 0) {
     ctx.logger.debug(`parseMarkdown: ${tasks.length} docs on ${threads} worker threads`);
-    return runOnWorkers<ParseTask, CompileOutcome>(new URL('./parse-worker.js', import.meta.url), setup, tasks, {
+    return workers().run<ParseTask, CompileOutcome>(new URL('./parse-job.js', import.meta.url), setup, tasks, {
       batchSize,
       size: threads,
       onResults: store,

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
-import { startWorker } from './worker-pool.js';
+import { buildWorkerPool, startWorker, type WorkerPool } from './worker-pool.js';
 
 /*
  * The site's own code (its config, sidebars file, MDX docs, components, theme overrides and custom
@@ -30,6 +30,16 @@ export function siteCodeTimeoutSeconds(): number {
 export function siteCodeMemoryMb(): number {
   const fromEnvironment = Number(process.env.SDKDOCS_CODE_MEMORY_MB);
   return Number.isFinite(fromEnvironment) && fromEnvironment > 0 ? fromEnvironment : 1536;
+}
+
+/**
+ * The build's worker pool (see `buildWorkerPool`), keyed by its site. The render job loads the
+ * site's theme overrides on the workers, so a site that has some gets workers whose heap is
+ * bounded to the site code's memory allowance above what the build's own work takes: its code
+ * cannot fill the process's memory from there.
+ */
+export function siteWorkerPool(site: { themeOverrides?: unknown }): WorkerPool {
+  return buildWorkerPool(site, { heapLimitMb: site.themeOverrides ? siteCodeMemoryMb() + 512 : undefined });
 }
 
 type StopReason = 'timeout' | 'memory' | 'exit';
@@ -69,7 +79,10 @@ export class SiteCodeStopped extends Error {
 /**
  * Shared with the watchdog. Int32 slots: [guarding memory (0/1), stopped for memory (0/1), allowed MB,
  * MB in use at the start, guarding the event loop (0/1), seconds it may stall, stopped a stalled
- * loop (0/1)]; then, at byte 32, the time (ms) the main thread's event loop last turned.
+ * loop (0/1), guards armed so far]; then, at byte 32, the time (ms) the main thread's event loop
+ * last turned. The watchdog looks every 25 ms while a guard is armed and sleeps on the last slot
+ * otherwise: a build runs site code for moments, and a thread woken 40 times a second for the
+ * rest of it costs CPU for nothing.
  */
 const watchBuffer = new SharedArrayBuffer(40);
 const memoryWatch = new Int32Array(watchBuffer, 0, 8);
@@ -93,21 +106,32 @@ const stopStalledLoop = async () => {
     const { Session } = await import('node:inspector');
     const session = new Session();
     session.connectToMainThread();
-    session.post('Runtime.terminateExecution', () => session.disconnect());
+    const answered = new Promise((resolve) => session.post('Runtime.terminateExecution', resolve));
+    await Promise.race([answered, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    session.disconnect();
   } catch {}
 };
-setInterval(() => {
+const check = () => {
   if (Atomics.load(watch, 4) === 1 && Date.now() - loopTurnedAt[0] > Atomics.load(watch, 5) * 1000) {
     Atomics.store(watch, 4, 0);
     Atomics.store(watch, 6, 1);
-    void stopStalledLoop();
+    return stopStalledLoop();
   }
   if (Atomics.load(watch, 0) !== 1) return;
   if (process.memoryUsage.rss() / ${megabyte} - Atomics.load(watch, 3) <= Atomics.load(watch, 2)) return;
   Atomics.store(watch, 0, 0);
   Atomics.store(watch, 1, 1);
   process.kill(process.pid, 'SIGINT');
-}, 25);
+};
+for (;;) {
+  const wakeUps = Atomics.load(watch, 7);
+  if (Atomics.load(watch, 0) !== 1 && Atomics.load(watch, 4) !== 1) {
+    Atomics.wait(watch, 7, wakeUps);
+    continue;
+  }
+  await check();
+  await new Promise((resolve) => setTimeout(resolve, 25));
+}
 `;
 
 /**
@@ -129,6 +153,12 @@ export function startMemoryWatchdog(): Promise<void> {
   return memoryWatchdog;
 }
 
+/** Wakes the watchdog to a guard just armed. */
+function wakeWatchdog(): void {
+  Atomics.add(memoryWatch, 7, 1);
+  Atomics.notify(memoryWatch, 7);
+}
+
 /** Arms the watchdog for one guarded call: the growth allowed before V8's own limit comes near. */
 function armMemoryWatch(): number {
   const heap = v8.getHeapStatistics();
@@ -138,6 +168,7 @@ function armMemoryWatch(): number {
   Atomics.store(memoryWatch, 2, allowed);
   Atomics.store(memoryWatch, 3, Math.floor(process.memoryUsage.rss() / megabyte));
   Atomics.store(memoryWatch, 0, 1);
+  wakeWatchdog();
   return allowed;
 }
 
@@ -214,6 +245,7 @@ export function watchEventLoop(seconds: number): () => { stalled: boolean } {
   Atomics.store(memoryWatch, 6, 0);
   Atomics.store(memoryWatch, 5, Math.ceil(seconds));
   Atomics.store(memoryWatch, 4, 1);
+  wakeWatchdog();
   return () => {
     clearInterval(turning);
     Atomics.store(memoryWatch, 4, 0);

@@ -176,3 +176,206 @@ export async function runOnWorkers<Task, Result>(
   }
   return results.flat();
 }
+
+/**
+ * A job a {@link WorkerPool} runs: a module whose `poolJob` export makes, from the run's setup
+ * (plain data, sent once to each worker the run uses), the function that answers a batch of tasks.
+ * `ask` puts a question to the main thread, whose `answer` option of the run replies; the job
+ * module gets it rather than importing it, because each job is bundled apart from the pool's
+ * worker and would otherwise hold a second, unanswered table of questions.
+ */
+export interface PoolJob<Setup, Task, Result> {
+  start(setup: Setup, ask: <Answer>(value: unknown) => Promise<Answer>): Promise<(batch: Task[]) => Result[] | Promise<Result[]>>;
+  /** Buffers of the results to move to the main thread rather than copy. */
+  transfer?(results: Result[]): ArrayBuffer[];
+}
+
+/** What the main thread sends a pool worker: a run's job and setup, or a batch of the run's tasks. */
+type PoolMessage = { run: number; job: string; setup: unknown } | { run: number; batch: number; tasks: unknown[] } | { question: number; answer: unknown };
+
+/**
+ * The worker's side of {@link startWorkerPool} (src/core/pool-worker.ts runs it): starts each
+ * run's job from its setup when the run begins, answers the run's batches with it, and lets the
+ * last run's job go when the next one begins.
+ */
+export function servePoolJobs(): void {
+  const port = parentPort;
+  if (!port) throw new Error('servePoolJobs runs only in a worker thread');
+  let current: { run: number; job: Promise<{ answer: (batch: unknown[]) => unknown[] | Promise<unknown[]>; transfer?: (results: unknown[]) => ArrayBuffer[] }> } | undefined;
+  const startJob = async (url: string, setup: unknown) => {
+    const { poolJob } = (await import(url)) as { poolJob: PoolJob<unknown, unknown, unknown> };
+    return { answer: await poolJob.start(setup, askMainThread), transfer: poolJob.transfer?.bind(poolJob) };
+  };
+  const answer = async (run: number, batch: number, tasks: unknown[]) => {
+    const job = await current!.job;
+    const results = await job.answer(tasks);
+    port.postMessage({ run, batch, results }, job.transfer?.(results) ?? []);
+  };
+  port.on('message', (message: PoolMessage) => {
+    if ('question' in message) {
+      const resolve = pendingQuestions.get(message.question);
+      pendingQuestions.delete(message.question);
+      resolve?.(message.answer);
+    } else if ('job' in message) current = { run: message.run, job: startJob(message.job, message.setup) };
+    // Left unhandled on purpose: a job that throws ends the worker, which the pool reports as the run's failure.
+    else void answer(message.run, message.batch, message.tasks);
+  });
+}
+
+/** Options of one {@link WorkerPool.run}, as for {@link runOnWorkers}. */
+export interface PoolRunOptions<Result> {
+  batchSize?: number;
+  /** Batches a worker holds at once (see {@link runOnWorkers}). */
+  batchesPerWorker?: number;
+  /** At most this many of the pool's workers. */
+  size?: number;
+  onResults?: (results: Result[]) => void;
+  /** False: results go to `onResults` only and are not kept. */
+  keepResults?: boolean;
+  /** What a worker's crash fails the run with, in the caller's terms. */
+  onWorkerError?: (error: Error) => Error;
+  /** Replies to what the job asks with `ask`; a rejection fails the run. */
+  answer?: (value: unknown) => Promise<unknown>;
+}
+
+/**
+ * Worker threads that live for a whole build and run one stage's job after another: the docs'
+ * compile, then the pages' render. Each worker starts Node, loads its code and warms its JIT
+ * (markdown-it, the plugins, React) once, so the render runs on threads already warm from the
+ * compile instead of new ones (bench/RESULTS.md, "Cold path: one worker pool").
+ */
+export interface WorkerPool {
+  readonly size: number;
+  /** Runs `tasks` in batches with the job of the module at `jobUrl`; one run at a time. */
+  run<Task, Result>(jobUrl: URL, setup: unknown, tasks: Task[], options?: PoolRunOptions<Result>): Promise<Result[]>;
+  /** Ends the workers; a run still going fails. */
+  close(): Promise<void>;
+}
+
+interface PoolRun {
+  id: number;
+  /** Takes a worker's message for this run. */
+  take(worker: Worker, message: { run: number; batch: number; results: unknown[] } | QuestionMessage): void;
+  fail(error: Error): void;
+}
+
+/**
+ * Starts a pool of up to `size` worker threads, each when a run first needs it. Idle workers do
+ * not keep the process alive: a build that stops between two runs never hangs on them.
+ */
+export function startWorkerPool(options: { size?: number; heapLimitMb?: number } = {}): WorkerPool {
+  const size = Math.max(1, options.size ?? workerCount());
+  const workers: Worker[] = [];
+  let active: PoolRun | undefined;
+  let runs = 0;
+  let broken: Error | undefined;
+  const workerUrl = new URL('./pool-worker.js', import.meta.url);
+  const startPoolWorker = () => {
+    const worker = startWorker(workerUrl, {
+      resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb, ...(options.heapLimitMb ? { maxOldGenerationSizeMb: options.heapLimitMb } : {}) },
+    });
+    worker.on('message', (message: { run: number; batch: number; results: unknown[] } | QuestionMessage) => active?.take(worker, message));
+    worker.once('error', (error) => {
+      broken ??= error;
+      active?.fail(error);
+    });
+    worker.once('exit', (code) => {
+      broken ??= new Error(`worker stopped early with code ${code}`);
+      active?.fail(broken);
+    });
+    workers.push(worker);
+    return worker;
+  };
+  return {
+    size,
+    async run<Task, Result>(jobUrl: URL, setup: unknown, tasks: Task[], runOptions: PoolRunOptions<Result> = {}): Promise<Result[]> {
+      if (active) throw new Error('a worker pool runs one job at a time');
+      if (broken) throw broken;
+      const batchSize = runOptions.batchSize ?? 25;
+      const batches: Task[][] = [];
+      for (let i = 0; i < tasks.length; i += batchSize) batches.push(tasks.slice(i, i + batchSize));
+      const results: Result[][] = new Array(batches.length);
+      if (batches.length === 0) return [];
+      const used = Math.min(size, runOptions.size ?? size, batches.length);
+      while (workers.length < used) startPoolWorker();
+      const held = Math.max(1, runOptions.batchesPerWorker ?? 1);
+      const id = ++runs;
+      const outstanding = new Map<Worker, number>();
+      let next = 0;
+      let done = 0;
+      try {
+        await new Promise<void>((resolve, reject) => {
+          // A failed run leaves the pool broken: its other workers may still be busy with its
+          // batches, and a later run must not take their results or questions for its own.
+          const stop = (error: unknown) => {
+            broken ??= error instanceof Error ? error : new Error(String(error));
+            reject(error);
+          };
+          const fail = (error: Error) => stop(runOptions.onWorkerError ? runOptions.onWorkerError(error) : error);
+          const feed = (worker: Worker) => {
+            while ((outstanding.get(worker) ?? 0) < held && next < batches.length) {
+              const batch = next++;
+              outstanding.set(worker, (outstanding.get(worker) ?? 0) + 1);
+              worker.postMessage({ run: id, batch, tasks: batches[batch] } satisfies PoolMessage);
+            }
+          };
+          active = {
+            id,
+            fail,
+            take(worker, message) {
+              if ('question' in message) {
+                if (!runOptions.answer) return stop(new Error('a worker asked a question the pool has no answer for'));
+                runOptions.answer(message.value).then((answer) => worker.postMessage({ question: message.question, answer } satisfies PoolMessage), stop);
+                return;
+              }
+              if (message.run !== id) return;
+              const batchResults = message.results as Result[];
+              if (runOptions.keepResults !== false) results[message.batch] = batchResults;
+              outstanding.set(worker, outstanding.get(worker)! - 1);
+              done++;
+              feed(worker);
+              try {
+                runOptions.onResults?.(batchResults);
+              } catch (error) {
+                // Thrown in a worker's message event, it would end the process instead of the build.
+                return stop(error);
+              }
+              if (done === batches.length) resolve();
+            },
+          };
+          for (const worker of workers.slice(0, used)) {
+            worker.ref();
+            worker.postMessage({ run: id, job: jobUrl.href, setup } satisfies PoolMessage);
+            feed(worker);
+          }
+        });
+      } finally {
+        active = undefined;
+        for (const worker of workers) worker.unref();
+      }
+      return results.flat();
+    },
+    async close() {
+      broken ??= new Error('the worker pool was closed');
+      const ending = workers.splice(0);
+      await Promise.all(ending.map((worker) => worker.terminate()));
+    },
+  };
+}
+
+/** The worker pool of each build, by the build's site: started by the first stage that needs it. */
+const poolOfBuild = new WeakMap<object, WorkerPool>();
+
+/** The build's worker pool (see {@link WorkerPool}), started on first use. */
+export function buildWorkerPool(build: object, options: { heapLimitMb?: number } = {}): WorkerPool {
+  let pool = poolOfBuild.get(build);
+  if (!pool) poolOfBuild.set(build, (pool = startWorkerPool(options)));
+  return pool;
+}
+
+/** Ends the build's worker pool, if it started one. */
+export async function closeBuildWorkerPool(build: object): Promise<void> {
+  const pool = poolOfBuild.get(build);
+  poolOfBuild.delete(build);
+  await pool?.close();
+}

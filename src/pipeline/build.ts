@@ -4,6 +4,7 @@
  * free of each other: core holds the model, each stage one step, this file their order.
  */
 import { startMemoryWatchdog } from '../core/site-code.js';
+import { closeBuildWorkerPool } from '../core/worker-pool.js';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../config/load.js';
@@ -154,6 +155,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   } finally {
     // parseMarkdown closes the diagram browser; a build that failed or stopped before it must too.
     await site.diagramFigures?.finish().catch(() => undefined);
+    // renderPages ends the worker pool; a build that failed or stopped before it must too.
+    await closeBuildWorkerPool(site);
   }
 }
 

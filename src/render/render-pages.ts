@@ -20,9 +20,9 @@ import type { SiteData } from '../shared/types.js';
 import { outputPathOfRoute } from './document.js';
 import { createDocumentRenderer, type PageSurroundings } from './page-document.js';
 import { PageRenderError, renderFailureDiagnostics, type RenderFailure } from '../ssr/render-failure.js';
-import type { RenderedDocument, RenderSetup, RenderTask } from './render-worker.js';
-import { canUseWorkers, runOnWorkers, workerCount } from '../core/worker-pool.js';
-import { siteCodeMemoryMb } from '../core/site-code.js';
+import type { RenderedDocument, RenderSetup, RenderTask } from './render-job.js';
+import { canUseWorkers, closeBuildWorkerPool } from '../core/worker-pool.js';
+import { siteWorkerPool } from '../core/site-code.js';
 import { redirectDocument } from './redirects.js';
 import { markdownOutputPaths, redirectsOf } from '../core/planned-outputs.js';
 import { sitemapRoutes, sitemapXml } from './sitemap.js';
@@ -229,28 +229,28 @@ const parallelThreshold = 150;
  */
 async function renderOnWorkers(pages: Page[], site: Site, sink: OutputSink, surroundings: PageSurroundings, ctx: BuildContext, failures: RenderFailure[]): Promise<void> {
   const tasks: RenderTask[] = pages.map((page) => ({ route: page.route, data: page.data, outputPath: outputPathOfRoute(page.route, site.config.baseUrl), sourceFile: page.sourceFile }));
-  ctx.logger.debug(`renderPages: ${tasks.length} documents on ${workerCount()} worker threads`);
+  const pool = siteWorkerPool(site);
+  ctx.logger.debug(`renderPages: ${tasks.length} documents on ${pool.size} worker threads`);
   const setup: RenderSetup = { surroundings };
-  await runOnWorkers<RenderTask, RenderedDocument>(new URL('./render-worker.js', import.meta.url), setup, tasks, {
-    // A worker ends when its heap is full; only the site's code there can fill it.
-    heapLimitMb: site.themeOverrides ? workerHeapLimitMb() : undefined,
-    onWorkerError: (error) => ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' ? workerOutOfMemory(site) : error),
-    batchSize: 50,
-    // A second batch waits at each worker while this thread is busy between two slices of its own work.
-    batchesPerWorker: 2,
-    keepResults: false,
-    onResults: (documents) => {
-      for (const document of documents) {
-        if (document.failure) failures.push(document.failure);
-        else sink.write(document);
-      }
-    },
-  });
-}
-
-/** The site code's memory allowance, above what rendering a batch of pages takes itself. */
-function workerHeapLimitMb(): number {
-  return siteCodeMemoryMb() + 512;
+  try {
+    await pool.run<RenderTask, RenderedDocument>(new URL('./render-job.js', import.meta.url), setup, tasks, {
+      // A worker ends when its heap is full; only the site's code there can fill it (see siteWorkerPool).
+      onWorkerError: (error) => ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' ? workerOutOfMemory(site) : error),
+      batchSize: 50,
+      // A second batch waits at each worker while this thread is busy between two slices of its own work.
+      batchesPerWorker: 2,
+      keepResults: false,
+      onResults: (documents) => {
+        for (const document of documents) {
+          if (document.failure) failures.push(document.failure);
+          else sink.write(document);
+        }
+      },
+    });
+  } finally {
+    // The pool's last job in a build.
+    await closeBuildWorkerPool(site);
+  }
 }
 
 /** A render worker's heap filled up: the theme overrides are the site code that runs there. */
