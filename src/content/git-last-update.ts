@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import path from 'node:path';
+import type { Query, QueryContext } from '../engine/query-engine.js';
 import type { GitHistory, GitLastUpdate } from '../model/git-history.js';
 
 const recordStart = '\x1e';
@@ -55,4 +57,41 @@ export function parseGitLog(output: string): Map<string, GitLastUpdate> {
     }
   }
   return files;
+}
+
+/**
+ * The last commit of every file under the docs folder, as a query. `git log` from HEAD changes
+ * only when HEAD does: the file `HEAD` (a checkout, a detached commit) and the ref it names, loose
+ * or in `packed-refs` (a commit, a reset), or the history itself (`shallow`, after a fetch that
+ * deepens it). The query reads those files, so a build asks git again only when one changed; the
+ * docs' own files and git's index do not change what was committed. Outside a checkout, or
+ * without git, nothing can be read that says when that changes: the result is untracked.
+ */
+export const gitHistoryQuery: Query<string, GitHistory> = {
+  name: 'gitHistory',
+  async run(context, docsDir) {
+    const repository = await gitFolders(docsDir);
+    if (!repository) context.untracked('not inside a git checkout, or git is missing');
+    else readHeadFiles(context, repository);
+    return readGitHistory(docsDir);
+  },
+};
+
+/** Reads, through the engine, the files that say which commit HEAD is. */
+function readHeadFiles(context: QueryContext, { gitDir, commonDir }: { gitDir: string; commonDir: string }): void {
+  const head = context.readFile(path.join(gitDir, 'HEAD'));
+  const ref = /^ref: (refs\/\S+)/.exec(head ?? '')?.[1];
+  if (ref) context.readFile(path.join(commonDir, ...ref.split('/')));
+  context.readFile(path.join(commonDir, 'packed-refs'));
+  context.readFile(path.join(commonDir, 'shallow'));
+}
+
+/** The repository's own folder and the one its worktrees share (the same outside a worktree), or undefined outside a checkout. */
+function gitFolders(folder: string): Promise<{ gitDir: string; commonDir: string } | undefined> {
+  return new Promise((resolve) => {
+    execFile('git', ['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: folder, encoding: 'utf8', windowsHide: true }, (error, stdout) => {
+      const [gitDir, commonDir] = stdout.split('\n');
+      resolve(error || !gitDir || !commonDir ? undefined : { gitDir, commonDir });
+    });
+  });
 }
