@@ -91,8 +91,8 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   site.siteData = createSiteData(site, navbarItems, findMainDoc(site));
   // A past version's MDX docs render with the site's data, as every page of the site does.
   for (const { site: versionSite } of past) versionSite.siteData = site.siteData;
-  if (!site.config.url && !ctx.previous) warnNoSiteUrl(site);
-  if (!ctx.previous) warnMissingGitHistory(site);
+  if (!site.config.url) warnNoSiteUrl(site);
+  warnMissingGitHistory(site);
   checkSocialImages(site);
 
   const pageRanges = [{ name: primary?.name ?? currentVersionName, from: site.pages.length, to: 0 }];
