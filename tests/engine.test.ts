@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryEngine, formatExplanation, type Query } from '../src/engine/query-engine.js';
+import { fingerprintOf } from '../src/engine/fingerprint.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -326,5 +327,16 @@ describe('the query engine', () => {
     const printed = formatExplanation(explanation, dir);
     expect(printed).toContain('  lists docs/');
     expect(printed).toContain('    reads docs/b.md');
+  });
+});
+
+describe('the fingerprint of a value', () => {
+  it('tells apart regular expressions by source and flags, and functions by their code', () => {
+    expect(fingerprintOf({ match: /a+/g })).not.toBe(fingerprintOf({ match: /b+/g }));
+    expect(fingerprintOf({ match: /a+/g })).not.toBe(fingerprintOf({ match: /a+/i }));
+    expect(fingerprintOf({ match: /a+/g })).toBe(fingerprintOf({ match: /a+/g }));
+    expect(fingerprintOf({ make: (x: number) => x + 1 })).not.toBe(fingerprintOf({ make: (x: number) => x + 2 }));
+    expect(fingerprintOf({ make: (x: number) => x + 1 })).not.toBe(fingerprintOf({}));
+    expect(fingerprintOf({ make: (x: number) => x + 1 })).toBe(fingerprintOf({ make: (x: number) => x + 1 }));
   });
 });

@@ -85,6 +85,20 @@ describe('"Last updated" from git history', () => {
     expect(result.site.pages.find((page) => page.route === '/kit/docs/intro')!.data.lastUpdate).toEqual({ date: 'Mar 5, 2024', author: 'Docs Team' });
   });
 
+  it('takes a commit made since the previous build of the process', async () => {
+    const dir = await createSite();
+    await commitSite(dir);
+    const first = await buildSite(dir, { until: 'collectContent' });
+    const added = path.join(dir, 'docs', 'added.md');
+    await writeFile(added, '# Added\n');
+    const second = await buildSite(dir, { until: 'collectContent', previous: first.site, changedFiles: new Set([added]) });
+    expect(second.site.pages.find((page) => page.route === '/kit/docs/added')!.data.lastUpdate).toBeUndefined();
+    git(dir, ['add', '.']);
+    git(dir, ['commit', '-q', '-m', 'Third'], { name: 'Alan Turing', date: '2026-01-02T12:00:00Z' });
+    const third = await buildSite(dir, { until: 'collectContent', previous: second.site });
+    expect(third.site.pages.find((page) => page.route === '/kit/docs/added')!.data.lastUpdate).toEqual({ date: 'Jan 2, 2026', author: 'Alan Turing' });
+  });
+
   it('gives a doc that was never committed no line, with one warning at it', async () => {
     const dir = await createSite();
     await commitSite(dir);

@@ -14,8 +14,6 @@ export interface DocSamplesOptions extends SampleCompileSettings {
   typeChecker: SampleTypeChecker;
   /** Folder for the results of the last check; none when absent. */
   cacheDir?: string;
-  /** The result of the previous build in this process (serve --watch). */
-  previous?: DocSamplesResult;
 }
 
 /** The last check's results in the item store, one entry per cache folder, each sample's under its fingerprint. */
@@ -113,9 +111,8 @@ export async function checkDocSamples(samples: DocSample[], options: DocSamplesO
   const keyed = samples.map((sample) => ({ sample, key: fingerprint(settings, sample) }));
   const store = options.cacheDir ? openItemStore(options.cacheDir) : undefined;
   const known = new Map<string, { diagnostics: Diagnostic[]; names?: SampleName[] }>();
-  for (const earlier of [options.previous ?? store?.get<DocSamplesResult | null>(resultsEntry) ?? undefined]) {
-    for (const { key, diagnostics, names } of Array.isArray(earlier?.samples) ? earlier.samples : []) known.set(key, { diagnostics, names });
-  }
+  const earlier = store?.get<DocSamplesResult | null>(resultsEntry);
+  for (const { key, diagnostics, names } of Array.isArray(earlier?.samples) ? earlier.samples : []) known.set(key, { diagnostics, names });
   const unchecked = keyed.filter(({ key }) => !known.has(key));
   const compiling =
     unchecked.length > 0

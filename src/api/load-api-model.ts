@@ -7,14 +7,10 @@ import { installedVersion } from './installed-version.js';
 import { apiModelVersion, type ApiModel } from '../core/api-model.js';
 import { takePrefetchedTypeDoc } from './prefetched-typedoc.js';
 import type { ApiPrefetch } from '../model/api-prefetch.js';
-import { fingerprint, openItemStore, type ItemMemory } from '../core/item-store.js';
+import { fingerprint, openItemStore } from '../core/item-store.js';
 import { isCurrent, type ApiModelOptions } from './api-inputs.js';
 
 export interface ApiModelCache {
-  /** The model of the previous build in this process (serve --watch). */
-  previous?: ApiModel;
-  /** serve --watch's memory tier: the models of the session's builds, by their settings. */
-  memory?: ItemMemory;
   /** Folder for a model that survives between processes; none when absent. */
   cacheDir?: string;
   /** The TypeDoc run `sdkdocs build` started before the build, to take if it is for these options. */
@@ -30,8 +26,8 @@ export interface ApiModelResult {
    * prefetch worker). Its owner closes it when done.
    */
   typeChecker?: SampleTypeChecker;
-  /** Where the model came from: TypeDoc in this thread or on the worker `prefetchApi` started, or a cache. */
-  from: 'typedoc' | 'typedoc-worker' | 'memory' | 'disk';
+  /** Where the model came from: TypeDoc in this thread or on the worker `prefetchApi` started, or the cache folder. */
+  from: 'typedoc' | 'typedoc-worker' | 'disk';
 }
 
 /** The model's entry in the item store: one per cache folder, replaced when its inputs change. */
@@ -39,24 +35,17 @@ export const apiModelEntry = 'api-model.json';
 
 /**
  * Runs TypeDoc on the SDK (or takes the run `prefetchApi` started on a worker thread) and returns
- * its API as plain data. The result is reused (from this process or from the cache folder) while
- * the SDK's files, the options and sdkdocs itself are unchanged, so a rebuild that only touched
- * docs skips TypeDoc's 2–4 seconds.
+ * its API as plain data. The model in the cache folder is taken instead while the SDK's files,
+ * the options and sdkdocs itself are unchanged, so a build that only touched docs skips TypeDoc's
+ * 2–4 seconds; within a process the query engine keeps it (the `apiModel` query of generateApi).
  */
 export async function loadApiModel(options: ApiModelOptions, cache: ApiModelCache = {}): Promise<ApiModelResult> {
   const settings = settingsHash(options);
-  const store = cache.cacheDir !== undefined ? openItemStore(cache.cacheDir, cache.memory) : undefined;
-  const kept = cache.previous ?? store?.recall<ApiModel>(settings);
-  if (kept && isCurrent(kept.inputs, settings)) {
-    return { model: kept, diagnostics: kept.warnings, from: 'memory' };
-  }
+  const store = cache.cacheDir !== undefined ? openItemStore(cache.cacheDir) : undefined;
   // Started only when the cache folder had no current model.
   const prefetched = takePrefetchedTypeDoc(cache.prefetch, settings);
   const cached = prefetched ? undefined : await readCurrentCachedModel(cache.cacheDir, settings);
-  if (cached) {
-    store?.keep(settings, cached);
-    return { model: cached, diagnostics: cached.warnings, from: 'disk' };
-  }
+  if (cached) return { model: cached, diagnostics: cached.warnings, from: 'disk' };
   let result: Omit<ApiModelResult, 'from'>;
   if (prefetched) {
     const run = await prefetched.result;
@@ -67,10 +56,7 @@ export async function loadApiModel(options: ApiModelOptions, cache: ApiModelCach
     const run = await runTypeDoc(options, settings);
     result = { model: run.model, diagnostics: run.diagnostics, typeChecker: inProcessSampleTypeChecker(run.sourceFiles) };
   }
-  if (result.model && store) {
-    store.set(apiModelEntry, result.model);
-    store.keep(settings, result.model);
-  }
+  if (result.model && store) store.set(apiModelEntry, result.model);
   return { ...result, from: prefetched ? 'typedoc-worker' : 'typedoc' };
 }
 

@@ -7,7 +7,7 @@ import { apiModelOptions, resolveApiPaths, type ApiPaths } from './api-options.j
 import { createApiPages } from './api-pages.js';
 import { apiSidebarName } from '../core/api-display.js';
 import { loadApiModel, readStoredModel, settingsHash } from './load-api-model.js';
-import type { ApiModelOptions } from './api-inputs.js';
+import { isCurrent, type ApiModelOptions } from './api-inputs.js';
 import { fingerprint, openItemStore, type ItemMemory } from '../core/item-store.js';
 import type { ApiModel, ApiRef } from '../core/api-model.js';
 import type { ResolvedConfig } from '../config/resolve.js';
@@ -162,7 +162,8 @@ async function loadVersionModel(
     const extracted = await extractTree(sdk);
     if (extracted) return configError(config, diagnostics, version, extracted, 'Check that git can read the repository.');
   }
-  const result = await loadApiModel(options, { previous: loaded, cacheDir: sdk.cacheDir });
+  if (loaded && isCurrent(loaded.inputs, settings)) return loaded;
+  const result = await loadApiModel(options, { cacheDir: sdk.cacheDir });
   diagnostics.push(...result.diagnostics);
   result.typeChecker?.close();
   if (result.model) store.keep(settings, result.model);

@@ -386,7 +386,7 @@ async function bundleWith(bundler: ClientBundler, engine: QueryEngine, mdx: Retu
   const missingCss = customCssProblems(config);
   if (missingCss.length > 0) throw new UserError(missingCss);
   bundler.themeSettings = themeSettingsCss(config);
-  if (!ctx.previous) site.diagnostics.push(...primaryContrastWarnings(config));
+  site.diagnostics.push(...primaryContrastWarnings(config));
   bundler.pages = site.pages
     .filter((page) => page.component && page.sourceFile)
     .map((page) => ({ route: page.route, file: page.sourceFile! }));

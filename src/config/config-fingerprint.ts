@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fingerprintJson } from '../engine/fingerprint.js';
 
 /*
  * Fingerprints of what the config stands for, for the query engine's inputs: a serve --watch
@@ -43,17 +44,11 @@ export function configCodeFingerprint(config: ConfigSource): string {
  */
 export function configSliceFingerprint(config: ConfigSource, slice: unknown, ...extra: string[]): string {
   let holdsFunction = false;
-  const json =
-    JSON.stringify(slice, (_key, value: unknown) => {
-      if (typeof value === 'function') {
-        holdsFunction = true;
-        return `[function ${(value as { name?: string }).name ?? ''}]`;
-      }
-      if (value instanceof RegExp) return `[regexp ${String(value)}]`;
-      if (value instanceof Map) return { '@map': [...(value as Map<unknown, unknown>)] };
-      if (value instanceof Set) return { '@set': [...(value as Set<unknown>)] };
-      return value === undefined ? null : value;
-    }) ?? 'undefined';
+  // A function stands for the config's code (below), not its own text: a plugin's closure holds its options.
+  const json = fingerprintJson(slice, (fn) => {
+    holdsFunction = true;
+    return fn.name;
+  });
   const hash = createHash('sha256').update(json);
   if (holdsFunction) hash.update('\0code\0').update(configCodeFingerprint(config));
   for (const part of extra) hash.update('\0').update(part);

@@ -32,7 +32,7 @@ import { placePageRoute } from './page-route.js';
 import { configForVersion, pastVersionSidebarsFile, resolveDocsVersions } from '../config/docs-versions.js';
 import { currentVersionName, type DocsVersion } from '../core/docs-version.js';
 import { applyDocsVersions } from './version-pages.js';
-import { readGitHistory } from './git-last-update.js';
+import { gitHistoryQuery } from './git-last-update.js';
 import { checkSocialImages } from './social-images.js';
 
 const categorySchema = z.strictObject({
@@ -83,7 +83,7 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   for (const version of versions ?? []) {
     if (version === primary) continue;
     const versionSite = pastVersionSite(site, version);
-    const versionLayout = await readVersionDocs(versionSite, { ...ctx, previous: undefined, changedFiles: undefined }, pastVersionSidebarsFile(site.config, version), `version-${version.name}/`, version);
+    const versionLayout = await readVersionDocs(versionSite, ctx, pastVersionSidebarsFile(site.config, version), `version-${version.name}/`, version);
     if (!versionLayout) return;
     past.push({ version, site: versionSite, layout: versionLayout });
   }
@@ -91,8 +91,8 @@ export async function collectContent(site: Site, ctx: BuildContext): Promise<voi
   site.siteData = createSiteData(site, navbarItems, findMainDoc(site));
   // A past version's MDX docs render with the site's data, as every page of the site does.
   for (const { site: versionSite } of past) versionSite.siteData = site.siteData;
-  if (!site.config.url && !ctx.previous) warnNoSiteUrl(site);
-  if (!ctx.previous) warnMissingGitHistory(site);
+  if (!site.config.url) warnNoSiteUrl(site);
+  warnMissingGitHistory(site);
   checkSocialImages(site);
 
   const pageRanges = [{ name: primary?.name ?? currentVersionName, from: site.pages.length, to: 0 }];
@@ -167,9 +167,9 @@ async function readVersionDocs(site: Site, ctx: BuildContext, sidebarsFile: stri
       hint: `Create it with at least one markdown file (e.g. ${config.docs.path}/${config.docs.mainDocId ?? 'intro'}.md), or point docs.path at your docs.`,
     });
   }
-  // Runs while the docs are read; serve --watch keeps the history it read at start.
-  const gitHistory = wantsLastUpdate(site) ? (ctx.previous?.gitHistory ? Promise.resolve(ctx.previous.gitHistory) : readGitHistory(docsDir)) : undefined;
   const engine = engineOf(ctx);
+  // Runs while the docs are read; asks git again only when HEAD moved (see gitHistoryQuery).
+  const gitHistory = wantsLastUpdate(site) ? engine.query(gitHistoryQuery, docsDir) : undefined;
   const listing = await listDocsFolderForBuild(site, ctx, engine, docsDir);
   site.diagnostics.push(...listing.diagnostics);
   const files = listing.files;

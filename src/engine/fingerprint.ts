@@ -2,29 +2,44 @@ import { createHash } from 'node:crypto';
 
 /**
  * The fingerprint of a value the engine compares between builds: a query's result, an input's
- * value. Text and bytes are hashed as they are; anything else as JSON in which maps, sets and
- * byte arrays keep their contents (plain `JSON.stringify` writes `{}` for them, and two different
- * maps would then look alike). Keys keep their order: equal objects built in another order only
- * cost a needless re-run, never a stale result.
+ * value. Text and bytes are hashed as they are; anything else as {@link fingerprintJson}. Keys keep
+ * their order: equal objects built in another order only cost a needless re-run, never a stale result.
  */
 export function fingerprintOf(value: unknown): string {
   const hash = createHash('sha256');
   if (typeof value === 'string') hash.update('s').update(value);
   else if (value instanceof Uint8Array) hash.update('b').update(value);
-  else hash.update('j').update(valueJson(value));
+  else hash.update('j').update(fingerprintJson(value));
   return hash.digest('hex').slice(0, 32);
 }
 
-function valueJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) => {
-    if (inner instanceof Map) return { '@map': [...inner] };
-    if (inner instanceof Set) return { '@set': [...inner] };
-    if (inner instanceof Uint8Array) return { '@bytes': Buffer.from(inner).toString('base64') };
-    // Node's Buffer turns itself into { type, data } before the replacer sees it.
-    if (isBufferJson(inner)) return { '@bytes': Buffer.from(inner.data).toString('base64') };
-    if (inner === undefined) return null;
-    return inner;
-  }) ?? 'undefined';
+/**
+ * A value as JSON in which nothing that tells two values apart is lost: maps, sets and byte arrays
+ * keep their contents, a regular expression its source and flags, and a function is what
+ * `describeFunction` says it stands for (plain `JSON.stringify` writes `{}` for the first and drops
+ * functions, so two different values would look alike). By default a function stands for its
+ * source text, which tells apart what different code does; two closures of one source over
+ * different values look alike, so a value whose functions close over data should come with a
+ * fingerprint of its own (as the config's do, see src/config/config-fingerprint.ts).
+ */
+export function fingerprintJson(value: unknown, describeFunction: (fn: (...args: never[]) => unknown) => unknown = functionSource): string {
+  return (
+    JSON.stringify(value, (_key, inner: unknown) => {
+      if (inner instanceof Map) return { '@map': [...(inner as Map<unknown, unknown>)] };
+      if (inner instanceof Set) return { '@set': [...(inner as Set<unknown>)] };
+      if (inner instanceof Uint8Array) return { '@bytes': Buffer.from(inner).toString('base64') };
+      // Node's Buffer turns itself into { type, data } before the replacer sees it.
+      if (isBufferJson(inner)) return { '@bytes': Buffer.from(inner.data).toString('base64') };
+      if (inner instanceof RegExp) return { '@regexp': [inner.source, inner.flags] };
+      if (typeof inner === 'function') return { '@function': describeFunction(inner as (...args: never[]) => unknown) };
+      if (inner === undefined) return null;
+      return inner;
+    }) ?? 'undefined'
+  );
+}
+
+function functionSource(fn: (...args: never[]) => unknown): string {
+  return Function.prototype.toString.call(fn);
 }
 
 function isBufferJson(value: unknown): value is { type: 'Buffer'; data: number[] } {

@@ -97,6 +97,11 @@ export interface QueryEngine {
    */
   invalidate(changedPaths: Iterable<string>): void;
   /**
+   * Forgets what the engine knew of every file and folder, for a build not told what changed: each
+   * query checks its reads against the files as they are now the next time it is asked.
+   */
+  invalidateAll(): void;
+  /**
    * Lets go of a result that nothing needs in memory any more, such as a large file's text once it
    * is on disk. The engine keeps what the result was made from and its fingerprint, so the queries
    * that read it still find it unchanged without running it; asked for the result itself, the query
@@ -371,6 +376,11 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
         forgetUnder(files, changedPath);
         forgetUnder(folders, changedPath);
       }
+    },
+    invalidateAll() {
+      revision++;
+      files.clear();
+      folders.clear();
     },
     release(query, key) {
       const memo = memos.get(memoId(query.name, keyIdOf(query, key)));

@@ -1,4 +1,3 @@
-import type { SourceFile as TypeScriptSourceFile } from 'typescript';
 import type { SidebarItem, SiteData } from '../shared/types.js';
 import type { ThemeComponentName } from '../shared/theme-components.js';
 import type { ApiModel } from './api-model.js';
@@ -48,11 +47,10 @@ export interface Site {
   docsVersions?: { versions: DocsVersion[]; past: { version: DocsVersion; site: Site }[] };
   /** The docs folder's git history, for "Last updated" lines; read once per `serve --watch`. */
   gitHistory?: GitHistory;
-  /** The API model and the doc-sample check, set by generateApi; serve --watch reuses them while the SDK is unchanged. */
+  /** The API model and the doc-sample check, set by generateApi. */
   api?: {
     model: ApiModel;
     docSamples?: DocSamplesResult;
-    sourceFiles?: ReadonlyMap<string, TypeScriptSourceFile>;
     /** The names the doc-sample check resolved, once it is done (undefined if it failed): linkCodeSamples links them. */
     sampleNames?: Promise<DocSamplesCheck['names'] | undefined>;
   };

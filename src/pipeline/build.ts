@@ -117,6 +117,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const stopAt = options.until ? buildStages.findIndex((stage) => stage.name === options.until) : buildStages.length - 1;
   const stages = buildStages.slice(0, stopAt + 1);
   const engine = engineForBuild(options);
+  enginesOfBuilds.set(site, engine);
   const sinkContext = {
     logger,
     cacheDir: config.paths.cache,
@@ -164,15 +165,22 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
  * The engine this build's queries run on. A serve --watch session keeps its engine in its memory
  * and tells it which paths changed since the last build: watch is invalidate + build(), a config
  * edit included, since every input a query reads of the config has the fingerprint of what it
- * stands for. Without a list of changes (a one-off build), nothing an earlier engine read may be
- * trusted: a new one.
+ * stands for. A build handed a previous build without a session's memory goes on with that
+ * build's engine. Either, when not told what changed, checks every file its queries read against
+ * the files as they are now. Any other build starts with a new engine.
  */
 function engineForBuild(options: BuildOptions): QueryEngine {
-  const session = heldByMemory(options.memory, 'query-engine', () => ({ engine: createQueryEngine() }));
-  if (options.changedFiles) session.engine.invalidate(options.changedFiles);
-  else session.engine = createQueryEngine();
-  return session.engine;
+  const continued = options.memory
+    ? heldByMemory(options.memory, 'query-engine', () => ({ engine: createQueryEngine() })).engine
+    : options.previous && enginesOfBuilds.get(options.previous);
+  if (!continued) return createQueryEngine();
+  if (options.changedFiles) continued.invalidate(options.changedFiles);
+  else continued.invalidateAll();
+  return continued;
 }
+
+/** The engine each build's site was made on, for a later build given that site as its previous one. */
+const enginesOfBuilds = new WeakMap<Site, QueryEngine>();
 
 /** Runs the queued work in the order the stages queued it: a stage may queue what needs an earlier stage's. */
 async function runAfterPublished(ctx: BuildContext): Promise<void> {

@@ -70,7 +70,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   if (contents.rebuild) ctx.logger.debug(`renderPages: ${contents.made} contents and mobile TOCs made, ${contents.kept} kept from the previous build`);
   checkMarkdownCopyRoutes(site);
   if (site.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return;
-  if (!ctx.previous) warnStaticFilesReplaced(site);
+  warnStaticFilesReplaced(site);
   const pageMarkdown = wantsPageMarkdown(site) ? collectPageMarkdown(site) : [];
   for (const { page, copyUrl } of pageMarkdown) if (copyUrl) page.data.markdownUrl = copyUrl;
   for (const page of site.pages) setFinishedPage(engine, page);

@@ -79,6 +79,33 @@ export interface SiteWatcher {
   close(): Promise<void>;
 }
 
+/**
+ * The session's logger, printing each warning once: every build reports every warning it found,
+ * as a cold build of the same files would (the stages no longer skip theirs on a rebuild), and a
+ * warning the session already printed is not printed again until {@link forget} (a full build).
+ */
+function createWarningPrinter(logger: Logger): { logger: Logger; forget(): void } {
+  const printed = new Set<string>();
+  return {
+    logger: {
+      info: (message) => logger.info(message),
+      warn: (message) => logger.warn(message),
+      error: (message) => logger.error(message),
+      debug: (message) => logger.debug(message),
+      progress: (message) => logger.progress(message),
+      diagnostic(d) {
+        if (d.severity === 'warning') {
+          const identity = JSON.stringify([d.code, d.file, d.line, d.column, d.message, d.hint]);
+          if (printed.has(identity)) return;
+          printed.add(identity);
+        }
+        logger.diagnostic(d);
+      },
+    },
+    forget: () => printed.clear(),
+  };
+}
+
 /** Changes this close together are one batch: a checkout or a save-all writes many files at once. */
 const batchDelayMs = 5;
 /**
@@ -115,6 +142,7 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
   let closed = false;
   /** What the watcher subscribes to: the site folder, and what the last good build read outside it. */
   let watched = watchedPaths(config);
+  const warnings = createWarningPrinter(logger);
 
   const announce = (event: WatchEvent) => {
     try {
@@ -135,6 +163,8 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
     let written: WrittenOutputs | undefined;
     let outcome: BuildOutcome;
     let published = false;
+    // A fresh build says everything it found; a rebuild, only what the builds before it did not say.
+    if (full) warnings.forget();
     try {
       if (full && previous) {
         config = await loadConfig(siteDir, { outDir: options.outDir });
@@ -143,7 +173,7 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
       const result = await build({
         ...options.buildOptions,
         config,
-        logger,
+        logger: warnings.logger,
         watch: true,
         memory,
         // A config change rebuilds every stage's own reuse from scratch, on the same engine.
