@@ -39,7 +39,7 @@ describe('a Docusaurus config written with short names', () => {
 `);
     const config = await loadConfig(site);
     expect(config.redirects).toEqual([{ from: '/old', to: '/docs/intro' }]);
-    const warnings = config.configWarnings.map((warning) => warning.message);
+    const warnings = (config.configWarnings ?? []).map((warning) => warning.message);
     expect(warnings).toContainEqual(expect.stringContaining('plugins[1]: a second docs instance (id "community") is not built'));
     expect(warnings).toContainEqual(expect.stringContaining('plugins[2]: the plugin @docusaurus/plugin-pwa is not run: no service worker'));
     expect(warnings.filter((message) => message.includes('client-redirects'))).toEqual([]);

@@ -29,7 +29,7 @@ afterAll(async () => {
   await site?.cleanup();
 });
 
-const urlWarnings = (diagnostics: readonly { code: string; message: string }[]) => diagnostics.filter((d) => d.code === 'config' && d.message.startsWith('url is not set'));
+const urlWarnings = (diagnostics: readonly { code?: string; message: string }[]) => diagnostics.filter((d) => d.code === 'config' && d.message.startsWith('url is not set'));
 
 describe('warnings under serve --watch', () => {
   it('are in every build as a cold build has them, and printed once', async () => {
