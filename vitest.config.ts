@@ -1,5 +1,42 @@
 import { defineConfig } from 'vitest/config';
 
+const testFiles = ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'example-site/sdk/test/**/*.test.ts'];
+
+/**
+ * Test files that get a fresh module graph each: they mock modules or spy on globals, set
+ * environment variables a module reads, watch the process's threads, memory or event loop, or
+ * drive browsers (the example-site build they share comes from this project's global setup).
+ */
+const isolatedTestFiles = [
+  // vi.mock, vi.spyOn or process.env changes
+  'tests/one-parse.test.ts',
+  'tests/publish-restore.test.ts',
+  'tests/sample-links-from-model.test.ts',
+  'tests/session-state.test.ts',
+  'tests/vanishing-doc.test.ts',
+  'tests/api-fixture.test.ts',
+  'tests/markdown-fast-parse-build.test.ts',
+  'example-site/sdk/test/launcher.test.ts',
+  // threads, memory, time limits and file watchers of the test process itself
+  'tests/worker-pool.test.ts',
+  'tests/parallel-build.test.ts',
+  'tests/memory*.test.ts',
+  'tests/output-writer-thread.test.ts',
+  'tests/mermaid-workers.test.ts',
+  'tests/serve-load.test.ts',
+  'tests/site-code-limits.test.ts',
+  'tests/hostile-site.test.ts',
+  'tests/untrusted-build.test.ts',
+  'tests/config-loading.test.ts',
+  'tests/watch*.test.ts',
+  // browsers, and long files whose imports are a small part of their time
+  'tests/browser/**/*.test.ts',
+  'tests/mermaid-cli.test.ts',
+  'tests/packed-install.test.ts',
+  'tests/website.test.ts',
+  'tests/fuzz.test.ts',
+];
+
 export default defineConfig({
   plugins: [
     {
@@ -15,11 +52,19 @@ export default defineConfig({
   test: {
     // One folder per run for builds that several files share (tests/helpers/shared-build.ts).
     globalSetup: ['tests/setup/shared-builds.ts'],
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'example-site/sdk/test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Builds and browsers are heavy on a 2-core machine; two files at a time keeps runs predictable.
     maxWorkers: 2,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        // Most of a small test file's time went to importing the build's modules afresh; files
+        // that leave no state behind them share a process and its loaded modules.
+        test: { name: 'shared', include: testFiles, exclude: isolatedTestFiles, isolate: false },
+      },
+      { extends: true, test: { name: 'isolated', include: isolatedTestFiles } },
+    ],
   },
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { renderMermaid } from '@mermaid-js/mermaid-cli';
 import puppeteer from 'puppeteer';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DiagramBrowserCrashedError, DiagramNeedsThemesError, DiagramSyntaxError, type DiagramColours, type DiagramRenderer } from '../src/core/diagram-renderer.js';
 import { inlineDiagramSvg } from '../src/core/diagram-svg.js';
 import { createContentRenderer } from '../src/ssr/content-html.js';
@@ -82,15 +82,23 @@ describe('withoutBuildDayMarker', () => {
 
 // The slow tests that drive mermaid in the real Chromium; the build's tests use a fake renderer.
 describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
-  const renderers: DiagramRenderer[] = [];
   const cleanups: (() => Promise<void>)[] = [];
+  /** A renderer of the test's own, closed when the test ends so that its Chromium does not idle beside the next test's. */
   const newRenderer = (options: Partial<Parameters<typeof createMermaidCliRenderer>[0]> = {}) => {
     const renderer = createMermaidCliRenderer({ fontFamily, ...options });
-    renderers.push(renderer);
+    onTestFinished(() => renderer.close());
     return renderer;
   };
+  /**
+   * One renderer, one page, for the tests that only check what is drawn: each starting a Chromium
+   * and loading mermaid of its own was most of its time. A page's history does not change what it
+   * draws (the order test below checks that). Tests about launches, pages or a diagram's own
+   * configuration keep their own, so that no diagram here sets mermaid's configuration.
+   */
+  let drawingRenderer: DiagramRenderer | undefined;
+  const sharedDrawingRenderer = () => (drawingRenderer ??= createMermaidCliRenderer({ fontFamily, concurrency: 1 }));
   afterAll(async () => {
-    for (const renderer of renderers) await renderer.close();
+    await drawingRenderer?.close();
     for (const cleanup of cleanups) await cleanup();
   });
 
@@ -171,7 +179,7 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
   });
 
   it('draws a diagram once for both colour modes, pixel for pixel as the light and the dark render', async () => {
-    const renderer = newRenderer({ concurrency: 1 });
+    const renderer = sharedDrawingRenderer();
     const browser = await puppeteer.launch({ executablePath: chromium!, headless: true, args: [...headlessChromiumArgs] });
     cleanups.push(() => browser.close());
     const page = await browser.newPage();
@@ -194,7 +202,7 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
   });
 
   it('draws no line at the day of the build on a gantt chart, unless the chart sets todayMarker', async () => {
-    const renderer = newRenderer();
+    const renderer = sharedDrawingRenderer();
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const aroundToday = `gantt\n  dateFormat YYYY-MM-DD\n  section Release\n  Beta :b1, ${day(-10)}, ${day(10)}`;
     const plain = await renderer.render(aroundToday, 'default');
@@ -207,7 +215,7 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
   it('inlines the example’s sequence diagram within 15 KB gzipped, drawn in the site’s font', async () => {
     const markdown = await readFile(path.join(exampleSiteDir, 'docs', 'getting-started', 'sequence-diagram.md'), 'utf8');
     const definition = /```mermaid\n([\s\S]*?)```/.exec(markdown)![1];
-    const renderer = newRenderer();
+    const renderer = sharedDrawingRenderer();
     for (const theme of ['default', 'dark'] as const) {
       const rendered = await renderer.render(definition, theme);
       const svg = inlineDiagramSvg(rendered, { id: `mermaid-1-${theme}`, className: ['mermaid-svg'], font: inlineFont });
@@ -226,7 +234,7 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
   });
 
   it('reports mermaid’s parser message for a definition that does not parse, and keeps rendering', async () => {
-    const renderer = newRenderer({ concurrency: 1 });
+    const renderer = sharedDrawingRenderer();
     const error = await renderer.render('sequenceDiagram\n  Game->>SDK: init()\n  SDK-->>>Game what', 'default').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DiagramSyntaxError);
     expect((error as Error).message).toMatch(/^Parse error on line 3:\n.*\n-+\^\nExpecting /);
@@ -243,7 +251,7 @@ describe.skipIf(!chromium)('mermaid in long-lived Chromium pages', () => {
     ];
     const outcome = (settled: PromiseSettledResult<string>) =>
       settled.status === 'fulfilled' ? inlined(settled.value) : `${(settled.reason as Error).name}: ${(settled.reason as Error).message}`;
-    const oneAtATime = newRenderer({ concurrency: 1 });
+    const oneAtATime = sharedDrawingRenderer();
     const expected: string[] = [];
     for (const [definition, colours] of jobs) expected.push(outcome((await Promise.allSettled([oneAtATime.render(definition, colours)]))[0]));
     // Asked at once, they reach the one page several per round trip.

@@ -33,6 +33,16 @@ async function snapshotTree(dir: string): Promise<Record<string, string>> {
   return files;
 }
 
+/**
+ * One full build of the unchanged fixture for the tests that only read it: each of them used to
+ * build the same site again.
+ */
+let fixtureBuild: ReturnType<typeof buildSite> | undefined;
+function buildFixtureOnce(): ReturnType<typeof buildSite> {
+  fixtureBuild ??= buildSite(fixture('versioned-docs'));
+  return fixtureBuild;
+}
+
 async function withConfig(dir: string, docsOptions: string): Promise<void> {
   const config = await readFile(path.join(dir, 'sdkdocs.config.ts'), 'utf8');
   await writeFile(path.join(dir, 'sdkdocs.config.ts'), config.replace("docs: { mainDocId: 'intro' }", `docs: { mainDocId: 'intro', ${docsOptions} }`));
@@ -84,7 +94,7 @@ describe('sdkdocs docs:version', () => {
 
 describe('a site with versions.json', () => {
   it('builds the last version at /docs, current at /docs/next (Next) and older ones at /docs/<name>', async () => {
-    const result = await buildSite(fixture('versioned-docs'));
+    const result = await buildFixtureOnce();
     expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const pages = new Map(result.site.pages.map((page) => [page.route, page]));
     expect(pages.get('/kit/docs/intro')?.data.docsVersion).toBe('1.1.0');
@@ -122,7 +132,7 @@ describe('a site with versions.json', () => {
   }, 60_000);
 
   it('gives every version’s pages a markdown copy, and describes the docs at /docs in the llms files', async () => {
-    const result = await buildSite(fixture('versioned-docs'));
+    const result = await buildFixtureOnce();
     expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const pages = new Map(result.site.pages.map((page) => [page.route, page]));
     // The released docs are what most readers open: their pages have the copy button too.
@@ -144,7 +154,7 @@ describe('a site with versions.json', () => {
   }, 60_000);
 
   it('shows each version’s badge above its docs; badge: false hides one, noIndex keeps a version from search engines', async () => {
-    const plain = await buildSite(fixture('versioned-docs'), { inMemory: true });
+    const plain = await buildFixtureOnce();
     expect(pageHtml(plain, '/kit/docs/intro')).toContain('<span class="version-badge">Version: 1.1.0</span>');
     expect(pageHtml(plain, '/kit/docs/next/intro')).toContain('<span class="version-badge">Version: Next</span>');
     expect(pageHtml(plain, '/kit/docs/1.0.0/intro')).not.toContain('noindex');
@@ -184,7 +194,7 @@ describe('a site with versions.json', () => {
   }, 60_000);
 
   it('shows the unreleased and unmaintained banners, linking to the same page in the last version', async () => {
-    const result = await buildSite(fixture('versioned-docs'));
+    const result = await buildFixtureOnce();
     const next = pageHtml(result, '/kit/docs/next/guides/setup');
     expect(next).toContain('This is unreleased documentation for Versioned Kit Next version.');
     expect(next).toMatch(/For up-to-date documentation, see the <a href="\/kit\/docs\/guides\/setup"><b>latest version<\/b><\/a> \(1\.1\.0\)\./);
