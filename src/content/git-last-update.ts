@@ -73,6 +73,11 @@ export const gitHistoryQuery: Query<string, GitHistory> = {
   async run(context, docsDir) {
     const repository = findGitFolders(docsDir);
     if (repository) readHeadFiles(context, repository);
+    // No checkout around the docs: git would only say so, and running it costs every rebuild.
+    if (!repository && process.env.GIT_DIR === undefined) {
+      context.untracked('not inside a git checkout');
+      return { kind: 'none' };
+    }
     const history = await readGitHistory(docsDir);
     if (!repository || history.kind !== 'checkout') context.untracked('not inside a git checkout, or git is missing');
     return history;
