@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild';
 import { UserError } from '../core/diagnostic.js';
 import { runSiteCode, SiteCodeStopped } from '../core/site-code.js';
 import { bundleErrorDiagnostics, bundleInputs, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
-import { isClassicPreset, type PresetRun } from './docusaurus-presets.js';
+import { docusaurusModuleCandidates, isClassicPreset, resolveQuietly, type PresetRun } from './docusaurus-presets.js';
 import { formatKeyPath } from './locate-key.js';
 import { customNavbarItemType } from './schema.js';
 
@@ -193,18 +193,11 @@ const officialModules = new Set([
  */
 function expandShorthand(name: string, kind: 'plugins' | 'themes', siteDir: string): string {
   if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) return name;
-  const prefix = kind === 'themes' ? 'theme' : 'plugin';
-  if (officialModules.has(`${prefix}-${name}`)) return `@docusaurus/${prefix}-${name}`;
+  const [, official, community] = docusaurusModuleCandidates(name, kind === 'themes' ? 'theme' : 'plugin');
+  if (officialModules.has(official!.slice('@docusaurus/'.length))) return official!;
   const requireFromSite = createRequire(path.join(path.resolve(siteDir), 'package.json'));
-  const installed = (request: string) => {
-    try {
-      requireFromSite.resolve(request);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  return !name.startsWith('docusaurus-') && !installed(name) && installed(`docusaurus-${prefix}-${name}`) ? `docusaurus-${prefix}-${name}` : name;
+  const installed = (request: string) => resolveQuietly(requireFromSite, request) !== undefined;
+  return !name.startsWith('docusaurus-') && !installed(name) && installed(community!) ? community! : name;
 }
 
 /** Plugins whose work sdkdocs does itself, so nothing is lost when they are not run. */

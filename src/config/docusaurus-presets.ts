@@ -23,15 +23,20 @@ export function isClassicPreset(name: string): boolean {
   return classicPreset.test(name);
 }
 
-/** The modules Docusaurus tries for a preset name, in its order (`@acme` → `@acme/docusaurus-preset`). */
-export function presetModuleCandidates(name: string): string[] {
+/** The modules Docusaurus tries for a preset, plugin or theme name, in its order (`@acme` → `@acme/docusaurus-preset`). */
+export function docusaurusModuleCandidates(name: string, kind: 'preset' | 'plugin' | 'theme'): string[] {
   if (name.startsWith('.') || path.isAbsolute(name)) return [name];
   if (name.startsWith('@')) {
     const slash = name.indexOf('/');
-    if (slash < 0) return [`${name}/docusaurus-preset`];
-    return [name, `${name.slice(0, slash)}/docusaurus-preset-${name.slice(slash + 1)}`];
+    if (slash < 0) return [`${name}/docusaurus-${kind}`];
+    return [name, `${name.slice(0, slash)}/docusaurus-${kind}-${name.slice(slash + 1)}`];
   }
-  return [name, `@docusaurus/preset-${name}`, `docusaurus-preset-${name}`];
+  return [name, `@docusaurus/${kind}-${name}`, `docusaurus-${kind}-${name}`];
+}
+
+/** The modules Docusaurus tries for a preset name. */
+export function presetModuleCandidates(name: string): string[] {
+  return docusaurusModuleCandidates(name, 'preset');
 }
 
 /**
@@ -56,8 +61,9 @@ export async function runThirdPartyPresets(raw: unknown, siteDir: string, config
 
 async function runPreset(name: string, options: unknown, siteConfig: Record<string, unknown>, siteDir: string, configFile: string): Promise<PresetRun> {
   const requireFromConfig = createRequire(configFile);
-  const resolved = presetModuleCandidates(name).map((candidate) => resolveQuietly(requireFromConfig, candidate)).find((file) => file !== undefined);
-  if (resolved === undefined) return { failure: `it is not installed (tried ${presetModuleCandidates(name).join(', ')} from ${path.dirname(configFile)})` };
+  const candidates = presetModuleCandidates(name);
+  const resolved = candidates.map((candidate) => resolveQuietly(requireFromConfig, candidate)).find((file) => file !== undefined);
+  if (resolved === undefined) return { failure: `it is not installed (tried ${candidates.join(', ')} from ${path.dirname(configFile)})` };
   const seconds = siteModuleTimeoutSeconds();
   try {
     const preset = await settleWithin(loadPresetFunction(requireFromConfig, resolved, seconds), seconds, (reason) => new Error(reason === 'idle' ? 'loading it never finished' : `loading it took over ${seconds} s`));
@@ -75,7 +81,8 @@ async function runPreset(name: string, options: unknown, siteConfig: Record<stri
   }
 }
 
-function resolveQuietly(requireFromConfig: NodeJS.Require, request: string): string | undefined {
+/** Where `request` resolves from a require function's folder, or undefined where it does not. */
+export function resolveQuietly(requireFromConfig: NodeJS.Require, request: string): string | undefined {
   try {
     return requireFromConfig.resolve(request);
   } catch {

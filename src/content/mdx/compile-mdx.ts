@@ -23,6 +23,7 @@ import { fenceRoles } from '../../markdown/code-fences.js';
 import { mdxTrigger } from './detect-mdx.js';
 import { providedMdxComponents } from './mdx-names.js';
 import type { EstreeNode, MdxNode } from './mdx-nodes.js';
+import { namesDefinedByDoc } from './mdx-definitions.js';
 import type { Node as UnistNode, Parent as UnistParent } from 'unist';
 import remarkNpm2Yarn from '../plugins/remark-npm2yarn.js';
 import { remarkUntrustedMdx } from './untrusted-mdx.js';
@@ -269,21 +270,15 @@ function remarkMdxHeadingIds() {
 function remarkMdxNames(siteComponents: readonly string[]) {
   return (tree: MdastRoot, file: VFile) => {
     const imports: MdxImport[] = [];
-    const defined = new Set<string>([...providedMdxComponents, ...siteComponents]);
-    // ESM inside a container (`import` in a `:::note` of a .md read as MDX) is the module's all the same.
-    walkTree(tree, (unknownNode) => {
-      const node = unknownNode as unknown as MdxNode;
-      if (node.type !== 'mdxjsEsm') return;
-      for (const statement of node.data?.estree?.body ?? []) collectDefinitions(statement, defined, imports);
-      return skipChildren;
-    });
+    const defined = namesDefinedByDoc(tree, imports);
+    for (const name of [...providedMdxComponents, ...siteComponents]) defined.add(name);
     file.data.mdxImports = imports;
     file.data.mdxOwnToc = defined.has('toc');
     const problems: ReturnType<VFile['message']>[] = [];
     walkTree(tree, (unknownNode, index, parent) => {
       const node = unknownNode as unknown as MdxNode;
       // A node a site's plugin made has no place of its own: the text it was made from has.
-      const place = unknownNode.position ?? positionWithin(unknownNode) ?? parent.children.slice(0, index).reverse().find((sibling) => sibling.position)?.position ?? parent.position;
+      const place = () => unknownNode.position ?? positionWithin(unknownNode) ?? parent.children.slice(0, index).reverse().find((sibling) => sibling.position)?.position ?? parent.position;
       if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
         const name = bareIdentifier(node);
         // `{name}` that nothing defines would fail the page when it renders, far from its line.
@@ -291,7 +286,7 @@ function remarkMdxNames(siteComponents: readonly string[]) {
           problems.push(
             file.message(
               `\`{${name}}\` is not defined: MDX reads braces as a JavaScript expression. Write \`\\{${name}}\` for literal braces, or define it with \`export const ${name} = …\``,
-              place,
+              place(),
               'mdx-undefined-expression',
             ),
           );
@@ -319,7 +314,7 @@ function remarkMdxNames(siteComponents: readonly string[]) {
       problems.push(
         file.message(
           `\`<${node.name}>\` is not defined. Import it (\`import ${root} from '@site/src/components/${root}';\`), or define it with \`export const ${root} = …\``,
-          place,
+          place(),
           'mdx-undefined-component',
         ),
       );
@@ -346,37 +341,6 @@ function bareIdentifier(node: MdxNode): string | undefined {
   const statement = node.data?.estree?.body[0] as { type: string; expression?: EstreeNode } | undefined;
   if (node.data?.estree?.body.length !== 1 || statement?.type !== 'ExpressionStatement') return undefined;
   return statement.expression?.type === 'Identifier' ? (statement.expression.name as string) : undefined;
-}
-
-function collectDefinitions(statement: EstreeNode, defined: Set<string>, imports: MdxImport[]): void {
-  if (statement.type === 'ImportDeclaration') {
-    const source = (statement.source as { value: string }).value;
-    const start = statement.loc?.start;
-    imports.push({ source, line: start?.line ?? 1, column: (start?.column ?? 0) + 1 });
-    for (const specifier of statement.specifiers as { local: { name: string } }[]) defined.add(specifier.local.name);
-    return;
-  }
-  const declaration = (statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement) as EstreeNode | null;
-  if (!declaration) return;
-  if (declaration.type === 'VariableDeclaration') {
-    for (const declarator of declaration.declarations as { id: EstreeNode }[]) collectPatternNames(declarator.id, defined);
-  } else if ((declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') && declaration.id) {
-    defined.add((declaration.id as { name: string }).name);
-  }
-}
-
-function collectPatternNames(pattern: EstreeNode, defined: Set<string>): void {
-  if (pattern.type === 'Identifier') {
-    defined.add(pattern.name as string);
-  } else if (pattern.type === 'ObjectPattern') {
-    for (const property of pattern.properties as EstreeNode[]) collectPatternNames((property.value ?? property.argument) as EstreeNode, defined);
-  } else if (pattern.type === 'ArrayPattern') {
-    for (const element of pattern.elements as (EstreeNode | null)[]) if (element) collectPatternNames(element, defined);
-  } else if (pattern.type === 'AssignmentPattern') {
-    collectPatternNames(pattern.left as EstreeNode, defined);
-  } else if (pattern.type === 'RestElement') {
-    collectPatternNames(pattern.argument as EstreeNode, defined);
-  }
 }
 
 /**

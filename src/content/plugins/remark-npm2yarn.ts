@@ -1,6 +1,7 @@
 import { parse } from 'acorn';
 import type { Code, Root, RootContent } from 'mdast';
 import npmToYarn from 'npm-to-yarn';
+import { namesDefinedByDoc } from '../mdx/mdx-definitions.js';
 
 /*
  * ```bash npm2yarn fences, as Docusaurus sites write them for @docusaurus/remark-plugin-npm2yarn:
@@ -67,7 +68,7 @@ export default function remarkNpm2Yarn() {
     // Other plugins (docusaurus-remark-plugin-tab-blocks, Docusaurus' own npm2yarn) see this
     // import of @theme/Tabs and leave out their own, then write <Tabs> and <TabItem>: the usual
     // names come with it, unless the doc gives those names a meaning of its own.
-    const taken = namesDefinedBy(tree);
+    const taken = namesDefinedByDoc(tree);
     const usualNames = [`import ${tabsName} from '@theme/Tabs';`, `import ${tabItemName} from '@theme/TabItem';`];
     if (!taken.has('Tabs')) usualNames.push(`import Tabs from '@theme/Tabs';`);
     if (!taken.has('TabItem')) usualNames.push(`import TabItem from '@theme/TabItem';`);
@@ -75,24 +76,4 @@ export default function remarkNpm2Yarn() {
     const estree = parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
     tree.children.unshift({ type: 'mdxjsEsm', value: source, data: { estree } } as unknown as RootContent);
   };
-}
-
-/** The names a doc's own imports and exports define. */
-function namesDefinedBy(tree: Root): Set<string> {
-  const names = new Set<string>();
-  const visit = (node: { type: string; children?: unknown[]; data?: unknown }) => {
-    if (node.type === 'mdxjsEsm') {
-      const body = ((node.data as { estree?: { body?: unknown[] } } | undefined)?.estree?.body ?? []) as Record<string, unknown>[];
-      for (const statement of body) {
-        for (const specifier of (statement.specifiers as { local?: { name?: string } }[] | undefined) ?? []) if (specifier.local?.name) names.add(specifier.local.name);
-        const declaration = statement.declaration as { id?: { name?: string }; declarations?: { id?: { name?: string } }[] } | undefined;
-        if (declaration?.id?.name) names.add(declaration.id.name);
-        for (const declarator of declaration?.declarations ?? []) if (declarator.id?.name) names.add(declarator.id.name);
-      }
-      return;
-    }
-    for (const child of node.children ?? []) visit(child as { type: string });
-  };
-  visit(tree);
-  return names;
 }
