@@ -5,9 +5,9 @@ import { useTheme } from './context.js';
 /** Storage key of the reader's colour-mode choice (`light` or `dark`). */
 export const colorModeStorageKey = 'theme';
 
-type ColorMode = 'light' | 'dark';
+export type ColorMode = 'light' | 'dark';
 
-function applyColorMode(mode: ColorMode): void {
+export function applyColorMode(mode: ColorMode): void {
   document.documentElement.setAttribute('data-theme', mode);
 }
 

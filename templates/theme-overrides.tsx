@@ -22,8 +22,18 @@ export type FooterProps = Record<string, never>;
 export type NotFoundProps = Record<string, never>;
 /** Props of `SearchBar`: none. */
 export type SearchBarProps = Record<string, never>;
-/** Props of `ColorModeToggle`: none; the mode is read from and stored in the page. */
-export type ColorModeToggleProps = Record<string, never>;
+/**
+ * Props of `ColorModeToggle`, as Docusaurus gives a swizzled one: the reader's stored choice
+ * (`null` while the system's mode is followed) and the way to change it. The theme's own switch
+ * reads and stores the mode itself.
+ */
+export interface ColorModeToggleProps {
+  value?: 'light' | 'dark' | null;
+  onChange?: (mode: 'light' | 'dark' | null) => void;
+  respectPrefersColorScheme?: boolean;
+  className?: string;
+  buttonClassName?: string;
+}
 
 /** Props of `DocItem/Footer`, the part of a doc below its content. */
 export interface DocItemFooterProps {
@@ -77,6 +87,18 @@ export interface ThemeComponentProps {
   MDXComponents: Record<string, never>;
   Layout: LayoutProps;
   'Icon/Success': IconProps;
+  'Icon/Arrow': IconProps;
+  'Icon/Close': IconProps;
+  'Icon/Copy': IconProps;
+  'Icon/DarkMode': IconProps;
+  'Icon/Edit': IconProps;
+  'Icon/ExternalLink': IconProps;
+  'Icon/Home': IconProps;
+  'Icon/Language': IconProps;
+  'Icon/LightMode': IconProps;
+  'Icon/Menu': IconProps;
+  'Icon/SystemColorMode': IconProps;
+  'Icon/WordWrap': IconProps;
   /** Not a component: the map of navbar item components by type (see theme/NavbarItem/ComponentTypes.tsx). */
   'NavbarItem/ComponentTypes': Record<string, never>;
 }

@@ -138,6 +138,90 @@ declare module '@theme/Icon/Success' {
   export default Component;
 }
 
+declare module '@theme/Icon/Arrow' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme/Icon/Close' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme/Icon/Copy' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme/Icon/DarkMode' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme/Icon/Edit' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme/Icon/ExternalLink' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme/Icon/Home' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme/Icon/Language' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme/Icon/LightMode' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme/Icon/Menu' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme/Icon/SystemColorMode' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme/Icon/WordWrap' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
 declare module '@theme/Heading' {
   import type { ComponentType } from 'react';
   import type { HeadingProps } from 'sdkdocs';
@@ -291,6 +375,90 @@ declare module '@theme-original/Icon/Success' {
   export default Component;
 }
 
+declare module '@theme-original/Icon/Arrow' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Icon/Close' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Icon/Copy' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Icon/DarkMode' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Icon/Edit' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Icon/ExternalLink' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Icon/Home' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Icon/Language' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Icon/LightMode' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Icon/Menu' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Icon/SystemColorMode' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
+declare module '@theme-original/Icon/WordWrap' {
+  import type { ComponentType } from 'react';
+  import type { IconProps } from 'sdkdocs';
+  const Component: ComponentType<IconProps>;
+  export default Component;
+}
+
 declare module '@theme-original/Heading' {
   import type { ComponentType } from 'react';
   import type { HeadingProps } from 'sdkdocs';
@@ -371,7 +539,7 @@ declare module '@docusaurus/isInternalUrl' {
 
 declare module '@docusaurus/theme-common' {
   import type { ReactNode } from 'react';
-  export function useColorMode(): { colorMode: 'light' | 'dark'; setColorMode: (mode: 'light' | 'dark' | null) => void; isDarkTheme: boolean };
+  export function useColorMode(): { colorMode: 'light' | 'dark'; colorModeChoice: 'light' | 'dark' | null; setColorMode: (mode: 'light' | 'dark' | null) => void; isDarkTheme: boolean };
   export function useThemeConfig(): Record<string, unknown>;
   export function usePrismTheme(): { plain: Record<string, string>; styles: { types: string[]; style: Record<string, string> }[] };
   export function useWindowSize(): 'desktop' | 'mobile' | 'ssr';

@@ -53,6 +53,7 @@ function isPlainFooter(footer: FooterData | undefined): boolean {
 const clientEntry = 'src/client/entry.tsx';
 /** Wraps a custom page as Docusaurus passes it props; shared with the server's render of the page. */
 const pagePropsModule = 'templates/theme/docusaurus/page-props.ts';
+const colorModeChoiceModule = 'templates/theme/color-mode-choice.tsx';
 const themeStylesheet = 'templates/theme.css';
 /** The stylesheet entry: the theme's, then the config's theme settings, then the site's customCss. */
 const themeNamespace = 'sdkdocs-theme';
@@ -295,9 +296,15 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
   return holder;
 }
 
+/**
+ * The site's overrides by name. A site's `ColorModeToggle` is wrapped to get Docusaurus' props
+ * (`value`, `onChange`), as the server's render wraps it (theme-host.ts); the wrapper is bundled
+ * only for a site that has one.
+ */
 function themeOverridesModuleSource(overrides: [ThemeComponentName, string][]): string {
   const imports = overrides.map(([, file], index) => `import o${index} from ${JSON.stringify(file)};`);
-  const entries = overrides.map(([name], index) => `${JSON.stringify(name)}: o${index}`);
+  const entries = overrides.map(([name], index) => `${JSON.stringify(name)}: ${name === 'ColorModeToggle' ? `withColorModeChoice(o${index})` : `o${index}`}`);
+  if (overrides.some(([name]) => name === 'ColorModeToggle')) imports.push(`import { withColorModeChoice } from ${JSON.stringify(path.join(packageRoot(), colorModeChoiceModule))};`);
   return `${imports.join('\n')}\nexport const themeOverrides = { ${entries.join(', ')} };\n`;
 }
 

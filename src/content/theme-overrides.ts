@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
 import { mdxAssetsPlugin } from '../core/mdx-modules.js';
 import { importedStylesheets, siteStylesheetsPlugin } from '../core/site-stylesheets.js';
-import { importThemeOverridesModule, themeHostKey, themeHostModules } from '../ssr/theme-host.js';
+import { asRendered, importThemeOverridesModule, themeHostKey, themeHostModules } from '../ssr/theme-host.js';
 import { resolveSiteImports } from '../core/theme-imports.js';
 import { renderFailureOf, stoppedOverridesFailure } from '../ssr/render-failure.js';
 import { SiteCodeStopped } from '../core/site-code.js';
@@ -98,7 +98,7 @@ async function loadThemeOverrides(context: QueryContext, config: SiteCodeConfig)
     const problem = await defaultExportProblem(modules[name], file, name);
     if (problem) diagnostics.push(problem);
     // MDX docs take the MDX components map through their imports (see theme-imports.ts), not the layout's slots.
-    else if (name !== 'MDXComponents') components[name] = modules[name].default;
+    else if (name !== 'MDXComponents') components[name] = asRendered(name, modules[name].default);
   }
   if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { diagnostics };
   const mdxComponents = files.has('MDXComponents') ? (modules.MDXComponents?.default as Record<string, unknown> | undefined) : undefined;

@@ -4,8 +4,11 @@
  */
 import type { RouteData, SidebarItem, SiteData } from './types.js';
 
-/** Id of the element that holds the app (server-rendered, then hydrated). */
-export const appRootId = '__sdkdocs';
+/**
+ * Id of the element that holds the app (server-rendered, then hydrated): Docusaurus' own, which
+ * sites' CSS and scripts address (`#__docusaurus { padding-top: … }` under a fixed navbar).
+ */
+export const appRootId = '__docusaurus';
 /** Id of the `<script type="application/json">` holding a page's {@link BootData}. */
 export const bootDataId = '__sdkdocs-data';
 /** Dispatched on `window` after each route change has been rendered into the DOM, and once after hydration. */

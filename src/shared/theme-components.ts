@@ -52,6 +52,22 @@ export const themeComponents = {
   /** `@theme/Icon/Success`: the check mark of a copied code block, for the site's own buttons. */
   'Icon/Success': 'content',
   /**
+   * The classic theme's other small icons (`@theme/Icon/DarkMode`, `…/ExternalLink`, …), which
+   * swizzled parts and custom pages import; overriding one changes it where the site imports it.
+   */
+  'Icon/Arrow': 'content',
+  'Icon/Close': 'content',
+  'Icon/Copy': 'content',
+  'Icon/DarkMode': 'content',
+  'Icon/Edit': 'content',
+  'Icon/ExternalLink': 'content',
+  'Icon/Home': 'content',
+  'Icon/Language': 'content',
+  'Icon/LightMode': 'content',
+  'Icon/Menu': 'content',
+  'Icon/SystemColorMode': 'content',
+  'Icon/WordWrap': 'content',
+  /**
    * `@theme/NavbarItem/ComponentTypes`: the map of navbar item components by type (an object, not a
    * component); the site's own map gives its `custom-*` navbar items their components.
    */

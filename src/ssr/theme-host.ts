@@ -19,6 +19,19 @@ import * as Layout from '../../templates/theme/Layout.js';
 import * as Heading from '../../templates/theme/Heading.js';
 import * as MDXComponents from '../../templates/theme/MDXComponents.js';
 import * as IconSuccess from '../../templates/theme/Icon/Success.js';
+import * as IconArrow from '../../templates/theme/Icon/Arrow.js';
+import * as IconClose from '../../templates/theme/Icon/Close.js';
+import * as IconCopy from '../../templates/theme/Icon/Copy.js';
+import * as IconDarkMode from '../../templates/theme/Icon/DarkMode.js';
+import * as IconEdit from '../../templates/theme/Icon/Edit.js';
+import * as IconExternalLink from '../../templates/theme/Icon/ExternalLink.js';
+import * as IconHome from '../../templates/theme/Icon/Home.js';
+import * as IconLanguage from '../../templates/theme/Icon/Language.js';
+import * as IconLightMode from '../../templates/theme/Icon/LightMode.js';
+import * as IconMenu from '../../templates/theme/Icon/Menu.js';
+import * as IconSystemColorMode from '../../templates/theme/Icon/SystemColorMode.js';
+import * as IconWordWrap from '../../templates/theme/Icon/WordWrap.js';
+import { withColorModeChoice } from '../../templates/theme/color-mode-choice.js';
 import * as NavbarItemComponentTypes from '../../templates/theme/NavbarItem/ComponentTypes.js';
 import * as BrowserOnly from '../../templates/theme/docusaurus/BrowserOnly.js';
 import * as ExecutionEnvironment from '../../templates/theme/docusaurus/ExecutionEnvironment.js';
@@ -81,6 +94,18 @@ export const themeHostModules: {
     MDXComponents,
     Layout,
     'Icon/Success': IconSuccess,
+    'Icon/Arrow': IconArrow,
+    'Icon/Close': IconClose,
+    'Icon/Copy': IconCopy,
+    'Icon/DarkMode': IconDarkMode,
+    'Icon/Edit': IconEdit,
+    'Icon/ExternalLink': IconExternalLink,
+    'Icon/Home': IconHome,
+    'Icon/Language': IconLanguage,
+    'Icon/LightMode': IconLightMode,
+    'Icon/Menu': IconMenu,
+    'Icon/SystemColorMode': IconSystemColorMode,
+    'Icon/WordWrap': IconWordWrap,
     'NavbarItem/ComponentTypes': NavbarItemComponentTypes,
   },
   docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router, Head, Translate, Interpolate, isInternalUrl, 'theme-common': themeCommon, useGlobalData, 'plugin-content-docs/client': docsClient },
@@ -118,5 +143,13 @@ export async function importThemeOverridesModule(code: string): Promise<Record<s
 /** The components of compiled overrides, for a render worker. */
 export async function themeOverrideComponents(code: string): Promise<ThemeOverrides> {
   const modules = await importThemeOverridesModule(code);
-  return Object.fromEntries(Object.entries(modules).map(([name, module]) => [name, module.default])) as ThemeOverrides;
+  return Object.fromEntries(Object.entries(modules).map(([name, module]) => [name, asRendered(name, module.default)])) as ThemeOverrides;
+}
+
+/**
+ * A site's override as the theme renders it: its `ColorModeToggle` gets Docusaurus' `value` and
+ * `onChange`, as in the browser (bundle-client.ts wraps it the same way).
+ */
+export function asRendered(name: string, component: unknown): unknown {
+  return name === 'ColorModeToggle' && typeof component === 'function' ? withColorModeChoice(component as Parameters<typeof withColorModeChoice>[0]) : component;
 }

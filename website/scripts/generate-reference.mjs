@@ -368,11 +368,25 @@ function themeProperties(css, selector) {
   return new Map([...block.matchAll(/^\s*(--sdkdocs-[\w-]+):\s*([^;]+);/gm)].map((match) => [match[1], match[2].trim()]));
 }
 
-/** A declared value as the table shows it: `var(--ifm-x, #fff)` is the Infima property it follows, then its fallback. */
-function describeValue(value) {
+/** The `--ifm-*` defaults the theme sets in a `:where(selector)` rule, by name. */
+function infimaDefaults(css, selector) {
+  const start = css.indexOf(`:where(${selector}) {`);
+  if (start < 0) return new Map();
+  const block = css.slice(start, css.indexOf('\n}', start));
+  return new Map([...block.matchAll(/^\s*(--ifm-[\w-]+):\s*([^;]+);/gm)].map((match) => [match[1], match[2].trim()]));
+}
+
+/**
+ * A declared value as the table shows it: `var(--ifm-x, #fff)` is the Infima property it follows,
+ * then its fallback; `var(--ifm-x)` follows a property whose default the theme sets (`defaults`).
+ */
+function describeValue(value, defaults = new Map()) {
   const follows = /^var\((--[\w-]+),\s*(.*)\)$/s.exec(value);
-  if (!follows) return { value, follows: '' };
-  const inner = describeValue(follows[2]);
+  if (!follows) {
+    const only = /^var\((--ifm-[\w-]+)\)$/.exec(value);
+    return only && defaults.has(only[1]) ? { value: defaults.get(only[1]), follows: only[1] } : { value, follows: '' };
+  }
+  const inner = describeValue(follows[2], defaults);
   return { value: inner.value, follows: [follows[1], inner.follows].filter(Boolean).join(', else ') };
 }
 
@@ -399,9 +413,12 @@ function cssPropertiesReference() {
     '| Property | Light | Dark | Follows |',
     '|---|---|---|---|',
   ];
+  const lightDefaults = infimaDefaults(css, ':root');
+  const darkDefaults = infimaDefaults(css, "[data-theme='dark']");
   for (const [name, lightValue] of light) {
-    const shownLight = describeValue(lightValue);
-    const shownDark = dark.has(name) ? describeValue(dark.get(name)).value : 'as in light mode';
+    const shownLight = describeValue(lightValue, lightDefaults);
+    const darkValue = describeValue(dark.get(name) ?? lightValue, darkDefaults).value;
+    const shownDark = dark.has(name) || darkValue !== shownLight.value ? darkValue : 'as in light mode';
     const code = (text) => (text.startsWith('as in') ? text : `\`${tableCell(text)}\``);
     lines.push(`| <span id="${name}">\`${name}\`</span> | ${code(shownLight.value)} | ${code(shownDark)} | ${shownLight.follows ? shownLight.follows.split(', else ').map((follow) => `\`${follow}\``).join(', else ') : ''} |`);
   }

@@ -1,6 +1,7 @@
-import { useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useState, type ReactNode } from 'react';
 import { ThemeContext } from '../../context.js';
 import Head from './Head.js';
+import { useColorModeChoice } from '../color-mode-choice.js';
 
 /*
  * The parts of `@docusaurus/theme-common` that sites' own components use most: the colour mode,
@@ -8,9 +9,6 @@ import Head from './Head.js';
  */
 
 type ColorMode = 'light' | 'dark';
-
-/** The storage key the colour-mode switch keeps the reader's choice under (templates/ColorModeToggle.tsx). */
-const colorModeStorageKey = 'theme';
 
 function currentColorMode(fallback: ColorMode): ColorMode {
   if (typeof document === 'undefined') return fallback;
@@ -22,7 +20,7 @@ function currentColorMode(fallback: ColorMode): ColorMode {
  * the one truth (the navbar switch sets it too), so every user of the hook follows it; the server
  * and the first render give the default mode, so hydration matches.
  */
-export function useColorMode(): { colorMode: ColorMode; setColorMode: (mode: ColorMode | null) => void; isDarkTheme: boolean } {
+export function useColorMode(): { colorMode: ColorMode; colorModeChoice: ColorMode | null; setColorMode: (mode: ColorMode | null) => void; isDarkTheme: boolean } {
   const site = useContext(ThemeContext)?.site;
   const defaultMode = site?.colorMode.defaultMode ?? 'light';
   const [colorMode, setMode] = useState<ColorMode>(defaultMode);
@@ -32,17 +30,9 @@ export function useColorMode(): { colorMode: ColorMode; setColorMode: (mode: Col
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
     return () => observer.disconnect();
   }, [defaultMode]);
-  const runtime = useContext(ThemeContext)?.runtime;
-  const setColorMode = useCallback(
-    (mode: ColorMode | null) => {
-      const next = mode ?? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
-      document.documentElement.setAttribute('data-theme', next);
-      if (mode === null) runtime?.storage.remove(colorModeStorageKey);
-      else runtime?.storage.set(colorModeStorageKey, mode);
-    },
-    [runtime],
-  );
-  return { colorMode, setColorMode, isDarkTheme: colorMode === 'dark' };
+  // Docusaurus 3.8 added the reader's stored choice (`null`: follow the system) for three-way switches.
+  const { choice: colorModeChoice, choose: setColorMode } = useColorModeChoice();
+  return { colorMode, colorModeChoice, setColorMode, isDarkTheme: colorMode === 'dark' };
 }
 
 /** `useThemeConfig()`: the theme settings sdkdocs has, in Docusaurus' shape. */

@@ -1,0 +1,4 @@
+import { iconOf, sunDrawing } from './glyphs.js';
+
+/** `@theme/Icon/LightMode`: a sun. */
+export default iconOf('LightMode', sunDrawing, 24);
