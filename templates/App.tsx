@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { formatThemeString } from '../src/shared/theme-strings.js';
+import { useEffect, useState, type ReactNode } from 'react';
+import { formatThemeString, sidebarToggleStrings } from '../src/shared/theme-strings.js';
 import type { RouteData, SidebarItem, SiteData } from '../src/shared/types.js';
 import { AnnouncementBar } from './AnnouncementBar.js';
 import { ThemeContext, useTheme, type ThemeRuntime } from './context.js';
@@ -84,11 +84,46 @@ function Content({ html, pageContent }: { html: string; pageContent?: ReactNode 
   return <div className="markdown" data-route-content="" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
+/**
+ * The docs (or API) sidebar beside the content. With `docs.sidebar.hideable`, a button at its foot
+ * folds it to a narrow strip whose button brings it back; the choice holds while the reader moves
+ * between pages, as the layout stays mounted.
+ */
+function DocSidebar({ items, route }: { items: SidebarItem[]; route: RouteData }) {
+  const { site } = useTheme();
+  const [hidden, setHidden] = useState(false);
+  const toggle = globalThis.__sdkdocsSidebarOptions !== false && site.docsSidebar.hideable ? (
+    <button
+      type="button"
+      className="sidebar-toggle-button clean-button"
+      title={sidebarToggleStrings.en[hidden ? 'expandSidebar' : 'collapseSidebar']}
+      aria-label={sidebarToggleStrings.en[hidden ? 'expandSidebar' : 'collapseSidebar']}
+      onClick={() => setHidden(!hidden)}
+    >
+      <span aria-hidden="true">{hidden ? '»' : '«'}</span>
+    </button>
+  ) : null;
+  return (
+    <aside className={hidden ? 'doc-sidebar doc-sidebar-hidden' : 'doc-sidebar'}>
+      {hidden ? (
+        toggle
+      ) : (
+        <nav className="sidebar-menu" aria-label={formatThemeString(route.kind === 'api' ? 'apiSidebar' : 'docsSidebar')}>
+          <SidebarMenu items={items} path={route.path} />
+          {toggle}
+        </nav>
+      )}
+    </aside>
+  );
+}
+
 function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sidebar?: SidebarItem[]; pageContent?: ReactNode }) {
   if (route.kind === 'doc' || route.kind === 'category' || (route.kind === 'api' && sidebar)) {
     return (
       <div className="doc-layout">
-        {sidebar ? (
+        {/* The plain sidebar where no option asks for more: DocSidebar's code then leaves the browser bundle. */}
+        {sidebar && globalThis.__sdkdocsSidebarOptions !== false ? <DocSidebar items={sidebar} route={route} /> : null}
+        {sidebar && globalThis.__sdkdocsSidebarOptions === false ? (
           <aside className="doc-sidebar">
             <nav className="sidebar-menu" aria-label={formatThemeString(route.kind === 'api' ? 'apiSidebar' : 'docsSidebar')}>
               <SidebarMenu items={sidebar} path={route.path} />

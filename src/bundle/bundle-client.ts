@@ -27,6 +27,9 @@ import { scopedStylesheetErrorPlace, siteStylesheetsPlugin, stylesheetAssetLoade
 /** What templates/NavbarItem.tsx reads to leave out of a plain navbar's bundle the code it does not use. */
 const navbarExtrasFlag = ['globalThis', '__sdkdocsNavbarExtras'].join('.');
 
+/** What templates/Sidebar.tsx and App.tsx read to leave out the code of `docs.sidebar.hideable` and `autoCollapseCategories` where neither is set. */
+const sidebarOptionsFlag = ['globalThis', '__sdkdocsSidebarOptions'].join('.');
+
 /** What templates/Navbar.tsx reads to leave out the code that fits a crowded navbar where it surely fits. */
 const navbarCrowdedFlag = ['globalThis', '__sdkdocsNavbarCrowded'].join('.');
 
@@ -113,6 +116,8 @@ export interface ClientBundleOptions {
   plainNavbar: boolean;
   /** The navbar might not fit the narrowest desktop layout: the bundle carries the code that hides what does not fit. */
   crowdedNavbar: boolean;
+  /** `docs.sidebar.hideable` or `autoCollapseCategories` is set: the bundle carries their code. */
+  sidebarOptions: boolean;
 }
 
 /** A custom page the client renders as a React component: its route and source file. */
@@ -259,7 +264,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     target: 'es2022',
     minify: true,
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"', [navbarExtrasFlag]: String(!options.plainNavbar), [navbarCrowdedFlag]: String(options.crowdedNavbar) },
+    define: { 'process.env.NODE_ENV': '"production"', [navbarExtrasFlag]: String(!options.plainNavbar), [navbarCrowdedFlag]: String(options.crowdedNavbar), [sidebarOptionsFlag]: String(options.sidebarOptions) },
     legalComments: 'none',
     banner: { js: licensesBanner },
     charset: 'utf8',
@@ -375,6 +380,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     versioned: site.docsVersions !== undefined,
     plainNavbar: isPlainNavbar(site.siteData?.navbar.items ?? []) && isPlainFooter(site.siteData?.footer),
     crowdedNavbar: site.siteData ? mayOverflowNavbar(site.siteData.navbar) : true,
+    sidebarOptions: config.docs.sidebar.hideable || config.docs.sidebar.autoCollapseCategories,
   };
   const held = clientBundler(options, ctx.memory);
   const engine = ctx.engine ?? createQueryEngine();

@@ -566,8 +566,9 @@ function translateThemeConfig(
         break;
       case 'docs':
         if (isRecord(value) && isRecord(value.sidebar)) {
-          if (value.sidebar.hideable === true) notice([...at, 'sidebar', 'hideable'], 'not applied: the docs sidebar has no hide button.');
-          if (value.sidebar.autoCollapseCategories === true) notice([...at, 'sidebar', 'autoCollapseCategories'], 'not applied: opening a category leaves the others as they are.');
+          for (const option of ['hideable', 'autoCollapseCategories'] as const) {
+            if (value.sidebar[option] !== undefined) take(['docs', 'sidebar', option], [...at, 'sidebar', option], value.sidebar[option]);
+          }
         }
         break;
       case 'prism':

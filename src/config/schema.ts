@@ -579,8 +579,12 @@ export const configSchema = z.strictObject({
           collapsible: z.boolean().optional(),
           /** Categories start collapsed, the active page's always open (Docusaurus' `sidebarCollapsed`). @defaultValue true */
           collapsed: z.boolean().optional(),
+          /** A button at the sidebar's foot hides it, and one in its place shows it again (Docusaurus' `themeConfig.docs.sidebar.hideable`). @defaultValue false */
+          hideable: z.boolean().default(false),
+          /** Opening a category closes the others at its level (Docusaurus' `themeConfig.docs.sidebar.autoCollapseCategories`). @defaultValue false */
+          autoCollapseCategories: z.boolean().default(false),
         })
-        .default({ id: 'docsSidebar' }),
+        .default({ id: 'docsSidebar', hideable: false, autoCollapseCategories: false }),
       /** Docusaurus' name of `docs.sidebar.collapsible`. @example false */
       sidebarCollapsible: z.boolean().optional(),
       /** Docusaurus' name of `docs.sidebar.collapsed`. @example false */
@@ -671,7 +675,7 @@ export const configSchema = z.strictObject({
     .default({
       path: 'docs',
       routeBasePath: 'docs',
-      sidebar: { id: 'docsSidebar', collapsible: true, collapsed: true },
+      sidebar: { id: 'docsSidebar', collapsible: true, collapsed: true, hideable: false, autoCollapseCategories: false },
       include: [...defaultDocsInclude],
       exclude: [...defaultDocsExclude],
       breadcrumbs: true,

@@ -246,6 +246,7 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
     },
     docsPluginId: 'default',
     tableOfContents: config.tableOfContents,
+    docsSidebar: { hideable: config.docs.sidebar.hideable, autoCollapseCategories: config.docs.sidebar.autoCollapseCategories },
     search: config.search,
     breadcrumbs: config.docs.breadcrumbs,
   };

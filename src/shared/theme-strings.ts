@@ -163,6 +163,18 @@ export const diagramZoomStrings = {
   },
 } as const;
 
+/**
+ * The buttons of a hideable docs sidebar (`docs.sidebar.hideable`). Apart from {@link themeStrings}
+ * so that the browser bundle of a site without the option, which leaves out their code, does not
+ * carry them either.
+ */
+export const sidebarToggleStrings = {
+  en: {
+    collapseSidebar: 'Collapse sidebar',
+    expandSidebar: 'Expand sidebar',
+  },
+} as const;
+
 export type ThemeStringKey = keyof (typeof themeStrings)['en'];
 export type LocaleName = keyof typeof themeStrings;
 

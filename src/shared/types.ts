@@ -275,6 +275,8 @@ export interface SiteData {
   /** Name of the docs plugin, the key for the preferred-version storage entry. */
   docsPluginId: string;
   tableOfContents: { minHeadingLevel: number; maxHeadingLevel: number };
+  /** How the docs sidebar behaves (`docs.sidebar`). */
+  docsSidebar: { hideable: boolean; autoCollapseCategories: boolean };
   search: { maxHits: number };
   /**
    * URLs of the search documents and the serialized search index, set by the buildSearchIndex

@@ -10,14 +10,20 @@ const icons = ['Arrow', 'Close', 'Copy', 'DarkMode', 'Edit', 'ExternalLink', 'Ho
 // drawn with @theme/Icon/DarkMode and @theme/Icon/LightMode and driven by the `value`/`onChange`
 // props Docusaurus gives it. Without those icons the build failed; without the props the switch
 // threw on its first click.
-describe.skipIf(!chromiumPath)("the classic theme's icons and a swizzled colour-mode switch", () => {
+describe.skipIf(!chromiumPath)("a Docusaurus site's theme: icons, a swizzled switch, Infima's colours, the sidebar's options", () => {
   let site: SiteUnderTest;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    const made = await tempDir('sdkdocs-docusaurus-icons-');
+    const made = await tempDir('sdkdocs-docusaurus-theme-');
     cleanup = made.cleanup;
     const files: Record<string, string> = {
-      'docusaurus.config.js': "module.exports = { title: 'Kit', url: 'https://kit.example.com', baseUrl: '/', presets: [['classic', { blog: false, theme: { customCss: require.resolve('./src/css/custom.css') } }]], themeConfig: { colorMode: { respectPrefersColorScheme: true } } };\n",
+      'docusaurus.config.js': "module.exports = { title: 'Kit', url: 'https://kit.example.com', baseUrl: '/', presets: [['classic', { blog: false, theme: { customCss: require.resolve('./src/css/custom.css') } }]], themeConfig: { colorMode: { respectPrefersColorScheme: true }, docs: { sidebar: { hideable: true, autoCollapseCategories: true } } } };\n",
+      'docs/guides/_category_.json': '{ "label": "Guides" }',
+      'docs/reference/_category_.json': '{ "label": "Reference" }',
+      'docs/guides/one.md': '# One\n',
+      'docs/guides/two.md': '# Two\n',
+      'docs/reference/three.md': '# Three\n',
+      'docs/reference/four.md': '# Four\n',
       // As kysely.dev's: a fixed navbar on the page's own background, its space given back on
       // #__docusaurus, cards drawn with Infima's grey scale, and one base colour of the site's own.
       'src/css/custom.css': [
@@ -134,6 +140,33 @@ describe.skipIf(!chromiumPath)("the classic theme's icons and a swizzled colour-
     await eventually(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     await eventually(() => toggle.locator('.follow-system').getAttribute('aria-pressed')).toBe('true');
     await expect(page.evaluate(() => localStorage.getItem('theme'))).resolves.toBeNull();
+    expect(problems).toEqual([]);
+  });
+
+  it('folds the sidebar away and back (hideable), and closes the open category when another opens (autoCollapseCategories)', async () => {
+    const { page, problems } = await site.open({ colorScheme: 'light' });
+    await gotoHydrated(page, site.url('docs/intro'));
+    const category = (label: string) => page.locator('.doc-sidebar .menu-item-category', { has: page.locator(`.menu-category-link:text-is("${label}")`) });
+    const caret = (label: string) => category(label).locator('.menu-caret');
+    await expect(caret('Guides').getAttribute('aria-expanded')).resolves.toBe('false');
+    await caret('Guides').click();
+    await eventually(() => caret('Guides').getAttribute('aria-expanded')).toBe('true');
+    await caret('Reference').click();
+    await eventually(() => caret('Reference').getAttribute('aria-expanded')).toBe('true');
+    await eventually(() => caret('Guides').getAttribute('aria-expanded')).toBe('false');
+
+    const sidebarWidth = () => page.locator('.doc-sidebar').evaluate((element) => element.getBoundingClientRect().width);
+    const wide = await sidebarWidth();
+    await page.getByRole('button', { name: 'Collapse sidebar', exact: true }).click();
+    await eventually(() => page.locator('.doc-sidebar nav').count()).toBe(0);
+    expect(await sidebarWidth()).toBeLessThan(wide / 4);
+    // Hidden it stays while the reader moves to another page.
+    await page.locator('.pagination-nav a').first().click();
+    await eventually(() => page.evaluate(() => location.pathname)).not.toBe('/docs/intro');
+    await expect(page.locator('.doc-sidebar nav').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Expand sidebar', exact: true }).click();
+    await eventually(() => page.locator('.doc-sidebar nav').count()).toBe(1);
+    expect(await sidebarWidth()).toBe(wide);
     expect(problems).toEqual([]);
   });
 });
