@@ -63,7 +63,11 @@ const docsFolderDiagrams: Query<string, DiagramRequest[]> = {
 /** One markdown file's diagrams. */
 const foreseenDiagramsOfDoc: Query<string, DiagramRequest[]> = {
   name: 'foreseenDiagramsOfDoc',
-  run: (context, file) => foreseenDiagrams(context.readFile(file) ?? ''),
+  run(context, file) {
+    // The bytes, which the engine holds for the collect stage's read anyway, not a text kept beside them.
+    const bytes = context.readBytes(file);
+    return bytes?.includes('mermaid') ? foreseenDiagrams(bytes.toString('utf8')) : [];
+  },
 };
 
 function collectMarkdownFiles(context: QueryContext, folder: string, files: string[]): void {
