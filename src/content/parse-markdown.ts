@@ -46,13 +46,12 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
     if (site.blog) await compileSiteDocs(site, ctx, 'blog', figures, routeByFile, workers);
     await renderMdxDocs(site, ctx);
     if (site.blog) takeBlogPostHtml(site, new Map(site.pages.map((page) => [page.route, page])));
-    // Each past docs version compiles against its own folder (where `/x.md` links resolve); serve
-    // --watch keeps no past version's work, which the compile cache answers for instead. Each
+    // Each past docs version compiles against its own folder (where `/x.md` links resolve). Each
     // version has a cache of its own: a cache keeps only what its last build used.
     for (const past of site.docsVersions?.past ?? []) {
       // Made before the overrides were collected: a past version's docs use the site's.
       past.site.themeOverrides = site.themeOverrides;
-      await compileSiteDocs(past.site, { ...ctx, previous: undefined, changedFiles: undefined }, `docs-version-${past.version.name}`, figures, routeByFile, workers);
+      await compileSiteDocs(past.site, ctx, `docs-version-${past.version.name}`, figures, routeByFile, workers);
       await renderMdxDocs(past.site, ctx);
     }
   } finally {

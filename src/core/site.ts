@@ -7,7 +7,7 @@ import { currentVersionName } from './docs-version.js';
 
 export type { FrontMatter } from '../model/front-matter.js';
 export type { Category, CategoryMetadata, Doc, DocSource } from '../model/doc.js';
-export type { OutputFile, OutputSink, WrittenOutputs } from '../model/output.js';
+export type { OutputFile, OutputFolderContents, OutputFolderRecord, OutputSink, StaticFolderFile, WrittenOutputs } from '../model/output.js';
 export type { Page } from '../model/page.js';
 export type { Site, SiteThemeOverrides } from '../model/site.js';
 export type { BuildContext } from '../model/build-context.js';
@@ -34,23 +34,6 @@ export function deferCheck(ctx: BuildContext, check: Promise<void>): void {
   // Awaited by the stage runner; until then a failure must not count as unhandled.
   check.catch(() => undefined);
   (ctx.deferredChecks ??= []).push(check);
-}
-
-/**
- * Whether anything at or below `fileOrFolder` may differ from what `ctx.previous` was built
- * from (a changed folder counts for everything in it): always true for a full build or when the
- * build was not told what changed.
- */
-export function mayHaveChanged(ctx: Pick<BuildContext, 'previous' | 'changedFiles'>, fileOrFolder: string): boolean {
-  if (!ctx.previous || !ctx.changedFiles) return true;
-  for (const changed of ctx.changedFiles) {
-    if (isSameOrInside(changed, fileOrFolder) || isSameOrInside(fileOrFolder, changed)) return true;
-  }
-  return false;
-}
-
-function isSameOrInside(file: string, folder: string): boolean {
-  return file === folder || file.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep);
 }
 
 export function createSite(config: ResolvedConfig): Site {

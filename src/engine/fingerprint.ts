@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
 
 /**
  * The fingerprint of a value the engine compares between builds: a query's result, an input's
@@ -11,6 +12,29 @@ export function fingerprintOf(value: unknown): string {
   else if (value instanceof Uint8Array) hash.update('b').update(value);
   else hash.update('j').update(fingerprintJson(value));
   return hash.digest('hex').slice(0, 32);
+}
+
+/**
+ * A file's {@link fingerprintOf} its bytes, read a piece at a time (a large file is never whole in
+ * memory); undefined when it cannot be read as a file (missing, or a folder).
+ */
+export function fingerprintOfFile(file: string): string | undefined {
+  let descriptor: number;
+  try {
+    descriptor = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const hash = createHash('sha256').update('b');
+    const piece = Buffer.allocUnsafe(1 << 20);
+    for (let read = readSync(descriptor, piece); read > 0; read = readSync(descriptor, piece)) hash.update(piece.subarray(0, read));
+    return hash.digest('hex').slice(0, 32);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(descriptor);
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fingerprintOf } from './fingerprint.js';
+import { fingerprintOf, fingerprintOfFile } from './fingerprint.js';
 import { readEngineStore, writeEngineStore, type RecordedRead, type StoredResult } from './engine-store.js';
 
 /*
@@ -22,6 +22,12 @@ export interface QueryContext {
   readFile(file: string): string | undefined;
   /** A file's bytes, or undefined when there is no such file. */
   readBytes(file: string): Buffer | undefined;
+  /**
+   * A file's fingerprint, or undefined when there is no such file: for a query that must know
+   * whether a file changed but not what it holds (a static file, copied as it is), so that the
+   * engine need not keep the bytes of files nobody reads.
+   */
+  fileFingerprint(file: string): string | undefined;
   /** A folder's entries, sorted, each folder's name ending in `/`; undefined when there is no such folder. */
   listFolder(folder: string): readonly string[] | undefined;
   /**
@@ -188,6 +194,16 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
     }
     return state;
   };
+  /** A file's state without its bytes when the engine did not hold them already. */
+  const fileFingerprintState = (file: string): FileState => {
+    let state = files.get(file);
+    if (!state) {
+      const fingerprint = fingerprintOfFile(file);
+      state = fingerprint === undefined ? { fingerprint: missing, bytes: undefined } : { fingerprint, bytes: undefined, contentsDropped: true };
+      files.set(file, state);
+    }
+    return state;
+  };
   /** A file's state with its bytes, read again when a later build let go of them. */
   const fileContents = (file: string): FileState => {
     const state = fileState(file);
@@ -250,6 +266,11 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
         const state = fileContents(path.resolve(file));
         reads.push({ kind: 'file', path: path.resolve(file), fingerprint: state.fingerprint });
         return state.bytes;
+      },
+      fileFingerprint(file) {
+        const state = fileFingerprintState(path.resolve(file));
+        reads.push({ kind: 'file', path: path.resolve(file), fingerprint: state.fingerprint });
+        return state.fingerprint === missing ? undefined : state.fingerprint;
       },
       listFolder(folder) {
         const state = folderState(path.resolve(folder));

@@ -1,4 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Element } from 'hast';
 import type { BuildContext, Site } from '../core/site.js';
@@ -11,15 +10,18 @@ import { compilerFingerprint } from '../core/compiler-fingerprint.js';
 import { openItemStore, transformCache } from '../core/item-store.js';
 import { diagramFont } from './diagram-font.js';
 import { foreseenDiagrams } from '../markdown/foreseen-diagrams.js';
+import { createQueryEngine, type Query, type QueryContext } from '../engine/query-engine.js';
 
 /**
  * Starts the build's diagram service (`site.diagramFigures`) before the docs parse: each doc
  * compiler asks it for the figure of every ```mermaid block it meets and puts the figure into the
  * doc's tree before the tree becomes HTML. The browser starts on the first diagram the caches
  * cannot answer, so it renders while the docs still parse; parseMarkdown finishes the service.
- * A build that starts from nothing (not a serve --watch rebuild) first reads the docs folder for
- * ```mermaid blocks itself, in the background: the browser then starts and renders while the
- * content is still being collected, unless the caches hold every diagram it found.
+ * The build first looks through the docs folder for ```mermaid blocks itself, in the background:
+ * the browser then starts and renders while the content is still being collected, unless the
+ * caches hold every diagram it found. The look is a query on the build's engine, so a serve
+ * --watch rebuild reads only the changed docs again, and looks no further when their diagrams are
+ * the ones the engine already knew (the build that found them foresaw them).
  *
  * Diagrams are prerendered to inline SVG, so no mermaid JavaScript reaches the browser: one SVG
  * whose colours are custom properties the colour mode switches, or, for the few kinds of diagram
@@ -28,29 +30,50 @@ import { foreseenDiagrams } from '../markdown/foreseen-diagrams.js';
  */
 export async function renderDiagrams(site: Site, ctx: BuildContext): Promise<void> {
   if (!site.config.markdown.mermaid) return;
-  site.diagramFigures = createDiagramFigures(site, ctx, ctx.previous ? undefined : diagramsInDocsFolder(site.config.paths.docs));
+  site.diagramFigures = createDiagramFigures(site, ctx, newDiagramsInDocsFolder(ctx, site.config.paths.docs));
+}
+
+/** The diagrams of the docs folder, or none when the engine knew them already. */
+async function newDiagramsInDocsFolder(ctx: BuildContext, docsDir: string): Promise<DiagramRequest[] | undefined> {
+  // After this turn: the collect stage starts its own reads of the folder first.
+  await new Promise((resolve) => setImmediate(resolve));
+  try {
+    const { result, reused } = await (ctx.engine ?? createQueryEngine()).answer(docsFolderDiagrams, docsDir);
+    return reused ? undefined : result;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * The diagrams of every markdown file under the docs folder, read in the background. A guess, like
- * the foresight before the parse: a file the build leaves out costs a render, never a wrong figure,
- * and a folder that cannot be read costs nothing (the collect stage says what is wrong with it).
+ * The diagrams of every markdown file under the docs folder. A guess, like the foresight before
+ * the parse: a file the build leaves out costs a render, never a wrong figure, and a folder that
+ * cannot be read costs nothing (the collect stage says what is wrong with it).
  */
-async function diagramsInDocsFolder(docsDir: string): Promise<DiagramRequest[]> {
-  try {
-    const entries = await readdir(docsDir, { recursive: true, withFileTypes: true });
-    const files = entries.filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
-    files.sort();
-    const requests: DiagramRequest[][] = new Array(files.length);
-    let next = 0;
-    // A few reads at a time: thousands at once would hold every text in memory, and could run out of file handles.
-    const readNext = async (): Promise<void> => {
-      for (let index = next++; index < files.length; index = next++) requests[index] = foreseenDiagrams(await readFile(files[index], 'utf8').catch(() => ''));
-    };
-    await Promise.all(Array.from({ length: 16 }, readNext));
-    return requests.flat();
-  } catch {
-    return [];
+const docsFolderDiagrams: Query<string, DiagramRequest[]> = {
+  name: 'docsFolderDiagrams',
+  async run(context, docsDir) {
+    const files: string[] = [];
+    collectMarkdownFiles(context, docsDir, files);
+    const found = await Promise.all(files.map((file) => context.query(foreseenDiagramsOfDoc, file)));
+    return found.flat();
+  },
+};
+
+/** One markdown file's diagrams. */
+const foreseenDiagramsOfDoc: Query<string, DiagramRequest[]> = {
+  name: 'foreseenDiagramsOfDoc',
+  run(context, file) {
+    // The bytes, which the engine holds for the collect stage's read anyway, not a text kept beside them.
+    const bytes = context.readBytes(file);
+    return bytes?.includes('mermaid') ? foreseenDiagrams(bytes.toString('utf8')) : [];
+  },
+};
+
+function collectMarkdownFiles(context: QueryContext, folder: string, files: string[]): void {
+  for (const entry of context.listFolder(folder) ?? []) {
+    if (entry.endsWith('/')) collectMarkdownFiles(context, path.join(folder, entry.slice(0, -1)), files);
+    else if (/\.mdx?$/.test(entry)) files.push(path.join(folder, entry));
   }
 }
 
@@ -68,7 +91,7 @@ type RenderFailure = { syntaxError: string } | { browserProblem: string };
  * colours) and the code that builds them; SVGs under the definition, colours and renderer, so a
  * diagram is drawn once and a new place on a page needs no browser.
  */
-function createDiagramFigures(site: Site, ctx: BuildContext, foreseenEarly: Promise<DiagramRequest[]> | undefined): DiagramFigures {
+function createDiagramFigures(site: Site, ctx: BuildContext, foreseenEarly: Promise<DiagramRequest[] | undefined>): DiagramFigures {
   const font = diagramFont(site.config);
   const stats: DiagramStats = { diagrams: 0, figuresFromCache: 0, fromCache: 0, rendered: 0, browserLaunches: 0 };
   site.diagrams = stats;
@@ -180,7 +203,8 @@ function createDiagramFigures(site: Site, ctx: BuildContext, foreseenEarly: Prom
       return finished;
     },
   };
-  const lookedAhead = foreseenEarly?.then((requests) => {
+  const lookedAhead = foreseenEarly.then((requests) => {
+    if (!requests) return;
     ctx.logger.debug(`renderDiagrams: ${requests.length} diagram${requests.length === 1 ? '' : 's'} found in the docs folder before the docs are collected${closing ? ', too late to start rendering' : ''}`);
     service.foresee(requests);
   });

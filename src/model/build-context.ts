@@ -4,15 +4,12 @@ import type { QueryEngine } from './engine.js';
 import type { ItemMemory } from './item-memory.js';
 import type { Logger } from './logger.js';
 import type { OutputSink, WrittenOutputs } from './output.js';
-import type { Site } from './site.js';
 
 /** What every stage gets besides the site. */
 export interface BuildContext {
   logger: Logger;
   /** Folder for caches that survive between builds (`node_modules/.cache/sdkdocs` under the site). */
   cacheDir: string;
-  /** Set when a stage should reuse a previous run's work (serve --watch). */
-  previous?: Site;
   /** The cache entries a serve --watch session keeps in memory between its builds (see src/core/item-store.ts). */
   memory?: ItemMemory;
   /**
@@ -25,13 +22,7 @@ export interface BuildContext {
    * `site.outputs` (a build kept in memory, for `build --explain`).
    */
   outputStages?: Map<string, string>;
-  /**
-   * With `previous`: the files (absolute paths) created, changed or deleted since it was built.
-   * Stages may reuse the previous work for every other file without reading it again. Without
-   * it, any file may have changed. See `mayHaveChanged` of src/core/site.ts.
-   */
-  changedFiles?: ReadonlySet<string>;
-  /** With `previous`, the output sink updates the output folder in place and reports what it wrote here. */
+  /** serve --watch: the output sink updates the output folder in place and reports what it wrote here. */
   onOutputsWritten?: (written: WrittenOutputs) => void;
   /**
    * A build of serve --watch, whose output is updated in place while pages are open: the name of

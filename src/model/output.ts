@@ -50,3 +50,32 @@ export interface WrittenOutputs {
   changed: string[];
   removed: string[];
 }
+
+/** A file of the static folder as a build found it. */
+export interface StaticFolderFile {
+  /** Output path, relative to the site root folder. */
+  path: string;
+  /** The file (absolute). */
+  source: string;
+  /** Its contents' fingerprint: an equal one is the same file. */
+  fingerprint: string;
+}
+
+/**
+ * What the output folder holds, as the last build of a serve --watch session left it there: the
+ * next build writes only what differs from it. The session keeps it between its builds; the output
+ * sink reads it and, once it has brought the folder up to date, replaces it.
+ */
+export interface OutputFolderContents {
+  /** The output folder (the site root folder) it describes. */
+  siteOut: string;
+  /** The build's outputs by output path (the folder holds the late ones once that build has written them). */
+  outputs: ReadonlyMap<string, OutputFile>;
+  /** The static folder's files the folder holds, by output path, unless a build output took the same path. */
+  staticFiles: ReadonlyMap<string, StaticFolderFile>;
+}
+
+/** Where a serve --watch session keeps {@link OutputFolderContents} between its builds; empty when the folder must be written whole. */
+export interface OutputFolderRecord {
+  contents?: OutputFolderContents;
+}

@@ -24,7 +24,7 @@ import { bundleClient } from '../bundle/bundle-client.js';
 import { writeSite } from '../write/write-site.js';
 import { createOutputSink, type OutputMode } from '../write/output-sink.js';
 import { createConsoleLogger, type Logger } from '../core/logger.js';
-import { createSite, type BuildContext, type Site } from '../core/site.js';
+import { createSite, type BuildContext, type OutputFolderRecord, type Site } from '../core/site.js';
 import { runStages, type Stage, type StageTiming } from '../core/stage.js';
 import { heldByMemory } from '../core/item-store.js';
 import { createQueryEngine, type QueryEngine } from '../engine/query-engine.js';
@@ -63,15 +63,24 @@ export interface BuildOptions {
   until?: StageName;
   /** Use an already loaded config instead of reading the site's. */
   config?: ResolvedConfig;
-  /** A previous build's model whose unchanged work may be reused. */
+  /**
+   * Goes on with the session of the build that made this site: its engine (unless `memory` holds
+   * one) and what it left in the output folder (unless `outputFolder` is given), so that the build
+   * finds that build's answers and writes only what differs from its output.
+   */
   previous?: Site;
   /**
-   * serve --watch: the files created, changed or deleted since the session's last build. The
-   * session's engine is told them whether or not `previous` is given (a config change gives none);
-   * the stages see them only with `previous`.
+   * The files created, changed or deleted since the session's last build, which its engine is
+   * told; without them, the engine checks every file a query read.
    */
   changedFiles?: ReadonlySet<string>;
-  /** With `previous`: told which output files the in-place write changed or deleted. */
+  /**
+   * serve --watch: what the output folder holds, which the session keeps between its builds: the
+   * build updates the folder in place from it (writes it whole when it is empty) and then records
+   * its own output there.
+   */
+  outputFolder?: OutputFolderRecord;
+  /** Told which output files an in-place update of the output folder changed or deleted. */
   onOutputsWritten?: BuildContext['onOutputsWritten'];
   /** A build of serve --watch (see {@link BuildContext.watch}). */
   watch?: boolean;
@@ -117,16 +126,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const stopAt = options.until ? buildStages.findIndex((stage) => stage.name === options.until) : buildStages.length - 1;
   const stages = buildStages.slice(0, stopAt + 1);
   const engine = engineForBuild(options);
-  enginesOfBuilds.set(site, engine);
+  const outputFolder = options.outputFolder ?? (options.previous && sessionsOfBuilds.get(options.previous)?.outputFolder) ?? {};
+  sessionsOfBuilds.set(site, { engine, outputFolder });
   const sinkContext = {
     logger,
     cacheDir: config.paths.cache,
-    previous: options.previous,
     memory: options.memory,
     engine,
     outputStages: options.traceOutputs ? new Map<string, string>() : undefined,
-    // A stage's own reuse of the previous build's model is by the files that changed since it.
-    changedFiles: options.previous ? options.changedFiles : undefined,
     onOutputsWritten: options.onOutputsWritten,
     watch: options.watch,
     diagramRenderer: options.diagramRenderer,
@@ -136,8 +143,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // serve --watch compares each build's outputs with the last one's, so it keeps them in memory;
   // so does a build that stops before writing.
   const writes = stages.some((stage) => stage.run === writeSite);
-  const mode: OutputMode = options.previous || options.watch ? 'mirror' : options.inMemory || !writes ? 'memory' : 'stream';
-  const ctx: BuildContext = { ...sinkContext, sink: createOutputSink(site, sinkContext, mode) };
+  const mode: OutputMode = options.previous || options.watch || options.outputFolder ? 'mirror' : options.inMemory || !writes ? 'memory' : 'stream';
+  const ctx: BuildContext = { ...sinkContext, sink: createOutputSink(site, sinkContext, mode, outputFolder) };
   try {
     const timings = await runStages(site, ctx, stages);
     if (options.onPublished) {
@@ -172,15 +179,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 function engineForBuild(options: BuildOptions): QueryEngine {
   const continued = options.memory
     ? heldByMemory(options.memory, 'query-engine', () => ({ engine: createQueryEngine() })).engine
-    : options.previous && enginesOfBuilds.get(options.previous);
+    : options.previous && sessionsOfBuilds.get(options.previous)?.engine;
   if (!continued) return createQueryEngine();
   if (options.changedFiles) continued.invalidate(options.changedFiles);
   else continued.invalidateAll();
   return continued;
 }
 
-/** The engine each build's site was made on, for a later build given that site as its previous one. */
-const enginesOfBuilds = new WeakMap<Site, QueryEngine>();
+/** The engine each build's site was made on and its output folder, for a later build given that site as its previous one. */
+const sessionsOfBuilds = new WeakMap<Site, { engine: QueryEngine; outputFolder: OutputFolderRecord }>();
 
 /** Runs the queued work in the order the stages queued it: a stage may queue what needs an earlier stage's. */
 async function runAfterPublished(ctx: BuildContext): Promise<void> {

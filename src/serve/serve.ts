@@ -100,7 +100,7 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
   // and its cache files: what they ask for is served from the build's outputs in memory.
   const onPublish = async (published: PublishedBuild) => {
     // Pages are told to reload only once the output they will ask for is the one served.
-    await generations.publish(published.site, published.full ? undefined : published.changedFiles);
+    await generations.publish(published.site, published.staticFiles);
     let settle!: () => void;
     lateOutputs = { done: new Promise<void>((resolve) => (settle = resolve)), settle };
     const warnings = overlayDiagnostics(published.site.diagnostics, 'warning', siteDir);
@@ -118,7 +118,7 @@ export async function serve(options: ServeOptions = {}): Promise<SiteServer> {
       // What the build made after its pages were served (the sitemap, llms files, markdown copies)
       // joins the generation it published; nothing else of it changed since. Requests for those
       // files keep waiting until that generation is the current one.
-      if (outcome.ok && late) await generations.publish(outcome.site, new Set());
+      if (outcome.ok && late) await generations.publish(outcome.site, outcome.staticFiles);
     } finally {
       if (lateOutputs === late) lateOutputs = undefined;
       late?.settle();

@@ -1,6 +1,6 @@
 import { lstat, readdir, realpath, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Site } from '../core/site.js';
+import type { Site, StaticFolderFile } from '../core/site.js';
 import { openSiteFile, wholeFileLimit, type SiteFile, type SiteFiles } from './site-files.js';
 import { isHashedAsset } from './static-server.js';
 import { isSameContents } from '../core/same-data.js';
@@ -28,10 +28,11 @@ export interface SiteGenerations {
   /** The current generation, undefined until a build has been published. */
   current(): SiteFiles | undefined;
   /**
-   * Makes a good build's output the current generation. `changedFiles` are the source files the
-   * build was told about (absolute paths); without them every static file is read again.
+   * Makes a good build's output the current generation. `staticFiles` are the static folder's
+   * files as the build found them, with their fingerprints: a file whose fingerprint the current
+   * generation has already is not read again. Without them every static file is read.
    */
-  publish(site: Site, changedFiles?: ReadonlySet<string>): Promise<void>;
+  publish(site: Site, staticFiles?: ReadonlyMap<string, StaticFolderFile>): Promise<void>;
 }
 
 interface Entry {
@@ -41,6 +42,8 @@ interface Entry {
   source?: string;
   /** `{size}-{mtime}` of a large static file when it was listed, to keep its version while it is unchanged. */
   sourceState?: string;
+  /** The static file's fingerprint when the build gave one (see {@link SiteGenerations.publish}). */
+  sourceFingerprint?: string;
   version: string;
   mtime: Date;
   /** Bytes of `contents`, counted when first needed. */
@@ -71,7 +74,7 @@ export function createSiteGenerations(options: SiteGenerationsOptions = {}): Sit
 
   return {
     current: () => current,
-    async publish(site, changedFiles) {
+    async publish(site, staticFiles) {
       const previous = current?.baseUrl === site.config.baseUrl ? current : undefined;
       const entries = new Map<string, Entry>();
       const now = new Date();
@@ -81,7 +84,7 @@ export function createSiteGenerations(options: SiteGenerationsOptions = {}): Sit
         // The entry holds this build's contents either way, so an older build's can be collected.
         entries.set(key, { contents: output.contents, version: unchanged ? earlier.version : nextVersion(), mtime: unchanged ? earlier.mtime : now });
       }
-      for (const [key, entry] of await staticEntries(site.config.paths.static, previous, changedFiles, nextVersion, now)) {
+      for (const [key, entry] of await staticEntries(site.config.paths.static, previous, staticFiles, nextVersion, now)) {
         // A page or asset the build emits wins over a static file of the same name, as in a full build.
         if (!entries.has(key)) entries.set(key, entry);
       }
@@ -112,14 +115,14 @@ async function toSiteFile(relativePath: string, entry: Entry): Promise<SiteFile 
 }
 
 /**
- * The static files of a generation: the previous generation's, with the changed ones read again
- * (all of them without a previous generation or a list of changes). Small files are held in
- * memory; larger ones are read from the static folder when asked for.
+ * The static files of a generation: the previous generation's where the build found the same file,
+ * the others read (all of them without a previous generation or the build's static files). Small
+ * files are held in memory; larger ones are read from the static folder when asked for.
  */
 async function staticEntries(
   staticDir: string,
   previous: Generation | undefined,
-  changedFiles: ReadonlySet<string> | undefined,
+  staticFiles: ReadonlyMap<string, StaticFolderFile> | undefined,
   nextVersion: () => string,
   now: Date,
 ): Promise<Map<string, Entry>> {
@@ -127,33 +130,31 @@ async function staticEntries(
   const earlierStatic = new Map<string, Entry>();
   for (const [key, entry] of previous?.entries ?? []) if (entry.source) earlierStatic.set(key, entry);
 
-  let toRead: string[];
-  if (previous && changedFiles) {
-    const changed = [...changedFiles].filter((file) => file === staticDir || file.startsWith(staticDir + path.sep));
-    for (const [key, entry] of earlierStatic) {
-      if (!changed.some((file) => entry.source === file || entry.source!.startsWith(file + path.sep))) entries.set(key, entry);
+  let toRead: Array<{ key: string; source: string; fingerprint?: string }> = [];
+  if (staticFiles) {
+    for (const file of staticFiles.values()) {
+      const earlier = earlierStatic.get(file.path);
+      if (earlier && earlier.source === file.source && earlier.sourceFingerprint === file.fingerprint) entries.set(file.path, earlier);
+      else toRead.push({ key: file.path, source: file.source, fingerprint: file.fingerprint });
     }
-    toRead = (await Promise.all(changed.map((file) => listFiles(file)))).flat();
   } else {
-    toRead = await listFiles(staticDir);
+    toRead = (await listFiles(staticDir)).map((source) => ({ key: path.relative(staticDir, source).split(path.sep).join('/'), source }));
   }
   const realStaticDir = await realpath(staticDir).catch(() => staticDir);
   await Promise.all(
-    toRead.map(async (source) => {
-      const key = path.relative(staticDir, source).split(path.sep).join('/');
+    toRead.map(async ({ key, source, fingerprint }) => {
       const entry = await readStaticFile(source, realStaticDir, earlierStatic.get(key), nextVersion, now);
-      if (entry) entries.set(key, entry);
+      if (entry) entries.set(key, { ...entry, sourceFingerprint: fingerprint });
     }),
   );
   return entries;
 }
 
-/** Every file at or under `fileOrFolder` (none when it is missing). */
-async function listFiles(fileOrFolder: string): Promise<string[]> {
-  const stats = await lstat(fileOrFolder).catch(() => undefined);
-  if (!stats) return [];
-  if (!stats.isDirectory()) return [fileOrFolder];
-  const found = await readdir(fileOrFolder, { recursive: true, withFileTypes: true }).catch(() => []);
+/** Every file under `folder` (none when it is missing). */
+async function listFiles(folder: string): Promise<string[]> {
+  const stats = await lstat(folder).catch(() => undefined);
+  if (!stats?.isDirectory()) return [];
+  const found = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
   return found.filter((entry) => !entry.isDirectory()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 

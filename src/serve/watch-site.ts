@@ -9,7 +9,7 @@ import { formatMs } from '../core/logger.js';
 import { build, type BuildOptions } from '../pipeline/build.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { Logger } from '../core/logger.js';
-import type { Site, WrittenOutputs } from '../core/site.js';
+import type { OutputFolderRecord, Site, StaticFolderFile, WrittenOutputs } from '../core/site.js';
 import { packageRoot } from '../core/package-root.js';
 import { createItemMemory, releaseItemMemory } from '../core/item-store.js';
 
@@ -63,8 +63,8 @@ export type BuildOutcome =
       written?: WrittenOutputs;
       /** The source files that changed, relative to the site folder. */
       sources: string[];
-      /** The same, absolute: what the build was told had changed. */
-      changedFiles: ReadonlySet<string>;
+      /** The static folder's files as the build found them, by output path, with their fingerprints. */
+      staticFiles: ReadonlyMap<string, StaticFolderFile> | undefined;
       ms: number;
     }
   | { ok: false; diagnostics: Diagnostic[]; sources: string[]; ms: number };
@@ -120,16 +120,19 @@ const chokidarChangeThrottleMs = 50;
 
 /**
  * Builds the site, then watches its docs, pages, static files, config and SDK source and
- * rebuilds on every change: the same build stages, given the previous build and the changed
- * files, so that each stage redoes only what the change affects. One build runs at a time;
- * changes that arrive meanwhile go into the next one. A config change rebuilds without the previous
- * build, on the session's same query engine, which makes again what read the changed config. A failed
- * build leaves the last good output in place, and its changes are retried with the next one.
+ * rebuilds on every change: the same build, on the session's query engine told which files
+ * changed, so that only the queries that read them run again, and the output folder is updated
+ * in place from what the last build left there. One build runs at a time; changes that arrive
+ * meanwhile go into the next one. A config change writes the output folder whole. A failed build
+ * leaves the last good output in place, and its changes are retried with the next one.
  */
 export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher> {
   const { siteDir, logger } = options;
   let config = await loadConfig(siteDir, { outDir: options.outDir });
-  let previous: Site | undefined;
+  /** The last good build's site, undefined until one succeeded or after a failure the output folder shows. */
+  let lastGoodSite: Site | undefined;
+  /** What the output folder holds, which each build updates in place (see BuildOptions.outputFolder). */
+  const outputFolder: OutputFolderRecord = {};
   const memory = createItemMemory();
   /** Changes not yet picked up by a build. */
   const pending = new Set<string>();
@@ -158,26 +161,26 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
     for (const file of batch) unbuilt.add(file);
     const sources = [...unbuilt].map((file) => path.relative(siteDir, file)).sort();
     for (const [file, state] of await fileStates(batch)) builtStates.set(file, state);
-    const full = !previous || unbuilt.has(config.configFile);
-    const changedFiles: ReadonlySet<string> = new Set(unbuilt);
+    const full = !lastGoodSite || unbuilt.has(config.configFile);
     let written: WrittenOutputs | undefined;
     let outcome: BuildOutcome;
     let published = false;
     // A fresh build says everything it found; a rebuild, only what the builds before it did not say.
     if (full) warnings.forget();
     try {
-      if (full && previous) {
+      if (full && lastGoodSite) {
         config = await loadConfig(siteDir, { outDir: options.outDir });
         rewatch(watchedPaths(config));
       }
+      // A fresh build writes the output folder whole, as `sdkdocs build` would.
+      if (full) outputFolder.contents = undefined;
       const result = await build({
         ...options.buildOptions,
         config,
         logger: warnings.logger,
         watch: true,
         memory,
-        // A config change rebuilds every stage's own reuse from scratch, on the same engine.
-        previous: full ? undefined : previous,
+        outputFolder,
         changedFiles: unbuilt,
         onOutputsWritten: (outputs) => {
           written = outputs;
@@ -188,16 +191,16 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
           const what = full ? `${site.pages.length} pages, full build` : describeWrites(written, config);
           logger.info(`${pc.green('↻')} ${describeSources(sources)} → ${what} ${pc.dim(`· ${formatMs(performance.now() - started)}`)}`);
           try {
-            await options.onPublish?.({ full, site, written, sources, changedFiles, started });
+            await options.onPublish?.({ full, site, written, sources, staticFiles: outputFolder.contents?.staticFiles, started });
           } catch (error) {
             logger.error(`Could not publish the build: ${(error as Error).stack ?? String(error)}`);
           }
         },
       });
-      previous = result.site;
+      lastGoodSite = result.site;
       unbuilt = new Set();
       rewatch(watchedPaths(config, result.site));
-      outcome = { ok: true, full, site: result.site, written, sources, changedFiles, ms: performance.now() - started };
+      outcome = { ok: true, full, site: result.site, written, sources, staticFiles: outputFolder.contents?.staticFiles, ms: performance.now() - started };
     } catch (error) {
       const diagnostics =
         error instanceof UserError
@@ -208,7 +211,10 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
       const errors = diagnostics.filter((d) => d.severity === 'error').length;
       // Failed after its pages were served: the output folder is neither this build nor the last,
       // so no later build may update it in place against either; the next one is full.
-      if (published) previous = undefined;
+      if (published) {
+        lastGoodSite = undefined;
+        outputFolder.contents = undefined;
+      }
       const serving = published ? 'serving its pages, the output folder is rewritten by the next build' : 'still serving the last good build';
       logger.error(
         `${pc.red('✖')} ${describeSources(sources)} → build failed with ${errors} error${errors === 1 ? '' : 's'} ${pc.dim(`· ${formatMs(ms)}`)}; ${serving}`,
@@ -307,7 +313,7 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
       return config;
     },
     get site() {
-      return previous;
+      return lastGoodSite;
     },
     idle,
     async close() {

@@ -1,7 +1,9 @@
 import { constants, copyFileSync, existsSync, linkSync, mkdirSync } from 'node:fs';
 import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BuildContext, OutputSink, Site } from '../core/site.js';
+import type { BuildContext, OutputFolderRecord, OutputSink, Site } from '../core/site.js';
+import { createQueryEngine } from '../engine/query-engine.js';
+import { staticFolderQuery } from './static-folder-query.js';
 import { openFolderWriter } from './threaded-folder-writer.js';
 import { listStaticFiles } from './copy-static.js';
 import { resolveOutputPath } from './output-path.js';
@@ -17,16 +19,17 @@ import { contentDirOf } from '../config/resolve.js';
  * - `memory`: every file is kept in `site.outputs`, static files included, and nothing is written
  *   (tests compare it with what a `stream` build puts on disk).
  * - `mirror`: serve --watch; files are kept in `site.outputs` to compare with the next build's,
- *   and the output folder is brought up to date with them at the end: in place after a previous
- *   build, else through a staging folder.
+ *   and the output folder is brought up to date with them at the end: in place when the session's
+ *   {@link OutputFolderRecord} says what the folder holds, else through a staging folder.
  */
 export type OutputMode = 'stream' | 'memory' | 'mirror';
 
 /** The build context a sink is made from: everything but the sink itself. */
 export type SinkContext = Omit<BuildContext, 'sink'>;
 
-export function createOutputSink(site: Site, ctx: SinkContext, mode: OutputMode): OutputSink {
-  return mode === 'stream' ? createStagingSink(site, ctx) : createMemorySink(site, ctx, mode);
+/** `outputFolder`: in `mirror` mode, what the output folder holds, which the sink updates once it has written it. */
+export function createOutputSink(site: Site, ctx: SinkContext, mode: OutputMode, outputFolder: OutputFolderRecord = {}): OutputSink {
+  return mode === 'stream' ? createStagingSink(site, ctx) : createMemorySink(site, ctx, mode, outputFolder);
 }
 
 /**
@@ -94,7 +97,7 @@ function createStagingSink(site: Site, ctx: SinkContext): OutputSink {
 }
 
 /** Keeps files in `site.outputs`; see {@link OutputMode} for what `publish` does with them. */
-function createMemorySink(site: Site, ctx: SinkContext, mode: 'memory' | 'mirror'): OutputSink {
+function createMemorySink(site: Site, ctx: SinkContext, mode: 'memory' | 'mirror', outputFolder: OutputFolderRecord): OutputSink {
   const { outputs, config } = site;
   /** The fingerprints of the files {@link OutputSink.reuse} did not carry over, for the files written in their place. */
   const fingerprints = new Map<string, string>();
@@ -114,7 +117,7 @@ function createMemorySink(site: Site, ctx: SinkContext, mode: 'memory' | 'mirror
       outputs.set(file.path, { ...file, fingerprint });
     },
     reuse(outputPath, fingerprint) {
-      const file = ctx.previous?.outputs.get(outputPath);
+      const file = outputFolder.contents?.outputs.get(outputPath);
       if (file?.fingerprint === fingerprint) {
         outputs.set(outputPath, file);
         return true;
@@ -123,7 +126,7 @@ function createMemorySink(site: Site, ctx: SinkContext, mode: 'memory' | 'mirror
       return false;
     },
     keepPrevious(outputPath) {
-      const file = ctx.previous?.outputs.get(outputPath);
+      const file = outputFolder.contents?.outputs.get(outputPath);
       // The same object as the previous build's: the mirror then knows at once it need not be written.
       if (file) outputs.set(outputPath, file);
       return file !== undefined;
@@ -135,17 +138,32 @@ function createMemorySink(site: Site, ctx: SinkContext, mode: 'memory' | 'mirror
         await addStaticFiles(site);
         return;
       }
-      const previous = ctx.previous;
-      if (previous && previous.config.paths.siteOut === config.paths.siteOut && existsSync(config.paths.siteOut)) {
-        await updateOutputInPlace(site, ctx, previous);
-        return;
-      }
-      const staging = createStagingSink(site, ctx);
-      await streamOutputs(site, staging);
-      await catchUpOutput(site, ctx, new Map(site.outputs));
+      await mirrorOutputs(site, ctx, outputFolder);
     },
     async discard() {},
   };
+}
+
+/**
+ * Brings the output folder up to date with the build: in place from what it holds, else whole.
+ * The static folder is looked at before it is copied, so a file saved meanwhile is copied again by
+ * the next build.
+ */
+async function mirrorOutputs(site: Site, ctx: SinkContext, outputFolder: OutputFolderRecord): Promise<void> {
+  const { siteOut } = site.config.paths;
+  const before = outputFolder.contents;
+  // Until the folder is written, it holds neither build's files: a build after a failure here writes it whole.
+  outputFolder.contents = undefined;
+  const engine = ctx.engine ?? createQueryEngine();
+  const found = await engine.query(staticFolderQuery, site.config.paths.static);
+  const staticFiles = new Map(found.map((file) => [file.path, file]));
+  if (before?.siteOut === siteOut && existsSync(siteOut)) {
+    await updateOutputInPlace(site, ctx, before, staticFiles);
+  } else {
+    await streamOutputs(site, createStagingSink(site, ctx));
+    await catchUpOutput(site, ctx, new Map(site.outputs));
+  }
+  outputFolder.contents = { siteOut, outputs: site.outputs, staticFiles };
 }
 
 /** Writes `site.outputs` into a streaming sink and publishes it; drops the staging folder on failure. */

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterPublished, mayHaveChanged, type BuildContext, type OutputFile, type Site, type WrittenOutputs } from '../core/site.js';
+import { afterPublished, type BuildContext, type OutputFile, type OutputFolderContents, type Site, type StaticFolderFile, type WrittenOutputs } from '../core/site.js';
 import { resolveOutputPath } from './output-path.js';
 import { assertStaticFileInside } from './copy-static.js';
 import { forgetPublishedOutput } from './published-output.js';
@@ -10,14 +9,15 @@ import { isLateOutput } from '../core/planned-outputs.js';
 import { contentDirOf } from '../config/resolve.js';
 
 /** What of the build's context the in-place update reads (the sink passes its own). */
-type InPlaceContext = Pick<BuildContext, 'cacheDir' | 'onOutputsWritten' | 'logger' | 'changedFiles' | 'previous' | 'afterPublished'>;
+type InPlaceContext = Pick<BuildContext, 'cacheDir' | 'onOutputsWritten' | 'logger' | 'afterPublished'>;
 
 /** What the output folder holds of the build's outputs, by output path: the file written there, or the equal one found there. */
 export type OutputsOnDisk = Map<string, OutputFile>;
 
 /**
- * Writes only the outputs that differ from the previous build's and deletes the ones it no
- * longer has; static files are copied or deleted as they changed. Swapping in a fresh copy of a
+ * Writes only the outputs that differ from what the folder holds (`before`) and deletes the ones
+ * the build no longer has; static files are copied or deleted where `staticFiles`, the static
+ * folder as the build found it, differs from the files the folder holds. Swapping in a fresh copy of a
  * 1,000-page folder would cost far more than one edit. Each file is written next to its place
  * and renamed over it, so the server never sends a half-written page.
  *
@@ -26,16 +26,16 @@ export type OutputsOnDisk = Map<string, OutputFile>;
  * serve --watch serves from memory, and the open pages need not wait for them. Pages, data and
  * static files are on disk by the time the pages are told to reload.
  */
-export async function updateOutputInPlace(site: Site, ctx: InPlaceContext, previous: Site): Promise<void> {
+export async function updateOutputInPlace(site: Site, ctx: InPlaceContext, before: OutputFolderContents, staticFiles: ReadonlyMap<string, StaticFolderFile>): Promise<void> {
   forgetPublishedOutput(ctx.cacheDir);
-  const { siteOut, static: staticDir } = site.config.paths;
-  const staticChanges = await changedStaticFiles(ctx, staticDir);
+  const { siteOut } = site.config.paths;
+  const staticChanges = changedStaticFiles(before, staticFiles, site.outputs);
   const staticCopied = staticChanges.filter((change) => change.exists && !site.outputs.has(change.path));
   for (const change of staticCopied) await assertStaticFileInside(change.source, contentDirOf(site.config));
   const staticRemoved = staticChanges.filter((change) => !change.exists && !site.outputs.has(change.path));
   const staticPaths = new Set(staticChanges.map((change) => change.path));
   // Until it is replaced, the folder holds the previous build's file.
-  const onDisk: OutputsOnDisk = new Map([...previous.outputs].filter(([outputPath]) => !staticPaths.has(outputPath)));
+  const onDisk: OutputsOnDisk = new Map([...before.outputs].filter(([outputPath]) => !staticPaths.has(outputPath)));
   const { writes, deletions } = outputChanges(site, onDisk, (outputPath) => staticPaths.has(outputPath) || !isLateOutput(outputPath));
   // Every target is resolved first: a path the output folder cannot hold fails the build before anything is written.
   writes.push(...staticCopied.map((change) => ({ path: change.path, target: resolveOutputPath(siteOut, change.path), write: (temporary: string) => copyFile(change.source, temporary) })));
@@ -77,7 +77,9 @@ function outputChanges(site: Site, onDisk: OutputsOnDisk, now: (outputPath: stri
 
 async function applyOutputChanges(siteOut: string, writes: OutputWrite[], deletions: string[], onDisk: OutputsOnDisk): Promise<void> {
   const stamp = `${process.pid}-${Date.now().toString(36)}`;
-  await Promise.all([...writes.map((write) => replaceFile(write, stamp)), ...deletions.map((relative) => removeOutput(siteOut, relative))]);
+  // Deletions first: a file may be replaced by a folder of its name, or a folder by a file.
+  await Promise.all(deletions.map((relative) => removeOutput(siteOut, relative)));
+  await Promise.all(writes.map((write) => replaceFile(write, stamp)));
   for (const write of writes) if (write.file) onDisk.set(write.path, write.file);
   for (const deleted of deletions) onDisk.delete(deleted);
 }
@@ -106,23 +108,18 @@ interface StaticChange {
   exists: boolean;
 }
 
-/** The static files that were created, changed or deleted: the whole folder when the build was not told. */
-async function changedStaticFiles(ctx: InPlaceContext, staticDir: string): Promise<StaticChange[]> {
-  if (!mayHaveChanged(ctx, staticDir)) return [];
-  const candidates = ctx.changedFiles
-    ? [...ctx.changedFiles].filter((file) => file.startsWith(staticDir + path.sep))
-    : existsSync(staticDir)
-      ? (await readdir(staticDir, { recursive: true, withFileTypes: true }))
-          .filter((entry) => entry.isFile())
-          .map((entry) => path.join(entry.parentPath, entry.name))
-      : [];
-  return Promise.all(
-    candidates.map(async (source) => ({
-      path: path.relative(staticDir, source).split(path.sep).join('/'),
-      source,
-      exists: Boolean((await stat(source).catch(() => undefined))?.isFile()),
-    })),
-  );
+/**
+ * The static files the folder must take again or lose: those created, changed or deleted since the
+ * folder was written, and those a build output stood in for then (a static file it hid returns).
+ */
+function changedStaticFiles(before: OutputFolderContents, now: ReadonlyMap<string, StaticFolderFile>, outputs: ReadonlyMap<string, OutputFile>): StaticChange[] {
+  const changes: StaticChange[] = [];
+  for (const file of now.values()) {
+    const returns = before.outputs.has(file.path) && !outputs.has(file.path);
+    if (returns || before.staticFiles.get(file.path)?.fingerprint !== file.fingerprint) changes.push({ path: file.path, source: file.source, exists: true });
+  }
+  for (const file of before.staticFiles.values()) if (!now.has(file.path)) changes.push({ path: file.path, source: file.source, exists: false });
+  return changes;
 }
 
 /** Deletes an output file and the folders it leaves empty, up to the site root folder. */
