@@ -3,7 +3,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { toString } from 'hast-util-to-string';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/pipeline/build.js';
-import { buildSite, copySite, exampleSiteDir, fixture } from './helpers/site.js';
+import { buildSite, copySite, exampleSiteDir, sharedInMemoryBuild, fixture } from './helpers/site.js';
 
 /** `name→href` of every link into the API inside the code blocks of some content HTML, in order. */
 function codeLinks(html: string): string[] {
@@ -99,7 +99,7 @@ describe('names in checked code samples link to the API (fixture)', () => {
 describe('names in code samples link to the API (example site)', () => {
   let result: BuildResult;
   beforeAll(async () => {
-    result = await buildSite(exampleSiteDir, { until: 'renderPages' });
+    result = await sharedInMemoryBuild(exampleSiteDir, 'renderPages');
   }, 180_000);
 
   it('links every name of an API symbol in the docs’ ts samples, outside strings and comments', () => {

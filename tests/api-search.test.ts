@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/pipeline/build.js';
 import { createSearchEngine, type SearchEngine } from '../src/shared/search/search-engine.js';
-import { buildSite, exampleSiteDir } from './helpers/site.js';
+import { exampleSiteDir, sharedInMemoryBuild } from './helpers/site.js';
 
 let result: BuildResult;
 let engine: SearchEngine;
 
 beforeAll(async () => {
-  result = await buildSite(exampleSiteDir, { until: 'buildSearchIndex' });
+  result = await sharedInMemoryBuild(exampleSiteDir, 'buildSearchIndex');
   const read = (url: string) => {
     const file = result.site.outputs.get(url.slice(result.site.config.baseUrl.length))!;
     return JSON.parse(typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents));

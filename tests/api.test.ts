@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/pipeline/build.js';
 import type { Page } from '../src/core/site.js';
-import { buildSite, exampleSiteDir, pageHtml } from './helpers/site.js';
+import { exampleSiteDir, sharedInMemoryBuild, pageHtml } from './helpers/site.js';
 
 /** The nine symbol pages the spec lists for the example site. */
 const specPages = [
@@ -37,7 +37,7 @@ const sdkFile = (name: string) => path.join(exampleSiteDir, 'sdk', 'src', name);
 const lineOf = (file: string, text: string) => readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes(text)) + 1;
 
 beforeAll(async () => {
-  result = await buildSite(exampleSiteDir, { until: 'renderPages' });
+  result = await sharedInMemoryBuild(exampleSiteDir, 'renderPages');
 });
 
 describe('API reference of the example site', () => {

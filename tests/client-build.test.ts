@@ -9,10 +9,10 @@ import { routeKey } from '../src/render/render-pages.js';
 import { manifestShardIndex, routeCacheLimit, type BootData, type RouteManifestShard } from '../src/shared/client-data.js';
 import type { SidebarItem } from '../src/shared/types.js';
 import { collapseDuration } from '../templates/Collapsible.js';
-import { buildSite, exampleSiteDir, pageHtml, repoRoot } from './helpers/site.js';
+import { exampleSiteDir, sharedInMemoryBuild, pageHtml, repoRoot } from './helpers/site.js';
 
 describe('client data files and bundle of the example site', async () => {
-  const result = await buildSite(exampleSiteDir, { until: 'renderPages' });
+  const result = await sharedInMemoryBuild(exampleSiteDir, 'renderPages');
   const { site } = result;
   const text = (path: string) => {
     const file = site.outputs.get(path);

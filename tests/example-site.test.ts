@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/pipeline/build.js';
-import { buildSite, exampleSiteDir, pageHtml } from './helpers/site.js';
+import { exampleSiteDir, sharedInMemoryBuild, pageHtml } from './helpers/site.js';
 
 /** The docs routes of the spec (section 2), with the `{product}` of the example site filled in. */
 const specDocsRoutes = [
@@ -24,7 +24,7 @@ const specDocsRoutes = [
 
 let result: BuildResult;
 beforeAll(async () => {
-  result = await buildSite(exampleSiteDir, { until: 'renderPages' });
+  result = await sharedInMemoryBuild(exampleSiteDir, 'renderPages');
 }, 180_000);
 
 describe('the example site', () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateConfig } from '../src/config/load.js';
 import type { BuildResult } from '../src/pipeline/build.js';
 import { UserError } from '../src/core/diagnostic.js';
-import { buildSite, copySite, exampleSiteDir, fixture, pageHtml } from './helpers/site.js';
+import { buildSite, copySite, exampleSiteDir, sharedInMemoryBuild, fixture, pageHtml } from './helpers/site.js';
 
 /** The landing page's main content, between the hero and the footer. */
 const mainOf = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
@@ -43,7 +43,7 @@ describe('default landing page of a site without landing config and without API'
 describe('landing page of the example site (landing config, API on)', () => {
   let result: BuildResult;
   beforeAll(async () => {
-    result = await buildSite(exampleSiteDir, { until: 'renderPages' });
+    result = await sharedInMemoryBuild(exampleSiteDir, 'renderPages');
   }, 300_000);
 
   it('keeps the hero: title, tagline, "Get started" to the main doc and "API reference"', () => {

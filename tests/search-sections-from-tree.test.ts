@@ -2,7 +2,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/pipeline/build.js';
 import { splitSections } from '../src/markdown/content-sections.js';
-import { buildSite, exampleSiteDir } from './helpers/site.js';
+import { exampleSiteDir, sharedInMemoryBuild } from './helpers/site.js';
 
 /** Search sections as they would be read back from a page's HTML. */
 const sectionsOfHtml = (html: string) => splitSections(fromHtml(html, { fragment: true }));
@@ -11,7 +11,7 @@ describe('search sections of the example site', () => {
   let result: BuildResult;
   beforeAll(async () => {
     // Before linkCodeSamples and renderPages, which add popovers and the mobile outline to the HTML.
-    result = await buildSite(exampleSiteDir, { until: 'buildSearchIndex' });
+    result = await sharedInMemoryBuild(exampleSiteDir, 'buildSearchIndex');
   });
 
   it('come from the tree each API page is rendered from, and equal what its HTML holds', () => {

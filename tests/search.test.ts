@@ -15,7 +15,7 @@ import {
   type SearchDocuments,
   type SerializedSearchIndex,
 } from '../src/shared/search/search-data.js';
-import { buildSite, exampleSiteDir, stageContext } from './helpers/site.js';
+import { exampleSiteDir, sharedInMemoryBuild, stageContext } from './helpers/site.js';
 
 let result: BuildResult;
 let documents: SearchDocuments;
@@ -31,7 +31,7 @@ function outputByUrl(url: string): string {
 }
 
 beforeAll(async () => {
-  result = await buildSite(exampleSiteDir, { until: 'buildSearchIndex' });
+  result = await sharedInMemoryBuild(exampleSiteDir, 'buildSearchIndex');
   const files = result.site.siteData?.searchFiles;
   if (!files) throw new Error('the build set no siteData.searchFiles');
   documents = JSON.parse(outputByUrl(files.documents)) as SearchDocuments;

@@ -3,7 +3,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions, type BuildResult } from '../../src/pipeline/build.js';
+import { build, type BuildOptions, type BuildResult, type StageName } from '../../src/pipeline/build.js';
 import { createMemoryLogger } from '../../src/core/logger.js';
 import type { BuildContext, Site } from '../../src/core/site.js';
 import { createOutputSink } from '../../src/write/output-sink.js';
@@ -39,6 +39,25 @@ export async function buildSite(
   }
   const result = await build({ ...options, siteDir, logger, outDir });
   return { ...result, logger };
+}
+
+/** In-memory builds of this process that test files share, by site folder and last stage. */
+const sharedInMemoryBuilds = new Map<string, ReturnType<typeof buildSite>>();
+
+/**
+ * An in-memory build of `siteDir` up to `until`, made once per test process: the files of the
+ * `shared` vitest project run one after another in the same process, and several of them only
+ * read the same build of the example site. Callers must not change the result; a failed build
+ * fails every caller, as building it again would.
+ */
+export function sharedInMemoryBuild(siteDir: string, until: StageName): ReturnType<typeof buildSite> {
+  const key = `${siteDir}\0${until}`;
+  let built = sharedInMemoryBuilds.get(key);
+  if (!built) {
+    built = buildSite(siteDir, { until });
+    sharedInMemoryBuilds.set(key, built);
+  }
+  return built;
 }
 
 /** Copies a site folder to a temporary place so that a test may change it. */
