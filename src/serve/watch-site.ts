@@ -113,8 +113,14 @@ const batchDelayMs = 5;
  * an addition, which chokidar reports one after the other, and they must make one build.
  */
 const structuralBatchDelayMs = 40;
+/**
+ * A batch whose last structural change removed a file waits this long for the addition that would
+ * make it a move: chokidar reports the new name only after it has looked at the file, which on a
+ * loaded machine can come well after the removal. A deletion alone waits this long too.
+ */
+const removalBatchDelayMs = 200;
 /** A batch is built at the latest this long after its first change. */
-const maxBatchDelayMs = 200;
+const maxBatchDelayMs = 400;
 /** chokidar emits one change per file in this window and drops the rest. */
 const chokidarChangeThrottleMs = 50;
 
@@ -238,6 +244,8 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
   };
   /** Whether the batch being gathered adds or removes a file. */
   let structural = false;
+  /** Whether the batch's last structural change was a removal, which may be half of a move. */
+  let awaitingAddition = false;
   /** When the batch being gathered began, on the `performance.now()` clock. */
   let batchStarted = 0;
   const schedule = () => {
@@ -250,11 +258,12 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
     timer = setTimeout(() => {
       timer = undefined;
       structural = false;
+      awaitingAddition = false;
       building = drain().finally(() => {
         building = undefined;
         if (pending.size > 0) schedule();
       });
-    }, structural ? structuralBatchDelayMs : batchDelayMs);
+    }, awaitingAddition ? removalBatchDelayMs : structural ? structuralBatchDelayMs : batchDelayMs);
   };
 
   // Watching starts with the first build, so that a save made while it runs is not lost.
@@ -279,7 +288,10 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
   };
   watcher.on('all', (event, file) => {
     const absolute = path.resolve(file);
-    if (event !== 'change') structural = true;
+    if (event !== 'change') {
+      structural = true;
+      awaitingAddition = event === 'unlink' || event === 'unlinkDir';
+    }
     changed(absolute);
     // chokidar drops further changes to a file for 50 ms after one (a save right after a save,
     // a file written in two steps): look at it again once that window has passed.
