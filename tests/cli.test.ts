@@ -41,6 +41,17 @@ describe('sdkdocs CLI (bin)', () => {
     expect(existsSync(path.join(dir, 'kit', 'docs', 'intro', 'index.html'))).toBe(true);
   });
 
+  it('builds when Node was started with V8 flags, which a worker thread refuses', async () => {
+    // A big site is built with `node --max-old-space-size=8192 …/sdkdocs build`; each thread the
+    // build starts inherits Node's flags, and Node refuses V8's in a thread's.
+    const { dir, cleanup } = await tempDir('sdkdocs-cli-v8-flags-');
+    cleanups.push(cleanup);
+    const result = spawnSync(process.execPath, ['--max-old-space-size=4096', '--stack-size=2000', bin, 'build', fixture('basic'), '--out-dir', dir], { encoding: 'utf8', env: { ...process.env, CI: 'true', SDKDOCS_WORKERS: '2' } });
+    expect(result.stderr).not.toContain('ERR_WORKER_INVALID_EXEC_ARGV');
+    expect(result.stderr).toMatch(/Built 10 pages in /);
+    expect(result.status).toBe(0);
+  });
+
   it('exits 1 on bad input and prints the located error', async () => {
     const { dir, cleanup } = await tempDir('sdkdocs-cli-');
     cleanups.push(cleanup);

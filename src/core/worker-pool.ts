@@ -24,7 +24,22 @@ export function startWorker(workerUrl: URL, options: WorkerOptions = {}): Worker
   // A thread inherits Node's flags, and `--input-type` (a build run from `node -e`) stops a thread
   // that is started from a file.
   const execArgv = options.execArgv ?? process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
-  return new Worker(workerUrl, { ...options, execArgv });
+  try {
+    return new Worker(workerUrl, { ...options, execArgv });
+  } catch (error) {
+    // V8's flags (`node --max-old-space-size=8192 sdkdocs build`) and per-process ones are refused
+    // in a thread's flags; V8's already hold for every thread, so the thread starts without them.
+    const refused = refusedWorkerFlags(error);
+    if (!refused) throw error;
+    return new Worker(workerUrl, { ...options, execArgv: execArgv.filter((flag) => !refused.has(flag)) });
+  }
+}
+
+/** The flags a Worker refused to start with, as Node names them in its error; undefined for another error. */
+function refusedWorkerFlags(error: unknown): Set<string> | undefined {
+  if ((error as NodeJS.ErrnoException)?.code !== 'ERR_WORKER_INVALID_EXEC_ARGV') return undefined;
+  const listed = /flags: (.*)$/.exec((error as Error).message)?.[1];
+  return listed ? new Set(listed.split(', ').map((flag) => flag.trim())) : undefined;
 }
 
 /** A batch of tasks to a worker, and its results back, under the batch's number. */
