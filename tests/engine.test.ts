@@ -339,4 +339,15 @@ describe('the fingerprint of a value', () => {
     expect(fingerprintOf({ make: (x: number) => x + 1 })).not.toBe(fingerprintOf({}));
     expect(fingerprintOf({ make: (x: number) => x + 1 })).toBe(fingerprintOf({ make: (x: number) => x + 1 }));
   });
+
+  it('tells apart values that differ only in a long text, or in where their long texts are', () => {
+    const page = 'a'.repeat(5000);
+    const edited = `${'a'.repeat(4999)}b`;
+    expect(fingerprintOf({ path: 'x.json', contents: page })).toBe(fingerprintOf({ path: 'x.json', contents: 'a'.repeat(5000) }));
+    expect(fingerprintOf({ path: 'x.json', contents: page })).not.toBe(fingerprintOf({ path: 'x.json', contents: edited }));
+    expect(fingerprintOf({ first: page, second: edited })).not.toBe(fingerprintOf({ first: edited, second: page }));
+    expect(fingerprintOf({ texts: [page, `${page}a`] })).not.toBe(fingerprintOf({ texts: [`${page}a`, page] }));
+    // A long text is not mistaken for the object that stands for it in the JSON.
+    expect(fingerprintOf({ contents: page })).not.toBe(fingerprintOf({ contents: { '@text': 0 } }));
+  });
 });

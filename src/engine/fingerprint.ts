@@ -10,9 +10,18 @@ export function fingerprintOf(value: unknown): string {
   const hash = createHash('sha256');
   if (typeof value === 'string') hash.update('s').update(value);
   else if (value instanceof Uint8Array) hash.update('b').update(value);
-  else hash.update('j').update(fingerprintJson(value));
+  else {
+    // Long texts inside the value (a search file's or a page's JSON) are hashed as they are, after
+    // the JSON of the rest: escaping megabytes of quotes into JSON first cost more than the hashing.
+    const longTexts: string[] = [];
+    hash.update('j').update(fingerprintJson(value, functionSource, longTexts));
+    for (const text of longTexts) hash.update(`\n${text.length}\n`).update(text);
+  }
   return hash.digest('hex').slice(0, 32);
 }
+
+/** Texts at least this long are left out of {@link fingerprintJson}'s JSON when it is given a list to put them in. */
+const longTextLength = 2048;
 
 /**
  * A file's {@link fingerprintOf} its bytes, read a piece at a time (a large file is never whole in
@@ -44,11 +53,14 @@ export function fingerprintOfFile(file: string): string | undefined {
  * functions, so two different values would look alike). By default a function stands for its
  * source text, which tells apart what different code does; two closures of one source over
  * different values look alike, so a value whose functions close over data should come with a
- * fingerprint of its own (as the config's do, see src/config/config-fingerprint.ts).
+ * fingerprint of its own (as the config's do, see src/config/config-fingerprint.ts). Given
+ * `longTexts`, each string of {@link longTextLength} characters or more stands in the JSON as
+ * `{"@text": n}`, its place in that list, for the caller to hash as it is.
  */
-export function fingerprintJson(value: unknown, describeFunction: (fn: (...args: never[]) => unknown) => unknown = functionSource): string {
+export function fingerprintJson(value: unknown, describeFunction: (fn: (...args: never[]) => unknown) => unknown = functionSource, longTexts?: string[]): string {
   return (
     JSON.stringify(value, (_key, inner: unknown) => {
+      if (longTexts && typeof inner === 'string' && inner.length >= longTextLength) return { '@text': longTexts.push(inner) - 1 };
       if (inner instanceof Map) return { '@map': [...(inner as Map<unknown, unknown>)] };
       if (inner instanceof Set) return { '@set': [...(inner as Set<unknown>)] };
       if (inner instanceof Uint8Array) return { '@bytes': Buffer.from(inner).toString('base64') };
