@@ -22,7 +22,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * The entries of the threads that runOnWorkers and the build's worker pool start, and of the jobs
  * the pool's workers import, as tsc writes them.
  */
-export const workerEntries = ['dist/src/core/pool-worker.js', 'dist/src/content/parse-job.js', 'dist/src/render/render-job.js', 'dist/src/links/check-pages-worker.js'];
+export const workerEntries = ['dist/src/core/pool-worker.js', 'dist/src/content/parse-job.js', 'dist/src/render/render-job.js', 'dist/src/search/search-job.js', 'dist/src/links/check-pages-worker.js'];
 
 /** The folder of the bundled CLI, and its entry. */
 export const cliBundleDir = 'dist/cli-bundle';

@@ -20,7 +20,7 @@ function importsOf(code: string): string[] {
 
 describe('the bundles of dist/ (scripts/bundle-dist.mjs, run by npm run build and scripts/setup.mjs)', () => {
   it("cover every worker a stage or the build's pool starts and every job the pool runs", () => {
-    const started = ['src/core/worker-pool.ts', 'src/content/parse-markdown.ts', 'src/render/render-pages.ts', 'src/links/check-built-site.ts'].flatMap((file) =>
+    const started = ['src/core/worker-pool.ts', 'src/content/parse-markdown.ts', 'src/render/render-pages.ts', 'src/search/build-search-index.ts', 'src/links/check-built-site.ts'].flatMap((file) =>
       [...readFileSync(path.join(root, file), 'utf8').matchAll(/new URL\('\.\/([\w-]+-(?:worker|job))\.js', import\.meta\.url\)/g)].map(
         (match) => `dist/${path.dirname(file)}/${match[1]}.js`,
       ),

@@ -42,6 +42,7 @@ describe('compiling docs and rendering pages on worker threads', () => {
     expect(parallel.status, parallel.stderr).toBe(0);
     expect(parallel.stderr).toContain('docs on 2 worker threads');
     expect(parallel.stderr).toContain('documents on 2 worker threads');
+    expect(parallel.stderr).toContain("records serialized on 2 worker threads");
     expect(serial.stderr).not.toContain('worker threads');
     const serialFiles = listFiles(path.join(work.dir, 'out-serial'));
     expect(listFiles(path.join(work.dir, 'out-parallel'))).toEqual(serialFiles);

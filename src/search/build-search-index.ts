@@ -1,13 +1,14 @@
-import { createHash } from 'node:crypto';
-import Fuse from 'fuse.js';
 import { assetsDir } from '../core/site.js';
 import { isSameData } from '../core/same-data.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { createQueryEngine, type Query, type QueryEngine } from '../engine/query-engine.js';
 import type { RouteData } from '../shared/types.js';
-import { searchFieldValues, searchKeys, type SearchRecord, type SerializedSearchIndex } from '../shared/search/search-data.js';
+import type { SearchRecord } from '../shared/search/search-data.js';
+import { canUseWorkers } from '../core/worker-pool.js';
+import { siteWorkerPool } from '../core/site-code.js';
 import { isSearchedPage, pageSearchRecords } from './search-records.js';
+import { digestOf, searchIndexKeys, serializeRecords, type SerializedRecords } from './serialize-records.js';
 
 /** Where the search files go, under the site root. */
 export const searchAssetsDir = `${assetsDir}/search`;
@@ -26,16 +27,10 @@ interface RecordInputs {
 }
 
 /** One page's part of the two files, serialized, and what it was made from. */
-interface SerializedPage {
+interface SerializedPage extends SerializedRecords {
   inputs: RecordInputs;
-  /** The page's documents as JSON array items (`{…},{…}`), empty when it has none. */
-  documents: string;
-  /** The `$` (field values and norms) of each record's index entry, as JSON. */
-  indexFields: string[];
   /** The page's index entries as JSON array items, numbered from `offset` (its first record's position). */
   indexEntries?: { offset: number; json: string };
-  documentsDigest: string;
-  indexDigest: string;
 }
 
 /**
@@ -54,7 +49,7 @@ const serializedPages = new WeakMap<object, SerializedPage>();
  */
 export async function buildSearchIndex(site: Site, ctx: BuildContext): Promise<void> {
   const pages: SerializedPage[] = [];
-  let reused = 0;
+  const unserialized: { place: number; key?: object; inputs: RecordInputs; records: SearchRecord[] }[] = [];
   for (const page of site.pages) {
     if (!isSearchedPage(page)) continue;
     // A category index's record comes from the sidebar, which its page does not carry: always
@@ -62,15 +57,19 @@ export async function buildSearchIndex(site: Site, ctx: BuildContext): Promise<v
     const key = page.kind === 'category' ? undefined : (page.content ?? page.data);
     const inputs = recordInputs(site, page);
     const earlier = key ? serializedPages.get(key) : undefined;
-    if (earlier && sameInputs(earlier.inputs, inputs)) {
-      pages.push(earlier);
-      reused++;
-      continue;
+    if (earlier && sameInputs(earlier.inputs, inputs)) pages.push(earlier);
+    else {
+      unserialized.push({ place: pages.length, key, inputs, records: pageSearchRecords(site, page) });
+      pages.push(undefined as unknown as SerializedPage);
     }
-    const serialized = serializePage(pageSearchRecords(site, page), inputs);
-    if (key) serializedPages.set(key, serialized);
-    pages.push(serialized);
   }
+  const reused = pages.length - unserialized.length;
+  const serialized = await serializeAll(site, ctx, unserialized.map((page) => page.records));
+  unserialized.forEach(({ place, key, inputs }, index) => {
+    const page: SerializedPage = { inputs, ...serialized[index] };
+    if (key) serializedPages.set(key, page);
+    pages[place] = page;
+  });
   const documentParts = pages.map((page) => page.documents).filter(Boolean);
   // The index in parts of consecutive pages: an edit to one page's text joins and writes only its
   // part again, not an index that grows with the site. Joined in order, the parts are the one index.
@@ -132,19 +131,18 @@ function pagesPerIndexPart(pageCount: number): number {
   return Math.max(minPagesPerIndexPart, Math.ceil(pageCount / maxIndexParts));
 }
 
-/** The fuse.js keys with the functions that read each field of a record. */
-function indexKeys() {
-  return searchKeys.map((key) => ({ ...key, getFn: (record: SearchRecord) => searchFieldValues(record)[key.name] }));
-}
+/** Fewest pages whose records go to the build's workers: below it, handing them over costs more than it saves. */
+const parallelThreshold = 150;
 
-/** The keys as the serialized index lists them. */
-function searchIndexKeys(): SerializedSearchIndex['keys'] {
-  return (Fuse.createIndex(indexKeys(), []).toJSON() as unknown as SerializedSearchIndex).keys;
-}
-
-/** The fuse.js index of the records over {@link searchKeys}, as JSON-ready data. */
-export function createSearchIndex(records: SearchRecord[]): SerializedSearchIndex {
-  return Fuse.createIndex(indexKeys(), records).toJSON() as unknown as SerializedSearchIndex;
+/**
+ * Serializes the pages' records, on the build's workers for a big site: the fuse.js index entries
+ * and the JSON are most of this stage's time, and nothing else runs meanwhile.
+ */
+function serializeAll(site: Site, ctx: BuildContext, recordsOfPages: SearchRecord[][]): Promise<SerializedRecords[]> | SerializedRecords[] {
+  if (recordsOfPages.length < parallelThreshold || !canUseWorkers(import.meta.url)) return recordsOfPages.map(serializeRecords);
+  const pool = siteWorkerPool(site);
+  ctx.logger.debug(`buildSearchIndex: ${recordsOfPages.length} pages' records serialized on ${pool.size} worker threads`);
+  return pool.run<SearchRecord[], SerializedRecords>(new URL('./search-job.js', import.meta.url), undefined, recordsOfPages, { batchSize: 100 });
 }
 
 /** What a page's records are made of besides its content: titles, trail, outline, where it lives. */
@@ -176,18 +174,6 @@ function sameInputs(a: RecordInputs, b: RecordInputs): boolean {
   );
 }
 
-function serializePage(records: SearchRecord[], inputs: RecordInputs): SerializedPage {
-  const documents = records.map(({ text: _text, ...document }) => JSON.stringify(document)).join(',');
-  const indexFields = createSearchIndex(records).records.map((entry) => JSON.stringify(entry.$));
-  return {
-    inputs,
-    documents,
-    indexFields,
-    documentsDigest: digestOf([documents]),
-    indexDigest: digestOf(indexFields),
-  };
-}
-
 /**
  * A page's index entries (`{"i":…,"$":…}`) numbered from `offset`; kept with the page, so that
  * pages whose position did not move are not serialized again.
@@ -197,12 +183,6 @@ function indexEntriesJson(page: SerializedPage, offset: number): string {
     page.indexEntries = { offset, json: page.indexFields.map((fields, index) => `{"i":${offset + index},"$":${fields}}`).join(',') };
   }
   return page.indexEntries.json;
-}
-
-function digestOf(parts: string[]): string {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(part).update('\n');
-  return hash.digest('hex');
 }
 
 /** A search file as the build hands it to {@link searchFileQuery}: the pages' parts it is joined from. */
