@@ -57,6 +57,10 @@ interface ContentBeforeToc {
  */
 export const mobileTocQuery: Query<string, string> = {
   name: 'withMobileToc',
+  // No query reads it, and it runs again only when the page's content or outline changed, so an
+  // equal result (which early cutoff would find) is rare: hashing every page's HTML to look for
+  // one cost more than it saved.
+  fingerprint: () => randomUUID(),
   run(context, route) {
     const { html, data } = context.input<ContentBeforeToc>(`contentBeforeToc:${route}`);
     return withMobileToc({ ...data, html });
