@@ -181,3 +181,14 @@ describe('wrong values', () => {
     ]);
   });
 });
+
+describe('keys named like Object\'s own properties', () => {
+  it('are unknown keys left alone, not a crash: constructor, toString, hasOwnProperty', async () => {
+    const { parseFrontMatter } = await import('../src/content/front-matter.js');
+    for (const plain of [true, false]) {
+      const parsed = parseFrontMatter('---\ntitle: Intro\nconstructor: Player\ntoString: x\nhasOwnProperty: "y"\n---\n\n# Intro\n', 'docs/intro.md', { plain });
+      expect(parsed.diagnostics).toEqual([]);
+      expect(parsed.data).toEqual({ title: 'Intro', constructor: 'Player', toString: 'x', hasOwnProperty: 'y' });
+    }
+  });
+});

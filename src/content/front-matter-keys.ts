@@ -134,7 +134,8 @@ export function describeFrontMatterKeys(): { key: string; expected: string; exam
 export function validateFrontMatterKeys(data: Record<string, unknown>, file: string, positionOf: (key: string) => KeyPosition): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const [key, written] of Object.entries(data)) {
-    const rule = docKeys[key];
+    // Own keys only: `constructor` or `toString` in a doc's front matter is an unknown key, not Object's.
+    const rule = Object.hasOwn(docKeys, key) ? docKeys[key] : undefined;
     if (!rule) {
       const suggestion = typoOf(key);
       if (suggestion && !(suggestion in data)) {
