@@ -53,7 +53,7 @@ describe('plain front matter read without the YAML parser', () => {
 
   it('reads generated front matter of awkward keys and values as the YAML parser does, or leaves it to it', () => {
     const random = createRandom(20261129);
-    const keys = ['title', 'description', 'slug', 'id', 'sidebar_position', 'sidebar_label', 'hide_title', 'draft', 'tags', 'custom_edit_url', 'a-b', '_x', 'true', 'y', 'null', 'Title', 'title2'];
+    const keys = ['title', 'description', 'slug', 'id', 'sidebar_position', 'sidebar_label', 'hide_title', 'draft', 'tags', 'custom_edit_url', 'a-b', '_x', 'true', 'y', 'null', 'Title', 'title2', '__proto__', 'constructor'];
     // Values the fast reading should take, and values it must leave to the parser or read exactly.
     const plainish = ['Getting started', 'What\'s new', 'say "hi"', '/docs/intro', 'x#y', 'a:b', 'Ünïcode title', '7', '-5', '0', 'true', 'false', 'Setup, part [2] {b}', 'API & more'];
     const pieces = [

@@ -19,7 +19,8 @@ export function plainFrontMatter(yamlText: string): { data: Record<string, unkno
     const match = keyLine.exec(line);
     if (!match) return undefined;
     const [, key, text] = match;
-    if (Object.hasOwn(data, key) || yamlWords.has(key)) return undefined;
+    // `__proto__` as a key would set the object's prototype here; the YAML parser makes it a key.
+    if (Object.hasOwn(data, key) || yamlWords.has(key) || key === '__proto__') return undefined;
     const value = plainValue(text);
     if (value === undefined) return undefined;
     data[key] = value;
