@@ -35,9 +35,20 @@ export interface SiteUnderTestOptions {
 }
 
 export async function startSiteUnderTest(siteDir: string, baseUrl: string, options: SiteUnderTestOptions = {}): Promise<SiteUnderTest> {
-  const { outDir, cleanup } = await buildForTest(siteDir, options);
-  const server = await serveOutput(outDir, baseUrl);
-  const browser = await launchBrowser();
+  // Chromium starts while the site builds: its own processes do that work, not the build's thread.
+  const [built, launched] = await Promise.allSettled([buildForTest(siteDir, options), launchBrowser()]);
+  if (built.status === 'rejected' || launched.status === 'rejected') {
+    if (launched.status === 'fulfilled') await launched.value.close();
+    if (built.status === 'fulfilled') await built.value.cleanup();
+    throw built.status === 'rejected' ? built.reason : (launched as PromiseRejectedResult).reason;
+  }
+  const { outDir, cleanup } = built.value;
+  const browser = launched.value;
+  const server = await serveOutput(outDir, baseUrl).catch(async (error: unknown) => {
+    await browser.close();
+    await cleanup();
+    throw error;
+  });
   const contexts: BrowserContext[] = [];
   const servers: StaticServer[] = [];
   return {
