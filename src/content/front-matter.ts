@@ -27,11 +27,15 @@ export function parseFrontMatter(raw: string, file: string, { plain: tryPlain = 
   const yamlText = match[1];
   const bodyLine = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0) + 1;
   const body = raw.slice(match[0].length);
-  const plain = tryPlain ? plainFrontMatter(yamlText) : undefined;
-  if (plain) {
-    const positionOf = (key: string): KeyPosition => plain.keyPositions[key] ?? { line: 2, column: 1 };
-    return { data: plain.data as FrontMatter, bodyLine, body, diagnostics: validateFrontMatterKeys(plain.data as FrontMatter, file, positionOf), keyPositions: plain.keyPositions };
-  }
+  const read = (tryPlain && plainFrontMatter(yamlText)) || readYamlFrontMatter(yamlText, file);
+  if ('diagnostics' in read) return { data: {}, bodyLine, body, diagnostics: read.diagnostics, keyPositions: {} };
+  const { data, keyPositions } = read;
+  const positionOf = (key: string): KeyPosition => keyPositions[key] ?? { line: 2, column: 1 };
+  return { data, bodyLine, body, diagnostics: validateFrontMatterKeys(data, file, positionOf), keyPositions };
+}
+
+/** Front matter through the YAML parser: its data and where each top-level key is written, or the problems that stop it. */
+function readYamlFrontMatter(yamlText: string, file: string): { data: FrontMatter; keyPositions: Record<string, KeyPosition> } | { diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
   const document = parseDocument(yamlText, { lineCounter, prettyErrors: false });
   const diagnostics: Diagnostic[] = [];
@@ -47,13 +51,13 @@ export function parseFrontMatter(raw: string, file: string, { plain: tryPlain = 
       hint: 'Front matter is YAML between two `---` lines; quote values that contain `:` or start with a special character.',
     });
   }
-  if (diagnostics.length > 0) return { data: {}, bodyLine, body, diagnostics, keyPositions: {} };
+  if (diagnostics.length > 0) return { diagnostics };
   const converted = yamlToData(document);
   for (const problem of converted.problems) {
     const position = lineCounter.linePos(problem.offset);
     diagnostics.push({ severity: 'error', code: 'front-matter', message: problem.message, file, line: position.line + 1, column: position.col, hint: problem.hint });
   }
-  if (diagnostics.length > 0) return { data: {}, bodyLine, body, diagnostics, keyPositions: {} };
+  if (diagnostics.length > 0) return { diagnostics };
   const data = (converted.data ?? {}) as FrontMatter;
   if (typeof data !== 'object' || Array.isArray(data)) {
     diagnostics.push({
@@ -65,7 +69,7 @@ export function parseFrontMatter(raw: string, file: string, { plain: tryPlain = 
       column: 1,
       hint: 'Write it as `key: value` lines, e.g. `title: Installation`.',
     });
-    return { data: {}, bodyLine, body, diagnostics, keyPositions: {} };
+    return { diagnostics };
   }
   const keyPositions: Record<string, KeyPosition> = {};
   if (isMap(document.contents)) {
@@ -78,7 +82,5 @@ export function parseFrontMatter(raw: string, file: string, { plain: tryPlain = 
       keyPositions[key] = { line: position.line + 1, column: position.col };
     }
   }
-  const positionOf = (key: string): KeyPosition => keyPositions[key] ?? { line: 2, column: 1 };
-  diagnostics.push(...validateFrontMatterKeys(data, file, positionOf));
-  return { data, bodyLine, body, diagnostics, keyPositions };
+  return { data, keyPositions };
 }

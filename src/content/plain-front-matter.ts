@@ -30,7 +30,7 @@ export function plainFrontMatter(yamlText: string): { data: Record<string, unkno
   return { data, keyPositions };
 }
 
-/** Tabs, carriage returns and other controls, and characters YAML gives a meaning inside a line. */
+/** Tabs, carriage returns, other control characters and a byte order mark: the YAML parser's to read. */
 const unsafeCharacter = /[\u0000-\u0009\u000B-\u001F\u007F\uFEFF]/;
 /** `key: value`, the key at the line's start. */
 const keyLine = /^([A-Za-z_][A-Za-z0-9_-]*): +(.+)$/;
