@@ -18,8 +18,12 @@ export interface OutputFile {
 export interface OutputSink {
   /** Whether files go to disk as they are written; otherwise they are kept in `site.outputs`. */
   readonly streamsToDisk: boolean;
-  /** Takes one output file (path relative to the site root folder, `out/sdk`). */
-  write(file: OutputFile): void;
+  /**
+   * Takes one output file (path relative to the site root folder, `out/sdk`). With `handOver`, the
+   * caller gives up a `Uint8Array`'s bytes: a sink that writes on another thread may move them
+   * there instead of copying them, which leaves the caller's array empty.
+   */
+  write(file: OutputFile, options?: { handOver?: boolean }): void;
   /**
    * Whether files written once the build is published (by work queued with `afterPublished` of src/core/site.ts)
    * still reach the output folder: serve --watch's sink brings the folder up to date after that work.

@@ -243,7 +243,8 @@ async function renderOnWorkers(pages: Page[], site: Site, sink: OutputSink, surr
       onResults: (documents) => {
         for (const document of documents) {
           if (document.failure) failures.push(document.failure);
-          else sink.write(document);
+          // Nothing else holds the document's bytes, which came over from the worker as they were.
+          else sink.write(document, { handOver: true });
         }
       },
     });

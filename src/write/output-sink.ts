@@ -51,9 +51,9 @@ function createStagingSink(site: Site, ctx: SinkContext): OutputSink {
     get writtenCount() {
       return written.size;
     },
-    write(file) {
+    write(file, options) {
       // Not through libuv's thread pool: tens of thousands of small writes cost more in its round trips than the writes.
-      writer.write(file.path, file.contents);
+      writer.write(file.path, file.contents, options?.handOver);
       written.add(file.path);
     },
     reuse(outputPath, fingerprint) {

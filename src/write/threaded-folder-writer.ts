@@ -7,8 +7,12 @@ import { resolveOutputPath } from './output-path.js';
 export interface FolderWriter {
   /** Whether the files are written on a thread of their own. */
   readonly threaded: boolean;
-  /** Takes a file to write under the folder; a path that leads outside it throws here, at once. */
-  write(relativePath: string, contents: string | Uint8Array): void;
+  /**
+   * Takes a file to write under the folder; a path that leads outside it throws here, at once.
+   * `handOver`: the caller no longer needs `contents`, whose bytes may then be moved to the
+   * writer thread rather than copied.
+   */
+  write(relativePath: string, contents: string | Uint8Array, handOver?: boolean): void;
   /** Resolves once every file taken so far is on disk; rejects with the first write that failed. */
   settle(): Promise<void>;
   /** Stops the writer; files taken and not yet written are dropped (a failed build's). */
@@ -86,7 +90,7 @@ function openThreadedWriter(root: string): FolderWriter {
 
   return {
     threaded: true,
-    write(relativePath, contents) {
+    write(relativePath, contents, handOver) {
       if (failure) throw failure;
       if (stopped) throw new Error(`sdkdocs: ${relativePath} was written after the output writer stopped`);
       const target = resolveOutputPath(root, relativePath);
@@ -94,7 +98,8 @@ function openThreadedWriter(root: string): FolderWriter {
       worker ??= start();
       waitForRoom(pending, size);
       Atomics.add(pending, 0, size);
-      worker.postMessage({ kind: 'write', target, contents, size } satisfies WriterMessage);
+      const movable = handOver && ownsItsBuffer(contents);
+      worker.postMessage({ kind: 'write', target, contents, size } satisfies WriterMessage, movable ? [contents.buffer] : []);
     },
     async settle() {
       const running = worker;
@@ -114,6 +119,14 @@ function openThreadedWriter(root: string): FolderWriter {
       await running?.terminate();
     },
   };
+}
+
+/**
+ * Whether `contents` is the whole of an ArrayBuffer of its own: moving a buffer of which it is only
+ * a view would take the rest of the buffer's bytes away from whoever holds them.
+ */
+function ownsItsBuffer(contents: string | Uint8Array): contents is Uint8Array & { buffer: ArrayBuffer } {
+  return typeof contents !== 'string' && contents.buffer instanceof ArrayBuffer && contents.byteOffset === 0 && contents.byteLength === contents.buffer.byteLength;
 }
 
 /** Waits while the files in flight and this one would go over {@link maxPendingBytes}; one file alone always goes. */
