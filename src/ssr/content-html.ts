@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import rehypeReact from 'rehype-react';
 import { unified } from 'unified';
 import { markdownComponents } from '../../templates/markdown-components.js';
+import { createStaticHtmlWriter } from './static-content-html.js';
 
 /** Turns hast into React elements through rehype-react, with the theme's element overrides. */
 export function createHastRenderer(components: Record<string, unknown> = markdownComponents) {
@@ -18,10 +19,11 @@ export function createHastRenderer(components: Record<string, unknown> = markdow
  */
 export function createContentRenderer() {
   const toReact = createHastRenderer();
+  const staticHtml = createStaticHtmlWriter((node) => renderToStaticMarkup(toReact({ type: 'root', children: [node] })));
   return {
     /** The doc's content; a doc without an h1 gets one from its title, as in Docusaurus. */
     docHtml(hast: Root, title: string): string {
-      return renderToStaticMarkup(toReact(withTitleHeading(hast, title)));
+      return staticHtml(withTitleHeading(hast, title));
     },
     /** Any content tree (a diagram's figure), as it would render inside a page. */
     html(hast: Root): string {
