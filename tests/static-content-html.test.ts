@@ -39,9 +39,9 @@ async function compareBothWays(docs: Iterable<{ name: string; text: string }>) {
   let handedToReact = 0;
   let written = 0;
   const react = (tree: Root) => renderToStaticMarkup(toReact(tree));
-  const staticHtml = createStaticHtmlWriter((node: RootContent) => {
-    handedToReact++;
-    return react({ type: 'root', children: [node] });
+  const staticHtml = createStaticHtmlWriter((nodes: RootContent[]) => {
+    handedToReact += nodes.filter((node) => node.type !== 'text').length;
+    return react({ type: 'root', children: nodes });
   });
   const differences: string[] = [];
   let total = 0;
@@ -96,7 +96,7 @@ describe('content HTML written without React is React’s', () => {
 
 describe('the static HTML writer', () => {
   const react = createHastRenderer();
-  const writer = createStaticHtmlWriter((node) => renderToStaticMarkup(react({ type: 'root', children: [node] })));
+  const writer = createStaticHtmlWriter((nodes) => renderToStaticMarkup(react({ type: 'root', children: nodes })));
   const both = (tree: Root) => [writer(tree), renderToStaticMarkup(react(tree))];
 
   it('escapes text and attribute values as React does', () => {
@@ -116,6 +116,20 @@ describe('the static HTML writer', () => {
     const [written, expected] = both(tree);
     expect(written).toBe(expected);
     expect(written).toContain('stroke-width="2"');
+  });
+
+  it('puts each node React rendered in its place, even when a text holds the separator of its renders', () => {
+    const table = (text: string): RootContent => ({
+      type: 'element',
+      tagName: 'table',
+      properties: {},
+      children: [{ type: 'element', tagName: 'tr', properties: {}, children: [{ type: 'element', tagName: 'td', properties: {}, children: [{ type: 'text', value: text }] }] }],
+    });
+    for (const text of ['plain', '\u0000sdkdocs\u0000']) {
+      const tree: Root = { type: 'root', children: [table('first'), { type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: 'between' }] }, table(text), table('third')] };
+      const [written, expected] = both(tree);
+      expect(written).toBe(expected);
+    }
   });
 
   it('hands what it does not know to React, in place', () => {

@@ -19,7 +19,7 @@ export function createHastRenderer(components: Record<string, unknown> = markdow
  */
 export function createContentRenderer() {
   const toReact = createHastRenderer();
-  const staticHtml = createStaticHtmlWriter((node) => renderToStaticMarkup(toReact({ type: 'root', children: [node] })));
+  const staticHtml = createStaticHtmlWriter((nodes) => renderToStaticMarkup(toReact({ type: 'root', children: nodes })));
   return {
     /** The doc's content; a doc without an h1 gets one from its title, as in Docusaurus. */
     docHtml(hast: Root, title: string): string {

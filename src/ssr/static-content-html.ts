@@ -6,20 +6,26 @@ import type { Element, Root, RootContent } from 'hast';
  * highlighted code, and turning each into a React element only to print it again took as long as
  * parsing the markdown. Only what this file knows React's output of is written here (the
  * elements and properties below, text); every other node (an element the theme replaces with a
- * component, SVG, form controls, raw HTML, a `style`, a property not listed) is handed to React
- * alone, in its place, so the HTML never depends on which path wrote a node. The test
+ * component, SVG, form controls, raw HTML, a `style`, a property not listed) is rendered by React
+ * and put in its place, so the HTML never depends on which path wrote a node. The test
  * tests/static-content-html.test.ts holds both to the same bytes on every doc the project has.
  */
-export function createStaticHtmlWriter(renderWithReact: (node: RootContent) => string): (root: Root) => string {
-  const write = (nodes: readonly RootContent[], out: string[]): void => {
+export function createStaticHtmlWriter(renderWithReact: (nodes: RootContent[]) => string): (root: Root) => string {
+  let out: string[] = [];
+  /** The nodes handed to React, each with the index in `out` its HTML goes to. */
+  let handed: { node: RootContent; at: number }[] = [];
+  const write = (nodes: readonly RootContent[]): void => {
     for (const node of nodes) {
       if (node.type === 'text') out.push(escapeHtml(node.value));
-      else if (node.type === 'element' && writeElement(node, out)) continue;
-      else out.push(renderWithReact(node));
+      else if (node.type === 'element' && writeElement(node)) continue;
+      else {
+        handed.push({ node, at: out.length });
+        out.push('');
+      }
     }
   };
   /** Writes `element` and says so, or writes nothing and says it cannot. */
-  const writeElement = (element: Element, out: string[]): boolean => {
+  const writeElement = (element: Element): boolean => {
     const tag = element.tagName;
     if (!plainElements.has(tag) || leadingNewlineDropped(element)) return false;
     const attributes = attributesOf(element);
@@ -30,16 +36,36 @@ export function createStaticHtmlWriter(renderWithReact: (node: RootContent) => s
       return true;
     }
     out.push(`<${tag}${attributes}>`);
-    write(element.children, out);
+    write(element.children);
     out.push(`</${tag}>`);
     return true;
   };
   return (root) => {
-    const out: string[] = [];
-    write(root.children, out);
+    out = [];
+    handed = [];
+    write(root.children);
+    const parts = handed.length > 0 ? renderedApart(handed.map(({ node }) => node), renderWithReact) : [];
+    handed.forEach(({ at }, index) => (out[at] = parts[index]));
     return out.join('');
   };
 }
+
+/**
+ * What React renders for each of `nodes`, from one render of them all: a render has a cost of its
+ * own, and a doc may hand over a node per table and admonition. Siblings at the top of a tree
+ * render as they would alone, so the nodes are rendered side by side with a separator text that
+ * no markdown text holds (the parser turns NUL into U+FFFD); should it show up anyway, each node is
+ * rendered on its own.
+ */
+function renderedApart(nodes: RootContent[], renderWithReact: (nodes: RootContent[]) => string): string[] {
+  if (nodes.length === 1) return [renderWithReact(nodes)];
+  const together = renderWithReact(nodes.flatMap((node, index) => (index === 0 ? [node] : [separatorNode, node])));
+  const parts = together.split(separator);
+  return parts.length === nodes.length ? parts : nodes.map((node) => renderWithReact([node]));
+}
+
+const separator = '\u0000sdkdocs\u0000';
+const separatorNode: RootContent = { type: 'text', value: separator };
 
 /**
  * Elements React prints as they are: their props become attributes in order, their children
