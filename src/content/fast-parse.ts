@@ -39,9 +39,10 @@ const escapedHeadingIdMark = /\\[{#]|&(?:#0*(?:123|35)|#x0*(?:7b|23)|lbrace|lcub
  * markers (blank lines inside a quote), indented lines right after a quote (lazy or code), a
  * table header over a delimiter row without a pipe, an aligned delimiter row without one (a
  * one-column table for remark-gfm), and raw HTML on a line that may continue a
- * list item or a quote lazily.
+ * list item or a quote lazily. One `^` before all the alternatives, not one in each: the scan
+ * then tries them at line starts only.
  */
-const differentlyReadBlocks = /^[ \t]*>[ \t>]*$|^[ \t]*>.*\n {4}|^.*\|.*\n[ \t>]*:?-+:?[ \t]*$|^[ \t>]*(?::-+:?|-+:)[ \t]*$|^(?:[ \t]*(?:[*+-]|\d+[.)]|>)[ \t]|[ \t]+\S).*\n[ \t]{0,3}</m;
+const differentlyReadBlocks = /^(?:[ \t]*>[ \t>]*$|[ \t]*>.*\n {4}|.*\|.*\n[ \t>]*:?-+:?[ \t]*$|[ \t>]*(?::-+:?|-+:)[ \t]*$|(?:[ \t]*(?:[*+-]|\d+[.)]|>)[ \t]|[ \t]+\S).*\n[ \t]{0,3}<)/m;
 
 /**
  * A quote, and a line of raw HTML right under text: the HTML may continue the quote's paragraph

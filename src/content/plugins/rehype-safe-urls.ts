@@ -20,6 +20,8 @@ const animationElements = new Set(['animate', 'set', 'animateMotion', 'animateTr
  */
 export function safeUrlVisitor(file: VFile): ElementVisitor {
   return (element) => {
+    // Most elements (a highlighted code block is hundreds of spans) hold nothing looked at below.
+    if (!mayHoldScript(element)) return;
     const warnRemoved = (what: string) => {
       const message = file.message(`The ${what} of this ${element.tagName === 'a' ? 'link' : `<${element.tagName}>`} was removed: it could run script in the reader's browser.`, {
         place: element.position,
@@ -70,6 +72,17 @@ export function safeUrlVisitor(file: VFile): ElementVisitor {
       }
     }
   };
+}
+
+/** Properties whose value {@link safeUrlVisitor} looks at on any element. */
+const watchedProperties = new Set([...urlAttributes, ...srcsetAttributes, 'style']);
+/** Elements it looks at for what they are. */
+const watchedElements = new Set(['style', 'meta', 'iframe', ...animationElements]);
+
+function mayHoldScript(element: Element): boolean {
+  if (watchedElements.has(element.tagName)) return true;
+  for (const name in element.properties) if (watchedProperties.has(name)) return true;
+  return false;
 }
 
 /** An iframe whose `sandbox` leaves scripts off: its `srcdoc` cannot run any. */
