@@ -1,7 +1,7 @@
 import { fromHtml } from 'hast-util-from-html';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/pipeline/build.js';
-import { splitSections } from '../src/markdown/content-sections.js';
+import { collapseWhitespace, splitSections } from '../src/markdown/content-sections.js';
 import { exampleSiteDir, sharedInMemoryBuild } from './helpers/site.js';
 
 /** Search sections as they would be read back from a page's HTML. */
@@ -32,5 +32,18 @@ describe('search sections of the example site', () => {
     expect(apiText.join(' ')).toContain('timeoutMs: number The limit in milliseconds.');
     expect(apiText.filter((text) => /\b(?:number|string|boolean|void)[A-Z]/.test(text))).toEqual([]);
     expect(apiText.filter((text) => /\bInherited\b/.test(text))).toEqual([]);
+  });
+});
+
+describe('collapseWhitespace', () => {
+  it('turns every run of whitespace into one space and trims, whatever the run holds', () => {
+    const characters = [' ', '\t', '\n', '\r', '\u00a0', '\u2028', '\u3000', 'a', 'b'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let index = 0; index < 20_000; index++) {
+      const text = Array.from({ length: Math.floor(next() * 12) }, () => characters[Math.floor(next() * characters.length)]).join('');
+      const words = text.split(/\s+/).filter(Boolean);
+      expect(collapseWhitespace(text), JSON.stringify(text)).toBe(words.join(' '));
+    }
   });
 });

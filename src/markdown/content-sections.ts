@@ -96,8 +96,12 @@ function isBoilerplate(node: Element): boolean {
   return Array.isArray(className) && className.some((name) => boilerplateClasses.includes(String(name)));
 }
 
+/**
+ * Every run of whitespace as one space, trimmed. The single spaces between words, most of the
+ * runs, are left as they are rather than replaced by an equal one.
+ */
 export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(/ \s+|(?! )\s+/g, ' ').trim();
 }
 
 /** A heading's text without its `#` direct link; the outline and search both name headings by it. */
