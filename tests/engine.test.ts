@@ -184,6 +184,30 @@ describe('the query engine', () => {
     expect(jsonRuns).toBe(2);
   });
 
+  it('lets go of a released input: its readers stay unchanged, one that reads it again throws', async () => {
+    let runs = 0;
+    const size: Query<string, number> = {
+      name: 'size',
+      run(context, name) {
+        runs++;
+        return context.input<string[]>(`parts:${name}`).join('').length;
+      },
+    };
+    const total: Query<string, number> = { name: 'total', run: async (context, name) => (await context.query(size, name)) + context.input<number>('extra') };
+    const engine = createQueryEngine();
+    const parts = ['a'.repeat(10), 'b'.repeat(5)];
+    engine.setInput('parts:documents', parts);
+    engine.setInput('extra', 1);
+    expect(await engine.query(total, 'documents')).toBe(16);
+    engine.releaseInput('parts:documents');
+    // The reader of the released input is checked by its fingerprint, not run.
+    engine.setInput('extra', 2);
+    expect(await engine.query(total, 'documents')).toBe(17);
+    expect(runs).toBe(1);
+    engine.release(size, 'documents');
+    await expect(engine.query(size, 'documents')).rejects.toThrow(/after the build let go of it/);
+  });
+
   it('keeps only the fingerprints of the files an earlier build read: a query that runs reads them again', async () => {
     const a = path.join(dir, 'a.md');
     await writeFile(a, 'one two');

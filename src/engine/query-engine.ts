@@ -114,6 +114,12 @@ export interface QueryEngine {
    * runs again.
    */
   release<Key>(query: Query<Key, unknown>, key: Key): void;
+  /**
+   * Lets go of an input's value once no query will read it again (a build writing to disk, whose
+   * engine no later build reuses). Its fingerprint stays, so the queries that read it are still
+   * found unchanged; a query that reads it again throws.
+   */
+  releaseInput(name: string): void;
   /** Whether the engine holds a result for this query and key (current or not): it was asked before. */
   holds<Key>(query: Query<Key, unknown>, key: Key): boolean;
   /** The chain a result came from, or undefined when the engine holds no result for it. */
@@ -178,7 +184,7 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
   const running = new Map<string, Promise<Memo>>();
   const files = new Map<string, FileState>();
   const folders = new Map<string, FolderState>();
-  const inputs = new Map<string, { value: unknown; fingerprint: string; compared?: boolean }>();
+  const inputs = new Map<string, { value: unknown; fingerprint: string; compared?: boolean; released?: true }>();
   // A compared input's fingerprint: unique to this engine, made without reading the value.
   const comparedPrefix = `compared:${randomUUID()}:`;
   let comparedVersions = 0;
@@ -280,6 +286,7 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
       input<Value>(name: string) {
         const input = inputs.get(name);
         if (!input) throw new Error(`sdkdocs: query ${query.name} read the input "${name}", which the build did not set. Set it with engine.setInput before asking the query.`);
+        if (input.released) throw new Error(`sdkdocs: query ${query.name} read the input "${name}" after the build let go of it (engine.releaseInput).`);
         reads.push({ kind: 'input', name, fingerprint: input.fingerprint });
         return input.value as Value;
       },
@@ -408,6 +415,12 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
       if (!memo) return;
       memo.result = undefined;
       memo.released = true;
+    },
+    releaseInput(name) {
+      const input = inputs.get(name);
+      if (!input) return;
+      input.value = undefined;
+      input.released = true;
     },
     holds(query, key) {
       const id = memoId(query.name, keyIdOf(query, key));

@@ -67,7 +67,8 @@ export async function buildSearchIndex(site: Site, ctx: BuildContext): Promise<v
   const serialized = await serializeAll(site, ctx, unserialized.map((page) => page.records));
   unserialized.forEach(({ place, key, inputs }, index) => {
     const page: SerializedPage = { inputs, ...serialized[index] };
-    if (key) serializedPages.set(key, page);
+    // A build that streams to disk is the process's only one: nothing would look the page up.
+    if (key && !ctx.sink.streamsToDisk) serializedPages.set(key, page);
     pages[place] = page;
   });
   const documentParts = pages.map((page) => page.documents).filter(Boolean);
@@ -95,7 +96,7 @@ export async function buildSearchIndex(site: Site, ctx: BuildContext): Promise<v
   const rebuild = engine.holds(searchFileQuery, 'documents');
   const kept: string[] = [];
   const emitFile = async (name: string, file: SearchFileInput) => {
-    const { url, kept: wasKept } = await emit(site, engine, name, file);
+    const { url, kept: wasKept } = await emit(site, ctx, engine, name, file);
     if (wasKept) kept.push(name);
     return url;
   };
@@ -207,10 +208,19 @@ const searchFileQuery: Query<string, { path: string; contents: string }> = {
   },
 };
 
-/** Asks the engine for a search file, adds it to the outputs and returns its URL and whether the last build's was kept. */
-async function emit(site: Site, engine: QueryEngine, name: string, file: SearchFileInput): Promise<{ url: string; kept: boolean }> {
-  engine.setComparedInput(`searchFile:${name}`, file, (last, now) => isSameData(last.parts, now.parts));
+/**
+ * Asks the engine for a search file, hands it on and returns its URL and whether the last build's
+ * was kept. A build writing to disk sends it to the sink at once and lets go of it and of its
+ * parts: at 10,000 pages they are hundreds of megabytes that would stay to the end of the build.
+ */
+async function emit(site: Site, ctx: BuildContext, engine: QueryEngine, name: string, file: SearchFileInput): Promise<{ url: string; kept: boolean }> {
+  const inputName = `searchFile:${name}`;
+  engine.setComparedInput(inputName, file, (last, now) => isSameData(last.parts, now.parts));
   const { result, reused } = await engine.answer(searchFileQuery, name);
-  site.outputs.set(result.path, { path: result.path, contents: result.contents });
+  if (ctx.sink.streamsToDisk) {
+    ctx.sink.write({ path: result.path, contents: result.contents });
+    engine.release(searchFileQuery, name);
+    engine.releaseInput(inputName);
+  } else site.outputs.set(result.path, { path: result.path, contents: result.contents });
   return { url: joinUrlPath(site.config.baseUrl, result.path), kept: reused };
 }
