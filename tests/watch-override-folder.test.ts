@@ -24,21 +24,42 @@ afterEach(async () => {
   scratch = undefined;
 });
 
-it('rebuilds pages with an edited override when the site is not the working folder', { timeout: 120_000 }, async () => {
+/** A watch session on a copy of `name` below the temporary folder, deeper than the repository. */
+async function watchDeepCopy(name: string): Promise<{ siteDir: string; outcomes: BuildOutcome[] }> {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-override-folder-'));
   const siteDir = path.join(scratch, 'deeper', 'still', 'site');
-  await cp(fixture('theme-overrides'), siteDir, { recursive: true, filter: (source) => !/(^|[\\/])(out|node_modules)([\\/]|$)/.test(path.relative(fixture('theme-overrides'), source)) });
+  await cp(fixture(name), siteDir, { recursive: true, filter: (source) => !/(^|[\\/])(out|node_modules)([\\/]|$)/.test(path.relative(fixture(name), source)) });
   const logger: Logger = { info() {}, warn() {}, error() {}, debug() {}, diagnostic() {}, progress() {} };
   const outcomes: BuildOutcome[] = [];
   watcher = await watchSite({ siteDir, logger, onBuild: (outcome) => void outcomes.push(outcome) });
   expect(outcomes).toMatchObject([{ ok: true }]);
+  return { siteDir, outcomes };
+}
+
+/** Edits `file` and waits for the watcher's next build, which must succeed. */
+async function editAndWait(file: string, edit: (text: string) => string, outcomes: BuildOutcome[]): Promise<void> {
+  const before = outcomes.length;
+  await writeFile(file, edit(await readFile(file, 'utf8')));
+  while (outcomes.length === before) await new Promise((resolve) => setTimeout(resolve, 20));
+  await watcher!.idle();
+  expect(outcomes.at(-1)).toMatchObject({ ok: true });
+}
+
+it('rebuilds pages with an edited override when the site is not the working folder', { timeout: 120_000 }, async () => {
+  const { siteDir, outcomes } = await watchDeepCopy('theme-overrides');
   const page = path.join(siteDir, 'out', 'kit', 'docs', 'intro', 'index.html');
   expect(await readFile(page, 'utf8')).toContain('Thanks for reading the Override Kit docs.');
 
-  const footer = path.join(siteDir, 'src', 'theme', 'Footer.tsx');
-  await writeFile(footer, (await readFile(footer, 'utf8')).replace('Thanks for reading', 'Edited: thanks for reading'));
-  while (outcomes.length === 1) await new Promise((resolve) => setTimeout(resolve, 20));
-  await watcher.idle();
-  expect(outcomes.at(-1)).toMatchObject({ ok: true });
+  await editAndWait(path.join(siteDir, 'src', 'theme', 'Footer.tsx'), (text) => text.replace('Thanks for reading', 'Edited: thanks for reading'), outcomes);
   expect(await readFile(page, 'utf8')).toContain('Edited: thanks for reading the Override Kit docs.');
+});
+
+// The custom pages' bundle recorded the files it read the same way until 403ef9e gave it the
+// site folder to work from.
+it('rebuilds an edited custom page when the site is not the working folder', { timeout: 120_000 }, async () => {
+  const { siteDir, outcomes } = await watchDeepCopy('basic');
+  const page = path.join(siteDir, 'out', 'kit', 'about', 'index.html');
+  expect(await readFile(page, 'utf8')).toContain('Made by a small team.');
+  await editAndWait(path.join(siteDir, 'src', 'pages', 'about.tsx'), (text) => text.replace('Made by a small team.', 'Made by a bigger team.'), outcomes);
+  expect(await readFile(page, 'utf8')).toContain('Made by a bigger team.');
 });
