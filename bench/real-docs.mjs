@@ -563,7 +563,16 @@ function builtTitle(html, siteTitle) {
 /** Per doc: words the source shows that the built page does not (as many times), and its title. */
 async function findLostWords(site) {
   const silent = { info() {}, warn() {}, error() {}, debug() {}, diagnostic() {}, progress() {} };
-  const { site: model } = await build({ siteDir: site, until: 'collectContent', logger: silent });
+  // From inside the site folder, as runBuild builds it: a site config may resolve its paths against
+  // the working folder (jestjs.io's customCss is `path.resolve('src/css/…')`).
+  const benchFolder = process.cwd();
+  process.chdir(site);
+  let model;
+  try {
+    ({ site: model } = await build({ siteDir: site, until: 'collectContent', logger: silent }));
+  } finally {
+    process.chdir(benchFolder);
+  }
   const outRoot = model.config.paths.outRoot;
   const report = [];
   for (const page of model.pages) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { UserError } from '../core/diagnostic.js';
 import { runSiteCode, SiteCodeStopped } from '../core/site-code.js';
-import { bundleErrorDiagnostics, bundleInputs, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
+import { bundleErrorDiagnostics, bundleInputs, bundleWorkingDir, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
 import { docusaurusModuleCandidates, isClassicPreset, resolveQuietly, type PresetRun } from './docusaurus-presets.js';
 import { formatKeyPath } from './locate-key.js';
 import { customNavbarItemType } from './schema.js';
@@ -72,6 +72,7 @@ export async function importDocusaurusConfig(configFile: string): Promise<{ expo
   try {
     const result = await esbuild.build({
       entryPoints: [configFile],
+      absWorkingDir: bundleWorkingDir(configFile),
       bundle: true,
       packages: 'external',
       write: false,

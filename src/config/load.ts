@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 import type { z } from 'zod';
 import { describeValue, UserError, type Diagnostic } from '../core/diagnostic.js';
 import { loadSiteModule, SiteCodeStopped, startMemoryWatchdog } from '../core/site-code.js';
-import { bundleErrorDiagnostics, bundleInputs, loadFromTemporaryFile, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
+import { bundleErrorDiagnostics, bundleInputs, bundleWorkingDir, loadFromTemporaryFile, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
 import { configSchema, type ParsedConfig } from './schema.js';
 import { resolveConfig, type ResolvedConfig, type ResolveOptions } from './resolve.js';
 import { checkConfigPaths } from './check-config-paths.js';
@@ -136,6 +136,7 @@ async function importConfigModule(configFile: string): Promise<{ exported: unkno
   try {
     result = await esbuild.build({
       entryPoints: [configFile],
+      absWorkingDir: bundleWorkingDir(configFile),
       bundle: true,
       write: false,
       metafile: true,

@@ -7,7 +7,7 @@ import type { ResolvedConfig } from './resolve.js';
 import { locateKey, type SourcePlace } from './locate-key.js';
 import { describeValue, UserError, type Diagnostic } from '../core/diagnostic.js';
 import { runSiteCode, SiteCodeStopped } from '../core/site-code.js';
-import { bundleErrorDiagnostics, loadFromTemporaryFile, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
+import { bundleErrorDiagnostics, bundleWorkingDir, loadFromTemporaryFile, settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
 
 /** The names Docusaurus looks for beside the config when `sidebarPath` is not set. */
 export const sidebarsFileNames = ['sidebars.js', 'sidebars.cjs', 'sidebars.mjs', 'sidebars.ts', 'sidebars.json'];
@@ -185,7 +185,7 @@ async function importSidebarsModule(file: string): Promise<unknown> {
   let bundled: string;
   try {
     // CommonJS out, whatever comes in: a `module.exports` file then works even in a folder whose package.json says "type": "module", as Docusaurus allows.
-    const result = await esbuild.build({ entryPoints: [file], bundle: true, write: false, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'silent' });
+    const result = await esbuild.build({ entryPoints: [file], absWorkingDir: bundleWorkingDir(file), bundle: true, write: false, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'silent' });
     bundled = result.outputFiles[0]!.text;
   } catch (error) {
     const diagnostics = bundleErrorDiagnostics(error, file, 'sidebars', name);

@@ -175,6 +175,9 @@ async function importPageModules(
     const result = await esbuild
       .build({
         entryPoints: files.map(pageModuleSpecifier),
+        // esbuild names files relative to this folder; left out, it is the working folder of the
+        // moment esbuild was loaded, which a host that changed folders since no longer has.
+        absWorkingDir: config.siteDir,
         bundle: true,
         write: false,
         outdir: tempDir,
@@ -208,7 +211,7 @@ async function importPageModules(
             severity: 'error' as const,
             code: 'page',
             message: `Cannot compile the page: ${message.text}`,
-            file: message.location ? path.resolve(message.location.file) : undefined,
+            file: message.location ? path.resolve(config.siteDir, message.location.file) : undefined,
             line: message.location?.line,
             column: message.location ? message.location.column + 1 : undefined,
             ...(typeof message.detail === 'string' ? { hint: message.detail } : {}),
@@ -223,7 +226,7 @@ async function importPageModules(
     });
     const outputByEntry = new Map<string, string>();
     for (const [outputPath, meta] of Object.entries(result.metafile!.outputs)) {
-      if (meta.entryPoint) outputByEntry.set(pageFileOfEntry(meta.entryPoint), path.resolve(outputPath));
+      if (meta.entryPoint) outputByEntry.set(pageFileOfEntry(meta.entryPoint, config.siteDir), path.resolve(config.siteDir, outputPath));
     }
     for (const file of files) {
       const output = { path: outputByEntry.get(path.resolve(file))! };

@@ -191,6 +191,9 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, config: 
       jsx: 'automatic',
       logLevel: 'silent',
       metafile: true,
+      // The metafile's names are relative to this folder, and read as the site's files below; left
+      // out, it is the working folder esbuild was loaded in, which need not be the site's.
+      absWorkingDir: config.siteDir,
       outdir: path.join(config.siteDir, 'theme-overrides'),
       define: { 'process.env.NODE_ENV': '"production"' },
       banner: { js: nodeRequireBanner },

@@ -19,10 +19,13 @@ export function pageModuleSpecifier(file: string): string {
   return markdownPageFile.test(file) ? `${file}${markdownPageSuffix}` : file;
 }
 
-/** The page file an entry point of the pages bundle stands for (esbuild names the wrapper's entry by its namespace). */
-export function pageFileOfEntry(entryPoint: string): string {
+/**
+ * The page file an entry point of the pages bundle stands for (esbuild names the wrapper's entry
+ * by its namespace, and a file relative to the bundle's working folder `workingDir`).
+ */
+export function pageFileOfEntry(entryPoint: string, workingDir: string): string {
   const file = entryPoint.startsWith(`${markdownPageNamespace}:`) ? entryPoint.slice(markdownPageNamespace.length + 1) : entryPoint;
-  return path.resolve(file);
+  return path.resolve(workingDir, file);
 }
 
 /** Resolves `page.md?markdown-page` to its wrapper; the `.md` itself is compiled by the markdown import loader. */

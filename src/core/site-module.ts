@@ -11,13 +11,22 @@ import { SiteCodeStopped, siteCodeTimeoutSeconds, watchEventLoop } from './site-
  * temporary file. The two loaders differ in format and plugins; this is what they share.
  */
 
-/** esbuild's errors of a failed bundle of `file`, each at its place; empty when esbuild gave none. */
+/**
+ * The folder esbuild works from when it bundles `entry`, and names files relative to: the entry's
+ * own. Left out, it is the working folder of the moment esbuild was loaded, which a host that
+ * changed folders since no longer has.
+ */
+export function bundleWorkingDir(entry: string): string {
+  return path.dirname(path.resolve(entry));
+}
+
+/** esbuild's errors of a failed bundle of `file` (made with `absWorkingDir: bundleWorkingDir(file)`), each at its place; empty when esbuild gave none. */
 export function bundleErrorDiagnostics(error: unknown, file: string, code: string, what: string): Diagnostic[] {
   return ((error as esbuild.BuildFailure).errors ?? []).map((message) => ({
     severity: 'error',
     code,
     message: `Cannot compile ${what}: ${message.text}`,
-    file: message.location ? path.resolve(message.location.file) : file,
+    file: message.location ? path.resolve(bundleWorkingDir(file), message.location.file) : file,
     line: message.location?.line,
     column: message.location ? message.location.column + 1 : undefined,
   }));
@@ -25,12 +34,13 @@ export function bundleErrorDiagnostics(error: unknown, file: string, code: strin
 
 /**
  * The files a bundled site module was made of, as absolute paths (the module itself included):
- * what the module's behaviour depends on besides the packages it leaves to Node.
+ * what the module's behaviour depends on besides the packages it leaves to Node. The bundle was
+ * made with `absWorkingDir: bundleWorkingDir(entry)`.
  */
 export function bundleInputs(metafile: esbuild.Metafile, entry: string): string[] {
   const files = Object.keys(metafile.inputs)
     .filter((input) => !input.includes(':'))
-    .map((input) => path.resolve(input));
+    .map((input) => path.resolve(bundleWorkingDir(entry), input));
   return [...new Set([path.resolve(entry), ...files])];
 }
 
