@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../bench/lib/corpus.mjs';
 import { createFastParser } from '../src/content/fast-parse.js';
 import { comparable, firstDifference, generatePlainDoc, parseWithRemark } from './helpers/fast-parse-oracle.js';
+import { markdownTextsUnder } from './helpers/markdown-files.js';
 import { createRandom, generateDoc } from './helpers/markdown-fuzz.js';
 
 /*
@@ -16,17 +17,6 @@ import { createRandom, generateDoc } from './helpers/markdown-fuzz.js';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const corpusDir = mkdtempSync(path.join(tmpdir(), 'sdkdocs-fast-parse-'));
 afterAll(() => rmSync(corpusDir, { recursive: true, force: true }));
-
-function markdownFilesUnder(dir: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(dir)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
-    const file = path.join(dir, entry);
-    if (statSync(file).isDirectory()) files.push(...markdownFilesUnder(file));
-    else if (file.endsWith('.md')) files.push(file);
-  }
-  return files;
-}
 
 /** Parses each text both ways; the differences, and how many texts the fast parse covered. */
 function compareBothWays(texts: Iterable<{ name: string; text: string }>): { differences: string[]; covered: number; total: number } {
@@ -45,13 +35,9 @@ function compareBothWays(texts: Iterable<{ name: string; text: string }>): { dif
   return { differences, covered, total };
 }
 
-function* filesOf(dirs: string[]): Generator<{ name: string; text: string }> {
-  for (const dir of dirs) for (const file of markdownFilesUnder(dir)) yield { name: file, text: readFileSync(file, 'utf8') };
-}
-
 describe('the fast parse gives remark-parse’s tree', () => {
   it('for every markdown file of the tests and the example site', () => {
-    const { differences, covered, total } = compareBothWays(filesOf([path.join(repoRoot, 'tests'), path.join(repoRoot, 'example-site')]));
+    const { differences, covered, total } = compareBothWays(markdownTextsUnder([path.join(repoRoot, 'tests'), path.join(repoRoot, 'example-site')]));
     expect(differences).toEqual([]);
     expect(total).toBeGreaterThan(100);
     // Most plain docs take the fast path: a fast parse that covers nothing would pass the rest.
@@ -120,7 +106,7 @@ describe('the fast parse gives remark-parse’s tree', () => {
 
   it('for a generated corpus', () => {
     generateCorpus(corpusDir, 200);
-    const { differences, covered, total } = compareBothWays(filesOf([corpusDir]));
+    const { differences, covered, total } = compareBothWays(markdownTextsUnder([corpusDir]));
     expect(differences).toEqual([]);
     expect(covered / total).toBeGreaterThan(0.9);
   }, 120_000);
@@ -132,7 +118,7 @@ describe('the fast parse gives remark-parse’s tree', () => {
       console.log('fast parse: no real docs sets under /tmp (realsite-*, classic-full); skipped');
       return;
     }
-    const { differences, covered, total } = compareBothWays(filesOf(sets));
+    const { differences, covered, total } = compareBothWays(markdownTextsUnder(sets));
     console.log(`fast parse: ${covered} of ${total} real docs covered, ${differences.length} differences`);
     expect(differences).toEqual([]);
   }, 300_000);

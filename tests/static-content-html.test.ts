@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Root, RootContent } from 'hast';
@@ -9,6 +9,7 @@ import { createMarkdownProcessor } from '../src/content/markdown.js';
 import { buildDiagramFigure } from '../src/core/diagram-figure.js';
 import { createHastRenderer } from '../src/ssr/content-html.js';
 import { createStaticHtmlWriter } from '../src/ssr/static-content-html.js';
+import { markdownTextsUnder } from './helpers/markdown-files.js';
 import { createRandom, generateDoc } from './helpers/markdown-fuzz.js';
 
 /*
@@ -20,17 +21,6 @@ import { createRandom, generateDoc } from './helpers/markdown-fuzz.js';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const corpusDir = mkdtempSync(path.join(tmpdir(), 'sdkdocs-static-html-'));
 afterAll(() => rmSync(corpusDir, { recursive: true, force: true }));
-
-function markdownFilesUnder(dir: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(dir)) {
-    if (entry === 'node_modules' || entry === 'out' || entry.startsWith('.')) continue;
-    const file = path.join(dir, entry);
-    if (statSync(file).isDirectory()) files.push(...markdownFilesUnder(file));
-    else if (file.endsWith('.md')) files.push(file);
-  }
-  return files;
-}
 
 /** Every doc's hast both ways; the docs whose HTML differs, and how many nodes went to React of how many written. */
 async function compareBothWays(docs: Iterable<{ name: string; text: string }>) {
@@ -67,13 +57,9 @@ function firstDifference(actual: string, expected: string): string {
   return `at ${at}: written ${JSON.stringify(actual.slice(Math.max(0, at - 60), at + 60))}, React ${JSON.stringify(expected.slice(Math.max(0, at - 60), at + 60))}`;
 }
 
-function* filesOf(dirs: string[]): Generator<{ name: string; text: string }> {
-  for (const dir of dirs) for (const file of markdownFilesUnder(dir)) yield { name: file, text: readFileSync(file, 'utf8') };
-}
-
 describe('content HTML written without React is React’s', () => {
   it('for every markdown file of the tests and the example site', async () => {
-    const { differences, total, handedToReact, written } = await compareBothWays(filesOf([path.join(repoRoot, 'tests'), path.join(repoRoot, 'example-site')]));
+    const { differences, total, handedToReact, written } = await compareBothWays(markdownTextsUnder([path.join(repoRoot, 'tests'), path.join(repoRoot, 'example-site')], ['out']));
     expect(differences).toEqual([]);
     expect(total).toBeGreaterThan(100);
     expect(handedToReact / written).toBeLessThan(0.1);
@@ -81,7 +67,7 @@ describe('content HTML written without React is React’s', () => {
 
   it('for a generated corpus', async () => {
     generateCorpus(corpusDir, 300);
-    const { differences, handedToReact, written } = await compareBothWays(filesOf([corpusDir]));
+    const { differences, handedToReact, written } = await compareBothWays(markdownTextsUnder([corpusDir]));
     expect(differences).toEqual([]);
     expect(handedToReact / written).toBeLessThan(0.1);
   });
