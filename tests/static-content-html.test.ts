@@ -5,7 +5,7 @@ import type { Root, RootContent } from 'hast';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../bench/lib/corpus.mjs';
-import { createMarkdownProcessor } from '../src/content/markdown.js';
+import { createMarkdownProcessor } from '../src/markdown/processor.js';
 import { buildDiagramFigure } from '../src/core/diagram-figure.js';
 import { createHastRenderer } from '../src/ssr/content-html.js';
 import { createStaticHtmlWriter } from '../src/ssr/static-content-html.js';

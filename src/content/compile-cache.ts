@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fingerprint, heldByMemory, openItemStore, type ItemMemory, type ItemStore } from '../core/item-store.js';
 import type { CompiledDoc } from '../model/compiled-doc.js';
 import type { ParseContext, ParseTask } from './parse-task.js';
-import { createImageReader, imagesUnchanged } from './plugins/rehype-images.js';
-import { resolveMarkdownLink } from './plugins/remark-links.js';
+import { createImageReader, imagesUnchanged } from '../markdown/plugins/rehype-images.js';
+import { resolveMarkdownLink } from '../markdown/plugins/remark-links.js';
 import { compilerFingerprint } from '../core/compiler-fingerprint.js';
 export { compilerFingerprint };
 

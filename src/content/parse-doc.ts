@@ -1,14 +1,15 @@
 import { createContentRenderer } from '../ssr/content-html.js';
 import { splitSections } from '../markdown/content-sections.js';
 import { findCodeSamples } from './code-samples.js';
-import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
+import { createReadBounds } from '../core/path-bounds.js';
+import { createMarkdownProcessor, type MarkdownProcessor } from '../markdown/processor.js';
 import { checkMarkdownLimits, maxNestingDepth } from './markdown-limits.js';
 import type { DiagramSource, DocMessage } from '../model/compiled-doc.js';
 import { askForFigures, placeDiagrams } from './place-diagrams.js';
 import { compileMdxDoc } from './mdx/compile-mdx.js';
 import { isMdxDoc } from './mdx/detect-mdx.js';
-import { mayHaveNpm2YarnFence } from './plugins/remark-npm2yarn.js';
-import { docMessagesOf } from './plugins/doc-messages.js';
+import { mayHaveNpm2YarnFence } from '../markdown/plugins/remark-npm2yarn.js';
+import { docMessagesOf } from '../markdown/plugins/doc-messages.js';
 import { themeBlocksOf } from './mdx/theme-block-docs.js';
 import type { ParseContext, ParseOutcome, ParseTask } from './parse-task.js';
 import type { Root as MdastRoot } from 'mdast';
@@ -16,7 +17,12 @@ import type { VFile } from 'vfile';
 
 /** The markdown processor and content renderer one thread compiles its docs with. */
 export function createDocCompiler(context: ParseContext) {
-  const processor: MarkdownProcessor = createMarkdownProcessor({ admonitions: context.admonitions, sitePlugins: context.sitePlugins, sanitizeHtml: context.contentDir !== undefined });
+  const processor: MarkdownProcessor = createMarkdownProcessor({
+    admonitions: context.admonitions,
+    sitePlugins: context.sitePlugins,
+    sanitizeHtml: context.contentDir !== undefined,
+    readBounds: createReadBounds,
+  });
   const renderer = createContentRenderer();
   return (task: ParseTask): Promise<ParseOutcome> => compileDoc(processor, renderer, task, context);
 }

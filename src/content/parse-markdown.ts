@@ -12,9 +12,9 @@ import type { DiagramFigures, DiagramRequest } from '../core/diagram-figure.js';
 import type { ParseTask } from './parse-task.js';
 import { renderMdxDocs } from './mdx/render-mdx.js';
 import { mdxPartialCompiler } from './mdx/mdx-partials.js';
-import { codeBlockHighlighter, markdownFragmentCompiler } from './markdown.js';
-import { admonitionOptionsOf } from './plugins/remark-admonitions.js';
-import { overriddenThemeBlocks } from './plugins/rehype-theme-blocks.js';
+import { codeBlockHighlighter, markdownFragmentCompiler } from './site-markdown.js';
+import { admonitionOptionsOf } from '../markdown/plugins/remark-admonitions.js';
+import { overriddenThemeBlocks } from '../markdown/plugins/rehype-theme-blocks.js';
 import { foreseenDiagrams } from '../markdown/foreseen-diagrams.js';
 import { takeBlogPostHtml } from './blog-excerpts.js';
 

@@ -2,8 +2,8 @@
 
 import type { CompiledDoc } from '../model/compiled-doc.js';
 import type { DiagramAnswer, DiagramRequest } from '../core/diagram-figure.js';
-import type { ThemeBlockName } from './plugins/rehype-theme-blocks.js';
-import type { AdmonitionOptions } from './plugins/remark-admonitions.js';
+import type { ThemeBlockName } from '../markdown/plugins/rehype-theme-blocks.js';
+import type { AdmonitionOptions } from '../markdown/plugins/remark-admonitions.js';
 import type { SiteMarkdownPlugins } from './markdown-plugins.js';
 
 /** One doc to compile: plain data, so it can cross to a worker thread. */

@@ -5,7 +5,7 @@ import type { Element, Root } from 'hast';
 import { imageSize } from 'image-size';
 import type { VFile } from 'vfile';
 import type { SourceLink, DocImage } from '../../model/compiled-doc.js';
-import { createReadBounds, outsideSiteMessage, outsideSiteHint, type ReadBounds } from '../../core/path-bounds.js';
+import type { ReadBounds, ReadBoundsFactory } from '../../model/read-bounds.js';
 import { isExternalUrl, joinUrlPath, withBaseUrl } from '../../shared/paths.js';
 import { unsafeScheme } from '../../shared/safe-url.js';
 import { addDocMessage } from './doc-messages.js';
@@ -28,7 +28,8 @@ export const imageAssetsDir = 'assets/images';
  * Each processor reads an image once (a processor compiles one build's docs): nothing read is
  * kept past the build.
  */
-export default function rehypeImages() {
+export default function rehypeImages(options: { readBounds?: ReadBoundsFactory } = {}) {
+  const createReadBounds = options.readBounds ?? noFileMayBeRead;
   const readImage = createImageReader();
   const boundsByFolders = new Map<string, ReadBounds>();
   return (tree: Root, file: VFile) => {
@@ -61,8 +62,7 @@ export default function rehypeImages() {
         addDocMessage(file, {
           severity: 'error',
           code: 'image-outside-site',
-          message: outsideSiteMessage('Image', src, outside, bounds.roots),
-          hint: outsideSiteHint,
+          ...bounds.describeOutside('Image', src, outside),
           line: position?.line,
           column: position?.column,
         });
@@ -197,3 +197,13 @@ declare module 'vfile' {
     images: DocImage[];
   }
 }
+
+/** The guard of a processor made without the site's read bounds: it reads no image at all. */
+const noFileMayBeRead: ReadBoundsFactory = (roots) => ({
+  roots,
+  outside: (file) => path.resolve(file),
+  describeOutside: (what, written) => ({
+    message: `${what} ${JSON.stringify(written)} was not read: this markdown processor was made without the site's read bounds.`,
+    hint: 'Pass `readBounds` (src/core/path-bounds.ts createReadBounds) to createMarkdownProcessor.',
+  }),
+});
