@@ -77,7 +77,8 @@ describe('content HTML written without React is React’s', () => {
     const docs = Array.from({ length: 500 }, (_, index) => ({ name: `fuzz-${index}.md`, text: generateDoc(random, index, 500) }));
     const { differences } = await compareBothWays(docs);
     expect(differences).toEqual([]);
-  });
+    // Each doc is rendered twice, once by React: tens of seconds on a busy machine.
+  }, 240_000);
 });
 
 describe('the static HTML writer', () => {
