@@ -64,7 +64,7 @@ const parsedPacksKept = 4;
  */
 interface CompileSession {
   contextKey?: string;
-  keyByFile: Map<string, { route: string; title: string; raw: string; key: string }>;
+  keyByFile: Map<string, { route: string; title: string; toc: string; raw: string; key: string }>;
   /** The routes the last build's links were resolved against, and the entries whose links did resolve. */
   routeByFile?: ReadonlyMap<string, string>;
   linksResolved: Set<string>;
@@ -147,10 +147,11 @@ export function openCompileCache(
     keyOf(task) {
       const known = session.keyByFile.get(task.file);
       // Unchanged sources are the previous build's strings, so this mostly ends at the reference check.
-      if (known && known.raw === task.raw && known.route === task.route && known.title === task.title) return known.key;
+      const toc = task.tocLevels ? `${task.tocLevels.min}-${task.tocLevels.max}` : '';
+      if (known && known.raw === task.raw && known.route === task.route && known.title === task.title && known.toc === toc) return known.key;
       work.keysHashed++;
-      const key = fingerprint(contextKey, [task.file, task.route, task.title], task.raw);
-      session.keyByFile.set(task.file, { route: task.route, title: task.title, raw: task.raw, key });
+      const key = fingerprint(contextKey, [task.file, task.route, task.title, toc], task.raw);
+      session.keyByFile.set(task.file, { route: task.route, title: task.title, toc, raw: task.raw, key });
       return key;
     },
     get(key) {

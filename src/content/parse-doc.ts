@@ -14,6 +14,7 @@ import { themeBlocksOf } from './mdx/theme-block-docs.js';
 import type { ParseContext, ParseOutcome, ParseTask } from './parse-task.js';
 import type { Root as MdastRoot } from 'mdast';
 import type { VFile } from 'vfile';
+import type { TocItem } from '../shared/types.js';
 
 /** The markdown processor and content renderer one thread compiles its docs with. */
 export function createDocCompiler(context: ParseContext) {
@@ -119,7 +120,7 @@ async function compileParsedDoc(
   return {
     route: task.route,
     compiled: {
-      html: renderer.docHtml(result.hast, task.title),
+      html: renderer.docHtml(result.hast, task.title, mobileTocOf(task, result.toc)),
       toc: result.toc,
       anchors: [...result.anchors],
       links: result.links,
@@ -141,4 +142,10 @@ function describeCompileError(error: unknown): { message: string; hint?: string 
     };
   }
   return { message: String((error as Error).message ?? error).trim(), hint: (error as { hint?: string }).hint };
+}
+
+/** The headings of the "On this page" box that the doc's content holds below its title. */
+function mobileTocOf(task: ParseTask, toc: TocItem[]): TocItem[] {
+  const levels = task.tocLevels;
+  return levels ? toc.filter((item) => item.depth >= levels.min && item.depth <= levels.max) : [];
 }

@@ -80,7 +80,9 @@ async function compileSiteDocs(
     const page = pageByRoute.get(doc.route);
     if (!page || page.sourceFile !== doc.source.file) continue;
     // hide_title hides only the title the page would add itself, never an h1 of the markdown (as in Docusaurus).
-    tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.frontMatter.hide_title ? '' : doc.title });
+    const { minHeadingLevel: min, maxHeadingLevel: max } = tocLevels(site, doc.frontMatter);
+    const tocShown = doc.frontMatter.hide_table_of_contents !== true;
+    tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.frontMatter.hide_title ? '' : doc.title, ...(tocShown && { tocLevels: { min, max } }) });
     docByRoute.set(doc.route, { file: doc.source.file, frontMatter: doc.frontMatter });
   }
   for (const post of posts ?? []) {
@@ -176,7 +178,7 @@ interface CompiledSource {
 
 function useCompiledDoc(site: Site, page: Page, doc: CompiledSource, compiled: CompiledDoc): void {
   for (const message of compiled.messages ?? []) site.diagnostics.push({ ...message, file: doc.file });
-  const { minHeadingLevel, maxHeadingLevel } = tocLevels(site, doc);
+  const { minHeadingLevel, maxHeadingLevel } = tocLevels(site, doc.frontMatter);
   page.content = compiled;
   page.data.html = compiled.html;
   page.anchors = new Set(compiled.anchors);
@@ -198,10 +200,10 @@ function addImageOutputs(site: Site, page: Page, compiled: CompiledDoc): void {
  * The heading levels a doc's table of contents lists: its `toc_min_heading_level` /
  * `toc_max_heading_level`, else the site's. One set alone widens the other as far as needed.
  */
-function tocLevels(site: Site, doc: CompiledSource): { minHeadingLevel: number; maxHeadingLevel: number } {
+function tocLevels(site: Site, frontMatter: FrontMatter): { minHeadingLevel: number; maxHeadingLevel: number } {
   const siteLevels = site.config.tableOfContents;
-  const min = doc.frontMatter.toc_min_heading_level;
-  const max = doc.frontMatter.toc_max_heading_level;
+  const min = frontMatter.toc_min_heading_level;
+  const max = frontMatter.toc_max_heading_level;
   return {
     minHeadingLevel: min ?? Math.min(siteLevels.minHeadingLevel, max ?? siteLevels.minHeadingLevel),
     maxHeadingLevel: max ?? Math.max(siteLevels.maxHeadingLevel, min ?? siteLevels.maxHeadingLevel),

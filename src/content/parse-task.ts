@@ -13,6 +13,11 @@ export interface ParseTask {
   route: string;
   /** The doc's title: the h1 its page shows when the markdown has none ('' for no such h1: `hide_title`). */
   title: string;
+  /**
+   * The heading levels of the "On this page" box that goes below the doc's title, inside its
+   * content; absent for no box there (`hide_table_of_contents`, blog posts, whose page draws its own).
+   */
+  tocLevels?: { min: number; max: number };
   /** The compile cache entry the compiled doc goes to, named by the main thread from the doc's inputs. */
   cacheKey?: string;
 }
