@@ -98,7 +98,7 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
       .then(
         (built) => built,
         (error: esbuild.BuildFailure) => {
-          site.diagnostics.push(...mdxBundleDiagnostics(error, entries));
+          site.diagnostics.push(...mdxBundleDiagnostics(error, entries, site.config.siteDir));
           return undefined;
         },
       );
