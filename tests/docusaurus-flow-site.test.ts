@@ -8,7 +8,7 @@ import { buildSite, pageHtml } from './helpers/site.js';
 /*
  * What flow.org's Docusaurus site asks of the theme and of the build: components written with
  * Flow types, which its `babel.config.js` strips (`@babel/preset-flow`), `useBaseUrlUtils` of
- * `@docusaurus/useBaseUrl`.
+ * `@docusaurus/useBaseUrl`, and `@theme/DocCardList`.
  */
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -90,5 +90,35 @@ describe("a site whose babel.config.js strips Flow (flow.org)", () => {
     expect(error).toBeInstanceOf(UserError);
     const lines = (error as UserError).diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, { cwd: dir }));
     expect(lines).toContainEqual(expect.stringMatching(/^src\/components\/Broken\.js:3:5 error .*Flow \(the site's babel\.config\.js\): Unexpected token/));
+  });
+});
+
+describe('@theme/DocCardList, as Docusaurus index docs write it', () => {
+  it('draws a card per item given, and without items the sidebar category the doc is the index of', async () => {
+    const dir = await flowSite({
+      'docs/guides/index.mdx': "import DocCardList from '@theme/DocCardList';\n\n# Guides\n\n<DocCardList />\n",
+      'docs/guides/install.md': '---\ndescription: Get the kit.\n---\n\n# Install\n',
+      'docs/guides/deploy.md': '# Deploy\n',
+      'docs/tools.mdx': [
+        "import DocCardList from '@theme/DocCardList';",
+        '',
+        '# Tools',
+        '',
+        "<DocCardList items={[{type: 'link', label: 'Install', href: '/docs/guides/install', description: 'Start here.'}, {type: 'link', label: 'Babel', href: 'https://babeljs.io'}]} />",
+        '',
+      ].join('\n'),
+    });
+    const result = await buildSite(dir, { until: 'renderPages' });
+    expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    const cards = (route: string) =>
+      [...pageHtml(result, route).replaceAll('<!-- -->', '').matchAll(/<article class="card"><h2 class="card-title"><a ([^>]*)>([^<]*)<\/a><\/h2>(?:<p class="card-description">([^<]*)<\/p>)?/g)].map((match) => [match[1], match[2], match[3]]);
+    expect(cards('/kit/docs/tools')).toEqual([
+      ['href="/kit/docs/guides/install" class="card-link"', '📄️ Install', 'Start here.'],
+      ['href="https://babeljs.io" target="_blank" rel="noopener noreferrer" class="card-link"', '🔗 Babel', undefined],
+    ]);
+    expect(cards('/kit/docs/guides').map(([attributes, label]) => [attributes, label])).toEqual([
+      ['href="/kit/docs/guides/deploy" class="card-link"', '📄️ Deploy'],
+      ['href="/kit/docs/guides/install" class="card-link"', '📄️ Install'],
+    ]);
   });
 });
