@@ -6,7 +6,7 @@ import type { DetailsProps } from './theme/Details.js';
 import type { TabItemProps } from './theme/TabItem.js';
 import type { TabsProps } from './theme/Tabs.js';
 import type { ThemedImageProps } from './theme/ThemedImage.js';
-import type { DocCardListProps } from './theme/DocCardList.js';
+import type { DocCardListItem, DocCardListProps } from './theme/DocCardList.js';
 import type { TOCInlineItem, TOCInlineProps } from './theme/TOCInline.js';
 import type { HeadingProps } from './theme/Heading.js';
 import type { LayoutProps } from './theme/Layout.js';
@@ -62,7 +62,7 @@ export interface TOCProps {
   items: TocItem[];
 }
 
-export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, DetailsProps, DocCardListProps, HeadingProps, HighlightedCode, IconProps, LayoutProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps };
+export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, DetailsProps, DocCardListItem, DocCardListProps, HeadingProps, HighlightedCode, IconProps, LayoutProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps };
 
 /** The props of each overridable theme component, by name. */
 export interface ThemeComponentProps {
