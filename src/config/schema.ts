@@ -783,7 +783,7 @@ export const configSchema = z.strictObject({
           z.strictObject({
             /** The column's heading. @example 'Docs' */
             title: z.string().optional(),
-            /** The column's links: a `label` and `to` (a route) or `href` (a URL). */
+            /** The column's links: a `label` and `to` (a route) or `href` (a URL, or a path from the site's root). */
             items: z.array(z.strictObject({ label: z.string(), ...linkTarget, ...linkAttributes })),
           }),
         )
