@@ -21,8 +21,14 @@ afterAll(async () => {
  * calls: the config's presets and plugins become plugins keyed by name, as Babel's are, and the
  * transform strips the little Flow the fixture writes, with only Flow's plugins given to it.
  */
-const fakeBabelSource = `exports.loadOptionsAsync = async function (options) {
+const fakeBabelSource = `exports.loadPartialConfigAsync = async function (options) {
   const config = require(options.configFile);
+  const item = (name) => ({ file: { resolved: name.startsWith('/') ? name : '/site/node_modules/' + name + '/lib/index.js' } });
+  return { options: { presets: (config.presets || []).map(item), plugins: (config.plugins || []).map(item) } };
+};
+exports.loadOptionsAsync = async function (options) {
+  const config = require(options.configFile);
+  if (config.fullLoadFails) throw new Error('loaded in full');
   const names = [...(config.presets || []), ...(config.plugins || [])];
   const plugins = names.flatMap((name) => (/preset-flow/.test(name) ? [{ key: 'syntax-flow' }, { key: 'transform-flow-strip-types' }] : [{ key: name }]));
   return { plugins: [...plugins, { key: 'transform-react-jsx' }], parserOpts: config.parserOpts || {} };
@@ -82,6 +88,16 @@ describe("a site whose babel.config.js strips Flow (flow.org)", () => {
     expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
     expect(pageHtml(result, '/kit/docs/intro')).toContain('<a class="greeting" href="/kit/docs/intro">Hello <!-- -->docs</a>');
     expect(pageHtml(result, '/kit/')).toContain('<main><a class="greeting" href="/kit/docs/intro">Hello <!-- -->page</a></main>');
+  });
+
+  it("does not load a config that names Docusaurus' preset alone in full (it has no Flow)", async () => {
+    const dir = await flowSite({
+      'babel.config.js': "module.exports = { presets: [__dirname + '/node_modules/@docusaurus/core/lib/babel/preset.js'], fullLoadFails: true };\n",
+      'src/components/Greeting.js': "export default function Greeting({name}) {\n  return <b className=\"greeting\">Hello {name}</b>;\n}\n",
+    });
+    const result = await buildSite(dir, { until: 'renderPages' });
+    expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    expect(pageHtml(result, '/kit/docs/intro')).toContain('<b class="greeting">Hello <!-- -->docs</b>');
   });
 
   it('reports Babel\'s syntax error at its line and column in the component', async () => {

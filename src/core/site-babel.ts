@@ -13,8 +13,14 @@ import path from 'node:path';
 
 /** The part of `@babel/core` that sdkdocs calls. */
 interface BabelCore {
+  loadPartialConfigAsync(options: Record<string, unknown>): Promise<{ options: { presets?: BabelConfigItem[]; plugins?: BabelConfigItem[] } } | null>;
   loadOptionsAsync(options: Record<string, unknown>): Promise<{ plugins?: BabelPlugin[]; parserOpts?: { plugins?: unknown[] } & Record<string, unknown> } | null>;
   transformAsync(code: string, options: Record<string, unknown>): Promise<{ code?: string | null } | null>;
+}
+
+/** A preset or plugin as the config names it, before Babel runs it. */
+interface BabelConfigItem {
+  file?: { resolved: string } | null;
 }
 
 /** A plugin of loaded options: Babel takes such an instance back as it is. */
@@ -48,6 +54,8 @@ function pluginName(key: string): string {
 
 const flowPlugin = /flow|hermes/i;
 
+const docusaurusPreset = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]babel[\\/]preset(\.js)?$/;
+
 const strippers = new Map<string, { stamp: number; stripper: Promise<FlowStripper | undefined> }>();
 
 /**
@@ -72,7 +80,13 @@ async function loadFlowStripper(siteDir: string, configFile: string): Promise<Fl
     return undefined;
   }
   // As Docusaurus gives it to babel-loader: this file alone, for the build's server side.
-  const options = await babel.loadOptionsAsync({ cwd: siteDir, root: siteDir, babelrc: false, configFile, caller: { name: 'server' }, filename: path.join(siteDir, 'src', 'index.js') });
+  const loadOptions = { cwd: siteDir, root: siteDir, babelrc: false, configFile, caller: { name: 'server' }, filename: path.join(siteDir, 'src', 'index.js') };
+  // Docusaurus 2's template wrote a babel.config.js naming its preset alone, which has no Flow:
+  // reading what the file names costs a fraction of loading preset-env's plugins.
+  const partial = await babel.loadPartialConfigAsync(loadOptions);
+  const named = [...(partial?.options.presets ?? []), ...(partial?.options.plugins ?? [])];
+  if (named.every((item) => item.file && docusaurusPreset.test(item.file.resolved))) return undefined;
+  const options = await babel.loadOptionsAsync(loadOptions);
   const plugins = (options?.plugins ?? []).filter((plugin) => flowPlugin.test(pluginName(plugin.key ?? '')));
   if (plugins.length === 0) return undefined;
   const parserOpts = { ...options?.parserOpts, plugins: [...(options?.parserOpts?.plugins ?? []), 'jsx'] };
