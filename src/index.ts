@@ -17,6 +17,8 @@ export type {
   DetailsProps,
   DocBreadcrumbsProps,
   DocItemFooterProps,
+  DocCardListItem,
+  DocCardListProps,
   DocPaginatorProps,
   FooterProps,
   HighlightedCode,

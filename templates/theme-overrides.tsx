@@ -6,6 +6,7 @@ import type { DetailsProps } from './theme/Details.js';
 import type { TabItemProps } from './theme/TabItem.js';
 import type { TabsProps } from './theme/Tabs.js';
 import type { ThemedImageProps } from './theme/ThemedImage.js';
+import type { DocCardListItem, DocCardListProps } from './theme/DocCardList.js';
 import type { TOCInlineItem, TOCInlineProps } from './theme/TOCInline.js';
 import type { HeadingProps } from './theme/Heading.js';
 import type { LayoutProps } from './theme/Layout.js';
@@ -61,7 +62,7 @@ export interface TOCProps {
   items: TocItem[];
 }
 
-export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, DetailsProps, HeadingProps, HighlightedCode, IconProps, LayoutProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps };
+export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, DetailsProps, DocCardListItem, DocCardListProps, HeadingProps, HighlightedCode, IconProps, LayoutProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps };
 
 /** The props of each overridable theme component, by name. */
 export interface ThemeComponentProps {
@@ -82,6 +83,7 @@ export interface ThemeComponentProps {
   TabItem: TabItemProps;
   ThemedImage: ThemedImageProps;
   TOCInline: TOCInlineProps;
+  DocCardList: DocCardListProps;
   Heading: HeadingProps;
   /** Not a component: the map MDX docs take their components from (see theme/MDXComponents.tsx). */
   MDXComponents: Record<string, never>;

@@ -120,3 +120,41 @@ describe('@docusaurus/Head and the title of @theme/Layout', () => {
     });
   });
 });
+
+// react-redux.js.org, redux-toolkit.js.org and flow.org set `twitter:card` in
+// `themeConfig.metadata`; the page then had two, the theme's first.
+describe("the site's metadata and a page's <Head> in place of the theme's tags of the same name", () => {
+  it('writes each name once: the site metadata over the theme, the page over both', async () => {
+    const { dir, cleanup } = await tempDir('sdkdocs-head-metadata-');
+    try {
+      const files: Record<string, string> = {
+        'docusaurus.config.js': [
+          'module.exports = {',
+          "  title: 'Kit', url: 'https://kit.example.com', baseUrl: '/',",
+          "  presets: [['classic', { blog: false }]],",
+          "  themeConfig: { image: 'img/card.png', metadata: [{ name: 'twitter:card', content: 'summary' }, { property: 'og:type', content: 'website' }] },",
+          '};',
+          '',
+        ].join('\n'),
+        'static/img/card.png': 'png',
+        'docs/intro.md': '---\ndescription: The intro.\n---\n\n# Intro\n',
+        'src/pages/card.js':
+          "import Layout from '@theme/Layout';\nimport Head from '@docusaurus/Head';\n\nexport default function Card() {\n  return (\n    <Layout title=\"Card\">\n      <Head><meta name=\"twitter:card\" content=\"summary_large_image\" /></Head>\n      <main>Card</main>\n    </Layout>\n  );\n}\n",
+      };
+      for (const [file, text] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+        await writeFile(path.join(dir, file), text);
+      }
+      const built = await buildSite(dir, { until: 'renderPages' });
+      const metas = (route: string, name: string) => [...headOf(pageHtml(built, route)).matchAll(new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`, 'g'))].map((match) => match[1]);
+      expect(metas('/docs/intro', 'twitter:card')).toEqual(['summary']);
+      expect(metas('/docs/intro', 'og:type')).toEqual(['website']);
+      // What the page says of itself stays the page's.
+      expect(metas('/docs/intro', 'description')).toEqual(['The intro.']);
+      expect(metas('/docs/intro', 'og:image')).toEqual(['https://kit.example.com/img/card.png']);
+      expect(metas('/card', 'twitter:card')).toEqual(['summary_large_image']);
+    } finally {
+      await cleanup();
+    }
+  });
+});

@@ -196,6 +196,39 @@ describe('navbar items and the footer logo as Docusaurus sites write them', () =
   });
 });
 
+describe('a site path written as href, as Docusaurus takes it (react-redux.js.org)', () => {
+  const docusaurusConfig = (footerHref: string) => ({
+    'docs/intro.md': '# Intro\n\n## Help\n\nText.\n',
+    'docusaurus.config.js': [
+      'module.exports = {',
+      "  title: 'Nav', url: 'https://nav.example.com', baseUrl: '/kit/',",
+      "  presets: [['classic', { docs: { routeBasePath: '/' }, blog: false }]],",
+      '  themeConfig: {',
+      "    navbar: { items: [{ href: '/intro#help', label: 'Need help?' }, { label: 'More', items: [{ label: 'Start', href: '/intro' }] }] },",
+      `    footer: { links: [{ title: 'Docs', items: [{ label: 'Guides', href: '${footerHref}' }] }] },`,
+      '  },',
+      '};',
+      '',
+    ].join('\n'),
+  });
+
+  it('links it under the base URL, in the same tab, in the navbar, its dropdowns and the footer', async () => {
+    const result = await buildSite(await siteWith(docusaurusConfig('/intro')), { until: 'renderPages' });
+    expect(result.site.diagnostics).toEqual([]);
+    const html = pageHtml(result, '/kit/intro');
+    const anchor = (label: string) => html.match(new RegExp(`<a [^>]*>${label}(?:<svg[^]*?</svg>)?</a>`))?.[0];
+    expect(anchor('Need help\\?')).toMatch(/^<a href="\/kit\/intro#help" class="navbar-link">Need help\?<\/a>$/);
+    expect(anchor('Start')).toMatch(/^<a href="\/kit\/intro" class="dropdown-link[^"]*">Start<\/a>$/);
+    expect(anchor('Guides')).toMatch(/^<a href="\/kit\/intro" class="footer-link">Guides<\/a>$/);
+  });
+
+  it('checks it as it checks `to`: a path to no page is a broken link at its key', async () => {
+    const result = await buildSite(await siteWith(docusaurusConfig('/gone')), { until: 'checkLinks' }).catch((error: unknown) => error);
+    const diagnostics = result instanceof UserError ? result.diagnostics : (result as Awaited<ReturnType<typeof buildSite>>).site.diagnostics;
+    expect(diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, { cwd: '/' }))).toContainEqual(expect.stringMatching(/docusaurus\.config\.js:6:\d+ (error|warning) .*\/gone/));
+  });
+});
+
 describe('which navbar item is active, and footer links with classes', () => {
   it('follows activeBaseRegex and dropdownActiveClassDisabled; footer links keep className and aria-label', async () => {
     const dir = await siteWith({

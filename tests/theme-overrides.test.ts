@@ -112,7 +112,7 @@ describe('theme overrides: wrong files are located errors and warnings', () => {
     expect(await diagnosticsOf(twice)).toEqual(['src/theme/Navbar/index.tsx error Two files override the theme component Navbar: Navbar.tsx and Navbar/index.tsx. Keep one of them.']);
     const unresolved = await siteWith({ 'src/theme/TOC.tsx': "import Original from '@theme-original/Toc';\nexport default Original;\n" });
     const [message] = await diagnosticsOf(unresolved);
-    expect(message).toMatch(/^src\/theme\/TOC\.tsx:1:22 error Cannot compile the theme override: Could not resolve "@theme-original\/Toc": sdkdocs has no such theme component \(it has @theme\/Admonition, @theme\/CodeBlock, @theme\/ColorModeToggle, @theme\/CopyPageButton, @theme\/Details, @theme\/DocBreadcrumbs, @theme\/DocItem\/Footer, /);
+    expect(message).toMatch(/^src\/theme\/TOC\.tsx:1:22 error Cannot compile the theme override: Could not resolve "@theme-original\/Toc": sdkdocs has no such theme component \(it has @theme\/Admonition, @theme\/CodeBlock, @theme\/ColorModeToggle, @theme\/CopyPageButton, @theme\/Details, @theme\/DocBreadcrumbs, @theme\/DocCardList, @theme\/DocItem\/Footer, /);
   });
 });
 

@@ -229,6 +229,13 @@ declare module '@theme/Heading' {
   export default Component;
 }
 
+declare module '@theme/DocCardList' {
+  import type { ComponentType } from 'react';
+  import type { DocCardListProps } from 'sdkdocs';
+  const Component: ComponentType<DocCardListProps>;
+  export default Component;
+}
+
 declare module '@theme/TOCInline' {
   import type { ComponentType } from 'react';
   import type { TOCInlineProps } from 'sdkdocs';
@@ -463,6 +470,13 @@ declare module '@theme-original/Heading' {
   import type { ComponentType } from 'react';
   import type { HeadingProps } from 'sdkdocs';
   const Component: ComponentType<HeadingProps>;
+  export default Component;
+}
+
+declare module '@theme-original/DocCardList' {
+  import type { ComponentType } from 'react';
+  import type { DocCardListProps } from 'sdkdocs';
+  const Component: ComponentType<DocCardListProps>;
   export default Component;
 }
 

@@ -1,7 +1,7 @@
 import { hydrateRoot, type Root } from 'react-dom/client';
 import type { ThemeRuntime } from '../../templates/context.js';
 import { MdxRoot, mdxContentAttribute, mdxIdentifierPrefix, type MdxContentComponent } from '../../templates/theme/MdxRoot.js';
-import type { RouteData, SiteData } from '../shared/types.js';
+import type { RouteData, SidebarItem, SiteData } from '../shared/types.js';
 import { loadMdxModule } from './mdx-module.js';
 
 /**
@@ -14,7 +14,7 @@ import { loadMdxModule } from './mdx-module.js';
 /** Set on the content element once its components respond (tests wait for it). */
 export const mdxHydratedAttribute = 'data-mdx-hydrated';
 
-export function hydrateMdxContent(container: HTMLElement, route: RouteData, site: SiteData, runtime: ThemeRuntime): () => void {
+export function hydrateMdxContent(container: HTMLElement, route: RouteData, site: SiteData, runtime: ThemeRuntime, sidebars: Record<string, SidebarItem[]>): () => void {
   const element = container.querySelector<HTMLElement>(`[${mdxContentAttribute}]`);
   if (!element || !route.mdxModule) return () => undefined;
   const figures = new Map<number, string>();
@@ -25,7 +25,7 @@ export function hydrateMdxContent(container: HTMLElement, route: RouteData, site
     (module) => {
       if (cancelled) return;
       const content = (module as { default: MdxContentComponent }).default;
-      root = hydrateRoot(element, <MdxRoot content={content} site={site} route={route} runtime={runtime} figures={figures} onHydrated={() => element.setAttribute(mdxHydratedAttribute, '')} />, {
+      root = hydrateRoot(element, <MdxRoot content={content} site={site} route={route} runtime={runtime} figures={figures} sidebars={sidebars} onHydrated={() => element.setAttribute(mdxHydratedAttribute, '')} />, {
         identifierPrefix: mdxIdentifierPrefix,
       });
     },

@@ -81,11 +81,30 @@ function urlPath(example: string) {
 /** A path of the site that a redirect leaves from: a route, so plain segments only. */
 const redirectFrom = urlPath('"/docs/old-page"').regex(/^\/./, 'a redirect leaves from a path of the site: it starts with "/", e.g. "/docs/old-page"');
 
+/**
+ * Whether `value` parses as an absolute URL, or is a path from the site's root, which Docusaurus
+ * takes in `href` too: its Link puts the base URL in front and navigates within the site.
+ */
+function isUrlOrSitePath(value: string): boolean {
+  if (value.startsWith('/')) return true;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const linkTarget = {
   /** Internal route, with or without the base URL. @example '/docs/intro' */
   to: z.string().optional(),
-  /** External URL. @example 'https://github.com/playkit/sdk' */
-  href: z.string().url().optional(),
+  /** External URL, or a path from the site's root (given the base URL, as `to` is). @example 'https://github.com/playkit/sdk' */
+  href: z
+    .string()
+    .superRefine((value, ctx) => {
+      if (!isUrlOrSitePath(value)) ctx.addIssue({ code: 'custom', message: `expected a URL (https://…) or a path from the site's root ("/docs/intro"), found ${JSON.stringify(value)}` });
+    })
+    .optional(),
 };
 
 /** The first value in `value` that JSON cannot carry to the browser as it is, with its path. */
@@ -764,7 +783,7 @@ export const configSchema = z.strictObject({
           z.strictObject({
             /** The column's heading. @example 'Docs' */
             title: z.string().optional(),
-            /** The column's links: a `label` and `to` (a route) or `href` (a URL). */
+            /** The column's links: a `label` and `to` (a route) or `href` (a URL, or a path from the site's root). */
             items: z.array(z.strictObject({ label: z.string(), ...linkTarget, ...linkAttributes })),
           }),
         )

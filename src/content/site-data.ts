@@ -34,7 +34,7 @@ export function resolveNavbar(site: Site, sidebarPrefix = ''): NavbarItemData[] 
     };
     const link = (to: string | undefined, href: string | undefined) => ({
       to: to !== undefined ? withBaseUrl(to, config.baseUrl) : undefined,
-      href,
+      href: href !== undefined ? withBaseUrl(href, config.baseUrl) : undefined,
     });
     if (customNavbarItemType.test(item.type ?? '')) return { type: item.type as `custom-${string}`, label: '', position, props: (item as ConfigItem).props ?? {} };
     switch (item.type ?? 'default') {
@@ -221,7 +221,7 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
               return {
                 label: item.label,
                 to: item.to !== undefined ? withBaseUrl(item.to, config.baseUrl) : undefined,
-                href: item.href,
+                href: item.href !== undefined ? withBaseUrl(item.href, config.baseUrl) : undefined,
                 ...(item.className ? { className: item.className } : {}),
                 ...(Object.keys(attributes).length > 0 ? { attributes } : {}),
               };

@@ -201,9 +201,10 @@ export function mdxModulesPlugin(options: {
 
 /**
  * esbuild's errors as diagnostics: one in a compiled MDX module (an import that does not resolve,
- * a name a module does not export) is reported at the import statement in the doc itself.
+ * a name a module does not export) is reported at the import statement in the doc itself; one in
+ * a file the docs import, at that file, named relative to `workingDir` (the bundle's `absWorkingDir`).
  */
-export function mdxBundleDiagnostics(failure: esbuild.BuildFailure | Error, modules: ReadonlyMap<string, MdxModuleEntry>): Diagnostic[] {
+export function mdxBundleDiagnostics(failure: esbuild.BuildFailure | Error, modules: ReadonlyMap<string, MdxModuleEntry>, workingDir: string): Diagnostic[] {
   const messages = (failure as esbuild.BuildFailure).errors ?? [];
   if (messages.length === 0) return [{ severity: 'error', code: 'mdx', message: `Cannot bundle MDX docs: ${failure.message}` }];
   return messages.map((message): Diagnostic => {
@@ -239,7 +240,7 @@ export function mdxBundleDiagnostics(failure: esbuild.BuildFailure | Error, modu
       severity: 'error',
       code: 'mdx',
       message: `MDX: ${message.text}.`.replace(/\.\.$/, '.'),
-      file: location ? path.resolve(location.file) : undefined,
+      file: location ? path.resolve(workingDir, location.file) : undefined,
       // esbuild gives line 0 to an error about a whole file (a partial that is too big).
       line: location?.line || undefined,
       column: location?.line ? location.column + 1 : undefined,

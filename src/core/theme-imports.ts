@@ -4,6 +4,7 @@ import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
 import { createReadBounds, isInsideFolder, outsideSiteHint, outsideSiteMessage, repositoryFilesOf, type RepositoryFiles } from './path-bounds.js';
+import { siteFlowStripper } from './site-babel.js';
 import { scopedStylesheetNamespace } from './site-stylesheets.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
 
@@ -107,11 +108,20 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
     return { errors: [{ text: `Could not resolve "${args.path}": sdkdocs provides only ${docusaurusModuleNames.map((module) => `@docusaurus/${module}`).join(', ')}` }] };
   });
   // Docusaurus sites write their components as `.js` files with JSX in them (Babel reads them so):
-  // the site's own `.js` files are read as JSX here too; packages in node_modules are left as they are.
+  // the site's own `.js` files are read as JSX here too, without the Flow types its Babel config
+  // strips; packages in node_modules are left as they are.
   const siteFolder = path.resolve(options.siteDir) + path.sep;
-  build.onLoad({ filter: /\.js$/ }, async (args) => {
+  build.onLoad({ filter: /\.[cm]?jsx?$/ }, async (args) => {
     if (args.namespace !== 'file' || !args.path.startsWith(siteFolder) || args.path.slice(siteFolder.length).split(path.sep).includes('node_modules')) return undefined;
-    return { contents: await readFile(args.path, 'utf8'), loader: 'jsx' };
+    const stripFlow = await siteFlowStripper(options.siteDir);
+    const jsx = args.path.endsWith('.js') || args.path.endsWith('.jsx');
+    if (!stripFlow) return jsx ? { contents: await readFile(args.path, 'utf8'), loader: 'jsx' } : undefined;
+    const outcome = await stripFlow(args.path, await readFile(args.path, 'utf8'));
+    if ('error' in outcome) {
+      const { text, line, column } = outcome.error;
+      return { errors: [{ text, location: line === undefined ? { file: args.path } : { file: args.path, line, column: column ?? 0 } }] };
+    }
+    return { contents: outcome.code, loader: jsx ? 'jsx' : 'js' };
   });
   const host = options.host;
   if (host) {

@@ -309,7 +309,11 @@ function collectConfigLinks(site: Site): LinkToCheck[] {
   config.navbar.items.forEach((item, index) => {
     if (item.type === 'docSidebar' || item.type === 'doc') return; // resolved against the docs when the sidebar was built
     add(['navbar', 'items', index, 'to'], item.to);
-    item.items?.forEach((child, childIndex) => add(['navbar', 'items', index, 'items', childIndex, 'to'], child.to));
+    add(['navbar', 'items', index, 'href'], item.href);
+    item.items?.forEach((child, childIndex) => {
+      add(['navbar', 'items', index, 'items', childIndex, 'to'], child.to);
+      add(['navbar', 'items', index, 'items', childIndex, 'href'], child.href);
+    });
     addHtml(['navbar', 'items', index, 'value'], item.value);
   });
   add(['navbar', 'logo', 'src'], config.navbar.logo?.src);
@@ -322,7 +326,10 @@ function collectConfigLinks(site: Site): LinkToCheck[] {
     files.forEach((file, fileIndex) => add(['theme', 'fontFaces', index, 'src', ...(Array.isArray(face.src) ? [fileIndex] : [])], file));
   });
   config.footer?.links.forEach((column, columnIndex) =>
-    column.items.forEach((item, index) => add(['footer', 'links', columnIndex, 'items', index, 'to'], item.to)),
+    column.items.forEach((item, index) => {
+      add(['footer', 'links', columnIndex, 'items', index, 'to'], item.to);
+      add(['footer', 'links', columnIndex, 'items', index, 'href'], item.href);
+    }),
   );
   add(['footer', 'logo', 'src'], config.footer?.logo?.src);
   add(['footer', 'logo', 'href'], config.footer?.logo?.href);

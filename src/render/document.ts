@@ -3,7 +3,7 @@ import { colorModeStorageKey } from '../../templates/ColorModeToggle.js';
 import { appRootId, bootDataId, pageStylesheetAttribute, routeResolvingClass } from '../shared/client-data.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import type { RouteData, SiteData } from '../shared/types.js';
-import { headElement, type SiteHead } from './head-tags.js';
+import { headElement, metaNameOf, type SiteHead } from './head-tags.js';
 import { pageHeadAttribute } from '../../templates/theme/docusaurus/Head.js';
 import { escapeHtml } from '../shared/escape-html.js';
 import { joinPieces, type TextPiece } from './text-pieces.js';
@@ -93,28 +93,30 @@ export function renderDocumentPieces(parts: DocumentParts): TextPiece[] {
   const imagePath = route.image ?? site.image;
   const image = imagePath && site.url ? new URL(imagePath, site.url).href : undefined;
   const description = route.description ?? site.tagline;
+  const { theirs: replaced, siteTags } = settleMetaNames(parts.siteHead, route, description);
+  const meta = (name: string, html: string) => (replaced.has(name) ? '' : html);
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(route.documentTitle)}</title>`,
-    description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
-    route.keywords?.length ? `<meta name="keywords" content="${escapeHtml(route.keywords.join(', '))}">` : '',
+    description ? meta('description', `<meta name="description" content="${escapeHtml(description)}">`) : '',
+    route.keywords?.length ? meta('keywords', `<meta name="keywords" content="${escapeHtml(route.keywords.join(', '))}">`) : '',
     route.kind === 'notFound' ? '<meta name="robots" content="noindex">' : '',
     // As Docusaurus marks unlisted pages: only readers given the link should find them.
     // So does a docs version with noIndex.
     route.unlisted || route.noIndex ? '<meta name="robots" content="noindex, nofollow">' : '',
     canonical && route.kind !== 'notFound' ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     route.markdownUrl ? `<link rel="alternate" type="text/markdown" href="${escapeHtml(route.markdownUrl)}">` : '',
-    `<meta property="og:title" content="${escapeHtml(route.documentTitle)}">`,
-    description ? `<meta property="og:description" content="${escapeHtml(description)}">` : '',
-    canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}">` : '',
-    `<meta property="og:type" content="${route.kind === 'landing' ? 'website' : 'article'}">`,
-    `<meta property="og:site_name" content="${escapeHtml(site.title)}">`,
-    `<meta property="og:locale" content="${escapeHtml(site.locale.htmlLang.replace('-', '_'))}">`,
-    image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
+    meta('og:title', `<meta property="og:title" content="${escapeHtml(route.documentTitle)}">`),
+    description ? meta('og:description', `<meta property="og:description" content="${escapeHtml(description)}">`) : '',
+    canonical ? meta('og:url', `<meta property="og:url" content="${escapeHtml(canonical)}">`) : '',
+    meta('og:type', `<meta property="og:type" content="${route.kind === 'landing' ? 'website' : 'article'}">`),
+    meta('og:site_name', `<meta property="og:site_name" content="${escapeHtml(site.title)}">`),
+    meta('og:locale', `<meta property="og:locale" content="${escapeHtml(site.locale.htmlLang.replace('-', '_'))}">`),
+    image ? meta('og:image', `<meta property="og:image" content="${escapeHtml(image)}">`) : '',
     // As Docusaurus: a page with a picture gets the large card, which shows it whole.
-    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
-    image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
+    meta('twitter:card', `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`),
+    image ? meta('twitter:image', `<meta name="twitter:image" content="${escapeHtml(image)}">`) : '',
     ...(parts.siteHead?.icons ?? [`<link rel="icon" href="${site.favicon ? escapeHtml(site.favicon) : 'data:,'}">`]),
     `<script>${headScript(site, route).replace(/<\//g, '<\\/')}</script>`,
     // Before the theme's, as Docusaurus loads Infima before its theme: the theme and the site's CSS win.
@@ -124,7 +126,7 @@ export function renderDocumentPieces(parts: DocumentParts): TextPiece[] {
     // An MDX doc's module is needed as soon as the page hydrates.
     route.mdxModule ? `<link rel="modulepreload" href="${escapeHtml(route.mdxModule)}">` : '',
     ...parts.head,
-    ...(parts.siteHead?.tags ?? []),
+    ...siteTags,
     // After the site's: a page's own head elements are the more specific.
     ...(route.pageHead ?? []).map((tag) => headElement(tag.tagName, { ...tag.attributes, [pageHeadAttribute]: true }, tag.text)),
   ]
@@ -149,6 +151,33 @@ ${scripts}
 </html>
 `,
   ];
+}
+
+/** What a page says of itself, which Docusaurus' page metadata sets below the site's `metadata`, so the page's wins. */
+const pageOwnMetaNames = new Set(['description', 'keywords', 'og:title', 'og:description']);
+
+/**
+ * Which `<meta>` names the theme leaves to others, and the site's head tags that stay. Docusaurus'
+ * head manager keeps the last element of a name: the site's `themeConfig.metadata` (`twitter:card`
+ * on react-redux.js.org, redux-toolkit.js.org and flow.org) replaces the theme's, except for what
+ * the page says of itself, and a page's `<Head>` replaces both.
+ */
+function settleMetaNames(siteHead: SiteHead | undefined, route: RouteData, description: string | undefined): { theirs: Set<string>; siteTags: string[] } {
+  const pageOwn = new Set([...pageOwnMetaNames, ...(route.image ? ['og:image', 'twitter:image'] : [])]);
+  const pageHead = new Set((route.pageHead ?? []).flatMap((tag) => metaNameOf(tag.tagName, tag.attributes) ?? []));
+  const themeWritesForPage = (name: string): boolean => {
+    if (name === 'description' || name === 'og:description') return Boolean(description);
+    if (name === 'keywords') return Boolean(route.keywords?.length);
+    return pageOwn.has(name);
+  };
+  const writtenByPage = (name: string) => pageHead.has(name) || themeWritesForPage(name);
+  const siteTags = (siteHead?.tags ?? []).filter((_, index) => {
+    const name = siteHead?.metaNames[index];
+    return name === undefined || !writtenByPage(name);
+  });
+  const theirs = new Set(pageHead);
+  for (const name of siteHead?.metaNames ?? []) if (name !== undefined && !pageOwn.has(name)) theirs.add(name);
+  return { theirs, siteTags };
 }
 
 function pieces(text: string | TextPiece[]): TextPiece[] {

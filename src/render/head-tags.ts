@@ -8,6 +8,15 @@ export interface SiteHead {
   icons: string[];
   /** `stylesheets`, then `headTags`, then `scripts`: after the theme's stylesheet, so they may override it. */
   tags: string[];
+  /** The `name` or `property` of each of `tags` that is a `<meta>` (Docusaurus' `themeConfig.metadata`), by its index. */
+  metaNames: (string | undefined)[];
+}
+
+/** The `name` or `property` a `<meta>` element is known by, which a later one of the same replaces. */
+export function metaNameOf(tagName: string, attributes: Record<string, unknown>): string | undefined {
+  if (tagName !== 'meta') return undefined;
+  const name = attributes.name ?? attributes.property;
+  return typeof name === 'string' ? name : undefined;
 }
 
 type AttributeValue = string | number | boolean | undefined;
@@ -60,5 +69,6 @@ export function siteHeadOf(config: ResolvedConfig): SiteHead {
     ...config.headTags.map((tag) => headElement(tag.tagName, tag.tagName === 'script' ? nonBlocking(tag.attributes) : tag.attributes, tag.innerHTML)),
     ...config.scripts.map((script) => headElement('script', nonBlocking(script))),
   ];
-  return { icons, tags };
+  const metaNames = [...config.stylesheets.map(() => undefined), ...config.headTags.map((tag) => metaNameOf(tag.tagName, tag.attributes)), ...config.scripts.map(() => undefined)];
+  return { icons, tags, metaNames };
 }

@@ -13,6 +13,7 @@ import * as SearchBar from '../../templates/theme/SearchBar.js';
 import * as TabItem from '../../templates/theme/TabItem.js';
 import * as Tabs from '../../templates/theme/Tabs.js';
 import * as ThemedImage from '../../templates/theme/ThemedImage.js';
+import * as DocCardList from '../../templates/theme/DocCardList.js';
 import * as TOC from '../../templates/theme/TOC.js';
 import * as TOCInline from '../../templates/theme/TOCInline.js';
 import * as Layout from '../../templates/theme/Layout.js';
@@ -90,6 +91,7 @@ export const themeHostModules: {
     TabItem,
     ThemedImage,
     TOCInline,
+    DocCardList,
     Heading,
     MDXComponents,
     Layout,

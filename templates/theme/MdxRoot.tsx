@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, type ComponentPropsWithoutRef, type ComponentType } from 'react';
-import type { RouteData, SiteData } from '../../src/shared/types.js';
+import type { RouteData, SidebarItem, SiteData } from '../../src/shared/types.js';
 import { ThemeContext, type ThemeRuntime } from '../context.js';
 import { TableOfContentsMobile } from '../DocParts.js';
 import { HeadCollectorContext } from './docusaurus/Head.js';
@@ -58,16 +58,18 @@ export interface MdxRootProps {
   onHydrated?: () => void;
   /** At build time: where the doc's `<head>` / `<Head>` elements are gathered. */
   head?: CollectedHead;
+  /** The page's sidebar at least, by name: `<DocCardList />` draws the category the doc is the index of from it. */
+  sidebars?: Record<string, SidebarItem[]>;
 }
 
 /**
  * An MDX doc's content with what its components may read: the theme context (site, route) and the
  * diagram figures. Rendered to HTML at build time and hydrated with the same props in the browser.
  */
-export function MdxRoot({ content: Content, site, route, runtime, figures, onHydrated, head }: MdxRootProps) {
+export function MdxRoot({ content: Content, site, route, runtime, figures, onHydrated, head, sidebars = {} }: MdxRootProps) {
   useEffect(() => onHydrated?.(), []);
   return (
-    <ThemeContext.Provider value={{ site, route, sidebars: {}, runtime }}>
+    <ThemeContext.Provider value={{ site, route, sidebars, runtime }}>
       <DiagramFiguresContext.Provider value={figures}>
         <MdxComponentsContext.Provider value={mdxComponents}>
           <HeadCollectorContext.Provider value={head}>

@@ -17,7 +17,7 @@ import { siteReadRoots, siteServerRoots } from '../../core/path-bounds.js';
 import type { BuildContext, Page, Site } from '../../core/site.js';
 import { bundleReadFiles } from '../../core/read-files.js';
 import { splitSections } from '../../markdown/content-sections.js';
-import type { CollectedHead, SiteData } from '../../shared/types.js';
+import type { CollectedHead, SidebarItem, SiteData } from '../../shared/types.js';
 import { takePageHead } from '../../ssr/page-head.js';
 import { walkTree } from '../../markdown/plugins/walk-tree.js';
 import { isMdxDoc } from './detect-mdx.js';
@@ -98,7 +98,7 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
       .then(
         (built) => built,
         (error: esbuild.BuildFailure) => {
-          site.diagnostics.push(...mdxBundleDiagnostics(error, entries));
+          site.diagnostics.push(...mdxBundleDiagnostics(error, entries, site.config.siteDir));
           return undefined;
         },
       );
@@ -175,6 +175,13 @@ function isWrittenAsMdx(site: Site, page: Page): boolean {
   return !doc || isMdxDoc(doc.source.file, doc.source.raw);
 }
 
+/** The page's own sidebar, by its name, as the browser has it when the content hydrates. */
+function pageSidebars(site: Site, page: Page): Record<string, SidebarItem[]> {
+  const name = page.data.sidebar;
+  const items = name === undefined ? undefined : site.sidebars[name];
+  return name !== undefined && items ? { [name]: items } : {};
+}
+
 function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, pageSite: SiteData): 'rendered' | 'failed' | 'stopped' {
   const compiled = page.content!;
   const figures = new Map(compiled.diagrams.map((diagram, index) => [index, diagram.figureHtml ?? '']));
@@ -184,7 +191,7 @@ function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, page
   const render = () =>
     runSiteCode(() =>
       renderToString(
-        createElement(module.__sdkdocsMdxRoot, { content: module.default, site: pageSite, route: page.data, figures, head }),
+        createElement(module.__sdkdocsMdxRoot, { content: module.default, site: pageSite, route: page.data, figures, head, sidebars: pageSidebars(site, page) }),
         { identifierPrefix: module.__sdkdocsMdxIdPrefix },
       ),
     );

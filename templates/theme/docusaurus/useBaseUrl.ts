@@ -13,3 +13,13 @@ export default function useBaseUrl(url: string, options: { forcePrependBaseUrl?:
   const site = useContext(ThemeContext)?.site;
   return withBaseUrl(url, site?.baseUrl ?? '/', { absolute: options.absolute, siteUrl: site?.url });
 }
+
+/** `useBaseUrlUtils()` of `@docusaurus/useBaseUrl`: `withBaseUrl` for paths a component makes as it runs (flow.org's code blocks link to its playground so). */
+export function useBaseUrlUtils(): { withBaseUrl: (url: string, options?: { forcePrependBaseUrl?: boolean; absolute?: boolean }) => string } {
+  const site = useContext(ThemeContext)?.site;
+  const baseUrl = site?.baseUrl ?? '/';
+  return {
+    withBaseUrl: (url, options = {}) =>
+      options.forcePrependBaseUrl && !/^[a-z][a-z\d+.-]*:|^\/\/|^#/i.test(url) ? `${baseUrl}${url.replace(/^\//, '')}` : withBaseUrl(url, baseUrl, { absolute: options.absolute, siteUrl: site?.url }),
+  };
+}
