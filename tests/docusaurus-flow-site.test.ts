@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import { tempDir } from './helpers/browser.js';
 import { buildSite, pageHtml } from './helpers/site.js';
+import { createItemMemory } from '../src/core/item-store.js';
 
 /*
  * What flow.org's Docusaurus site asks of the theme and of the build: components written with
@@ -21,13 +22,18 @@ afterAll(async () => {
  * calls: the config's presets and plugins become plugins keyed by name, as Babel's are, and the
  * transform strips the little Flow the fixture writes, with only Flow's plugins given to it.
  */
-const fakeBabelSource = `exports.loadPartialConfigAsync = async function (options) {
-  const config = require(options.configFile);
+const fakeBabelSource = `// The config as the file says now (Babel reads a changed config again).
+const configOf = (file) => {
+  delete require.cache[require.resolve(file)];
+  return require(file);
+};
+exports.loadPartialConfigAsync = async function (options) {
+  const config = configOf(options.configFile);
   const item = (name) => ({ file: { resolved: name.startsWith('/') ? name : '/site/node_modules/' + name + '/lib/index.js' } });
   return { options: { presets: (config.presets || []).map(item), plugins: (config.plugins || []).map(item) } };
 };
 exports.loadOptionsAsync = async function (options) {
-  const config = require(options.configFile);
+  const config = configOf(options.configFile);
   if (config.fullLoadFails) throw new Error('loaded in full');
   const names = [...(config.presets || []), ...(config.plugins || [])];
   const plugins = names.flatMap((name) => (/preset-flow/.test(name) ? [{ key: 'syntax-flow' }, { key: 'transform-flow-strip-types' }] : [{ key: name }]));
@@ -98,6 +104,22 @@ describe("a site whose babel.config.js strips Flow (flow.org)", () => {
     const result = await buildSite(dir, { until: 'renderPages' });
     expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
     expect(pageHtml(result, '/kit/docs/intro')).toContain('<b class="greeting">Hello <!-- -->docs</b>');
+  });
+
+  it('compiles the site\'s code again under serve --watch when babel.config.js changes', async () => {
+    const dir = await flowSite({
+      // An exact object type: Flow's alone, which no TypeScript-aware reader takes.
+      'src/pages/index.js': "// @flow\nimport Greeting from '../components/Greeting';\ntype Props = {| |};\nexport default function Home(props: Props): React.Node {\n  return <main><Greeting name=\"page\" /></main>;\n}\n",
+    });
+    const memory = createItemMemory();
+    const first = await buildSite(dir, { watch: true, memory });
+    expect(pageHtml(first, '/kit/')).toContain('Hello <!-- -->page');
+    // Without its Flow preset the config strips nothing, and esbuild cannot read the types.
+    const babelConfig = path.join(dir, 'babel.config.js');
+    await writeFile(babelConfig, 'module.exports = { presets: [] };\n');
+    const error = await buildSite(dir, { watch: true, memory, previous: first.site, changedFiles: new Set([babelConfig]) }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).diagnostics.map((diagnostic) => diagnostic.file)).toContain(path.join(dir, 'src', 'pages', 'index.js'));
   });
 
   it('reports Babel\'s syntax error at its line and column in the component', async () => {

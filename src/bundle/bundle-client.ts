@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { babelConfigFileOf } from '../core/site-babel.js';
 import { packageRoot } from '../core/package-root.js';
 import { heldByMemory, type HeldByMemory, type ItemMemory } from '../core/item-store.js';
 import { type Diagnostic, UserError } from '../core/diagnostic.js';
@@ -348,6 +349,8 @@ const clientBundleQuery: Query<string, BundleResult> = {
     }
     // The Sass files that the site's stylesheets `@use`, which no metafile names.
     for (const file of bundler.stylesheetInputs) context.readBytes(file);
+    // The site's Babel config, which strips Flow before esbuild reads a file.
+    context.readBytes(babelConfigFileOf(siteDir));
     return result;
   },
 };

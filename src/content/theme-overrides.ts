@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
+import { babelConfigFileOf } from '../core/site-babel.js';
 import { mdxAssetsPlugin } from '../core/mdx-modules.js';
 import { importedStylesheets, siteStylesheetsPlugin } from '../core/site-stylesheets.js';
 import { asRendered, importThemeOverridesModule, themeHostKey, themeHostModules } from '../ssr/theme-host.js';
@@ -238,7 +239,8 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, config: 
 /**
  * The files of the site a compile read, from esbuild's metafile: a plugin's module is named
  * `namespace:/absolute/path`, stylesheets among them (a CSS module's class names come from its
- * text). Installed packages and sdkdocs' own files do not change while a site is built or watched.
+ * text), and the site's Babel config. Installed packages and sdkdocs' own files do not change while
+ * a site is built or watched.
  */
 export function siteFilesRead(metafile: esbuild.Metafile, siteDir: string): string[] {
   const own = packageRoot() + path.sep;
@@ -248,7 +250,8 @@ export function siteFilesRead(metafile: esbuild.Metafile, siteDir: string): stri
     return [path.resolve(siteDir, namespaced ? namespaced[1] : input)];
   });
   const inSite = (file: string) => file.startsWith(siteDir + path.sep);
-  return files.filter((file) => (inSite(file) || !file.startsWith(own)) && !file.split(path.sep).includes('node_modules'));
+  const read = files.filter((file) => (inSite(file) || !file.startsWith(own)) && !file.split(path.sep).includes('node_modules'));
+  return [...read, babelConfigFileOf(siteDir)];
 }
 
 /** The theme components that are maps of components, and how a site's own map is written. */

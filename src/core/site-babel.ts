@@ -43,6 +43,15 @@ export type FlowStripper = (file: string, source: string) => Promise<FlowStripOu
 /** Docusaurus reads this file of the site folder, and no other Babel config (`getCustomBabelConfigFilePath`). */
 const babelConfigFileName = 'babel.config.js';
 
+/**
+ * The site's Babel config, which every compile of the site's code reads (whether it is there or
+ * not): the queries that compile site code record it, so an edit, a new one or a removed one makes
+ * them compile again under serve --watch.
+ */
+export function babelConfigFileOf(siteDir: string): string {
+  return path.join(siteDir, babelConfigFileName);
+}
+
 /** The name a plugin goes by: its key, or the package of the file it was loaded from. */
 function pluginName(key: string): string {
   if (!key.includes('/') && !key.includes('\\')) return key;
