@@ -3,7 +3,6 @@ import type { NavbarItemData } from '../src/shared/types.js';
 import { useTheme } from './context.js';
 import { useDocsVersionDropdownItem } from './DocsVersion.js';
 import { Link } from './Link.js';
-import { isExternalUrl } from '../src/shared/paths.js';
 
 /** Whether a navbar item points at the current page or the section it is in. */
 export function isNavbarItemActive(item: NavbarItemData, path: string): boolean {
@@ -63,7 +62,7 @@ export function NavbarItem({ item, mobile = false }: { item: NavbarItemData; mob
     ) : (
       <Link to={item.to} href={item.href} {...(globalThis.__sdkdocsNavbarExtras !== false && item.attributes)} className={className} aria-current={active && item.to === route.path ? 'page' : undefined}>
         {itemLabel(item)}
-        {item.href && isExternalUrl(item.href) && item.label ? <ExternalIcon /> : null}
+        {item.href && item.label ? <ExternalIcon /> : null}
       </Link>
     );
   return mobile ? <li className="menu-item">{link}</li> : <div className="navbar-item">{link}</div>;

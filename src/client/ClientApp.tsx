@@ -57,7 +57,7 @@ export function ClientApp({ boot, loader, initial, footer }: { boot: BootData; l
   // An MDX doc's components come alive once its HTML is in the page (see ARCHITECTURE.md).
   useEffect(() => {
     const container = document.getElementById(appRootId);
-    if (hydrateMdxContent && view.route.mdxModule && !view.status && container) return hydrateMdxContent(container, view.route, boot.site, runtime, view.sidebars);
+    if (hydrateMdxContent && view.route.mdxModule && !view.status && container) return hydrateMdxContent(container, view, boot.site, runtime);
   }, [view.route, view.status]);
   useEffect(() => {
     if (view.status) return;

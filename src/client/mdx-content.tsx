@@ -14,7 +14,7 @@ import { loadMdxModule } from './mdx-module.js';
 /** Set on the content element once its components respond (tests wait for it). */
 export const mdxHydratedAttribute = 'data-mdx-hydrated';
 
-export function hydrateMdxContent(container: HTMLElement, route: RouteData, site: SiteData, runtime: ThemeRuntime, sidebars: Record<string, SidebarItem[]>): () => void {
+export function hydrateMdxContent(container: HTMLElement, { route, sidebars }: { route: RouteData; sidebars: Record<string, SidebarItem[]> }, site: SiteData, runtime: ThemeRuntime): () => void {
   const element = container.querySelector<HTMLElement>(`[${mdxContentAttribute}]`);
   if (!element || !route.mdxModule) return () => undefined;
   const figures = new Map<number, string>();

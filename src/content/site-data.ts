@@ -2,7 +2,7 @@ import { formatKeyPath, locateConfigKey, writtenKeyPath } from '../config/locate
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { Doc, Site } from '../core/site.js';
 import { escapeHtml } from '../shared/escape-html.js';
-import { withBaseUrl } from '../shared/paths.js';
+import { isExternalUrl, withBaseUrl } from '../shared/paths.js';
 import type { NavbarItemData, SiteData } from '../shared/types.js';
 import { firstSidebarLink } from '../core/sidebar-queries.js';
 import { customNavbarItemType } from '../config/schema.js';
@@ -32,10 +32,12 @@ export function resolveNavbar(site: Site, sidebarPrefix = ''): NavbarItemData[] 
       ...(item.className ? { className: item.className } : {}),
       ...(Object.keys(attributes).length > 0 ? { attributes } : {}),
     };
-    const link = (to: string | undefined, href: string | undefined) => ({
-      to: to !== undefined ? withBaseUrl(to, config.baseUrl) : undefined,
-      href: href !== undefined ? withBaseUrl(href, config.baseUrl) : undefined,
-    });
+    // A path in `href` is a link within the site, as `to` is: given as one, the page needs no
+    // code to tell it from another site's link.
+    const link = (to: string | undefined, href: string | undefined) =>
+      href !== undefined && !isExternalUrl(href) && to === undefined
+        ? { to: withBaseUrl(href, config.baseUrl), href: undefined }
+        : { to: to !== undefined ? withBaseUrl(to, config.baseUrl) : undefined, href };
     if (customNavbarItemType.test(item.type ?? '')) return { type: item.type as `custom-${string}`, label: '', position, props: (item as ConfigItem).props ?? {} };
     switch (item.type ?? 'default') {
       case 'docSidebar': {
