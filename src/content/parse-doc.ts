@@ -10,7 +10,7 @@ import { isMdxDoc } from './mdx/detect-mdx.js';
 import { mayHaveNpm2YarnFence } from './plugins/remark-npm2yarn.js';
 import { docMessagesOf } from './plugins/doc-messages.js';
 import { themeBlocksOf } from './mdx/theme-block-docs.js';
-import type { ParseContext, ParseOutcome, ParseTask } from './parse-task.js';
+import { recordedRouteOfFile, type CompileReads, type ParseContext, type ParseOutcome, type ParseTask } from './parse-task.js';
 import type { Root as MdastRoot } from 'mdast';
 import type { VFile } from 'vfile';
 
@@ -91,8 +91,10 @@ async function compileParsedDoc(
   if (context.figureOf) file.data.diagrams = diagrams;
   if (context.mermaidOff) file.data.mermaidOff = true;
   file.data.images = [];
+  const reads: CompileReads = { routes: [], files: [] };
+  file.data.compileReads = reads;
   const result = await processor.transform(mdast, file, {
-    routeOfFile: (absolute) => context.routeByFile.get(absolute),
+    routeOfFile: recordedRouteOfFile(context.routeByFile, reads),
     docsDir: context.docsDir,
     // Safe mode: images and `@site/` links resolve in the pull request's checkout, not the trusted one.
     siteDir: context.contentDir ?? context.siteDir,
@@ -123,6 +125,7 @@ async function compileParsedDoc(
       ...(messages.length > 0 && { messages }),
       ...(samples.length > 0 && { samples }),
     },
+    reads,
   };
 }
 

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fingerprintOf, fingerprintOfFile } from './fingerprint.js';
-import { readEngineStore, writeEngineStore, type RecordedRead, type StoredResult } from './engine-store.js';
+import { readEngineStore, readStorePack, writeEngineStore, writeStorePack, type RecordedRead, type StoredResult } from './engine-store.js';
+
+export type { RecordedRead } from './engine-store.js';
 
 /*
  * The query engine: every piece of per-item work a build does is a query, a named function of a
@@ -40,6 +42,13 @@ export interface QueryContext {
    * before it finished would have read): it is made again the next time it is asked after a change.
    */
   untracked(reason: string): void;
+  /**
+   * Records what work done elsewhere (on a worker thread) read, each read checked against what
+   * the engine finds now, as a read of its own would be: one whose fingerprint changed meanwhile
+   * (the file was saved while the worker compiled) is recorded as untracked, so the result is made
+   * again the next time it is asked. Returns whether every read still held.
+   */
+  madeElsewhere(reads: readonly RecordedRead[]): boolean;
   /** Another query's result. */
   query<Key, Result>(other: Query<Key, Result>, key: Key): Promise<Result>;
 }
@@ -61,6 +70,11 @@ export interface Query<Key, Result> {
    * that are cheap to make again, stay in memory only.
    */
   readonly persist?: boolean;
+  /**
+   * A persisted result too large to keep in the store's document with the others (a compiled doc):
+   * it goes to a pack beside it, read only when the result is asked for and still current.
+   */
+  readonly large?: boolean;
 }
 
 /** Why a result is what it is: the query, the inputs it read and the queries it asked. */
@@ -81,6 +95,16 @@ export interface EngineCounts {
   reused: number;
   /** Queries that ran and made a result equal to the one they had, so nothing that read them ran. */
   cutOff: number;
+  /** Runs per query name. */
+  ranByQuery: Record<string, number>;
+}
+
+/** What a {@link QueryEngine.save} wrote. */
+export interface StoreWork {
+  /** Whether the store's document was written (false: it holds these results already). */
+  written: boolean;
+  /** Packs of large results written. */
+  packs: number;
 }
 
 export interface QueryEngine {
@@ -124,8 +148,18 @@ export interface QueryEngine {
   holds<Key>(query: Query<Key, unknown>, key: Key): boolean;
   /** The chain a result came from, or undefined when the engine holds no result for it. */
   explain<Key>(query: Query<Key, unknown>, key: Key): Explanation | undefined;
-  /** Writes the persisted queries' results to the store file (when the engine has one). */
-  save(): void;
+  /**
+   * Takes the results stored in this file by an earlier run as answers the queries may give, once
+   * their reads are checked (a no-op when the engine already uses it). `queries` are those a
+   * stored result may have read: the engine finds a read's query by its name among them.
+   */
+  useStore(storeFile: string, queries?: readonly Query<never, unknown>[]): void;
+  /**
+   * Writes the persisted results asked for since the last save to the store file (when the engine
+   * has one): the store holds what the last build used, no more. Writes nothing when that is what
+   * the file holds already.
+   */
+  save(): StoreWork;
   /** The counts since the last call, which starts them again. */
   takeCounts(): EngineCounts;
 }
@@ -154,6 +188,8 @@ interface Memo extends StoredResult {
    * check it as before; one that wants the result itself runs the query again.
    */
   released?: true;
+  /** A large result from the store whose pack has not been read yet. */
+  unloaded?: true;
 }
 
 interface FileState {
@@ -174,13 +210,54 @@ interface FolderState {
 }
 
 const missing = 'missing';
+/** Large results per pack. */
+const packSize = 25;
+/** Packs kept parsed: results are mostly asked for in the order they were stored in. */
+const parsedPacksKept = 4;
+
+/** A file's fingerprint as the engine records it, from its bytes (undefined: there is no such file). */
+export function fingerprintOfContents(bytes: Uint8Array | undefined): string {
+  return bytes ? fingerprintOf(bytes) : missing;
+}
 
 export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine {
   const definitions = new Map<string, Query<never, unknown>>();
   for (const query of options.queries ?? []) definitions.set(query.name, query);
   const memos = new Map<string, Memo>();
   const stored = new Map<string, Memo>();
-  for (const result of options.storeFile ? readEngineStore(options.storeFile) : []) stored.set(memoId(result.name, result.keyId), { ...result, verifiedAt: -1 });
+  let storeFile: string | undefined;
+  /** How many results each pack of the store holds, listed or not. */
+  let packHolds: Record<string, number> = {};
+  /** The memos the store's document lists, as they were when it was written. */
+  let savedMemos = new Map<string, Memo>();
+  const askedSinceSave = new Set<string>();
+  const parsedPacks = new Map<string, Record<string, unknown> | undefined>();
+  const openStore = (file: string) => {
+    if (storeFile === file) return;
+    storeFile = file;
+    const contents = readEngineStore(file);
+    packHolds = contents.packs;
+    stored.clear();
+    parsedPacks.clear();
+    for (const result of contents.results) stored.set(memoId(result.name, result.keyId), { ...result, verifiedAt: -1, ...(result.pack !== undefined && { unloaded: true }) });
+    savedMemos = new Map(stored);
+  };
+  if (options.storeFile) openStore(path.resolve(options.storeFile));
+  /** Reads a stored large result from its pack; false when the pack is gone or cut short. */
+  const loadFromPack = (memo: Memo): boolean => {
+    if (!memo.unloaded) return true;
+    if (!storeFile || memo.pack === undefined) return false;
+    if (!parsedPacks.has(memo.pack)) {
+      if (parsedPacks.size >= parsedPacksKept) parsedPacks.delete(parsedPacks.keys().next().value!);
+      parsedPacks.set(memo.pack, readStorePack(storeFile, memo.pack));
+    }
+    const entryId = packEntryId(memo);
+    const entries = parsedPacks.get(memo.pack);
+    if (!entries || !(entryId in entries)) return false;
+    memo.result = entries[entryId];
+    delete memo.unloaded;
+    return true;
+  };
   const running = new Map<string, Promise<Memo>>();
   const files = new Map<string, FileState>();
   const folders = new Map<string, FolderState>();
@@ -189,7 +266,7 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
   const comparedPrefix = `compared:${randomUUID()}:`;
   let comparedVersions = 0;
   let revision = 0;
-  let counts: EngineCounts = { runs: 0, reused: 0, cutOff: 0 };
+  let counts: EngineCounts = { runs: 0, reused: 0, cutOff: 0, ranByQuery: {} };
 
   const fileState = (file: string): FileState => {
     let state = files.get(file);
@@ -293,6 +370,22 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
       untracked(reason) {
         reads.push({ kind: 'untracked', reason });
       },
+      madeElsewhere(elsewhere) {
+        let held = true;
+        for (const read of elsewhere) {
+          const now =
+            read.kind === 'file' ? fileFingerprintState(path.resolve(read.path)).fingerprint
+            : read.kind === 'folder' ? folderState(path.resolve(read.path)).fingerprint
+            : read.kind === 'input' ? inputFingerprint(read.name)
+            : undefined;
+          if (now !== undefined && read.kind !== 'untracked' && now === read.fingerprint) reads.push(read);
+          else {
+            held = false;
+            reads.push({ kind: 'untracked', reason: read.kind === 'untracked' ? read.reason : `${read.kind} read elsewhere changed meanwhile` });
+          }
+        }
+        return held;
+      },
       async query<OtherKey, OtherResult>(other: Query<OtherKey, OtherResult>, otherKey: OtherKey) {
         const otherKeyId = keyIdOf(other, otherKey);
         const memo = await fetch(other, otherKey, otherKeyId, [...asking, id]);
@@ -301,12 +394,13 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
       },
     };
     counts.runs++;
+    counts.ranByQuery[query.name] = (counts.ranByQuery[query.name] ?? 0) + 1;
     const result = await query.run(context, key);
     const fingerprint = query.fingerprint ? query.fingerprint(result) : fingerprintOf(result);
     // An equal result keeps the object the readers already hold, so their own checks end at the reference.
     const same = before !== undefined && before.fingerprint === fingerprint;
     if (same) counts.cutOff++;
-    const memo: Memo = { name: query.name, keyId, key, result: same && !before.released ? before.result : result, fingerprint, reads, verifiedAt: revision };
+    const memo: Memo = { name: query.name, keyId, key, result: same && !before.released && !before.unloaded ? before.result : result, fingerprint, reads, verifiedAt: revision };
     memos.set(id, memo);
     return memo;
   };
@@ -314,6 +408,7 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
   /** The memo of a query's current result; `forResult` false when only its fingerprint is wanted (a released result does). */
   const fetch = <Key, Result>(query: Query<Key, Result>, key: Key, keyId: string, asking: readonly string[], forResult = true): Promise<Memo> => {
     const id = memoId(query.name, keyId);
+    if (query.persist) askedSinceSave.add(id);
     if (asking.includes(id)) throw new Error(`sdkdocs: queries ask each other in a circle: ${[...asking, id].map(describeMemoId).join(' → ')}`);
     definitions.set(query.name, query as Query<never, unknown>);
     const known = memos.get(id);
@@ -326,7 +421,7 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
     if (pending) return forResult ? pending.then((memo) => (memo.released ? fetch(query, key, keyId, asking) : memo)) : pending;
     const work = (async () => {
       const before = known ?? stored.get(id);
-      if (before && (await readsUnchanged(before, [...asking, id])) && !(forResult && before.released)) {
+      if (before && (await readsUnchanged(before, [...asking, id])) && !(forResult && before.released) && (!forResult || loadFromPack(before))) {
         before.verifiedAt = revision;
         memos.set(id, before);
         counts.reused++;
@@ -375,8 +470,15 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
       const memo = await fetch(query, key, keyId, []);
       return { result: memo.result as Result, reused: memo === held };
     },
-    setInput(name, value, fingerprint = fingerprintOf(value)) {
-      if (inputs.get(name)?.fingerprint !== fingerprint) revision++;
+    setInput(name, value, given) {
+      const known = inputs.get(name);
+      // Set again to an equal value of strings and numbers (a doc's unchanged text is the very string it was): no hashing.
+      if (given === undefined && known && !known.compared && sameFlatValue(known.value, value)) {
+        known.value = value;
+        return;
+      }
+      const fingerprint = given ?? fingerprintOf(value);
+      if (known?.fingerprint !== fingerprint) revision++;
       inputs.set(name, { value, fingerprint });
     },
     setComparedInput(name, value, isSame) {
@@ -431,14 +533,50 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
       const memo = memos.get(id) ?? stored.get(id);
       return memo && explainMemo(memo, new Set([id]));
     },
+    useStore(file, queries = []) {
+      for (const query of queries) definitions.set(query.name, query);
+      openStore(path.resolve(file));
+    },
     save() {
-      if (!options.storeFile) return;
-      const persisted = [...memos.values()].filter((memo) => definitions.get(memo.name)?.persist === true);
-      writeEngineStore(options.storeFile, persisted.map(({ verifiedAt: _verifiedAt, ...result }) => result));
+      if (!storeFile) return { written: false, packs: 0 };
+      const asked = [...askedSinceSave].flatMap((id) => {
+        const memo = memos.get(id);
+        // A result that read what the engine could not record is never reused: not worth keeping.
+        return memo && !memo.released && definitions.get(memo.name)?.persist === true && !memo.reads.some((read) => read.kind === 'untracked') ? [[id, memo] as const] : [];
+      });
+      askedSinceSave.clear();
+      if (asked.length === savedMemos.size && asked.every(([id, memo]) => savedMemos.get(id) === memo)) return { written: false, packs: 0 };
+      const large = asked.filter(([, memo]) => definitions.get(memo.name)?.large === true);
+      const listed = new Map<string, number>();
+      for (const [, memo] of large) if (memo.pack !== undefined) listed.set(memo.pack, (listed.get(memo.pack) ?? 0) + 1);
+      // A pack is kept while at least half of what it holds is still listed: an edit of one doc
+      // writes one small pack rather than its neighbours again, and no pack is mostly dead weight.
+      const kept = new Set([...listed].filter(([pack, count]) => count * 2 >= (packHolds[pack] ?? Infinity)).map(([pack]) => pack));
+      const toPack = large.filter(([, memo]) => memo.pack === undefined || !kept.has(memo.pack)).filter(([, memo]) => loadFromPack(memo));
+      const packs: Record<string, number> = {};
+      for (const pack of kept) packs[pack] = packHolds[pack];
+      let packsWritten = 0;
+      for (let start = 0; start < toPack.length; start += packSize) {
+        const slice = toPack.slice(start, start + packSize);
+        const name = `pack-${fingerprintOf(slice.map(([, memo]) => packEntryId(memo))).slice(0, 24)}.json`;
+        if (writeStorePack(storeFile, name, Object.fromEntries(slice.map(([, memo]) => [packEntryId(memo), memo.result]))) === undefined) continue;
+        for (const [, memo] of slice) memo.pack = name;
+        packs[name] = slice.length;
+        packsWritten++;
+      }
+      const written = asked.filter(([, memo]) => definitions.get(memo.name)?.large !== true || (memo.pack !== undefined && memo.pack in packs));
+      writeEngineStore(
+        storeFile,
+        written.map(([, { name, keyId, key, result, fingerprint, reads, pack }]) => (pack !== undefined && definitions.get(name)?.large === true ? { name, keyId, key, result: undefined, fingerprint, reads, pack } : { name, keyId, key, result, fingerprint, reads })),
+        packs,
+      );
+      packHolds = packs;
+      savedMemos = new Map(written);
+      return { written: true, packs: packsWritten };
     },
     takeCounts() {
       const taken = counts;
-      counts = { runs: 0, reused: 0, cutOff: 0 };
+      counts = { runs: 0, reused: 0, cutOff: 0, ranByQuery: {} };
       return taken;
     },
   };
@@ -468,6 +606,24 @@ function relativeTo(root: string, file: string): string {
 
 function keyIdOf<Key>(query: Query<Key, unknown>, key: Key): string {
   return query.keyId ? query.keyId(key) : (JSON.stringify(key) ?? 'undefined');
+}
+
+/** A large result's name in its pack: a newer result of the same query and key is another entry. */
+function packEntryId(memo: Memo): string {
+  return `${memoId(memo.name, memo.keyId)}\0${memo.fingerprint}`;
+}
+
+/** Whether two values are equal primitives, or plain objects with the same keys holding equal primitives. */
+function sameFlatValue(a: unknown, b: unknown): boolean {
+  if (a === b) return typeof a !== 'object' || a === null;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) || Array.isArray(b)) return false;
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => {
+    const value = (a as Record<string, unknown>)[key];
+    return (typeof value !== 'object' || value === null) && typeof value !== 'function' && value === (b as Record<string, unknown>)[key];
+  });
 }
 
 function memoId(name: string, keyId: string): string {
