@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -292,6 +292,82 @@ describe('the query engine', () => {
     expect(await thirdEngine.query(wordQueries(third).total, docs)).toBe('words: 5');
     expect(third.runs.get('words')).toBe(1);
     expect(third.runs.get('total')).toBe(1);
+  });
+
+  it('keeps large results in packs beside the store, read only for a current result, and a pack cut short is a miss', async () => {
+    const docs = Array.from({ length: 30 }, (_, index) => path.join(dir, `doc-${index}.md`));
+    for (const file of docs) await writeFile(file, `text of ${path.basename(file)}`);
+    const storeFile = path.join(dir, 'cache', 'engine.json');
+    let runs = 0;
+    const page: Query<string, string> = {
+      name: 'page',
+      persist: true,
+      large: true,
+      run(context, file) {
+        runs++;
+        return `<p>${context.readFile(file)}</p>`;
+      },
+    };
+    const first = createQueryEngine({ storeFile });
+    for (const file of docs) await first.query(page, file);
+    expect(first.save()).toEqual({ written: true, packs: 2 });
+    const packs = (await readdir(path.dirname(storeFile))).filter((name) => name.startsWith('pack-'));
+    expect(packs).toHaveLength(2);
+    // The document lists what each result read, not the results.
+    expect(await readFile(storeFile, 'utf8')).not.toContain('<p>');
+
+    runs = 0;
+    const second = createQueryEngine({ storeFile, queries: [page] as Query<never, unknown>[] });
+    for (const file of docs) expect(await second.query(page, file)).toBe(`<p>text of ${path.basename(file)}</p>`);
+    expect(runs).toBe(0);
+    // The same results as the store holds: nothing written.
+    expect(second.save()).toEqual({ written: false, packs: 0 });
+
+    // One doc edited: one pack of one result written; both old packs stay, mostly still listed.
+    await writeFile(docs[3], 'edited');
+    runs = 0;
+    const third = createQueryEngine({ storeFile, queries: [page] as Query<never, unknown>[] });
+    for (const file of docs) await third.query(page, file);
+    expect(runs).toBe(1);
+    expect(third.save()).toEqual({ written: true, packs: 1 });
+    expect((await readdir(path.dirname(storeFile))).filter((name) => name.startsWith('pack-'))).toHaveLength(3);
+
+    for (const name of packs) await writeFile(path.join(path.dirname(storeFile), name), '{"pa');
+    runs = 0;
+    const fourth = createQueryEngine({ storeFile, queries: [page] as Query<never, unknown>[] });
+    for (const file of docs) expect(await fourth.query(page, file)).toBe(file === docs[3] ? '<p>edited</p>' : `<p>text of ${path.basename(file)}</p>`);
+    expect(runs).toBe(docs.length - 1);
+  });
+
+  it('records reads made elsewhere, and makes the result again when one changed meanwhile', async () => {
+    const image = path.join(dir, 'shot.png');
+    await writeFile(image, 'pixels');
+    const seen = fingerprintOf(Buffer.from('pixels'));
+    let runs = 0;
+    const compiled: Query<string, string> = {
+      name: 'compiled',
+      run(context, file) {
+        runs++;
+        context.madeElsewhere([{ kind: 'file', path: file, fingerprint: seen }]);
+        return 'html';
+      },
+    };
+    const engine = createQueryEngine();
+    await engine.query(compiled, image);
+    await engine.query(compiled, image);
+    expect(runs).toBe(1);
+    // Saved again after the worker read it: the engine sees other bytes than the worker did.
+    await writeFile(image, 'other pixels');
+    const later = createQueryEngine();
+    await later.query(compiled, image);
+    expect(runs).toBe(2);
+    // Recorded as untracked: after any change, asked again, it runs again.
+    later.invalidate([path.join(dir, 'unrelated.md')]);
+    await later.query(compiled, image);
+    expect(runs).toBe(3);
+    engine.invalidate([image]);
+    await engine.query(compiled, image);
+    expect(runs).toBe(4);
   });
 
   it('ignores a store cut short, and runs the queries instead', async () => {

@@ -328,7 +328,7 @@ function tocLevels(site: Site, doc: CompiledSource): { minHeadingLevel: number; 
 
 /** Below this many docs, starting worker threads costs more than compiling on this one. */
 const parallelThreshold = 150;
-/** Docs a worker compiles per message, and per pack of the compile cache, at most. */
+/** Docs a worker compiles per message, at most. */
 const maxBatchSize = 25;
 /** Batches per worker thread that small sites are cut into, so that the workers finish together. */
 const batchesPerThread = 8;
@@ -342,8 +342,7 @@ export interface BatchPlan {
 }
 
 /**
- * Cuts the docs into batches of neighbouring docs (a warm build reads the compile cache's packs in
- * the docs' order, and each batch becomes one pack) and hands out the longest batches first: a
+ * Cuts the docs into batches of neighbouring docs and hands out the longest batches first: a
  * site with a few very long docs would otherwise leave one worker compiling them while the
  * other has nothing left to do. Small sites get smaller batches, for the same reason.
  */
