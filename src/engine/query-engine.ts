@@ -212,8 +212,6 @@ interface FolderState {
 const missing = 'missing';
 /** Large results per pack. */
 const packSize = 25;
-/** Packs kept parsed: results are mostly asked for in the order they were stored in. */
-const parsedPacksKept = 4;
 
 /** A file's fingerprint as the engine records it, from its bytes (undefined: there is no such file). */
 export function fingerprintOfContents(bytes: Uint8Array | undefined): string {
@@ -231,32 +229,43 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
   /** The memos the store's document lists, as they were when it was written. */
   let savedMemos = new Map<string, Memo>();
   const askedSinceSave = new Set<string>();
-  const parsedPacks = new Map<string, Record<string, unknown> | undefined>();
+  /** The stored large results of each pack not read yet. */
+  const unloadedByPack = new Map<string, Memo[]>();
   const openStore = (file: string) => {
     if (storeFile === file) return;
     storeFile = file;
     const contents = readEngineStore(file);
     packHolds = contents.packs;
     stored.clear();
-    parsedPacks.clear();
-    for (const result of contents.results) stored.set(memoId(result.name, result.keyId), { ...result, verifiedAt: -1, ...(result.pack !== undefined && { unloaded: true }) });
+    unloadedByPack.clear();
+    for (const result of contents.results) {
+      const memo: Memo = { ...result, verifiedAt: -1, ...(result.pack !== undefined && { unloaded: true }) };
+      stored.set(memoId(result.name, result.keyId), memo);
+      if (result.pack !== undefined) unloadedByPack.set(result.pack, [...(unloadedByPack.get(result.pack) ?? []), memo]);
+    }
     savedMemos = new Map(stored);
   };
   if (options.storeFile) openStore(path.resolve(options.storeFile));
-  /** Reads a stored large result from its pack; false when the pack is gone or cut short. */
+  /**
+   * Reads a stored large result from its pack; false when the pack is gone or cut short. A pack
+   * read gives each stored result it holds, so no pack is read twice: the docs' checks end in
+   * no particular order.
+   */
   const loadFromPack = (memo: Memo): boolean => {
     if (!memo.unloaded) return true;
     if (!storeFile || memo.pack === undefined) return false;
-    if (!parsedPacks.has(memo.pack)) {
-      if (parsedPacks.size >= parsedPacksKept) parsedPacks.delete(parsedPacks.keys().next().value!);
-      parsedPacks.set(memo.pack, readStorePack(storeFile, memo.pack));
+    const waiting = unloadedByPack.get(memo.pack);
+    if (waiting) {
+      unloadedByPack.delete(memo.pack);
+      const entries = readStorePack(storeFile, memo.pack) ?? {};
+      for (const other of waiting) {
+        const entryId = packEntryId(other);
+        if (!(entryId in entries)) continue;
+        other.result = entries[entryId];
+        delete other.unloaded;
+      }
     }
-    const entryId = packEntryId(memo);
-    const entries = parsedPacks.get(memo.pack);
-    if (!entries || !(entryId in entries)) return false;
-    memo.result = entries[entryId];
-    delete memo.unloaded;
-    return true;
+    return !memo.unloaded;
   };
   const running = new Map<string, Promise<Memo>>();
   const files = new Map<string, FileState>();
