@@ -16,14 +16,20 @@ async function freshSite(): Promise<string> {
 
 const cacheFolder = (siteDir: string) => path.join(siteDir, 'node_modules', '.cache', 'sdkdocs', 'engine');
 
-/** The keys of the compiled docs the engine's store lists, and the packs in its folder. */
+/** The keys of the compiled docs the engine's store lists, and the packs in its folder, each holding what the store lists in it. */
 async function cacheContents(siteDir: string): Promise<{ keys: string[]; packs: string[] }> {
-  const store = JSON.parse(await readFile(path.join(cacheFolder(siteDir), 'engine.json'), 'utf8')) as { results: { name: string; keyId: string; pack?: string }[]; packs: Record<string, number> };
-  const docs = store.results.filter((result) => result.name === 'compiledDoc');
+  const store = JSON.parse(await readFile(path.join(cacheFolder(siteDir), 'engine.json'), 'utf8')) as { packs: Record<string, { holds: number; listed: string[] }> };
   const packs = (await readdir(cacheFolder(siteDir))).filter((name) => name !== 'engine.json').sort();
   expect(Object.keys(store.packs).sort()).toEqual(packs);
-  for (const doc of docs) expect(packs).toContain(doc.pack);
-  return { keys: docs.map((doc) => doc.keyId), packs };
+  const keys: string[] = [];
+  for (const [pack, { listed }] of Object.entries(store.packs)) {
+    const held = JSON.parse(await readFile(path.join(cacheFolder(siteDir), pack), 'utf8')) as Record<string, { name: string; keyId: string }>;
+    for (const id of listed) {
+      expect(held[id]?.name).toBe('compiledDoc');
+      keys.push(held[id].keyId);
+    }
+  }
+  return { keys, packs };
 }
 
 describe('compile cache', () => {

@@ -18,7 +18,8 @@ import { admonitionOptionsOf } from './plugins/remark-admonitions.js';
 import { overriddenThemeBlocks } from './plugins/rehype-theme-blocks.js';
 import { foreseenDiagrams } from '../markdown/foreseen-diagrams.js';
 import { takeBlogPostHtml } from './blog-excerpts.js';
-import { createQueryEngine, type Query, type QueryEngine } from '../engine/query-engine.js';
+import { createQueryEngine, entryRead, type Query, type QueryEngine } from '../engine/query-engine.js';
+import { fingerprintOf } from '../engine/fingerprint.js';
 
 /** A doc of one of the build's scopes: the docs, the blog, a past docs version. */
 interface DocKey {
@@ -34,28 +35,11 @@ interface DocCompiler {
   compile(task: ParseTask): Promise<ParseOutcome>;
 }
 
-/** The route of the doc or post with this file, or null: what a `.md` link naming the file became. */
-const docRoute: Query<string, string | null> = {
-  name: 'docRoute',
-  run: (context, file) => context.input<ReadonlyMap<string, string>>('doc-routes').get(file) ?? null,
-  fingerprint: (route) => JSON.stringify(route),
-};
-
-/** The fingerprint of the stored figure of a diagram at a place on its page, or null when none is stored. */
-const storedFigure: Query<{ definition: string; number: number }, string | null> = {
-  name: 'storedFigure',
-  run(context, { definition, number }) {
-    const figures = context.input<DiagramFigures | undefined>('diagram-figures');
-    return (figures && context.fileFingerprint(figures.figureFile(definition, number))) ?? null;
-  },
-  fingerprint: (figure) => JSON.stringify(figure),
-};
-
 /**
  * One doc's compile. It reads the doc (its text, route and title), its scope's compile context,
- * and what the compile read on its thread: the route of each file a `.md` link named (so a doc
- * that moves compiles again exactly the docs that link it), each image it shows, and each diagram's
- * stored figure. Kept on disk in the engine's store, in packs.
+ * and what the compile read on its thread: the route of each file a `.md` link named, as an entry
+ * of the input map `doc-routes` (so a doc that moves compiles again exactly the docs that link it),
+ * each image it shows, and each diagram's stored figure. Kept on disk in the engine's store, in packs.
  */
 const compiledDoc: Query<DocKey, DocResult> = {
   name: 'compiledDoc',
@@ -71,18 +55,21 @@ const compiledDoc: Query<DocKey, DocResult> = {
       context.untracked('the doc did not compile, so what a finished compile reads is not known');
       return { error: outcome.error };
     }
-    const routes = new Map(outcome.reads?.routes);
-    for (const [linked, route] of routes) {
-      if ((await context.query(docRoute, linked)) !== route) context.untracked(`${linked} moved while the doc compiled`);
-    }
-    context.madeElsewhere(outcome.reads?.files ?? []);
-    for (const [index, diagram] of outcome.compiled.diagrams.entries()) {
-      // A figure the compile could not make (no browser, a syntax error) is made again next build.
-      if ((await context.query(storedFigure, { definition: diagram.definition, number: index + 1 })) === null) context.untracked('a diagram has no stored figure');
+    const routes = (outcome.reads?.routes ?? []).map(([linked, route]) => entryRead(docRoutes, linked, route ?? undefined));
+    context.madeElsewhere([...routes, ...(outcome.reads?.files ?? [])]);
+    if (outcome.compiled.diagrams.length > 0) {
+      const figures = context.input<DiagramFigures | undefined>('diagram-figures');
+      for (const [index, diagram] of outcome.compiled.diagrams.entries()) {
+        // A figure the compile could not make (no browser, a syntax error) is made again next build.
+        if (!figures || context.fileFingerprint(figures.figureFile(diagram.definition, index + 1)) === undefined) context.untracked('a diagram has no stored figure');
+      }
     }
     return { compiled: outcome.compiled };
   },
 };
+
+/** The input map of every doc's and post's route by its file, which `.md` links resolve through. */
+const docRoutes = 'doc-routes';
 
 /**
  * Compiles every doc's markdown: its content to HTML, with the table of contents, element ids,
@@ -97,8 +84,7 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   site.compileMarkdownFragment = markdownFragmentCompiler(site);
   site.highlightCodeBlock = codeBlockHighlighter();
   const engine = ctx.engine ?? createQueryEngine();
-  engine.useStore(path.join(ctx.cacheDir, 'engine', 'engine.json'), [compiledDoc, docRoute, storedFigure] as Query<never, unknown>[]);
-  engine.takeCounts();
+  engine.useStore(path.join(ctx.cacheDir, 'engine', 'engine.json'), [compiledDoc] as Query<never, unknown>[]);
   // Every docs version asks the one diagram service for its figures; it ends with the docs.
   const figures = site.diagramFigures;
   engine.setInput('diagram-figures', figures, figures ? `figures:${figures.madeWith}` : 'no figures');
@@ -109,8 +95,9 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   const routeByFile = new Map(everyVersionDocs.map((doc) => [doc.source.file, doc.route]));
   // A doc or post may link a post by its file, as in Docusaurus.
   for (const post of site.blog?.posts ?? []) routeByFile.set(post.file, post.route);
-  // Compared, not hashed: while no doc moved, no link is looked up again.
-  engine.setComparedInput('doc-routes', routeByFile, sameRoutes);
+  // Compared entry by entry: a doc that moved makes only the docs that link it compile again.
+  const moved = engine.setInputMap(docRoutes, routeByFile);
+  ctx.logger.debug(`parseMarkdown: routes changed for ${moved} files`);
   try {
     // The build's pool: renderPages renders on the same workers once they compiled the docs.
     const workers = () => siteWorkerPool(site);
@@ -129,8 +116,6 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   } finally {
     await figures?.finish();
   }
-  const { ranByQuery } = engine.takeCounts();
-  ctx.logger.debug(`parseMarkdown: links looked up again for ${ranByQuery[docRoute.name] ?? 0} files`);
   // The store is for the next session: serve --watch writes it after this build's pages are served.
   await afterPublished(ctx, () => {
     const { written, packs } = engine.save();
@@ -195,7 +180,8 @@ async function compileSiteDocs(
   engine.setInput(`doc-compiler:${scope}`, compiler, 'doc-compiler');
   const answers = await Promise.all(
     tasks.map(async (task) => {
-      engine.setInput(`doc:${scope}:${task.file}`, task);
+      // The markdown hashed as it is, not escaped into JSON with the rest; the file is in the name.
+      engine.setInput(`doc:${scope}:${task.file}`, task, () => `${fingerprintOf(task.raw)}${JSON.stringify([task.route, task.title])}`);
       try {
         return await engine.answer(compiledDoc, { scope, file: task.file });
       } finally {
@@ -277,13 +263,6 @@ function batchedCompiler(
       startOnceAllKnown();
     },
   };
-}
-
-function sameRoutes(before: ReadonlyMap<string, string>, now: ReadonlyMap<string, string>): boolean {
-  if (before === now) return true;
-  if (before.size !== now.size) return false;
-  for (const [file, route] of now) if (before.get(file) !== route) return false;
-  return true;
 }
 
 /** What a compiled doc or blog post is reported at and whose front matter sets its table of contents. */
