@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 /*
@@ -82,9 +82,16 @@ export function readStorePack(storeFile: string, pack: string): Record<string, S
   }
 }
 
-/** Writes a pack of results beside the store's document; false when it could not be written. */
-export function writeStorePack(storeFile: string, name: string, entries: Record<string, StoredResult>): boolean {
-  return writeAside(path.join(path.dirname(storeFile), name), JSON.stringify(entries));
+/**
+ * Writes a pack of results beside the store's document, a result at a time: the JSON of a whole
+ * pack is a string of half a megabyte, which the garbage collector lets go of only in a full
+ * collection, and a cold build writes hundreds of them. False when it could not be written.
+ */
+export function writeStorePack(storeFile: string, name: string, entries: readonly (readonly [string, StoredResult])[]): boolean {
+  return writeAside(path.join(path.dirname(storeFile), name), (write) => {
+    for (const [index, [id, entry]] of entries.entries()) write(`${index === 0 ? '{' : ','}${JSON.stringify(id)}:${JSON.stringify(entry)}`);
+    write(entries.length === 0 ? '{}' : '}');
+  });
 }
 
 /**
@@ -93,7 +100,7 @@ export function writeStorePack(storeFile: string, name: string, entries: Record<
  * longer lists. Never throws: a store only saves time, and what it cannot keep is made again next run.
  */
 export function writeEngineStore(file: string, contents: StoreContents): void {
-  if (!writeAside(file, JSON.stringify({ format: storeFormat, ...contents } satisfies StoreDocument))) return;
+  if (!writeAside(file, (write) => write(JSON.stringify({ format: storeFormat, ...contents } satisfies StoreDocument)))) return;
   let names: string[] = [];
   try {
     names = readdirSync(path.dirname(file));
@@ -103,14 +110,20 @@ export function writeEngineStore(file: string, contents: StoreContents): void {
   for (const name of names) if (packName.test(name) && !(name in contents.packs)) rmSync(path.join(path.dirname(file), name), { force: true });
 }
 
-function writeAside(file: string, contents: string): boolean {
+function writeAside(file: string, contents: (write: (text: string) => void) => void): boolean {
   const partial = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.partial`;
+  let descriptor: number | undefined;
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(partial, contents);
+    const opened = openSync(partial, 'w');
+    descriptor = opened;
+    contents((text) => writeSync(opened, text));
+    closeSync(opened);
+    descriptor = undefined;
     renameSync(partial, file);
     return true;
   } catch {
+    if (descriptor !== undefined) closeSync(descriptor);
     rmSync(partial, { force: true });
     return false;
   }

@@ -654,7 +654,7 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
       for (let start = 0; start < toPack.length; start += packSize) {
         const slice = toPack.slice(start, start + packSize);
         const name = `pack-${fingerprintOf(slice.map(([id, memo]) => [id, memo.fingerprint])).slice(0, 24)}.json`;
-        if (!writeStorePack(storeFile, name, Object.fromEntries(slice.map(([id, memo]) => [id, storedResultOf(memo)])))) continue;
+        if (!writeStorePack(storeFile, name, slice.map(([id, memo]) => [id, storedResultOf(memo)] as const))) continue;
         for (const [, memo] of slice) {
           memo.pack = name;
           memo.saved = true;
