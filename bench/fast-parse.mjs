@@ -17,8 +17,8 @@ const argument = (name, fallback) => {
 const pages = argument('pages', 1000);
 const runs = argument('runs', 5);
 
-const compiled = path.join(repoRoot, 'dist', 'src', 'content', 'markdown.js');
-if (!existsSync(compiled)) throw new Error('bench/fast-parse.mjs: run `npm run build` first (it imports dist/src/content/markdown.js)');
+const compiled = path.join(repoRoot, 'dist', 'src', 'markdown', 'processor.js');
+if (!existsSync(compiled)) throw new Error('bench/fast-parse.mjs: run `npm run build` first (it imports dist/src/markdown/processor.js)');
 const { createMarkdownProcessor } = await import(compiled);
 
 const corpusDir = path.join(workDir, `fast-parse-${pages}`);

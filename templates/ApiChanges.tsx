@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ApiChangeView, ApiChangesView } from '../src/shared/api-views.js';
 import { formatThemeString, type ThemeStringKey } from '../src/shared/theme-strings.js';
 
@@ -46,12 +47,13 @@ function ChangeList({ changes, fromLabel, toLabel }: { changes: ApiChangeView[];
 }
 
 /** The "API changes" page of a version: breaking changes first, each linking to both versions' pages. */
-export function ApiChangesContent({ view }: { view: ApiChangesView }) {
+export function ApiChangesContent({ view, mobileToc }: { view: ApiChangesView; mobileToc?: ReactNode }) {
   const breaking = view.changes.filter((change) => change.breaking);
   const other = view.changes.filter((change) => !change.breaking);
   return (
     <>
       <h1>{formatThemeString('apiChangesTitle', { version: view.toLabel })}</h1>
+      {mobileToc}
       <p>
         {view.changes.length === 0
           ? formatThemeString('apiChangesNone', { from: view.fromLabel })

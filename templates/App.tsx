@@ -138,7 +138,7 @@ function RouteContent({ route, sidebar, pageContent }: { route: RouteData; sideb
               <CopyPageButtonSlot href={route.markdownUrl} />
               <DocBreadcrumbsSlot crumbs={route.breadcrumbs} />
               <DocsVersionBadge route={route} />
-              {/* Below its title when the build could put it there (see withMobileToc), else above the content. */}
+              {/* Below its title when the build put it there (src/ssr/mobile-toc.ts, the API templates), else above the content. */}
               {route.html.includes(mobileTocAttribute) ? null : <TableOfContentsMobile items={route.toc} />}
               <Content html={route.html} pageContent={pageContent} />
               <DocItemFooterSlot editUrl={route.editUrl} lastUpdate={route.lastUpdate} tags={route.tags} />

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { routeRenderedEvent, type RouteRenderedDetail } from '../src/shared/client-data.js';
-import { escapeHtml } from '../src/shared/escape-html.js';
 import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { Crumb, NavLink, RouteData, TocItem } from '../src/shared/types.js';
 import { Link } from './Link.js';
@@ -41,13 +40,13 @@ function HomeIcon() {
   );
 }
 
-interface TocNode {
+export interface TocNode {
   item: TocItem;
   children: TocNode[];
 }
 
 /** The flat heading list as a tree: each heading under the closest shallower one before it. */
-function tocTree(items: TocItem[]): TocNode[] {
+export function tocTree(items: TocItem[]): TocNode[] {
   const minDepth = Math.min(...items.map((item) => item.depth));
   const roots: TocNode[] = [];
   const stack: TocNode[] = [];
@@ -193,48 +192,9 @@ export const mobileTocAttribute = 'data-toc-mobile';
 
 /**
  * Below the desktop breakpoint the TOC folds into a disclosure, which works without JavaScript.
- * It goes below the page title, which is part of the content's HTML, so it is HTML too: see
- * {@link insertAfterTitle}.
- */
-export function mobileTocHtml(items: TocItem[]): string {
-  if (items.length === 0) return '';
-  const list = (nodes: TocNode[], top: boolean): string =>
-    `<ul${top ? ' class="toc-list"' : ''}>${nodes
-      .map((node) => `<li><a href="#${escapeHtml(node.item.id)}" class="toc-link">${escapeHtml(node.item.text)}</a>${node.children.length > 0 ? list(node.children, false) : ''}</li>`)
-      .join('')}</ul>`;
-  return `<details class="toc-mobile" ${mobileTocAttribute}=""><summary>${escapeHtml(formatThemeString('onThisPage'))}</summary>${list(tocTree(items), true)}</details>`;
-}
-
-/**
- * The page's leading title: an `<h1>` at the very start of the content, possibly inside opening
- * `<div>`/`<header>` wrappers and after a text label (API pages: `Class`; category indexes), with
- * the `</header>` that closes it.
- */
-const leadingTitle = /^(?:\s*<(?:div|header)\b[^>]*>)*(?:\s*<span\b[^>]*>[^<]*<\/span>)*\s*<h1\b[^>]*>[\s\S]*?<\/h1>(?:\s*<\/header>)?/;
-
-/**
- * The content's HTML with `insert` after its leading title, or undefined when it has none. An
- * MDX doc's content is a React root of its own: nothing may be added inside it.
- */
-export function insertAfterTitle(html: string, insert: string): string | undefined {
-  const title = leadingTitle.exec(html);
-  if (!title || title[0].includes('data-mdx-content')) return undefined;
-  return html.slice(0, title[0].length) + insert + html.slice(title[0].length);
-}
-
-/**
- * A doc's or API page's content HTML with the mobile TOC below its leading title. Run once per
- * page at build time (a page already holding it is left as it is), so the route's HTML carries it
- * and the client needs no code for it.
- */
-export function withMobileToc(route: RouteData): string {
-  if (route.toc.length === 0 || route.html.includes(mobileTocAttribute)) return route.html;
-  return insertAfterTitle(route.html, mobileTocHtml(route.toc)) ?? route.html;
-}
-
-/**
- * The disclosure TOC: above content without a leading title of its own, and below an MDX doc's
- * title (`inContent`, marked like {@link mobileTocHtml}'s so the page adds no second one).
+ * It goes below the page's title: inside the content (`inContent`, marked so that the page adds no
+ * second one) where the content starts with its title (docs, API pages, blog posts: the build puts
+ * it into their trees, src/ssr/mobile-toc.ts for a doc's hast), else above the content.
  */
 export function TableOfContentsMobile({ items, inContent = false }: { items: TocItem[]; inContent?: boolean }) {
   if (items.length === 0) return null;

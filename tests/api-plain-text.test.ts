@@ -2,7 +2,7 @@ import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { plainParagraph } from '../src/api/api-pages.js';
-import { createMarkdownProcessor } from '../src/content/markdown.js';
+import { createMarkdownProcessor } from '../src/markdown/processor.js';
 import { createHastRenderer } from '../src/ssr/content-html.js';
 
 const processor = createMarkdownProcessor();

@@ -34,7 +34,8 @@ function diagnosticLines(stderr: string): string[] {
   return stderr.split('\n').filter((line) => / (error|warning) /.test(line) && !line.startsWith('typedoc:'));
 }
 
-describe.skipIf(!existsSync(path.join(repoRoot, 'dist', 'src', 'api', 'api-worker.js')))('TypeDoc on a worker thread (sdkdocs build)', () => {
+// Each test runs one or two cold builds with TypeDoc in child processes: minutes under a load of 15.
+describe.skipIf(!existsSync(path.join(repoRoot, 'dist', 'src', 'api', 'api-worker.js')))('TypeDoc on a worker thread (sdkdocs build)', { timeout: 300_000 }, () => {
   let site: { dir: string; cleanup: () => Promise<void> };
 
   beforeAll(async () => {
@@ -156,7 +157,7 @@ describe.skipIf(!existsSync(path.join(repoRoot, 'dist', 'src', 'api', 'api-worke
       for (const site of sites) await site.cleanup();
       await rm(install, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 
   it('does not load TypeScript when the cached model and sample results fit', async () => {
     const outDir = path.join(site.dir, 'out-warm');

@@ -135,3 +135,18 @@ describe('images and the compile cache', () => {
     expect((missing as UserError).diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['11 missing-image', '26 missing-image']);
   });
 });
+
+describe('a markdown processor made without the site read bounds', () => {
+  it('reads no image file and says why at the image', async () => {
+    const { createMarkdownProcessor } = await import('../src/markdown/processor.js');
+    const processor = createMarkdownProcessor();
+    const doc = path.join(siteDir, 'docs', 'guide', 'setup.md');
+    const { mdast, file } = processor.parse('# Setup\n\n![shot](./img/shot.png)\n', doc);
+    file.data.images = [];
+    const docsDir = path.join(siteDir, 'docs');
+    const result = await processor.transform(mdast, file, { routeOfFile: () => undefined, docsDir, siteDir, baseUrl: '/', pageRoute: '/docs/guide/setup' });
+    expect(file.data.images).toEqual([]);
+    const messages = result.messages.map((message) => String(message.reason));
+    expect(messages).toEqual([expect.stringContaining('"./img/shot.png" was not read')]);
+  });
+});

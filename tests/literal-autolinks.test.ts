@@ -6,8 +6,8 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
-import { createMarkdownProcessor } from '../src/content/markdown.js';
-import remarkGfmWithoutLiteralAutolinks, { mayHoldTable, needsLiteralAutolinks } from '../src/content/plugins/remark-gfm-without-literal-autolinks.js';
+import { createMarkdownProcessor } from '../src/markdown/processor.js';
+import remarkGfmWithoutLiteralAutolinks, { mayHoldTable, needsLiteralAutolinks } from '../src/markdown/plugins/remark-gfm-without-literal-autolinks.js';
 
 // Docs are parsed without GFM's literal autolinks first, and again with remark-gfm only when
 // their prose could hold one: the tree must always be the one remark-gfm gives.

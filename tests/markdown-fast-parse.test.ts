@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../bench/lib/corpus.mjs';
-import { createFastParser } from '../src/content/fast-parse.js';
+import { createFastParser } from '../src/markdown/fast-parse.js';
 import { comparable, firstDifference, generatePlainDoc, parseWithRemark } from './helpers/fast-parse-oracle.js';
 import { markdownTextsUnder } from './helpers/markdown-files.js';
 import { createRandom, generateDoc } from './helpers/markdown-fuzz.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveLink, resolveMarkdownLink } from '../src/content/plugins/remark-links.js';
+import { resolveLink, resolveMarkdownLink } from '../src/markdown/plugins/remark-links.js';
 
 // Docs of a site at /site with its docs folder at /site/docs; each doc's route is its path.
 const siteDir = path.resolve('/site');

@@ -6,8 +6,8 @@ import { buildSite, copySite, fixture } from './helpers/site.js';
 /** How often each doc file's markdown was parsed, by any markdown processor of the build. */
 const parsesByFile = vi.hoisted(() => new Map<string, number>());
 
-vi.mock('../src/content/markdown.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/content/markdown.js')>();
+vi.mock('../src/markdown/processor.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/markdown/processor.js')>();
   return {
     ...original,
     createMarkdownProcessor: () => {

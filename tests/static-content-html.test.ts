@@ -5,7 +5,7 @@ import type { Root, RootContent } from 'hast';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../bench/lib/corpus.mjs';
-import { createMarkdownProcessor } from '../src/content/markdown.js';
+import { createMarkdownProcessor } from '../src/markdown/processor.js';
 import { buildDiagramFigure } from '../src/core/diagram-figure.js';
 import { createHastRenderer } from '../src/ssr/content-html.js';
 import { createStaticHtmlWriter } from '../src/ssr/static-content-html.js';
@@ -77,7 +77,8 @@ describe('content HTML written without React is React’s', () => {
     const docs = Array.from({ length: 500 }, (_, index) => ({ name: `fuzz-${index}.md`, text: generateDoc(random, index, 500) }));
     const { differences } = await compareBothWays(docs);
     expect(differences).toEqual([]);
-  });
+    // Each doc is rendered twice, once by React: tens of seconds on a busy machine.
+  }, 240_000);
 });
 
 describe('the static HTML writer', () => {

@@ -89,10 +89,8 @@ it('keeps the queries a config edit did not reach, on the same engine, and ends 
   expect(debug).toContain('collectContent: 1 category files kept from the previous build, 0 read');
   const compiled = debug.map((line) => /^parseMarkdown: (\d+) docs compiled, (\d+) of them from the cache$/.exec(line)).find(Boolean);
   expect(compiled?.[1]).toBe(compiled?.[2]);
-  const contents = debug.map((line) => /^renderPages: (\d+) contents and mobile TOCs made, (\d+) kept/.exec(line)).find(Boolean);
-  // The docs' contents and outlines were kept; the API pages' were made again.
-  expect(Number(contents?.[2])).toBeGreaterThanOrEqual(3);
-  expect(Number(contents?.[1])).toBeGreaterThan(0);
+  // The docs' contents and outlines (both made by the compile) were kept, above; the API pages'
+  // were made again (their source links, below).
 
   const watched = await filesUnder(path.join(session.dir, 'out'));
   const apiPages = [...watched].filter(([file]) => file.includes('/api/')).map(([, contents]) => Buffer.from(contents, 'base64').toString('utf8'));

@@ -1,5 +1,5 @@
 import type { Code, Root } from 'mdast';
-import { skipChildren, walkTree } from './plugins/walk-tree.js';
+import { skipChildren, walkTree } from '../markdown/plugins/walk-tree.js';
 import type { CodeSample } from '../model/compiled-doc.js';
 import { checkableSampleLanguages } from '../core/doc-samples.js';
 

@@ -1,4 +1,7 @@
-import type { Pluggable, PluggableList } from 'unified';
+import type { Pluggable } from 'unified';
+import type { SiteMarkdownPlugins } from '../markdown/processor.js';
+
+export type { SiteMarkdownPlugins };
 import type { ParsedConfig } from '../config/schema.js';
 
 /*
@@ -7,18 +10,6 @@ import type { ParsedConfig } from '../config/schema.js';
  * config itself (`loadSiteMarkdownPlugins`), and the compile cache keys compiled docs by what the
  * plugins were made of (`markdownPluginsFingerprint`).
  */
-
-/** The site's plugins, by where they run in the pipeline. */
-export interface SiteMarkdownPlugins {
-  /** Before sdkdocs' own remark plugins. */
-  beforeRemark: PluggableList;
-  /** After them. */
-  remark: PluggableList;
-  /** Before sdkdocs' own rehype plugins, right after remark-rehype. */
-  beforeRehype: PluggableList;
-  /** After them. */
-  rehype: PluggableList;
-}
 
 type PluginListEntry = NonNullable<ParsedConfig['docs']['remarkPlugins']>[number];
 

@@ -1,22 +1,29 @@
 import { createContentRenderer } from '../ssr/content-html.js';
 import { splitSections } from '../markdown/content-sections.js';
 import { findCodeSamples } from './code-samples.js';
-import { createMarkdownProcessor, type MarkdownProcessor } from './markdown.js';
+import { createReadBounds } from '../core/path-bounds.js';
+import { createMarkdownProcessor, type MarkdownProcessor } from '../markdown/processor.js';
 import { checkMarkdownLimits, maxNestingDepth } from './markdown-limits.js';
 import type { DiagramSource, DocMessage } from '../model/compiled-doc.js';
 import { askForFigures, placeDiagrams } from './place-diagrams.js';
 import { compileMdxDoc } from './mdx/compile-mdx.js';
 import { isMdxDoc } from './mdx/detect-mdx.js';
-import { mayHaveNpm2YarnFence } from './plugins/remark-npm2yarn.js';
-import { docMessagesOf } from './plugins/doc-messages.js';
+import { mayHaveNpm2YarnFence } from '../markdown/plugins/remark-npm2yarn.js';
+import { docMessagesOf } from '../markdown/plugins/doc-messages.js';
 import { themeBlocksOf } from './mdx/theme-block-docs.js';
 import { recordedRouteOfFile, type CompileReads, type ParseContext, type ParseOutcome, type ParseTask } from './parse-task.js';
 import type { Root as MdastRoot } from 'mdast';
 import type { VFile } from 'vfile';
+import type { TocItem } from '../shared/types.js';
 
 /** The markdown processor and content renderer one thread compiles its docs with. */
 export function createDocCompiler(context: ParseContext) {
-  const processor: MarkdownProcessor = createMarkdownProcessor({ admonitions: context.admonitions, sitePlugins: context.sitePlugins, sanitizeHtml: context.contentDir !== undefined });
+  const processor: MarkdownProcessor = createMarkdownProcessor({
+    admonitions: context.admonitions,
+    sitePlugins: context.sitePlugins,
+    sanitizeHtml: context.contentDir !== undefined,
+    readBounds: createReadBounds,
+  });
   const renderer = createContentRenderer();
   return (task: ParseTask): Promise<ParseOutcome> => compileDoc(processor, renderer, task, context);
 }
@@ -115,7 +122,7 @@ async function compileParsedDoc(
   return {
     route: task.route,
     compiled: {
-      html: renderer.docHtml(result.hast, task.title),
+      html: renderer.docHtml(result.hast, task.title, mobileTocOf(task, result.toc)),
       toc: result.toc,
       anchors: [...result.anchors],
       links: result.links,
@@ -138,4 +145,10 @@ function describeCompileError(error: unknown): { message: string; hint?: string 
     };
   }
   return { message: String((error as Error).message ?? error).trim(), hint: (error as { hint?: string }).hint };
+}
+
+/** The headings of the "On this page" box that the doc's content holds below its title. */
+function mobileTocOf(task: ParseTask, toc: TocItem[]): TocItem[] {
+  const levels = task.tocLevels;
+  return levels ? toc.filter((item) => item.depth >= levels.min && item.depth <= levels.max) : [];
 }

@@ -13,9 +13,9 @@ import type { DiagramFigures, DiagramRequest } from '../core/diagram-figure.js';
 import type { ParseOutcome, ParseTask } from './parse-task.js';
 import { renderMdxDocs } from './mdx/render-mdx.js';
 import { mdxPartialCompiler } from './mdx/mdx-partials.js';
-import { codeBlockHighlighter, markdownFragmentCompiler } from './markdown.js';
-import { admonitionOptionsOf } from './plugins/remark-admonitions.js';
-import { overriddenThemeBlocks } from './plugins/rehype-theme-blocks.js';
+import { codeBlockHighlighter, markdownFragmentCompiler } from './site-markdown.js';
+import { admonitionOptionsOf } from '../markdown/plugins/remark-admonitions.js';
+import { overriddenThemeBlocks } from '../markdown/plugins/rehype-theme-blocks.js';
 import { foreseenDiagrams } from '../markdown/foreseen-diagrams.js';
 import { takeBlogPostHtml } from './blog-excerpts.js';
 import { createQueryEngine, entryRead, type Query, type QueryEngine } from '../engine/query-engine.js';
@@ -145,7 +145,9 @@ async function compileSiteDocs(
     const page = pageByRoute.get(doc.route);
     if (!page || page.sourceFile !== doc.source.file) continue;
     // hide_title hides only the title the page would add itself, never an h1 of the markdown (as in Docusaurus).
-    tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.frontMatter.hide_title ? '' : doc.title });
+    const { minHeadingLevel: min, maxHeadingLevel: max } = tocLevels(site, doc.frontMatter);
+    const tocShown = doc.frontMatter.hide_table_of_contents !== true;
+    tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.frontMatter.hide_title ? '' : doc.title, ...(tocShown && { tocLevels: { min, max } }) });
     sources.push({ file: doc.source.file, frontMatter: doc.frontMatter });
   }
   for (const post of posts ?? []) {
@@ -181,7 +183,7 @@ async function compileSiteDocs(
   const answers = await Promise.all(
     tasks.map(async (task) => {
       // The markdown hashed as it is, not escaped into JSON with the rest; the file is in the name.
-      engine.setInput(`doc:${scope}:${task.file}`, task, () => `${fingerprintOf(task.raw)}${JSON.stringify([task.route, task.title])}`);
+      engine.setInput(`doc:${scope}:${task.file}`, task, () => `${fingerprintOf(task.raw)}${JSON.stringify([task.route, task.title, task.tocLevels ?? null])}`);
       try {
         return await engine.answer(compiledDoc, { scope, file: task.file });
       } finally {
@@ -273,7 +275,7 @@ interface CompiledSource {
 
 function useCompiledDoc(site: Site, page: Page, doc: CompiledSource, compiled: CompiledDoc): void {
   for (const message of compiled.messages ?? []) site.diagnostics.push({ ...message, file: doc.file });
-  const { minHeadingLevel, maxHeadingLevel } = tocLevels(site, doc);
+  const { minHeadingLevel, maxHeadingLevel } = tocLevels(site, doc.frontMatter);
   page.content = compiled;
   page.data.html = compiled.html;
   page.anchors = new Set(compiled.anchors);
@@ -295,10 +297,10 @@ function addImageOutputs(site: Site, page: Page, compiled: CompiledDoc): void {
  * The heading levels a doc's table of contents lists: its `toc_min_heading_level` /
  * `toc_max_heading_level`, else the site's. One set alone widens the other as far as needed.
  */
-function tocLevels(site: Site, doc: CompiledSource): { minHeadingLevel: number; maxHeadingLevel: number } {
+function tocLevels(site: Site, frontMatter: FrontMatter): { minHeadingLevel: number; maxHeadingLevel: number } {
   const siteLevels = site.config.tableOfContents;
-  const min = doc.frontMatter.toc_min_heading_level;
-  const max = doc.frontMatter.toc_max_heading_level;
+  const min = frontMatter.toc_min_heading_level;
+  const max = frontMatter.toc_max_heading_level;
   return {
     minHeadingLevel: min ?? Math.min(siteLevels.minHeadingLevel, max ?? siteLevels.minHeadingLevel),
     maxHeadingLevel: max ?? Math.max(siteLevels.maxHeadingLevel, min ?? siteLevels.maxHeadingLevel),

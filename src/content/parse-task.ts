@@ -2,8 +2,8 @@
 
 import type { CompiledDoc } from '../model/compiled-doc.js';
 import type { DiagramAnswer, DiagramRequest } from '../core/diagram-figure.js';
-import type { ThemeBlockName } from './plugins/rehype-theme-blocks.js';
-import type { AdmonitionOptions } from './plugins/remark-admonitions.js';
+import type { ThemeBlockName } from '../markdown/plugins/rehype-theme-blocks.js';
+import type { AdmonitionOptions } from '../markdown/plugins/remark-admonitions.js';
 import type { SiteMarkdownPlugins } from './markdown-plugins.js';
 
 /** One doc to compile: plain data, so it can cross to a worker thread. */
@@ -13,6 +13,11 @@ export interface ParseTask {
   route: string;
   /** The doc's title: the h1 its page shows when the markdown has none ('' for no such h1: `hide_title`). */
   title: string;
+  /**
+   * The heading levels of the "On this page" box that goes below the doc's title, inside its
+   * content; absent for no box there (`hide_table_of_contents`, blog posts, whose page draws its own).
+   */
+  tocLevels?: { min: number; max: number };
 }
 
 /** What compiling gives a doc's page; a failure carries its position instead. */

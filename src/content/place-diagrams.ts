@@ -1,8 +1,8 @@
 import type { Element, Root, Text } from 'hast';
 import type { DiagramSource, DocMessage } from '../model/compiled-doc.js';
 import type { DiagramAnswer, DiagramRequest } from '../core/diagram-figure.js';
-import { diagramSlotTag } from './plugins/rehype-code.js';
-import { skipChildren, walkTree } from './plugins/walk-tree.js';
+import { diagramSlotTag } from '../markdown/plugins/rehype-code.js';
+import { skipChildren, walkTree } from '../markdown/plugins/walk-tree.js';
 
 /**
  * Asks for the figures of a doc's diagrams, all at once (a worker goes on with other docs while

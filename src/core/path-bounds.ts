@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import type { ReadBounds } from '../model/read-bounds.js';
+
+export type { ReadBounds };
 
 /*
  * The one rule for where a build may reach on disk: it writes only inside its output folder and
@@ -51,12 +54,6 @@ function realPathOf(file: string): string {
  * build asks the file system once per root; a file is inside when it is, as written and after its
  * symbolic links are followed.
  */
-export interface ReadBounds {
-  /** Undefined when `file` may be read; otherwise the real path it leads to, for the message. */
-  outside(file: string): string | undefined;
-  readonly roots: readonly string[];
-}
-
 export function createReadBounds(roots: readonly string[]): ReadBounds {
   const resolved = [...new Set(roots.map((root) => path.resolve(root)))];
   // A docs folder inside the site folder adds nothing to check, nor to say.
@@ -70,6 +67,7 @@ export function createReadBounds(roots: readonly string[]): ReadBounds {
       const real = realPathOf(written);
       return realRoots.some((root) => isInsideFolder(root, real)) ? undefined : real;
     },
+    describeOutside: (what, written, real) => ({ message: outsideSiteMessage(what, written, real, unique), hint: outsideSiteHint }),
   };
 }
 

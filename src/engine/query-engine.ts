@@ -118,8 +118,9 @@ export interface QueryEngine {
   /**
    * Sets an input queries read with {@link QueryContext.input}; a changed fingerprint is a change.
    * The fingerprint is a hash of the value unless given, as text or as a function that makes it;
-   * a value equal to the last one, both plain objects of strings and numbers (or such values
-   * themselves), keeps its fingerprint without a function or the hashing being called.
+   * a value equal to the last one, both plain objects of strings and numbers (and of such objects,
+   * one level down), or such values themselves, keeps its fingerprint without a function or the
+   * hashing being called.
    */
   setInput(name: string, value: unknown, fingerprint?: string | (() => string)): void;
   /**
@@ -708,8 +709,11 @@ function storedResultOf({ name, keyId, key, result, fingerprint, reads }: Memo):
   return { name, keyId, key, result, fingerprint, reads };
 }
 
-/** Whether two values are equal primitives, or plain objects with the same keys holding equal primitives. */
-function sameFlatValue(a: unknown, b: unknown): boolean {
+/**
+ * Whether two values are equal primitives, or plain objects with the same keys holding equal
+ * primitives or such objects themselves (a doc's outline levels), `depth` levels down at most.
+ */
+function sameFlatValue(a: unknown, b: unknown, depth = 1): boolean {
   if (a === b) return typeof a !== 'object' || a === null;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) || Array.isArray(b)) return false;
   if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
@@ -717,7 +721,9 @@ function sameFlatValue(a: unknown, b: unknown): boolean {
   if (keys.length !== Object.keys(b).length) return false;
   return keys.every((key) => {
     const value = (a as Record<string, unknown>)[key];
-    return (typeof value !== 'object' || value === null) && typeof value !== 'function' && value === (b as Record<string, unknown>)[key];
+    const other = (b as Record<string, unknown>)[key];
+    if (typeof value === 'object' && value !== null) return depth > 0 && sameFlatValue(value, other, depth - 1);
+    return typeof value !== 'function' && value === other;
   });
 }
 

@@ -1,7 +1,8 @@
-import { createElement, type ReactElement } from 'react';
+import { createElement, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ApiIndexPage, ApiSymbolPage } from '../../templates/api/ApiPages.js';
 import { ApiChangesContent } from '../../templates/ApiChanges.js';
+import { TableOfContentsMobile } from '../../templates/DocParts.js';
 import type { ApiPageContent } from '../model/api-page-content.js';
 import { splitSections } from '../markdown/content-sections.js';
 import { hastOfReactTree } from '../ssr/element-tree.js';
@@ -15,20 +16,21 @@ import type { Site } from '../core/site.js';
 export async function renderApiPages(site: Site): Promise<void> {
   for (const page of site.pages) {
     if (!page.api || page.data.html !== '') continue;
-    const tree = apiPageTree(page.api);
-    const hast = hastOfReactTree(tree);
+    // Search reads the page's own text, not the outline's copy of its headings.
+    const hast = hastOfReactTree(apiPageTree(page.api));
     if (hast) page.searchSections = splitSections(hast);
-    page.data.html = renderToStaticMarkup(tree);
+    const mobileToc = createElement(TableOfContentsMobile, { items: page.data.toc, inContent: true });
+    page.data.html = renderToStaticMarkup(apiPageTree(page.api, mobileToc));
   }
 }
 
-function apiPageTree(content: ApiPageContent): ReactElement {
+function apiPageTree(content: ApiPageContent, mobileToc?: ReactNode): ReactElement {
   switch (content.template) {
     case 'index':
-      return createElement(ApiIndexPage, { index: content.view });
+      return createElement(ApiIndexPage, { index: content.view, mobileToc });
     case 'symbol':
-      return createElement(ApiSymbolPage, { symbol: content.view });
+      return createElement(ApiSymbolPage, { symbol: content.view, mobileToc });
     case 'changes':
-      return createElement(ApiChangesContent, { view: content.view });
+      return createElement(ApiChangesContent, { view: content.view, mobileToc });
   }
 }

@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import {
   BlogArchiveContent,
@@ -13,7 +13,7 @@ import {
   type BlogPostView,
   type BlogSidebarView,
 } from '../../templates/BlogPages.js';
-import { mobileTocHtml, VisibilityBanner } from '../../templates/DocParts.js';
+import { TableOfContentsMobile, VisibilityBanner } from '../../templates/DocParts.js';
 import { blogRoute, listedPosts, type Blog, type BlogAuthor as Author, type BlogPost } from '../core/blog.js';
 import type { Page, Site } from '../core/site.js';
 import type { NavLink } from '../shared/types.js';
@@ -31,10 +31,10 @@ export function blogPageHtml(site: Site, page: Page): string {
       const item = createElement(BlogPostItem, { post, inList: false });
       const paginator = createElement(BlogPaginator, { newer: page.data.previous, older: page.data.next, newerLabel: 'Newer post', olderLabel: 'Older post', label: 'Blog post page navigation' });
       // The mobile table of contents folds above the post; the desktop one sits beside it.
-      const mobileToc = mobileTocHtml(page.data.toc);
+      const mobileToc = createElement(TableOfContentsMobile, { items: page.data.toc, inContent: true });
       // An unlisted post says so, and a draft while it is shown by serve --watch.
-      const html = layout(createElement('div', null, createElement(VisibilityBanner, { route: page.data }), item, paginator));
-      return mobileToc ? html.replace('<div class="blog-main">', `<div class="blog-main">${mobileToc}`) : html;
+      const postContent = createElement('div', null, createElement(VisibilityBanner, { route: page.data }), item, paginator);
+      return layout(createElement(Fragment, null, mobileToc, postContent));
     }
     case 'list':
       return layout(

@@ -32,12 +32,10 @@ import { createQueryEngine, type Query, type QueryEngine } from '../engine/query
 import {
   categoryContentQuery,
   dataFileQuery,
-  mobileTocQuery,
   pageDocumentQuery,
   routeDataDigestQuery,
   routeDataFileQuery,
   setCategoryContentInputs,
-  setContentBeforeToc,
   setDataFileValue,
   setFinishedPage,
   setRenderSurroundings,
@@ -67,7 +65,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
   // A blog page's HTML holds its lists and the recent posts, which any post may change.
   if (site.blog) for (const page of site.pages) if (page.blog) page.data.html = blogPageHtml(site, page);
   const contents = await finishContents(site, engine, pageSite, descriptions);
-  if (contents.rebuild) ctx.logger.debug(`renderPages: ${contents.made} contents and mobile TOCs made, ${contents.kept} kept from the previous build`);
+  if (contents.rebuild) ctx.logger.debug(`renderPages: ${contents.made} contents made, ${contents.kept} kept from the previous build`);
   checkMarkdownCopyRoutes(site);
   if (site.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return;
   warnStaticFilesReplaced(site);
@@ -138,9 +136,9 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
 }
 
 /**
- * Makes the content HTML of the pages that have none yet (docs and API pages come with theirs)
- * and puts the mobile "On this page" box below each title, which is part of the content's HTML;
- * says how many of the contents the engine answered could it keep, and whether it held any before.
+ * Makes the content HTML of the pages that have none yet (docs and API pages come with theirs,
+ * the mobile "On this page" box below the title included); says how many of the contents the
+ * engine answered could it keep, and whether it held any before.
  */
 async function finishContents(site: Site, engine: QueryEngine, pageSite: SiteData, descriptions: Map<string, string | undefined>): Promise<{ made: number; kept: number; rebuild: boolean }> {
   const answers = { made: 0, kept: 0, rebuild: false };
@@ -159,11 +157,6 @@ async function finishContents(site: Site, engine: QueryEngine, pageSite: SiteDat
     }
     setCategoryContentInputs(engine, page.route, inputs);
     page.data.html = await ask(categoryContentQuery, page.route);
-  }
-  for (const page of site.pages) {
-    if (page.kind !== 'doc' && page.kind !== 'api' && page.kind !== 'category') continue;
-    setContentBeforeToc(engine, page);
-    page.data.html = await ask(mobileTocQuery, page.route);
   }
   return answers;
 }

@@ -2,13 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CategoryIndexContent } from '../../templates/page-content.js';
-import { withMobileToc } from '../../templates/DocParts.js';
 import { compilerFingerprint } from '../core/compiler-fingerprint.js';
 import { isSameData } from '../core/same-data.js';
 import type { Page } from '../core/site.js';
 import type { Query, QueryEngine } from '../engine/query-engine.js';
 import { dataFilesDir } from '../shared/client-data.js';
-import type { RouteData, SidebarItem } from '../shared/types.js';
+import type { SidebarItem } from '../shared/types.js';
 import type { PageSurroundings } from './page-document.js';
 import type { SiteFile, SiteFilePiece } from './page-markdown.js';
 
@@ -43,32 +42,6 @@ export const categoryContentQuery: Query<string, string> = {
 /** Sets what {@link categoryContentQuery} of a page reads. */
 export function setCategoryContentInputs(engine: QueryEngine, route: string, inputs: CategoryContentInputs): void {
   engine.setComparedInput(`categoryContent:${route}`, inputs, isSameData);
-}
-
-/** A page's content before its mobile outline went in, with the data whose outline it gets. */
-interface ContentBeforeToc {
-  html: string;
-  data: RouteData;
-}
-
-/**
- * A page's content HTML with the mobile "On this page" box. Kept, it is the last build's string,
- * not an equal one, so every later comparison of the page's data ends at the reference check.
- */
-export const mobileTocQuery: Query<string, string> = {
-  name: 'withMobileToc',
-  // No query reads it, and it runs again only when the page's content or outline changed, so an
-  // equal result (which early cutoff would find) is rare: hashing every page's HTML to look for
-  // one cost more than it saved.
-  fingerprint: () => randomUUID(),
-  run(context, route) {
-    const { html, data } = context.input<ContentBeforeToc>(`contentBeforeToc:${route}`);
-    return withMobileToc({ ...data, html });
-  },
-};
-
-export function setContentBeforeToc(engine: QueryEngine, page: Page): void {
-  engine.setComparedInput<ContentBeforeToc>(`contentBeforeToc:${page.route}`, { html: page.data.html, data: page.data }, (last, now) => last.html === now.html && isSameData(last.data.toc, now.data.toc));
 }
 
 /** Sets a page as renderPages finished it, for the route data file and document queries. */

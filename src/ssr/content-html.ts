@@ -6,6 +6,8 @@ import rehypeReact from 'rehype-react';
 import { unified } from 'unified';
 import { markdownComponents } from '../../templates/markdown-components.js';
 import { createStaticHtmlWriter } from './static-content-html.js';
+import { withMobileToc } from './mobile-toc.js';
+import type { TocItem } from '../shared/types.js';
 
 /** Turns hast into React elements through rehype-react, with the theme's element overrides. */
 export function createHastRenderer(components: Record<string, unknown> = markdownComponents) {
@@ -21,9 +23,12 @@ export function createContentRenderer() {
   const toReact = createHastRenderer();
   const staticHtml = createStaticHtmlWriter((nodes) => renderToStaticMarkup(toReact({ type: 'root', children: nodes })));
   return {
-    /** The doc's content; a doc without an h1 gets one from its title, as in Docusaurus. */
-    docHtml(hast: Root, title: string): string {
-      return staticHtml(withTitleHeading(hast, title));
+    /**
+     * The doc's content; a doc without an h1 gets one from its title, as in Docusaurus, and the
+     * mobile outline goes below it.
+     */
+    docHtml(hast: Root, title: string, toc: TocItem[]): string {
+      return staticHtml(withMobileToc(withTitleHeading(hast, title), toc));
     },
     /** Any content tree (a diagram's figure), as it would render inside a page. */
     html(hast: Root): string {

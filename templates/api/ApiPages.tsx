@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatThemeString } from '../../src/shared/theme-strings.js';
 import { Link } from '../Link.js';
 import {
@@ -16,8 +16,11 @@ import {
 } from './ApiParts.js';
 import type { ApiIndexGroupView, ApiIndexItemView, ApiIndexView, ApiSymbolView, LinkView } from '../../src/shared/api-views.js';
 
-/** The page of one class, interface, enum, function, type alias, variable or namespace. */
-export function ApiSymbolPage({ symbol }: { symbol: ApiSymbolView }) {
+/**
+ * The page of one class, interface, enum, function, type alias, variable or namespace.
+ * `mobileToc`: the "On this page" box, which goes below the title (the content's HTML holds it).
+ */
+export function ApiSymbolPage({ symbol, mobileToc }: { symbol: ApiSymbolView; mobileToc?: ReactNode }) {
   const { hierarchy } = symbol;
   const count = symbol.signatures.length;
   return (
@@ -28,6 +31,7 @@ export function ApiSymbolPage({ symbol }: { symbol: ApiSymbolView }) {
           <BreakableName name={symbol.name} />
         </h1>
       </header>
+      {mobileToc}
       {symbol.declaration ? <CodeLine tokens={symbol.declaration} /> : null}
       <CommentIntro comment={symbol.comment} />
       <TypeParameters parameters={symbol.typeParameters} />
@@ -116,10 +120,11 @@ function IndexItems({ items }: { items: ApiIndexItemView[] }) {
 }
 
 /** The API root: every symbol grouped by kind, each with its summary. */
-export function ApiIndexPage({ index }: { index: ApiIndexView }) {
+export function ApiIndexPage({ index, mobileToc }: { index: ApiIndexView; mobileToc?: ReactNode }) {
   return (
     <div className="api-page api-page-index">
       <h1>{index.title}</h1>
+      {mobileToc}
       {hasText(index.intro) ? <TextContent text={index.intro} className="api-summary" /> : null}
       <IndexGroups groups={index.groups} level={2} />
       {index.modules.map((module) => (

@@ -28,7 +28,7 @@ const TitleRenderedContext = createContext<{ rendered: boolean } | undefined>(un
 
 /**
  * An MDX doc's `h1`; the first, its title, has the phone's "On this page" below it, where a
- * markdown doc has it (templates/DocParts.tsx withMobileToc). An MDX doc's content is a React root
+ * markdown doc has it (src/ssr/mobile-toc.ts puts it into the doc's tree). An MDX doc's content is a React root
  * of its own that nothing may be added to from outside, so the TOC is rendered inside it, the same
  * way at build time and when the browser hydrates it.
  */

@@ -6,7 +6,7 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import type { createRandom } from './markdown-fuzz.js';
-import remarkGfmWithoutLiteralAutolinks from '../../src/content/plugins/remark-gfm-without-literal-autolinks.js';
+import remarkGfmWithoutLiteralAutolinks from '../../src/markdown/plugins/remark-gfm-without-literal-autolinks.js';
 
 /** remark-parse as the processor's lean parser reads a doc (literal autolinks aside, which both paths leave to remark-gfm). */
 const oracle = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfmWithoutLiteralAutolinks, { tables: true }).use(remarkDirective);

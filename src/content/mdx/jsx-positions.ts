@@ -1,5 +1,5 @@
 import { createElement, Fragment, type FunctionComponent, type ReactElement } from 'react';
-import type { EstreeNode } from './mdx-nodes.js';
+import type { EstreeNode } from '../../markdown/mdx-nodes.js';
 
 /*
  * Where in an MDX doc a component threw while the page was rendered at build time. React renders

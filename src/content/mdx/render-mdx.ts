@@ -19,7 +19,7 @@ import { bundleReadFiles } from '../../core/read-files.js';
 import { splitSections } from '../../markdown/content-sections.js';
 import type { CollectedHead, SiteData } from '../../shared/types.js';
 import { takePageHead } from '../../ssr/page-head.js';
-import { walkTree } from '../plugins/walk-tree.js';
+import { walkTree } from '../../markdown/plugins/walk-tree.js';
 import { isMdxDoc } from './detect-mdx.js';
 import { mdxPartialCompiler } from './mdx-partials.js';
 import { createJsxLocator, withLocatableJsx, type JsxPosition, type LocateWith } from './jsx-positions.js';

@@ -1,8 +1,8 @@
 import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
-import { safeUrlVisitor } from '../plugins/rehype-safe-urls.js';
-import { walkTree } from '../plugins/walk-tree.js';
-import type { EstreeNode, MdxNode } from './mdx-nodes.js';
+import { safeUrlVisitor } from '../../markdown/plugins/rehype-safe-urls.js';
+import { walkTree } from '../../markdown/plugins/walk-tree.js';
+import type { EstreeNode, MdxNode } from '../../markdown/mdx-nodes.js';
 
 /*
  * HTML written as JSX in an MDX doc (`<a href="vbscript:…">`, `<iframe srcDoc="…">`) reaches the

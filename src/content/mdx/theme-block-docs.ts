@@ -1,8 +1,8 @@
 import type { Root } from 'mdast';
 import type { ParseContext, ParseOutcome } from '../parse-task.js';
 import type { DocMessage } from '../../model/compiled-doc.js';
-import type { ThemeBlockName } from '../plugins/rehype-theme-blocks.js';
-import { skipChildren, walkTree } from '../plugins/walk-tree.js';
+import type { ThemeBlockName } from '../../markdown/plugins/rehype-theme-blocks.js';
+import { skipChildren, walkTree } from '../../markdown/plugins/walk-tree.js';
 
 /** How each construct is named in a message. */
 const constructNames: Record<ThemeBlockName, string> = {

@@ -1,9 +1,9 @@
 import type { Element } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import type { VFile } from 'vfile';
-import { addDocMessage } from '../plugins/doc-messages.js';
-import { judgeElement, reportSanitized, type ElementVerdict } from '../plugins/untrusted-html.js';
-import type { EstreeNode, MdxNode } from './mdx-nodes.js';
+import { addDocMessage } from '../../markdown/plugins/doc-messages.js';
+import { judgeElement, reportSanitized, type ElementVerdict } from '../../markdown/plugins/untrusted-html.js';
+import type { EstreeNode, MdxNode } from '../../markdown/mdx-nodes.js';
 
 /*
  * Safe mode (`--untrusted`) for MDX: a pull request's MDX doc is compiled only when it holds no

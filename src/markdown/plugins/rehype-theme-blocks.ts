@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { toEstree } from 'hast-util-to-estree';
 import { toString } from 'hast-util-to-string';
-import type { Site } from '../../core/site.js';
+import type { Site } from '../../model/site.js';
 import { codeMetaProperty, parseCodeMeta } from './rehype-code.js';
 
 /**

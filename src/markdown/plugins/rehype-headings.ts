@@ -2,7 +2,7 @@ import GithubSlugger from 'github-slugger';
 import type { Element } from 'hast';
 import { headingRank } from 'hast-util-heading-rank';
 import { toString } from 'hast-util-to-string';
-import { headingText } from '../../markdown/content-sections.js';
+import { headingText } from '../content-sections.js';
 import type { VFile } from 'vfile';
 import type { ElementVisitor } from './rehype-element-pass.js';
 import { formatThemeString } from '../../shared/theme-strings.js';

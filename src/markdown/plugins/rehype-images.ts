@@ -5,13 +5,12 @@ import type { Element, Root } from 'hast';
 import { imageSize } from 'image-size';
 import type { VFile } from 'vfile';
 import type { SourceLink, DocImage } from '../../model/compiled-doc.js';
-import { createReadBounds, outsideSiteMessage, outsideSiteHint, type ReadBounds } from '../../core/path-bounds.js';
+import type { ReadBounds, ReadBoundsFactory } from '../../model/read-bounds.js';
 import { isExternalUrl, joinUrlPath, withBaseUrl } from '../../shared/paths.js';
 import { unsafeScheme } from '../../shared/safe-url.js';
 import { addDocMessage } from './doc-messages.js';
 import { walkTree } from './walk-tree.js';
 import { fingerprintOfContents } from '../../engine/query-engine.js';
-import type { CompileReads } from '../parse-task.js';
 
 /** Folder of the output, under the site root, that image assets go to. */
 export const imageAssetsDir = 'assets/images';
@@ -30,7 +29,8 @@ export const imageAssetsDir = 'assets/images';
  * Each processor reads an image once (a processor compiles one build's docs): nothing read is
  * kept past the build.
  */
-export default function rehypeImages() {
+export default function rehypeImages(options: { readBounds?: ReadBoundsFactory } = {}) {
+  const createReadBounds = options.readBounds ?? noFileMayBeRead;
   const readImage = createImageReader();
   const boundsByFolders = new Map<string, ReadBounds>();
   return (tree: Root, file: VFile) => {
@@ -63,8 +63,7 @@ export default function rehypeImages() {
         addDocMessage(file, {
           severity: 'error',
           code: 'image-outside-site',
-          message: outsideSiteMessage('Image', src, outside, bounds.roots),
-          hint: outsideSiteHint,
+          ...bounds.describeOutside('Image', src, outside),
           line: position?.line,
           column: position?.column,
         });
@@ -188,11 +187,28 @@ function safeDecodeUri(text: string): string {
   }
 }
 
+/** An image file a doc's compile read, with the fingerprint the engine gives its bytes. */
+export interface ImageRead {
+  kind: 'file';
+  path: string;
+  fingerprint: string;
+}
+
 declare module 'vfile' {
   interface DataMap {
     /** Set per file by the caller to have images copied as assets; filled with the images found. */
     images: DocImage[];
     /** Set per file by the caller to learn which image files the compile read. */
-    compileReads: CompileReads;
+    compileReads: { files: ImageRead[] };
   }
 }
+
+/** The guard of a processor made without the site's read bounds: it reads no image at all. */
+const noFileMayBeRead: ReadBoundsFactory = (roots) => ({
+  roots,
+  outside: (file) => path.resolve(file),
+  describeOutside: (what, written) => ({
+    message: `${what} ${JSON.stringify(written)} was not read: this markdown processor was made without the site's read bounds.`,
+    hint: 'Pass `readBounds` (src/core/path-bounds.ts createReadBounds) to createMarkdownProcessor.',
+  }),
+});

@@ -1,6 +1,6 @@
 import type { Parent } from 'unist';
-import type { MdxImport } from '../../model/compiled-doc.js';
-import { skipChildren, walkTree } from '../plugins/walk-tree.js';
+import type { MdxImport } from '../model/compiled-doc.js';
+import { skipChildren, walkTree } from './plugins/walk-tree.js';
 import type { EstreeNode, MdxNode } from './mdx-nodes.js';
 
 /**

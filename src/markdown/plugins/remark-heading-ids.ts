@@ -1,6 +1,6 @@
 import type { Heading, Root } from 'mdast';
 import type { VFile } from 'vfile';
-import { takeExplicitHeadingId } from '../../markdown/heading-id.js';
+import { takeExplicitHeadingId } from '../heading-id.js';
 import { skipChildren, walkTree } from './walk-tree.js';
 
 /**

@@ -6,18 +6,13 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
-import type { SiteMarkdownPlugins } from './markdown-plugins.js';
 import { VFile } from 'vfile';
 import { createFastParser, fastParseEnabled } from './fast-parse.js';
 import type { SourceLink } from '../model/compiled-doc.js';
-import type { CodeBlockHighlighter, MarkdownFragmentCompiler } from '../model/markdown-fragments.js';
-import { createContentRenderer } from '../ssr/content-html.js';
-import type { Site } from '../core/site.js';
-import { configSliceFingerprint } from '../config/config-fingerprint.js';
-import { compilerFingerprint } from '../core/compiler-fingerprint.js';
 import type { TocItem } from '../shared/types.js';
-import remarkAdmonitions, { admonitionNames, admonitionOptionsOf, labelAdmonitionTitles, type AdmonitionOptions } from './plugins/remark-admonitions.js';
-import rehypeCode, { isHighlightedLanguage } from './plugins/rehype-code.js';
+import type { ReadBoundsFactory } from '../model/read-bounds.js';
+import remarkAdmonitions, { admonitionNames, labelAdmonitionTitles, type AdmonitionOptions } from './plugins/remark-admonitions.js';
+import rehypeCode from './plugins/rehype-code.js';
 import rehypeImages from './plugins/rehype-images.js';
 import rehypeRawHtml from './plugins/rehype-raw-html.js';
 import remarkHeadingIds from './plugins/remark-heading-ids.js';
@@ -27,9 +22,21 @@ import remarkLiteralDirectives from './plugins/remark-literal-directives.js';
 import remarkTableCells from './plugins/remark-table-cells.js';
 import rehypeElementPass from './plugins/rehype-element-pass.js';
 import { headingVisitor } from './plugins/rehype-headings.js';
-import { headingText } from '../markdown/content-sections.js';
+import { headingText } from './content-sections.js';
 import { safeUrlVisitor } from './plugins/rehype-safe-urls.js';
 import { taskListLabelVisitor } from './plugins/rehype-task-list-labels.js';
+
+/** A site's own remark and rehype plugins (`docs.remarkPlugins` and friends), by where they run in the chain. */
+export interface SiteMarkdownPlugins {
+  /** Before sdkdocs' own remark plugins. */
+  beforeRemark: PluggableList;
+  /** After them. */
+  remark: PluggableList;
+  /** Before sdkdocs' own rehype plugins, right after remark-rehype. */
+  beforeRehype: PluggableList;
+  /** After them. */
+  rehype: PluggableList;
+}
 
 export interface MarkdownResult {
   hast: HastRoot;
@@ -45,9 +52,12 @@ export interface MarkdownResult {
 /**
  * The markdown pipeline shared by docs and TSDoc comments: GFM, admonitions, link rewriting,
  * raw HTML, images next to docs, build-time highlighting, heading ids and direct links, TOC collection.
- * `sanitizeHtml` cleans the raw HTML, for safe mode (`--untrusted`).
+ * `sanitizeHtml` cleans the raw HTML, for safe mode (`--untrusted`). `readBounds` guards the images a doc shows:
+ * without it, no image file is read.
  */
-export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptions; sitePlugins?: SiteMarkdownPlugins; sanitizeHtml?: boolean; fastParse?: boolean } = {}) {
+export function createMarkdownProcessor(
+  options: { admonitions?: AdmonitionOptions; sitePlugins?: SiteMarkdownPlugins; sanitizeHtml?: boolean; fastParse?: boolean; readBounds?: ReadBoundsFactory } = {},
+) {
   const { admonitions, sitePlugins } = options;
   // A site's remark plugins may add syntax (remark-math) that only remark-parse reads.
   const fastParse = (options.fastParse ?? fastParseEnabled()) && !sitePlugins ? createFastParser() : undefined;
@@ -79,7 +89,7 @@ export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptio
     .use(rehypeCode)
     // After rehypeCode, which reads fenced code's meta from `data` that parse5 does not keep.
     .use(rehypeRawHtml, { sanitize: options.sanitizeHtml })
-    .use(rehypeImages)
+    .use(rehypeImages, { readBounds: options.readBounds })
     // Headings, task list labels and URL checks in one walk of the tree; last, so that the URLs
     // written in raw HTML are checked too.
     .use(rehypeElementPass, [headingVisitor, taskListLabelVisitor, safeUrlVisitor])
@@ -136,62 +146,3 @@ export function createMarkdownProcessor(options: { admonitions?: AdmonitionOptio
 }
 
 export type MarkdownProcessor = ReturnType<typeof createMarkdownProcessor>;
-
-/**
- * The site's compiler of markdown fragments (TSDoc comments), left on the site for the API stage:
- * the docs' pipeline, made at the first fragment, with links resolved against the site's docs.
- */
-export function markdownFragmentCompiler(site: Site): MarkdownFragmentCompiler {
-  let processor: MarkdownProcessor | undefined;
-  let routeByFile: Map<string, string> | undefined;
-  const { config } = site;
-  // The docs' routes it reads are not part of it: a query that resolves links reads them itself.
-  const made = { admonitions: config.docs.admonitions, docsDir: config.paths.docs, siteDir: config.siteDir, baseUrl: config.baseUrl };
-  const compile = async (markdown: string, { file: sourceFile, pageRoute }: { file?: string; pageRoute: string }) => {
-    processor ??= createMarkdownProcessor({ admonitions: admonitionOptionsOf(site.config.docs.admonitions) });
-    routeByFile ??= new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
-    const routes = routeByFile;
-    const { mdast, file } = processor.parse(markdown, sourceFile);
-    return processor.transform(mdast, file, {
-      routeOfFile: (absolute) => routes.get(absolute),
-      docsDir: site.config.paths.docs,
-      siteDir: site.config.siteDir,
-      baseUrl: site.config.baseUrl,
-      pageRoute,
-    });
-  };
-  return Object.assign(compile, { fingerprint: configSliceFingerprint(config, made, compilerFingerprint()) });
-}
-
-/** Highlights one code block as a doc's fenced block would be: the same highlighter, markup and copy button. */
-export function codeBlockHighlighter(): CodeBlockHighlighter {
-  const tree = (language: string, code: string, meta?: string): HastRoot => {
-    const root: HastRoot = {
-      type: 'root',
-      children: [
-        {
-          type: 'element',
-          tagName: 'pre',
-          properties: {},
-          children: [
-            {
-              type: 'element',
-              tagName: 'code',
-              properties: { className: [`language-${language}`] },
-              children: [{ type: 'text', value: code }],
-              // Where remark-rehype leaves a fence's meta string for rehype-code.
-              ...(meta && { data: { meta } as Element['data'] }),
-            },
-          ],
-        },
-      ],
-    };
-    (rehypeCode() as (tree: HastRoot, file: VFile) => void)(root, new VFile());
-    return root;
-  };
-  return {
-    knows: isHighlightedLanguage,
-    html: (language, code) => createContentRenderer().html(tree(language, code)),
-    tree,
-  };
-}

@@ -1,7 +1,7 @@
 import { parse } from 'acorn';
 import type { Code, Root, RootContent } from 'mdast';
 import npmToYarn from 'npm-to-yarn';
-import { namesDefinedByDoc } from '../mdx/mdx-definitions.js';
+import { namesDefinedByDoc } from '../mdx-definitions.js';
 
 /*
  * ```bash npm2yarn fences, as Docusaurus sites write them for @docusaurus/remark-plugin-npm2yarn:
