@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Element, ElementContent, Root, Text } from 'hast';
 import { toString } from 'hast-util-to-string';
 import type { BuildContext, Page, Site } from '../core/site.js';
@@ -5,8 +6,10 @@ import { createContentRenderer } from '../ssr/content-html.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { apiHoverCard } from './api-pages.js';
 import type { DocSamplesCheck } from '../core/doc-samples.js';
-import type { ApiModel, ApiRef, ApiSource } from '../core/api-model.js';
-import { heldByMemory } from '../core/item-store.js';
+import type { ApiModel, ApiRef, ApiSource, ApiSymbol } from '../core/api-model.js';
+import { compilerFingerprint } from '../core/compiler-fingerprint.js';
+import { createQueryEngine, type Query } from '../engine/query-engine.js';
+import type { CodeBlockHighlighter } from '../model/markdown-fragments.js';
 import { isSameData } from '../core/same-data.js';
 
 /** A name of a sample that has an API page (or an anchor on one), at its offset in the sample's code. */
@@ -30,21 +33,63 @@ interface SampleBlock {
   html: string;
 }
 
-/** What a serve --watch session keeps of the last build's linking. */
-interface LinkSession {
-  /** Each sample block as the highlighter made it, by its language, meta and code. */
-  blocks: Map<string, SampleBlock | undefined>;
-  /** Each page's HTML before and after linking, by route, with what the linking read. */
-  pages: Map<string, LinkedPage>;
+/** What makes a sample's block: the docs' highlighter, and the writer of an element's HTML. */
+interface BlockMaker {
+  highlighter: CodeBlockHighlighter;
+  render: (element: Element) => string;
 }
 
-interface LinkedPage {
-  htmlIn: string;
-  htmlOut: string;
+/** A page to link: its HTML as made, the samples it shows, and what their links point at. */
+interface PageToLink {
+  html: string;
   samples: ShownSample[];
   model: ApiModel;
   apiRoute: string;
+  /** The model's symbols by key: the same map for every page of a build. */
+  symbols: Map<string, ApiSymbol>;
 }
+
+/**
+ * A sample's code element as the docs' highlighter makes it, and its HTML, by the sample's
+ * language, meta and code; undefined when the block shows other code than the check read (magic
+ * comments taken out), whose names cannot be placed. Depends on nothing else: the highlighter is
+ * sdkdocs' own.
+ */
+const sampleBlockQuery: Query<[lang: string, meta: string, code: string], SampleBlock | undefined> = {
+  name: 'sampleBlock',
+  fingerprint: (block) => block?.html ?? 'none',
+  run(context, [lang, meta, code]) {
+    const { highlighter, render } = context.input<BlockMaker>(blockMakerInput);
+    const element = codeElementOf(highlighter.tree(lang, code, meta || undefined));
+    return element && normalizeCode(toString(element)) === normalizeCode(code) ? { code: element, html: render(element) } : undefined;
+  },
+};
+
+/** A page's HTML with the names of its samples linked and the popovers of what they link to. */
+const linkedPageQuery: Query<string, string> = {
+  name: 'linkedSamples',
+  // Large, and read by no other query: never compared.
+  fingerprint: () => randomUUID(),
+  async run(context, route) {
+    const { html, samples, apiRoute, symbols } = context.input<PageToLink>(pageToLinkInput(route));
+    const { render } = context.input<BlockMaker>(blockMakerInput);
+    const byHtml: BlocksByHtml = new Map();
+    for (const sample of samples) {
+      const block = await context.query(sampleBlockQuery, blockKeyOf(sample));
+      if (block && !byHtml.has(block.html)) byHtml.set(block.html, { block, sample });
+    }
+    const hrefOf = (ref: ApiRef) => `${joinUrlPath(apiRoute, ref.symbol)}${ref.member ? `#${ref.member}` : ''}`;
+    const cardOf = (ref: ApiRef) => {
+      const symbol = symbols.get(ref.symbol)!;
+      return apiHoverCard(symbol, ref.member ? symbol.members.find((member) => member.id === ref.member) : undefined);
+    };
+    return linkPage(html, byHtml, hrefOf, cardOf, render);
+  },
+};
+
+const blockMakerInput = 'sampleBlockMaker';
+const pageToLinkInput = (route: string) => `pageToLink:${route}`;
+const blockKeyOf = (sample: ShownSample): [string, string, string] => [sample.lang, sample.meta ?? '', sample.code];
 
 /** Class of the links to the API in code samples; a code block holding one has been linked already. */
 export const codeLinkClass = 'api-code-link';
@@ -62,7 +107,9 @@ export const apiCardClass = 'api-card';
  * Works from the model, never from the page's HTML read back: the samples the compile found (a
  * doc's) or the check read (an `@example`'s) are highlighted again by the docs' highlighter into the
  * very tree the page's block was rendered from; the names are wrapped in that tree, and the
- * block's HTML, found in the page as a whole, is swapped for the linked one.
+ * block's HTML, found in the page as a whole, is swapped for the linked one. Each block and each
+ * page's linking are engine queries: serve --watch highlights and links again only the blocks
+ * and pages whose code, HTML, samples or API model changed.
  */
 export async function linkCodeSamples(site: Site, ctx: BuildContext): Promise<void> {
   const checked = await site.api?.sampleNames;
@@ -88,61 +135,36 @@ export async function linkCodeSamples(site: Site, ctx: BuildContext): Promise<vo
     if (!docFiles.has(sample.file) && sample.fence) exampleSamples.push({ ...sample.fence, code: sample.code, names: linked });
   }
   const symbols = new Map(model.symbols.map((symbol) => [symbol.key, symbol]));
-  const hrefOf = (ref: ApiRef) => `${joinUrlPath(site.config.routes.api, ref.symbol)}${ref.member ? `#${ref.member}` : ''}`;
   const renderer = createContentRenderer();
-  const render = (element: Element) => renderer.html({ type: 'root', children: [element] });
-  // serve --watch keeps, for the session, each block as highlighted (the highlighter depends on
-  // nothing but the block) and each page as linked, so a rebuild highlights and links again only
-  // the pages whose HTML, samples or API model changed.
-  const session = heldByMemory<LinkSession>(ctx.memory, 'link-sample-names', () => ({ blocks: new Map(), pages: new Map() }));
-  const blocks = new Map<string, SampleBlock | undefined>();
-  let highlighted = 0;
-  const blockOf = (sample: ShownSample): SampleBlock | undefined => {
-    const key = `${sample.lang}\0${sample.meta ?? ''}\0${sample.code}`;
-    if (blocks.has(key)) return blocks.get(key);
-    let block = session.blocks.get(key);
-    if (!session.blocks.has(key)) {
-      highlighted++;
-      const code = codeElementOf(highlighter.tree(sample.lang, sample.code, sample.meta));
-      // Names are placed by the code as checked: a block shown otherwise (magic comments taken out) is left as it is.
-      block = code && normalizeCode(toString(code)) === normalizeCode(sample.code) ? { code, html: render(code) } : undefined;
-    }
-    blocks.set(key, block);
-    return block;
-  };
-  let exampleBlocks: BlocksByHtml | undefined;
+  const engine = ctx.engine ?? createQueryEngine();
+  // The highlighter and the writer are sdkdocs' own: what they make changes only with sdkdocs.
+  engine.setInput(blockMakerInput, { highlighter, render: (element: Element) => renderer.html({ type: 'root', children: [element] }) } satisfies BlockMaker, compilerFingerprint());
+  const apiRoute = site.config.routes.api;
   let linkedPages = 0;
   let linkedAgain = 0;
-  const pagesLinked = new Map<string, LinkedPage>();
+  let highlighted = 0;
+  const blocksAsked = new Set<string>();
   for (const page of site.pages) {
     if (!page.data.html.includes('code-block-pre')) continue;
+    // A page serve --watch kept from the last build (API pages) holds its linked HTML already.
+    if (page.data.html.includes(`class="${codeLinkClass}"`)) continue;
     const samples = page.kind === 'api' ? exampleSamples : page.kind === 'doc' && page.sourceFile ? docSamplesOf(page, namesAt) : [];
     if (samples.length === 0) continue;
-    const before = session.pages.get(page.route);
-    const unchanged =
-      before !== undefined &&
-      (page.data.html === before.htmlIn || page.data.html === before.htmlOut) &&
-      before.model === model &&
-      before.apiRoute === site.config.routes.api &&
-      isSameData(before.samples, samples);
-    let html: string;
-    if (unchanged) html = before.htmlOut;
-    else {
-      linkedAgain++;
-      // Every API page shows the same `@example`s: their blocks are mapped once, when first needed.
-      const byHtml = samples === exampleSamples ? (exampleBlocks ??= blocksOfSamples(exampleSamples, blockOf)) : blocksOfSamples(samples, blockOf);
-      html = linkPage(page.data.html, byHtml, hrefOf, (ref) => {
-        const symbol = symbols.get(ref.symbol)!;
-        return apiHoverCard(symbol, ref.member ? symbol.members.find((member) => member.id === ref.member) : undefined);
-      }, render);
+    for (const sample of samples) {
+      const key = blockKeyOf(sample);
+      const id = key.join('\0');
+      if (blocksAsked.has(id)) continue;
+      blocksAsked.add(id);
+      if (!(await engine.answer(sampleBlockQuery, key)).reused) highlighted++;
     }
+    engine.setComparedInput<PageToLink>(pageToLinkInput(page.route), { html: page.data.html, samples, model, apiRoute, symbols }, (last, now) =>
+      last.html === now.html && last.model === now.model && last.apiRoute === now.apiRoute && isSameData(last.samples, now.samples),
+    );
+    const { result: html, reused } = await engine.answer(linkedPageQuery, page.route);
+    if (!reused) linkedAgain++;
     if (html !== page.data.html) linkedPages++;
-    pagesLinked.set(page.route, unchanged ? before : { htmlIn: page.data.html, htmlOut: html, samples, model, apiRoute: site.config.routes.api });
     page.data.html = html;
   }
-  // Only what this build showed: the session holds one generation of pages and blocks.
-  session.pages = pagesLinked;
-  session.blocks = blocks;
   ctx.logger.debug(`linkCodeSamples: names linked on ${linkedPages} pages`);
   ctx.logger.debug(`linkCodeSamples: ${linkedAgain} pages linked again, ${highlighted} blocks highlighted, the rest kept from the last build`);
 }
@@ -174,16 +196,6 @@ function codeElementOf(root: Root): Element | undefined {
 
 /** A sample's block and the sample, by the block's HTML. */
 type BlocksByHtml = Map<string, { block: SampleBlock; sample: ShownSample }>;
-
-/** Each sample's block by the block's HTML, the first sample of a block winning. */
-function blocksOfSamples(samples: ShownSample[], blockOf: (sample: ShownSample) => SampleBlock | undefined): BlocksByHtml {
-  const byHtml: BlocksByHtml = new Map();
-  for (const sample of samples) {
-    const block = blockOf(sample);
-    if (block && !byHtml.has(block.html)) byHtml.set(block.html, { block, sample });
-  }
-  return byHtml;
-}
 
 const codeOpen = '<code';
 const codeClose = '</code>';
