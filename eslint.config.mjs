@@ -32,7 +32,6 @@ const writersOutsideOutput = [
   'src/api/versioned-api.ts',
   'src/api/load-api-model.ts',
   'src/api/check-doc-samples.ts',
-  'src/content/compile-cache.ts',
   'src/content/custom-pages.ts',
   'src/content/mdx/render-mdx.ts',
   'src/mermaid/diagram-cache.ts',

@@ -14,14 +14,22 @@ async function freshSite(): Promise<string> {
   return copy.dir;
 }
 
-const cacheFolder = (siteDir: string) => path.join(siteDir, 'node_modules', '.cache', 'sdkdocs', 'docs');
+const cacheFolder = (siteDir: string) => path.join(siteDir, 'node_modules', '.cache', 'sdkdocs', 'engine');
 
-/** The keys of the entries the cache's index lists, and the files in its folder besides the index. */
+/** The keys of the compiled docs the engine's store lists, and the packs in its folder, each holding what the store lists in it. */
 async function cacheContents(siteDir: string): Promise<{ keys: string[]; packs: string[] }> {
-  const index = JSON.parse(await readFile(path.join(cacheFolder(siteDir), 'index.json'), 'utf8')) as { packs: Record<string, string[]> };
-  const packs = (await readdir(cacheFolder(siteDir))).filter((name) => name !== 'index.json').sort();
-  expect(Object.keys(index.packs).sort()).toEqual(packs);
-  return { keys: Object.values(index.packs).flat(), packs };
+  const store = JSON.parse(await readFile(path.join(cacheFolder(siteDir), 'engine.json'), 'utf8')) as { packs: Record<string, { holds: number; listed: string[] }> };
+  const packs = (await readdir(cacheFolder(siteDir))).filter((name) => name !== 'engine.json').sort();
+  expect(Object.keys(store.packs).sort()).toEqual(packs);
+  const keys: string[] = [];
+  for (const [pack, { listed }] of Object.entries(store.packs)) {
+    const held = JSON.parse(await readFile(path.join(cacheFolder(siteDir), pack), 'utf8')) as Record<string, { name: string; keyId: string }>;
+    for (const id of listed) {
+      expect(held[id]?.name).toBe('compiledDoc');
+      keys.push(held[id].keyId);
+    }
+  }
+  return { keys, packs };
 }
 
 describe('compile cache', () => {
@@ -70,8 +78,8 @@ describe('compile cache', () => {
   it('ignores an entry it cannot read and compiles the doc instead', async () => {
     const siteDir = await freshSite();
     const first = await buildSite(siteDir, { until: 'renderPages' });
-    // Every pack cut short; the index still lists them.
-    for (const name of await readdir(cacheFolder(siteDir))) if (name !== 'index.json') await writeFile(path.join(cacheFolder(siteDir), name), '{"html": "trunc');
+    // Every pack cut short; the store still lists them.
+    for (const name of await readdir(cacheFolder(siteDir))) if (name !== 'engine.json') await writeFile(path.join(cacheFolder(siteDir), name), '{"html": "trunc');
     const second = await buildSite(siteDir, { until: 'renderPages' });
     expect(second.site.compiled?.fromCache).toBe(0);
     for (const page of first.site.pages) expect(pageHtml(second, page.route)).toBe(pageHtml(first, page.route));

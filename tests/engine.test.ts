@@ -1,8 +1,8 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createQueryEngine, formatExplanation, type Query } from '../src/engine/query-engine.js';
+import { createQueryEngine, entryRead, formatExplanation, type Query } from '../src/engine/query-engine.js';
 import { fingerprintOf } from '../src/engine/fingerprint.js';
 
 let dir: string;
@@ -292,6 +292,165 @@ describe('the query engine', () => {
     expect(await thirdEngine.query(wordQueries(third).total, docs)).toBe('words: 5');
     expect(third.runs.get('words')).toBe(1);
     expect(third.runs.get('total')).toBe(1);
+  });
+
+  it('keeps large results in packs beside the store, read only for a current result, and a pack cut short is a miss', async () => {
+    const docs = Array.from({ length: 30 }, (_, index) => path.join(dir, `doc-${index}.md`));
+    for (const file of docs) await writeFile(file, `text of ${path.basename(file)}`);
+    const storeFile = path.join(dir, 'cache', 'engine.json');
+    let runs = 0;
+    const page: Query<string, string> = {
+      name: 'page',
+      persist: true,
+      large: true,
+      run(context, file) {
+        runs++;
+        return `<p>${context.readFile(file)}</p>`;
+      },
+    };
+    const first = createQueryEngine({ storeFile });
+    for (const file of docs) await first.query(page, file);
+    expect(first.save()).toEqual({ written: true, packs: 2 });
+    const packs = (await readdir(path.dirname(storeFile))).filter((name) => name.startsWith('pack-'));
+    expect(packs).toHaveLength(2);
+    // The document lists which pack holds each result: not the results, nor what each read.
+    expect(await readFile(storeFile, 'utf8')).not.toContain('<p>');
+    expect(await readFile(storeFile, 'utf8')).not.toContain('"reads"');
+
+    runs = 0;
+    const second = createQueryEngine({ storeFile, queries: [page] as Query<never, unknown>[] });
+    for (const file of docs) expect(await second.query(page, file)).toBe(`<p>text of ${path.basename(file)}</p>`);
+    expect(runs).toBe(0);
+    // The same results as the store holds: nothing written.
+    expect(second.save()).toEqual({ written: false, packs: 0 });
+
+    // A pack is read when one of its results is first asked for, not before: the second pack is
+    // cut short after the engine opened the store, and only its results are made again.
+    const listing = JSON.parse(await readFile(storeFile, 'utf8')) as { packs: Record<string, { listed: string[] }> };
+    const [firstPack, secondPack] = Object.entries(listing.packs).sort(([, a], [, b]) => b.listed.length - a.listed.length);
+    expect(firstPack[1].listed).toHaveLength(25);
+    runs = 0;
+    const partly = createQueryEngine({ storeFile, queries: [page] as Query<never, unknown>[] });
+    for (const file of docs.slice(0, 25)) await partly.query(page, file);
+    await writeFile(path.join(path.dirname(storeFile), secondPack[0]), '{"pa');
+    expect(runs).toBe(0);
+    for (const file of docs.slice(25)) await partly.query(page, file);
+    expect(runs).toBe(5);
+    expect(partly.save()).toEqual({ written: true, packs: 1 });
+
+    // One doc edited: one pack of one result written; both old packs stay, mostly still listed.
+    await writeFile(docs[3], 'edited');
+    runs = 0;
+    const third = createQueryEngine({ storeFile, queries: [page] as Query<never, unknown>[] });
+    for (const file of docs) await third.query(page, file);
+    expect(runs).toBe(1);
+    expect(third.save()).toEqual({ written: true, packs: 1 });
+    expect((await readdir(path.dirname(storeFile))).filter((name) => name.startsWith('pack-'))).toHaveLength(3);
+
+    for (const name of packs) await writeFile(path.join(path.dirname(storeFile), name), '{"pa');
+    runs = 0;
+    const fourth = createQueryEngine({ storeFile, queries: [page] as Query<never, unknown>[] });
+    for (const file of docs) expect(await fourth.query(page, file)).toBe(file === docs[3] ? '<p>edited</p>' : `<p>text of ${path.basename(file)}</p>`);
+    expect(runs).toBe(docs.length - 1);
+  });
+
+  it('runs a query that read entries of an input map again only when one of those entries changed, came or went, in this process or the next', async () => {
+    const storeFile = path.join(dir, 'cache', 'engine.json');
+    const ran: string[] = [];
+    const linked: Query<string, string> = {
+      name: 'linked',
+      persist: true,
+      run(context, from) {
+        ran.push(from);
+        const targets = from === 'intro' ? ['setup.md', 'deploy.md'] : ['missing.md'];
+        return targets.map((target) => `${target} → ${context.inputEntry('routes', target) ?? 'none'}`).join(', ');
+      },
+    };
+    const queries = [linked] as Query<never, unknown>[];
+    const engine = createQueryEngine({ storeFile });
+    expect(engine.setInputMap('routes', new Map([['setup.md', '/setup'], ['deploy.md', '/deploy'], ['other.md', '/other']]))).toBe(3);
+    expect(await engine.query(linked, 'intro')).toBe('setup.md → /setup, deploy.md → /deploy');
+    expect(await engine.query(linked, 'faq')).toBe('missing.md → none');
+    engine.save();
+
+    // Another entry moved: neither ran again.
+    expect(engine.setInputMap('routes', new Map([['setup.md', '/setup'], ['deploy.md', '/deploy'], ['other.md', '/elsewhere']]))).toBe(1);
+    ran.length = 0;
+    await engine.query(linked, 'intro');
+    await engine.query(linked, 'faq');
+    expect(ran).toEqual([]);
+    // An entry one read moved, and the missing entry one read came: each runs again.
+    expect(engine.setInputMap('routes', new Map([['setup.md', '/setup'], ['deploy.md', '/shipping'], ['other.md', '/elsewhere'], ['missing.md', '/found']]))).toBe(2);
+    expect(await engine.query(linked, 'intro')).toBe('setup.md → /setup, deploy.md → /shipping');
+    expect(await engine.query(linked, 'faq')).toBe('missing.md → /found');
+    expect(ran).toEqual(['intro', 'faq']);
+
+    // The next process finds what the first stored, checked entry by entry: only the entry that went makes a run.
+    ran.length = 0;
+    const next = createQueryEngine({ storeFile, queries });
+    next.setInputMap('routes', new Map([['setup.md', '/setup'], ['deploy.md', '/deploy']]));
+    expect(await next.query(linked, 'intro')).toBe('setup.md → /setup, deploy.md → /deploy');
+    expect(await next.query(linked, 'faq')).toBe('missing.md → none');
+    expect(ran).toEqual([]);
+    next.setInputMap('routes', new Map([['setup.md', '/setup']]));
+    expect(await next.query(linked, 'intro')).toBe('setup.md → /setup, deploy.md → none');
+    expect(ran).toEqual(['intro']);
+  });
+
+  it('checks entry reads made elsewhere against the input map as it is now', async () => {
+    let runs = 0;
+    const linked: Query<string, string> = {
+      name: 'linked',
+      run(context, target) {
+        runs++;
+        // What a worker looked up in its copy of the map.
+        context.madeElsewhere([entryRead('routes', target, '/setup')]);
+        return 'html';
+      },
+    };
+    const engine = createQueryEngine();
+    engine.setInputMap('routes', new Map([['setup.md', '/getting-started']]));
+    await engine.query(linked, 'setup.md');
+    // The worker's copy was out of date: the result is made again whenever it is asked after a change.
+    engine.setInputMap('routes', new Map([['setup.md', '/getting-started'], ['other.md', '/other']]));
+    await engine.query(linked, 'setup.md');
+    expect(runs).toBe(2);
+    engine.setInputMap('routes', new Map([['setup.md', '/setup']]));
+    await engine.query(linked, 'setup.md');
+    engine.setInputMap('routes', new Map([['setup.md', '/setup'], ['other.md', '/other']]));
+    await engine.query(linked, 'setup.md');
+    expect(runs).toBe(3);
+  });
+
+  it('records reads made elsewhere, and makes the result again when one changed meanwhile', async () => {
+    const image = path.join(dir, 'shot.png');
+    await writeFile(image, 'pixels');
+    const seen = fingerprintOf(Buffer.from('pixels'));
+    let runs = 0;
+    const compiled: Query<string, string> = {
+      name: 'compiled',
+      run(context, file) {
+        runs++;
+        context.madeElsewhere([{ kind: 'file', path: file, fingerprint: seen }]);
+        return 'html';
+      },
+    };
+    const engine = createQueryEngine();
+    await engine.query(compiled, image);
+    await engine.query(compiled, image);
+    expect(runs).toBe(1);
+    // Saved again after the worker read it: the engine sees other bytes than the worker did.
+    await writeFile(image, 'other pixels');
+    const later = createQueryEngine();
+    await later.query(compiled, image);
+    expect(runs).toBe(2);
+    // Recorded as untracked: after any change, asked again, it runs again.
+    later.invalidate([path.join(dir, 'unrelated.md')]);
+    await later.query(compiled, image);
+    expect(runs).toBe(3);
+    engine.invalidate([image]);
+    await engine.query(compiled, image);
+    expect(runs).toBe(4);
   });
 
   it('ignores a store cut short, and runs the queries instead', async () => {

@@ -119,7 +119,7 @@ describe('the layers are enforced by the lint', () => {
     await expectEachImportRefused(
       'src/engine/new-query.ts',
       [
-        ['../content/compile-docs.js', 'compileWithCache'],
+        ['../content/compile-docs.js', 'compileOnThread'],
         ['../core/site.js', 'afterPublished'],
         ['../pipeline/build.js', 'build'],
       ],

@@ -17,7 +17,7 @@ describe('how docs are handed to the parse workers', () => {
     expect(names(plan.tasks.slice(10, 20))).toEqual(names(tasks.slice(0, 10)));
   });
 
-  it('cuts big sites into batches of at most 25 docs, one compile-cache pack each', () => {
+  it('cuts big sites into batches of at most 25 docs', () => {
     const tasks = Array.from({ length: 10_000 }, (_, index) => doc(String(index), 1_000 + (index % 7)));
     expect(planBatches(tasks, 2).batchSize).toBe(25);
   });

@@ -127,16 +127,20 @@ describe('serve --watch rebuilds', () => {
     await expectSameAsFreshBuild(result);
   });
 
-  it('hash, link-check and index only the edited doc in the compile cache', async () => {
+  it('compile, link-check and store only the edited doc', async () => {
     const { result } = await editAndRebuild('guides/setup.md', (source) => source.replace('2. Run.', '2. Run.\n\nSee [deploying](./deploy.md): LINKED-6A1F.'));
-    // The other docs keep their keys and their links, checked against routes that did not move; only the new entry goes into the index, in a pack of its own (its old pack is kept for the others).
-    expect(debug).toContain('parseMarkdown: cache keys hashed for 1 docs, links resolved again for 0, 1 packs written, index written');
+    // The other docs are answered by the engine, their links checked against routes that did not move; only the new result goes into the store, in a pack of its own (its old pack is kept for the others).
+    expect(result.site.compiled).toEqual({ docs: result.site.compiled!.docs, fromCache: result.site.compiled!.docs - 1 });
+    expect(debug).toContain('parseMarkdown: routes changed for 0 files');
+    expect(debug).toContain('parseMarkdown: 1 packs written, engine store written');
     expect(pageOf(result, 'docs/guides/setup/index.html')).toContain('LINKED-6A1F');
     await expectSameAsFreshBuild(result);
-    // A rebuild with nothing changed hashes nothing and leaves the index as it is.
+    // A rebuild with nothing changed compiles nothing and leaves the store as it is.
     debug = [];
     previous = await build({ siteDir: site.dir, outDir: path.join(outRoot, 'watched'), logger, watch: true, memory, previous: previous!.site, changedFiles: new Set() });
-    expect(debug).toContain('parseMarkdown: cache keys hashed for 0 docs, links resolved again for 0, 0 packs written, index kept');
+    expect(previous.site.compiled).toEqual({ docs: previous.site.compiled!.docs, fromCache: previous.site.compiled!.docs });
+    expect(debug).toContain('parseMarkdown: routes changed for 0 files');
+    expect(debug).toContain('parseMarkdown: 0 packs written, engine store kept');
   });
 
   it('keep the docs folder listing and unchanged category files for an edit, and list the folder again when a doc is added', async () => {
@@ -160,9 +164,12 @@ describe('serve --watch rebuilds', () => {
     await expectSameAsFreshBuild(again);
   });
 
-  it('check every cached doc\'s links again when a doc moves to another route', async () => {
+  it('compile again the docs that link a doc by its file when it moves to another route', async () => {
     const { result } = await editAndRebuild('guides/deploy.md', (source) => source.replace(/^---\n/, '---\nslug: /shipping\n'));
-    expect(debug).toContainEqual(expect.stringMatching(/^parseMarkdown: cache keys hashed for 1 docs, links resolved again for [1-9]\d*, \d+ packs written, index written$/));
+    expect(debug).toContain('parseMarkdown: routes changed for 1 files');
+    // The moved doc and intro.md, which links it by its file, compile again; the others are answered as they were.
+    expect(result.site.compiled).toEqual({ docs: result.site.compiled!.docs, fromCache: result.site.compiled!.docs - 2 });
+    expect(debug).toContainEqual(expect.stringMatching(/^parseMarkdown: \d+ packs written, engine store written$/));
     await expectSameAsFreshBuild(result);
   });
 

@@ -31,7 +31,7 @@ afterAll(async () => {
 
 const docFile = (relative: string) => path.join(site.dir, 'docs', relative);
 const outFile = (relative: string) => path.join(site.dir, 'out', 'sdk', relative);
-const cacheIndex = () => path.join(server.watcher!.config.paths.cache, 'docs', 'index.json');
+const cacheIndex = () => path.join(server.watcher!.config.paths.cache, 'engine', 'engine.json');
 const isReload = (event: ServerSentEvent) => event.event === liveReloadEvents.reload;
 const reloadOf = (event: ServerSentEvent) => JSON.parse(event.data) as ReloadMessage;
 

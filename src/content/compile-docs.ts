@@ -19,33 +19,23 @@ export interface CompileSetup {
   contentDir?: string;
 }
 
-/** A compiled doc, with the cache entry it came from or went to. */
-export interface CompileOutcome extends ParseOutcome {
-  cacheKey?: string;
-  fromCache?: boolean;
-}
-
 /**
- * Compiles docs the way one thread does, naming the cache entry each goes to. Used in-process and
- * by the parse workers for the docs the main thread (`parseMarkdown`) found no entry for; storing
- * what was compiled is the main thread's, which writes a pack per batch.
+ * Compiles docs the way one thread does: in-process, and on the parse workers, for the docs the
+ * engine found no current result for. Each outcome says what its compile read, which the main
+ * thread's engine records with it.
  */
-export function compileWithCache(
+export function compileOnThread(
   setup: CompileSetup,
   figureOf?: ParseContext['figureOf'],
   /** The site's plugins, when this thread has the config; a worker loads them. */
   sitePlugins?: SiteMarkdownPlugins,
-): (task: ParseTask) => Promise<CompileOutcome> {
+): (task: ParseTask) => Promise<ParseOutcome> {
   const context = { ...contextOf(setup), figureOf: setup.mermaid ? figureOf : undefined };
   const compiler =
     setup.sitePluginsKey === undefined
       ? Promise.resolve(createDocCompiler(context))
       : (sitePlugins ? Promise.resolve(sitePlugins) : loadSiteMarkdownPlugins(setup.siteDir)).then((plugins) => createDocCompiler({ ...context, sitePlugins: plugins }));
-  return async (task) => {
-    const outcome = await (await compiler)(task);
-    // A doc that does not parse is not stored: its error is reported again, from the markdown.
-    return { ...outcome, cacheKey: outcome.compiled ? task.cacheKey : undefined, fromCache: false };
-  };
+  return async (task) => (await compiler)(task);
 }
 
 /** The parse context a setup describes. */
@@ -72,8 +62,8 @@ export function contextOf(setup: CompileSetup): ParseContext {
 const docsSideBySide = 2;
 
 /** Compiles a batch of docs a few at a time, outcomes in the order of the tasks. */
-export async function compileBatch(compile: (task: ParseTask) => Promise<CompileOutcome>, tasks: readonly ParseTask[]): Promise<CompileOutcome[]> {
-  const outcomes: CompileOutcome[] = new Array(tasks.length);
+export async function compileBatch(compile: (task: ParseTask) => Promise<ParseOutcome>, tasks: readonly ParseTask[]): Promise<ParseOutcome[]> {
+  const outcomes: ParseOutcome[] = new Array(tasks.length);
   let next = 0;
   const lane = async () => {
     while (next < tasks.length) {

@@ -11,7 +11,7 @@ import { isMdxDoc } from './mdx/detect-mdx.js';
 import { mayHaveNpm2YarnFence } from '../markdown/plugins/remark-npm2yarn.js';
 import { docMessagesOf } from '../markdown/plugins/doc-messages.js';
 import { themeBlocksOf } from './mdx/theme-block-docs.js';
-import type { ParseContext, ParseOutcome, ParseTask } from './parse-task.js';
+import { recordedRouteOfFile, type CompileReads, type ParseContext, type ParseOutcome, type ParseTask } from './parse-task.js';
 import type { Root as MdastRoot } from 'mdast';
 import type { VFile } from 'vfile';
 import type { TocItem } from '../shared/types.js';
@@ -98,8 +98,10 @@ async function compileParsedDoc(
   if (context.figureOf) file.data.diagrams = diagrams;
   if (context.mermaidOff) file.data.mermaidOff = true;
   file.data.images = [];
+  const reads: CompileReads = { routes: [], files: [] };
+  file.data.compileReads = reads;
   const result = await processor.transform(mdast, file, {
-    routeOfFile: (absolute) => context.routeByFile.get(absolute),
+    routeOfFile: recordedRouteOfFile(context.routeByFile, reads),
     docsDir: context.docsDir,
     // Safe mode: images and `@site/` links resolve in the pull request's checkout, not the trusted one.
     siteDir: context.contentDir ?? context.siteDir,
@@ -130,6 +132,7 @@ async function compileParsedDoc(
       ...(messages.length > 0 && { messages }),
       ...(samples.length > 0 && { samples }),
     },
+    reads,
   };
 }
 

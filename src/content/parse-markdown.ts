@@ -1,15 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterPublished, type BuildContext, type FrontMatter, type Page, type Site } from '../core/site.js';
 import { canUseWorkers, workerCount, type WorkerPool } from '../core/worker-pool.js';
 import { siteWorkerPool } from '../core/site-code.js';
-import { compilerFingerprint, openCompileCache, type CompileCacheEntry } from './compile-cache.js';
-import { compileBatch, compileWithCache, contextOf, type CompileOutcome, type CompileSetup } from './compile-docs.js';
+import { compilerFingerprint } from '../core/compiler-fingerprint.js';
+import { compileBatch, compileOnThread, type CompileSetup } from './compile-docs.js';
 import { siteMarkdownPlugins, type SiteMarkdownPlugins } from './markdown-plugins.js';
 import { configCodeFingerprint } from '../config/config-fingerprint.js';
 import type { CompiledDoc } from '../model/compiled-doc.js';
 import type { DiagramFigures, DiagramRequest } from '../core/diagram-figure.js';
-import type { ParseTask } from './parse-task.js';
+import type { ParseOutcome, ParseTask } from './parse-task.js';
 import { renderMdxDocs } from './mdx/render-mdx.js';
 import { mdxPartialCompiler } from './mdx/mdx-partials.js';
 import { codeBlockHighlighter, markdownFragmentCompiler } from './site-markdown.js';
@@ -17,11 +18,64 @@ import { admonitionOptionsOf } from '../markdown/plugins/remark-admonitions.js';
 import { overriddenThemeBlocks } from '../markdown/plugins/rehype-theme-blocks.js';
 import { foreseenDiagrams } from '../markdown/foreseen-diagrams.js';
 import { takeBlogPostHtml } from './blog-excerpts.js';
+import { createQueryEngine, entryRead, type Query, type QueryEngine } from '../engine/query-engine.js';
+import { fingerprintOf } from '../engine/fingerprint.js';
+
+/** A doc of one of the build's scopes: the docs, the blog, a past docs version. */
+interface DocKey {
+  scope: string;
+  file: string;
+}
+
+/** What compiling a doc gave: the compiled doc, or why there is none. */
+type DocResult = Pick<ParseOutcome, 'compiled' | 'error'>;
+
+/** Compiles the docs a build's queries ran for; set per scope and build as the input `doc-compiler:<scope>`. */
+interface DocCompiler {
+  compile(task: ParseTask): Promise<ParseOutcome>;
+}
+
+/**
+ * One doc's compile. It reads the doc (its text, route and title), its scope's compile context,
+ * and what the compile read on its thread: the route of each file a `.md` link named, as an entry
+ * of the input map `doc-routes` (so a doc that moves compiles again exactly the docs that link it),
+ * each image it shows, and each diagram's stored figure. Kept on disk in the engine's store, in packs.
+ */
+const compiledDoc: Query<DocKey, DocResult> = {
+  name: 'compiledDoc',
+  persist: true,
+  large: true,
+  // Read by no other query: a new fingerprint per run saves hashing the doc.
+  fingerprint: () => randomUUID(),
+  async run(context, { scope, file }) {
+    context.input(`compile-context:${scope}`);
+    const task = context.input<ParseTask>(`doc:${scope}:${file}`);
+    const outcome = await context.input<DocCompiler>(`doc-compiler:${scope}`).compile(task);
+    if (!outcome.compiled) {
+      context.untracked('the doc did not compile, so what a finished compile reads is not known');
+      return { error: outcome.error };
+    }
+    const routes = (outcome.reads?.routes ?? []).map(([linked, route]) => entryRead(docRoutes, linked, route ?? undefined));
+    context.madeElsewhere([...routes, ...(outcome.reads?.files ?? [])]);
+    if (outcome.compiled.diagrams.length > 0) {
+      const figures = context.input<DiagramFigures | undefined>('diagram-figures');
+      for (const [index, diagram] of outcome.compiled.diagrams.entries()) {
+        // A figure the compile could not make (no browser, a syntax error) is made again next build.
+        if (!figures || context.fileFingerprint(figures.figureFile(diagram.definition, index + 1)) === undefined) context.untracked('a diagram has no stored figure');
+      }
+    }
+    return { compiled: outcome.compiled };
+  },
+};
+
+/** The input map of every doc's and post's route by its file, which `.md` links resolve through. */
+const docRoutes = 'doc-routes';
 
 /**
  * Compiles every doc's markdown: its content to HTML, with the table of contents, element ids,
- * links and search text recorded on its page for the TOC, the link rules and search. Docs are
- * compiled on worker threads for big sites and taken from the compile cache when unchanged.
+ * links and search text recorded on its page for the TOC, the link rules and search. Each doc is
+ * an engine query: a cold, a warm and a watch build ask the same, and the docs no current result
+ * answers for compile on worker threads for big sites.
  */
 export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void> {
   // The client bundle compiles the partials MDX docs import with the same compiler, found on the site;
@@ -29,8 +83,11 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   mdxPartialCompiler(site);
   site.compileMarkdownFragment = markdownFragmentCompiler(site);
   site.highlightCodeBlock = codeBlockHighlighter();
+  const engine = ctx.engine ?? createQueryEngine();
+  engine.useStore(path.join(ctx.cacheDir, 'engine', 'engine.json'), [compiledDoc] as Query<never, unknown>[]);
   // Every docs version asks the one diagram service for its figures; it ends with the docs.
   const figures = site.diagramFigures;
+  engine.setInput('diagram-figures', figures, figures ? `figures:${figures.madeWith}` : 'no figures');
   // A markdown link may name a doc of another version by its file (trpc.io's current docs link
   // ../../versioned_docs/version-9.x/…/introduction.md): Docusaurus resolves it among the docs of
   // every version, and so does each version's compile here.
@@ -38,44 +95,52 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   const routeByFile = new Map(everyVersionDocs.map((doc) => [doc.source.file, doc.route]));
   // A doc or post may link a post by its file, as in Docusaurus.
   for (const post of site.blog?.posts ?? []) routeByFile.set(post.file, post.route);
+  // Compared entry by entry: a doc that moved makes only the docs that link it compile again.
+  const moved = engine.setInputMap(docRoutes, routeByFile);
+  ctx.logger.debug(`parseMarkdown: routes changed for ${moved} files`);
   try {
     // The build's pool: renderPages renders on the same workers once they compiled the docs.
     const workers = () => siteWorkerPool(site);
-    await compileSiteDocs(site, ctx, 'docs', figures, routeByFile, workers);
+    await compileSiteDocs(site, ctx, engine, 'docs', figures, routeByFile, workers);
     // The blog's posts, with the blog's own remark and rehype plugins.
-    if (site.blog) await compileSiteDocs(site, ctx, 'blog', figures, routeByFile, workers);
+    if (site.blog) await compileSiteDocs(site, ctx, engine, 'blog', figures, routeByFile, workers);
     await renderMdxDocs(site, ctx);
     if (site.blog) takeBlogPostHtml(site, new Map(site.pages.map((page) => [page.route, page])));
-    // Each past docs version compiles against its own folder (where `/x.md` links resolve). Each
-    // version has a cache of its own: a cache keeps only what its last build used.
+    // Each past docs version compiles against its own folder (where `/x.md` links resolve).
     for (const past of site.docsVersions?.past ?? []) {
       // Made before the overrides were collected: a past version's docs use the site's.
       past.site.themeOverrides = site.themeOverrides;
-      await compileSiteDocs(past.site, ctx, `docs-version-${past.version.name}`, figures, routeByFile, workers);
+      await compileSiteDocs(past.site, ctx, engine, `docs-version-${past.version.name}`, figures, routeByFile, workers);
       await renderMdxDocs(past.site, ctx);
     }
   } finally {
     await figures?.finish();
   }
+  // The store is for the next session: serve --watch writes it after this build's pages are served.
+  await afterPublished(ctx, () => {
+    const { written, packs } = engine.save();
+    ctx.logger.debug(`parseMarkdown: ${packs} packs written, engine store ${written ? 'written' : 'kept'}`);
+  });
 }
 
 /**
- * Compiles the site's docs, or its blog posts (`cacheName` 'blog'), with the plugins of the docs
- * or of the blog. Posts compile as docs do, with the same pipeline and cache; their page's header
+ * Compiles the site's docs, or its blog posts (`scope` 'blog'), with the plugins of the docs
+ * or of the blog. Posts compile as docs do, with the same pipeline and queries; their page's header
  * shows the title, and being few they compile on this thread, with the blog's plugins at hand.
  */
 async function compileSiteDocs(
   site: Site,
   ctx: BuildContext,
-  cacheName: string,
+  engine: QueryEngine,
+  scope: string,
   figures: DiagramFigures | undefined,
   routeByFile: ReadonlyMap<string, string>,
   workers: () => WorkerPool,
 ): Promise<void> {
   const pageByRoute = new Map(site.pages.map((page) => [page.route, page]));
   const tasks: ParseTask[] = [];
-  const docByRoute = new Map<string, CompiledSource>();
-  const posts = cacheName === 'blog' && site.config.blog !== false ? site.blog?.posts : undefined;
+  const sources: CompiledSource[] = [];
+  const posts = scope === 'blog' && site.config.blog !== false ? site.blog?.posts : undefined;
   for (const doc of posts ? [] : site.docs) {
     const page = pageByRoute.get(doc.route);
     if (!page || page.sourceFile !== doc.source.file) continue;
@@ -83,15 +148,14 @@ async function compileSiteDocs(
     const { minHeadingLevel: min, maxHeadingLevel: max } = tocLevels(site, doc.frontMatter);
     const tocShown = doc.frontMatter.hide_table_of_contents !== true;
     tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.frontMatter.hide_title ? '' : doc.title, ...(tocShown && { tocLevels: { min, max } }) });
-    docByRoute.set(doc.route, { file: doc.source.file, frontMatter: doc.frontMatter });
+    sources.push({ file: doc.source.file, frontMatter: doc.frontMatter });
   }
   for (const post of posts ?? []) {
     const page = pageByRoute.get(post.route);
     if (!page || page.sourceFile !== post.file) continue;
     tasks.push({ file: post.file, raw: post.compiledRaw, route: post.route, title: '' });
-    docByRoute.set(post.route, { file: post.file, frontMatter: post.frontMatter });
+    sources.push({ file: post.file, frontMatter: post.frontMatter });
   }
-  const cacheDir = path.join(ctx.cacheDir, cacheName);
   const sitePlugins = siteMarkdownPlugins(posts && site.config.blog !== false ? site.config.blog : site.config.docs);
   const setup: CompileSetup = {
     docsDir: site.config.paths.docs,
@@ -105,46 +169,43 @@ async function compileSiteDocs(
     sitePluginsKey: sitePlugins ? `${configCodeFingerprint(site.config)}${posts ? ':blog' : ''}` : undefined,
     contentDir: site.config.untrusted?.contentDir,
   };
-  // A cold, a warm and a watch build take the same path: serve --watch's memory tier answers for
-  // the docs it has seen, the packs on disk for the others.
-  // A doc's HTML holds its diagrams' figures: it is reused only while each figure is still stored
-  // under what it is made of (the diagram, its place, the renderer, colours and font).
-  const figuresStored = figures && ((compiled: CompiledDoc) => compiled.diagrams.every((diagram, index) => figures.hasFigure(diagram.definition, index + 1)));
-  const cache = openCompileCache(cacheDir, compilerFingerprint(), contextOf(setup), ctx.memory, figuresStored, (write) => void afterPublished(ctx, write));
-  // Docs the cache holds are taken here: a build whose docs are all cached (a warm build, a watch
-  // rebuild, or a past docs version) starts no worker at all.
-  const cachedOutcomes: CompileOutcome[] = [];
-  const toCompile: ParseTask[] = [];
-  for (const task of tasks) {
-    const cacheKey = cache.keyOf(task);
-    const compiled = cache.get(cacheKey);
-    if (compiled) {
-      cachedOutcomes.push({ route: task.route, compiled, cacheKey, fromCache: true });
-      figures?.countReused(compiled.diagrams.length);
-    } else toCompile.push({ ...task, cacheKey });
-  }
-  // A worker loads the docs' plugins: posts stay on this thread.
-  const plan = planBatches(toCompile, !posts && onWorkers(toCompile) ? workerCount() : 0);
-  // Diagrams render in the order the docs that show them are compiled.
-  figures?.foresee(plan.tasks.flatMap((task) => foreseenDiagrams(task.raw)));
-  const outcomes = [...cachedOutcomes, ...(await compileAll(plan, setup, ctx, (batch) => cache.add(freshEntries(batch)), figures, sitePlugins, workers))];
-  // In the docs' order, which their messages are reported in, however many came from the cache.
-  const placeOfRoute = new Map(tasks.map((task, index) => [task.route, index]));
-  outcomes.sort((a, b) => placeOfRoute.get(a.route)! - placeOfRoute.get(b.route)!);
-  const used: CompileCacheEntry[] = [];
+  const { routeByFile: _routes, ...context } = setup;
+  engine.setInput(`compile-context:${scope}`, [compilerFingerprint(), context]);
+  const compiler = batchedCompiler(new Set(tasks.map((task) => task.file)).size, async (toCompile, done) => {
+    // A worker loads the docs' plugins: posts stay on this thread.
+    const plan = planBatches(toCompile, !posts && onWorkers(toCompile) ? workerCount() : 0);
+    // Diagrams render in the order the docs that show them are compiled.
+    figures?.foresee(plan.tasks.flatMap((task) => foreseenDiagrams(task.raw)));
+    await compileAll(plan, setup, ctx, done, figures, sitePlugins, workers);
+  });
+  // What the compiler compiles is in the other inputs: this one never changes a fingerprint.
+  engine.setInput(`doc-compiler:${scope}`, compiler, 'doc-compiler');
+  const answers = await Promise.all(
+    tasks.map(async (task) => {
+      // The markdown hashed as it is, not escaped into JSON with the rest; the file is in the name.
+      engine.setInput(`doc:${scope}:${task.file}`, task, () => `${fingerprintOf(task.raw)}${JSON.stringify([task.route, task.title, task.tocLevels ?? null])}`);
+      try {
+        return await engine.answer(compiledDoc, { scope, file: task.file });
+      } finally {
+        compiler.answered(task.file);
+      }
+    }),
+  );
   let fromCache = 0;
-  for (const outcome of outcomes) {
-    const page = pageByRoute.get(outcome.route)!;
-    const doc = docByRoute.get(outcome.route)!;
-    if (outcome.cacheKey && outcome.compiled) used.push({ key: outcome.cacheKey, compiled: outcome.compiled });
-    if (outcome.fromCache) fromCache++;
-    if (outcome.error || !outcome.compiled) {
-      for (const error of [outcome.error, ...(outcome.error?.others ?? [])]) {
+  for (const [index, { result, reused }] of answers.entries()) {
+    const page = pageByRoute.get(tasks[index].route)!;
+    const source = sources[index];
+    if (reused) {
+      fromCache++;
+      figures?.countReused(result.compiled?.diagrams.length ?? 0);
+    }
+    if (!result.compiled) {
+      for (const error of [result.error, ...(result.error?.others ?? [])]) {
         site.diagnostics.push({
           severity: 'error',
           code: 'markdown',
           message: `Cannot parse markdown: ${error?.message}`,
-          file: doc.file,
+          file: source.file,
           line: error?.line,
           column: error?.column,
           hint: error?.hint,
@@ -152,22 +213,58 @@ async function compileSiteDocs(
       }
       continue;
     }
-    useCompiledDoc(site, page, doc, outcome.compiled);
+    useCompiledDoc(site, page, source, result.compiled);
   }
   // The posts' compile counts with the docs'.
   site.compiled = posts && site.compiled ? { docs: site.compiled.docs + tasks.length, fromCache: site.compiled.fromCache + fromCache } : { docs: tasks.length, fromCache };
   ctx.logger.debug(`parseMarkdown: ${tasks.length} docs compiled, ${fromCache} of them from the cache`);
-  // The cache's files are for the next session: serve --watch writes them after this build's pages are served.
-  await afterPublished(ctx, () => {
-    cache.finish(used);
-    const { keysHashed, linksResolved, indexWritten, packsWritten } = cache.work;
-    ctx.logger.debug(`parseMarkdown: cache keys hashed for ${keysHashed} docs, links resolved again for ${linksResolved}, ${packsWritten} packs written, index ${indexWritten ? 'written' : 'kept'}`);
-  });
 }
 
-/** The docs of a batch compiled from their markdown, which the cache does not hold yet. */
-function freshEntries(batch: readonly CompileOutcome[]): CompileCacheEntry[] {
-  return batch.flatMap((outcome) => (outcome.compiled && outcome.cacheKey && !outcome.fromCache ? [{ key: outcome.cacheKey, compiled: outcome.compiled }] : []));
+/**
+ * A {@link DocCompiler} that compiles in one go the docs whose queries ran: once every doc of the
+ * scope either ran or was answered without running, they are cut into batches for the workers,
+ * as a cold build's whole site would be.
+ */
+function batchedCompiler(
+  docs: number,
+  compileAll: (tasks: ParseTask[], done: (outcomes: readonly ParseOutcome[]) => void) => Promise<unknown>,
+): DocCompiler & { answered(file: string): void } {
+  const waiting = new Map<string, { task: ParseTask; resolve: (outcome: ParseOutcome) => void; reject: (error: unknown) => void }>();
+  const known = new Set<string>();
+  let started = false;
+  const startOnceAllKnown = () => {
+    if (started || known.size < docs) return;
+    started = true;
+    if (waiting.size === 0) return;
+    const byRoute = new Map([...waiting.values()].map((entry) => [entry.task.route, entry]));
+    const done = (outcomes: readonly ParseOutcome[]) => {
+      for (const outcome of outcomes) {
+        byRoute.get(outcome.route)?.resolve(outcome);
+        byRoute.delete(outcome.route);
+      }
+    };
+    compileAll([...waiting.values()].map((entry) => entry.task), done).then(
+      () => {
+        for (const entry of byRoute.values()) entry.reject(new Error(`sdkdocs: the compile of ${entry.task.file} gave no outcome`));
+      },
+      (error: unknown) => {
+        for (const entry of byRoute.values()) entry.reject(error);
+      },
+    );
+  };
+  return {
+    compile(task) {
+      return new Promise((resolve, reject) => {
+        waiting.set(task.file, { task, resolve, reject });
+        known.add(task.file);
+        startOnceAllKnown();
+      });
+    },
+    answered(file) {
+      known.add(file);
+      startOnceAllKnown();
+    },
+  };
 }
 
 /** What a compiled doc or blog post is reported at and whose front matter sets its table of contents. */
@@ -212,7 +309,7 @@ function tocLevels(site: Site, frontMatter: FrontMatter): { minHeadingLevel: num
 
 /** Below this many docs, starting worker threads costs more than compiling on this one. */
 const parallelThreshold = 150;
-/** Docs a worker compiles per message, and per pack of the compile cache, at most. */
+/** Docs a worker compiles per message, at most. */
 const maxBatchSize = 25;
 /** Batches per worker thread that small sites are cut into, so that the workers finish together. */
 const batchesPerThread = 8;
@@ -226,8 +323,7 @@ export interface BatchPlan {
 }
 
 /**
- * Cuts the docs into batches of neighbouring docs (a warm build reads the compile cache's packs in
- * the docs' order, and each batch becomes one pack) and hands out the longest batches first: a
+ * Cuts the docs into batches of neighbouring docs and hands out the longest batches first: a
  * site with a few very long docs would otherwise leave one worker compiling them while the
  * other has nothing left to do. Small sites get smaller batches, for the same reason.
  */
@@ -258,15 +354,15 @@ async function compileAll(
   { tasks, batchSize, threads }: BatchPlan,
   setup: CompileSetup,
   ctx: BuildContext,
-  store: (batch: CompileOutcome[]) => void,
+  store: (batch: readonly ParseOutcome[]) => void,
   figures: DiagramFigures | undefined,
   sitePlugins: SiteMarkdownPlugins | undefined,
   workers: () => WorkerPool,
-): Promise<CompileOutcome[]> {
+): Promise<ParseOutcome[]> {
   const figureOf = figures && ((request: DiagramRequest) => figures.figure(request));
   if (threads > 0) {
     ctx.logger.debug(`parseMarkdown: ${tasks.length} docs on ${threads} worker threads`);
-    return workers().run<ParseTask, CompileOutcome>(new URL('./parse-job.js', import.meta.url), setup, tasks, {
+    return workers().run<ParseTask, ParseOutcome>(new URL('./parse-job.js', import.meta.url), setup, tasks, {
       batchSize,
       size: threads,
       onResults: store,
@@ -278,8 +374,8 @@ async function compileAll(
       },
     });
   }
-  const compile = compileWithCache(setup, figureOf, sitePlugins);
-  const outcomes: CompileOutcome[] = [];
+  const compile = compileOnThread(setup, figureOf, sitePlugins);
+  const outcomes: ParseOutcome[] = [];
   // As on a worker: a doc waiting for its figures holds up no other.
   for (let start = 0; start < tasks.length; start += batchSize) {
     const batch = await compileBatch(compile, tasks.slice(start, start + batchSize));

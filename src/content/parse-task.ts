@@ -18,8 +18,6 @@ export interface ParseTask {
    * content; absent for no box there (`hide_table_of_contents`, blog posts, whose page draws its own).
    */
   tocLevels?: { min: number; max: number };
-  /** The compile cache entry the compiled doc goes to, named by the main thread from the doc's inputs. */
-  cacheKey?: string;
 }
 
 /** What compiling gives a doc's page; a failure carries its position instead. */
@@ -29,6 +27,25 @@ export interface ParseOutcome {
   error?: ParseError & {
     /** The doc's further errors, so that a writer sees them all in one build. */
     others?: ParseError[];
+  };
+  /** What the compile read besides its doc and context, which the engine checks before it reuses the doc. */
+  reads?: CompileReads;
+}
+
+/** What a doc's compile read of the site besides the doc: handed back from a worker with the doc. */
+export interface CompileReads {
+  /** Each file a `.md` link was looked up as, with the route it had (null: no doc has that file). */
+  routes: [string, string | null][];
+  /** Each image file read, with its fingerprint as the engine records it. */
+  files: { kind: 'file'; path: string; fingerprint: string }[];
+}
+
+/** A doc's link lookups, recorded into `reads`. */
+export function recordedRouteOfFile(routeByFile: ReadonlyMap<string, string>, reads: CompileReads): (absolute: string) => string | undefined {
+  return (absolute) => {
+    const route = routeByFile.get(absolute);
+    reads.routes.push([absolute, route ?? null]);
+    return route;
   };
 }
 

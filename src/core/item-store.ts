@@ -57,6 +57,8 @@ export interface ItemStore {
   keep(key: string, value: unknown): void;
   /** A value {@link keep} kept, or undefined (always, without a memory tier). */
   recall<Value>(key: string): Value | undefined;
+  /** The file the entry `name` is stored in. */
+  fileOf(name: string): string;
 }
 
 /** What a session holds may say how to free what it keeps open (a context, a process). */
@@ -135,6 +137,9 @@ export function openItemStore(dir: string, memory?: ItemMemory): ItemStore {
     keep(key, value) {
       keepInMemory(keptName(key), value);
     },
+    fileOf(name) {
+      return path.join(dir, name);
+    },
     recall<Value>(key: string): Value | undefined {
       const file = keptName(key);
       const value = memory?.entries.get(file);
@@ -160,6 +165,8 @@ export interface TransformCache<Item, Output> {
   /** The stored output for the item's inputs, if any. */
   get(item: Item): Output | undefined;
   set(item: Item, output: Output): void;
+  /** The file the item's output is stored in. */
+  fileOf(item: Item): string;
   /** The stored output, or `make`'s, stored for next time. */
   make(item: Item, make: (item: Item) => Output | Promise<Output>): Promise<Output>;
 }
@@ -174,6 +181,7 @@ export function transformCache<Item, Output>(store: ItemStore, transform: ItemTr
   return {
     get,
     set,
+    fileOf: (item) => store.fileOf(nameOf(item)),
     async make(item, make) {
       const stored = get(item);
       if (stored !== undefined) return stored;

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fingerprintOf, fingerprintOfFile } from './fingerprint.js';
-import { readEngineStore, writeEngineStore, type RecordedRead, type StoredResult } from './engine-store.js';
+import { readEngineStore, readStorePack, writeEngineStore, writeStorePack, type RecordedRead, type StoredPack, type StoredResult } from './engine-store.js';
+
+export type { RecordedRead } from './engine-store.js';
 
 /*
  * The query engine: every piece of per-item work a build does is a query, a named function of a
@@ -36,10 +38,23 @@ export interface QueryContext {
    */
   input<Value>(name: string): Value;
   /**
+   * One entry of an input map set with {@link QueryEngine.setInputMap} (the route of one doc among
+   * every doc's), undefined when the map has no such key: only that entry is recorded, so a change
+   * to another entry leaves the result alone. Reading a map that is not set throws.
+   */
+  inputEntry(name: string, key: string): string | undefined;
+  /**
    * Says the result depends on something the engine cannot record (what a compile that failed
    * before it finished would have read): it is made again the next time it is asked after a change.
    */
   untracked(reason: string): void;
+  /**
+   * Records what work done elsewhere (on a worker thread) read, each read checked against what
+   * the engine finds now, as a read of its own would be: one whose fingerprint changed meanwhile
+   * (the file was saved while the worker compiled) is recorded as untracked, so the result is made
+   * again the next time it is asked. Returns whether every read still held.
+   */
+  madeElsewhere(reads: readonly RecordedRead[]): boolean;
   /** Another query's result. */
   query<Key, Result>(other: Query<Key, Result>, key: Key): Promise<Result>;
 }
@@ -61,6 +76,11 @@ export interface Query<Key, Result> {
    * that are cheap to make again, stay in memory only.
    */
   readonly persist?: boolean;
+  /**
+   * A persisted result too large to keep in the store's document with the others (a compiled doc):
+   * it goes to a pack beside it, read only when the result is asked for and still current.
+   */
+  readonly large?: boolean;
 }
 
 /** Why a result is what it is: the query, the inputs it read and the queries it asked. */
@@ -83,12 +103,26 @@ export interface EngineCounts {
   cutOff: number;
 }
 
+/** What a {@link QueryEngine.save} wrote. */
+export interface StoreWork {
+  /** Whether the store's document was written (false: it holds these results already). */
+  written: boolean;
+  /** Packs of large results written. */
+  packs: number;
+}
+
 export interface QueryEngine {
   query<Key, Result>(query: Query<Key, Result>, key: Key): Promise<Result>;
   /** As {@link query}, saying whether the result was reused (from memory or the store) rather than made by running it now. */
   answer<Key, Result>(query: Query<Key, Result>, key: Key): Promise<{ result: Result; reused: boolean }>;
-  /** Sets an input queries read with {@link QueryContext.input}; a changed fingerprint is a change. */
-  setInput(name: string, value: unknown, fingerprint?: string): void;
+  /**
+   * Sets an input queries read with {@link QueryContext.input}; a changed fingerprint is a change.
+   * The fingerprint is a hash of the value unless given, as text or as a function that makes it;
+   * a value equal to the last one, both plain objects of strings and numbers (and of such objects,
+   * one level down), or such values themselves, keeps its fingerprint without a function or the
+   * hashing being called.
+   */
+  setInput(name: string, value: unknown, fingerprint?: string | (() => string)): void;
   /**
    * Sets an input compared by value instead of hashed, for one too large to hash each build whose
    * unchanged parts are mostly the very objects of the last build (a page's data): while
@@ -97,6 +131,14 @@ export interface QueryEngine {
    * result that read the input is made again there.
    */
   setComparedInput<Value>(name: string, value: Value, isSame: (last: Value, value: Value) => boolean): void;
+  /**
+   * Sets an input map, whose entries queries read one at a time ({@link QueryContext.inputEntry}):
+   * a query runs again only when an entry it read changed, came or went. Entries are compared as
+   * they are, not hashed, and mean the same to another process. Returns how many entries differ
+   * from the map set before (every entry, the first time). The engine keeps the map: give it a new
+   * one each time rather than change the one it holds.
+   */
+  setInputMap(name: string, entries: ReadonlyMap<string, string>): number;
   /**
    * Forgets what the engine knew of these paths (files or folders, absolute), so that the queries
    * that read them, and only those, check them again the next time they are asked.
@@ -124,8 +166,18 @@ export interface QueryEngine {
   holds<Key>(query: Query<Key, unknown>, key: Key): boolean;
   /** The chain a result came from, or undefined when the engine holds no result for it. */
   explain<Key>(query: Query<Key, unknown>, key: Key): Explanation | undefined;
-  /** Writes the persisted queries' results to the store file (when the engine has one). */
-  save(): void;
+  /**
+   * Takes the results stored in this file by an earlier run as answers the queries may give, once
+   * their reads are checked (a no-op when the engine already uses it). `queries` are those a
+   * stored result may have read: the engine finds a read's query by its name among them.
+   */
+  useStore(storeFile: string, queries?: readonly Query<never, unknown>[]): void;
+  /**
+   * Writes the persisted results asked for since the last save to the store file (when the engine
+   * has one): the store holds what the last build used, no more. Writes nothing when that is what
+   * the file holds already.
+   */
+  save(): StoreWork;
   /** The counts since the last call, which starts them again. */
   takeCounts(): EngineCounts;
 }
@@ -154,6 +206,10 @@ interface Memo extends StoredResult {
    * check it as before; one that wants the result itself runs the query again.
    */
   released?: true;
+  /** Set while the memo is what the store holds: read from it, or written by the last save. */
+  saved?: true;
+  /** The pack that holds this large result, while it does. */
+  pack?: string;
 }
 
 interface FileState {
@@ -174,13 +230,72 @@ interface FolderState {
 }
 
 const missing = 'missing';
+/** What a read of an input map's entry is compared with while the map is not set: equal to no recorded fingerprint. */
+const noMap = 'no such input map';
+/** Large results per pack. */
+const packSize = 25;
+
+/**
+ * A read of an input map's entry made elsewhere (a worker looked the key up in its copy of the
+ * map), to hand to {@link QueryContext.madeElsewhere}: `value` is what the entry held, undefined
+ * when the map had no such key.
+ */
+export function entryRead(input: string, key: string, value: string | undefined): RecordedRead {
+  return { kind: 'entry', input, key, fingerprint: entryValueFingerprint(value) };
+}
+
+/** An entry's fingerprint is its value as it is: a route is shorter than its hash. */
+function entryValueFingerprint(value: string | undefined): string {
+  return value === undefined ? missing : `=${value}`;
+}
+
+/** A file's fingerprint as the engine records it, from its bytes (undefined: there is no such file). */
+export function fingerprintOfContents(bytes: Uint8Array | undefined): string {
+  return bytes ? fingerprintOf(bytes) : missing;
+}
 
 export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine {
   const definitions = new Map<string, Query<never, unknown>>();
   for (const query of options.queries ?? []) definitions.set(query.name, query);
   const memos = new Map<string, Memo>();
+  /** Results the store gave that no build asked for yet. */
   const stored = new Map<string, Memo>();
-  for (const result of options.storeFile ? readEngineStore(options.storeFile) : []) stored.set(memoId(result.name, result.keyId), { ...result, verifiedAt: -1 });
+  let storeFile: string | undefined;
+  /** The packs the store's document lists, as it lists them. */
+  let storedPacks: Record<string, StoredPack> = {};
+  /** The pack of each large result the store lists and this engine has not read yet. */
+  const packOf = new Map<string, string>();
+  /** Ids of every result the store's document lists. */
+  let savedIds = new Set<string>();
+  const askedSinceSave = new Set<string>();
+  const openStore = (file: string) => {
+    if (storeFile === file) return;
+    storeFile = file;
+    const contents = readEngineStore(file);
+    storedPacks = contents.packs;
+    stored.clear();
+    packOf.clear();
+    for (const result of contents.results) stored.set(memoId(result.name, result.keyId), { ...result, verifiedAt: -1, saved: true });
+    for (const [pack, { listed }] of Object.entries(storedPacks)) for (const id of listed) packOf.set(id, pack);
+    savedIds = new Set([...stored.keys(), ...packOf.keys()]);
+  };
+  if (options.storeFile) openStore(path.resolve(options.storeFile));
+  /**
+   * A result of the store: read with every other result its pack holds when it is a large one, so
+   * no pack is read twice however the asks are ordered. A pack that is gone or cut short gives none.
+   */
+  const storedMemo = (id: string): Memo | undefined => {
+    const pack = packOf.get(id);
+    if (pack !== undefined && storeFile !== undefined) {
+      const entries = readStorePack(storeFile, pack) ?? {};
+      for (const listedId of storedPacks[pack]?.listed ?? []) {
+        packOf.delete(listedId);
+        const entry = entries[listedId];
+        if (entry && typeof entry.fingerprint === 'string' && Array.isArray(entry.reads)) stored.set(listedId, Object.assign(entry, { verifiedAt: -1, saved: true as const, pack }));
+      }
+    }
+    return stored.get(id);
+  };
   const running = new Map<string, Promise<Memo>>();
   const files = new Map<string, FileState>();
   const folders = new Map<string, FolderState>();
@@ -227,13 +342,35 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
     return state;
   };
   const inputFingerprint = (name: string): string => inputs.get(name)?.fingerprint ?? missing;
+  const inputMaps = new Map<string, ReadonlyMap<string, string>>();
+  const entryFingerprint = (name: string, key: string): string => {
+    const map = inputMaps.get(name);
+    return map ? entryValueFingerprint(map.get(key)) : noMap;
+  };
 
   /** Whether every read of a memo still has the fingerprint it had, bringing the queries it asked up to date first. */
   const readsUnchanged = async (memo: Memo, asking: readonly string[]): Promise<boolean> => {
+    if (!plainReadsUnchanged(memo)) return false;
+    for (const read of memo.reads) {
+      if (read.kind !== 'query') continue;
+      const other = definitions.get(read.name);
+      if (!other) return false;
+      try {
+        const current = await fetch(other, read.key as never, read.keyId, asking, false);
+        if (current.fingerprint !== read.fingerprint) return false;
+      } catch {
+        return false;
+      }
+    }
+    return true;
+  };
+  /** Whether every read of a memo but the queries it asked still has the fingerprint it had. */
+  const plainReadsUnchanged = (memo: Memo): boolean => {
     for (const read of memo.reads) {
       switch (read.kind) {
         case 'file':
-          if (fileState(read.path).fingerprint !== read.fingerprint) return false;
+          // Checked by its fingerprint alone: the bytes of a file whose reader does not run again are not kept.
+          if (fileFingerprintState(read.path).fingerprint !== read.fingerprint) return false;
           break;
         case 'folder':
           if (folderState(read.path).fingerprint !== read.fingerprint) return false;
@@ -241,19 +378,13 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
         case 'input':
           if (inputFingerprint(read.name) !== read.fingerprint) return false;
           break;
+        case 'entry':
+          if (entryFingerprint(read.input, read.key) !== read.fingerprint) return false;
+          break;
         case 'untracked':
           return false;
-        case 'query': {
-          const other = definitions.get(read.name);
-          if (!other) return false;
-          try {
-            const current = await fetch(other, read.key as never, read.keyId, asking, false);
-            if (current.fingerprint !== read.fingerprint) return false;
-          } catch {
-            return false;
-          }
+        case 'query':
           break;
-        }
       }
     }
     return true;
@@ -290,8 +421,31 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
         reads.push({ kind: 'input', name, fingerprint: input.fingerprint });
         return input.value as Value;
       },
+      inputEntry(name, entryKey) {
+        const map = inputMaps.get(name);
+        if (!map) throw new Error(`sdkdocs: query ${query.name} read the input map "${name}", which the build did not set. Set it with engine.setInputMap before asking the query.`);
+        reads.push({ kind: 'entry', input: name, key: entryKey, fingerprint: entryFingerprint(name, entryKey) });
+        return map.get(entryKey);
+      },
       untracked(reason) {
         reads.push({ kind: 'untracked', reason });
+      },
+      madeElsewhere(elsewhere) {
+        let held = true;
+        for (const read of elsewhere) {
+          const now =
+            read.kind === 'file' ? fileFingerprintState(path.resolve(read.path)).fingerprint
+            : read.kind === 'folder' ? folderState(path.resolve(read.path)).fingerprint
+            : read.kind === 'input' ? inputFingerprint(read.name)
+            : read.kind === 'entry' ? entryFingerprint(read.input, read.key)
+            : undefined;
+          if (now !== undefined && read.kind !== 'untracked' && now === read.fingerprint) reads.push(read);
+          else {
+            held = false;
+            reads.push({ kind: 'untracked', reason: read.kind === 'untracked' ? read.reason : `${read.kind} read elsewhere changed meanwhile` });
+          }
+        }
+        return held;
       },
       async query<OtherKey, OtherResult>(other: Query<OtherKey, OtherResult>, otherKey: OtherKey) {
         const otherKeyId = keyIdOf(other, otherKey);
@@ -314,6 +468,7 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
   /** The memo of a query's current result; `forResult` false when only its fingerprint is wanted (a released result does). */
   const fetch = <Key, Result>(query: Query<Key, Result>, key: Key, keyId: string, asking: readonly string[], forResult = true): Promise<Memo> => {
     const id = memoId(query.name, keyId);
+    if (query.persist) askedSinceSave.add(id);
     if (asking.includes(id)) throw new Error(`sdkdocs: queries ask each other in a circle: ${[...asking, id].map(describeMemoId).join(' → ')}`);
     definitions.set(query.name, query as Query<never, unknown>);
     const known = memos.get(id);
@@ -324,9 +479,24 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
     const pending = running.get(id);
     // A pending check for a fingerprint may end at a released memo, which has no result to give.
     if (pending) return forResult ? pending.then((memo) => (memo.released ? fetch(query, key, keyId, asking) : memo)) : pending;
+    const before = known ?? storedMemo(id);
+    // Reads the engine checks without waiting (no other query among them) are checked here: most
+    // of a warm build's docs are answered without a promise of their own.
+    let held: boolean | undefined;
+    if (before && !(forResult && before.released) && !before.reads.some((read) => read.kind === 'query')) {
+      stored.delete(id);
+      held = plainReadsUnchanged(before);
+      if (held) {
+        before.verifiedAt = revision;
+        memos.set(id, before);
+        counts.reused++;
+        return Promise.resolve(before);
+      }
+    }
     const work = (async () => {
-      const before = known ?? stored.get(id);
-      if (before && (await readsUnchanged(before, [...asking, id])) && !(forResult && before.released)) {
+      // Taken into memos or made again: either way the store's copy is no longer needed.
+      stored.delete(id);
+      if (before && held !== false && (await readsUnchanged(before, [...asking, id])) && !(forResult && before.released)) {
         before.verifiedAt = revision;
         memos.set(id, before);
         counts.reused++;
@@ -353,9 +523,10 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
       if (read.kind === 'file' && !explanation.files.includes(read.path)) explanation.files.push(read.path);
       else if (read.kind === 'folder' && !explanation.folders.includes(read.path)) explanation.folders.push(read.path);
       else if (read.kind === 'input' && !explanation.inputs.includes(read.name)) explanation.inputs.push(read.name);
+      else if (read.kind === 'entry' && !explanation.inputs.includes(`${read.input}[${read.key}]`)) explanation.inputs.push(`${read.input}[${read.key}]`);
       else if (read.kind === 'query') {
         const id = memoId(read.name, read.keyId);
-        const other = memos.get(id) ?? stored.get(id);
+        const other = memos.get(id) ?? storedMemo(id);
         if (other && !seen.has(id)) explanation.queries.push(explainMemo(other, new Set([...seen, id])));
       }
     }
@@ -371,12 +542,19 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
       const keyId = keyIdOf(query, key);
       const id = memoId(query.name, keyId);
       // A run always makes a new memo; a reuse hands back the one the engine held.
-      const held = memos.get(id) ?? stored.get(id);
+      const held = memos.get(id) ?? storedMemo(id);
       const memo = await fetch(query, key, keyId, []);
       return { result: memo.result as Result, reused: memo === held };
     },
-    setInput(name, value, fingerprint = fingerprintOf(value)) {
-      if (inputs.get(name)?.fingerprint !== fingerprint) revision++;
+    setInput(name, value, given) {
+      const known = inputs.get(name);
+      // Set again to an equal value of strings and numbers (a doc's unchanged text is the very string it was): no hashing.
+      if (typeof given !== 'string' && known && !known.compared && sameFlatValue(known.value, value)) {
+        known.value = value;
+        return;
+      }
+      const fingerprint = typeof given === 'function' ? given() : (given ?? fingerprintOf(value));
+      if (known?.fingerprint !== fingerprint) revision++;
       inputs.set(name, { value, fingerprint });
     },
     setComparedInput(name, value, isSame) {
@@ -387,6 +565,18 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
       }
       revision++;
       inputs.set(name, { value, fingerprint: `${comparedPrefix}${++comparedVersions}`, compared: true });
+    },
+    setInputMap(name, entries) {
+      const known = inputMaps.get(name);
+      let changed = 0;
+      if (!known) changed = entries.size;
+      else if (known !== entries) {
+        for (const [key, value] of entries) if (known.get(key) !== value) changed++;
+        for (const key of known.keys()) if (!entries.has(key)) changed++;
+      }
+      if (changed > 0 || !known) revision++;
+      inputMaps.set(name, entries);
+      return changed;
     },
     invalidate(changedPaths) {
       const changed = [...changedPaths].map((changedPath) => path.resolve(changedPath));
@@ -424,17 +614,61 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
     },
     holds(query, key) {
       const id = memoId(query.name, keyIdOf(query, key));
-      return memos.has(id) || stored.has(id);
+      return memos.has(id) || stored.has(id) || packOf.has(id);
     },
     explain(query, key) {
       const id = memoId(query.name, keyIdOf(query, key));
-      const memo = memos.get(id) ?? stored.get(id);
+      const memo = memos.get(id) ?? storedMemo(id);
       return memo && explainMemo(memo, new Set([id]));
     },
+    useStore(file, queries = []) {
+      for (const query of queries) definitions.set(query.name, query);
+      openStore(path.resolve(file));
+    },
     save() {
-      if (!options.storeFile) return;
-      const persisted = [...memos.values()].filter((memo) => definitions.get(memo.name)?.persist === true);
-      writeEngineStore(options.storeFile, persisted.map(({ verifiedAt: _verifiedAt, ...result }) => result));
+      if (!storeFile) return { written: false, packs: 0 };
+      const asked = [...askedSinceSave].flatMap((id) => {
+        const memo = memos.get(id);
+        // A result that read what the engine could not record is never reused: not worth keeping.
+        return memo && !memo.released && definitions.get(memo.name)?.persist === true && !memo.reads.some((read) => read.kind === 'untracked') ? [[id, memo] as const] : [];
+      });
+      askedSinceSave.clear();
+      if (asked.length === savedIds.size && asked.every(([id, memo]) => memo.saved && savedIds.has(id))) return { written: false, packs: 0 };
+      const large = asked.filter(([, memo]) => definitions.get(memo.name)?.large === true);
+      const inPack = (memo: Memo) => (memo.saved && memo.pack !== undefined && storedPacks[memo.pack] !== undefined ? memo.pack : undefined);
+      const stillListed = new Map<string, number>();
+      for (const [, memo] of large) {
+        const pack = inPack(memo);
+        if (pack !== undefined) stillListed.set(pack, (stillListed.get(pack) ?? 0) + 1);
+      }
+      // A pack is kept while at least half of what it holds is still listed: an edit of one doc
+      // writes one small pack rather than its neighbours again, and no pack is mostly dead weight.
+      const packs: Record<string, StoredPack> = {};
+      for (const [pack, count] of stillListed) if (count * 2 >= storedPacks[pack].holds) packs[pack] = { holds: storedPacks[pack].holds, listed: [] };
+      const toPack: (readonly [string, Memo])[] = [];
+      for (const entry of large) {
+        const pack = inPack(entry[1]);
+        if (pack !== undefined && packs[pack]) packs[pack].listed.push(entry[0]);
+        else toPack.push(entry);
+      }
+      let packsWritten = 0;
+      for (let start = 0; start < toPack.length; start += packSize) {
+        const slice = toPack.slice(start, start + packSize);
+        const name = `pack-${fingerprintOf(slice.map(([id, memo]) => [id, memo.fingerprint])).slice(0, 24)}.json`;
+        if (!writeStorePack(storeFile, name, slice.map(([id, memo]) => [id, storedResultOf(memo)] as const))) continue;
+        for (const [, memo] of slice) {
+          memo.pack = name;
+          memo.saved = true;
+        }
+        packs[name] = { holds: slice.length, listed: slice.map(([id]) => id) };
+        packsWritten++;
+      }
+      const small = asked.filter(([, memo]) => definitions.get(memo.name)?.large !== true);
+      for (const [, memo] of small) memo.saved = true;
+      writeEngineStore(storeFile, { results: small.map(([, memo]) => storedResultOf(memo)), packs });
+      storedPacks = packs;
+      savedIds = new Set([...small.map(([id]) => id), ...Object.values(packs).flatMap((pack) => pack.listed)]);
+      return { written: true, packs: packsWritten };
     },
     takeCounts() {
       const taken = counts;
@@ -456,7 +690,7 @@ export function formatExplanation(explanation: Explanation, root: string, indent
   const inner = `${indent}  `;
   for (const file of explanation.files) lines.push(`${inner}reads ${relativeTo(root, file)}`);
   for (const folder of explanation.folders) lines.push(`${inner}lists ${relativeTo(root, folder)}/`);
-  for (const input of explanation.inputs) lines.push(`${inner}input ${input}`);
+  for (const input of explanation.inputs) lines.push(`${inner}input ${input.split(root + path.sep).join('')}`);
   for (const query of explanation.queries) lines.push(formatExplanation(query, root, inner));
   return lines.join('\n');
 }
@@ -468,6 +702,29 @@ function relativeTo(root: string, file: string): string {
 
 function keyIdOf<Key>(query: Query<Key, unknown>, key: Key): string {
   return query.keyId ? query.keyId(key) : (JSON.stringify(key) ?? 'undefined');
+}
+
+/** What the store keeps of a memo. */
+function storedResultOf({ name, keyId, key, result, fingerprint, reads }: Memo): StoredResult {
+  return { name, keyId, key, result, fingerprint, reads };
+}
+
+/**
+ * Whether two values are equal primitives, or plain objects with the same keys holding equal
+ * primitives or such objects themselves (a doc's outline levels), `depth` levels down at most.
+ */
+function sameFlatValue(a: unknown, b: unknown, depth = 1): boolean {
+  if (a === b) return typeof a !== 'object' || a === null;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) || Array.isArray(b)) return false;
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => {
+    const value = (a as Record<string, unknown>)[key];
+    const other = (b as Record<string, unknown>)[key];
+    if (typeof value === 'object' && value !== null) return depth > 0 && sameFlatValue(value, other, depth - 1);
+    return typeof value !== 'function' && value === other;
+  });
 }
 
 function memoId(name: string, keyId: string): string {

@@ -169,8 +169,9 @@ function createDiagramFigures(site: Site, ctx: BuildContext, foreseenEarly: Prom
       browserProblemReported = true;
       return { problem: { code: 'chromium', message: outcome.browserProblem } };
     },
-    hasFigure(definition, number) {
-      return storedFigure(definition, number) !== undefined;
+    madeWith: figureKey,
+    figureFile(definition, number) {
+      return figures.fileOf({ definition, number });
     },
     countReused(diagrams) {
       stats.diagrams += diagrams;

@@ -93,10 +93,15 @@ export interface DiagramAnswer {
 export interface DiagramFigures {
   figure(request: DiagramRequest): Promise<DiagramAnswer>;
   /**
-   * Whether the figure of this diagram at this place is stored, as made with today's renderer,
-   * colours and font: a compiled doc holding it is reused only then.
+   * What figures are made with (the renderer, its colours and font, the code that builds them): a
+   * figure made with anything else is another figure, stored in another file.
    */
-  hasFigure(definition: string, number: number): boolean;
+  readonly madeWith: string;
+  /**
+   * The file the figure of this diagram at this place is stored in, made with today's renderer,
+   * colours and font: a compiled doc holding the figure reads it, and is reused while it holds.
+   */
+  figureFile(definition: string, number: number): string;
   /** Diagrams of docs reused from the compile cache, counted as figures from the cache. */
   countReused(diagrams: number): void;
   /**

@@ -8,7 +8,7 @@ import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { MarkdownProcessor } from '../../markdown/processor.js';
 import type { CompiledDoc, DiagramSource, MdxImport } from '../../model/compiled-doc.js';
-import type { ParseContext, ParseError, ParseOutcome, ParseTask } from '../parse-task.js';
+import { recordedRouteOfFile, type CompileReads, type ParseContext, type ParseError, type ParseOutcome, type ParseTask } from '../parse-task.js';
 import { findCodeSamples, mayHaveCodeSamples } from '../code-samples.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import type { TocItem } from '../../shared/types.js';
@@ -67,8 +67,10 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
   if (context.figureOf) file.data.diagrams = diagrams;
   if (context.mermaidOff) file.data.mermaidOff = true;
   file.data.images = [];
+  const reads: CompileReads = { routes: [], files: [] };
+  file.data.compileReads = reads;
   file.data.linkContext = {
-    routeOfFile: (absolute) => context.routeByFile.get(absolute),
+    routeOfFile: recordedRouteOfFile(context.routeByFile, reads),
     docsDir: context.docsDir,
     siteDir: context.contentDir ?? context.siteDir,
     baseUrl: context.baseUrl,
@@ -120,7 +122,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       ...(messages.length > 0 && { messages }),
       ...(samples.length > 0 && { samples }),
     };
-    return { route: task.route, compiled };
+    return { route: task.route, compiled, reads };
   } catch (error) {
     const first = mdxError(error, task);
     const others = (error as { others?: unknown[] }).others?.map((other) => mdxError(other, task)) ?? (await laterSyntaxErrors(file.value as string, task, format, first));

@@ -10,6 +10,7 @@ import { isExternalUrl, joinUrlPath, withBaseUrl } from '../../shared/paths.js';
 import { unsafeScheme } from '../../shared/safe-url.js';
 import { addDocMessage } from './doc-messages.js';
 import { walkTree } from './walk-tree.js';
+import { fingerprintOfContents } from '../../engine/query-engine.js';
 
 /** Folder of the output, under the site root, that image assets go to. */
 export const imageAssetsDir = 'assets/images';
@@ -69,6 +70,7 @@ export default function rehypeImages(options: { readBounds?: ReadBoundsFactory }
         return { url: '' };
       }
       const found = readImage(imageFile);
+      file.data.compileReads?.files.push({ kind: 'file', path: imageFile, fingerprint: found?.fingerprint ?? fingerprintOfContents(undefined) });
       if (!found) {
         images.push({ file: imageFile, output: '' });
         addDocMessage(file, {
@@ -117,6 +119,8 @@ export default function rehypeImages(options: { readBounds?: ReadBoundsFactory }
 
 interface ReadImage {
   hash: string;
+  /** The engine's fingerprint of the file, which the doc's compile records as read. */
+  fingerprint: string;
   size?: { width: number; height: number };
 }
 
@@ -143,7 +147,7 @@ function readImage(file: string, readImages: Map<string, { mtimeMs: number; byte
   const known = readImages.get(file);
   if (known && known.mtimeMs === stats.mtimeMs && known.bytes === stats.size) return known.image;
   const contents = readFileSync(file);
-  const image: ReadImage = { hash: createHash('sha256').update(contents).digest('hex').slice(0, 8) };
+  const image: ReadImage = { hash: createHash('sha256').update(contents).digest('hex').slice(0, 8), fingerprint: fingerprintOfContents(contents) };
   try {
     const { width, height } = imageSize(contents);
     if (width && height) image.size = { width, height };
@@ -152,14 +156,6 @@ function readImage(file: string, readImages: Map<string, { mtimeMs: number; byte
   }
   readImages.set(file, { mtimeMs: stats.mtimeMs, bytes: stats.size, image });
   return image;
-}
-
-/**
- * Whether every image a compiled doc showed is still as it was (the same content, or still
- * missing): its output names hold the content hashes, so a changed image means compiling again.
- */
-export function imagesUnchanged(images: readonly DocImage[] | undefined, readImage: ImageReader): boolean {
-  return (images ?? []).every((image) => readImage(image.file)?.hash === image.hash);
 }
 
 /** `shot.png` → `shot.1a2b3c4d.png`, with characters that need escaping in URLs replaced. */
@@ -191,10 +187,19 @@ function safeDecodeUri(text: string): string {
   }
 }
 
+/** An image file a doc's compile read, with the fingerprint the engine gives its bytes. */
+export interface ImageRead {
+  kind: 'file';
+  path: string;
+  fingerprint: string;
+}
+
 declare module 'vfile' {
   interface DataMap {
     /** Set per file by the caller to have images copied as assets; filled with the images found. */
     images: DocImage[];
+    /** Set per file by the caller to learn which image files the compile read. */
+    compileReads: { files: ImageRead[] };
   }
 }
 
