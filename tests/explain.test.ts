@@ -27,6 +27,7 @@ describe('sdkdocs build --explain', () => {
     expect(result.stdout).toContain('docsFolderListing({"docsDir":"docs","siteDir":"."})');
     expect(result.stdout).toContain('      lists docs/guides/');
     expect(result.stdout).toContain('  and read by the query:\n    docSource({"file":"docs/guides/setup.md","docsDir":"docs"})\n      reads docs/guides/setup.md');
+    expect(result.stdout).toContain('  and compiled to its content by the query:\n    compiledDoc({"scope":"docs","file":"docs/guides/setup.md"})\n      input compile-context:docs');
     expect(result.stdout).toContain('categoryFileText("docs/guides/_category_.json")');
     expect(result.stdout).toContain('      reads docs/guides/_category_.json');
     expect(existsSync(path.join(site.dir, 'out'))).toBe(false);

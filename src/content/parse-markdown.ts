@@ -41,7 +41,7 @@ interface DocCompiler {
  * of the input map `doc-routes` (so a doc that moves compiles again exactly the docs that link it),
  * each image it shows, and each diagram's stored figure. Kept on disk in the engine's store, in packs.
  */
-const compiledDoc: Query<DocKey, DocResult> = {
+export const compiledDocQuery: Query<DocKey, DocResult> = {
   name: 'compiledDoc',
   persist: true,
   large: true,
@@ -84,7 +84,7 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   site.compileMarkdownFragment = markdownFragmentCompiler(site);
   site.highlightCodeBlock = codeBlockHighlighter();
   const engine = ctx.engine ?? createQueryEngine();
-  engine.useStore(path.join(ctx.cacheDir, 'engine', 'engine.json'), [compiledDoc] as Query<never, unknown>[]);
+  engine.useStore(path.join(ctx.cacheDir, 'engine', 'engine.json'), [compiledDocQuery] as Query<never, unknown>[]);
   // Every docs version asks the one diagram service for its figures; it ends with the docs.
   const figures = site.diagramFigures;
   engine.setInput('diagram-figures', figures, figures ? `figures:${figures.madeWith}` : 'no figures');
@@ -185,7 +185,7 @@ async function compileSiteDocs(
       // The markdown hashed as it is, not escaped into JSON with the rest; the file is in the name.
       engine.setInput(`doc:${scope}:${task.file}`, task, () => `${fingerprintOf(task.raw)}${JSON.stringify([task.route, task.title, task.tocLevels ?? null])}`);
       try {
-        return await engine.answer(compiledDoc, { scope, file: task.file });
+        return await engine.answer(compiledDocQuery, { scope, file: task.file });
       } finally {
         compiler.answered(task.file);
       }

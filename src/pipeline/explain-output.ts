@@ -4,6 +4,7 @@ import { UserError } from '../core/diagnostic.js';
 import { closest } from '../config/closest-name.js';
 import { contentDirOf } from '../config/resolve.js';
 import { categoryFileText, docSourceQuery, docsFolderListing } from '../content/docs-folder-queries.js';
+import { compiledDocQuery } from '../content/parse-markdown.js';
 import { apiPagesQuery } from '../api/generate-api.js';
 import { formatExplanation, type Explanation } from '../engine/query-engine.js';
 import { outputPathOfRoute } from '../render/document.js';
@@ -38,6 +39,10 @@ export function explainOutput(result: BuildResult, requested: string): string {
   if (found) lines.push(`  ${source} was found by the query:`, formatExplanation(found, siteDir, '    '));
   const read = result.engine.explain(docSourceQuery, { file: page.sourceFile, docsDir: paths.docs });
   if (read) lines.push(`  and read by the query:`, formatExplanation(read, siteDir, '    '));
+  // Past versions' docs compile in a scope of their own.
+  const scopes = ['docs', ...(page.data.docsVersion ? [`docs-version-${page.data.docsVersion}`] : [])];
+  const compiled = scopes.map((scope) => result.engine.explain(compiledDocQuery, { scope, file: page.sourceFile! })).find(Boolean);
+  if (compiled) lines.push(`  and compiled to its content by the query:`, formatExplanation(compiled, siteDir, '    '));
   if (categories.length > 0) lines.push('  the category files of its folders were read by:', ...categories.map((category) => formatExplanation(category, siteDir, '    ')));
   return lines.join('\n');
 }
