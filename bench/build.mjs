@@ -9,6 +9,9 @@ import path from 'node:path';
 import { dropUnmarkedOutput, ensureCorpus, repoRoot, workDir } from './lib/corpus.mjs';
 import { measureBuild, measureCliBuild } from './lib/measure.mjs';
 import { median, printTable, row } from './lib/stats.mjs';
+import { printHelpIfAsked } from './lib/help.mjs';
+
+printHelpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

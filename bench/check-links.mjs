@@ -10,6 +10,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ensureCorpus, repoRoot } from './lib/corpus.mjs';
 import { printTable, row } from './lib/stats.mjs';
+import { printHelpIfAsked } from './lib/help.mjs';
+
+printHelpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

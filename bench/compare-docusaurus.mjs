@@ -31,6 +31,9 @@ import { dropUnmarkedOutput, ensureCorpus, repoRoot, workDir } from './lib/corpu
 import { installPeerTool, peerTools } from './lib/peer-tools.mjs';
 import { loadAverage, machineDescription, measureTree, measurementMethod, probeCgroups } from './lib/process-tree.mjs';
 import { printTable, row } from './lib/stats.mjs';
+import { printHelpIfAsked } from './lib/help.mjs';
+
+printHelpIfAsked(import.meta.url);
 
 const allTools = ['sdkdocs', 'docusaurus', 'rspress', 'vitepress', 'hugo'];
 const { values: args } = parseArgs({

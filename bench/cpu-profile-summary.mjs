@@ -15,6 +15,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { printHelpIfAsked } from './lib/help.mjs';
+
+printHelpIfAsked(import.meta.url);
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,

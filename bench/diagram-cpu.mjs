@@ -11,6 +11,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printHelpIfAsked } from './lib/help.mjs';
+
+printHelpIfAsked(import.meta.url);
 
 const [docsDir, countArg] = process.argv.slice(2);
 if (!docsDir) {

@@ -9,6 +9,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { generateCorpus, repoRoot, workDir } from './lib/corpus.mjs';
 import { median, printTable, row } from './lib/stats.mjs';
+import { printHelpIfAsked } from './lib/help.mjs';
+
+printHelpIfAsked(import.meta.url);
 
 const argument = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);

@@ -27,6 +27,9 @@ import { dropUnmarkedOutput, repoRoot } from './lib/corpus.mjs';
 import { installPeerTool, peerTools } from './lib/peer-tools.mjs';
 import { loadAverage, machineDescription } from './lib/process-tree.mjs';
 import { median, row } from './lib/stats.mjs';
+import { printHelpIfAsked } from './lib/help.mjs';
+
+printHelpIfAsked(import.meta.url);
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, json: { type: 'string' } } });
 const runs = Number(args.runs);

@@ -44,6 +44,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fromHtml } from 'hast-util-from-html';
 import { installPinnedPackage } from './lib/install-package.mjs';
+import { printHelpIfAsked } from './lib/help.mjs';
+
+printHelpIfAsked(import.meta.url);
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // SDKDOCS_ROOT=/path/to/another/checkout measures that checkout's build (its bin/ and dist/) instead.

@@ -11,6 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchDir } from './lib/corpus.mjs';
 import { printTable } from './lib/stats.mjs';
+import { printHelpIfAsked } from './lib/help.mjs';
+
+printHelpIfAsked(import.meta.url);
 
 const quick = process.argv.includes('--quick');
 const withPeers = process.argv.includes('--with-peers');

@@ -10,6 +10,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchDir, repoRoot } from './lib/corpus.mjs';
+import { printHelpIfAsked } from './lib/help.mjs';
+
+printHelpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');

@@ -15,6 +15,9 @@ import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
 import { corpusGenerator, generateCorpus, repoRoot, workDir } from './lib/corpus.mjs';
 import { printTable, row, summarize } from './lib/stats.mjs';
+import { printHelpIfAsked } from './lib/help.mjs';
+
+printHelpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

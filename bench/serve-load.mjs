@@ -15,6 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './lib/corpus.mjs';
 import { runServeLoad } from './lib/serve-load.mjs';
+import { printHelpIfAsked } from './lib/help.mjs';
+
+printHelpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);

@@ -20,6 +20,9 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { repoRoot } from './lib/corpus.mjs';
 import { loadAverage } from './lib/process-tree.mjs';
+import { printHelpIfAsked } from './lib/help.mjs';
+
+printHelpIfAsked(import.meta.url);
 
 const { values: args, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'string' } } });
 const [siteDir, ...nodeFlags] = positionals;

@@ -16,6 +16,9 @@ import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 import { ensureCorpus, firstNestedDoc, repoRoot } from './lib/corpus.mjs';
 import { printTable, row } from './lib/stats.mjs';
+import { printHelpIfAsked } from './lib/help.mjs';
+
+printHelpIfAsked(import.meta.url);
 
 const { findChromium, headlessChromiumArgs, chromiumMissingHint } = await import('../dist/src/core/chromium.js');
 
