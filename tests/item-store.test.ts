@@ -147,7 +147,8 @@ describe('item store', () => {
     for (const route of routes) expect(pageHtml(two, route)).toBe(pageHtml(one, route));
     // Every entry (compiled docs, SVGs, figures) parses, and nothing written aside is left behind.
     const files = await filesUnder(path.dirname(mermaidCache(siteDir)));
-    expect(files.some((file) => file.includes(`${path.sep}docs${path.sep}`))).toBe(true);
+    // The compiled docs are in the query engine's packs.
+    expect(files.some((file) => file.includes(`${path.sep}engine${path.sep}pack-`))).toBe(true);
     expect(files.filter((file) => !file.endsWith('.json'))).toEqual([]);
     for (const file of files) expect(() => JSON.parse(readFileSync(file, 'utf8')), file).not.toThrow();
     const renderer = createCountingRenderer();
