@@ -2,6 +2,7 @@ import { formatThemeString } from '../src/shared/theme-strings.js';
 import type { LandingData } from '../src/shared/landing.js';
 import type { SidebarItem, SiteData } from '../src/shared/types.js';
 import { Link } from './Link.js';
+import { DocCard } from './theme/DocCardList.js';
 import { sidebarItemLink } from '../src/shared/sidebar-links.js';
 
 /**
@@ -114,15 +115,7 @@ export function CategoryIndexContent({
               ? formatThemeString('docsPageCount', { count: countDocs(item.items) })
               : descriptions.get(item.to);
           return (
-            <article className="card" key={`${item.label}${to ?? ''}`}>
-              <h2 className="card-title">
-                <Link to={to} className="card-link">
-                  {item.type === 'category' ? '🗃️ ' : '📄️ '}
-                  {item.label}
-                </Link>
-              </h2>
-              {text ? <p className="card-description">{text}</p> : null}
-            </article>
+            <DocCard key={`${item.label}${to ?? ''}`} to={to} icon={item.type === 'category' ? '🗃️ ' : '📄️ '} label={item.label} text={text} />
           );
         })}
       </section>

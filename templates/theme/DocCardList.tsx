@@ -69,17 +69,24 @@ export default function DocCardList({ items, className }: DocCardListProps) {
         const to = external ? undefined : withBaseUrl(item.href, site.baseUrl);
         const text = item.description ?? (item.type === 'category' ? formatThemeString('docsPageCount', { count: countLinks(item.items ?? []) }) : undefined);
         return (
-          <article className="card" key={`${item.label ?? ''}${index}`}>
-            <h2 className="card-title">
-              <Link to={to} href={external ? item.href : undefined} className="card-link">
-                {item.type === 'category' ? '🗃️ ' : external ? '🔗 ' : '📄️ '}
-                {item.label}
-              </Link>
-            </h2>
-            {text ? <p className="card-description">{text}</p> : null}
-          </article>
+          <DocCard key={`${item.label ?? ''}${index}`} to={to} href={external ? item.href : undefined} icon={item.type === 'category' ? '🗃️ ' : external ? '🔗 ' : '📄️ '} label={item.label} text={text} />
         );
       })}
     </section>
+  );
+}
+
+/** One card of a list of docs: its icon and title as a link, and a line below (a description, a page count). */
+export function DocCard({ to, href, icon, label, text }: { to?: string; href?: string; icon: string; label?: string; text?: string }) {
+  return (
+    <article className="card">
+      <h2 className="card-title">
+        <Link to={to} href={href} className="card-link">
+          {icon}
+          {label}
+        </Link>
+      </h2>
+      {text ? <p className="card-description">{text}</p> : null}
+    </article>
   );
 }
