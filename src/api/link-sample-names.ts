@@ -169,8 +169,14 @@ export async function linkCodeSamples(site: Site, ctx: BuildContext): Promise<vo
   ctx.logger.debug(`linkCodeSamples: ${linkedAgain} pages linked again, ${highlighted} blocks highlighted, the rest kept from the last build`);
 }
 
-/** The checked samples of a doc's page with names to link, as its compile found them. */
+/**
+ * The checked samples of a doc's page with names to link, as its compile found them. None for a
+ * doc rendered from an MDX module: the browser hydrates its content from the module the client
+ * bundle ships, made before the sample check, so links put into its HTML would be gone after
+ * hydration and leave their popovers pointing at nothing.
+ */
 function docSamplesOf(page: Page, namesAt: Map<string, LinkedName[]>): ShownSample[] {
+  if (page.content?.mdx) return [];
   const shown: ShownSample[] = [];
   for (const sample of page.content?.samples ?? []) {
     // The check numbers a sample by its first code line, the compile by its opening fence.
