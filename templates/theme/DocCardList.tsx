@@ -67,7 +67,7 @@ export default function DocCardList({ items, className }: DocCardListProps) {
         if (item.type === 'html' || item.href === undefined) return null;
         const external = isExternalUrl(item.href);
         const to = external ? undefined : withBaseUrl(item.href, site.baseUrl);
-        const text = item.description ?? (item.type === 'category' ? formatThemeString('docsPageCount', { count: countLinks(item.items ?? []) }) : undefined);
+        const text = item.description ?? (item.type === 'category' ? formatThemeString('docsPageCount', { count: countLinks(item.items ?? []) }) : items ? undefined : route.cardDescriptions?.[item.href]);
         return (
           <DocCard key={`${item.label ?? ''}${index}`} to={to} href={external ? item.href : undefined} icon={item.type === 'category' ? '🗃️ ' : external ? '🔗 ' : '📄️ '} label={item.label} text={text} />
         );

@@ -182,8 +182,39 @@ function pageSidebars(site: Site, page: Page): Record<string, SidebarItem[]> {
   return name !== undefined && items ? { [name]: items } : {};
 }
 
+/**
+ * The descriptions of the docs a `<DocCardList />` without items shows on this page (those of the
+ * sidebar category it is the index doc of), by route: the sidebars the client has carry none.
+ * Only for a doc whose code names DocCardList, so that other pages' data stays as small as it was.
+ */
+function cardDescriptionsOf(site: Site, page: Page): Record<string, string> | undefined {
+  if (!page.content?.mdx?.code.includes('DocCardList')) return undefined;
+  const category = categoryLinking(site.sidebars[page.data.sidebar ?? ''] ?? [], page.route);
+  if (!category) return undefined;
+  const docByRoute = new Map(site.docs.map((doc) => [doc.route, doc]));
+  const descriptions: Record<string, string> = {};
+  for (const item of category) {
+    const description = item.type === 'doc' || item.type === 'link' ? (item.to && docByRoute.get(item.to)?.description) : undefined;
+    if (description) descriptions[item.to!] = description;
+  }
+  return Object.keys(descriptions).length > 0 ? descriptions : undefined;
+}
+
+/** The items of the sidebar category whose link is `route`, as Docusaurus' `useCurrentSidebarCategory` finds it. */
+function categoryLinking(items: readonly SidebarItem[], route: string): SidebarItem[] | undefined {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.to === route) return item.items;
+    const inner = categoryLinking(item.items, route);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
 function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, pageSite: SiteData): 'rendered' | 'failed' | 'stopped' {
   const compiled = page.content!;
+  const cardDescriptions = cardDescriptionsOf(site, page);
+  if (cardDescriptions) page.data.cardDescriptions = cardDescriptions;
   const figures = new Map(compiled.diagrams.map((diagram, index) => [index, diagram.figureHtml ?? '']));
   let inner: string;
   const head: CollectedHead = { tags: [], ignored: [] };
