@@ -18,6 +18,7 @@ import type { BuildContext, Page, Site } from '../../core/site.js';
 import { bundleReadFiles } from '../../core/read-files.js';
 import { splitSections } from '../../markdown/content-sections.js';
 import type { CollectedHead, SidebarItem, SiteData } from '../../shared/types.js';
+import { categoryItemsAt } from '../../shared/sidebar-links.js';
 import { takePageHead } from '../../ssr/page-head.js';
 import { walkTree } from '../../markdown/plugins/walk-tree.js';
 import { isMdxDoc } from './detect-mdx.js';
@@ -189,7 +190,7 @@ function pageSidebars(site: Site, page: Page): Record<string, SidebarItem[]> {
  */
 function cardDescriptionsOf(site: Site, page: Page): Record<string, string> | undefined {
   if (!page.content?.mdx?.code.includes('DocCardList')) return undefined;
-  const category = categoryLinking(site.sidebars[page.data.sidebar ?? ''] ?? [], page.route);
+  const category = categoryItemsAt(site.sidebars[page.data.sidebar ?? ''] ?? [], page.route);
   if (!category) return undefined;
   const docByRoute = new Map(site.docs.map((doc) => [doc.route, doc]));
   const descriptions: Record<string, string> = {};
@@ -198,17 +199,6 @@ function cardDescriptionsOf(site: Site, page: Page): Record<string, string> | un
     if (description) descriptions[item.to!] = description;
   }
   return Object.keys(descriptions).length > 0 ? descriptions : undefined;
-}
-
-/** The items of the sidebar category whose link is `route`, as Docusaurus' `useCurrentSidebarCategory` finds it. */
-function categoryLinking(items: readonly SidebarItem[], route: string): SidebarItem[] | undefined {
-  for (const item of items) {
-    if (item.type !== 'category') continue;
-    if (item.to === route) return item.items;
-    const inner = categoryLinking(item.items, route);
-    if (inner) return inner;
-  }
-  return undefined;
 }
 
 function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, pageSite: SiteData): 'rendered' | 'failed' | 'stopped' {
