@@ -60,9 +60,14 @@ describe('doc samples from the compile cache', () => {
       const warm = await buildSite(dir, { until: 'generateApi' });
       expect(warm.site.compiled).toEqual({ docs: warm.site.docs.length, fromCache: warm.site.docs.length });
       const page = warm.site.pages.find((candidate) => candidate.sourceFile === path.join(dir, 'docs', 'samples.md'));
-      expect(page?.content?.samples).toEqual([
+      expect(page?.content?.samples?.map(({ place: _place, ...sample }) => sample)).toEqual([
         { lang: 'ts', code: "import { createWidget } from 'widgets';\nexport const widget = createWidget(2);", line: 3, column: 1 },
         { lang: 'ts', meta: 'no-check', code: 'broken(', line: 8, column: 1 },
+      ]);
+      // With where the compile wrote each one's code, which the sample links fill.
+      expect(page!.content!.samples!.map(({ place }) => place && page!.data.html.slice(place.start, place.end).replace(/<[^>]*>/g, ''))).toEqual([
+        "import { createWidget } from 'widgets';\nexport const widget = createWidget(2);",
+        'broken(',
       ]);
       expect(warm.site.api?.docSamples?.checked).toBe(cold.site.api?.docSamples?.checked);
       expect(warm.site.api?.docSamples?.samples.map((sample) => sample.key)).toEqual(cold.site.api?.docSamples?.samples.map((sample) => sample.key));
