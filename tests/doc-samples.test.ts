@@ -65,7 +65,7 @@ describe('doc samples from the compile cache', () => {
         { lang: 'ts', meta: 'no-check', code: 'broken(', line: 8, column: 1 },
       ]);
       // With where the compile wrote each one's code, which the sample links fill.
-      expect(page!.content!.samples!.map(({ place }) => place && page!.data.html.slice(place.start, place.end).replace(/<[^>]*>/g, ''))).toEqual([
+      expect(page!.content!.samples!.map(({ place }) => place && page!.data.html.slice(place.start, place.end).replace(/<[^>]*>/g, '').replaceAll('&#x27;', "'"))).toEqual([
         "import { createWidget } from 'widgets';\nexport const widget = createWidget(2);",
         'broken(',
       ]);
