@@ -60,4 +60,16 @@ describe('sdkdocs build --explain', () => {
       await apiSite.cleanup();
     }
   });
+
+  it("names the query that linked a doc's sample names to the API, and the blocks it asked for", async () => {
+    const apiSite = await copySite(fixture('api-basic'));
+    try {
+      const result = run('build', apiSite.dir, '--explain', 'docs/intro/index.html');
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain('  the names in its code samples were linked to the API by the query:\n    linkedSamples("/sdk/docs/intro")\n      input pageToLink:/sdk/docs/intro');
+      expect(result.stdout).toMatch(/\n {6}sampleBlock\(\["ts","","import \{ createWidget, Color \} from 'widgets';/);
+    } finally {
+      await apiSite.cleanup();
+    }
+  });
 });

@@ -75,7 +75,7 @@ const sampleBlockQuery: Query<[lang: string, meta: string, code: string], Sample
 };
 
 /** A page's HTML with the names of its samples linked and the popovers of what they link to. */
-const linkedPageQuery: Query<string, string> = {
+export const linkedSamplesQuery: Query<string, string> = {
   name: 'linkedSamples',
   // Large, and read by no other query: never compared.
   fingerprint: () => randomUUID(),
@@ -178,7 +178,7 @@ export async function linkCodeSamples(site: Site, ctx: BuildContext): Promise<vo
     engine.setComparedInput<PageToLink>(pageToLinkInput(page.route), { shown, samples, model, apiRoute, symbols }, (last, now) =>
       sameShown(last.shown, now.shown) && last.model === now.model && last.apiRoute === now.apiRoute && isSameData(last.samples, now.samples),
     );
-    const { result: html, reused } = await engine.answer(linkedPageQuery, page.route);
+    const { result: html, reused } = await engine.answer(linkedSamplesQuery, page.route);
     if (!reused) linkedAgain++;
     if (html !== page.data.html) linkedPages++;
     page.data.html = html;

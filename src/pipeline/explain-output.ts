@@ -6,6 +6,7 @@ import { contentDirOf } from '../config/resolve.js';
 import { categoryFileText, docSourceQuery, docsFolderListing } from '../content/docs-folder-queries.js';
 import { compiledDocQuery } from '../content/parse-markdown.js';
 import { apiPagesQuery } from '../api/generate-api.js';
+import { linkedSamplesQuery } from '../api/link-sample-names.js';
 import { formatExplanation, type Explanation } from '../engine/query-engine.js';
 import { outputPathOfRoute } from '../render/document.js';
 import { pageDocumentQuery, siteFileQuery } from '../render/render-queries.js';
@@ -33,6 +34,8 @@ export function explainOutput(result: BuildResult, requested: string): string {
   if (rendered) lines.push(`  it was made from what the query read:`, formatExplanation(rendered, siteDir, '    '));
   else if (stage) lines.push(`  ${stage} is not on the query engine yet: the inputs it read are not tracked.`);
   if (page?.kind === 'api') lines.push(...apiPageExplanation(result));
+  const linked = page && result.engine.explain(linkedSamplesQuery, page.route);
+  if (linked) lines.push('  the names in its code samples were linked to the API by the query:', formatExplanation(linked, siteDir, '    '));
   if (!page?.sourceFile || !isInside(page.sourceFile, paths.docs)) return lines.join('\n');
   const found = result.engine.explain(docsFolderListing, { docsDir: paths.docs, siteDir: contentDirOf(site.config) });
   const categories = categoryExplanations(result, page.sourceFile, paths.docs);
