@@ -139,3 +139,46 @@ describe('an element a plugin makes, with no place of its own', () => {
     expect(result.status).toBe(1);
   });
 });
+
+describe('a plugin that lets an error escape (a program it starts is not installed)', () => {
+  // As flow.org's remark plugin does with the `flow` binary: spawn, no 'error' listener, read stdout.
+  const checker = (program: string) =>
+    [
+      "const { spawn } = require('node:child_process');",
+      'module.exports = function runChecker() {',
+      '  return async (tree) => {',
+      `    if (${JSON.stringify(program)} === 'sdkdocs-test-present') return;`,
+      `    const child = spawn(${JSON.stringify(program)}, ['--json']);`,
+      "    child.stdin.end('x');",
+      "    for await (const chunk of child.stdout) tree.children.push({ type: 'text', value: String(chunk) });",
+      '  };',
+      '};',
+      '',
+    ].join('\n');
+  it('fails the docs it ran on, each at its file, and leaves the last output as it was', () => {
+    const site = mkdtempSync(path.join(os.tmpdir(), 'sdkdocs-plugin-escape-'));
+    temporary.push(site);
+    const files: Record<string, string> = {
+      'docusaurus.config.js': "module.exports = { title: 'P', url: 'https://p.example.com', baseUrl: '/', presets: [['classic', { docs: { remarkPlugins: [require('./run-checker')] }, blog: false }]] };\n",
+      'run-checker.js': checker('sdkdocs-test-present'),
+      'docs/intro.md': '# Intro\n\nSome text.\n',
+      'docs/second.md': '# Second\n\nMore text.\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(site, name)), { recursive: true });
+      writeFileSync(path.join(site, name), text);
+    }
+    const run = () => spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', '.'], { cwd: site, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    const first = run();
+    expect(first.status, first.stderr).toBe(0);
+    const before = page(site, 'docs/intro');
+    writeFileSync(path.join(site, 'run-checker.js'), checker('sdkdocs-no-such-checker'));
+    const result = run();
+    expect(result.status).toBe(1);
+    expect(result.stderr).not.toContain("Unhandled 'error' event");
+    for (const doc of ['docs/intro.md', 'docs/second.md']) {
+      expect(result.stderr).toMatch(new RegExp(`${doc.replace('.', '\\.')} error .*spawn sdkdocs-no-such-checker ENOENT.*\`sdkdocs-no-such-checker\`, which is not installed`));
+    }
+    expect(page(site, 'docs/intro')).toBe(before);
+  });
+});

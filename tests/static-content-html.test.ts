@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Root, RootContent } from 'hast';
+import type { Element, Root, RootContent } from 'hast';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../bench/lib/corpus.mjs';
@@ -139,5 +139,24 @@ describe('the static HTML writer', () => {
     const [written, expected] = both(tree);
     expect(written).toBe(expected);
     expect(written).toContain('style="color:red"');
+  });
+
+  it('says where it wrote each element asked about, and gives none for one inside what React rendered', () => {
+    const code = (text: string): Element => ({ type: 'element', tagName: 'code', properties: { className: ['hljs'] }, children: [{ type: 'text', value: text }] });
+    const plain = code('a < b');
+    const inReact = code('in a table');
+    const tree: Root = {
+      type: 'root',
+      children: [
+        { type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: 'Before & after' }] },
+        { type: 'element', tagName: 'table', properties: {}, children: [{ type: 'element', tagName: 'tr', properties: {}, children: [{ type: 'element', tagName: 'td', properties: {}, children: [inReact] }] }] },
+        { type: 'element', tagName: 'pre', properties: {}, children: [plain] },
+      ],
+    };
+    const { html, places } = writer.placing(tree, new Set([plain, inReact]));
+    expect(html).toBe(writer(tree));
+    const place = places.get(plain)!;
+    expect(html.slice(place.start, place.end)).toBe('<code class="hljs">a &lt; b</code>');
+    expect(places.has(inReact)).toBe(false);
   });
 });

@@ -3,6 +3,11 @@ import type { Element, ElementContent, Root, Text } from 'hast';
 import { toString } from 'hast-util-to-string';
 import type { BuildContext, Page, Site } from '../core/site.js';
 import { createContentRenderer } from '../ssr/content-html.js';
+import { apiPageHtml } from '../ssr/api-page-html.js';
+import type { HtmlPlace } from '../model/compiled-doc.js';
+import type { ApiPageContent } from '../model/api-page-content.js';
+import type { ApiText } from '../shared/api-views.js';
+import type { TocItem } from '../shared/types.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { apiHoverCard } from './api-pages.js';
 import type { DocSamplesCheck } from '../core/doc-samples.js';
@@ -19,12 +24,13 @@ interface LinkedName {
   ref: ApiRef;
 }
 
-/** A checked sample as a page shows it: its fence's info string, its code, and the names in it to link. */
+/** A checked sample as a page shows it: its fence's info string, its code, the names in it to link, and, in a doc, where its code is in the doc's HTML. */
 interface ShownSample {
   lang: string;
   meta?: string;
   code: string;
   names: LinkedName[];
+  place?: HtmlPlace;
 }
 
 /** A sample's code element as the highlighter makes it, and that element's HTML as the page holds it. */
@@ -39,9 +45,12 @@ interface BlockMaker {
   render: (element: Element) => string;
 }
 
-/** A page to link: its HTML as made, the samples it shows, and what their links point at. */
+/**
+ * A page to link: a doc's compiled HTML, whose samples know where their code is in it, or an API
+ * page's view, rendered again with the names of its `@example`s linked; and what links point at.
+ */
 interface PageToLink {
-  html: string;
+  shown: { kind: 'doc'; html: string } | { kind: 'api'; content: ApiPageContent; toc: TocItem[] };
   samples: ShownSample[];
   model: ApiModel;
   apiRoute: string;
@@ -71,19 +80,22 @@ const linkedPageQuery: Query<string, string> = {
   // Large, and read by no other query: never compared.
   fingerprint: () => randomUUID(),
   async run(context, route) {
-    const { html, samples, apiRoute, symbols } = context.input<PageToLink>(pageToLinkInput(route));
+    const { shown, samples, apiRoute, symbols } = context.input<PageToLink>(pageToLinkInput(route));
     const { render } = context.input<BlockMaker>(blockMakerInput);
-    const byHtml: BlocksByHtml = new Map();
+    const blocks: ShownBlock[] = [];
     for (const sample of samples) {
       const block = await context.query(sampleBlockQuery, blockKeyOf(sample));
-      if (block && !byHtml.has(block.html)) byHtml.set(block.html, { block, sample });
+      if (block) blocks.push({ block, sample });
     }
-    const hrefOf = (ref: ApiRef) => `${joinUrlPath(apiRoute, ref.symbol)}${ref.member ? `#${ref.member}` : ''}`;
-    const cardOf = (ref: ApiRef) => {
-      const symbol = symbols.get(ref.symbol)!;
-      return apiHoverCard(symbol, ref.member ? symbol.members.find((member) => member.id === ref.member) : undefined);
-    };
-    return linkPage(html, byHtml, hrefOf, cardOf, render);
+    const links = createSampleLinker(
+      (ref) => `${joinUrlPath(apiRoute, ref.symbol)}${ref.member ? `#${ref.member}` : ''}`,
+      (ref) => {
+        const symbol = symbols.get(ref.symbol)!;
+        return apiHoverCard(symbol, ref.member ? symbol.members.find((member) => member.id === ref.member) : undefined);
+      },
+    );
+    const content = shown.kind === 'doc' ? linkedDocHtml(shown.html, blocks, links, render) : apiPageHtml(withTextsLinked(shown.content, linkedApiText(blocks, links, render)), shown.toc);
+    return `${content}${links.cards(render)}`;
   },
 };
 
@@ -104,12 +116,13 @@ export const apiCardClass = 'api-card';
  * build time. Waits for the sample check generateApi started, which compiles while the stages
  * between run.
  *
- * Works from the model, never from the page's HTML read back: the samples the compile found (a
- * doc's) or the check read (an `@example`'s) are highlighted again by the docs' highlighter into the
- * very tree the page's block was rendered from; the names are wrapped in that tree, and the
- * block's HTML, found in the page as a whole, is swapped for the linked one. Each block and each
- * page's linking are engine queries: serve --watch highlights and links again only the blocks
- * and pages whose code, HTML, samples or API model changed.
+ * Works from the model and trees, never from the page's HTML read back or searched: the samples
+ * the compile found (a doc's) or the check read (an `@example`'s) are highlighted again by the
+ * docs' highlighter into the very tree the page's block was rendered from, and the names are
+ * wrapped in that tree. A doc's linked block is written at the place its compile recorded for the
+ * sample's code; an API page is rendered again from its view with its TSDoc texts linked. Each
+ * block and each page's linking are engine queries: serve --watch highlights and links again only
+ * the blocks and pages whose code, HTML or view, samples or API model changed.
  */
 export async function linkCodeSamples(site: Site, ctx: BuildContext): Promise<void> {
   const checked = await site.api?.sampleNames;
@@ -148,8 +161,13 @@ export async function linkCodeSamples(site: Site, ctx: BuildContext): Promise<vo
     if (!page.data.html.includes('code-block-pre')) continue;
     // A page serve --watch kept from the last build (API pages) holds its linked HTML already.
     if (page.data.html.includes(`class="${codeLinkClass}"`)) continue;
-    const samples = page.kind === 'api' ? exampleSamples : page.kind === 'doc' && page.sourceFile ? docSamplesOf(page, namesAt) : [];
-    if (samples.length === 0) continue;
+    const shown: PageToLink['shown'] | undefined = page.api
+      ? { kind: 'api', content: page.api, toc: page.data.toc }
+      : page.kind === 'doc' && page.sourceFile
+        ? { kind: 'doc', html: page.data.html }
+        : undefined;
+    const samples = !shown ? [] : shown.kind === 'api' ? exampleSamples : docSamplesOf(page, namesAt);
+    if (!shown || samples.length === 0) continue;
     for (const sample of samples) {
       const key = blockKeyOf(sample);
       const id = key.join('\0');
@@ -157,8 +175,8 @@ export async function linkCodeSamples(site: Site, ctx: BuildContext): Promise<vo
       blocksAsked.add(id);
       if (!(await engine.answer(sampleBlockQuery, key)).reused) highlighted++;
     }
-    engine.setComparedInput<PageToLink>(pageToLinkInput(page.route), { html: page.data.html, samples, model, apiRoute, symbols }, (last, now) =>
-      last.html === now.html && last.model === now.model && last.apiRoute === now.apiRoute && isSameData(last.samples, now.samples),
+    engine.setComparedInput<PageToLink>(pageToLinkInput(page.route), { shown, samples, model, apiRoute, symbols }, (last, now) =>
+      sameShown(last.shown, now.shown) && last.model === now.model && last.apiRoute === now.apiRoute && isSameData(last.samples, now.samples),
     );
     const { result: html, reused } = await engine.answer(linkedPageQuery, page.route);
     if (!reused) linkedAgain++;
@@ -169,13 +187,19 @@ export async function linkCodeSamples(site: Site, ctx: BuildContext): Promise<vo
   ctx.logger.debug(`linkCodeSamples: ${linkedAgain} pages linked again, ${highlighted} blocks highlighted, the rest kept from the last build`);
 }
 
-/** The checked samples of a doc's page with names to link, as its compile found them. */
+/**
+ * The checked samples of a doc's page with names to link, as its compile found them. None for a
+ * doc rendered from an MDX module: the browser hydrates its content from the module the client
+ * bundle ships, made before the sample check, so links put into its HTML would be gone after
+ * hydration and leave their popovers pointing at nothing.
+ */
 function docSamplesOf(page: Page, namesAt: Map<string, LinkedName[]>): ShownSample[] {
+  if (page.content?.mdx) return [];
   const shown: ShownSample[] = [];
   for (const sample of page.content?.samples ?? []) {
     // The check numbers a sample by its first code line, the compile by its opening fence.
     const names = namesAt.get(`${page.sourceFile}:${sample.line + 1}`);
-    if (names) shown.push({ lang: sample.lang, ...(sample.meta && { meta: sample.meta }), code: sample.code, names });
+    if (names && sample.place) shown.push({ lang: sample.lang, ...(sample.meta && { meta: sample.meta }), code: sample.code, names, place: sample.place });
   }
   return shown;
 }
@@ -194,72 +218,134 @@ function codeElementOf(root: Root): Element | undefined {
   return found;
 }
 
-/** A sample's block and the sample, by the block's HTML. */
-type BlocksByHtml = Map<string, { block: SampleBlock; sample: ShownSample }>;
+/** A sample's block as the highlighter makes it, with the sample and the names to link in it. */
+interface ShownBlock {
+  block: SampleBlock;
+  sample: ShownSample;
+}
 
-const codeOpen = '<code';
-const codeClose = '</code>';
-
-/** A page's HTML with the names of the samples it shows linked, and the popovers of what they link to after its content. */
-function linkPage(
-  html: string,
-  byHtml: BlocksByHtml,
-  hrefOf: (ref: ApiRef) => string,
-  cardOf: (ref: ApiRef) => { signature: string; summary: string },
-  render: (element: Element) => string,
-): string {
-  if (byHtml.size === 0) return html;
+/**
+ * Links names in blocks and numbers their popovers, one per target, in the order the page shows
+ * the links; then writes the popovers, which go after the page's content.
+ */
+function createSampleLinker(hrefOf: (ref: ApiRef) => string, cardOf: (ref: ApiRef) => { signature: string; summary: string }) {
   const cardIds = new Map<string, string>();
-  const cardIdOf = (href: string) => cardIds.get(href) ?? cardIds.set(href, `api-card-${cardIds.size + 1}`).get(href)!;
   const refsByHref = new Map<string, ApiRef>();
-  const linkedHtml = new Map<string, string>();
-  // One pass over the page: a block's HTML is a code element, which holds no other, so each
-  // `<code` up to the next `</code>` is looked up whole. Blocks are linked in the order the page
-  // shows them first, which numbers the popovers; a block linked before (a page serve --watch
-  // reused) is not found.
-  const parts: string[] = [];
-  let copiedTo = 0;
-  for (let at = html.indexOf(codeOpen); at !== -1; ) {
-    const end = html.indexOf(codeClose, at + codeOpen.length);
-    if (end === -1) break;
-    const candidate = html.slice(at, end + codeClose.length);
-    const found = byHtml.get(candidate);
-    if (!found) {
-      at = html.indexOf(codeOpen, at + codeOpen.length);
-      continue;
-    }
-    let linked = linkedHtml.get(candidate);
-    if (linked === undefined) {
-      const code = structuredClone(found.block.code);
-      wrapNames(code, found.sample.names, (name, text): Element => {
+  return {
+    /** The block's code element with its sample's names wrapped in links. */
+    linkedCode({ block, sample }: ShownBlock): Element {
+      const code = structuredClone(block.code);
+      wrapNames(code, sample.names, (name, text): Element => {
         const href = hrefOf(name.ref);
         refsByHref.set(href, name.ref);
-        return { type: 'element', tagName: 'a', properties: { href, className: [codeLinkClass], ariaDescribedBy: [cardIdOf(href)] }, children: [text] };
+        const id = cardIds.get(href) ?? cardIds.set(href, `api-card-${cardIds.size + 1}`).get(href)!;
+        return { type: 'element', tagName: 'a', properties: { href, className: [codeLinkClass], ariaDescribedBy: [id] }, children: [text] };
       });
-      linked = render(code);
-      linkedHtml.set(candidate, linked);
-    }
-    parts.push(html.slice(copiedTo, at), linked);
-    copiedTo = end + codeClose.length;
-    at = html.indexOf(codeOpen, copiedTo);
+      return code;
+    },
+    /** The popovers of the links made so far; empty when there are none. */
+    cards(render: (element: Element) => string): string {
+      if (cardIds.size === 0) return '';
+      const cards: ElementContent[] = [...cardIds].map(([href, id]) => {
+        const card = cardOf(refsByHref.get(href)!);
+        return {
+          type: 'element',
+          tagName: 'div',
+          properties: { id, className: [apiCardClass], role: 'tooltip', hidden: true },
+          children: [
+            { type: 'element', tagName: 'code', properties: { className: ['api-card-signature'] }, children: [{ type: 'text', value: card.signature }] },
+            ...(card.summary ? [{ type: 'element', tagName: 'span', properties: { className: ['api-card-summary'] }, children: [{ type: 'text', value: card.summary }] } satisfies Element] : []),
+          ],
+        };
+      });
+      return render({ type: 'element', tagName: 'div', properties: { className: ['api-cards'] }, children: cards });
+    },
+  };
+}
+
+type SampleLinker = ReturnType<typeof createSampleLinker>;
+
+/**
+ * A doc's HTML with each sample's code, at the place its compile wrote it, written again from the
+ * linked tree. A place that does not hold the block the highlighter makes now (the compile and
+ * the check read different code) is left as it is.
+ */
+function linkedDocHtml(html: string, blocks: ShownBlock[], links: SampleLinker, render: (element: Element) => string): string {
+  const parts: string[] = [];
+  let copiedTo = 0;
+  for (const shown of [...blocks].sort((a, b) => a.sample.place!.start - b.sample.place!.start)) {
+    const { start, end } = shown.sample.place!;
+    if (start < copiedTo || html.slice(start, end) !== shown.block.html) continue;
+    parts.push(html.slice(copiedTo, start), render(links.linkedCode(shown)));
+    copiedTo = end;
   }
   if (parts.length === 0) return html;
   parts.push(html.slice(copiedTo));
-  html = parts.join('');
-  if (cardIds.size === 0) return html;
-  const cards: ElementContent[] = [...cardIds].map(([href, id]) => {
-    const card = cardOf(refsByHref.get(href)!);
-    return {
-      type: 'element',
-      tagName: 'div',
-      properties: { id, className: [apiCardClass], role: 'tooltip', hidden: true },
-      children: [
-        { type: 'element', tagName: 'code', properties: { className: ['api-card-signature'] }, children: [{ type: 'text', value: card.signature }] },
-        ...(card.summary ? [{ type: 'element', tagName: 'span', properties: { className: ['api-card-summary'] }, children: [{ type: 'text', value: card.summary }] } satisfies Element] : []),
-      ],
+  return parts.join('');
+}
+
+/**
+ * Links the names in a TSDoc text's code blocks that are checked `@example`s: a code element is
+ * one when it is the block the highlighter makes of the example. Texts without one are returned as
+ * they are; the others are copied, so the view stays as the API stage left it.
+ */
+function linkedApiText(blocks: ShownBlock[], links: SampleLinker, render: (element: Element) => string): (text: ApiText) => ApiText {
+  const byCode = new Map<string, ShownBlock[]>();
+  for (const shown of blocks) byCode.set(normalizeCode(shown.sample.code), [...(byCode.get(normalizeCode(shown.sample.code)) ?? []), shown]);
+  const shownIn = (code: Element): ShownBlock | undefined => {
+    const candidates = byCode.get(normalizeCode(toString(code)));
+    if (!candidates) return undefined;
+    const html = render(code);
+    return candidates.find((shown) => shown.block.html === html);
+  };
+  return (text) => {
+    let copy: ApiText | undefined;
+    const visit = (parent: ApiText | Element, path: number[]) => {
+      parent.children.forEach((child, index) => {
+        if (child.type !== 'element') return;
+        if (child.tagName === 'code' && parent.type === 'element' && parent.tagName === 'pre') {
+          const shown = shownIn(child);
+          if (!shown) return;
+          copy ??= structuredClone(text);
+          const copiedParent = path.reduce<ApiText | Element>((node, at) => node.children[at] as Element, copy);
+          copiedParent.children[index] = links.linkedCode(shown);
+          return;
+        }
+        visit(child, [...path, index]);
+      });
     };
-  });
-  return `${html}${render({ type: 'element', tagName: 'div', properties: { className: ['api-cards'] }, children: cards })}`;
+    visit(text, []);
+    return copy ?? text;
+  };
+}
+
+/**
+ * The API page's view with each TSDoc text (a hast root, wherever the view holds one) as `link`
+ * gives it; what holds no changed text is kept as it is.
+ */
+function withTextsLinked<Content>(content: Content, link: (text: ApiText) => ApiText): Content {
+  const mapped = (value: unknown): unknown => {
+    if (Array.isArray(value)) {
+      const items = value.map(mapped);
+      return items.some((item, index) => item !== value[index]) ? items : value;
+    }
+    if (value === null || typeof value !== 'object') return value;
+    const node = value as { type?: unknown; children?: unknown };
+    if (node.type === 'root' && Array.isArray(node.children)) return link(value as ApiText);
+    let copy: Record<string, unknown> | undefined;
+    for (const [key, inner] of Object.entries(value)) {
+      const now = mapped(inner);
+      if (now !== inner) (copy ??= { ...value })[key] = now;
+    }
+    return copy ?? value;
+  };
+  return mapped(content) as Content;
+}
+
+/** Whether a page shows the same as before: the same HTML, or the same view and outline. */
+function sameShown(last: PageToLink['shown'], now: PageToLink['shown']): boolean {
+  if (last.kind === 'doc' || now.kind === 'doc') return last.kind === 'doc' && now.kind === 'doc' && last.html === now.html;
+  return last.content === now.content && isSameData(last.toc, now.toc);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Element, Root as HastRoot } from 'hast';
 import type { Code, Root } from 'mdast';
 import { skipChildren, walkTree } from '../markdown/plugins/walk-tree.js';
 import type { CodeSample } from '../model/compiled-doc.js';
@@ -27,4 +28,39 @@ export function findCodeSamples(markdown: string, tree: Root): CodeSample[] {
     return skipChildren;
   });
   return samples;
+}
+
+/**
+ * The code element each sample's block was highlighted into, by the sample's index: rehype-code
+ * gives a block's wrapper the place of its fence, which is where the sample was found.
+ */
+export function sampleCodeElements(hast: HastRoot, samples: readonly CodeSample[]): Map<Element, number> {
+  const indexAt = new Map(samples.map((sample, index) => [`${sample.line}:${sample.column}`, index]));
+  const found = new Map<Element, number>();
+  walkTree(hast, (node) => {
+    if (node.type !== 'element' || !isCodeBlock(node as Element)) return;
+    const start = (node as Element).position?.start;
+    const index = start ? indexAt.get(`${start.line}:${start.column}`) : undefined;
+    if (index === undefined) return;
+    const code = codeElementIn(node as Element);
+    if (code) found.set(code, index);
+    return skipChildren;
+  });
+  return found;
+}
+
+function isCodeBlock(element: Element): boolean {
+  const className = element.properties.className;
+  return Array.isArray(className) && className.includes('code-block');
+}
+
+/** The `pre > code` element inside a code block's wrapper. */
+function codeElementIn(wrapper: Element): Element | undefined {
+  for (const child of wrapper.children) {
+    if (child.type !== 'element') continue;
+    if (child.tagName === 'pre') return child.children.find((inner): inner is Element => inner.type === 'element' && inner.tagName === 'code');
+    const inside = codeElementIn(child);
+    if (inside) return inside;
+  }
+  return undefined;
 }

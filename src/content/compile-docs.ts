@@ -31,11 +31,46 @@ export function compileOnThread(
   sitePlugins?: SiteMarkdownPlugins,
 ): (task: ParseTask) => Promise<ParseOutcome> {
   const context = { ...contextOf(setup), figureOf: setup.mermaid ? figureOf : undefined };
-  const compiler =
-    setup.sitePluginsKey === undefined
-      ? Promise.resolve(createDocCompiler(context))
-      : (sitePlugins ? Promise.resolve(sitePlugins) : loadSiteMarkdownPlugins(setup.siteDir)).then((plugins) => createDocCompiler({ ...context, sitePlugins: plugins }));
-  return async (task) => (await compiler)(task);
+  if (setup.sitePluginsKey === undefined) {
+    const compiler = createDocCompiler(context);
+    return (task) => compiler(task);
+  }
+  const compiler = (sitePlugins ? Promise.resolve(sitePlugins) : loadSiteMarkdownPlugins(setup.siteDir)).then((plugins) => createDocCompiler({ ...context, sitePlugins: plugins }));
+  return async (task) => failedByEscapedError(task, (await compiler)(task));
+}
+
+/** The compiles in flight on this thread while the site's plugins may run, each with what fails it. */
+const compilesInFlight = new Set<(error: unknown) => void>();
+
+/**
+ * A site's plugin can let an error escape every caller: an `error` event nobody listens to (a
+ * program it spawns is not installed), a throw in a timer. Node would end the process with a bare
+ * stack trace; while docs compile with the site's plugins, such an error fails the docs in
+ * flight instead, each reported at its file, and the build goes on to report them.
+ */
+function failedByEscapedError(task: ParseTask, compiled: Promise<ParseOutcome>): Promise<ParseOutcome> {
+  return new Promise<ParseOutcome>((resolve, reject) => {
+    const fail = (error: unknown) => resolve({ route: task.route, error: describeEscapedError(error) });
+    if (compilesInFlight.size === 0) process.on('uncaughtException', failCompilesInFlight);
+    compilesInFlight.add(fail);
+    compiled.then(resolve, reject).finally(() => {
+      compilesInFlight.delete(fail);
+      if (compilesInFlight.size === 0) process.off('uncaughtException', failCompilesInFlight);
+    });
+  });
+}
+
+function failCompilesInFlight(error: unknown): void {
+  for (const fail of [...compilesInFlight]) fail(error);
+}
+
+function describeEscapedError(error: unknown): { message: string; hint: string } {
+  const { message, code, syscall, path } = (error ?? {}) as { message?: string; code?: string; syscall?: string; path?: string };
+  const said = `A markdown plugin of the site failed while this doc compiled, with an error no code caught: ${message ?? String(error)}`;
+  if (code === 'ENOENT' && syscall?.startsWith('spawn')) {
+    return { message: said, hint: `A remark or rehype plugin of the site's config starts the program \`${path ?? syscall.slice('spawn '.length)}\`, which is not installed here: install it (or put it on PATH), or take the plugin out of the config's remarkPlugins or rehypePlugins.` };
+  }
+  return { message: said, hint: "The site's remark and rehype plugins run while the doc compiles; one of them let this error escape (an 'error' event with no listener, a throw in a timer or callback). Fix the plugin, or take it out of the config's remarkPlugins or rehypePlugins." };
 }
 
 /** The parse context a setup describes. */

@@ -1,6 +1,6 @@
 import { createContentRenderer } from '../ssr/content-html.js';
 import { splitSections } from '../markdown/content-sections.js';
-import { findCodeSamples } from './code-samples.js';
+import { findCodeSamples, sampleCodeElements } from './code-samples.js';
 import { createReadBounds } from '../core/path-bounds.js';
 import { createMarkdownProcessor, type MarkdownProcessor } from '../markdown/processor.js';
 import { checkMarkdownLimits, maxNestingDepth } from './markdown-limits.js';
@@ -119,10 +119,24 @@ async function compileParsedDoc(
     diagramMessages = figures.messages;
   }
   const messages = [...(fallback ? [fallback] : []), ...docMessagesOf(result.messages), ...diagramMessages];
+  const mobileToc = mobileTocOf(task, result.toc);
+  let html: string;
+  if (samples.length > 0) {
+    // Where each sample's code went, for the names the sample check links in it later.
+    const codeElements = sampleCodeElements(result.hast, samples);
+    const placed = renderer.placedDocHtml(result.hast, task.title, mobileToc, new Set(codeElements.keys()));
+    html = placed.html;
+    for (const [element, index] of codeElements) {
+      const place = placed.places.get(element);
+      if (place) samples[index].place = place;
+    }
+  } else {
+    html = renderer.docHtml(result.hast, task.title, mobileToc);
+  }
   return {
     route: task.route,
     compiled: {
-      html: renderer.docHtml(result.hast, task.title, mobileTocOf(task, result.toc)),
+      html,
       toc: result.toc,
       anchors: [...result.anchors],
       links: result.links,

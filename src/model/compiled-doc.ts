@@ -116,4 +116,16 @@ export interface CodeSample {
   /** Where the block's opening fence starts in the doc's file (1-based). */
   line: number;
   column: number;
+  /**
+   * Where the block's code element is in the compiled doc's `html`, which the sample links fill
+   * with the linked block. None when the compile did not write it itself (React rendered what
+   * holds it) or the doc is rendered from an MDX module.
+   */
+  place?: HtmlPlace;
+}
+
+/** Where an element is in a piece of HTML: from its opening tag's `<` to just after its closing tag. */
+export interface HtmlPlace {
+  start: number;
+  end: number;
 }

@@ -1,11 +1,6 @@
-import { createElement, type ReactElement, type ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { ApiIndexPage, ApiSymbolPage } from '../../templates/api/ApiPages.js';
-import { ApiChangesContent } from '../../templates/ApiChanges.js';
-import { TableOfContentsMobile } from '../../templates/DocParts.js';
-import type { ApiPageContent } from '../model/api-page-content.js';
 import { splitSections } from '../markdown/content-sections.js';
 import { hastOfReactTree } from '../ssr/element-tree.js';
+import { apiPageHtml, apiPageTree } from '../ssr/api-page-html.js';
 import type { Site } from '../core/site.js';
 
 /**
@@ -19,18 +14,6 @@ export async function renderApiPages(site: Site): Promise<void> {
     // Search reads the page's own text, not the outline's copy of its headings.
     const hast = hastOfReactTree(apiPageTree(page.api));
     if (hast) page.searchSections = splitSections(hast);
-    const mobileToc = createElement(TableOfContentsMobile, { items: page.data.toc, inContent: true });
-    page.data.html = renderToStaticMarkup(apiPageTree(page.api, mobileToc));
-  }
-}
-
-function apiPageTree(content: ApiPageContent, mobileToc?: ReactNode): ReactElement {
-  switch (content.template) {
-    case 'index':
-      return createElement(ApiIndexPage, { index: content.view, mobileToc });
-    case 'symbol':
-      return createElement(ApiSymbolPage, { symbol: content.view, mobileToc });
-    case 'changes':
-      return createElement(ApiChangesContent, { view: content.view, mobileToc });
+    page.data.html = apiPageHtml(page.api, page.data.toc);
   }
 }

@@ -10,3 +10,14 @@ export function sidebarItemLink(item: SidebarItem): string | undefined {
   }
   return undefined;
 }
+
+/** The items of the sidebar category whose own page is `route`, as Docusaurus' `useCurrentSidebarCategory` finds it. */
+export function categoryItemsAt(items: readonly SidebarItem[], route: string): SidebarItem[] | undefined {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.to === route) return item.items;
+    const inner = categoryItemsAt(item.items, route);
+    if (inner) return inner;
+  }
+  return undefined;
+}

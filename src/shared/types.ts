@@ -240,6 +240,8 @@ export interface RouteData {
   docsVersion?: string;
   /** With several docs versions: this page in each other version that has it, by version name. */
   versionLinks?: Record<string, string>;
+  /** An index doc's `<DocCardList />`: the descriptions of its category's docs, by route. */
+  cardDescriptions?: Record<string, string>;
 }
 
 /** Site-wide data: the same for every route. */

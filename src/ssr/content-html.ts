@@ -6,6 +6,7 @@ import rehypeReact from 'rehype-react';
 import { unified } from 'unified';
 import { markdownComponents } from '../../templates/markdown-components.js';
 import { createStaticHtmlWriter } from './static-content-html.js';
+import type { HtmlPlace } from '../model/compiled-doc.js';
 import { withMobileToc } from './mobile-toc.js';
 import type { TocItem } from '../shared/types.js';
 
@@ -29,6 +30,10 @@ export function createContentRenderer() {
      */
     docHtml(hast: Root, title: string, toc: TocItem[]): string {
       return staticHtml(withMobileToc(withTitleHeading(hast, title), toc));
+    },
+    /** As {@link docHtml}, with where the elements of `asked` are in it (those written without React). */
+    placedDocHtml(hast: Root, title: string, toc: TocItem[], asked: ReadonlySet<Element>): { html: string; places: Map<Element, HtmlPlace> } {
+      return staticHtml.placing(withMobileToc(withTitleHeading(hast, title), toc), asked);
     },
     /** Any content tree (a diagram's figure), as it would render inside a page. */
     html(hast: Root): string {

@@ -1,4 +1,5 @@
 import type { Element, Root, RootContent } from 'hast';
+import type { HtmlPlace } from '../model/compiled-doc.js';
 
 /**
  * A doc's content as the HTML that React's `renderToStaticMarkup` writes for it after
@@ -10,10 +11,13 @@ import type { Element, Root, RootContent } from 'hast';
  * and put in its place, so the HTML never depends on which path wrote a node. The test
  * tests/static-content-html.test.ts holds both to the same bytes on every doc the project has.
  */
-export function createStaticHtmlWriter(renderWithReact: (nodes: RootContent[]) => string): (root: Root) => string {
+export function createStaticHtmlWriter(renderWithReact: (nodes: RootContent[]) => string): StaticHtmlWriter {
   let out: string[] = [];
   /** The nodes handed to React, each with the index in `out` its HTML goes to. */
   let handed: { node: RootContent; at: number }[] = [];
+  /** The elements whose place the caller asked for, and the parts of `out` each was written to. */
+  let marked: ReadonlySet<Element> = new Set();
+  let markedParts = new Map<Element, [first: number, end: number]>();
   const write = (nodes: readonly RootContent[]): void => {
     for (const node of nodes) {
       if (node.type === 'text') out.push(escapeHtml(node.value));
@@ -35,19 +39,52 @@ export function createStaticHtmlWriter(renderWithReact: (nodes: RootContent[]) =
       out.push(`<${tag}${attributes}/>`);
       return true;
     }
+    const first = out.length;
     out.push(`<${tag}${attributes}>`);
     write(element.children);
     out.push(`</${tag}>`);
+    if (marked.has(element)) markedParts.set(element, [first, out.length]);
     return true;
   };
-  return (root) => {
+  const writeRoot = (root: Root, asked: ReadonlySet<Element>): void => {
     out = [];
     handed = [];
+    marked = asked;
+    markedParts = new Map();
     write(root.children);
     const parts = handed.length > 0 ? renderedApart(handed.map(({ node }) => node), renderWithReact) : [];
     handed.forEach(({ at }, index) => (out[at] = parts[index]));
+  };
+  const writer = (root: Root): string => {
+    writeRoot(root, noElements);
     return out.join('');
   };
+  writer.placing = (root: Root, asked: ReadonlySet<Element>) => {
+    writeRoot(root, asked);
+    const offsets: number[] = [];
+    let length = 0;
+    for (const part of out) {
+      offsets.push(length);
+      length += part.length;
+    }
+    offsets.push(length);
+    const places = new Map<Element, HtmlPlace>();
+    for (const [element, [first, end]] of markedParts) places.set(element, { start: offsets[first], end: offsets[end] });
+    return { html: out.join(''), places };
+  };
+  return writer;
+}
+
+const noElements: ReadonlySet<Element> = new Set();
+
+/** Writes a tree's HTML; `placing` also says where each of the elements asked about was written. */
+export interface StaticHtmlWriter {
+  (root: Root): string;
+  /**
+   * The HTML, and the place of each element of `asked` that this writer wrote itself: an element
+   * inside a node React rendered has none, as React's output is not read back.
+   */
+  placing(root: Root, asked: ReadonlySet<Element>): { html: string; places: Map<Element, HtmlPlace> };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { formatThemeString } from '../../src/shared/theme-strings.js';
 import { isExternalUrl } from '../../src/shared/paths.js';
+import { categoryItemsAt, sidebarItemLink } from '../../src/shared/sidebar-links.js';
 import type { SidebarItem } from '../../src/shared/types.js';
 import { useTheme } from '../context.js';
 import { Link } from '../Link.js';
@@ -25,32 +26,10 @@ function countLinks(items: readonly (SidebarItem | DocCardListItem)[]): number {
   return items.reduce((sum, item) => sum + (item.type === 'category' ? countLinks(item.items ?? []) : item.type === 'html' ? 0 : 1), 0);
 }
 
-/** The category of the page's sidebar whose link is this page, as Docusaurus' `useCurrentSidebarCategory` finds it. */
-function findCategory(items: readonly SidebarItem[], route: string): SidebarItem[] | undefined {
-  for (const item of items) {
-    if (item.type !== 'category') continue;
-    if (item.to === route) return item.items;
-    const inner = findCategory(item.items, route);
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
 function fromSidebar(item: SidebarItem): DocCardListItem {
   if (item.type === 'html') return { type: 'html' };
-  if (item.type === 'category') return { type: 'category', label: item.label, href: item.to ?? firstLink(item.items), items: item.items.map(fromSidebar) };
+  if (item.type === 'category') return { type: 'category', label: item.label, href: sidebarItemLink(item), items: item.items.map(fromSidebar) };
   return { type: 'link', label: item.label, href: item.to, docId: item.docId };
-}
-
-function firstLink(items: readonly SidebarItem[]): string | undefined {
-  for (const item of items) {
-    if (item.type === 'doc' || item.type === 'link') return item.to;
-    if (item.type === 'category') {
-      const link = item.to ?? firstLink(item.items);
-      if (link) return link;
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -60,14 +39,14 @@ function firstLink(items: readonly SidebarItem[]): string | undefined {
  */
 export default function DocCardList({ items, className }: DocCardListProps) {
   const { site, route, sidebars } = useTheme();
-  const cards = items ?? (findCategory(sidebars[route.sidebar ?? ''] ?? [], route.path) ?? []).map(fromSidebar);
+  const cards = items ?? (categoryItemsAt(sidebars[route.sidebar ?? ''] ?? [], route.path) ?? []).map(fromSidebar);
   return (
     <section className={['category-cards', className].filter(Boolean).join(' ')}>
       {cards.map((item, index) => {
         if (item.type === 'html' || item.href === undefined) return null;
         const external = isExternalUrl(item.href);
         const to = external ? undefined : withBaseUrl(item.href, site.baseUrl);
-        const text = item.description ?? (item.type === 'category' ? formatThemeString('docsPageCount', { count: countLinks(item.items ?? []) }) : undefined);
+        const text = item.description ?? (item.type === 'category' ? formatThemeString('docsPageCount', { count: countLinks(item.items ?? []) }) : items ? undefined : route.cardDescriptions?.[item.href]);
         return (
           <DocCard key={`${item.label ?? ''}${index}`} to={to} href={external ? item.href : undefined} icon={item.type === 'category' ? '🗃️ ' : external ? '🔗 ' : '📄️ '} label={item.label} text={text} />
         );

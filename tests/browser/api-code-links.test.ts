@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBuiltSite } from '../../src/links/check-built-site.js';
 import { chromiumPath } from '../helpers/browser.js';
-import { exampleSiteDir } from '../helpers/site.js';
+import { copySite, exampleSiteDir, fixture } from '../helpers/site.js';
 import { eventually, gotoHydrated, startSiteUnderTest, type SiteUnderTest } from './site-under-test.js';
 
 describe.skipIf(!chromiumPath)('names in code samples: links to the API and their popovers (example site)', () => {
@@ -83,5 +84,48 @@ describe.skipIf(!chromiumPath)('names in code samples: links to the API and thei
     const report = await checkBuiltSite({ outDir: site.outDir, baseUrl: '/sdk/', siteUrl: 'https://docs.playkit.dev', workers: 0 });
     expect(report.broken).toEqual([]);
     expect(report.links).toBeGreaterThan(0);
+  });
+});
+
+describe.skipIf(!chromiumPath)('names in code samples: what the browser keeps after hydration (MDX and markdown docs)', () => {
+  let copy: { dir: string; cleanup: () => Promise<void> };
+  let site: SiteUnderTest;
+  beforeAll(async () => {
+    copy = await copySite(fixture('api-basic'));
+    // The same checked sample in an MDX doc, whose content the browser hydrates from its module.
+    const intro = await readFile(path.join(copy.dir, 'docs', 'intro.md'), 'utf8');
+    await writeFile(path.join(copy.dir, 'docs', 'in-mdx.mdx'), intro.replace('title: Introduction', 'title: In MDX\nslug: in-mdx'));
+    site = await startSiteUnderTest(copy.dir, '/sdk/');
+  }, 300_000);
+  afterAll(async () => {
+    await site?.close();
+    await copy?.cleanup();
+  });
+
+  /** The sample links of a page as served, and as the page shows them once hydrated, with the popovers no link points at. */
+  const linksOf = async (route: string) => {
+    const { page, problems } = await site.open();
+    const served = await (await fetch(site.url(route))).text();
+    await gotoHydrated(page, site.url(route));
+    const shown = await page.evaluate(() => {
+      const links = [...document.querySelectorAll('a.api-code-link')];
+      const described = new Set(links.map((link) => link.getAttribute('aria-describedby')));
+      return { links: links.length, orphanCards: [...document.querySelectorAll('.api-card')].filter((card) => !described.has(card.id)).map((card) => card.id) };
+    });
+    return { served: served.split('class="api-code-link"').length - 1, ...shown, problems };
+  };
+
+  it('shows in an MDX doc exactly the sample links the server sent, and no popover without its link', async () => {
+    const mdx = await linksOf('docs/in-mdx');
+    expect(mdx.links).toBe(mdx.served);
+    expect(mdx.orphanCards).toEqual([]);
+    expect(mdx.problems).toEqual([]);
+  });
+
+  it('keeps the links of a markdown doc’s samples after hydration', async () => {
+    const markdown = await linksOf('docs/intro');
+    expect(markdown.served).toBeGreaterThan(0);
+    expect(markdown.links).toBe(markdown.served);
+    expect(markdown.orphanCards).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ describe.skipIf(!chromiumPath)('Docusaurus modules in the browser', () => {
       'docusaurus.config.js': "module.exports = { title: 'Kit', url: 'https://kit.example.com', baseUrl: '/kit/', presets: [['classic', { blog: false }]] };\n",
       'docs/intro.mdx': '# Intro\n\n<Mode />\n',
       'docs/guides/index.mdx': "import DocCardList from '@theme/DocCardList';\n\n# Guides\n\n<DocCardList />\n",
-      'docs/guides/install.md': '# Install\n',
+      'docs/guides/install.md': '---\ndescription: Get the kit.\n---\n\n# Install\n',
       'docs/guides/deploy.md': '# Deploy\n',
       'src/theme/MDXComponents.js':
         "import MDXComponents from '@theme-original/MDXComponents';\nimport { useColorMode } from '@docusaurus/theme-common';\n\nfunction Mode() {\n  const { colorMode } = useColorMode();\n  return <p className=\"doc-mode\">doc in {colorMode}</p>;\n}\n\nexport default { ...MDXComponents, Mode };\n",
@@ -106,13 +106,16 @@ describe.skipIf(!chromiumPath)('Docusaurus modules in the browser', () => {
 
   it("hydrates <DocCardList /> with the category's cards, opened directly or reached in the client", async () => {
     const cards = (page: Awaited<ReturnType<typeof site.open>>['page']) => page.locator('[data-mdx-hydrated] .card-link').allInnerTexts();
+    const descriptions = (page: Awaited<ReturnType<typeof site.open>>['page']) => page.locator('[data-mdx-hydrated] .card-description').allInnerTexts();
     const { page, problems } = await site.open({ colorScheme: 'light' });
     await gotoHydrated(page, site.url('docs/guides'));
     await eventually(() => cards(page)).toEqual(['📄️ Deploy', '📄️ Install']);
+    expect(await descriptions(page)).toEqual(['Get the kit.']);
     await gotoHydrated(page, site.url('docs/intro'));
     await page.locator('.card-link', { hasText: 'Install' }).waitFor({ state: 'detached' });
     await page.evaluate(() => (document.querySelector('a[href="/kit/docs/guides"]') as HTMLAnchorElement).click());
     await eventually(() => cards(page)).toEqual(['📄️ Deploy', '📄️ Install']);
+    expect(await descriptions(page)).toEqual(['Get the kit.']);
     expect(problems).toEqual([]);
   });
 

@@ -18,6 +18,7 @@ import type { BuildContext, Page, Site } from '../../core/site.js';
 import { bundleReadFiles } from '../../core/read-files.js';
 import { splitSections } from '../../markdown/content-sections.js';
 import type { CollectedHead, SidebarItem, SiteData } from '../../shared/types.js';
+import { categoryItemsAt } from '../../shared/sidebar-links.js';
 import { takePageHead } from '../../ssr/page-head.js';
 import { walkTree } from '../../markdown/plugins/walk-tree.js';
 import { engineOf } from '../docs-folder-queries.js';
@@ -186,8 +187,28 @@ function pageSidebars(site: Site, page: Page): Record<string, SidebarItem[]> {
   return name !== undefined && items ? { [name]: items } : {};
 }
 
+/**
+ * The descriptions of the docs a `<DocCardList />` without items shows on this page (those of the
+ * sidebar category it is the index doc of), by route: the sidebars the client has carry none.
+ * Only for a doc whose code names DocCardList, so that other pages' data stays as small as it was.
+ */
+function cardDescriptionsOf(site: Site, page: Page): Record<string, string> | undefined {
+  if (!page.content?.mdx?.code.includes('DocCardList')) return undefined;
+  const category = categoryItemsAt(site.sidebars[page.data.sidebar ?? ''] ?? [], page.route);
+  if (!category) return undefined;
+  const docByRoute = new Map(site.docs.map((doc) => [doc.route, doc]));
+  const descriptions: Record<string, string> = {};
+  for (const item of category) {
+    const description = item.type === 'doc' || item.type === 'link' ? (item.to && docByRoute.get(item.to)?.description) : undefined;
+    if (description) descriptions[item.to!] = description;
+  }
+  return Object.keys(descriptions).length > 0 ? descriptions : undefined;
+}
+
 function renderMdxPage(site: Site, page: Page, module: RenderableMdxModule, pageSite: SiteData): 'rendered' | 'failed' | 'stopped' {
   const compiled = page.content!;
+  const cardDescriptions = cardDescriptionsOf(site, page);
+  if (cardDescriptions) page.data.cardDescriptions = cardDescriptions;
   const figures = new Map(compiled.diagrams.map((diagram, index) => [index, diagram.figureHtml ?? '']));
   let inner: string;
   const head: CollectedHead = { tags: [], ignored: [] };
