@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
@@ -117,6 +117,28 @@ describe("a site whose babel.config.js strips Flow (flow.org)", () => {
     // Without its Flow preset the config strips nothing, and esbuild cannot read the types.
     const babelConfig = path.join(dir, 'babel.config.js');
     await writeFile(babelConfig, 'module.exports = { presets: [] };\n');
+    const error = await buildSite(dir, { watch: true, memory, previous: first.site, changedFiles: new Set([babelConfig]) }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).diagnostics.map((diagnostic) => diagnostic.file)).toContain(path.join(dir, 'src', 'pages', 'index.js'));
+  });
+
+  it('notices a babel.config.js edit that keeps the file\'s size and time stamp', async () => {
+    const dir = await flowSite({
+      'src/pages/index.js': "// @flow\nimport Greeting from '../components/Greeting';\ntype Props = {| |};\nexport default function Home(props: Props): React.Node {\n  return <main><Greeting name=\"page\" /></main>;\n}\n",
+    });
+    const babelConfig = path.join(dir, 'babel.config.js');
+    // A whole second, which a file's time stamp holds exactly.
+    const time = Math.floor(Date.now() / 1000) - 60;
+    await utimes(babelConfig, time, time);
+    const memory = createItemMemory();
+    const first = await buildSite(dir, { watch: true, memory });
+    expect(pageHtml(first, '/kit/')).toContain('Hello <!-- -->page');
+    // The engine compares the config by its bytes, as it does every file a query read.
+    const stamp = await stat(babelConfig);
+    const withoutFlow = "module.exports = { presets: [], parserOpts: { flow: 'all' } };";
+    await writeFile(babelConfig, `${withoutFlow.padEnd(stamp.size - 1)}\n`);
+    await utimes(babelConfig, time, time);
+    expect(await stat(babelConfig)).toMatchObject({ size: stamp.size, mtimeMs: stamp.mtimeMs });
     const error = await buildSite(dir, { watch: true, memory, previous: first.site, changedFiles: new Set([babelConfig]) }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UserError);
     expect((error as UserError).diagnostics.map((diagnostic) => diagnostic.file)).toContain(path.join(dir, 'src', 'pages', 'index.js'));

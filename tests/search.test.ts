@@ -107,7 +107,8 @@ describe('search files', () => {
     const logger = { ...createMemoryLogger(), debug: (message: string) => debug.push(message) };
     const rebuild = async (pages: Page[]) => {
       const site: Site = { ...result.site, pages, outputs: new Map(), siteData: { ...result.site.siteData! } };
-      await buildSearchIndex(site, stageContext(site, { logger, cacheDir: '' }));
+      // The next build of a session: it goes on with the engine the first build ran on.
+      await buildSearchIndex(site, stageContext(site, { logger, cacheDir: '', engine: result.engine }));
       return site;
     };
     const same = await rebuild(result.site.pages);

@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFakeSass } from './helpers/fake-sass.js';
-import { fixture, repoRoot } from './helpers/site.js';
+import { createItemMemory } from '../src/core/item-store.js';
+import type { BuildResult } from '../src/pipeline/build.js';
+import { buildSite, fixture, repoRoot } from './helpers/site.js';
 
 /**
  * Stylesheets that a Docusaurus site's code imports (fixture site-stylesheets): CSS modules of a
@@ -197,4 +199,35 @@ describe("a package's CSS module in a doc's component", () => {
     expect(result.status, result.stderr).toBe(0);
     expect(readFileSync(path.join(site, 'out', 'assets', 'js', 'third-party-licenses.txt'), 'utf8')).toContain('tweet-card 1.2.3');
   });
+});
+
+// A watch build is told which files changed and asks the engine, which compares what a CSS
+// module's compile read by its bytes: an edit that keeps a file's size and time stamp (a tool
+// that restores them, a save within the clock's resolution) is an edit all the same.
+describe('a CSS module under serve --watch', () => {
+  it('compiles again when a module it composes from is edited, whatever its size and time stamp', async () => {
+    const site = siteCopy({ sass: true });
+    const ring = path.join(site, 'src', 'components', 'ring.module.css');
+    writeFileSync(ring, '.ring {\n  outline: 3px solid rgb(255, 140, 0);\n}\n');
+    // A whole second, which a file's time stamp holds exactly.
+    const time = Math.floor(Date.now() / 1000) - 60;
+    utimesSync(ring, time, time);
+    const badge = path.join(site, 'src', 'components', 'Badge.module.css');
+    writeFileSync(badge, readFileSync(badge, 'utf8').replace('  outline: 3px solid rgb(255, 140, 0);\n', "  composes: ring from './ring.module.css';\n"));
+    /** The rules of the stylesheets the build made for the lamps doc's components. */
+    const lampStyles = (result: BuildResult) =>
+      [...result.site.outputs]
+        .filter(([file]) => /^assets\/css\/mdx-lamps\.[\w-]+\.css$/.test(file))
+        .map(([, output]) => (typeof output.contents === 'string' ? output.contents : Buffer.from(output.contents).toString('utf8')))
+        .join('\n');
+    const memory = createItemMemory();
+    const first = await buildSite(site, { watch: true, memory });
+    expect(lampStyles(first)).toMatch(/\.ring_[\w-]{4}\{outline:3px solid rgb\(255,140,0\)\}/);
+    const stamp = statSync(ring);
+    writeFileSync(ring, '.ring {\n  outline: 3px solid rgb(0, 140, 255);\n}\n');
+    utimesSync(ring, time, time);
+    expect(statSync(ring)).toMatchObject({ size: stamp.size, mtimeMs: stamp.mtimeMs });
+    const second = await buildSite(site, { watch: true, memory, previous: first.site, changedFiles: new Set([ring]) });
+    expect(lampStyles(second)).toMatch(/\.ring_[\w-]{4}\{outline:3px solid rgb\(0,140,255\)\}/);
+  }, 120_000);
 });

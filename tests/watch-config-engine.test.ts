@@ -49,10 +49,14 @@ async function coldBuild(siteDir: string, subfolder = ''): Promise<Map<string, s
   }
 }
 
-/** A watch session on a copy of the property fixture whose debug lines `debug()` holds since the last `clear()`. */
-async function startSession() {
-  const site = await copySite(fixture('watch-property'));
+/**
+ * A watch session on a copy of a fixture (the property fixture unless named) whose debug lines
+ * `debug()` holds since the last edit; `prepare` edits the copy before the session starts.
+ */
+async function startSession(name = 'watch-property', prepare?: (dir: string) => Promise<void>) {
+  const site = await copySite(fixture(name));
   cleanup = site.cleanup;
+  await prepare?.(site.dir);
   let lines: string[] = [];
   const logger: Logger = { info() {}, warn() {}, error() {}, debug: (message) => lines.push(message), diagnostic() {}, progress() {} };
   const outcomes: BuildOutcome[] = [];
@@ -111,6 +115,35 @@ it('makes again what read the slice of the config an edit changed, and ends as a
   expect(debug).toContain('collectContent: docs folder listing kept from the previous build');
   const watched = await filesUnder(path.join(session.dir, 'out', 'kit2'));
   const cold = await coldBuild(session.dir, 'kit2');
+  const differing = [...new Set([...cold.keys(), ...watched.keys()])].filter((file) => cold.get(file) !== watched.get(file));
+  expect(differing).toEqual([]);
+});
+
+it("takes a new blog title into the posts' search records, kept otherwise, and ends as a cold build", { timeout: 240_000 }, async () => {
+  // Without the blog's own remark plugins, whose code any config edit changes, the posts' compiles
+  // are kept: their search records are what must notice the title, which labels them in the results.
+  const session = await startSession('blog-site', async (dir) => {
+    const configFile = path.join(dir, 'sdkdocs.config.ts');
+    const text = await readFile(configFile, 'utf8');
+    const withoutPlugins = text.replace(/ {4}\/\/ The blog's own remark plugins[^]*?\n {4}\],\n/, '');
+    expect(withoutPlugins).not.toBe(text);
+    await writeFile(configFile, withoutPlugins);
+  });
+  const outcome = await session.editConfig((text) => text.replace('postsPerPage: 2,', "postsPerPage: 2,\n    blogTitle: 'Release notes',"));
+  expect(outcome).toMatchObject({ ok: true, full: true });
+  const debug = session.debug();
+  const compiled = debug.map((line) => /^parseMarkdown: (\d+) docs compiled, (\d+) of them from the cache$/.exec(line)).filter(Boolean);
+  expect(compiled.length).toBeGreaterThan(0);
+  for (const match of compiled) expect(match?.[1]).toBe(match?.[2]);
+  const reused = debug.map((line) => /^buildSearchIndex: \d+ records from (\d+) pages \((\d+) pages reused\)/.exec(line)).find(Boolean);
+  // The docs' records are kept; the posts' are made again.
+  expect(Number(reused?.[2])).toBeGreaterThan(0);
+  expect(Number(reused?.[2])).toBeLessThan(Number(reused?.[1]));
+
+  const watched = await filesUnder(path.join(session.dir, 'out'));
+  const documents = [...watched].find(([file]) => /\/search\/documents[.\w]*\.json$/.test(file));
+  expect(Buffer.from(documents?.[1] ?? '', 'base64').toString('utf8')).toContain('"breadcrumb":["Release notes"]');
+  const cold = await coldBuild(session.dir);
   const differing = [...new Set([...cold.keys(), ...watched.keys()])].filter((file) => cold.get(file) !== watched.get(file));
   expect(differing).toEqual([]);
 });

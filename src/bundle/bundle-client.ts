@@ -9,7 +9,7 @@ import { heldByMemory, type HeldByMemory, type ItemMemory } from '../core/item-s
 import { type Diagnostic, UserError } from '../core/diagnostic.js';
 import { bundleReadFiles } from '../core/read-files.js';
 import { type BuildContext, type OutputFile, type Site, assetsDir } from '../core/site.js';
-import { createQueryEngine, type Query, type QueryEngine } from '../engine/query-engine.js';
+import { createQueryEngine, type Query, type QueryAsker, type QueryEngine } from '../engine/query-engine.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
 import { reactAsEsmPlugin } from './react-esm.js';
@@ -144,6 +144,8 @@ interface ClientBundler {
   pageStylesheets: boolean;
   /** The files the stylesheets of the last bundle were compiled from (Sass partials among them), which its metafile does not name. */
   stylesheetInputs: Set<string>;
+  /** The context of the query the bundle runs in, while it runs: the CSS modules' compiles are asked through it. */
+  queries?: QueryAsker;
 }
 
 type BundleResult = esbuild.BuildResult<{ metafile: true; write: false }>;
@@ -179,6 +181,13 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
   const require = createRequire(path.join(root, 'package.json'));
   const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map(), importedFiles: new Map(), themeSettings: '', pageStylesheets: false, stylesheetInputs: new Set() };
   const overrideFiles = new Map(options.themeOverrides);
+  // What the bundle compiles of the site's code on the engine (CSS modules, the Flow stripper), asked by the query that runs it.
+  const queries: QueryAsker = {
+    query: (query, key) => {
+      if (!holder.queries) throw new Error('sdkdocs: the client bundle compiles site code only while its query runs');
+      return holder.queries.query(query, key);
+    },
+  };
   const customPagesPlugin: esbuild.Plugin = {
     name: 'sdkdocs-client',
     setup(build) {
@@ -284,6 +293,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
         staticDir: options.staticDir,
         target: 'browser',
         onInputs: (files) => files.forEach((file) => holder.stylesheetInputs.add(file)),
+        queries,
       }),
       reactAsEsmPlugin(root),
       customPagesPlugin,
@@ -294,6 +304,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
         serverRoots: options.serverRoots,
         modules: () => holder.mdxModules,
         overrides: () => overrideFiles,
+        queries,
         compilePartial: (file) => (holder.compilePartial ? holder.compilePartial(file) : Promise.resolve({ error: { message: 'MDX partials are compiled within a build.' } })),
       }),
       mdxAssetsPlugin(options.baseUrl, (outputPath, file) => holder.importedFiles.set(outputPath, file)),
@@ -342,7 +353,10 @@ const clientBundleQuery: Query<string, BundleResult> = {
     context.input('clientBundleContents');
     // The partials MDX docs import are compiled in the bundle with the site's plugins.
     context.input('clientBundlePartialCompiler');
-    const result = await rebuildWithUsedThemeStrings(bundler, siteDir);
+    bundler.queries = context;
+    const result = await rebuildWithUsedThemeStrings(bundler, siteDir).finally(() => {
+      bundler.queries = undefined;
+    });
     const own = packageRoot() + path.sep;
     for (const file of bundleReadFiles(result.metafile, packageRoot())) {
       if ((file.startsWith(siteDir + path.sep) || !file.startsWith(own)) && !file.split(path.sep).includes('node_modules')) context.readBytes(file);

@@ -18,7 +18,7 @@ import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { addPage, type BuildContext, type Site, type SiteThemeOverrides } from '../core/site.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { MdxPartialCompiler } from '../model/compiled-doc.js';
-import type { Query } from '../engine/query-engine.js';
+import type { Query, QueryAsker } from '../engine/query-engine.js';
 import { engineOf } from './docs-folder-queries.js';
 import { loadSiteModule, SiteCodeStopped } from '../core/site-code.js';
 import { UserError } from '../core/diagnostic.js';
@@ -130,7 +130,7 @@ export const customPagesQuery: Query<string, CompiledCustomPages> = {
       .sort();
     if (files.length === 0) return { pages: [], inputs: [] };
     const { overrides } = await context.query(themeOverridesQuery, config.siteDir);
-    const { modules, inputs } = await importPageModules(files, config, overrides?.files ?? new Map(), context.input<() => MdxPartialCompiler>('mdxPartialCompiler')());
+    const { modules, inputs } = await importPageModules(files, config, overrides?.files ?? new Map(), context.input<() => MdxPartialCompiler>('mdxPartialCompiler')(), context);
     for (const file of inputs) context.readBytes(file);
     if (inputs.some((file) => /\.mdx?$/.test(file))) context.input('customPagesDocRoutes');
     const pages = [...modules].map(([file, module]) => {
@@ -169,6 +169,7 @@ async function importPageModules(
   config: SiteCodeConfig,
   overrides: SiteThemeOverrides['files'],
   compilePartial: MdxPartialCompiler,
+  queries: QueryAsker,
 ): Promise<{ modules: Map<string, CustomPageModule>; inputs: string[] }> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-pages-'));
   try {
@@ -192,14 +193,14 @@ async function importPageModules(
         banner: { js: nodeRequireBanner },
         plugins: [
           markdownPagesPlugin(),
-          siteStylesheetsPlugin({ siteDir: config.siteDir, staticDir: config.paths.static, target: 'server' }),
+          siteStylesheetsPlugin({ siteDir: config.siteDir, staticDir: config.paths.static, target: 'server', queries }),
           {
             name: 'sdkdocs-shared-react',
             setup(build) {
               resolveSharedReact(build, sharedModules);
               loadMarkdownImports(build, compilePartial);
               // `@theme/…` and `@docusaurus/…` as in MDX docs, reaching the modules the build renders with.
-              resolveSiteImports(build, { siteDir: config.siteDir, readRoots: siteReadRoots(config), serverRoots: siteServerRoots(config), overrides: () => overrides, host: { ...themeHostModules, key: themeHostKey } });
+              resolveSiteImports(build, { siteDir: config.siteDir, readRoots: siteReadRoots(config), serverRoots: siteServerRoots(config), overrides: () => overrides, queries, host: { ...themeHostModules, key: themeHostKey } });
             },
           },
           mdxAssetsPlugin(config.baseUrl),

@@ -14,7 +14,7 @@ import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { closest } from '../config/closest-name.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Site, SiteThemeOverrides } from '../core/site.js';
-import type { Query, QueryContext, QueryEngine } from '../engine/query-engine.js';
+import type { Query, QueryAsker, QueryContext, QueryEngine } from '../engine/query-engine.js';
 import { configSliceFingerprint } from '../config/config-fingerprint.js';
 import { engineOf } from './docs-folder-queries.js';
 import { packageRoot } from '../core/package-root.js';
@@ -81,7 +81,7 @@ async function loadThemeOverrides(context: QueryContext, config: SiteCodeConfig)
   const { files, folders, diagnostics } = await findOverrideFiles(dir);
   for (const folder of folders) context.listFolder(folder);
   if (files.size === 0 || diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return { diagnostics };
-  const compiled = await compileOverrides(files, config);
+  const compiled = await compileOverrides(files, config, context);
   if ('diagnostics' in compiled) {
     // A compile that failed names no inputs: the file that would fix it may be any.
     context.untracked('the theme overrides did not compile');
@@ -175,7 +175,7 @@ async function findOverrideFiles(dir: string): Promise<{ files: Map<ThemeCompone
 
 const entryId = 'sdkdocs:theme-overrides';
 
-async function compileOverrides(files: Map<ThemeComponentName, string>, config: SiteCodeConfig): Promise<{ code: string; stylesheets: string[]; inputs: string[] } | { diagnostics: Diagnostic[] }> {
+async function compileOverrides(files: Map<ThemeComponentName, string>, config: SiteCodeConfig, queries: QueryAsker): Promise<{ code: string; stylesheets: string[]; inputs: string[] } | { diagnostics: Diagnostic[] }> {
   const names = [...files.keys()];
   const entry = [
     ...names.map((name, index) => `import * as m${index} from ${JSON.stringify(files.get(name))};`),
@@ -199,7 +199,7 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, config: 
       define: { 'process.env.NODE_ENV': '"production"' },
       banner: { js: nodeRequireBanner },
       plugins: [
-        siteStylesheetsPlugin({ siteDir: config.siteDir, staticDir: config.paths.static, target: 'server' }),
+        siteStylesheetsPlugin({ siteDir: config.siteDir, staticDir: config.paths.static, target: 'server', queries }),
         {
           name: 'sdkdocs-theme-overrides',
           setup(build) {
@@ -211,6 +211,7 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, config: 
               readRoots: siteReadRoots(config),
               serverRoots: siteServerRoots(config),
               overrides: () => files,
+              queries,
               host: { ...themeHostModules, key: themeHostKey },
             });
           },

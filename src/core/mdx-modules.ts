@@ -183,6 +183,7 @@ export function mdxModulesPlugin(options: {
   compilePartial?: MdxPartialCompiler;
   /** The site's theme overrides (`src/theme/…`), which `@theme/…` imports get instead of the theme's. */
   overrides?: SiteImportOptions['overrides'];
+  queries: SiteImportOptions['queries'];
 }): esbuild.Plugin {
   return {
     name: 'sdkdocs-mdx-modules',
@@ -194,7 +195,7 @@ export function mdxModulesPlugin(options: {
         return { contents: `${entry.code}\n${options.append ?? ''}`, resolveDir: path.dirname(entry.file), loader: 'js' };
       });
       if (options.compilePartial) loadMarkdownImports(build, options.compilePartial);
-      resolveSiteImports(build, { siteDir: options.siteDir, readRoots: options.readRoots, serverRoots: options.serverRoots, overrides: options.overrides ?? noOverrides });
+      resolveSiteImports(build, { siteDir: options.siteDir, readRoots: options.readRoots, serverRoots: options.serverRoots, overrides: options.overrides ?? noOverrides, queries: options.queries });
     },
   };
 }

@@ -1,6 +1,7 @@
-import { statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { Query } from '../engine/query-engine.js';
 
 /*
  * Flow in a site's own components, as Docusaurus reads them: its webpack runs Babel over the
@@ -65,21 +66,20 @@ const flowPlugin = /flow|hermes/i;
 
 const docusaurusPreset = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]babel[\\/]preset(\.js)?$/;
 
-const strippers = new Map<string, { stamp: number; stripper: Promise<FlowStripper | undefined> }>();
-
 /**
- * The Flow stripper of the site's `babel.config.js`, or undefined when it has none, names no Flow
- * plugin, or the site has no `@babel/core`. Loaded once per version of that file.
+ * The Flow stripper of the site's `babel.config.js`, by the site folder, or undefined when it has
+ * none, names no Flow plugin, or the site has no `@babel/core`. It reads the config through the
+ * engine: loaded once, and again when the file is edited, created or removed.
  */
-export function siteFlowStripper(siteDir: string): Promise<FlowStripper | undefined> {
-  const configFile = path.join(siteDir, babelConfigFileName);
-  const stamp = statSync(configFile, { throwIfNoEntry: false })?.mtimeMs ?? -1;
-  const known = strippers.get(configFile);
-  if (known && known.stamp === stamp) return known.stripper;
-  const stripper = stamp < 0 ? Promise.resolve(undefined) : loadFlowStripper(siteDir, configFile);
-  strippers.set(configFile, { stamp, stripper });
-  return stripper;
-}
+export const flowStripperQuery: Query<string, FlowStripper | undefined> = {
+  name: 'flowStripper',
+  // A function, which a hash of the result would not tell from another: each load is new.
+  fingerprint: () => randomUUID(),
+  run(context, siteDir) {
+    const configFile = babelConfigFileOf(siteDir);
+    return context.fileFingerprint(configFile) === undefined ? undefined : loadFlowStripper(siteDir, configFile);
+  },
+};
 
 async function loadFlowStripper(siteDir: string, configFile: string): Promise<FlowStripper | undefined> {
   let babel: BabelCore;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import * as esbuild from 'esbuild';
+import type { Query, QueryAsker, QueryContext } from '../engine/query-engine.js';
 import { isInsideFolder } from './path-bounds.js';
 import { compileSiteSass, installSassHint, StylesheetError, sassFile, siteHasSass } from './site-sass.js';
 
@@ -47,6 +47,12 @@ export interface SiteStylesheetOptions {
   target: 'browser' | 'server';
   /** Told the files each stylesheet the bundle compiled was made of: it, the Sass files it uses, the modules it composes from. */
   onInputs?: (files: string[]) => void;
+  /**
+   * Where the bundle asks for its CSS modules' compiles: the query it runs in (which then records
+   * each as an input) or the build's engine. Every bundle of a build, and the watch builds after,
+   * compile the same modules: the engine compiles each once, and again when a file it read changed.
+   */
+  queries: QueryAsker;
 }
 
 /** Marks esbuild's own resolution of an import this plugin looks at, so the plugin does not see it again. */
@@ -65,7 +71,7 @@ export function siteStylesheetsPlugin(options: SiteStylesheetOptions): esbuild.P
       const scoped = (file: string) => {
         let compiled = compiling.get(file);
         if (!compiled) {
-          compiled = compileCssModuleCached(file, options.siteDir);
+          compiled = options.queries.query(cssModuleQuery, [options.siteDir, file]);
           compiling.set(file, compiled);
           compiled.then((result) => options.onInputs?.(result.files), () => undefined);
         }
@@ -195,24 +201,15 @@ function classNamesModule(classes: Record<string, string>, stylesheet: string | 
   return lines.join('\n');
 }
 
-/** A compile is reused while none of the files it was made of changed (every bundle of a build, and watch builds, compile the same modules). */
-const compiledModules = new Map<string, { stamps: string; result: ScopedStylesheet }>();
-
-function fileStamps(files: string[]): string {
-  return files.map((file) => {
-    const stats = statSync(file, { throwIfNoEntry: false });
-    return stats ? `${stats.mtimeMs}:${stats.size}` : '-';
-  }).join('|');
-}
-
-async function compileCssModuleCached(file: string, siteDir: string): Promise<ScopedStylesheet> {
-  const key = `${siteDir}\0${file}`;
-  const cached = compiledModules.get(key);
-  if (cached && cached.stamps === fileStamps(cached.result.files)) return cached.result;
-  const result = await compileCssModule(file, siteDir);
-  compiledModules.set(key, { stamps: fileStamps(result.files), result });
-  return result;
-}
+/**
+ * A CSS module compiled, by the site folder (its names hash paths relative to it) and its file:
+ * it reads the module, the modules it composes from and the Sass files they use through the
+ * engine, so an edit of any of them, and only that, makes it compile again.
+ */
+const cssModuleQuery: Query<[siteDir: string, file: string], ScopedStylesheet> = {
+  name: 'cssModule',
+  run: (context, [siteDir, file]) => compileCssModule(file, siteDir, context),
+};
 
 /** esbuild names a local name `{file name}_{name}`: each source of the compile gets a file name that cannot be mistaken. */
 const sourcePath = (index: number) => `/sdkdocsLocal${index}.css`;
@@ -228,7 +225,7 @@ const tokenName = /sdkdocsLocal(\d+)_((?:[\w-]|\\[0-9a-fA-F]{1,6}[ \t\n]?|\\[^\n
  * the site and the name. The names depend on nothing else, so every bundle gives the same, and a
  * site's `[class^='heroBanner_']` selectors keep working.
  */
-async function compileCssModule(file: string, siteDir: string): Promise<ScopedStylesheet> {
+async function compileCssModule(file: string, siteDir: string, context: QueryContext): Promise<ScopedStylesheet> {
   const sources = [file];
   const files = new Set<string>();
   const hashOf = (index: number, name: string) => {
@@ -268,11 +265,17 @@ async function compileCssModule(file: string, siteDir: string): Promise<ScopedSt
               try {
                 if (sassFile.test(source)) {
                   const compiled = compileSiteSass(source, siteDir);
-                  for (const input of compiled.files) files.add(input);
+                  // Sass reads its files itself: each is recorded as it is once the compile is done.
+                  for (const input of compiled.files) {
+                    files.add(input);
+                    context.fileFingerprint(input);
+                  }
                   css = compiled.css;
                 } else {
                   files.add(source);
-                  css = await readFile(source, 'utf8');
+                  const text = context.readFile(source);
+                  if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${source}'`);
+                  css = text;
                 }
               } catch (error) {
                 return { errors: [stylesheetErrorMessage(error, source)] };

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
 import { createReadBounds, isInsideFolder, outsideSiteHint, outsideSiteMessage, repositoryFilesOf, type RepositoryFiles } from './path-bounds.js';
-import { siteFlowStripper } from './site-babel.js';
+import { flowStripperQuery } from './site-babel.js';
+import type { QueryAsker } from '../engine/query-engine.js';
 import { scopedStylesheetNamespace } from './site-stylesheets.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
 
@@ -41,6 +42,8 @@ export interface SiteImportOptions {
    * (its render): theme imports then reach those modules instead of copies bundled in.
    */
   host?: { theme: Record<string, Record<string, unknown>>; docusaurus: Record<string, Record<string, unknown>>; key: string };
+  /** Where the site's Flow stripper is asked for: the query the bundle runs in, or the build's engine. */
+  queries: QueryAsker;
 }
 
 const hostNamespace = 'sdkdocs-theme-host';
@@ -113,7 +116,7 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
   const siteFolder = path.resolve(options.siteDir) + path.sep;
   build.onLoad({ filter: /\.[cm]?jsx?$/ }, async (args) => {
     if (args.namespace !== 'file' || !args.path.startsWith(siteFolder) || args.path.slice(siteFolder.length).split(path.sep).includes('node_modules')) return undefined;
-    const stripFlow = await siteFlowStripper(options.siteDir);
+    const stripFlow = await options.queries.query(flowStripperQuery, options.siteDir);
     const jsx = args.path.endsWith('.js') || args.path.endsWith('.jsx');
     if (!stripFlow) return jsx ? { contents: await readFile(args.path, 'utf8'), loader: 'jsx' } : undefined;
     const outcome = await stripFlow(args.path, await readFile(args.path, 'utf8'));

@@ -59,6 +59,9 @@ export interface QueryContext {
   query<Key, Result>(other: Query<Key, Result>, key: Key): Promise<Result>;
 }
 
+/** What asks for a query's result: a running query's context (which records the result as its input), or the engine itself. */
+export type QueryAsker = Pick<QueryContext, 'query'>;
+
 /** A named, keyed piece of work. */
 export interface Query<Key, Result> {
   readonly name: string;

@@ -1,44 +1,47 @@
 import { assetsDir } from '../core/site.js';
 import { isSameData } from '../core/same-data.js';
-import type { BuildContext, Page, Site } from '../core/site.js';
+import type { BuildContext, Site } from '../core/site.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { createQueryEngine, type Query, type QueryEngine } from '../engine/query-engine.js';
-import type { RouteData } from '../shared/types.js';
 import type { SearchRecord } from '../shared/search/search-data.js';
 import { canUseWorkers } from '../core/worker-pool.js';
 import { siteWorkerPool } from '../core/site-code.js';
-import { isSearchedPage, pageSearchRecords } from './search-records.js';
+import { isSameSearchedPage, searchedPageOf, searchedPageRecords, type SearchedPage } from './search-records.js';
+import { batchedWork, type BatchedWork } from '../engine/batched-work.js';
 import { digestOf, searchIndexKeys, serializeRecords, type SerializedRecords } from './serialize-records.js';
 
 /** Where the search files go, under the site root. */
 export const searchAssetsDir = `${assetsDir}/search`;
 
-/** Everything a page's records depend on besides its content tree. */
-interface RecordInputs {
-  kind: Page['kind'];
-  route: string;
-  title: string;
-  breadcrumbs: RouteData['breadcrumbs'];
-  toc: RouteData['toc'];
-  /** The content, for a page that has only HTML. */
-  html: string;
-  baseUrl: string;
-  apiRoute: string;
-}
-
-/** One page's part of the two files, serialized, and what it was made from. */
+/** One page's part of the two files, serialized. */
 interface SerializedPage extends SerializedRecords {
-  inputs: RecordInputs;
   /** The page's index entries as JSON array items, numbered from `offset` (its first record's position). */
   indexEntries?: { offset: number; json: string };
 }
 
+/** The serializer of the pages whose queries run, set per build as the input `searchSerializer`. */
+type PageSerializer = BatchedWork<SearchRecord[], SerializedRecords>;
+
+const serializerInput = 'searchSerializer';
+const searchedPageInput = (route: string) => `searchedPage:${route}`;
+
 /**
- * Pages serialized by earlier builds in this process, keyed by their content tree (or by their
- * route data when they only have HTML): serve --watch reuses the previous build's parsed pages as
- * they are, so an unchanged page is found here and only edited pages are read again.
+ * A searched page's records, serialized, by its route: made from the page's input (its sections
+ * and all else {@link SearchedPage} holds), so serve --watch serializes again exactly the pages one
+ * of those changed on. A category index is made again every build: its record comes from the
+ * sidebar, and there are few.
  */
-const serializedPages = new WeakMap<object, SerializedPage>();
+export const searchedPageQuery: Query<string, SerializedPage> = {
+  name: 'searchedPage',
+  // The digests are the hash of what the page adds to the files.
+  fingerprint: (page) => `${page.documentsDigest}:${page.indexDigest}`,
+  run(context, route) {
+    const page = context.input<SearchedPage>(searchedPageInput(route));
+    if (page.kind === 'category') context.untracked('a category index is searched again every build');
+    // What the serializer does changes only with sdkdocs.
+    return context.input<PageSerializer>(serializerInput).run(route, searchedPageRecords(page));
+  },
+};
 
 /**
  * Builds the site's search data: one record per page section (docs, category indexes, API symbols
@@ -48,29 +51,29 @@ const serializedPages = new WeakMap<object, SerializedPage>();
  * holds anyway.
  */
 export async function buildSearchIndex(site: Site, ctx: BuildContext): Promise<void> {
-  const pages: SerializedPage[] = [];
-  const unserialized: { place: number; key?: object; inputs: RecordInputs; records: SearchRecord[] }[] = [];
-  for (const page of site.pages) {
-    if (!isSearchedPage(page)) continue;
-    // A category index's record comes from the sidebar, which its page does not carry: always
-    // redone, there are few.
-    const key = page.kind === 'category' ? undefined : (page.content ?? page.data);
-    const inputs = recordInputs(site, page);
-    const earlier = key ? serializedPages.get(key) : undefined;
-    if (earlier && sameInputs(earlier.inputs, inputs)) pages.push(earlier);
-    else {
-      unserialized.push({ place: pages.length, key, inputs, records: pageSearchRecords(site, page) });
-      pages.push(undefined as unknown as SerializedPage);
+  const engine = ctx.engine ?? createQueryEngine();
+  const searched = site.pages.flatMap((page) => searchedPageOf(site, page) ?? []);
+  const serializer: PageSerializer = batchedWork(searched.length, (recordsOfPages) => serializeAll(site, ctx, recordsOfPages));
+  engine.setInput(serializerInput, serializer, serializerInput);
+  const answers = await Promise.all(
+    searched.map(async (page) => {
+      engine.setComparedInput(searchedPageInput(page.route), page, isSameSearchedPage);
+      try {
+        return await engine.answer(searchedPageQuery, page.route);
+      } finally {
+        serializer.answered(page.route);
+      }
+    }),
+  );
+  const pages = answers.map((answer) => answer.result);
+  const reused = answers.filter((answer) => answer.reused).length;
+  // A build that streams to disk is the process's only one: nothing will ask for the pages again.
+  if (ctx.sink.streamsToDisk) {
+    for (const page of searched) {
+      engine.release(searchedPageQuery, page.route);
+      engine.releaseInput(searchedPageInput(page.route));
     }
   }
-  const reused = pages.length - unserialized.length;
-  const serialized = await serializeAll(site, ctx, unserialized.map((page) => page.records));
-  unserialized.forEach(({ place, key, inputs }, index) => {
-    const page: SerializedPage = { inputs, ...serialized[index] };
-    // A build that streams to disk is the process's only one: nothing would look the page up.
-    if (key && !ctx.sink.streamsToDisk) serializedPages.set(key, page);
-    pages[place] = page;
-  });
   const documentParts = pages.map((page) => page.documents).filter(Boolean);
   // The index in parts of consecutive pages: an edit to one page's text joins and writes only its
   // part again, not an index that grows with the site. Joined in order, the parts are the one index.
@@ -92,7 +95,6 @@ export async function buildSearchIndex(site: Site, ctx: BuildContext): Promise<v
   // The names hash the pages' digests, in order: the same as hashing the files, without reading
   // them whole. Under serve --watch they stay the same: they are in the site data of every page,
   // which would otherwise change with every edit.
-  const engine = ctx.engine ?? createQueryEngine();
   const rebuild = engine.holds(searchFileQuery, 'documents');
   const kept: string[] = [];
   const emitFile = async (name: string, file: SearchFileInput) => {
@@ -144,35 +146,6 @@ function serializeAll(site: Site, ctx: BuildContext, recordsOfPages: SearchRecor
   const pool = siteWorkerPool(site);
   ctx.logger.debug(`buildSearchIndex: ${recordsOfPages.length} pages' records serialized on ${pool.size} worker threads`);
   return pool.run<SearchRecord[], SerializedRecords>(new URL('./search-job.js', import.meta.url), undefined, recordsOfPages, { batchSize: 100 });
-}
-
-/** What a page's records are made of besides its content: titles, trail, outline, where it lives. */
-function recordInputs(site: Site, page: Page): RecordInputs {
-  const { title, breadcrumbs, toc } = page.data;
-  return {
-    kind: page.kind,
-    route: page.route,
-    title,
-    breadcrumbs,
-    toc,
-    html: page.content ? '' : page.data.html,
-    baseUrl: site.config.baseUrl,
-    apiRoute: site.config.routes.api,
-  };
-}
-
-/** Field by field; the lists are usually the very same arrays (a reused page). */
-function sameInputs(a: RecordInputs, b: RecordInputs): boolean {
-  return (
-    a.kind === b.kind &&
-    a.route === b.route &&
-    a.title === b.title &&
-    a.html === b.html &&
-    a.baseUrl === b.baseUrl &&
-    a.apiRoute === b.apiRoute &&
-    isSameData(a.breadcrumbs, b.breadcrumbs) &&
-    isSameData(a.toc, b.toc)
-  );
 }
 
 /**

@@ -21,6 +21,7 @@ import type { CollectedHead, SidebarItem, SiteData } from '../../shared/types.js
 import { categoryItemsAt } from '../../shared/sidebar-links.js';
 import { takePageHead } from '../../ssr/page-head.js';
 import { walkTree } from '../../markdown/plugins/walk-tree.js';
+import { engineOf } from '../docs-folder-queries.js';
 import { isMdxDoc } from './detect-mdx.js';
 import { mdxPartialCompiler } from './mdx-partials.js';
 import { createJsxLocator, withLocatableJsx, type JsxPosition, type LocateWith } from './jsx-positions.js';
@@ -55,6 +56,8 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
   if (modules.size === 0) return;
   // The render here runs the modules with their elements' places (see jsx-positions.ts); the browser bundle, as compiled.
   const entries = new Map([...modules].map(([key, { entry }]) => [key, { ...entry, code: withLocatableJsx(entry.code) }]));
+  // The site code's compiles the bundle asks for (CSS modules, the Flow stripper), shared with the build's other bundles.
+  const queries = engineOf(ctx);
   const outdir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-mdx-'));
   try {
     const result = await esbuild
@@ -77,7 +80,7 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
         define: { 'process.env.NODE_ENV': '"production"' },
         banner: { js: nodeRequireBanner },
         plugins: [
-          siteStylesheetsPlugin({ siteDir: site.config.siteDir, staticDir: site.config.paths.static, target: 'server' }),
+          siteStylesheetsPlugin({ siteDir: site.config.siteDir, staticDir: site.config.paths.static, target: 'server', queries }),
           {
             name: 'sdkdocs-shared-react',
             setup(build) {
@@ -92,6 +95,7 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
             modules: () => entries,
             compilePartial: mdxPartialCompiler(site),
             overrides: () => site.themeOverrides?.files ?? new Map(),
+            queries,
             append: `export { MdxRoot as __sdkdocsMdxRoot, mdxIdentifierPrefix as __sdkdocsMdxIdPrefix } from ${JSON.stringify(mdxRootFile())};`,
           }),
         ],
