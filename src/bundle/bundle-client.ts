@@ -22,6 +22,7 @@ import type { ThemeComponentName } from '../shared/theme-components.js';
 import type { FooterData, NavbarItemData } from '../shared/types.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
 import { customCssProblems } from '../config/check-config-paths.js';
+import { chromeSelectorWarnings } from './chrome-selectors.js';
 import { linkInfimaStylesheet } from './infima-stylesheet.js';
 import { scopedStylesheetErrorPlace, siteStylesheetsPlugin, stylesheetAssetLoaders } from '../core/site-stylesheets.js';
 
@@ -417,6 +418,7 @@ async function bundleWith(bundler: ClientBundler, engine: QueryEngine, mdx: Retu
   if (missingCss.length > 0) throw new UserError(missingCss);
   bundler.themeSettings = themeSettingsCss(config);
   site.diagnostics.push(...primaryContrastWarnings(config));
+  site.diagnostics.push(...(await siteChromeSelectorWarnings(site)));
   bundler.pages = site.pages
     .filter((page) => page.component && page.sourceFile)
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
@@ -632,4 +634,11 @@ async function thirdPartyLicenses(metafile: esbuild.Metafile): Promise<string> {
 
 function relativeOutput(outdir: string, file: string): string {
   return path.join(assetsDir, path.relative(outdir, file)).split(path.sep).join('/');
+}
+
+/** The site's customCss rules that aim at Docusaurus' chrome markup, which the site's own swizzled parts do not draw. */
+async function siteChromeSelectorWarnings(site: Site): Promise<Diagnostic[]> {
+  const stylesheets = await Promise.all(site.config.paths.customCss.map(async (file) => ({ file, css: await readFile(file, 'utf8') })));
+  const overrides = site.themeOverrides?.code ?? '';
+  return chromeSelectorWarnings(stylesheets, (className) => overrides.includes(className));
 }

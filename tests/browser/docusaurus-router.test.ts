@@ -16,6 +16,8 @@ describe.skipIf(!chromiumPath)("@docusaurus/router's useLocation in the browser"
       'docs/intro.md': '# Intro\n\nHello.\n',
       'src/pages/errors.js':
         "import { useLocation } from '@docusaurus/router';\n\nexport default function Errors() {\n  const { search } = useLocation();\n  const code = new URLSearchParams(search).get('code');\n  return <main><h1>Errors</h1>{code ? <p className=\"code\">Error {code}</p> : <p className=\"code\">No code</p>}</main>;\n}\n",
+      // 10tap-editor's landing page is only a Redirect to its first doc.
+      'src/pages/start.js': "import { Redirect } from '@docusaurus/router';\n\nexport default function Start() {\n  return <Redirect to=\"/kit/docs/intro\" />;\n}\n",
     };
     for (const [file, text] of Object.entries(files)) {
       await mkdir(path.dirname(path.join(made.dir, file)), { recursive: true });
@@ -32,6 +34,14 @@ describe.skipIf(!chromiumPath)("@docusaurus/router's useLocation in the browser"
     const { page, problems } = await site.open();
     await gotoHydrated(page, `${site.url('errors')}?code=7`);
     await eventually(() => page.locator('.code').innerText()).toBe('Error 7');
+    expect(problems).toEqual([]);
+  });
+
+  it('takes the reader from a page that is only a Redirect to its target', async () => {
+    const { page, problems } = await site.open();
+    await page.goto(site.url('start'));
+    await eventually(() => new URL(page.url()).pathname).toBe('/kit/docs/intro');
+    await eventually(() => page.locator('h1').first().innerText()).toBe('Intro');
     expect(problems).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
-import { useContext, useEffect, useState } from 'react';
+import { createElement, useContext, useEffect, useState, type ReactElement } from 'react';
 import { routeRenderedEvent } from '../../../src/shared/client-data.js';
 import { ThemeContext } from '../../context.js';
+import Head from './Head.js';
 
 /** Where the reader is, as `@docusaurus/router` (react-router) describes it. */
 export interface RouterLocation {
@@ -38,4 +39,25 @@ export function useHistory(): { location: RouterLocation; push: (to: string) => 
     push: (to) => window.location.assign(to),
     replace: (to) => window.location.replace(to),
   };
+}
+
+/** Where `<Redirect to>` sends the reader: a path of the site with its base URL, as react-router takes it, or its parts. */
+export type RedirectTarget = string | Partial<RouterLocation>;
+
+function hrefOf(to: RedirectTarget): string {
+  return typeof to === 'string' ? to : `${to.pathname ?? ''}${to.search ?? ''}${to.hash ?? ''}`;
+}
+
+/**
+ * `@docusaurus/router`'s `<Redirect>`, as sites' landing pages use it (`<Redirect to="/docs/intro" />`).
+ * Docusaurus' static page is empty and its router moves on once scripts run; here the page also
+ * carries a refresh to the target, so a reader without scripts (or a crawler) gets there too.
+ */
+export function Redirect({ to, push = false }: { to: RedirectTarget; push?: boolean }): ReactElement {
+  const href = hrefOf(to);
+  useEffect(() => {
+    if (push) window.location.assign(href);
+    else window.location.replace(href);
+  }, [href, push]);
+  return createElement(Head, null, createElement('meta', { httpEquiv: 'refresh', content: `0; url=${href}` }));
 }

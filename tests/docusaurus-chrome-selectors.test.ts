@@ -1,0 +1,62 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromeSelectorWarnings } from '../src/bundle/chrome-selectors.js';
+import { tempDir } from './helpers/browser.js';
+import { buildSite } from './helpers/site.js';
+
+type Built = Awaited<ReturnType<typeof buildSite>>;
+
+// Found on 10tap-editor's site: `.menu__list-item.pro a::after { content: 'Pro' }` badges some
+// sidebar items, and on immer's: `.navbar--dark { --ifm-navbar-background-color: black }`. Both
+// aim at Docusaurus' markup, which sdkdocs' theme does not draw: the badge and the black navbar
+// were gone with no word.
+describe("customCss rules for Docusaurus' chrome markup", () => {
+  let result: Built;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    const made = await tempDir('sdkdocs-chrome-selectors-');
+    cleanup = made.cleanup;
+    const files: Record<string, string> = {
+      'docusaurus.config.js':
+        "module.exports = { title: 'Kit', url: 'https://example.org', baseUrl: '/kit/', presets: [['classic', { docs: { sidebarPath: './sidebars.js' }, theme: { customCss: './src/css/custom.css' } }]] };\n",
+      'sidebars.js': "module.exports = { docs: ['intro', { type: 'doc', id: 'pro', className: 'pro' }] };\n",
+      'docs/intro.md': '# Intro\n\nHello.\n',
+      'docs/pro.md': '# Pro\n\nPaid.\n',
+      'src/css/custom.css': [
+        ':root {',
+        '  --ifm-color-primary: #ff0a54;',
+        '}',
+        '/* .navbar__title { color: red; } */',
+        '.menu-item.pro { font-weight: bold; }',
+        '.menu__list-item.pro a::after {',
+        "  content: 'Pro';",
+        '}',
+        '.navbar--dark { --ifm-navbar-background-color: black; }',
+        '',
+      ].join('\n'),
+    };
+    for (const [file, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(made.dir, file)), { recursive: true });
+      await writeFile(path.join(made.dir, file), text);
+    }
+    result = await buildSite(made.dir);
+  }, 120_000);
+  afterAll(() => cleanup?.());
+
+  it('warns at the first such rule, naming the classes and where sdkdocs has those parts', () => {
+    const warnings = result.site.diagnostics.filter((d) => d.code === 'chrome-selector');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ severity: 'warning', line: 6, column: 1 });
+    expect(warnings[0]!.file).toMatch(/src[/\\]css[/\\]custom\.css$/);
+    expect(warnings[0]!.message).toContain('.menu__list-item, .navbar--dark');
+    expect(warnings[0]!.message).not.toContain('navbar__title');
+    expect(warnings[0]!.hint).toContain('`.menu-item`');
+    expect(warnings[0]!.hint).toContain('`.navbar-dark`');
+  });
+
+  it("says nothing of classes the site's own swizzled parts draw, nor of declarations", () => {
+    const css = '.navbar__brand img { height: 2rem; }\n.hero { background: url(x.menu--y.png); }\n';
+    expect(chromeSelectorWarnings([{ file: 'custom.css', css }], (name) => name === 'navbar__brand')).toEqual([]);
+  });
+});
