@@ -1,9 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromeSelectorWarnings } from '../src/bundle/chrome-selectors.js';
 import { tempDir } from './helpers/browser.js';
-import { buildSite } from './helpers/site.js';
+import { buildSite, writeSiteFiles } from './helpers/site.js';
 
 type Built = Awaited<ReturnType<typeof buildSite>>;
 
@@ -36,10 +34,7 @@ describe("customCss rules for Docusaurus' chrome markup", () => {
         '',
       ].join('\n'),
     };
-    for (const [file, text] of Object.entries(files)) {
-      await mkdir(path.dirname(path.join(made.dir, file)), { recursive: true });
-      await writeFile(path.join(made.dir, file), text);
-    }
+    await writeSiteFiles(made.dir, files);
     result = await buildSite(made.dir);
   }, 120_000);
   afterAll(() => cleanup?.());

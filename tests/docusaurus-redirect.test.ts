@@ -1,8 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helpers/browser.js';
-import { buildSite, pageHtml } from './helpers/site.js';
+import { buildSite, pageHtml, writeSiteFiles } from './helpers/site.js';
 
 type Built = Awaited<ReturnType<typeof buildSite>>;
 
@@ -22,10 +20,7 @@ describe("@docusaurus/router's Redirect", () => {
       'src/pages/old.js':
         "import { Redirect } from '@docusaurus/router';\n\nexport default function Old() {\n  return <Redirect to={{ pathname: '/kit/docs/intro', hash: '#top' }} />;\n}\n",
     };
-    for (const [file, text] of Object.entries(files)) {
-      await mkdir(path.dirname(path.join(made.dir, file)), { recursive: true });
-      await writeFile(path.join(made.dir, file), text);
-    }
+    await writeSiteFiles(made.dir, files);
     result = await buildSite(made.dir);
   }, 120_000);
   afterAll(() => cleanup?.());

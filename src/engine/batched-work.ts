@@ -23,15 +23,10 @@ export function batchedWork<Item, Outcome>(expected: number, doAll: (items: Item
     if (waiting.length === 0) return;
     Promise.resolve()
       .then(() => doAll(waiting.map((entry) => entry.item)))
-      .then(
-        (outcomes) => {
-          if (outcomes.length !== waiting.length) throw new Error(`sdkdocs: a batch of ${waiting.length} items gave ${outcomes.length} outcomes`);
-          waiting.forEach((entry, index) => entry.resolve(outcomes[index]!));
-        },
-        (error: unknown) => {
-          for (const entry of waiting) entry.reject(error);
-        },
-      )
+      .then((outcomes) => {
+        if (outcomes.length !== waiting.length) throw new Error(`sdkdocs: a batch of ${waiting.length} items gave ${outcomes.length} outcomes`);
+        waiting.forEach((entry, index) => entry.resolve(outcomes[index]!));
+      })
       .catch((error: unknown) => {
         for (const entry of waiting) entry.reject(error);
       });

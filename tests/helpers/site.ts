@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +65,14 @@ export async function copySite(siteDir: string): Promise<{ dir: string; cleanup:
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-test-site-'));
   await cp(siteDir, dir, { recursive: true, filter: (src) => !/(^|[\\/])(out|node_modules)([\\/]|$)/.test(path.relative(siteDir, src)) });
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Writes a site's files, by their paths in `dir`, making the folders they need. */
+export async function writeSiteFiles(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), text);
+  }
 }
 
 /** An output file's text by its path under the site root, from memory or, after a full build, from the output folder. */
