@@ -20,6 +20,7 @@ import { foreseenDiagrams } from '../markdown/foreseen-diagrams.js';
 import { takeBlogPostHtml } from './blog-excerpts.js';
 import { createQueryEngine, entryRead, type Query, type QueryEngine } from '../engine/query-engine.js';
 import { fingerprintOf } from '../engine/fingerprint.js';
+import { batchedWork, type BatchedWork } from '../engine/batched-work.js';
 
 /** A doc of one of the build's scopes: the docs, the blog, a past docs version. */
 interface DocKey {
@@ -30,10 +31,11 @@ interface DocKey {
 /** What compiling a doc gave: the compiled doc, or why there is none. */
 type DocResult = Pick<ParseOutcome, 'compiled' | 'error'>;
 
-/** Compiles the docs a build's queries ran for; set per scope and build as the input `doc-compiler:<scope>`. */
-interface DocCompiler {
-  compile(task: ParseTask): Promise<ParseOutcome>;
-}
+/**
+ * Compiles the docs a build's queries ran for, in one go once every doc of the scope either ran
+ * or was answered without running; set per scope and build as the input `doc-compiler:<scope>`.
+ */
+type DocCompiler = BatchedWork<ParseTask, ParseOutcome>;
 
 /**
  * One doc's compile. It reads the doc (its text, route and title), its scope's compile context,
@@ -50,7 +52,7 @@ export const compiledDocQuery: Query<DocKey, DocResult> = {
   async run(context, { scope, file }) {
     context.input(`compile-context:${scope}`);
     const task = context.input<ParseTask>(`doc:${scope}:${file}`);
-    const outcome = await context.input<DocCompiler>(`doc-compiler:${scope}`).compile(task);
+    const outcome = await context.input<DocCompiler>(`doc-compiler:${scope}`).run(file, task);
     if (!outcome.compiled) {
       context.untracked('the doc did not compile, so what a finished compile reads is not known');
       return { error: outcome.error };
@@ -171,12 +173,17 @@ async function compileSiteDocs(
   };
   const { routeByFile: _routes, ...context } = setup;
   engine.setInput(`compile-context:${scope}`, [compilerFingerprint(), context]);
-  const compiler = batchedCompiler(new Set(tasks.map((task) => task.file)).size, async (toCompile, done) => {
+  const compiler: DocCompiler = batchedWork(new Set(tasks.map((task) => task.file)).size, async (toCompile, settle) => {
+    // Each doc's query goes on as its batch comes back from the workers.
+    const indexByRoute = new Map(toCompile.map((task, index) => [task.route, index]));
+    const settleBatch = (outcomes: readonly ParseOutcome[]) => {
+      for (const outcome of outcomes) settle(indexByRoute.get(outcome.route) ?? -1, outcome);
+    };
     // A worker loads the docs' plugins: posts stay on this thread.
     const plan = planBatches(toCompile, !posts && onWorkers(toCompile) ? workerCount() : 0);
     // Diagrams render in the order the docs that show them are compiled.
     figures?.foresee(plan.tasks.flatMap((task) => foreseenDiagrams(task.raw)));
-    await compileAll(plan, setup, ctx, done, figures, sitePlugins, workers);
+    await compileAll(plan, setup, ctx, settleBatch, figures, sitePlugins, workers);
   });
   // What the compiler compiles is in the other inputs: this one never changes a fingerprint.
   engine.setInput(`doc-compiler:${scope}`, compiler, 'doc-compiler');
@@ -218,53 +225,6 @@ async function compileSiteDocs(
   // The posts' compile counts with the docs'.
   site.compiled = posts && site.compiled ? { docs: site.compiled.docs + tasks.length, fromCache: site.compiled.fromCache + fromCache } : { docs: tasks.length, fromCache };
   ctx.logger.debug(`parseMarkdown: ${tasks.length} docs compiled, ${fromCache} of them from the cache`);
-}
-
-/**
- * A {@link DocCompiler} that compiles in one go the docs whose queries ran: once every doc of the
- * scope either ran or was answered without running, they are cut into batches for the workers,
- * as a cold build's whole site would be.
- */
-function batchedCompiler(
-  docs: number,
-  compileAll: (tasks: ParseTask[], done: (outcomes: readonly ParseOutcome[]) => void) => Promise<unknown>,
-): DocCompiler & { answered(file: string): void } {
-  const waiting = new Map<string, { task: ParseTask; resolve: (outcome: ParseOutcome) => void; reject: (error: unknown) => void }>();
-  const known = new Set<string>();
-  let started = false;
-  const startOnceAllKnown = () => {
-    if (started || known.size < docs) return;
-    started = true;
-    if (waiting.size === 0) return;
-    const byRoute = new Map([...waiting.values()].map((entry) => [entry.task.route, entry]));
-    const done = (outcomes: readonly ParseOutcome[]) => {
-      for (const outcome of outcomes) {
-        byRoute.get(outcome.route)?.resolve(outcome);
-        byRoute.delete(outcome.route);
-      }
-    };
-    compileAll([...waiting.values()].map((entry) => entry.task), done).then(
-      () => {
-        for (const entry of byRoute.values()) entry.reject(new Error(`sdkdocs: the compile of ${entry.task.file} gave no outcome`));
-      },
-      (error: unknown) => {
-        for (const entry of byRoute.values()) entry.reject(error);
-      },
-    );
-  };
-  return {
-    compile(task) {
-      return new Promise((resolve, reject) => {
-        waiting.set(task.file, { task, resolve, reject });
-        known.add(task.file);
-        startOnceAllKnown();
-      });
-    },
-    answered(file) {
-      known.add(file);
-      startOnceAllKnown();
-    },
-  };
 }
 
 /** What a compiled doc or blog post is reported at and whose front matter sets its table of contents. */
