@@ -1,5 +1,8 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromeSelectorWarnings } from '../src/bundle/chrome-selectors.js';
+import { createItemMemory } from '../src/core/item-store.js';
 import { tempDir } from './helpers/browser.js';
 import { buildSite, writeSiteFiles } from './helpers/site.js';
 
@@ -11,10 +14,13 @@ type Built = Awaited<ReturnType<typeof buildSite>>;
 // were gone with no word.
 describe("customCss rules for Docusaurus' chrome markup", () => {
   let result: Built;
+  let siteDir: string;
+  const memory = createItemMemory();
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
     const made = await tempDir('sdkdocs-chrome-selectors-');
     cleanup = made.cleanup;
+    siteDir = made.dir;
     const files: Record<string, string> = {
       'docusaurus.config.js':
         "module.exports = { title: 'Kit', url: 'https://example.org', baseUrl: '/kit/', presets: [['classic', { docs: { sidebarPath: './sidebars.js' }, theme: { customCss: './src/css/custom.css' } }]] };\n",
@@ -35,7 +41,7 @@ describe("customCss rules for Docusaurus' chrome markup", () => {
       ].join('\n'),
     };
     await writeSiteFiles(made.dir, files);
-    result = await buildSite(made.dir);
+    result = await buildSite(made.dir, { watch: true, memory });
   }, 120_000);
   afterAll(() => cleanup?.());
 
@@ -48,6 +54,19 @@ describe("customCss rules for Docusaurus' chrome markup", () => {
     expect(warnings[0]!.message).not.toContain('navbar__title');
     expect(warnings[0]!.hint).toContain('`.menu-item`');
     expect(warnings[0]!.hint).toContain('`.navbar-dark`');
+  });
+
+  it('warns on every rebuild of a watch session, and not once the rule is gone', async () => {
+    const chromeWarnings = (built: Built) => built.site.diagnostics.filter((d) => d.code === 'chrome-selector').map((d) => d.message);
+    const options = { watch: true, memory };
+    const intro = path.join(siteDir, 'docs', 'intro.md');
+    await writeFile(intro, '# Intro\n\nHello again.\n');
+    const untouched = await buildSite(siteDir, { ...options, changedFiles: new Set([intro]) });
+    expect(chromeWarnings(untouched)).toEqual(chromeWarnings(result));
+    const css = path.join(siteDir, 'src', 'css', 'custom.css');
+    await writeFile(css, ':root {\n  --ifm-color-primary: #ff0a54;\n}\n.navbar-dark { color: white; }\n');
+    const edited = await buildSite(siteDir, { ...options, changedFiles: new Set([css]) });
+    expect(chromeWarnings(edited)).toEqual([]);
   });
 
   it("says nothing of classes the site's own swizzled parts draw, nor of declarations", () => {

@@ -418,7 +418,7 @@ async function bundleWith(bundler: ClientBundler, engine: QueryEngine, mdx: Retu
   if (missingCss.length > 0) throw new UserError(missingCss);
   bundler.themeSettings = themeSettingsCss(config);
   site.diagnostics.push(...primaryContrastWarnings(config));
-  site.diagnostics.push(...(await siteChromeSelectorWarnings(site)));
+  site.diagnostics.push(...(await siteChromeSelectorWarnings(site, engine)));
   bundler.pages = site.pages
     .filter((page) => page.component && page.sourceFile)
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
@@ -636,9 +636,22 @@ function relativeOutput(outdir: string, file: string): string {
   return path.join(assetsDir, path.relative(outdir, file)).split(path.sep).join('/');
 }
 
-/** The site's customCss rules that aim at Docusaurus' chrome markup, which the site's own swizzled parts do not draw. */
-async function siteChromeSelectorWarnings(site: Site): Promise<Diagnostic[]> {
-  const stylesheets = await Promise.all(site.config.paths.customCss.map(async (file) => ({ file, css: await readFile(file, 'utf8') })));
-  const overrides = site.themeOverrides?.code ?? '';
-  return chromeSelectorWarnings(stylesheets, (className) => overrides.includes(className));
+/**
+ * The warnings of one customCss file for rules that aim at Docusaurus' chrome markup, which the
+ * site's own swizzled parts (input `themeOverrideCode`) do not draw. The file is read through the
+ * engine, so a watch build that touched no stylesheet reads none of them again.
+ */
+const chromeSelectorsQuery: Query<string, Diagnostic[]> = {
+  name: 'chromeSelectors',
+  run(context, file) {
+    const overrides = context.input<string>('themeOverrideCode');
+    const css = context.readFile(file);
+    return css === undefined ? [] : chromeSelectorWarnings([{ file, css }], (className) => overrides.includes(className));
+  },
+};
+
+async function siteChromeSelectorWarnings(site: Site, engine: QueryEngine): Promise<Diagnostic[]> {
+  engine.setInput('themeOverrideCode', site.themeOverrides?.code ?? '');
+  const warnings = await Promise.all(site.config.paths.customCss.map((file) => engine.query(chromeSelectorsQuery, file)));
+  return warnings.flat();
 }
