@@ -183,6 +183,11 @@ describe('reuse of the API model', () => {
     expect(pageHtml(second, '/sdk/api/class/Widget')).toBe(html('/sdk/api/class/Widget'));
   });
 
+  it('checks no doc sample again in a new run when neither the samples nor the SDK changed', async () => {
+    const again = await buildCopy();
+    expect(again.site.api?.docSamples).toMatchObject({ checked: 2, compiled: 0, diagnostics: [] });
+  });
+
   it('reuses the previous build in the same process (serve --watch)', async () => {
     const again = recordingLogger();
     const second = await buildCopy({ logger: again, previous: result.site });

@@ -2,7 +2,9 @@ import { checkableSampleLanguages, noCheckMeta, type DocSample, type SampleCompi
 import type { CompiledDoc } from '../model/compiled-doc.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Site } from '../core/site.js';
-import { fingerprint, openItemStore } from '../core/item-store.js';
+import { fingerprint } from '../core/item-store.js';
+import { batchedWork, type BatchedWork } from '../engine/batched-work.js';
+import type { Query, QueryEngine } from '../engine/query-engine.js';
 import { installedVersion } from './installed-version.js';
 import type { ApiComment, ApiInputs, ApiModel, ApiSource } from '../core/api-model.js';
 import type { SampleTypeChecker } from '../core/doc-samples.js';
@@ -12,12 +14,30 @@ export interface DocSamplesOptions extends SampleCompileSettings {
   inputs: ApiInputs;
   /** Compiles the samples whose result is not known yet. */
   typeChecker: SampleTypeChecker;
-  /** Folder for the results of the last check; none when absent. */
-  cacheDir?: string;
+  /** Knows the results of earlier checks: in memory in a serve --watch session, in its store between runs. */
+  engine: QueryEngine;
 }
 
-/** The last check's results in the item store, one entry per cache folder, each sample's under its fingerprint. */
-const resultsEntry = 'doc-samples.json';
+/** What checking one sample found. */
+type SampleOutcome = { diagnostics: Diagnostic[]; names: SampleName[] };
+
+/** The samples this build's queries compile, in one go; set per build as the input `docSampleCheck`. */
+type SampleCheck = BatchedWork<string, SampleOutcome>;
+
+/**
+ * One sample's check, by its key: the fingerprint of the sample (its code and place) and of what
+ * it is checked against (the SDK's inputs, its settings, TypeScript's version). The result follows
+ * from the key alone, so it is kept in the engine's store and reused by any later build that has
+ * the same sample against the same SDK; the samples whose queries run are compiled together, as
+ * one program, by the type checker of the build.
+ */
+export const docSampleQuery: Query<string, SampleOutcome> = {
+  name: 'docSample',
+  persist: true,
+  run(context, key) {
+    return context.input<SampleCheck>('docSampleCheck').run(key, key);
+  },
+};
 
 /** Bumped when the check itself changes, so cached results are dropped. */
 const checkVersion = 3;
@@ -94,10 +114,9 @@ export function compiledDocsOf(site: Site): { file: string; compiled?: CompiledD
 /**
  * Type-checks every sample against the SDK (with `options.typeChecker`, see `typeCheckSamples`).
  * A sample that no longer compiles is an error at its `file:line:col`. Only samples that are new
- * or changed, or whose SDK changed, since the last check are compiled again.
+ * or changed, or whose SDK changed, since the last check are compiled again (see {@link docSampleQuery}).
  *
- * Resolves once the samples to compile are with the type checker, with `finished` for the result:
- * a caller may then render while a worker compiles.
+ * Resolves at once, with `finished` for the result: a caller may render while a worker compiles.
  */
 export async function checkDocSamples(samples: DocSample[], options: DocSamplesOptions): Promise<{ finished: Promise<DocSamplesCheck> }> {
   const settings = JSON.stringify({
@@ -109,30 +128,37 @@ export async function checkDocSamples(samples: DocSample[], options: DocSamplesO
     packageName: options.packageName,
   });
   const keyed = samples.map((sample) => ({ sample, key: fingerprint(settings, sample) }));
-  const store = options.cacheDir ? openItemStore(options.cacheDir) : undefined;
-  const known = new Map<string, { diagnostics: Diagnostic[]; names?: SampleName[] }>();
-  const earlier = store?.get<DocSamplesResult | null>(resultsEntry);
-  for (const { key, diagnostics, names } of Array.isArray(earlier?.samples) ? earlier.samples : []) known.set(key, { diagnostics, names });
-  const unchecked = keyed.filter(({ key }) => !known.has(key));
-  const compiling =
-    unchecked.length > 0
-      ? options.typeChecker.check(
-          unchecked.map(({ sample }) => sample),
-          { tsconfig: options.tsconfig, entryPoint: options.entryPoint, packageName: options.packageName },
-        )
-      : undefined;
+  const sampleByKey = new Map(keyed.map(({ key, sample }) => [key, sample]));
+  let compiled = 0;
+  let sourceFiles: DocSamplesCheck['sourceFiles'];
+  const check: SampleCheck = batchedWork(sampleByKey.size, async (keys) => {
+    compiled = keys.length;
+    const checked = await options.typeChecker.check(
+      keys.map((key) => sampleByKey.get(key)!),
+      { tsconfig: options.tsconfig, entryPoint: options.entryPoint, packageName: options.packageName },
+    );
+    sourceFiles = checked.sourceFiles;
+    return keys.map((_key, index) => ({ diagnostics: checked.diagnostics[index] ?? [], names: checked.names?.[index] ?? [] }));
+  });
+  // What the check compiles is in each query's key: this input never changes a fingerprint.
+  options.engine.setInput('docSampleCheck', check, 'doc-sample-check');
+  const answers = [...sampleByKey.keys()].map(async (key) => {
+    try {
+      return [key, await options.engine.query(docSampleQuery, key)] as const;
+    } finally {
+      check.answered(key);
+    }
+  });
   const finish = async (): Promise<DocSamplesCheck> => {
-    const checked = await compiling;
-    unchecked.forEach(({ key }, index) => known.set(key, { diagnostics: checked?.diagnostics[index] ?? [], names: checked?.names?.[index] ?? [] }));
-    const results = keyed.map(({ key }) => ({ key, diagnostics: known.get(key)?.diagnostics ?? [], names: known.get(key)?.names ?? [] }));
+    const known = new Map(await Promise.all(answers));
+    const results = keyed.map(({ key }) => ({ key, ...known.get(key)! }));
     const result: DocSamplesResult = {
       samples: results,
       checked: samples.length,
-      compiled: unchecked.length,
+      compiled,
       diagnostics: results.flatMap((entry) => entry.diagnostics),
     };
-    if (store && unchecked.length > 0) store.set(resultsEntry, result);
-    return { result, names: keyed.map(({ sample }, index) => ({ sample, names: results[index].names })), sourceFiles: checked?.sourceFiles };
+    return { result, names: keyed.map(({ sample }, index) => ({ sample, names: results[index].names })), sourceFiles };
   };
   const finished = finish();
   // Awaited by the caller after its own work; a failure must not count as unhandled before.

@@ -72,7 +72,7 @@ export async function generateApi(site: Site, ctx: BuildContext): Promise<void> 
           packageName,
           inputs: model.inputs,
           typeChecker,
-          cacheDir: ctx.cacheDir,
+          engine,
         })
       : undefined;
     const pages = await askApiPages(site, engine);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterPublished, type BuildContext, type FrontMatter, type Page, type Site } from '../core/site.js';
+import { type BuildContext, type FrontMatter, type Page, type Site } from '../core/site.js';
 import { canUseWorkers, workerCount, type WorkerPool } from '../core/worker-pool.js';
 import { siteWorkerPool } from '../core/site-code.js';
 import { compilerFingerprint } from '../core/compiler-fingerprint.js';
@@ -118,11 +118,6 @@ export async function parseMarkdown(site: Site, ctx: BuildContext): Promise<void
   } finally {
     await figures?.finish();
   }
-  // The store is for the next session: serve --watch writes it after this build's pages are served.
-  await afterPublished(ctx, () => {
-    const { written, packs } = engine.save();
-    ctx.logger.debug(`parseMarkdown: ${packs} packs written, engine store ${written ? 'written' : 'kept'}`);
-  });
 }
 
 /**

@@ -151,13 +151,25 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       await options.onPublished(site);
       const laterWorkStarted = performance.now();
       await runAfterPublished(ctx);
+      saveEngineStore(engine, logger);
       timings.push({ name: 'afterPublished', ms: performance.now() - laterWorkStarted });
+    } else {
+      saveEngineStore(engine, logger);
     }
     return { site, timings, ms: performance.now() - started, engine, outputStages: ctx.outputStages };
   } catch (error) {
     // What the stages that did run left for later is done as a build without a published moment
     // would have done it (their cache files); the build's own error is the one reported.
     await runAfterPublished(ctx).catch(() => undefined);
+    // Once the docs compiled, their results are worth keeping; a store written before would hold
+    // only the few queries asked so far, in place of the last good build's.
+    if (site.compiled) {
+      try {
+        saveEngineStore(engine, logger);
+      } catch {
+        // The next run makes again what the store would have given it.
+      }
+    }
     await ctx.sink.discard();
     throw error;
   } finally {
@@ -188,6 +200,18 @@ function engineForBuild(options: BuildOptions): QueryEngine {
 
 /** The engine each build's site was made on and its output folder, for a later build given that site as its previous one. */
 const sessionsOfBuilds = new WeakMap<Site, { engine: QueryEngine; outputFolder: OutputFolderRecord }>();
+
+/**
+ * Writes the results of the persisted queries this build asked (its docs' compiles, its samples'
+ * checks) to the engine's store, for the next run. Once every stage and the checks they left
+ * running are done, so that the store holds all that the build used; serve --watch writes it
+ * after the build's pages are served.
+ */
+function saveEngineStore(engine: QueryEngine, logger: Logger): void {
+  const { written, packs } = engine.save();
+  // Worded as when parseMarkdown wrote it, whose compiled docs are most of it: tests and logs read it so.
+  logger.debug(`parseMarkdown: ${packs} packs written, engine store ${written ? 'written' : 'kept'}`);
+}
 
 /** Runs the queued work in the order the stages queued it: a stage may queue what needs an earlier stage's. */
 async function runAfterPublished(ctx: BuildContext): Promise<void> {
