@@ -66,3 +66,17 @@ export function chromeSelectorWarnings(stylesheets: { file: string; css: string 
     ];
   });
 }
+
+/**
+ * Whether the site's theme code draws a class: named whole, or made in a template string from a
+ * prefix of it (Detox's swizzled footer draws `footer__col_${kebabCase(column.title)}`).
+ */
+export function classDrawnBy(code: string): (className: string) => boolean {
+  return (className) => {
+    if (code.includes(className)) return true;
+    for (let end = className.length - 1; end > 0; end--) {
+      if ('_-'.includes(className[end - 1]!) && code.includes(`${className.slice(0, end)}\${`)) return true;
+    }
+    return false;
+  };
+}

@@ -111,3 +111,16 @@ export function compileSiteSass(file: string, siteDir: string): CompiledSass {
     throw new StylesheetError(`Sass: ${message}`, at, span ? span.start.line + 1 : undefined, span?.start.column);
   }
 }
+
+/**
+ * The files a Sass stylesheet is made of (itself first, then what it imports), for checks that
+ * read a site's own rules where they are written; the file alone when it does not compile (the
+ * bundle reports that error at its place).
+ */
+export function sassSourcesOf(file: string, siteDir: string): string[] {
+  try {
+    return compileSiteSass(file, siteDir).files;
+  } catch {
+    return [file];
+  }
+}
