@@ -75,6 +75,12 @@ describe("customCss rules for Docusaurus' chrome markup", () => {
     expect(chromeSelectorWarnings([{ file: 'custom.css', css }], (name) => name === 'navbar__brand')).toEqual([]);
   });
 
+  it("says nothing of Sass's `//` comments", () => {
+    const scss = '// .navbar__title { font-weight: 700; }\n  // .menu__link {\n.hero { color: red; }\n';
+    expect(chromeSelectorWarnings([{ file: '_navbar.scss', css: scss }], () => false)).toEqual([]);
+    expect(chromeSelectorWarnings([{ file: 'custom.css', css: '.a { background: url(//cdn.example.com/x.png); }\n.navbar__title { color: red; }\n' }], () => false)).toHaveLength(1);
+  });
+
   it('says nothing of a class the swizzled parts make in a template string from its prefix', () => {
     const code = 'className={clsx("col footer__col", `footer__col_${kebabCase(column.title)}`)}';
     const css = '.footer__col_more { order: 2; }\n.footer__title { color: red; }\n';
