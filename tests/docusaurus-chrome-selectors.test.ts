@@ -1,9 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromeSelectorWarnings } from '../src/bundle/chrome-selectors.js';
+import { chromeSelectorWarnings, classDrawnBy } from '../src/bundle/chrome-selectors.js';
 import { createItemMemory } from '../src/core/item-store.js';
 import { tempDir } from './helpers/browser.js';
+import { writeFakeSass } from './helpers/fake-sass.js';
 import { buildSite, writeSiteFiles } from './helpers/site.js';
 
 type Built = Awaited<ReturnType<typeof buildSite>>;
@@ -73,4 +74,50 @@ describe("customCss rules for Docusaurus' chrome markup", () => {
     const css = '.navbar__brand img { height: 2rem; }\n.hero { background: url(x.menu--y.png); }\n';
     expect(chromeSelectorWarnings([{ file: 'custom.css', css }], (name) => name === 'navbar__brand')).toEqual([]);
   });
+
+  it("says nothing of Sass's `//` comments", () => {
+    const scss = '// .navbar__title { font-weight: 700; }\n  // .menu__link {\n.hero { color: red; }\n';
+    expect(chromeSelectorWarnings([{ file: '_navbar.scss', css: scss }], () => false)).toEqual([]);
+    expect(chromeSelectorWarnings([{ file: 'custom.css', css: '.a { background: url(//cdn.example.com/x.png); }\n.navbar__title { color: red; }\n' }], () => false)).toHaveLength(1);
+  });
+
+  it('says nothing of a class the swizzled parts make in a template string from its prefix', () => {
+    const code = 'className={clsx("col footer__col", `footer__col_${kebabCase(column.title)}`)}';
+    const css = '.footer__col_more { order: 2; }\n.footer__title { color: red; }\n';
+    const warnings = chromeSelectorWarnings([{ file: 'custom.css', css }], classDrawnBy(code));
+    expect(warnings.map((warning) => warning.message)).toEqual([expect.stringMatching(/^\.footer__title: /)]);
+  });
+});
+
+// Found on wix/Detox's site: its customCss `custom.scss` is only `@import`s, and its navbar rules
+// (`.navbar__title`, `.navbar__link--active`) sit in the partial `_navbar.scss`. The check read
+// the customCss file alone and said nothing while those rules styled nothing.
+describe("a Sass customCss whose rules for Docusaurus' chrome are in the partials it imports", () => {
+  it('warns in the partial, at its first such rule, and follows an edit of the partial in watch', async () => {
+    const made = await tempDir('sdkdocs-chrome-selectors-sass-');
+    try {
+      await writeSiteFiles(made.dir, {
+        'docusaurus.config.js':
+          "module.exports = { title: 'Kit', url: 'https://example.org', baseUrl: '/kit/', presets: [['classic', { docs: { sidebarPath: false }, theme: { customCss: './src/css/custom.scss' } }]] };\n",
+        'docs/intro.md': '# Intro\n\nHello.\n',
+        'src/css/custom.scss': "@import 'colors';\n@import 'navbar';\n",
+        'src/css/_colors.scss': ':root {\n  --ifm-color-primary: #1b6bcf;\n}\n',
+        'src/css/_navbar.scss': '$weight: 300;\n\n.navbar__link {\n  font-weight: $weight;\n}\n',
+      });
+      writeFakeSass(made.dir);
+      const memory = createItemMemory();
+      const first = await buildSite(made.dir, { watch: true, memory });
+      const warnings = first.site.diagnostics.filter((d) => d.code === 'chrome-selector');
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({ severity: 'warning', line: 3, column: 1 });
+      expect(warnings[0]!.file).toMatch(/src[/\\]css[/\\]_navbar\.scss$/);
+      expect(warnings[0]!.message).toContain('.navbar__link');
+      const partial = path.join(made.dir, 'src', 'css', '_navbar.scss');
+      await writeFile(partial, '.navbar-link {\n  font-weight: 300;\n}\n');
+      const edited = await buildSite(made.dir, { watch: true, memory, previous: first.site, changedFiles: new Set([partial]) });
+      expect(edited.site.diagnostics.filter((d) => d.code === 'chrome-selector')).toEqual([]);
+    } finally {
+      await made.cleanup();
+    }
+  }, 120_000);
 });

@@ -261,6 +261,15 @@ describe('MDX errors are located in the doc', () => {
     expect(text).toContain("The indented </TabItem> after a list is read as part of the list's last item: write it at the start of its line, without indent.");
   });
 
+  // Detox's partial `_project-setup-build.mdx`: MDX 3 failed at a `>` inside the code block, eight
+  // lines below the `{props.debug && <div>` that opened the expression, and said nothing of it.
+  it('markdown inside an expression → where the expression starts and how to write it (MDX 1 took it, MDX 3 does not)', async () => {
+    const doc = '# Setup\n\n<>\n  {props.debug && <div>\n\nStart the packager first:\n\n```bash\nnpm start\n\n> react-native start\n```\n\n  </div>}\n</>\n';
+    const [text] = await failingDoc('setup.mdx', doc);
+    expect(text).toMatch(/^docs\/setup\.mdx:\d+:\d+ error Cannot parse markdown: MDX: Could not parse expression with acorn/);
+    expect(text).toContain('The expression that opens at line 4 holds markdown, which MDX reads as JavaScript up to its closing brace');
+  });
+
   it('all the errors of a doc in one build: each undefined component, each syntax error', async () => {
     const names = await failingDoc('names.mdx', '# Names\n\n<Carousel />\n\nText and <Badge kind="new" />.\n\n<p style="color: red">x</p>\n');
     expect(names.map((text) => /^docs\/names\.mdx:\d+:\d+ error Cannot parse markdown: MDX: (`<\w+>` is not defined|The `style` of `<p>`)/.exec(text)?.[0])).toEqual([

@@ -50,6 +50,30 @@ describe('navbar items and the footer logo as Docusaurus sites write them', () =
     expect(pageHtml(result, '/docs/intro')).toMatch(/<a href="https:\/\/github\.com\/nav\/nav" target="_blank" rel="noopener noreferrer" aria-label="GitHub repository" class="navbar-link header-github-link"><\/a>/);
   });
 
+  // capacitorjs.com's docs write `rel: null` on the external links of its dropdowns and footer:
+  // Docusaurus spreads the item's keys over the link's defaults, so null leaves the attribute out.
+  it('takes `rel: null` and `target: null` as no such attribute, in items, dropdowns and the footer', async () => {
+    const dir = await siteWith(
+      sdkdocsConfig([
+        '  navbar: {',
+        '    items: [',
+        "      { href: 'https://forum.example.com', label: 'Forum', target: '_blank', rel: null },",
+        "      { label: 'Community', items: [{ href: 'https://chat.example.com', label: 'Chat', target: '_blank', rel: null }] },",
+        "      { href: 'https://blog.example.com', label: 'Blog', target: null },",
+        '    ],',
+        '  },',
+        "  footer: { links: [{ title: 'More', items: [{ label: 'News', href: 'https://news.example.com', rel: null }] }] },",
+      ]),
+    );
+    const result = await buildSite(dir, { until: 'renderPages' });
+    const html = pageHtml(result, '/docs/intro');
+    const link = (href: string) => new RegExp(`<a href="${href.replace(/[.]/g, '\\.')}"[^>]*>`).exec(html)?.[0];
+    expect(link('https://forum.example.com')).toBe('<a href="https://forum.example.com" target="_blank" class="navbar-link">');
+    expect(link('https://chat.example.com')).toBe('<a href="https://chat.example.com" target="_blank" class="dropdown-link">');
+    expect(link('https://blog.example.com')).toBe('<a href="https://blog.example.com" rel="noopener noreferrer" class="navbar-link">');
+    expect(link('https://news.example.com')).toMatch(/^<a href="https:\/\/news\.example\.com" target="_blank" class="footer-link[^"]*">$/);
+  });
+
   it('refuses a link with nothing to show: no label, html or className', async () => {
     const dir = await siteWith(sdkdocsConfig(['  navbar: {', "    items: [{ href: 'https://github.com/nav/nav', 'aria-label': 'GitHub' }],", '  },']));
     expect(await configErrors(dir)).toEqual([

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,25 @@ describe('Sass without the sass package', () => {
     expect(result.stderr).toContain('src/components/Card/index.js:1:20 error Cannot compile the page: "./Card.module.scss" is Sass, and the site has no `sass` package to compile it. Install Sass in the site folder: `npm install -D sass`.');
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.status).toBe(1);
+  }, 120_000);
+});
+
+// wix/Detox's website: its Sass modules `@import '@site/src/css/fonts'`, which sass-loader resolves
+// through webpack's `@site` alias; sdkdocs looked for a package named `@site` and failed every page.
+describe("Sass that imports by the site's `@site/` alias", () => {
+  it('compiles: `@site/…` and `~@site/…` are files of the site folder', () => {
+    const site = siteCopy({ sass: true });
+    writeFileSync(path.join(site, 'src', 'css', '_tokens.scss'), '$card-padding: 32px;\n');
+    writeFileSync(path.join(site, 'src', 'css', '_brand.scss'), '$mark-colour: rgb(10, 20, 30);\n');
+    const card = path.join(site, 'src', 'components', 'Card', 'Card.module.scss');
+    writeFileSync(card, readFileSync(card, 'utf8').replace('$card-padding: 24px;', "@import '@site/src/css/tokens';"));
+    const custom = path.join(site, 'src', 'css', 'custom.scss');
+    writeFileSync(custom, `@import '~@site/src/css/brand';\n${readFileSync(custom, 'utf8')}\n.brand-mark {\n  color: $mark-colour;\n}\n`);
+    const result = runCli(site);
+    expect(result.status, result.stderr).toBe(0);
+    const css = readdirSync(path.join(site, 'out', 'assets', 'css')).map((name) => readFileSync(path.join(site, 'out', 'assets', 'css', name), 'utf8')).join('\n');
+    expect(css).toMatch(/\.card_[\w-]{4}\{padding:32px\}/);
+    expect(css).toMatch(/\.brand-mark\{color:(rgb\(10, ?20, ?30\)|#0a141e)\}/);
   }, 120_000);
 });
 

@@ -22,9 +22,10 @@ import type { ThemeComponentName } from '../shared/theme-components.js';
 import type { FooterData, NavbarItemData } from '../shared/types.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
 import { customCssProblems } from '../config/check-config-paths.js';
-import { chromeSelectorWarnings } from './chrome-selectors.js';
+import { chromeSelectorWarnings, classDrawnBy } from './chrome-selectors.js';
 import { linkInfimaStylesheet } from './infima-stylesheet.js';
 import { scopedStylesheetErrorPlace, siteStylesheetsPlugin, stylesheetAssetLoaders } from '../core/site-stylesheets.js';
+import { sassFile, sassSourcesOf } from '../core/site-sass.js';
 
 /** What templates/NavbarItem.tsx reads to leave out of a plain navbar's bundle the code it does not use. */
 const navbarExtrasFlag = ['globalThis', '__sdkdocsNavbarExtras'].join('.');
@@ -637,21 +638,28 @@ function relativeOutput(outdir: string, file: string): string {
 }
 
 /**
- * The warnings of one customCss file for rules that aim at Docusaurus' chrome markup, which the
- * site's own swizzled parts (input `themeOverrideCode`) do not draw. The file is read through the
- * engine, so a watch build that touched no stylesheet reads none of them again.
+ * The warnings of one customCss file (and of the partials a Sass one imports) for rules that aim
+ * at Docusaurus' chrome markup, which the site's own swizzled parts (input `themeOverrideCode`) do
+ * not draw. The files are read through the engine, so a watch build that touched no stylesheet
+ * reads none of them again.
  */
 const chromeSelectorsQuery: Query<string, Diagnostic[]> = {
   name: 'chromeSelectors',
   run(context, file) {
     const overrides = context.input<string>('themeOverrideCode');
-    const css = context.readFile(file);
-    return css === undefined ? [] : chromeSelectorWarnings([{ file, css }], (className) => overrides.includes(className));
+    // A Sass customCss is often `@import`s alone: its rules are in the partials (Detox's `_navbar.scss`).
+    const files = sassFile.test(file) ? sassSourcesOf(file, context.input<string>('chromeSelectorsSiteDir')) : [file];
+    const stylesheets = files.flatMap((source) => {
+      const css = context.readFile(source);
+      return css === undefined ? [] : [{ file: source, css }];
+    });
+    return chromeSelectorWarnings(stylesheets, classDrawnBy(overrides));
   },
 };
 
 async function siteChromeSelectorWarnings(site: Site, engine: QueryEngine): Promise<Diagnostic[]> {
   engine.setInput('themeOverrideCode', site.themeOverrides?.code ?? '');
+  engine.setInput('chromeSelectorsSiteDir', site.config.siteDir);
   const warnings = await Promise.all(site.config.paths.customCss.map((file) => engine.query(chromeSelectorsQuery, file)));
   return warnings.flat();
 }

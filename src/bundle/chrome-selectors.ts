@@ -18,9 +18,14 @@ const sdkdocsNames: Record<string, string> = {
   'table-of-contents': 'the table of contents is `.toc`',
 };
 
-/** Comments blanked out, line breaks kept, so that offsets still give lines and columns. */
-function withoutComments(css: string): string {
-  return css.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '));
+/**
+ * Comments blanked out, line breaks kept, so that offsets still give lines and columns: Sass's
+ * `//` comments too, when a line starts with one (elsewhere `//` may be a URL's).
+ */
+function withoutComments(css: string, sass: boolean): string {
+  const blank = (comment: string) => comment.replace(/[^\n]/g, ' ');
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, blank);
+  return sass ? text.replace(/^[ \t]*\/\/.*$/gm, blank) : text;
 }
 
 /** True when the match at `index` lies in a selector: a `{` comes before any `;` or `}`. */
@@ -39,7 +44,7 @@ function inSelector(css: string, index: number): boolean {
  */
 export function chromeSelectorWarnings(stylesheets: { file: string; css: string }[], drawnBySite: (className: string) => boolean): Diagnostic[] {
   return stylesheets.flatMap(({ file, css }): Diagnostic[] => {
-    const text = withoutComments(css);
+    const text = withoutComments(css, /\.s[ac]ss$/i.test(file));
     const names = new Set<string>();
     let first: number | undefined;
     for (const match of text.matchAll(chromeClass)) {
@@ -65,4 +70,18 @@ export function chromeSelectorWarnings(stylesheets: { file: string; css: string 
       },
     ];
   });
+}
+
+/**
+ * Whether the site's theme code draws a class: named whole, or made in a template string from a
+ * prefix of it (Detox's swizzled footer draws `footer__col_${kebabCase(column.title)}`).
+ */
+export function classDrawnBy(code: string): (className: string) => boolean {
+  return (className) => {
+    if (code.includes(className)) return true;
+    for (let end = className.length - 1; end > 0; end--) {
+      if ('_-'.includes(className[end - 1]!) && code.includes(`${className.slice(0, end)}\${`)) return true;
+    }
+    return false;
+  };
 }

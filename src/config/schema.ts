@@ -159,10 +159,10 @@ export const navbarItemTypes = ['default', 'dropdown', 'docSidebar', 'doc', 'htm
 const linkAttributes = {
   /** Classes added to the element (a site's icon link: `header-github-link`). */
   className: z.string().optional(),
-  /** @example '_blank' */
-  target: z.string().optional(),
-  /** @example 'noopener noreferrer' */
-  rel: z.string().optional(),
+  /** null for none, where another site's link gets `_blank` (Docusaurus spreads it over that default). @example '_blank' */
+  target: z.string().nullable().optional(),
+  /** null for none, where another site's link gets `noopener noreferrer` (capacitorjs.com's docs). @example 'noopener noreferrer' */
+  rel: z.string().nullable().optional(),
   /** The accessible name of an item whose label is an icon. @example 'GitHub repository' */
   'aria-label': z.string().optional(),
   /** The link's tooltip (`title` attribute). */

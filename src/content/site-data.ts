@@ -22,7 +22,7 @@ export function resolveNavbar(site: Site, sidebarPrefix = ''): NavbarItemData[] 
     // As the config file writes it: `themeConfig.navbar.items[2]` in a Docusaurus config.
     const key = formatKeyPath(writtenKeyPath(config, keyPath(configKey)));
     const attributes = Object.fromEntries(
-      (['target', 'rel', 'aria-label', 'title'] as const).flatMap((name) => (item[name] === undefined ? [] : [[name, item[name]!]])),
+      (['target', 'rel', 'aria-label', 'title'] as const).flatMap((name) => (item[name] === undefined ? [] : [[name, item[name]]])),
     );
     const common = {
       position,
@@ -219,7 +219,7 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
           links: config.footer.links.map((column) => ({
             title: column.title,
             items: column.items.map((item) => {
-              const attributes = Object.fromEntries((['target', 'rel', 'aria-label', 'title'] as const).flatMap((name) => (item[name] === undefined ? [] : [[name, item[name]!]])));
+              const attributes = Object.fromEntries((['target', 'rel', 'aria-label', 'title'] as const).flatMap((name) => (item[name] === undefined ? [] : [[name, item[name]]])));
               return {
                 label: item.label,
                 to: item.to !== undefined ? withBaseUrl(item.to, config.baseUrl) : undefined,

@@ -1,11 +1,12 @@
 /**
- * The files a build writes besides its pages (redirect pages, markdown copies, llms.txt files), as
- * known from the model before anything is rendered: render writes them, and the link check counts
- * links to them as links to files that will exist.
+ * The files a build writes besides its pages (redirect pages, markdown copies, llms.txt files,
+ * blog feeds), as known from the model before anything is rendered: render writes them, and the
+ * link check counts links to them as links to files that will exist.
  */
 
 import type { Page, Site } from './site.js';
 import { UserError } from './diagnostic.js';
+import { blogRoute, feedFiles } from './blog.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, withBaseUrl } from '../shared/paths.js';
 
 /** One path the config redirects: where it leaves from and where it leads, with the config key that says so. */
@@ -118,4 +119,10 @@ export function markdownOutputPaths(site: Site): string[] {
     ? site.pages.filter(markdownCopyTest(site)).flatMap((page) => markdownCopyPath(page.route, baseUrl) ?? [])
     : [];
   return [...copies, ...(llmsTxt ? llmsFileNames : [])];
+}
+
+/** The routes of the blog's feeds (`/blog/rss.xml`, `/blog/atom.xml`), which renderPages writes. */
+export function feedRoutes(site: Site): string[] {
+  const blog = site.blog;
+  return blog ? feedFiles(blog).map((feed) => blogRoute(blog, feed.fileName)) : [];
 }

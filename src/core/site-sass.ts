@@ -75,18 +75,32 @@ function resolveSiteSass(siteDir: string): string | undefined {
 }
 
 /**
+ * The imports sass-loader hands to webpack's resolver and Sass alone cannot find: `@site/x`, the
+ * alias Docusaurus gives the site folder, and `~x`, a package in the site's `node_modules`
+ * (`~@site/x` is the site folder again). Sass then looks for `x`'s partial and extension itself.
+ */
+function webpackStyleImporter(siteDir: string): { findFileUrl(url: string): URL | null } {
+  return {
+    findFileUrl(url: string): URL | null {
+      const request = url.startsWith('~') ? url.slice(1) : url;
+      if (request.startsWith('@site/')) return pathToFileURL(path.join(siteDir, request.slice('@site/'.length)));
+      return url.startsWith('~') ? pathToFileURL(path.join(siteDir, 'node_modules', request)) : null;
+    },
+  };
+}
+
+/**
  * Compiles a Sass file with the site's `sass`. Imports resolve as with docusaurus-plugin-sass
  * (sass-loader): from the file's folder, then the site's `node_modules` (`@use 'pkg/x'`, and the
- * webpack-style `~pkg/x`). Warnings are not printed: the file is compiled by every bundle that
+ * webpack-style `~pkg/x`), and `@site/x` from the site folder. Warnings are not printed: the file is compiled by every bundle that
  * imports it, so each would be printed several times per build.
  */
 export function compileSiteSass(file: string, siteDir: string): CompiledSass {
   const sass = siteSassPackage(siteDir);
   if (!sass) throw new StylesheetError(`${path.basename(file)} is Sass, and the site has no \`sass\` package to compile it. ${installSassHint}`, file);
   const modulesFolder = path.join(siteDir, 'node_modules');
-  const tildeImporter = { findFileUrl: (url: string) => (url.startsWith('~') ? pathToFileURL(path.join(modulesFolder, url.slice(1))) : null) };
   try {
-    const result = sass.compile(file, { style: 'expanded', loadPaths: [modulesFolder], importers: [tildeImporter], logger: { warn() {}, debug() {} } });
+    const result = sass.compile(file, { style: 'expanded', loadPaths: [modulesFolder], importers: [webpackStyleImporter(siteDir)], logger: { warn() {}, debug() {} } });
     const files = (result.loadedUrls ?? []).filter((url) => url.protocol === 'file:').map((url) => fileURLToPath(url));
     return { css: result.css, files: files.includes(file) ? files : [file, ...files] };
   } catch (error) {
@@ -95,5 +109,18 @@ export function compileSiteSass(file: string, siteDir: string): CompiledSass {
     const at = span?.url?.protocol === 'file:' ? fileURLToPath(span.url) : file;
     const message = exception.sassMessage ?? exception.message ?? String(error);
     throw new StylesheetError(`Sass: ${message}`, at, span ? span.start.line + 1 : undefined, span?.start.column);
+  }
+}
+
+/**
+ * The files a Sass stylesheet is made of (itself first, then what it imports), for checks that
+ * read a site's own rules where they are written; the file alone when it does not compile (the
+ * bundle reports that error at its place).
+ */
+export function sassSourcesOf(file: string, siteDir: string): string[] {
+  try {
+    return compileSiteSass(file, siteDir).files;
+  } catch {
+    return [file];
   }
 }

@@ -5,7 +5,7 @@ import type { BrokenLinkAction } from '../config/schema.js';
 import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
 import type { SourceLink } from '../model/compiled-doc.js';
-import { createdRedirects, markdownOutputPaths, redirectsOf, type CreatedRedirects } from '../core/planned-outputs.js';
+import { createdRedirects, feedRoutes, markdownOutputPaths, redirectsOf, type CreatedRedirects } from '../core/planned-outputs.js';
 import { customPageHtml } from '../ssr/custom-page-content.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, unknownSiteOrigin, withBaseUrl } from '../shared/paths.js';
 import { closestMatch } from './closest-match.js';
@@ -192,6 +192,7 @@ async function collectTargets(site: Site, customPages: Map<Page, RenderedPage>):
   for (const page of site.pages) add(page.route, anchorsOf(page, customPages.get(page)));
   for (const output of site.outputs.keys()) add(joinUrlPath(baseUrl, output));
   for (const output of markdownOutputPaths(site)) add(joinUrlPath(baseUrl, output), undefined, true);
+  for (const route of feedRoutes(site)) add(route);
   for (const file of await listFiles(site.config.paths.static)) add(joinUrlPath(baseUrl, file));
   // A link to an old path still leads the reader to the page, through its redirect page.
   for (const redirect of redirectsOf(site)) add(redirect.from);

@@ -32,8 +32,8 @@ export interface NavbarItemData {
   dropdownActiveClassDisabled?: boolean;
   /** Classes the config gives the item's element. */
   className?: string;
-  /** `target`, `rel`, `aria-label` and `title` as the config gives them. */
-  attributes?: Record<string, string>;
+  /** `target`, `rel`, `aria-label` and `title` as the config gives them; null leaves the attribute out. */
+  attributes?: Record<string, string | null>;
   items?: NavbarItemData[];
   /** Of a version dropdown: entries before and after the versions. */
   itemsBefore?: NavbarItemData[];
@@ -47,8 +47,8 @@ export interface FooterLinkColumn {
   items: (NavLink & {
     /** Classes the config gives the link (an icon drawn by the site's CSS). */
     className?: string;
-    /** `target`, `rel`, `aria-label` and `title` as the config gives them. */
-    attributes?: Record<string, string>;
+    /** `target`, `rel`, `aria-label` and `title` as the config gives them; null leaves the attribute out. */
+    attributes?: Record<string, string | null>;
   })[];
 }
 

@@ -190,6 +190,27 @@ function closingTagInListHint(reason: string): string {
   return tag ? ` The indented ${tag} after a list is read as part of the list's last item: write it at the start of its line, without indent.` : '';
 }
 
+/**
+ * MDX 1 (Docusaurus 2) read markdown inside `{props.debug && <div>…</div>}`; MDX 3 reads all of
+ * it, up to the closing brace, as JavaScript, and acorn stops at some character of the markdown,
+ * lines below the brace (Detox's `> react-native start` in a code block). The expression's first
+ * line is the nearest one above that opens more braces than it closes, with a blank line between.
+ */
+function expressionHoldsMarkdownHint(reason: string, raw: string, line: number | undefined): string {
+  if (line === undefined || !reason.startsWith('Could not parse expression with acorn')) return '';
+  const lines = raw.split('\n');
+  let blankBetween = false;
+  for (let index = Math.min(line, lines.length) - 2; index >= 0; index--) {
+    const text = lines[index]!;
+    if (text.trim() === '') blankBetween = true;
+    else if (/^\s*\{/.test(text) && text.split('{').length > text.split('}').length) {
+      if (!blankBetween) return '';
+      return ` The expression that opens at line ${index + 1} holds markdown, which MDX reads as JavaScript up to its closing brace (MDX 1, of Docusaurus 2, read it as markdown): put the markdown in a component's children instead, e.g. \`<Show when={props.debug}>…</Show>\` with \`export const Show = ({ when, children }) => (when ? children : null);\`.`;
+    }
+  }
+  return '';
+}
+
 type MdxErrorPlace = ParseError;
 
 /** An MDX compile error with its position, and a hint on what usually causes it. */
@@ -207,7 +228,7 @@ function mdxError(error: unknown, task: ParseTask): MdxErrorPlace {
   const trigger = /\.md$/i.test(task.file) ? mdxTrigger(task.raw) : undefined;
   const why = trigger ? ` (this .md file is read as MDX because of line ${trigger.line}: \`${trigger.text}\`)` : '';
   return {
-    message: `MDX: ${reason.replace(/\s*\(\d+:\d+-\d+:\d+\)/, '')}${why}.`.replace(/\.\.$/, '.') + closingTagInListHint(reason),
+    message: `MDX: ${reason.replace(/\s*\(\d+:\d+-\d+:\d+\)/, '')}${why}.`.replace(/\.\.$/, '.') + closingTagInListHint(reason) + expressionHoldsMarkdownHint(reason, task.raw, line),
     line,
     column,
     ...(typeof message.note === 'string' && { hint: message.note }),

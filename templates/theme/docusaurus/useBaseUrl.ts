@@ -1,25 +1,30 @@
 import { useContext } from 'react';
 import { ThemeContext } from '../../context.js';
 
-/** A site path with the base URL in front (once), as Docusaurus' `useBaseUrl` gives it; URLs and fragments stay as they are. */
-export function withBaseUrl(url: string, baseUrl: string, options: { absolute?: boolean; siteUrl?: string } = {}): string {
-  if (/^[a-z][a-z\d+.-]*:|^\/\/|^#/i.test(url)) return url;
-  const path = url.startsWith(baseUrl) ? url : `${baseUrl}${url.replace(/^\//, '')}`;
+interface BaseUrlOptions {
+  forcePrependBaseUrl?: boolean;
+  absolute?: boolean;
+}
+
+/**
+ * A site path with the base URL in front (once), as Docusaurus' `addBaseUrl` gives it: URLs,
+ * fragments and an empty or missing URL stay as they are (Detox's footer asks for `undefined`),
+ * the base URL without its slash is the base URL, and `forcePrependBaseUrl` prepends it always.
+ */
+export function withBaseUrl(url: string, baseUrl: string, options: BaseUrlOptions & { siteUrl?: string } = {}): string {
+  if (!url || /^[a-z][a-z\d+.-]*:|^\/\/|^#/i.test(url)) return url;
+  if (options.forcePrependBaseUrl) return baseUrl + url.replace(/^\//, '');
+  const path = url === baseUrl.slice(0, -1) ? baseUrl : url.startsWith(baseUrl) ? url : baseUrl + url.replace(/^\//, '');
   return options.absolute && options.siteUrl ? new URL(path, options.siteUrl).href : path;
 }
 
 /** `@docusaurus/useBaseUrl`: `useBaseUrl('/img/logo.svg')` → `/sdk/img/logo.svg`. */
-export default function useBaseUrl(url: string, options: { forcePrependBaseUrl?: boolean; absolute?: boolean } = {}): string {
-  const site = useContext(ThemeContext)?.site;
-  return withBaseUrl(url, site?.baseUrl ?? '/', { absolute: options.absolute, siteUrl: site?.url });
+export default function useBaseUrl(url: string, options: BaseUrlOptions = {}): string {
+  return useBaseUrlUtils().withBaseUrl(url, options);
 }
 
 /** `useBaseUrlUtils()` of `@docusaurus/useBaseUrl`: `withBaseUrl` for paths a component makes as it runs (flow.org's code blocks link to its playground so). */
-export function useBaseUrlUtils(): { withBaseUrl: (url: string, options?: { forcePrependBaseUrl?: boolean; absolute?: boolean }) => string } {
+export function useBaseUrlUtils(): { withBaseUrl: (url: string, options?: BaseUrlOptions) => string } {
   const site = useContext(ThemeContext)?.site;
-  const baseUrl = site?.baseUrl ?? '/';
-  return {
-    withBaseUrl: (url, options = {}) =>
-      options.forcePrependBaseUrl && !/^[a-z][a-z\d+.-]*:|^\/\/|^#/i.test(url) ? `${baseUrl}${url.replace(/^\//, '')}` : withBaseUrl(url, baseUrl, { absolute: options.absolute, siteUrl: site?.url }),
-  };
+  return { withBaseUrl: (url, options = {}) => withBaseUrl(url, site?.baseUrl ?? '/', { ...options, siteUrl: site?.url }) };
 }
