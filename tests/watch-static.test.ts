@@ -42,15 +42,41 @@ const served = async (url: string) => {
   return response.status === 200 ? response.body : undefined;
 };
 
-/** Makes the change, then waits for the good build that took the change to `last` (relative to the site folder). */
+/** How long a change may take to reach a good build before the test says which builds it saw. */
+const buildWaitMs = 45_000;
+
+/**
+ * Makes the change, then waits for the good build that took the change to `last` (relative to the
+ * site folder). Without one in time it fails with the builds it saw instead, and stops listening,
+ * so that the next test gets its own builds.
+ */
 async function afterBuildOf(last: string, change: () => Promise<void>): Promise<BuildOutcome> {
+  const seen: BuildOutcome[] = [];
+  let listener: ((outcome: BuildOutcome) => void) | undefined;
   const built = async (): Promise<BuildOutcome> => {
-    const outcome = await new Promise<BuildOutcome>((resolve) => waiting.push(resolve));
+    const outcome = await new Promise<BuildOutcome>((resolve) => {
+      listener = resolve;
+      waiting.push(resolve);
+    });
+    seen.push(outcome);
     return outcome.ok && outcome.sources.includes(last) ? outcome : built();
   };
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const index = listener ? waiting.indexOf(listener) : -1;
+      if (index >= 0) waiting.splice(index, 1);
+      const builds = seen.map((outcome) => (outcome.ok ? `ok: ${outcome.sources.join(', ')}` : `failed: ${outcome.sources.join(', ')}: ${outcome.diagnostics.map((d) => d.message).join('; ')}`));
+      reject(new Error(`no good build took ${last} within ${buildWaitMs} ms; builds seen: ${builds.join(' | ') || 'none'}`));
+    }, buildWaitMs);
+  });
   const outcome = built();
   await change();
-  return outcome;
+  try {
+    return await Promise.race([outcome, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 describe('serve --watch static files', () => {
