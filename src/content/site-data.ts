@@ -21,9 +21,7 @@ export function resolveNavbar(site: Site, sidebarPrefix = ''): NavbarItemData[] 
   const resolveItem = (item: ConfigItem | ChildItem, position: ConfigItem['position'], configKey: string): NavbarItemData => {
     // As the config file writes it: `themeConfig.navbar.items[2]` in a Docusaurus config.
     const key = formatKeyPath(writtenKeyPath(config, keyPath(configKey)));
-    const attributes = Object.fromEntries(
-      (['target', 'rel', 'aria-label', 'title'] as const).flatMap((name) => (item[name] === undefined ? [] : [[name, item[name]]])),
-    );
+    const attributes = linkAttributes(item);
     const common = {
       position,
       ...(item.activeBaseRegex !== undefined ? { activeBaseRegex: item.activeBaseRegex } : {}),
@@ -219,7 +217,7 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
           links: config.footer.links.map((column) => ({
             title: column.title,
             items: column.items.map((item) => {
-              const attributes = Object.fromEntries((['target', 'rel', 'aria-label', 'title'] as const).flatMap((name) => (item[name] === undefined ? [] : [[name, item[name]]])));
+              const attributes = linkAttributes(item);
               return {
                 label: item.label,
                 to: item.to !== undefined ? withBaseUrl(item.to, config.baseUrl) : undefined,
@@ -260,4 +258,11 @@ export function mainFavicon(config: Site['config']): string | undefined {
   if (favicon === undefined) return undefined;
   const href = typeof favicon === 'string' ? favicon : (favicon.find((icon) => icon.rel === 'icon') ?? favicon[0]!).href;
   return withBaseUrl(href, config.baseUrl);
+}
+
+type LinkAttributeName = 'target' | 'rel' | 'aria-label' | 'title';
+
+/** The link attributes a navbar item or footer link sets: absent ones left out, null kept (it leaves the attribute out). */
+function linkAttributes(item: Partial<Record<LinkAttributeName, string | null>>): Record<string, string | null> {
+  return Object.fromEntries((['target', 'rel', 'aria-label', 'title'] as const).flatMap((name) => (item[name] === undefined ? [] : [[name, item[name]]])));
 }
