@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromeSelectorWarnings, classDrawnBy } from '../src/bundle/chrome-selectors.js';
 import { createItemMemory } from '../src/core/item-store.js';
 import { tempDir } from './helpers/browser.js';
-import { writeFakeSass } from './helpers/fake-sass.js';
+import { fakeSassCompiles, writeFakeSass } from './helpers/fake-sass.js';
 import { buildSite, writeSiteFiles } from './helpers/site.js';
 
 type Built = Awaited<ReturnType<typeof buildSite>>;
@@ -107,6 +107,9 @@ describe("a Sass customCss whose rules for Docusaurus' chrome are in the partial
       writeFakeSass(made.dir);
       const memory = createItemMemory();
       const first = await buildSite(made.dir, { watch: true, memory });
+      // The check reads the partials the bundle's compile found: one compile serves both.
+      const customCss = path.join(made.dir, 'src', 'css', 'custom.scss');
+      expect(fakeSassCompiles(made.dir)).toEqual([customCss]);
       const warnings = first.site.diagnostics.filter((d) => d.code === 'chrome-selector');
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatchObject({ severity: 'warning', line: 3, column: 1 });
@@ -116,6 +119,12 @@ describe("a Sass customCss whose rules for Docusaurus' chrome are in the partial
       await writeFile(partial, '.navbar-link {\n  font-weight: 300;\n}\n');
       const edited = await buildSite(made.dir, { watch: true, memory, previous: first.site, changedFiles: new Set([partial]) });
       expect(edited.site.diagnostics.filter((d) => d.code === 'chrome-selector')).toEqual([]);
+      expect(fakeSassCompiles(made.dir)).toEqual([customCss, customCss]);
+      // A rebuild that touched no stylesheet compiles none.
+      const doc = path.join(made.dir, 'docs', 'intro.md');
+      await writeFile(doc, '# Intro\n\nHello again.\n');
+      await buildSite(made.dir, { watch: true, memory, previous: edited.site, changedFiles: new Set([doc]) });
+      expect(fakeSassCompiles(made.dir)).toEqual([customCss, customCss]);
     } finally {
       await made.cleanup();
     }

@@ -25,7 +25,7 @@ import { customCssProblems } from '../config/check-config-paths.js';
 import { chromeSelectorWarnings, classDrawnBy } from './chrome-selectors.js';
 import { linkInfimaStylesheet } from './infima-stylesheet.js';
 import { scopedStylesheetErrorPlace, siteStylesheetsPlugin, stylesheetAssetLoaders } from '../core/site-stylesheets.js';
-import { sassFile, sassSourcesOf } from '../core/site-sass.js';
+import { sassFile, siteSassQuery } from '../core/site-sass.js';
 
 /** What templates/NavbarItem.tsx reads to leave out of a plain navbar's bundle the code it does not use. */
 const navbarExtrasFlag = ['globalThis', '__sdkdocsNavbarExtras'].join('.');
@@ -645,10 +645,20 @@ function relativeOutput(outdir: string, file: string): string {
  */
 const chromeSelectorsQuery: Query<string, Diagnostic[]> = {
   name: 'chromeSelectors',
-  run(context, file) {
+  async run(context, file) {
     const overrides = context.input<string>('themeOverrideCode');
     // A Sass customCss is often `@import`s alone: its rules are in the partials (Detox's `_navbar.scss`).
-    const files = sassFile.test(file) ? sassSourcesOf(file, context.input<string>('chromeSelectorsSiteDir')) : [file];
+    // One that does not compile is checked alone; the bundle reports the error at its place.
+    const files = sassFile.test(file)
+      ? await context.query(siteSassQuery, [context.input<string>('chromeSelectorsSiteDir'), file]).then(
+          (compiled) => compiled.files,
+          () => {
+            // What the failed compile would have read is unknown: check again once it compiles.
+            context.untracked('its Sass does not compile');
+            return [file];
+          },
+        )
+      : [file];
     const stylesheets = files.flatMap((source) => {
       const css = context.readFile(source);
       return css === undefined ? [] : [{ file: source, css }];

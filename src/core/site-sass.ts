@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Query } from '../engine/query-engine.js';
 
 /*
  * Sass, as docusaurus-plugin-sass gives it: `.scss` and `.sass` files compiled by the `sass`
@@ -113,14 +114,17 @@ export function compileSiteSass(file: string, siteDir: string): CompiledSass {
 }
 
 /**
- * The files a Sass stylesheet is made of (itself first, then what it imports), for checks that
- * read a site's own rules where they are written; the file alone when it does not compile (the
- * bundle reports that error at its place).
+ * A Sass stylesheet compiled, by site folder and file. Sass reads its files itself: each is
+ * recorded once the compile is done, so the result is made again only when one of them changed.
+ * The browser bundle's global stylesheets, CSS modules written in Sass and the check of customCss
+ * rules all ask this one query, so a build compiles each Sass file once. A compile that fails is
+ * not kept (the engine keeps no thrown result): it runs again when asked again.
  */
-export function sassSourcesOf(file: string, siteDir: string): string[] {
-  try {
-    return compileSiteSass(file, siteDir).files;
-  } catch {
-    return [file];
-  }
-}
+export const siteSassQuery: Query<[siteDir: string, file: string], CompiledSass> = {
+  name: 'siteSass',
+  run(context, [siteDir, file]) {
+    const compiled = compileSiteSass(file, siteDir);
+    for (const input of compiled.files) context.fileFingerprint(input);
+    return compiled;
+  },
+};

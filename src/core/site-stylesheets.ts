@@ -5,7 +5,7 @@ import { runInNewContext } from 'node:vm';
 import * as esbuild from 'esbuild';
 import type { Query, QueryAsker, QueryContext } from '../engine/query-engine.js';
 import { isInsideFolder } from './path-bounds.js';
-import { compileSiteSass, installSassHint, StylesheetError, sassFile, siteHasSass } from './site-sass.js';
+import { installSassHint, StylesheetError, sassFile, siteHasSass, siteSassQuery } from './site-sass.js';
 
 /*
  * The stylesheets a site's code imports, as Docusaurus' webpack takes them: `*.module.css` (and
@@ -118,9 +118,9 @@ export function siteStylesheetsPlugin(options: SiteStylesheetOptions): esbuild.P
       });
 
       // A global Sass stylesheet: imported by the site's code, or listed in customCss.
-      build.onLoad({ filter: sassFile, namespace: 'file' }, (args) => {
+      build.onLoad({ filter: sassFile, namespace: 'file' }, async (args) => {
         try {
-          const compiled = compileSiteSass(args.path, options.siteDir);
+          const compiled = await options.queries.query(siteSassQuery, [options.siteDir, args.path]);
           options.onInputs?.(compiled.files);
           return { contents: compiled.css, loader: 'css', resolveDir: path.dirname(args.path) };
         } catch (error) {
@@ -264,12 +264,8 @@ async function compileCssModule(file: string, siteDir: string, context: QueryCon
               let css: string;
               try {
                 if (sassFile.test(source)) {
-                  const compiled = compileSiteSass(source, siteDir);
-                  // Sass reads its files itself: each is recorded as it is once the compile is done.
-                  for (const input of compiled.files) {
-                    files.add(input);
-                    context.fileFingerprint(input);
-                  }
+                  const compiled = await context.query(siteSassQuery, [siteDir, source]);
+                  for (const input of compiled.files) files.add(input);
                   css = compiled.css;
                 } else {
                   files.add(source);

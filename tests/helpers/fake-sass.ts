@@ -1,11 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /**
  * Stands in for Dart Sass, whose `compile(file, options)` sdkdocs calls: enough Sass for the
  * fixture (`$name: value;` variables, `//` comments), `@error "…"` thrown as Sass throws it, and
  * `@import`/`@use` of a file found as Sass finds it: by the given importers' `findFileUrl` first,
- * then from the importing file's folder, a partial `_name.scss` before `name.scss`.
+ * then from the importing file's folder, a partial `_name.scss` before `name.scss`. The files it
+ * was asked to compile are listed in `compiledFiles`, in the order asked.
  */
 const fakeSassSource = `const fs = require('fs');
 const path = require('path');
@@ -48,7 +50,9 @@ function compileInto(file, options, variables, css, loaded) {
     else if (!/^\\s*\\/\\//.test(line)) css.push(line.replace(/\\$([\\w-]+)/g, (_, name) => variables[name]));
   });
 }
+exports.compiledFiles = [];
 exports.compile = function compile(file, options = {}) {
+  exports.compiledFiles.push(file);
   const css = [];
   const loaded = [];
   compileInto(file, options, {}, css, loaded);
@@ -62,4 +66,9 @@ export function writeFakeSass(siteDir: string): void {
   mkdirSync(folder, { recursive: true });
   writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: 'sass', version: '1.99.0', main: 'index.js' }));
   writeFileSync(path.join(folder, 'index.js'), fakeSassSource);
+}
+
+/** The files the site's stand-in `sass`, as this process loaded it, was asked to compile so far. */
+export function fakeSassCompiles(siteDir: string): string[] {
+  return (createRequire(path.join(siteDir, 'package.json'))('sass') as { compiledFiles: string[] }).compiledFiles;
 }
