@@ -349,6 +349,10 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
       case 'customFields':
         take([key], [key], value);
         break;
+      case 'onDuplicateRoutes':
+        // Docusaurus' `log` prints the duplicates too: a warning, as nothing may vanish unsaid.
+        take([key], [key], value === 'log' ? 'warn' : value);
+        break;
       case 'headTags':
         if (Array.isArray(value)) appendHeadTags([key], value, (index) => [key, index]);
         else take([key], [key], value);
@@ -438,7 +442,6 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
       case 'githubPort':
       case 'future':
       case 'baseUrlIssueBanner':
-      case 'onDuplicateRoutes':
       case 'storage':
       case 'onBrokenMarkdownImages':
         break;
@@ -446,6 +449,8 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
         notice([key], 'not applied: this is no Docusaurus config key sdkdocs knows.');
     }
   }
+  // Docusaurus builds a site whose pages share a route, warning: so does sdkdocs, unless told otherwise.
+  config.onDuplicateRoutes ??= 'warn';
   return { config, notices, originOf: (keys) => originOf(origins, keys), unbuilt, pluginsNotRun, presetsRun };
 }
 

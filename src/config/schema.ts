@@ -738,6 +738,12 @@ export const configSchema = z.strictObject({
   onBrokenMarkdownLinks: brokenLinkAction.default('warn'),
   /** `#fragments` that match no heading on their page. @defaultValue 'warn' */
   onBrokenAnchors: brokenLinkAction.default('warn'),
+  /**
+   * Two pages at one route (two docs with one `slug`, a doc and a custom page): `throw` fails the
+   * build; `warn` builds the first and warns, naming both (Docusaurus' default, taken for a
+   * Docusaurus config that does not set it). @defaultValue 'throw'
+   */
+  onDuplicateRoutes: brokenLinkAction.default('throw'),
 
   /** The bar at the top of every page: title, logo, items (Docusaurus' `themeConfig.navbar`). */
   navbar: z

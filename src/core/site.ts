@@ -51,16 +51,23 @@ export function createSite(config: ResolvedConfig): Site {
   };
 }
 
-/** Adds a page, refusing two pages at one route (both sources are named). */
+/**
+ * Adds a page. A second page at a route already taken is refused, both sources named: an error,
+ * or under `onDuplicateRoutes: 'warn'` a warning that says which one is built (the first).
+ */
 export function addPage(site: Site, page: Page): void {
   const byRoute = pagesByRoute(site);
   const existing = byRoute.get(page.route);
   if (existing) {
     const located = page.sourceFile ? page : existing;
+    const rule = site.config.onDuplicateRoutes ?? 'throw';
+    if (rule === 'ignore') return;
     site.diagnostics.push({
-      severity: 'error',
+      severity: rule === 'throw' ? 'error' : 'warning',
       code: 'duplicate-route',
-      message: `Duplicate route ${page.route}: ${describePageSource(page)} and ${describePageSource(existing)} both emit it.`,
+      message:
+        `Duplicate route ${page.route}: ${describePageSource(page)} and ${describePageSource(existing)} both emit it.` +
+        (rule === 'throw' ? '' : ` Only ${describePageSource(existing)} is built (onDuplicateRoutes: 'warn').`),
       // At the file that can be changed: the new page's, else (a generated page) the other one's.
       file: located.sourceFile,
       line: located.sourceFile ? (located.sourceLine ?? 1) : undefined,
