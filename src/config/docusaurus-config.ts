@@ -245,6 +245,8 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
     throw new UserError({ severity: 'error', code: 'config', message: `The Docusaurus config gives ${raw === null ? 'null' : typeof raw}, not an object.`, hint: 'Export the config object (`export default config` or `module.exports = config`).' });
   }
   let docsFrom: KeyPath | undefined;
+  // Navbar items naming these by `docsPluginId` are left out: they have no docs to lead to.
+  const unbuiltDocsIds = new Set<string>();
   const pluginsNotRun: string[] = [];
   const unbuilt: DocusaurusTranslation['unbuilt'] = [];
   // The blog sdkdocs builds: preset-classic's (on unless `blog: false`), else the first blog plugin.
@@ -285,6 +287,9 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
         docsFrom = optionsAt;
         take(['docs'], docsFrom, translateDocsOptions(options, docsFrom, notice));
       } else {
+        const routeBasePath = isRecord(options) && typeof options.routeBasePath === 'string' ? options.routeBasePath.replace(/^\/+|\/+$/g, '') : '';
+        if (routeBasePath !== '') unbuilt.push({ routeBasePath, what: `the docs instance${typeof id === 'string' ? ` "${id}"` : ''}` });
+        if (typeof id === 'string') unbuiltDocsIds.add(id);
         notice(at, `a second docs instance${typeof id === 'string' ? ` (id "${id}")` : ''} is not built: sdkdocs builds one docs folder.`);
       }
       return;
@@ -344,6 +349,8 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
       case 'onBrokenLinks':
       case 'onBrokenAnchors':
       case 'onBrokenMarkdownLinks':
+        take([key], [key], reportingSeverity(value));
+        break;
       case 'scripts':
       case 'stylesheets':
       case 'customFields':
@@ -428,7 +435,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
         value.forEach((entry, index) => takePluginEntry(key, entry, [key, index], [key, index, 1]));
         break;
       case 'themeConfig':
-        if (isRecord(value)) translateThemeConfig(value, take, notice, appendHeadTags);
+        // After the plugins, whatever the key order: the navbar needs to know which docs instances are built.
         break;
       // Deployment settings, and settings whose work sdkdocs always does its own way.
       case 'organizationName':
@@ -446,6 +453,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
         notice([key], 'not applied: this is no Docusaurus config key sdkdocs knows.');
     }
   }
+  if (isRecord(raw.themeConfig)) translateThemeConfig(raw.themeConfig, take, notice, appendHeadTags, unbuiltDocsIds);
   return { config, notices, originOf: (keys) => originOf(origins, keys), unbuilt, pluginsNotRun, presetsRun };
 }
 
@@ -473,7 +481,7 @@ function translateMarkdown(value: unknown, take: Take, notice: Notice): void {
       if (option !== 'detect') notice(at, 'not applied: sdkdocs reads .md files as markdown and .mdx files as MDX (as `detect` does).');
     } else if (key === 'hooks' && isRecord(option)) {
       const links = option.onBrokenMarkdownLinks;
-      if (typeof links === 'string') take(['onBrokenMarkdownLinks'], [...at, 'onBrokenMarkdownLinks'], links);
+      if (typeof links === 'string') take(['onBrokenMarkdownLinks'], [...at, 'onBrokenMarkdownLinks'], reportingSeverity(links));
       else if (links !== undefined) notice([...at, 'onBrokenMarkdownLinks'], 'a function here is not run; broken markdown links are reported as warnings.');
     } else if (key === 'anchors') {
       if (isRecord(option) && option.maintainCase === true) notice([...at, 'maintainCase'], 'not applied: heading ids are lower case.');
@@ -493,6 +501,16 @@ const blogOptionNames = new Set([
   'remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'beforeDefaultRehypePlugins',
 ]);
 
+const reportingOptionNames = new Set(['onInlineTags', 'onInlineAuthors', 'onUntruncatedBlogPosts']);
+
+/**
+ * Docusaurus' `ReportingSeverity` has a fourth level, `log`: the problems are printed and the build
+ * goes on, which is what sdkdocs' `warn` does (pnpm.io sets `onBrokenLinks: 'log'`).
+ */
+function reportingSeverity(value: unknown): unknown {
+  return value === 'log' ? 'warn' : value;
+}
+
 /** The feed options sdkdocs reads; a function (`createFeedItems`) is not run. */
 const feedOptionNames = new Set(['type', 'title', 'description', 'copyright', 'language', 'limit', 'xslt']);
 
@@ -501,7 +519,8 @@ function translateBlogOptions(options: Record<string, unknown>, from: KeyPath, n
   const blog: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined || key === 'id') continue;
-    if (blogOptionNames.has(key)) blog[key] = value;
+    if (reportingOptionNames.has(key)) blog[key] = reportingSeverity(value);
+    else if (blogOptionNames.has(key)) blog[key] = value;
     else if (key === 'feedOptions' && isRecord(value)) {
       const feed: Record<string, unknown> = {};
       for (const [option, optionValue] of Object.entries(value)) {
@@ -545,6 +564,7 @@ function translateThemeConfig(
   take: Take,
   notice: Notice,
   appendHeadTags: (from: KeyPath, tags: unknown[], eachFrom: (index: number) => KeyPath) => void,
+  unbuiltDocsIds: ReadonlySet<string>,
 ): void {
   for (const [key, value] of Object.entries(themeConfig)) {
     if (value === undefined) continue;
@@ -557,7 +577,7 @@ function translateThemeConfig(
         take([key], at, value);
         break;
       case 'navbar':
-        if (isRecord(value)) translateNavbar(value, take, notice);
+        if (isRecord(value)) translateNavbar(value, take, notice, unbuiltDocsIds);
         break;
       case 'footer':
         if (isRecord(value)) translateFooter(value, take, notice);
@@ -595,7 +615,12 @@ const dropdownChildTypes = new Set(['default', 'doc', 'docSidebar', 'html']);
 /** Navbar item types sdkdocs draws; `search` is sdkdocs' own search box, always there. */
 const navbarItemTypes = new Set(['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown', 'localeDropdown']);
 
-function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: Notice): void {
+/** The docs instance an item or dropdown entry names by `docsPluginId`, when that instance is not built. */
+function unbuiltDocsOf(item: unknown, unbuiltDocsIds: ReadonlySet<string>): string | undefined {
+  return isRecord(item) && typeof item.docsPluginId === 'string' && unbuiltDocsIds.has(item.docsPluginId) ? item.docsPluginId : undefined;
+}
+
+function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: Notice, unbuiltDocsIds: ReadonlySet<string>): void {
   for (const [key, value] of Object.entries(navbar)) {
     if (value === undefined) continue;
     const at: KeyPath = ['themeConfig', 'navbar', key];
@@ -610,6 +635,11 @@ function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: No
       // Docusaurus draws an item with entries and no type of its own as a dropdown.
       const type = written === 'default' && isRecord(item) && Array.isArray(item.items) ? 'dropdown' : written;
       if (type === 'search') return;
+      const unbuiltDocs = unbuiltDocsOf(item, unbuiltDocsIds);
+      if (unbuiltDocs !== undefined) {
+        notice([...at, index], `the navbar item is not shown: it leads into the docs instance "${unbuiltDocs}", which is not built.`);
+        return;
+      }
       // A site's own type: drawn if its src/theme/NavbarItem/ComponentTypes names it (collectContent warns otherwise).
       if (!navbarItemTypes.has(type) && !customNavbarItemType.test(type)) {
         notice([...at, index], `the navbar item of type "${type}" is not shown: sdkdocs draws ${[...navbarItemTypes].join(', ')} items.`);
@@ -620,6 +650,11 @@ function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: No
         const childIndexes: number[] = [];
         item.items.forEach((child, childIndex) => {
           const childType = isRecord(child) && typeof child.type === 'string' ? child.type : 'default';
+          const childUnbuiltDocs = unbuiltDocsOf(child, unbuiltDocsIds);
+          if (childUnbuiltDocs !== undefined) {
+            notice([...at, index, 'items', childIndex], `the dropdown entry is not shown: it leads into the docs instance "${childUnbuiltDocs}", which is not built.`);
+            return;
+          }
           if (!dropdownChildTypes.has(childType)) {
             notice([...at, index, 'items', childIndex], `the dropdown entry of type "${childType}" is not shown: dropdowns hold ${[...dropdownChildTypes].join(', ')} entries.`);
             return;

@@ -747,8 +747,11 @@ export const configSchema = z.strictObject({
       /** Docusaurus' shape. @example { alt: 'Playkit', src: 'img/logo.svg', srcDark: 'img/logo-dark.svg' } */
       logo: z
         .strictObject({
-          /** The logo's text for screen readers. @example 'Playkit' */
-          alt: z.string(),
+          /**
+           * The logo's text for screen readers. @defaultValue `''` when `navbar.title` is set (the title
+           * beside it names the link), else the site title @example 'Playkit'
+           */
+          alt: z.string().optional(),
           /** Relative to the static folder, or a URL. @example 'img/logo.svg' */
           src: z.string(),
           /** Shown instead of `src` in dark mode. @example 'img/logo-dark.svg' */
@@ -791,8 +794,8 @@ export const configSchema = z.strictObject({
       /** A logo above the copyright. @example { alt: 'Playkit', src: 'img/logo.svg', href: 'https://playkit.dev' } */
       logo: z
         .strictObject({
-          /** The logo's text for screen readers. */
-          alt: z.string(),
+          /** The logo's text for screen readers. @defaultValue the site title @example 'Playkit' */
+          alt: z.string().optional(),
           /** Relative to the static folder, or a URL. @example 'img/logo.svg' */
           src: z.string(),
           /** Where the logo leads. @example 'https://playkit.dev' */
