@@ -593,9 +593,10 @@ function translateThemeConfig(
         }
         break;
       case 'prism':
-        if (isRecord(value) && (value.theme !== undefined || value.darkTheme !== undefined || value.magicComments !== undefined)) {
+        if (isRecord(value) && (value.theme !== undefined || value.darkTheme !== undefined)) {
           notice(at, "code blocks are coloured by sdkdocs' own highlighting theme (highlight.js, all its languages), not by these Prism settings.");
         }
+        if (isRecord(value) && Array.isArray(value.magicComments)) noticeMagicComments(value.magicComments, [...at, 'magicComments'], notice);
         break;
       case 'algolia':
         // sdkdocs builds its own search index, which replaces Algolia's search box.
@@ -607,6 +608,25 @@ function translateThemeConfig(
         notice(at, 'not applied: sdkdocs has no such theme setting.');
     }
   }
+}
+
+/**
+ * A site's own magic comments (sequelize.org's `// error-next-line`) are not applied: the comment
+ * lines would stay in the code as written, and their lines unmarked, without a word.
+ */
+function noticeMagicComments(entries: unknown[], at: KeyPath, notice: Notice): void {
+  entries.forEach((entry, index) => {
+    if (!isRecord(entry)) return;
+    const block = isRecord(entry.block) ? entry.block : {};
+    const names = [entry.line, block.start, block.end].filter((name): name is string => typeof name === 'string');
+    const own = names.filter((name) => !['highlight-next-line', 'highlight-start', 'highlight-end'].includes(name));
+    if (own.length === 0) return;
+    notice(
+      [...at, index],
+      `not applied: sdkdocs reads only the highlight-next-line, highlight-start and highlight-end comments, so ${own.map((name) => `\`${name}\``).join(', ')} comments stay in the code as written${typeof entry.className === 'string' ? ` and their lines do not get the class "${entry.className}"` : ''}.`,
+      'Use the highlight comments, or mark such lines in the prose around the code block.',
+    );
+  });
 }
 
 /** Entry types a dropdown holds in sdkdocs. */
