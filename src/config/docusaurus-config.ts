@@ -379,7 +379,8 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
         if (value !== '|') notice([key], `page titles are written "{page} | {site}"; this delimiter is not applied.`);
         break;
       case 'trailingSlash':
-        notice([key], 'not applied: sdkdocs writes each page as {route}/index.html and links to routes without a trailing slash.');
+        if (typeof value === 'boolean') take([key], [key], value);
+        notice([key], `partly applied: sdkdocs writes each page as {route}/index.html and links to routes without a trailing slash${value === true ? "; docs' relative links resolve from the page's URL with the slash, as in Docusaurus" : ''}.`);
         break;
       case 'clientModules':
         if (Array.isArray(value) && value.length > 0) notice([key], 'client modules are not run in the browser; what they add to pages is missing.', 'Move their code into a theme component (src/theme/Root or Layout).');

@@ -738,6 +738,13 @@ export const configSchema = z.strictObject({
   onBrokenMarkdownLinks: brokenLinkAction.default('warn'),
   /** `#fragments` that match no heading on their page. @defaultValue 'warn' */
   onBrokenAnchors: brokenLinkAction.default('warn'),
+  /**
+   * Docusaurus' `trailingSlash: true`: a page's URL ends with a slash, so a relative link in a doc
+   * (`../models/data-types`) resolves from the page's folder, `/docs/querying/operators/`, not from
+   * `/docs/querying/`. Pages are written as `{route}/index.html` and linked without the slash either
+   * way. @defaultValue false
+   */
+  trailingSlash: z.boolean().default(false),
 
   /** The bar at the top of every page: title, logo, items (Docusaurus' `themeConfig.navbar`). */
   navbar: z
