@@ -35,6 +35,7 @@ export type {
   ThemeOverrides,
   TOCInlineItem,
   TOCInlineProps,
+  TOCItemsProps,
   TOCProps,
 } from '../templates/theme-overrides.js';
 export type { ThemeComponentName } from './shared/theme-components.js';

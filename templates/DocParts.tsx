@@ -94,7 +94,7 @@ function pixels(value: string): number {
  * is on screen, even when the page ends too soon to scroll it up to the line, until the reader
  * scrolls by themselves.
  */
-function useActiveHeading(items: TocItem[]): string | undefined {
+export function useActiveHeading(items: TocItem[]): string | undefined {
   const [active, setActive] = useState<string>();
   const ids = items.map((item) => item.id).join(' ');
   useEffect(() => {

@@ -6,6 +6,7 @@ export function Footer() {
   const { site } = useTheme();
   const footer = site.footer;
   if (!footer) return null;
+  const LogoWrapper = footer.logo?.href ? Link : 'span';
   return (
     <footer className={`footer footer-${footer.style}`}>
       <div className="container">
@@ -34,9 +35,10 @@ export function Footer() {
         ) : null}
         <div className="footer-bottom">
           {footer.logo ? (
-            <Link href={footer.logo.href} className="footer-logo">
+            // Without an href the logo is an image, as in Docusaurus, not a link to the top of the page.
+            <LogoWrapper href={footer.logo.href} className="footer-logo">
               <img src={footer.logo.src} alt={footer.logo.alt} {...(footer.logo.width ?? footer.logo.height ? { width: footer.logo.width, height: footer.logo.height } : { height: 32 })} />
-            </Link>
+            </LogoWrapper>
           ) : null}
           {footer.copyright ? <div className="footer-copyright">{footer.copyright}</div> : null}
           {footer.license ? <div className="footer-license" dangerouslySetInnerHTML={{ __html: footer.license }} /> : null}

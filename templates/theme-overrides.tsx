@@ -8,6 +8,7 @@ import type { TabsProps } from './theme/Tabs.js';
 import type { ThemedImageProps } from './theme/ThemedImage.js';
 import type { DocCardListItem, DocCardListProps } from './theme/DocCardList.js';
 import type { TOCInlineItem, TOCInlineProps } from './theme/TOCInline.js';
+import type { TOCItemsProps } from './theme/TOCItems.js';
 import type { HeadingProps } from './theme/Heading.js';
 import type { LayoutProps } from './theme/Layout.js';
 import type { IconProps } from './theme/Icon/Success.js';
@@ -62,7 +63,7 @@ export interface TOCProps {
   items: TocItem[];
 }
 
-export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, DetailsProps, DocCardListItem, DocCardListProps, HeadingProps, HighlightedCode, IconProps, LayoutProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps };
+export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, DetailsProps, DocCardListItem, DocCardListProps, HeadingProps, HighlightedCode, IconProps, LayoutProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps, TOCItemsProps };
 
 /** The props of each overridable theme component, by name. */
 export interface ThemeComponentProps {
@@ -83,6 +84,7 @@ export interface ThemeComponentProps {
   TabItem: TabItemProps;
   ThemedImage: ThemedImageProps;
   TOCInline: TOCInlineProps;
+  TOCItems: TOCItemsProps;
   DocCardList: DocCardListProps;
   Heading: HeadingProps;
   /** Not a component: the map MDX docs take their components from (see theme/MDXComponents.tsx). */

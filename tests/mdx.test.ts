@@ -212,6 +212,14 @@ describe('MDX errors are located in the doc', () => {
     expect(text).toContain('`@site/` is the site folder: check that src/components/Missing exists there');
   });
 
+  it('an @site import through a webpack loader that does not resolve → the hint names the file, not a package', async () => {
+    const [text, ...rest] = await failingDoc('loaded.mdx', "import example from '!!raw-loader!@site/.cloned/example.ts';\n\n# Loaded\n\n<pre>{example}</pre>\n");
+    expect(rest).toEqual([]);
+    expect(text).toMatch(/^docs\/loaded\.mdx:1:1 error MDX: Could not resolve "@site\/\.cloned\/example\.ts"/);
+    expect(text).toContain('`@site/` is the site folder: check that .cloned/example.ts exists there.');
+    expect(text).not.toContain('npm install');
+  });
+
   it('an @site import of a file with its extension → no hint about leaving the extension out', async () => {
     const [text] = await failingDoc('styled.mdx', "import '@site/src/css/assumptions.css';\n\n# Styled\n");
     expect(text).toMatch(/^docs\/styled\.mdx:1:1 error MDX: Could not resolve "@site\/src\/css\/assumptions\.css"/);

@@ -243,6 +243,13 @@ declare module '@theme/TOCInline' {
   export default Component;
 }
 
+declare module '@theme/TOCItems' {
+  import type { ComponentType } from 'react';
+  import type { TOCItemsProps } from 'sdkdocs';
+  const Component: ComponentType<TOCItemsProps>;
+  export default Component;
+}
+
 declare module '@theme/Layout' {
   import type { ComponentType } from 'react';
   import type { LayoutProps } from 'sdkdocs';
@@ -484,6 +491,13 @@ declare module '@theme-original/TOCInline' {
   import type { ComponentType } from 'react';
   import type { TOCInlineProps } from 'sdkdocs';
   const Component: ComponentType<TOCInlineProps>;
+  export default Component;
+}
+
+declare module '@theme-original/TOCItems' {
+  import type { ComponentType } from 'react';
+  import type { TOCItemsProps } from 'sdkdocs';
+  const Component: ComponentType<TOCItemsProps>;
   export default Component;
 }
 

@@ -583,7 +583,9 @@ function mdxDocErrorPlace(message: esbuild.Message, mdxModules: ReadonlyMap<stri
 async function usedThemeKeys(inputs: string[]): Promise<string[]> {
   const keys = Object.keys(themeStrings.en);
   const used = new Set<string>();
-  const sources = inputs.filter((input) => /\.(tsx?|jsx?)$/.test(input) && !input.includes('node_modules') && !input.endsWith(themeStringsFile));
+  // A plugin's module is named `namespace:path` (`sdkdocs-asset:/site/x.ts`, a file imported through
+  // `!!raw-loader!`): not a file to read, and not code either.
+  const sources = inputs.filter((input) => /\.(tsx?|jsx?)$/.test(input) && !/^[\w-]{2,}:/.test(input) && !input.includes('node_modules') && !input.endsWith(themeStringsFile));
   for (const input of sources) {
     const text = await readFile(path.resolve(packageRoot(), input), 'utf8');
     for (const match of text.matchAll(/['"`](\w+)['"`]/g)) used.add(match[1]);

@@ -245,6 +245,8 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
     throw new UserError({ severity: 'error', code: 'config', message: `The Docusaurus config gives ${raw === null ? 'null' : typeof raw}, not an object.`, hint: 'Export the config object (`export default config` or `module.exports = config`).' });
   }
   let docsFrom: KeyPath | undefined;
+  // Navbar items naming these by `docsPluginId` are left out: they have no docs to lead to.
+  const unbuiltDocsIds = new Set<string>();
   const pluginsNotRun: string[] = [];
   const unbuilt: DocusaurusTranslation['unbuilt'] = [];
   // The blog sdkdocs builds: preset-classic's (on unless `blog: false`), else the first blog plugin.
@@ -285,6 +287,9 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
         docsFrom = optionsAt;
         take(['docs'], docsFrom, translateDocsOptions(options, docsFrom, notice));
       } else {
+        const routeBasePath = isRecord(options) && typeof options.routeBasePath === 'string' ? options.routeBasePath.replace(/^\/+|\/+$/g, '') : '';
+        if (routeBasePath !== '') unbuilt.push({ routeBasePath, what: `the docs instance${typeof id === 'string' ? ` "${id}"` : ''}` });
+        if (typeof id === 'string') unbuiltDocsIds.add(id);
         notice(at, `a second docs instance${typeof id === 'string' ? ` (id "${id}")` : ''} is not built: sdkdocs builds one docs folder.`);
       }
       return;
@@ -341,17 +346,16 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
       case 'url':
       case 'baseUrl':
       case 'favicon':
-      case 'onBrokenLinks':
-      case 'onBrokenAnchors':
-      case 'onBrokenMarkdownLinks':
       case 'scripts':
       case 'stylesheets':
       case 'customFields':
         take([key], [key], value);
         break;
+      case 'onBrokenLinks':
+      case 'onBrokenAnchors':
+      case 'onBrokenMarkdownLinks':
       case 'onDuplicateRoutes':
-        // Docusaurus' `log` prints the duplicates too: a warning, as nothing may vanish unsaid.
-        take([key], [key], value === 'log' ? 'warn' : value);
+        take([key], [key], reportingSeverity(value));
         break;
       case 'headTags':
         if (Array.isArray(value)) appendHeadTags([key], value, (index) => [key, index]);
@@ -376,7 +380,8 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
         if (value !== '|') notice([key], `page titles are written "{page} | {site}"; this delimiter is not applied.`);
         break;
       case 'trailingSlash':
-        notice([key], 'not applied: sdkdocs writes each page as {route}/index.html and links to routes without a trailing slash.');
+        if (typeof value === 'boolean') take([key], [key], value);
+        notice([key], `partly applied: sdkdocs writes each page as {route}/index.html and links to routes without a trailing slash${value === true ? "; docs' relative links resolve from the page's URL with the slash, as in Docusaurus" : ''}.`);
         break;
       case 'clientModules':
         if (Array.isArray(value) && value.length > 0) notice([key], 'client modules are not run in the browser; what they add to pages is missing.', 'Move their code into a theme component (src/theme/Root or Layout).');
@@ -432,7 +437,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
         value.forEach((entry, index) => takePluginEntry(key, entry, [key, index], [key, index, 1]));
         break;
       case 'themeConfig':
-        if (isRecord(value)) translateThemeConfig(value, take, notice, appendHeadTags);
+        // After the plugins, whatever the key order: the navbar needs to know which docs instances are built.
         break;
       // Deployment settings, and settings whose work sdkdocs always does its own way.
       case 'organizationName':
@@ -449,6 +454,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
         notice([key], 'not applied: this is no Docusaurus config key sdkdocs knows.');
     }
   }
+  if (isRecord(raw.themeConfig)) translateThemeConfig(raw.themeConfig, take, notice, appendHeadTags, unbuiltDocsIds);
   // Docusaurus builds a site whose pages share a route, warning: so does sdkdocs, unless told otherwise.
   config.onDuplicateRoutes ??= 'warn';
   return { config, notices, originOf: (keys) => originOf(origins, keys), unbuilt, pluginsNotRun, presetsRun };
@@ -478,7 +484,7 @@ function translateMarkdown(value: unknown, take: Take, notice: Notice): void {
       if (option !== 'detect') notice(at, 'not applied: sdkdocs reads .md files as markdown and .mdx files as MDX (as `detect` does).');
     } else if (key === 'hooks' && isRecord(option)) {
       const links = option.onBrokenMarkdownLinks;
-      if (typeof links === 'string') take(['onBrokenMarkdownLinks'], [...at, 'onBrokenMarkdownLinks'], links);
+      if (typeof links === 'string') take(['onBrokenMarkdownLinks'], [...at, 'onBrokenMarkdownLinks'], reportingSeverity(links));
       else if (links !== undefined) notice([...at, 'onBrokenMarkdownLinks'], 'a function here is not run; broken markdown links are reported as warnings.');
     } else if (key === 'anchors') {
       if (isRecord(option) && option.maintainCase === true) notice([...at, 'maintainCase'], 'not applied: heading ids are lower case.');
@@ -498,6 +504,16 @@ const blogOptionNames = new Set([
   'remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'beforeDefaultRehypePlugins',
 ]);
 
+const reportingOptionNames = new Set(['onInlineTags', 'onInlineAuthors', 'onUntruncatedBlogPosts']);
+
+/**
+ * Docusaurus' `ReportingSeverity` has a fourth level, `log`: the problems are printed and the build
+ * goes on, which is what sdkdocs' `warn` does (pnpm.io sets `onBrokenLinks: 'log'`).
+ */
+function reportingSeverity(value: unknown): unknown {
+  return value === 'log' ? 'warn' : value;
+}
+
 /** The feed options sdkdocs reads; a function (`createFeedItems`) is not run. */
 const feedOptionNames = new Set(['type', 'title', 'description', 'copyright', 'language', 'limit', 'xslt']);
 
@@ -506,7 +522,8 @@ function translateBlogOptions(options: Record<string, unknown>, from: KeyPath, n
   const blog: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined || key === 'id') continue;
-    if (blogOptionNames.has(key)) blog[key] = value;
+    if (reportingOptionNames.has(key)) blog[key] = reportingSeverity(value);
+    else if (blogOptionNames.has(key)) blog[key] = value;
     else if (key === 'feedOptions' && isRecord(value)) {
       const feed: Record<string, unknown> = {};
       for (const [option, optionValue] of Object.entries(value)) {
@@ -550,6 +567,7 @@ function translateThemeConfig(
   take: Take,
   notice: Notice,
   appendHeadTags: (from: KeyPath, tags: unknown[], eachFrom: (index: number) => KeyPath) => void,
+  unbuiltDocsIds: ReadonlySet<string>,
 ): void {
   for (const [key, value] of Object.entries(themeConfig)) {
     if (value === undefined) continue;
@@ -562,7 +580,7 @@ function translateThemeConfig(
         take([key], at, value);
         break;
       case 'navbar':
-        if (isRecord(value)) translateNavbar(value, take, notice);
+        if (isRecord(value)) translateNavbar(value, take, notice, unbuiltDocsIds);
         break;
       case 'footer':
         if (isRecord(value)) translateFooter(value, take, notice);
@@ -578,9 +596,10 @@ function translateThemeConfig(
         }
         break;
       case 'prism':
-        if (isRecord(value) && (value.theme !== undefined || value.darkTheme !== undefined || value.magicComments !== undefined)) {
+        if (isRecord(value) && (value.theme !== undefined || value.darkTheme !== undefined)) {
           notice(at, "code blocks are coloured by sdkdocs' own highlighting theme (highlight.js, all its languages), not by these Prism settings.");
         }
+        if (isRecord(value) && Array.isArray(value.magicComments)) noticeMagicComments(value.magicComments, [...at, 'magicComments'], notice);
         break;
       case 'algolia':
         // sdkdocs builds its own search index, which replaces Algolia's search box.
@@ -594,13 +613,37 @@ function translateThemeConfig(
   }
 }
 
+/**
+ * A site's own magic comments (sequelize.org's `// error-next-line`) are not applied: the comment
+ * lines would stay in the code as written, and their lines unmarked, without a word.
+ */
+function noticeMagicComments(entries: unknown[], at: KeyPath, notice: Notice): void {
+  entries.forEach((entry, index) => {
+    if (!isRecord(entry)) return;
+    const block = isRecord(entry.block) ? entry.block : {};
+    const names = [entry.line, block.start, block.end].filter((name): name is string => typeof name === 'string');
+    const own = names.filter((name) => !['highlight-next-line', 'highlight-start', 'highlight-end'].includes(name));
+    if (own.length === 0) return;
+    notice(
+      [...at, index],
+      `not applied: sdkdocs reads only the highlight-next-line, highlight-start and highlight-end comments, so ${own.map((name) => `\`${name}\``).join(', ')} comments stay in the code as written${typeof entry.className === 'string' ? ` and their lines do not get the class "${entry.className}"` : ''}.`,
+      'Use the highlight comments, or mark such lines in the prose around the code block.',
+    );
+  });
+}
+
 /** Entry types a dropdown holds in sdkdocs. */
 const dropdownChildTypes = new Set(['default', 'doc', 'docSidebar', 'html']);
 
 /** Navbar item types sdkdocs draws; `search` is sdkdocs' own search box, always there. */
 const navbarItemTypes = new Set(['default', 'dropdown', 'docSidebar', 'doc', 'html', 'docsVersionDropdown', 'localeDropdown']);
 
-function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: Notice): void {
+/** The docs instance an item or dropdown entry names by `docsPluginId`, when that instance is not built. */
+function unbuiltDocsOf(item: unknown, unbuiltDocsIds: ReadonlySet<string>): string | undefined {
+  return isRecord(item) && typeof item.docsPluginId === 'string' && unbuiltDocsIds.has(item.docsPluginId) ? item.docsPluginId : undefined;
+}
+
+function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: Notice, unbuiltDocsIds: ReadonlySet<string>): void {
   for (const [key, value] of Object.entries(navbar)) {
     if (value === undefined) continue;
     const at: KeyPath = ['themeConfig', 'navbar', key];
@@ -615,6 +658,11 @@ function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: No
       // Docusaurus draws an item with entries and no type of its own as a dropdown.
       const type = written === 'default' && isRecord(item) && Array.isArray(item.items) ? 'dropdown' : written;
       if (type === 'search') return;
+      const unbuiltDocs = unbuiltDocsOf(item, unbuiltDocsIds);
+      if (unbuiltDocs !== undefined) {
+        notice([...at, index], `the navbar item is not shown: it leads into the docs instance "${unbuiltDocs}", which is not built.`);
+        return;
+      }
       // A site's own type: drawn if its src/theme/NavbarItem/ComponentTypes names it (collectContent warns otherwise).
       if (!navbarItemTypes.has(type) && !customNavbarItemType.test(type)) {
         notice([...at, index], `the navbar item of type "${type}" is not shown: sdkdocs draws ${[...navbarItemTypes].join(', ')} items.`);
@@ -625,6 +673,11 @@ function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: No
         const childIndexes: number[] = [];
         item.items.forEach((child, childIndex) => {
           const childType = isRecord(child) && typeof child.type === 'string' ? child.type : 'default';
+          const childUnbuiltDocs = unbuiltDocsOf(child, unbuiltDocsIds);
+          if (childUnbuiltDocs !== undefined) {
+            notice([...at, index, 'items', childIndex], `the dropdown entry is not shown: it leads into the docs instance "${childUnbuiltDocs}", which is not built.`);
+            return;
+          }
           if (!dropdownChildTypes.has(childType)) {
             notice([...at, index, 'items', childIndex], `the dropdown entry of type "${childType}" is not shown: dropdowns hold ${[...dropdownChildTypes].join(', ')} entries.`);
             return;

@@ -744,6 +744,13 @@ export const configSchema = z.strictObject({
    * Docusaurus config that does not set it). @defaultValue 'throw'
    */
   onDuplicateRoutes: brokenLinkAction.default('throw'),
+  /**
+   * Docusaurus' `trailingSlash: true`: a page's URL ends with a slash, so a relative link in a doc
+   * (`../models/data-types`) resolves from the page's folder, `/docs/querying/operators/`, not from
+   * `/docs/querying/`. Pages are written as `{route}/index.html` and linked without the slash either
+   * way. @defaultValue false
+   */
+  trailingSlash: z.boolean().default(false),
 
   /** The bar at the top of every page: title, logo, items (Docusaurus' `themeConfig.navbar`). */
   navbar: z
@@ -753,8 +760,11 @@ export const configSchema = z.strictObject({
       /** Docusaurus' shape. @example { alt: 'Playkit', src: 'img/logo.svg', srcDark: 'img/logo-dark.svg' } */
       logo: z
         .strictObject({
-          /** The logo's text for screen readers. @example 'Playkit' */
-          alt: z.string(),
+          /**
+           * The logo's text for screen readers. @defaultValue `''` when `navbar.title` is set (the title
+           * beside it names the link), else the site title @example 'Playkit'
+           */
+          alt: z.string().optional(),
           /** Relative to the static folder, or a URL. @example 'img/logo.svg' */
           src: z.string(),
           /** Shown instead of `src` in dark mode. @example 'img/logo-dark.svg' */
@@ -797,8 +807,8 @@ export const configSchema = z.strictObject({
       /** A logo above the copyright. @example { alt: 'Playkit', src: 'img/logo.svg', href: 'https://playkit.dev' } */
       logo: z
         .strictObject({
-          /** The logo's text for screen readers. */
-          alt: z.string(),
+          /** The logo's text for screen readers. @defaultValue the site title @example 'Playkit' */
+          alt: z.string().optional(),
           /** Relative to the static folder, or a URL. @example 'img/logo.svg' */
           src: z.string(),
           /** Where the logo leads. @example 'https://playkit.dev' */

@@ -7,6 +7,7 @@ export interface CompileSetup {
   docsDir: string;
   siteDir: string;
   baseUrl: string;
+  trailingSlash?: boolean;
   routeByFile: [string, string][];
   mermaid: boolean;
   /** The constructs' components the site overrides; see {@link ParseContext.themeBlocks}. */
@@ -79,6 +80,7 @@ export function contextOf(setup: CompileSetup): ParseContext {
     docsDir: setup.docsDir,
     siteDir: setup.siteDir,
     baseUrl: setup.baseUrl,
+    trailingSlash: setup.trailingSlash,
     routeByFile: new Map(setup.routeByFile),
     mermaid: setup.mermaid,
     mermaidOff: !setup.mermaid,

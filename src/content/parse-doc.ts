@@ -107,6 +107,7 @@ async function compileParsedDoc(
     siteDir: context.contentDir ?? context.siteDir,
     baseUrl: context.baseUrl,
     pageRoute: task.route,
+    trailingSlash: context.trailingSlash,
   });
   // Before any figure is asked for: a diagram's answer (a browser problem) is given once a build.
   if (fastParsed && (fallback || result.messages.length > 0)) return undefined;

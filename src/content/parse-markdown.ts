@@ -158,6 +158,7 @@ async function compileSiteDocs(
     docsDir: site.config.paths.docs,
     siteDir: site.config.siteDir,
     baseUrl: site.config.baseUrl,
+    trailingSlash: site.config.trailingSlash,
     routeByFile: [...routeByFile],
     mermaid: site.config.markdown.mermaid,
     themeBlocks: overriddenThemeBlocks(site),

@@ -61,6 +61,8 @@ export interface ParseContext {
   docsDir: string;
   siteDir: string;
   baseUrl: string;
+  /** `trailingSlash`: relative links resolve from the page's URL with a slash at its end. */
+  trailingSlash?: boolean;
   routeByFile: Map<string, string>;
   /** Whether ```mermaid blocks become diagrams (else they stay code blocks). */
   mermaid: boolean;

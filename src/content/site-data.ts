@@ -201,7 +201,8 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
       title: config.navbar.title ?? config.title,
       logo: config.navbar.logo
         ? {
-            alt: config.navbar.logo.alt,
+            // Docusaurus' fallback: the title beside the logo names the link, else the logo must.
+            alt: config.navbar.logo.alt ?? (config.navbar.title !== undefined ? '' : config.title),
             src: withBaseUrl(config.navbar.logo.src, config.baseUrl),
             srcDark: config.navbar.logo.srcDark ? withBaseUrl(config.navbar.logo.srcDark, config.baseUrl) : undefined,
             href: config.navbar.logo.href !== undefined ? withBaseUrl(config.navbar.logo.href, config.baseUrl) : undefined,
@@ -227,7 +228,9 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
               };
             }),
           })),
-          logo: config.footer.logo ? { ...config.footer.logo, src: withBaseUrl(config.footer.logo.src, config.baseUrl) } : undefined,
+          logo: config.footer.logo
+            ? { ...config.footer.logo, alt: config.footer.logo.alt ?? config.title, src: withBaseUrl(config.footer.logo.src, config.baseUrl) }
+            : undefined,
           copyright: config.footer.copyright,
           license: config.footer.license,
         }

@@ -18,7 +18,7 @@ export function markdownFragmentCompiler(site: Site): MarkdownFragmentCompiler {
   let routeByFile: Map<string, string> | undefined;
   const { config } = site;
   // The docs' routes it reads are not part of it: a query that resolves links reads them itself.
-  const made = { admonitions: config.docs.admonitions, docsDir: config.paths.docs, siteDir: config.siteDir, baseUrl: config.baseUrl };
+  const made = { admonitions: config.docs.admonitions, docsDir: config.paths.docs, siteDir: config.siteDir, baseUrl: config.baseUrl, trailingSlash: config.trailingSlash };
   const compile = async (markdown: string, { file: sourceFile, pageRoute }: { file?: string; pageRoute: string }) => {
     processor ??= createMarkdownProcessor({ admonitions: admonitionOptionsOf(site.config.docs.admonitions) });
     routeByFile ??= new Map(site.docs.map((doc) => [doc.source.file, doc.route]));
@@ -30,6 +30,7 @@ export function markdownFragmentCompiler(site: Site): MarkdownFragmentCompiler {
       siteDir: site.config.siteDir,
       baseUrl: site.config.baseUrl,
       pageRoute,
+      trailingSlash: site.config.trailingSlash,
     });
   };
   return Object.assign(compile, { fingerprint: configSliceFingerprint(config, made, compilerFingerprint()) });

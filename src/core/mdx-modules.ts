@@ -276,8 +276,10 @@ function statementInDoc(entry: MdxModuleEntry, location: esbuild.Location): { li
   return {};
 }
 
-function importHint(specifier: string | undefined): string | undefined {
-  if (!specifier) return undefined;
+function importHint(written: string | undefined): string | undefined {
+  if (!written) return undefined;
+  // `!!raw-loader!@site/x.ts` names the file x.ts of the site (sequelize.org's docs), not a package.
+  const specifier = inlineLoaderImport.exec(written)?.[2] ?? written;
   if (specifier.startsWith('@site/')) {
     const inSite = specifier.slice('@site/'.length);
     // `@site/src/css/x.css` names its file whole; `@site/src/components/X` leaves the extension to the resolver.

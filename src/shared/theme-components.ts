@@ -43,6 +43,8 @@ export const themeComponents = {
   ThemedImage: 'content',
   /** `@theme/TOCInline`: a doc's table of contents inside its content (`<TOCInline toc={toc} />`). */
   TOCInline: 'content',
+  /** `@theme/TOCItems`: the table of contents' list of links, the heading being read marked, which swizzled `TOC`s wrap (`<TOCItems {...props} />`). */
+  TOCItems: 'content',
   /** `@theme/DocCardList`: a card per item, or per item of the sidebar category the doc is the index of (`<DocCardList />`). */
   DocCardList: 'content',
   /** `@theme/Heading`: a heading element (`as="h2"`) with the anchor docs headings have. */

@@ -16,6 +16,7 @@ import * as ThemedImage from '../../templates/theme/ThemedImage.js';
 import * as DocCardList from '../../templates/theme/DocCardList.js';
 import * as TOC from '../../templates/theme/TOC.js';
 import * as TOCInline from '../../templates/theme/TOCInline.js';
+import * as TOCItems from '../../templates/theme/TOCItems.js';
 import * as Layout from '../../templates/theme/Layout.js';
 import * as Heading from '../../templates/theme/Heading.js';
 import * as MDXComponents from '../../templates/theme/MDXComponents.js';
@@ -91,6 +92,7 @@ export const themeHostModules: {
     TabItem,
     ThemedImage,
     TOCInline,
+    TOCItems,
     DocCardList,
     Heading,
     MDXComponents,

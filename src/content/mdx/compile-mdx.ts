@@ -75,6 +75,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
     siteDir: context.contentDir ?? context.siteDir,
     baseUrl: context.baseUrl,
     pageRoute: task.route,
+    trailingSlash: context.trailingSlash,
   };
   const { syntax, transforms, toHast } = processor.plugins as Record<'syntax' | 'transforms' | 'toHast', [unknown, ...unknown[]][]>;
   // Package-manager tabs before the site's own plugins, so a site's npm2yarn plugin finds its fences done.

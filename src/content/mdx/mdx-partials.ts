@@ -98,6 +98,7 @@ export function mdxPartialCompiler(site: Site): MdxPartialCompiler {
     docsDir: site.config.paths.docs,
     siteDir: site.config.siteDir,
     baseUrl: site.config.baseUrl,
+    trailingSlash: site.config.trailingSlash,
     routeByFile: new Map(site.docs.map((doc) => [doc.source.file, doc.route])),
     // A partial's diagrams would need a place on the page of each doc that imports it.
     mermaid: false,

@@ -16,6 +16,8 @@ export interface RemarkLinksOptions {
   baseUrl: string;
   /** Route of the page being parsed, for `#fragment` links. */
   pageRoute: string;
+  /** Relative links resolve from `pageRoute` with a slash at its end (Docusaurus' `trailingSlash: true`). */
+  trailingSlash?: boolean;
 }
 
 /**
@@ -78,9 +80,11 @@ export function resolveLink(
   } else if (target.startsWith('/')) {
     rewritten = record.resolved = withBaseUrl(url, options.baseUrl);
   } else {
-    // As in Docusaurus, whose pages have no trailing slash: `colors` on /docs/view is /docs/colors.
-    // Written out whole, so the browser does not resolve it again from /docs/view/ where a host adds the slash.
-    const resolved = new URL(target, `http://site${options.pageRoute}`);
+    // As in Docusaurus, whose pages have no trailing slash unless `trailingSlash` is set: `colors` on
+    // /docs/view is /docs/colors, on /docs/view/ /docs/view/colors. Written out whole, so the browser
+    // does not resolve it again from /docs/view/ where a host adds the slash.
+    const base = options.trailingSlash && !options.pageRoute.endsWith('/') ? `${options.pageRoute}/` : options.pageRoute;
+    const resolved = new URL(target, `http://site${base}`);
     rewritten = record.resolved = resolved.pathname + resolved.search + (fragment === undefined ? '' : `#${fragment}`);
   }
   return { url: rewritten, record };
