@@ -1,5 +1,6 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-import { mobileTocAttribute, tocTree, type TocNode } from '../../templates/DocParts.js';
+import { mobileTocAttribute } from '../../templates/DocParts.js';
+import { tocTree, type TocNode } from '../../templates/toc-headings.js';
 import { formatThemeString } from '../shared/theme-strings.js';
 import type { TocItem } from '../shared/types.js';
 

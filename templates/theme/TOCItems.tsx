@@ -1,5 +1,5 @@
 import type { TocItem } from '../../src/shared/types.js';
-import { tocTree, useActiveHeading, type TocNode } from '../DocParts.js';
+import { tocTree, useActiveHeading, type TocNode } from '../toc-headings.js';
 import type { TOCInlineItem } from './TOCInline.js';
 
 export interface TOCItemsProps {
