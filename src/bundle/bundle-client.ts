@@ -580,12 +580,17 @@ function mdxDocErrorPlace(message: esbuild.Message, mdxModules: ReadonlyMap<stri
 }
 
 /** Theme-string keys written as string literals in the bundled source files. */
+/**
+ * The prefix of a metafile input a plugin loaded (a package's CSS module, a raw-loader import):
+ * `namespace:path`. A namespace has two letters or more, so a Windows drive is no namespace.
+ */
+const pluginNamespace = /^[a-z][\w-]+:(?!\/\/)/i;
+
 async function usedThemeKeys(inputs: string[]): Promise<string[]> {
   const keys = Object.keys(themeStrings.en);
   const used = new Set<string>();
-  // A plugin's module is named `namespace:path` (`sdkdocs-asset:/site/x.ts`, a file imported through
-  // `!!raw-loader!`): not a file to read, and not code either.
-  const sources = inputs.filter((input) => /\.(tsx?|jsx?)$/.test(input) && !/^[\w-]{2,}:/.test(input) && !input.includes('node_modules') && !input.endsWith(themeStringsFile));
+  // A plugin's module (`sdkdocs-asset:/site/x.ts`, a file imported through `!!raw-loader!`) is not a file to read, and not code either.
+  const sources = inputs.filter((input) => /\.(tsx?|jsx?)$/.test(input) && !pluginNamespace.test(input) && !input.includes('node_modules') && !input.endsWith(themeStringsFile));
   for (const input of sources) {
     const text = await readFile(path.resolve(packageRoot(), input), 'utf8');
     for (const match of text.matchAll(/['"`](\w+)['"`]/g)) used.add(match[1]);
@@ -615,9 +620,7 @@ async function thirdPartyLicenses(metafile: esbuild.Metafile): Promise<string> {
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (!file.endsWith('.js')) continue;
     for (const written of Object.keys(output.inputs)) {
-      // An input a plugin loads (a package's CSS module and its class names) is named `namespace:path`;
-      // a namespace has two letters or more, so a Windows drive stays.
-      const input = written.replace(/^[a-z][\w-]+:(?!\/\/)/i, '');
+      const input = written.replace(pluginNamespace, '');
       // The last node_modules folder in the path is the package's own (nested installs have several).
       const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
       if (match) packageDirs.add(path.resolve(packageRoot(), match[1]));
