@@ -148,6 +148,8 @@ interface ClientBundler {
   stylesheetInputs: Set<string>;
   /** The context of the query the bundle runs in, while it runs: the CSS modules' compiles are asked through it. */
   queries?: QueryAsker;
+  /** The build's debug log. */
+  debug: (message: string) => void;
 }
 
 type BundleResult = esbuild.BuildResult<{ metafile: true; write: false }>;
@@ -181,7 +183,7 @@ function clientBundler(options: ClientBundleOptions, memory: ItemMemory | undefi
 async function createClientBundler(options: ClientBundleOptions): Promise<ClientBundler> {
   const root = packageRoot();
   const require = createRequire(path.join(root, 'package.json'));
-  const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map(), importedFiles: new Map(), themeSettings: '', pageStylesheets: false, stylesheetInputs: new Set() };
+  const holder: ClientBundler = { context: undefined!, pages: [], mdxModules: new Map(), importedFiles: new Map(), themeSettings: '', pageStylesheets: false, stylesheetInputs: new Set(), debug: () => undefined };
   const overrideFiles = new Map(options.themeOverrides);
   // What the bundle compiles of the site's code on the engine (CSS modules, the Flow stripper), asked by the query that runs it.
   const queries: QueryAsker = {
@@ -425,6 +427,7 @@ async function bundleWith(bundler: ClientBundler, engine: QueryEngine, mdx: Retu
     .map((page) => ({ route: page.route, file: page.sourceFile! }));
   bundler.mdxModules = new Map([...mdx].map(([key, { entry }]) => [key, entry]));
   bundler.compilePartial = site.compileMdxPartial;
+  bundler.debug = (message) => ctx.logger.debug(message);
   engine.setInput('clientBundlePartialCompiler', null, site.compileMdxPartial ? (site.compileMdxPartial.fingerprint ?? randomUUID()) : 'none');
   // Once a site's pages have stylesheets of their own (CSS they import, Infima's classes), serve --watch keeps the loader.
   bundler.pageStylesheets = (await linkInfimaStylesheet(site)) || bundler.pageStylesheets;
@@ -501,6 +504,15 @@ function linkStylesheets(site: Site, metafile: esbuild.Metafile, mdx: ReturnType
   return linked;
 }
 
+/**
+ * The theme strings the last bundle of this process named: the first pass of a new context keeps
+ * these, so that a cold bundle like the last one (most sites name the same strings) is made once,
+ * not twice. Only a guess: what the pass bundled is checked against it, and a wrong guess costs
+ * the second pass that every cold bundle made before. The bytes never depend on it, as the module
+ * graph does not depend on the table's contents.
+ */
+let lastUsedThemeKeys: string[] | undefined;
+
 /** Rebuilds; when the bundled code names other theme strings than the last pass kept, once more with those. */
 async function rebuildWithUsedThemeStrings(bundler: ClientBundler, siteDir: string) {
   const rebuild = () =>
@@ -510,12 +522,15 @@ async function rebuildWithUsedThemeStrings(bundler: ClientBundler, siteDir: stri
       const messages = (error.errors ?? []).map((message) => `${message.location ? `${message.location.file}:${message.location.line}: ` : ''}${message.text}`);
       throw new Error(`Cannot bundle the client runtime:\n${messages.join('\n') || String(error)}`, { cause: error });
     });
+  bundler.themeKeys ??= lastUsedThemeKeys;
   let result = await rebuild();
   const keys = await usedThemeKeys(Object.keys(result.metafile.inputs));
   if (keys.join() !== bundler.themeKeys?.join()) {
+    bundler.debug(`bundleClient: bundled again with the ${keys.length} theme strings the code names`);
     bundler.themeKeys = keys;
     result = await rebuild();
   }
+  lastUsedThemeKeys = keys;
   return result;
 }
 
