@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { build, type BuildOptions, type BuildResult, type StageName } from '../../src/pipeline/build.js';
 import { createMemoryLogger } from '../../src/core/logger.js';
 import type { BuildContext, Site } from '../../src/core/site.js';
@@ -11,15 +12,6 @@ import { createOutputSink } from '../../src/write/output-sink.js';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const exampleSiteDir = path.join(repoRoot, 'example-site');
 export const fixturesDir = path.join(repoRoot, 'tests', 'fixtures');
-
-/**
- * Output folders this test file's builds made for themselves: removed when its process ends, so
- * that a run of the suite does not leave thousands of folders in the temporary directory.
- */
-const temporaryOutDirs: string[] = [];
-process.once('exit', () => {
-  for (const dir of temporaryOutDirs) rmSync(dir, { recursive: true, force: true });
-});
 
 /** Path of a fixture site under tests/fixtures. */
 export function fixture(name: string): string {
@@ -33,10 +25,8 @@ export async function buildSite(
 ): Promise<BuildResult & { logger: ReturnType<typeof createMemoryLogger> }> {
   const logger = createMemoryLogger();
   let outDir = options.outDir;
-  if (!outDir) {
-    outDir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-test-out-'));
-    temporaryOutDirs.push(outDir);
-  }
+  // In the run's scratch folder, which the run removes (tests/setup/scratch-dir.ts).
+  outDir ??= await mkdtemp(path.join(inject('scratchDir'), 'out-'));
   const result = await build({ ...options, siteDir, logger, outDir });
   return { ...result, logger };
 }
