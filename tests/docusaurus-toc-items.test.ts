@@ -45,3 +45,39 @@ describe('@theme/TOCItems', () => {
     expect(list).toBe('<ul class="toc-list table-of-contents table-of-contents__left-border"><li><a href="#first-step" class="toc-link table-of-contents__link">First step</a></li></ul>');
   });
 });
+
+// A swizzled TOC that reads `toc` itself, as many do (a heading count, a list of their own):
+// sdkdocs gave its TOC slot `items` only, so such a TOC drew nothing, in silence.
+describe("a swizzled TOC given Docusaurus' props", () => {
+  let result: Built;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    const made = await tempDir('sdkdocs-toc-props-');
+    cleanup = made.cleanup;
+    await writeSiteFiles(made.dir, {
+      'docusaurus.config.js': "module.exports = { title: 'Toc', url: 'https://toc.example.com', baseUrl: '/', presets: [['classic', { blog: false }]], themeConfig: { tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 4 } } };\n",
+      'src/theme/TOC.js': [
+        'export default function TOC({ toc, minHeadingLevel, maxHeadingLevel, className }) {',
+        '  if (toc.length === 0) return null;',
+        '  return (',
+        '    <nav className={`my-toc ${className}`} data-levels={`${minHeadingLevel}-${maxHeadingLevel}`}>',
+        '      <ol>',
+        '        {toc.map((item) => <li key={item.id} data-level={item.level}><a href={`#${item.id}`} dangerouslySetInnerHTML={{ __html: item.value }} /></li>)}',
+        '      </ol>',
+        '    </nav>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+      'docs/intro.md': '# Intro\n\n## Compare `a < b`\n\nText.\n\n#### Deep\n\nText.\n',
+    });
+    result = await buildSite(made.dir, { until: 'renderPages' });
+  }, 120_000);
+  afterAll(() => cleanup?.());
+
+  it('gets the headings as `toc` (HTML values, levels), the heading levels and the desktop class', () => {
+    expect(pageHtml(result, '/docs/intro')).toContain(
+      '<nav class="my-toc theme-doc-toc-desktop" data-levels="2-4"><ol><li data-level="2"><a href="#compare-a--b">Compare a &lt; b</a></li><li data-level="4"><a href="#deep">Deep</a></li></ol></nav>',
+    );
+  });
+});

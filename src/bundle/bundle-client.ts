@@ -59,7 +59,15 @@ function isPlainFooter(footer: FooterData | undefined): boolean {
 const clientEntry = 'src/client/entry.tsx';
 /** Wraps a custom page as Docusaurus passes it props; shared with the server's render of the page. */
 const pagePropsModule = 'templates/theme/docusaurus/page-props.ts';
-const colorModeChoiceModule = 'templates/theme/color-mode-choice.tsx';
+/**
+ * Site overrides the theme wraps to give them the props Docusaurus gives them, as the server's
+ * render does (theme-host.ts): each wrapper's module and export, bundled only for a site that
+ * overrides that component.
+ */
+const overrideWrappers: Partial<Record<ThemeComponentName, { module: string; name: string }>> = {
+  ColorModeToggle: { module: 'templates/theme/color-mode-choice.tsx', name: 'withColorModeChoice' },
+  TOC: { module: 'templates/theme/toc-props.tsx', name: 'withDocusaurusTocProps' },
+};
 const themeStylesheet = 'templates/theme.css';
 /** The stylesheet entry: the theme's, then the config's theme settings, then the site's customCss. */
 const themeNamespace = 'sdkdocs-theme';
@@ -317,15 +325,14 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
   return holder;
 }
 
-/**
- * The site's overrides by name. A site's `ColorModeToggle` is wrapped to get Docusaurus' props
- * (`value`, `onChange`), as the server's render wraps it (theme-host.ts); the wrapper is bundled
- * only for a site that has one.
- */
+/** The site's overrides by name, those Docusaurus gives props of its own wrapped ({@link overrideWrappers}). */
 function themeOverridesModuleSource(overrides: [ThemeComponentName, string][]): string {
   const imports = overrides.map(([, file], index) => `import o${index} from ${JSON.stringify(file)};`);
-  const entries = overrides.map(([name], index) => `${JSON.stringify(name)}: ${name === 'ColorModeToggle' ? `withColorModeChoice(o${index})` : `o${index}`}`);
-  if (overrides.some(([name]) => name === 'ColorModeToggle')) imports.push(`import { withColorModeChoice } from ${JSON.stringify(path.join(packageRoot(), colorModeChoiceModule))};`);
+  const entries = overrides.map(([name], index) => {
+    const wrapper = overrideWrappers[name];
+    if (wrapper) imports.push(`import { ${wrapper.name} } from ${JSON.stringify(path.join(packageRoot(), wrapper.module))};`);
+    return `${JSON.stringify(name)}: ${wrapper ? `${wrapper.name}(o${index})` : `o${index}`}`;
+  });
   return `${imports.join('\n')}\nexport const themeOverrides = { ${entries.join(', ')} };\n`;
 }
 

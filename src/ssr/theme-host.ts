@@ -34,6 +34,7 @@ import * as IconMenu from '../../templates/theme/Icon/Menu.js';
 import * as IconSystemColorMode from '../../templates/theme/Icon/SystemColorMode.js';
 import * as IconWordWrap from '../../templates/theme/Icon/WordWrap.js';
 import { withColorModeChoice } from '../../templates/theme/color-mode-choice.js';
+import { withDocusaurusTocProps } from '../../templates/theme/toc-props.js';
 import * as NavbarItemComponentTypes from '../../templates/theme/NavbarItem/ComponentTypes.js';
 import * as BrowserOnly from '../../templates/theme/docusaurus/BrowserOnly.js';
 import * as ExecutionEnvironment from '../../templates/theme/docusaurus/ExecutionEnvironment.js';
@@ -151,9 +152,13 @@ export async function themeOverrideComponents(code: string): Promise<ThemeOverri
 }
 
 /**
- * A site's override as the theme renders it: its `ColorModeToggle` gets Docusaurus' `value` and
- * `onChange`, as in the browser (bundle-client.ts wraps it the same way).
+ * Overrides given the props Docusaurus gives them: a `ColorModeToggle` its `value` and `onChange`,
+ * a `TOC` its `toc` and heading levels, as in the browser (bundle-client.ts wraps them the same way).
  */
+const overrideWrappers: Record<string, (component: never) => unknown> = { ColorModeToggle: withColorModeChoice, TOC: withDocusaurusTocProps };
+
+/** A site's override as the theme renders it. */
 export function asRendered(name: string, component: unknown): unknown {
-  return name === 'ColorModeToggle' && typeof component === 'function' ? withColorModeChoice(component as Parameters<typeof withColorModeChoice>[0]) : component;
+  const wrapper = Object.hasOwn(overrideWrappers, name) ? overrideWrappers[name] : undefined;
+  return wrapper && typeof component === 'function' ? wrapper(component as never) : component;
 }

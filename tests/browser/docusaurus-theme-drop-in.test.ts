@@ -53,6 +53,14 @@ describe.skipIf(!chromiumPath)("a Docusaurus site's theme: icons, a swizzled swi
         '  );',
         '}',
       ].join('\n'),
+      // A swizzled TOC that reads Docusaurus' `toc` prop itself.
+      'src/theme/TOC.js': [
+        'export default function TOC({ toc, className }) {',
+        '  if (toc.length === 0) return null;',
+        '  return <nav className={`my-toc ${className}`}><ol>{toc.map((item) => <li key={item.id}><a href={`#${item.id}`} dangerouslySetInnerHTML={{ __html: item.value }} /></li>)}</ol></nav>;',
+        '}',
+      ].join('\n'),
+      'docs/outline.md': '# Outline\n\n## Compare `a < b`\n\nText.\n\n## Last\n\nText.\n',
       // A site's own icon replaces the theme's wherever it is imported.
       'src/theme/Icon/ExternalLink/index.js': 'export default function IconExternalLink(props) {\n  return <svg {...props} viewBox="0 0 8 8"><path className="site-external" d="M0 0h8v8z" /></svg>;\n}\n',
       'src/pages/icons.js': [
@@ -119,6 +127,20 @@ describe.skipIf(!chromiumPath)("a Docusaurus site's theme: icons, a swizzled swi
     await eventually(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     // The site's dark background is the page's and the navbar's; Infima's greys turn over.
     await expect(styles()).resolves.toEqual({ navbar: 'rgb(19, 19, 19)', page: 'rgb(19, 19, 19)', card: 'rgb(96, 103, 112)', text: 'rgb(227, 227, 227)', headingBelowNavbar: true });
+    expect(problems).toEqual([]);
+  });
+
+  it("gives a swizzled TOC the headings as Docusaurus' `toc`, in the page as served and after hydration", async () => {
+    const { page, problems } = await site.open({ colorScheme: 'light' });
+    await gotoHydrated(page, site.url('docs/outline'));
+    await expect(page.locator('nav.my-toc.theme-doc-toc-desktop li a').allTextContents()).resolves.toEqual(['Compare a < b', 'Last']);
+    // A client-side navigation renders it in the browser alone.
+    await page.locator('.doc-sidebar a', { hasText: 'Intro' }).click();
+    await eventually(() => page.evaluate(() => location.pathname)).toBe('/docs/intro');
+    await eventually(() => page.locator('h1').textContent()).toBe('Intro');
+    await expect(page.locator('nav.my-toc').count()).resolves.toBe(0);
+    await page.goBack();
+    await eventually(() => page.locator('nav.my-toc li a').allTextContents()).toEqual(['Compare a < b', 'Last']);
     expect(problems).toEqual([]);
   });
 
