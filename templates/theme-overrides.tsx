@@ -58,7 +58,10 @@ export interface DocPaginatorProps {
   next?: NavLink;
 }
 
-/** Props of `TOC`: the page's outline. */
+/**
+ * Props of `TOC`: the page's outline. A site's override also gets the props Docusaurus gives it
+ * (`toc`, `minHeadingLevel`, `maxHeadingLevel`, `className`: see `DocusaurusTOCProps`).
+ */
 export interface TOCProps {
   items: TocItem[];
 }
