@@ -270,6 +270,15 @@ describe('hostile site: content reads only files of the site', () => {
     expect(printed).toContain('sdkdocs reads and publishes only files of the site.');
   });
 
+  it('an image refused as leading out of the site is named by its error alone, by the shipped CLI', async () => {
+    const hostile = await makeSite({ 'docs/leak.md': '# Leak\n\n![e](../../precious.txt)\n\n<img src="../../precious.txt" alt="k" />\n' });
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', '.'], { cwd: hostile.site, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^docs\/leak\.md:3:1 error Image "\.\.\/\.\.\/precious\.txt" leads to/m);
+    // Rendered without a src, not with an empty one that React warns of beside the error.
+    expect(result.stderr).not.toContain('empty string');
+  });
+
   it('an image that is a symbolic link out of the site is refused at the image', async () => {
     const hostile = await makeSite({ 'docs/leak.md': '# Leak\n\n![e](../shots/leak.png)\n' });
     await mkdir(path.join(hostile.site, 'shots'));

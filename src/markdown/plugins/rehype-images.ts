@@ -107,7 +107,9 @@ export default function rehypeImages(options: { readBounds?: ReadBoundsFactory }
       if (element.tagName !== 'img' || typeof src !== 'string') return;
       const rewritten = rewrite(src, element);
       if (!rewritten) return;
-      element.properties.src = rewritten.url;
+      // An image refused (an error of the build) keeps no src: React would warn of an empty one.
+      if (rewritten.url === '') delete element.properties.src;
+      else element.properties.src = rewritten.url;
       const size = rewritten.image?.size;
       if (size && element.properties.width === undefined && element.properties.height === undefined) {
         element.properties.width = size.width;
