@@ -91,7 +91,7 @@ export default defineConfig({
   ],
   test: {
     // One folder per run for builds that several files share (tests/helpers/shared-build.ts), one for output nobody cleans up.
-    globalSetup: ['tests/setup/compiled-build.ts', 'tests/setup/shared-builds.ts', 'tests/setup/scratch-dir.ts'],
+    globalSetup: ['tests/setup/compiled-build.ts', 'tests/setup/run-folders.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Builds and browsers are heavy on a 2-core machine; two files at a time keeps runs predictable.

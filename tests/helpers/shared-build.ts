@@ -12,7 +12,7 @@ const pollMs = 100;
  * The output folder of a build of `siteDir`, made once per test run and shared by every test
  * file that asks for it: the first one builds (in its own process, as `buildSite` does) while the
  * others wait for the finished folder. Callers must only read it. Outside a run that provides the
- * shared folder (tests/setup/shared-builds.ts), each caller builds for itself.
+ * shared folder (tests/setup/run-folders.ts), each caller builds for itself.
  */
 export async function sharedBuild(siteDir: string): Promise<string> {
   const sharedDir = inject('sharedBuildsDir') as string | undefined;

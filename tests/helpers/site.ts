@@ -25,7 +25,7 @@ export async function buildSite(
 ): Promise<BuildResult & { logger: ReturnType<typeof createMemoryLogger> }> {
   const logger = createMemoryLogger();
   let outDir = options.outDir;
-  // In the run's scratch folder, which the run removes (tests/setup/scratch-dir.ts).
+  // In the run's scratch folder, which the run removes (tests/setup/run-folders.ts).
   outDir ??= await mkdtemp(path.join(inject('scratchDir'), 'out-'));
   const result = await build({ ...options, siteDir, logger, outDir });
   return { ...result, logger };
