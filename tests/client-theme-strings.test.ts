@@ -71,4 +71,17 @@ describe('the theme strings of the browser bundle', () => {
     expect(buildInFreshProcess(plainAgain)).toEqual(second.scripts);
     expect(buildInFreshProcess(withOverride)).toEqual(third.scripts);
   }, 120_000);
+
+  it("are bundled once by a new process when the site's last build named the same, kept in its cache folder", async () => {
+    const withOverride = await site({ 'src/theme/Footer.js': "export default function Footer() {\n  return <footer data-label=\"apiBadgeReadonly\">Kit</footer>;\n}\n" });
+    const verbose = () => spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'sdkdocs.js'), 'build', withOverride, '--verbose'], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    const first = verbose();
+    expect(first.status, first.stderr).toBe(0);
+    const firstScripts = scriptsOf(withOverride);
+    const second = verbose();
+    expect(second.status, second.stderr).toBe(0);
+    const passes = (run: { stdout: string; stderr: string }) => `${run.stdout}${run.stderr}`.split('\n').filter((line) => line.includes('bundled again with the')).length;
+    expect([passes(first), passes(second)]).toEqual([1, 0]);
+    expect(scriptsOf(withOverride)).toEqual(firstScripts);
+  }, 120_000);
 });

@@ -9,6 +9,7 @@ import { heldByMemory, type HeldByMemory, type ItemMemory } from '../core/item-s
 import { type Diagnostic, UserError } from '../core/diagnostic.js';
 import { bundleReadFiles } from '../core/read-files.js';
 import { type BuildContext, type OutputFile, type Site, assetsDir } from '../core/site.js';
+import { readCacheFile, storeCacheFile } from '../core/cache-file.js';
 import { createQueryEngine, type Query, type QueryAsker, type QueryEngine } from '../engine/query-engine.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { themeStrings } from '../shared/theme-strings.js';
@@ -158,6 +159,8 @@ interface ClientBundler {
   queries?: QueryAsker;
   /** The build's debug log. */
   debug: (message: string) => void;
+  /** The cache file that keeps the theme strings the last bundle of the site named, for the next run's first bundle. */
+  themeKeysFile?: string;
 }
 
 type BundleResult = esbuild.BuildResult<{ metafile: true; write: false }>;
@@ -435,6 +438,7 @@ async function bundleWith(bundler: ClientBundler, engine: QueryEngine, mdx: Retu
   bundler.mdxModules = new Map([...mdx].map(([key, { entry }]) => [key, entry]));
   bundler.compilePartial = site.compileMdxPartial;
   bundler.debug = (message) => ctx.logger.debug(message);
+  bundler.themeKeysFile = path.join(ctx.cacheDir, themeKeysCacheFile);
   engine.setInput('clientBundlePartialCompiler', null, site.compileMdxPartial ? (site.compileMdxPartial.fingerprint ?? randomUUID()) : 'none');
   // Once a site's pages have stylesheets of their own (CSS they import, Infima's classes), serve --watch keeps the loader.
   bundler.pageStylesheets = (await linkInfimaStylesheet(site)) || bundler.pageStylesheets;
@@ -513,12 +517,26 @@ function linkStylesheets(site: Site, metafile: esbuild.Metafile, mdx: ReturnType
 
 /**
  * The theme strings the last bundle of this process named: the first pass of a new context keeps
- * these, so that a cold bundle like the last one (most sites name the same strings) is made once,
- * not twice. Only a guess: what the pass bundled is checked against it, and a wrong guess costs
- * the second pass that every cold bundle made before. The bytes never depend on it, as the module
- * graph does not depend on the table's contents.
+ * these (or, first in a process, those the site's last build named, from its cache folder), so
+ * that a cold bundle like the last one (most sites name the same strings) is made once, not twice.
+ * Only a guess: what the pass bundled is checked against it, and a wrong guess costs the second
+ * pass that every cold bundle made before. The bytes never depend on it, as the module graph does
+ * not depend on the table's contents.
  */
 let lastUsedThemeKeys: string[] | undefined;
+
+const themeKeysCacheFile = 'client-theme-keys.json';
+
+function storedThemeKeys(file: string | undefined): string[] | undefined {
+  const text = file && readCacheFile(file);
+  if (!text) return undefined;
+  try {
+    const keys: unknown = JSON.parse(text);
+    return Array.isArray(keys) && keys.every((key) => typeof key === 'string') ? keys : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Rebuilds; when the bundled code names other theme strings than the last pass kept, once more with those. */
 async function rebuildWithUsedThemeStrings(bundler: ClientBundler, siteDir: string) {
@@ -529,7 +547,8 @@ async function rebuildWithUsedThemeStrings(bundler: ClientBundler, siteDir: stri
       const messages = (error.errors ?? []).map((message) => `${message.location ? `${message.location.file}:${message.location.line}: ` : ''}${message.text}`);
       throw new Error(`Cannot bundle the client runtime:\n${messages.join('\n') || String(error)}`, { cause: error });
     });
-  bundler.themeKeys ??= lastUsedThemeKeys;
+  const stored = storedThemeKeys(bundler.themeKeysFile);
+  bundler.themeKeys ??= stored ?? lastUsedThemeKeys;
   let result = await rebuild();
   const keys = await usedThemeKeys(Object.keys(result.metafile.inputs));
   if (keys.join() !== bundler.themeKeys?.join()) {
@@ -537,6 +556,7 @@ async function rebuildWithUsedThemeStrings(bundler: ClientBundler, siteDir: stri
     bundler.themeKeys = keys;
     result = await rebuild();
   }
+  if (bundler.themeKeysFile && keys.join() !== stored?.join()) storeCacheFile(bundler.themeKeysFile, JSON.stringify(keys));
   lastUsedThemeKeys = keys;
   return result;
 }
