@@ -31,8 +31,9 @@
 // it. Packages are linked into the copy, never copied. Only the --site-dir sets are built unless
 // --only names others too. The log counts warnings by kind.
 //
-// --keep leaves the site folders in the temp folder; --extra merges config keys into every set's
-// config (`--extra '{"onBrokenLinks":"warn"}'` to look past one stage's errors: not the
+// --keep leaves the site folders in the temp folder; --extra merges config keys into the config of
+// every set the bench writes one for, not a site with its own config file, which it says
+// (`--extra '{"onBrokenLinks":"warn"}'` to look past one stage's errors: not the
 // benchmark's own figures); --runs builds each set N times (fresh site each time) and reports the
 // median time; --docs NAME=DIR builds DIR in place of that set's docs folder (an edited copy,
 // to look at what a fatal error hides). Needs network access to the npm registry the first time a package
@@ -655,6 +656,9 @@ for (const set of selected) {
   const packageDir = set.kind === 'site' && !set.siteDir ? assembleNpmSite(set) : (set.siteDir ?? installPinnedPackage(scratchRoot, set.pkg, set.version));
   const docFiles =
     set.kind === 'site' ? wholeSiteDocFiles(set.siteDir ?? packageDir) : listFiles(docsOverrides.get(set.name) ?? path.join(packageDir, set.docs), (name) => /\.mdx?$/i.test(name));
+  if (Object.keys(extraConfig).length > 0 && (set.kind === 'site' || set.siteDir)) {
+    console.error(`real-docs: --extra is not applied to ${set.name}: its own config file is built as it is (edit a copy of the site to change it)`);
+  }
   const runs = [];
   let made;
   for (let run = 0; run < runCount; run++) {
