@@ -44,3 +44,28 @@ describe('markdown pages in src/pages', () => {
     expect(scripts.some((code) => code.includes('team-highlight'))).toBe(true);
   });
 });
+
+// docs.dyte.io's release-notes page (`src/pages/release-notes/index.mdx`) uses `<CardSection>` and
+// `<Card>` without importing them: its src/theme/MDXComponents gives them to every MDX file, pages
+// included, as Docusaurus' MDXPage renders its content inside the site's MDXContent provider.
+describe('markdown pages and the site\'s MDX components map', () => {
+  it('get the components of src/theme/MDXComponents without an import, in partials too', async () => {
+    const { dir, cleanup } = await copySite(fixture('basic'));
+    cleanups.push(cleanup);
+    const files: Record<string, string> = {
+      'src/theme/MDXComponents.js': "import MDXComponents from '@theme-original/MDXComponents';\nimport Card from '../components/Card';\n\nexport default { ...MDXComponents, Card };\n",
+      'src/components/Card.js': 'export default function Card({ title }) {\n  return <div className="release-card">{title}</div>;\n}\n',
+      'src/pages/release-notes/index.mdx': "import Older from './_older.mdx';\n\n# Release notes\n\n<Card title=\"Web Core\" />\n\n<Older />\n",
+      'src/pages/release-notes/_older.mdx': '<Card title="Android Core" />\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+      await writeFile(path.join(dir, name), text);
+    }
+    const result = await buildSite(dir, { until: 'renderPages' });
+    expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    const page = pageHtml(result, '/kit/release-notes');
+    expect(page).toContain('<div class="release-card">Web Core</div>');
+    expect(page).toContain('<div class="release-card">Android Core</div>');
+  });
+});
