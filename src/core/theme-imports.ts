@@ -105,6 +105,12 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
     if (override && path.resolve(args.importer) !== override) return { path: override };
     return original('theme', name);
   });
+  // The classic theme's own files, which some components import by their package path: Docusaurus
+  // resolves them to the theme's component, the one `@theme-original/X` names, whatever the site swizzled.
+  build.onResolve({ filter: /^@docusaurus\/theme-classic\/lib\/theme\// }, (args) => {
+    const name = args.path.slice('@docusaurus/theme-classic/lib/theme/'.length).replace(/\/index(\.js)?$|\.js$/, '');
+    return isThemeComponentName(name) ? original('theme', name) : unknownComponent(args.path);
+  });
   build.onResolve({ filter: /^@docusaurus\// }, (args) => {
     const name = args.path.slice('@docusaurus/'.length);
     if ((docusaurusModuleNames as readonly string[]).includes(name)) return original('docusaurus', name);
