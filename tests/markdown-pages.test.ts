@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';
 
 /**
@@ -67,5 +68,30 @@ describe('markdown pages and the site\'s MDX components map', () => {
     const page = pageHtml(result, '/kit/release-notes');
     expect(page).toContain('<div class="release-card">Web Core</div>');
     expect(page).toContain('<div class="release-card">Android Core</div>');
+  });
+});
+
+// docs.dyte.io's swizzled SearchBar imports `@theme/SearchTranslations`: its overrides failed, so its
+// MDXComponents map with them, and the build printed only what followed, "`<CardSection>` is not
+// defined" at a page, which sent one to the page rather than to the SearchBar.
+describe('a page that fails because the theme overrides failed', () => {
+  it('is reported with the overrides\' errors, which come first', async () => {
+    const { dir, cleanup } = await copySite(fixture('basic'));
+    cleanups.push(cleanup);
+    const files: Record<string, string> = {
+      'src/theme/MDXComponents.js': "import MDXComponents from '@theme-original/MDXComponents';\nimport Card from '../components/Card';\n\nexport default { ...MDXComponents, Card };\n",
+      'src/theme/SearchBar/index.jsx': "import translations from '@theme/SearchTranslations';\n\nexport default function SearchBar() {\n  return <input placeholder={translations.placeholder} />;\n}\n",
+      'src/components/Card.js': 'export default function Card({ title }) {\n  return <div className="release-card">{title}</div>;\n}\n',
+      'src/pages/release-notes.mdx': '# Release notes\n\n<Card title="Web Core" />\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+      await writeFile(path.join(dir, name), text);
+    }
+    const error = await buildSite(dir, { until: 'renderPages' }).then(() => undefined, (caught: UserError) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    const lines = error!.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, { cwd: dir }));
+    expect(lines[0]).toMatch(/^src\/theme\/SearchBar\/index\.jsx:1:\d+ error Cannot compile the theme override: Could not resolve "@theme\/SearchTranslations"/);
+    expect(lines.some((line) => line.startsWith('src/pages/release-notes.mdx') && line.includes('`<Card>` is not defined'))).toBe(true);
   });
 });

@@ -57,7 +57,12 @@ export async function collectCustomPages(site: Site, ctx: BuildContext): Promise
   engine.setInput('customPagesDocRoutes', site.docs.map((doc) => [doc.source.file, doc.route]));
   // The build's partial compiler, made when a page is compiled, stands for what it is made of.
   engine.setInput('mdxPartialCompiler', () => mdxPartialCompiler(site), mdxPartialCompilerFingerprint(site));
-  const { result: compiled, reused } = await engine.answer(customPagesQuery, pagesDir);
+  const { result: compiled, reused } = await engine.answer(customPagesQuery, pagesDir).catch((error: unknown) => {
+    // A page that uses what a broken override would have given it (a component of the site's
+    // MDXComponents map) fails for that reason: the overrides' errors come first, so they are seen.
+    const earlier = site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+    throw error instanceof UserError && earlier.length > 0 ? new UserError([...earlier, ...error.diagnostics]) : error;
+  });
   if (reused) ctx.logger.debug('collectContent: custom pages kept from the previous build');
   for (const file of compiled.inputs) site.readFiles.add(file);
   for (const { file, module, markdown } of compiled.pages) {
