@@ -65,3 +65,29 @@ describe("a Docusaurus site's .js files with JSX", () => {
     expect(result.site.pages.some((page) => page.route === '/kit/changelog')).toBe(true);
   });
 });
+
+// docs.dyte.io's InteractiveTour/index.jsx has TypeScript annotations (`({ href }: { href: string })`).
+// Docusaurus with `future.experimental_faster` compiles every JS file with SWC's TSX parser, so
+// the site builds there; sdkdocs read it as plain JSX and failed at the first annotation.
+describe("a Docusaurus site's .jsx files with TypeScript annotations", () => {
+  it('are read as TSX, in the render and the browser bundle', async () => {
+    const { dir: siteDir, cleanup } = await tempDir('sdkdocs-js-ts-');
+    try {
+      const files: Record<string, string> = {
+        'sdkdocs.config.ts': "export default { title: 'Kit', baseUrl: '/kit/' };\n",
+        'docs/intro.md': '# Intro\n',
+        'src/components/Tour/index.jsx': "export const Tour = ({ href }: { href: string }) => {\n  const label = 'Take the tour' as string;\n  return <a className=\"tour\" href={href}>{label}</a>;\n};\n",
+        'src/pages/tour.js': "import { Tour } from '../components/Tour';\n\nexport default function TourPage() {\n  return <main><Tour href=\"#start\" /></main>;\n}\n",
+      };
+      for (const [file, text] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
+        await writeFile(path.join(siteDir, file), text);
+      }
+      const result = await buildSite(siteDir);
+      expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      expect(pageHtml(result, '/kit/tour')).toContain('<a class="tour" href="#start">Take the tour</a>');
+    } finally {
+      await cleanup();
+    }
+  });
+});
