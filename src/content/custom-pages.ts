@@ -13,7 +13,7 @@ import { parseFrontMatter } from './front-matter.js';
 import { mdxPartialCompiler, mdxPartialCompilerFingerprint } from './mdx/mdx-partials.js';
 import { provideThemeHost, themeHostKey, themeHostModules } from '../ssr/theme-host.js';
 import { resolveSiteImports } from '../core/theme-imports.js';
-import { nodeRequireBanner, resolveSharedReact } from '../ssr/shared-react.js';
+import { nodeRequireBanner, react18InternalsHint, resolveSharedReact } from '../ssr/shared-react.js';
 import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { addPage, type BuildContext, type Site, type SiteThemeOverrides } from '../core/site.js';
 import type { Diagnostic } from '../core/diagnostic.js';
@@ -247,7 +247,7 @@ async function importPageModules(
           code: 'page',
           message: `Loading the page's code ${stopped ? `was stopped: ${stopped.message}.` : `failed: ${(error as Error).message}`}`,
           file,
-          hint: stopped?.hint ?? 'The page module, or a module it imports, threw when run at build time; code that needs the browser belongs in effects or <BrowserOnly>.',
+          hint: stopped?.hint ?? react18InternalsHint(error) ?? 'The page module, or a module it imports, threw when run at build time; code that needs the browser belongs in effects or <BrowserOnly>.',
         });
       }
       if (typeof module.default !== 'function') {
