@@ -95,3 +95,27 @@ describe('a page that fails because the theme overrides failed', () => {
     expect(lines.some((line) => line.startsWith('src/pages/release-notes.mdx') && line.includes('`<Card>` is not defined'))).toBe(true);
   });
 });
+
+// electronjs.org's remark plugin fetches from the network; where it cannot, its error at the
+// markdown page `src/pages/home/README.md` was printed at `README.md:0:1`, a line that does not exist.
+describe('a markdown page whose remark plugin throws without a position', () => {
+  it('is an error at the file, with no line 0', async () => {
+    const { dir, cleanup } = await copySite(fixture('basic'));
+    cleanups.push(cleanup);
+    const files: Record<string, string> = {
+      'docusaurus.config.js': "module.exports = { title: 'Kit', url: 'https://kit.example.com', baseUrl: '/kit/', presets: [['classic', { docs: { remarkPlugins: [() => () => { throw new Error('fetch failed'); }] } }]] };\n",
+      'src/pages/home/README.md': '# Home\n\nNotes on the home page.\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+      await writeFile(path.join(dir, name), text);
+    }
+    const { rm } = await import('node:fs/promises');
+    await rm(path.join(dir, 'sdkdocs.config.ts'), { force: true });
+    const error = await buildSite(dir, { until: 'renderPages' }).then(() => undefined, (caught: UserError) => caught);
+    const failure = error?.diagnostics.find((diagnostic) => diagnostic.file?.endsWith('README.md'));
+    expect(failure?.message).toContain('fetch failed');
+    expect(failure?.line).not.toBe(0);
+    expect(formatDiagnostic(failure!, { cwd: dir })).toMatch(/^src\/pages\/home\/README\.md error /);
+  });
+});

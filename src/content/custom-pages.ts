@@ -218,8 +218,9 @@ async function importPageModules(
             code: 'page',
             message: `Cannot compile the page: ${message.text}`,
             file: message.location ? path.resolve(config.siteDir, message.location.file) : undefined,
-            line: message.location?.line,
-            column: message.location ? message.location.column + 1 : undefined,
+            // esbuild says line 0 for an error its plugin gave no position (a remark plugin's throw).
+            line: message.location?.line || undefined,
+            column: message.location?.line ? message.location.column + 1 : undefined,
             ...(typeof message.detail === 'string' ? { hint: message.detail } : {}),
           })),
         );
