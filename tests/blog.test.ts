@@ -83,6 +83,25 @@ describe('blog posts', () => {
     }
   });
 
+  // electronjs.org's blog writes `date: 2023-2-07T00:00:00.000Z`: a YAML 1.1 timestamp, which the
+  // js-yaml of Docusaurus' front matter reads as a date (one-digit months and days allowed).
+  it('take dates with one-digit months, days and hours, as Docusaurus reads them', async () => {
+    const { dir, cleanup } = await copySite(fixture('blog-site'));
+    try {
+      await writeFile(path.join(dir, 'blog', 'electron-23.md'), '---\ntitle: Electron 23\nslug: electron-23\ndate: 2023-2-07T00:00:00.000Z\n---\n\nOut.\n\n<!-- truncate -->\n');
+      await writeFile(path.join(dir, 'blog', 'electron-40.md'), '---\ntitle: Electron 40\nslug: electron-40\ndate: 2026-1-3 9:05:00\n---\n\nOut.\n\n<!-- truncate -->\n');
+      await writeFile(path.join(dir, 'blog', 'electron-41.md'), '---\ntitle: Electron 41\nslug: electron-41\ndate: 2026-3-9\n---\n\nOut.\n\n<!-- truncate -->\n');
+      const built = await buildSite(dir, { until: 'collectContent' });
+      expect(built.site.diagnostics.filter((diagnostic) => diagnostic.code === 'front-matter')).toEqual([]);
+      const dateOf = (title: string) => built.site.blog!.posts.find((post) => post.title === title)?.date;
+      expect(dateOf('Electron 23')).toEqual(new Date('2023-02-07T00:00:00Z'));
+      expect(dateOf('Electron 40')).toEqual(new Date('2026-01-03T09:05:00Z'));
+      expect(dateOf('Electron 41')).toEqual(new Date('2026-03-09T00:00:00Z'));
+    } finally {
+      await cleanup();
+    }
+  });
+
   it('take the title from the leading h1 when the front matter has none, and show it once', () => {
     const post = content('/kit/blog/2024/01/10/first-release');
     expect(post).toContain('<h1 class="blog-post-title">First release</h1>');

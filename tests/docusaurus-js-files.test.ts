@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../src/core/diagnostic.js';
 import { tempDir } from './helpers/browser.js';
 import { buildSite, pageHtml } from './helpers/site.js';
 
@@ -63,5 +64,59 @@ describe("a Docusaurus site's .js files with JSX", () => {
   it('builds a markdown page in src/pages as a page of its own, without a warning', () => {
     expect(result.site.diagnostics.filter((d) => d.code === 'custom-page')).toEqual([]);
     expect(result.site.pages.some((page) => page.route === '/kit/changelog')).toBe(true);
+  });
+});
+
+// docs.dyte.io's InteractiveTour/index.jsx has TypeScript annotations (`({ href }: { href: string })`).
+// Docusaurus with `future.experimental_faster` compiles every JS file with SWC's TSX parser, so
+// the site builds there; sdkdocs read it as plain JSX and failed at the first annotation.
+describe("a Docusaurus site's .jsx files with TypeScript annotations", () => {
+  it('are read as TSX, in the render and the browser bundle', async () => {
+    const { dir: siteDir, cleanup } = await tempDir('sdkdocs-js-ts-');
+    try {
+      const files: Record<string, string> = {
+        'sdkdocs.config.ts': "export default { title: 'Kit', baseUrl: '/kit/' };\n",
+        'docs/intro.md': '# Intro\n',
+        'src/components/Tour/index.jsx': "export const Tour = ({ href }: { href: string }) => {\n  const label = 'Take the tour' as string;\n  return <a className=\"tour\" href={href}>{label}</a>;\n};\n",
+        'src/pages/tour.js': "import { Tour } from '../components/Tour';\n\nexport default function TourPage() {\n  return <main><Tour href=\"#start\" /></main>;\n}\n",
+      };
+      for (const [file, text] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
+        await writeFile(path.join(siteDir, file), text);
+      }
+      const result = await buildSite(siteDir);
+      expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      expect(pageHtml(result, '/kit/tour')).toContain('<a class="tour" href="#start">Take the tour</a>');
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
+// docs.dyte.io's onboarding docs import @dytesdk/react-web-core, which bundles React 18's JSX
+// runtime and reads React 18's internals; sdkdocs renders with React 19, which has none, and the
+// docs failed with "Cannot read properties of undefined (reading 'ReactCurrentOwner')" and a hint
+// about browser-only code, which is not the cause.
+describe('a package built against React 18 internals', () => {
+  it('fails the doc with a hint naming React 19', async () => {
+    const { dir: siteDir, cleanup } = await tempDir('sdkdocs-react18-');
+    try {
+      const files: Record<string, string> = {
+        'sdkdocs.config.ts': "export default { title: 'Kit', baseUrl: '/kit/' };\n",
+        'docs/intro.mdx': "import Meeting from 'old-meeting';\n\n# Intro\n\n<Meeting />\n",
+        'node_modules/old-meeting/package.json': '{ "name": "old-meeting", "version": "1.0.0", "main": "index.js" }\n',
+        'node_modules/old-meeting/index.js': "const React = require('react');\nconst owner = React.__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED.ReactCurrentOwner;\nmodule.exports = function Meeting() {\n  return owner ? null : null;\n};\n",
+      };
+      for (const [file, text] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
+        await writeFile(path.join(siteDir, file), text);
+      }
+      const diagnostics = await buildSite(siteDir, { until: 'renderPages' }).then((result) => result.site.diagnostics, (error: { diagnostics: Diagnostic[] }) => error.diagnostics);
+      const failure = diagnostics.find((d) => d.severity === 'error' && d.file?.endsWith('intro.mdx'));
+      expect(failure?.message).toContain('ReactCurrentOwner');
+      expect(failure?.hint).toMatch(/React 18's internals.*React 19/);
+    } finally {
+      await cleanup();
+    }
   });
 });

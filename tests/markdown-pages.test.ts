@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
 import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';
 
 /**
@@ -42,5 +43,79 @@ describe('markdown pages in src/pages', () => {
     // The browser gets the page's module, so the content hydrates and SPA navigation reaches it.
     const scripts = [...result.site.outputs.entries()].filter(([name]) => name.endsWith('.js')).map(([, output]) => String(output.contents instanceof Uint8Array ? new TextDecoder().decode(output.contents) : output.contents));
     expect(scripts.some((code) => code.includes('team-highlight'))).toBe(true);
+  });
+});
+
+// docs.dyte.io's release-notes page (`src/pages/release-notes/index.mdx`) uses `<CardSection>` and
+// `<Card>` without importing them: its src/theme/MDXComponents gives them to every MDX file, pages
+// included, as Docusaurus' MDXPage renders its content inside the site's MDXContent provider.
+describe('markdown pages and the site\'s MDX components map', () => {
+  it('get the components of src/theme/MDXComponents without an import, in partials too', async () => {
+    const { dir, cleanup } = await copySite(fixture('basic'));
+    cleanups.push(cleanup);
+    const files: Record<string, string> = {
+      'src/theme/MDXComponents.js': "import MDXComponents from '@theme-original/MDXComponents';\nimport Card from '../components/Card';\n\nexport default { ...MDXComponents, Card };\n",
+      'src/components/Card.js': 'export default function Card({ title }) {\n  return <div className="release-card">{title}</div>;\n}\n',
+      'src/pages/release-notes/index.mdx': "import Older from './_older.mdx';\n\n# Release notes\n\n<Card title=\"Web Core\" />\n\n<Older />\n",
+      'src/pages/release-notes/_older.mdx': '<Card title="Android Core" />\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+      await writeFile(path.join(dir, name), text);
+    }
+    const result = await buildSite(dir, { until: 'renderPages' });
+    expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    const page = pageHtml(result, '/kit/release-notes');
+    expect(page).toContain('<div class="release-card">Web Core</div>');
+    expect(page).toContain('<div class="release-card">Android Core</div>');
+  });
+});
+
+// docs.dyte.io's swizzled SearchBar imports `@theme/SearchTranslations`: its overrides failed, so its
+// MDXComponents map with them, and the build printed only what followed, "`<CardSection>` is not
+// defined" at a page, which sent one to the page rather than to the SearchBar.
+describe('a page that fails because the theme overrides failed', () => {
+  it('is reported with the overrides\' errors, which come first', async () => {
+    const { dir, cleanup } = await copySite(fixture('basic'));
+    cleanups.push(cleanup);
+    const files: Record<string, string> = {
+      'src/theme/MDXComponents.js': "import MDXComponents from '@theme-original/MDXComponents';\nimport Card from '../components/Card';\n\nexport default { ...MDXComponents, Card };\n",
+      'src/theme/SearchBar/index.jsx': "import translations from '@theme/SearchTranslations';\n\nexport default function SearchBar() {\n  return <input placeholder={translations.placeholder} />;\n}\n",
+      'src/components/Card.js': 'export default function Card({ title }) {\n  return <div className="release-card">{title}</div>;\n}\n',
+      'src/pages/release-notes.mdx': '# Release notes\n\n<Card title="Web Core" />\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+      await writeFile(path.join(dir, name), text);
+    }
+    const error = await buildSite(dir, { until: 'renderPages' }).then(() => undefined, (caught: UserError) => caught);
+    expect(error).toBeInstanceOf(UserError);
+    const lines = error!.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, { cwd: dir }));
+    expect(lines[0]).toMatch(/^src\/theme\/SearchBar\/index\.jsx:1:\d+ error Cannot compile the theme override: Could not resolve "@theme\/SearchTranslations"/);
+    expect(lines.some((line) => line.startsWith('src/pages/release-notes.mdx') && line.includes('`<Card>` is not defined'))).toBe(true);
+  });
+});
+
+// electronjs.org's remark plugin fetches from the network; where it cannot, its error at the
+// markdown page `src/pages/home/README.md` was printed at `README.md:0:1`, a line that does not exist.
+describe('a markdown page whose remark plugin throws without a position', () => {
+  it('is an error at the file, with no line 0', async () => {
+    const { dir, cleanup } = await copySite(fixture('basic'));
+    cleanups.push(cleanup);
+    const files: Record<string, string> = {
+      'docusaurus.config.js': "module.exports = { title: 'Kit', url: 'https://kit.example.com', baseUrl: '/kit/', presets: [['classic', { docs: { remarkPlugins: [() => () => { throw new Error('fetch failed'); }] } }]] };\n",
+      'src/pages/home/README.md': '# Home\n\nNotes on the home page.\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+      await writeFile(path.join(dir, name), text);
+    }
+    const { rm } = await import('node:fs/promises');
+    await rm(path.join(dir, 'sdkdocs.config.ts'), { force: true });
+    const error = await buildSite(dir, { until: 'renderPages' }).then(() => undefined, (caught: UserError) => caught);
+    const failure = error?.diagnostics.find((diagnostic) => diagnostic.file?.endsWith('README.md'));
+    expect(failure?.message).toContain('fetch failed');
+    expect(failure?.line).not.toBe(0);
+    expect(formatDiagnostic(failure!, { cwd: dir })).toMatch(/^src\/pages\/home\/README\.md error /);
   });
 });

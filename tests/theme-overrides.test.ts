@@ -258,6 +258,32 @@ describe("swizzled parts import the site's other parts through @theme", () => {
   });
 });
 
+// docs.dyte.io's release notes component imports `@docusaurus/theme-classic/lib/theme/Heading`, the
+// file Docusaurus' own `@theme-original/Heading` is: the page failed to compile.
+describe("components that import the classic theme's files by their package path", () => {
+  it('get the theme component of that name', async () => {
+    const site = await siteWith({
+      'src/components/Release.jsx': "import Heading from '@docusaurus/theme-classic/lib/theme/Heading';\nimport Details from '@docusaurus/theme-classic/lib/theme/Details/index.js';\n\nexport default function Release() {\n  return <Details summary=\"More\"><Heading as=\"h2\" id=\"v1-36\">v1.36</Heading></Details>;\n}\n",
+      'src/pages/releases.jsx': "import Release from '@site/src/components/Release';\n\nexport default function Releases() {\n  return <main><Release /></main>;\n}\n",
+    });
+    const result = await buildSite(site, { until: 'renderPages' });
+    expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    const html = pageHtml(result, '/kit/releases');
+    expect(html).toContain('<h2 id="v1-36">v1.36<a class="hash-link" aria-label="Direct link to v1.36" href="#v1-36">#</a></h2>');
+    expect(html).toMatch(/<details[^>]*><summary>More<\/summary>/);
+  });
+
+  it('is an error naming the theme components when sdkdocs has no such one', async () => {
+    const site = await siteWith({
+      'src/pages/releases.jsx': "import Fancy from '@docusaurus/theme-classic/lib/theme/FancyBanner';\n\nexport default function Releases() {\n  return <Fancy />;\n}\n",
+    });
+    const diagnostics = await buildSite(site, { until: 'renderPages' }).then((result) => result.site.diagnostics, (error: UserError) => error.diagnostics);
+    expect(diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, { cwd: site }))).toContainEqual(
+      expect.stringMatching(/^src\/pages\/releases\.jsx:1:\d+ error Cannot compile the page: Could not resolve "@docusaurus\/theme-classic\/lib\/theme\/FancyBanner": sdkdocs has no such theme component \(it has @theme\/Admonition/),
+    );
+  });
+});
+
 describe('a wrong override on the command line', () => {
   it('fails the build with exit 1 and the error at file:line:col, no stack trace', async () => {
     const site = await siteWith({ 'src/theme/SearchBar.tsx': "import type { SearchBarProps } from 'sdkdocs';\n\nexport default 'SearchBar';\n" });

@@ -249,10 +249,28 @@ function readPost(site: Site, ctx: BuildContext, blog: Blog, blogDir: string, fi
   return post;
 }
 
+/**
+ * A front matter date as Date can read it. Docusaurus' js-yaml reads YAML 1.1 timestamps, whose
+ * month, day and hour may have one digit (`2023-2-07T00:00:00.000Z`, electronjs.org's blog), and
+ * a date without a time is midnight UTC.
+ */
+function timestampText(written: string): string {
+  const text = written.trim();
+  const date = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  if (date) return `${date[1]}-${date[2]!.padStart(2, '0')}-${date[3]!.padStart(2, '0')}T00:00:00Z`;
+  const stamp = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[Tt]|[ \t]+)(\d{1,2}):(\d{2}):(\d{2})(\.\d*)?[ \t]*(Z|([+-])(\d{1,2})(?::?(\d{2}))?)?$/.exec(text);
+  if (!stamp) return written;
+  const [, year, month, day, hour, minute, second, fraction = '', zone, sign, zoneHour, zoneMinute = '00'] = stamp;
+  const pad = (part: string) => part.padStart(2, '0');
+  // A timestamp without a zone is UTC in YAML; Date would read it as local time.
+  const offset = zone === undefined || zone === 'Z' ? 'Z' : `${sign}${pad(zoneHour!)}:${zoneMinute}`;
+  return `${year}-${pad(month!)}-${pad(day!)}T${pad(hour!)}:${minute}:${second}${fraction === '.' ? '' : fraction}${offset}`;
+}
+
 function postDate(site: Site, written: unknown, fromName: string | undefined, file: string, at: { line: number; column: number }): Date {
   if (written instanceof Date) return written;
   if (typeof written === 'string') {
-    const parsed = new Date(/^\d{4}-\d{1,2}-\d{1,2}$/.test(written) ? `${written}T00:00:00Z` : written);
+    const parsed = new Date(timestampText(written));
     if (!Number.isNaN(parsed.getTime())) return parsed;
     site.diagnostics.push({ severity: 'error', code: 'front-matter', message: `Front matter key "date" must be a date, found "${written}".`, file, ...at, hint: 'For example: `date: 2021-08-26` or `date: 2021-08-26T10:00`.' });
   }

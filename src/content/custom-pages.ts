@@ -13,7 +13,7 @@ import { parseFrontMatter } from './front-matter.js';
 import { mdxPartialCompiler, mdxPartialCompilerFingerprint } from './mdx/mdx-partials.js';
 import { provideThemeHost, themeHostKey, themeHostModules } from '../ssr/theme-host.js';
 import { resolveSiteImports } from '../core/theme-imports.js';
-import { nodeRequireBanner, resolveSharedReact } from '../ssr/shared-react.js';
+import { nodeRequireBanner, react18InternalsHint, resolveSharedReact } from '../ssr/shared-react.js';
 import { siteReadRoots, siteServerRoots } from '../core/path-bounds.js';
 import { addPage, type BuildContext, type Site, type SiteThemeOverrides } from '../core/site.js';
 import type { Diagnostic } from '../core/diagnostic.js';
@@ -57,7 +57,12 @@ export async function collectCustomPages(site: Site, ctx: BuildContext): Promise
   engine.setInput('customPagesDocRoutes', site.docs.map((doc) => [doc.source.file, doc.route]));
   // The build's partial compiler, made when a page is compiled, stands for what it is made of.
   engine.setInput('mdxPartialCompiler', () => mdxPartialCompiler(site), mdxPartialCompilerFingerprint(site));
-  const { result: compiled, reused } = await engine.answer(customPagesQuery, pagesDir);
+  const { result: compiled, reused } = await engine.answer(customPagesQuery, pagesDir).catch((error: unknown) => {
+    // A page that uses what a broken override would have given it (a component of the site's
+    // MDXComponents map) fails for that reason: the overrides' errors come first, so they are seen.
+    const earlier = site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+    throw error instanceof UserError && earlier.length > 0 ? new UserError([...earlier, ...error.diagnostics]) : error;
+  });
   if (reused) ctx.logger.debug('collectContent: custom pages kept from the previous build');
   for (const file of compiled.inputs) site.readFiles.add(file);
   for (const { file, module, markdown } of compiled.pages) {
@@ -213,8 +218,9 @@ async function importPageModules(
             code: 'page',
             message: `Cannot compile the page: ${message.text}`,
             file: message.location ? path.resolve(config.siteDir, message.location.file) : undefined,
-            line: message.location?.line,
-            column: message.location ? message.location.column + 1 : undefined,
+            // esbuild says line 0 for an error its plugin gave no position (a remark plugin's throw).
+            line: message.location?.line || undefined,
+            column: message.location?.line ? message.location.column + 1 : undefined,
             ...(typeof message.detail === 'string' ? { hint: message.detail } : {}),
           })),
         );
@@ -242,7 +248,7 @@ async function importPageModules(
           code: 'page',
           message: `Loading the page's code ${stopped ? `was stopped: ${stopped.message}.` : `failed: ${(error as Error).message}`}`,
           file,
-          hint: stopped?.hint ?? 'The page module, or a module it imports, threw when run at build time; code that needs the browser belongs in effects or <BrowserOnly>.',
+          hint: stopped?.hint ?? react18InternalsHint(error) ?? 'The page module, or a module it imports, threw when run at build time; code that needs the browser belongs in effects or <BrowserOnly>.',
         });
       }
       if (typeof module.default !== 'function') {

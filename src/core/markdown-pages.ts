@@ -40,8 +40,12 @@ export function markdownPagesPlugin(): esbuild.Plugin {
       build.onLoad({ filter: /.*/, namespace: markdownPageNamespace }, (args) => ({
         contents: [
           `import Content from ${JSON.stringify(args.path)};`,
+          // The site's map of MDX components (src/theme/MDXComponents, else the theme's), given to
+          // the page and the partials it imports, as Docusaurus' MDXPage renders inside MDXContent.
+          "import MDXComponents from '@theme/MDXComponents';",
+          "import { MdxComponentsContext } from 'sdkdocs:mdx-provider';",
           'export default function MarkdownPage() {',
-          '  return <main className="container container--fluid margin-vert--lg"><div className="row" style={{ justifyContent: "center" }}><div className="col col--8 markdown"><Content /></div></div></main>;',
+          '  return <main className="container container--fluid margin-vert--lg"><div className="row" style={{ justifyContent: "center" }}><div className="col col--8 markdown"><MdxComponentsContext.Provider value={MDXComponents}><Content /></MdxComponentsContext.Provider></div></div></main>;',
           '}',
         ].join('\n'),
         resolveDir: path.dirname(args.path),

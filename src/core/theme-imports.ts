@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type * as esbuild from 'esbuild';
+import * as esbuild from 'esbuild';
 import { packageRoot } from '../core/package-root.js';
 import { createReadBounds, isInsideFolder, outsideSiteHint, outsideSiteMessage, repositoryFilesOf, type RepositoryFiles } from './path-bounds.js';
 import { flowStripperQuery } from './site-babel.js';
@@ -63,6 +63,21 @@ function moduleFile(base: string): string | undefined {
  * theme's; `@docusaurus/Link` and friends are sdkdocs' minimal versions. One resolver for MDX
  * docs, custom pages and overrides, in the browser bundle and in the build's render.
  */
+/**
+ * How a site's `.js` file with JSX is read: as JSX, or as TSX when only TypeScript's parser reads
+ * it. Docusaurus' faster mode (`future.experimental_faster`) compiles every JS file with SWC's TSX
+ * parser, so such sites have TypeScript annotations in `.jsx` files (docs.dyte.io). A file neither
+ * reads is read as JSX, whose error is the one shown.
+ */
+async function jsxOrTsx(contents: string): Promise<'jsx' | 'tsx'> {
+  const parses = (loader: 'jsx' | 'tsx') =>
+    esbuild.transform(contents, { loader, logLevel: 'silent' }).then(
+      () => true,
+      () => false,
+    );
+  return (await parses('jsx')) || !(await parses('tsx')) ? 'jsx' : 'tsx';
+}
+
 export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImportOptions): void {
   resolveFromServerRoots(build, options.serverRoots ?? [options.siteDir]);
   refuseImportsOutsideSite(build, options.readRoots ?? [options.siteDir], options.siteDir);
@@ -105,6 +120,12 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
     if (override && path.resolve(args.importer) !== override) return { path: override };
     return original('theme', name);
   });
+  // The classic theme's own files, which some components import by their package path: Docusaurus
+  // resolves them to the theme's component, the one `@theme-original/X` names, whatever the site swizzled.
+  build.onResolve({ filter: /^@docusaurus\/theme-classic\/lib\/theme\// }, (args) => {
+    const name = args.path.slice('@docusaurus/theme-classic/lib/theme/'.length).replace(/\/index(\.js)?$|\.js$/, '');
+    return isThemeComponentName(name) ? original('theme', name) : unknownComponent(args.path);
+  });
   build.onResolve({ filter: /^@docusaurus\// }, (args) => {
     const name = args.path.slice('@docusaurus/'.length);
     if ((docusaurusModuleNames as readonly string[]).includes(name)) return original('docusaurus', name);
@@ -118,7 +139,11 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
     if (args.namespace !== 'file' || !args.path.startsWith(siteFolder) || args.path.slice(siteFolder.length).split(path.sep).includes('node_modules')) return undefined;
     const stripFlow = await options.queries.query(flowStripperQuery, options.siteDir);
     const jsx = args.path.endsWith('.js') || args.path.endsWith('.jsx');
-    if (!stripFlow) return jsx ? { contents: await readFile(args.path, 'utf8'), loader: 'jsx' } : undefined;
+    if (!stripFlow) {
+      if (!jsx) return undefined;
+      const contents = await readFile(args.path, 'utf8');
+      return { contents, loader: await jsxOrTsx(contents) };
+    }
     const outcome = await stripFlow(args.path, await readFile(args.path, 'utf8'));
     if ('error' in outcome) {
       const { text, line, column } = outcome.error;

@@ -25,3 +25,15 @@ export function resolveSharedReact(build: esbuild.PluginBuild, modules: readonly
  * are absolute paths and Node's own.
  */
 export const nodeRequireBanner = `import { createRequire as __sdkdocsCreateRequire } from 'node:module';\nconst require = __sdkdocsCreateRequire(${JSON.stringify(moduleUrl)});`;
+
+/**
+ * The hint for code that failed on React 18's internals (`ReactCurrentOwner`,
+ * `ReactCurrentDispatcher`), which React 19, the React every page renders with, no longer has:
+ * a package that bundles React 18's JSX runtime reads them when loaded (docs.dyte.io's
+ * `@dytesdk/react-web-core`). Undefined for other failures.
+ */
+export function react18InternalsHint(error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!/ReactCurrent(Owner|Dispatcher|BatchConfig)|__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED/.test(message)) return undefined;
+  return "A package it imports reads React 18's internals, which React 19, the React sdkdocs renders with, does not have (such a package bundles its own copy of React 18's JSX runtime). Use a version of the package built for React 19, or import it only in the browser (inside <BrowserOnly>, with require).";
+}

@@ -12,7 +12,7 @@ import { packageRoot } from '../../core/package-root.js';
 import type { Diagnostic } from '../../core/diagnostic.js';
 import { loadSiteModule, runSiteCode, SiteCodeStopped } from '../../core/site-code.js';
 import { siteStylesheetsPlugin } from '../../core/site-stylesheets.js';
-import { nodeRequireBanner, resolveSharedReact } from '../../ssr/shared-react.js';
+import { nodeRequireBanner, react18InternalsHint, resolveSharedReact } from '../../ssr/shared-react.js';
 import { siteReadRoots, siteServerRoots } from '../../core/path-bounds.js';
 import type { BuildContext, Page, Site } from '../../core/site.js';
 import { bundleReadFiles } from '../../core/read-files.js';
@@ -150,6 +150,7 @@ function mdxRunFailure(error: unknown, page: Page, doing: 'loading' | 'rendering
     file: page.sourceFile,
     hint:
       stopped?.hint ??
+      react18InternalsHint(error) ??
       'The doc\'s exports or a module it imports threw when run at build time; code that needs the browser belongs in effects or <BrowserOnly>.',
   };
 }
