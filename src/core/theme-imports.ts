@@ -58,12 +58,6 @@ function moduleFile(base: string): string | undefined {
 }
 
 /**
- * Resolves the imports of a site's code as Docusaurus does: `@site/…` is the site folder, `@theme/X` is the site's own `src/theme/X`
- * when it has one (except inside that file), else the theme's; `@theme-original/X` is always the
- * theme's; `@docusaurus/Link` and friends are sdkdocs' minimal versions. One resolver for MDX
- * docs, custom pages and overrides, in the browser bundle and in the build's render.
- */
-/**
  * How a site's `.js` file with JSX is read: as JSX, or as TSX when only TypeScript's parser reads
  * it. Docusaurus' faster mode (`future.experimental_faster`) compiles every JS file with SWC's TSX
  * parser, so such sites have TypeScript annotations in `.jsx` files (docs.dyte.io). A file neither
@@ -78,6 +72,12 @@ async function jsxOrTsx(contents: string): Promise<'jsx' | 'tsx'> {
   return (await parses('jsx')) || !(await parses('tsx')) ? 'jsx' : 'tsx';
 }
 
+/**
+ * Resolves the imports of a site's code as Docusaurus does: `@site/…` is the site folder, `@theme/X` is the site's own `src/theme/X`
+ * when it has one (except inside that file), else the theme's; `@theme-original/X` is always the
+ * theme's; `@docusaurus/Link` and friends are sdkdocs' minimal versions. One resolver for MDX
+ * docs, custom pages and overrides, in the browser bundle and in the build's render.
+ */
 export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImportOptions): void {
   resolveFromServerRoots(build, options.serverRoots ?? [options.siteDir]);
   refuseImportsOutsideSite(build, options.readRoots ?? [options.siteDir], options.siteDir);
