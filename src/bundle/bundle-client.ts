@@ -516,9 +516,9 @@ function linkStylesheets(site: Site, metafile: esbuild.Metafile, mdx: ReturnType
 }
 
 /**
- * The theme strings the last bundle of this process named: the first pass of a new context keeps
- * these (or, first in a process, those the site's last build named, from its cache folder), so
- * that a cold bundle like the last one (most sites name the same strings) is made once, not twice.
+ * The theme strings the last bundle of this process named. The first pass of a new context keeps
+ * those the site's last build named (from its cache folder) or, failing that, these, so that a
+ * cold bundle like the last one (most sites name the same strings) is made once, not twice.
  * Only a guess: what the pass bundled is checked against it, and a wrong guess costs the second
  * pass that every cold bundle made before. The bytes never depend on it, as the module graph does
  * not depend on the table's contents.
