@@ -1,9 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../src/core/diagnostic.js';
 import { tempDir } from './helpers/browser.js';
-import { buildSite, pageHtml } from './helpers/site.js';
+import { buildSite, pageHtml, writeSiteFiles } from './helpers/site.js';
 
 type Built = Awaited<ReturnType<typeof buildSite>>;
 
@@ -30,10 +28,7 @@ describe("a Docusaurus site's .js files with JSX", () => {
       'docs/steps/first.md': '## First step\n\nDefine a **router**:\n\n```ts\nconst appRouter = router({});\n```\n',
       'src/pages/steps.js': "import First from '../../docs/steps/first.md';\n\nexport default function Steps() {\n  return <main className=\"steps\"><First /></main>;\n}\n",
     };
-    for (const [file, text] of Object.entries(files)) {
-      await mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
-      await writeFile(path.join(siteDir, file), text);
-    }
+    await writeSiteFiles(siteDir, files);
     result = await buildSite(siteDir);
   }, 120_000);
   afterAll(() => cleanup?.());
@@ -80,10 +75,7 @@ describe("a Docusaurus site's .jsx files with TypeScript annotations", () => {
         'src/components/Tour/index.jsx': "export const Tour = ({ href }: { href: string }) => {\n  const label = 'Take the tour' as string;\n  return <a className=\"tour\" href={href}>{label}</a>;\n};\n",
         'src/pages/tour.js': "import { Tour } from '../components/Tour';\n\nexport default function TourPage() {\n  return <main><Tour href=\"#start\" /></main>;\n}\n",
       };
-      for (const [file, text] of Object.entries(files)) {
-        await mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
-        await writeFile(path.join(siteDir, file), text);
-      }
+      await writeSiteFiles(siteDir, files);
       const result = await buildSite(siteDir);
       expect(result.site.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       expect(pageHtml(result, '/kit/tour')).toContain('<a class="tour" href="#start">Take the tour</a>');
@@ -107,10 +99,7 @@ describe('a package built against React 18 internals', () => {
         'node_modules/old-meeting/package.json': '{ "name": "old-meeting", "version": "1.0.0", "main": "index.js" }\n',
         'node_modules/old-meeting/index.js': "const React = require('react');\nconst owner = React.__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED.ReactCurrentOwner;\nmodule.exports = function Meeting() {\n  return owner ? null : null;\n};\n",
       };
-      for (const [file, text] of Object.entries(files)) {
-        await mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
-        await writeFile(path.join(siteDir, file), text);
-      }
+      await writeSiteFiles(siteDir, files);
       const diagnostics = await buildSite(siteDir, { until: 'renderPages' }).then((result) => result.site.diagnostics, (error: { diagnostics: Diagnostic[] }) => error.diagnostics);
       const failure = diagnostics.find((d) => d.severity === 'error' && d.file?.endsWith('intro.mdx'));
       expect(failure?.message).toContain('ReactCurrentOwner');

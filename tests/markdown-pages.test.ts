@@ -1,8 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDiagnostic, UserError } from '../src/core/diagnostic.js';
-import { buildSite, copySite, fixture, pageHtml } from './helpers/site.js';
+import { buildSite, copySite, fixture, pageHtml, writeSiteFiles } from './helpers/site.js';
 
 /**
  * Markdown pages in the pages folder (`src/pages/markdown-page.md`, which Docusaurus' classic
@@ -25,10 +25,7 @@ describe('markdown pages in src/pages', () => {
       'src/pages/_draft.md': '# Not a page\n',
       'src/pages/later.md': '---\ndraft: true\n---\n# Later\n',
     };
-    for (const [name, text] of Object.entries(files)) {
-      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-      await writeFile(path.join(dir, name), text);
-    }
+    await writeSiteFiles(dir, files);
     const result = await buildSite(dir, { until: 'renderPages' });
     expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error' || diagnostic.code === 'custom-page')).toEqual([]);
     const page = pageHtml(result, '/kit/markdown-page');
@@ -59,10 +56,7 @@ describe('markdown pages and the site\'s MDX components map', () => {
       'src/pages/release-notes/index.mdx': "import Older from './_older.mdx';\n\n# Release notes\n\n<Card title=\"Web Core\" />\n\n<Older />\n",
       'src/pages/release-notes/_older.mdx': '<Card title="Android Core" />\n',
     };
-    for (const [name, text] of Object.entries(files)) {
-      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-      await writeFile(path.join(dir, name), text);
-    }
+    await writeSiteFiles(dir, files);
     const result = await buildSite(dir, { until: 'renderPages' });
     expect(result.site.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
     const page = pageHtml(result, '/kit/release-notes');
@@ -84,10 +78,7 @@ describe('a page that fails because the theme overrides failed', () => {
       'src/components/Card.js': 'export default function Card({ title }) {\n  return <div className="release-card">{title}</div>;\n}\n',
       'src/pages/release-notes.mdx': '# Release notes\n\n<Card title="Web Core" />\n',
     };
-    for (const [name, text] of Object.entries(files)) {
-      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-      await writeFile(path.join(dir, name), text);
-    }
+    await writeSiteFiles(dir, files);
     const error = await buildSite(dir, { until: 'renderPages' }).then(() => undefined, (caught: UserError) => caught);
     expect(error).toBeInstanceOf(UserError);
     const lines = error!.diagnostics.map((diagnostic) => formatDiagnostic(diagnostic, { cwd: dir }));
@@ -106,11 +97,7 @@ describe('a markdown page whose remark plugin throws without a position', () => 
       'docusaurus.config.js': "module.exports = { title: 'Kit', url: 'https://kit.example.com', baseUrl: '/kit/', presets: [['classic', { docs: { remarkPlugins: [() => () => { throw new Error('fetch failed'); }] } }]] };\n",
       'src/pages/home/README.md': '# Home\n\nNotes on the home page.\n',
     };
-    for (const [name, text] of Object.entries(files)) {
-      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-      await writeFile(path.join(dir, name), text);
-    }
-    const { rm } = await import('node:fs/promises');
+    await writeSiteFiles(dir, files);
     await rm(path.join(dir, 'sdkdocs.config.ts'), { force: true });
     const error = await buildSite(dir, { until: 'renderPages' }).then(() => undefined, (caught: UserError) => caught);
     const failure = error?.diagnostics.find((diagnostic) => diagnostic.file?.endsWith('README.md'));

@@ -79,6 +79,7 @@ async function jsxOrTsx(contents: string): Promise<'jsx' | 'tsx'> {
  * docs, custom pages and overrides, in the browser bundle and in the build's render.
  */
 export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImportOptions): void {
+  const loaderByFile = new Map<string, { contents: string; loader: Promise<'jsx' | 'tsx'> }>();
   resolveFromServerRoots(build, options.serverRoots ?? [options.siteDir]);
   refuseImportsOutsideSite(build, options.readRoots ?? [options.siteDir], options.siteDir);
   build.onResolve({ filter: /^@site\// }, async (args) => {
@@ -142,7 +143,10 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
     if (!stripFlow) {
       if (!jsx) return undefined;
       const contents = await readFile(args.path, 'utf8');
-      return { contents, loader: await jsxOrTsx(contents) };
+      // serve --watch loads every file again on each rebuild: an unchanged file is not parsed twice more.
+      let known = loaderByFile.get(args.path);
+      if (known?.contents !== contents) loaderByFile.set(args.path, (known = { contents, loader: jsxOrTsx(contents) }));
+      return { contents, loader: await known.loader };
     }
     const outcome = await stripFlow(args.path, await readFile(args.path, 'utf8'));
     if ('error' in outcome) {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { escapeHtml } from '../../src/shared/escape-html.js';
+import { docusaurusToc } from '../../src/shared/docusaurus-toc.js';
 import { useTheme } from '../context.js';
 import type { TOCProps } from '../theme-overrides.js';
 import type { TOCInlineItem } from './TOCInline.js';
@@ -21,9 +21,7 @@ export interface DocusaurusTOCProps extends TOCProps {
 export function withDocusaurusTocProps(TOC: ComponentType<DocusaurusTOCProps>): ComponentType<TOCProps> {
   function TOCWithDocusaurusProps(props: TOCProps) {
     const { site } = useTheme();
-    // sdkdocs' heading texts are plain text; Docusaurus' values are HTML.
-    const toc = props.items.map(({ id, text, depth }) => ({ value: escapeHtml(text), id, level: depth }));
-    return <TOC toc={toc} {...site.tableOfContents} className="theme-doc-toc-desktop" {...props} />;
+    return <TOC toc={docusaurusToc(props.items)} {...site.tableOfContents} className="theme-doc-toc-desktop" {...props} />;
   }
   return TOCWithDocusaurusProps;
 }

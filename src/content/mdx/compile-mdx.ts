@@ -10,7 +10,7 @@ import type { MarkdownProcessor } from '../../markdown/processor.js';
 import type { CompiledDoc, DiagramSource, MdxImport } from '../../model/compiled-doc.js';
 import { recordedRouteOfFile, type CompileReads, type ParseContext, type ParseError, type ParseOutcome, type ParseTask } from '../parse-task.js';
 import { findCodeSamples, mayHaveCodeSamples } from '../code-samples.js';
-import { escapeHtml } from '../../shared/escape-html.js';
+import { docusaurusToc } from '../../shared/docusaurus-toc.js';
 import type { TocItem } from '../../shared/types.js';
 import { docMessagesOf } from '../../markdown/plugins/doc-messages.js';
 import rehypeRawHtml from '../../markdown/plugins/rehype-raw-html.js';
@@ -177,8 +177,7 @@ function isBalancedLine(line: string): boolean {
  */
 function tocExport(raw: string, toc: readonly TocItem[]): string {
   if (!/\btoc\b/.test(raw)) return '';
-  const items = toc.map((item) => ({ value: escapeHtml(item.text), id: item.id, level: item.depth }));
-  return `\nexport const toc = ${JSON.stringify(items)};\n`;
+  return `\nexport const toc = ${JSON.stringify(docusaurusToc(toc))};\n`;
 }
 
 /**
