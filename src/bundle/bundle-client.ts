@@ -23,10 +23,12 @@ import type { ThemeComponentName } from '../shared/theme-components.js';
 import type { FooterData, NavbarItemData } from '../shared/types.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
 import { customCssProblems } from '../config/check-config-paths.js';
+import { configSliceFingerprint } from '../config/config-fingerprint.js';
 import { chromeSelectorWarnings, classDrawnBy } from './chrome-selectors.js';
 import { linkInfimaStylesheet } from './infima-stylesheet.js';
 import { scopedStylesheetErrorPlace, siteStylesheetsPlugin, stylesheetAssetLoaders } from '../core/site-stylesheets.js';
 import { sassFile, siteSassQuery } from '../core/site-sass.js';
+import { hasPostcssPlugins, setSitePostcssPlugins } from '../core/site-postcss.js';
 
 /** What templates/NavbarItem.tsx reads to leave out of a plain navbar's bundle the code it does not use. */
 const navbarExtrasFlag = ['globalThis', '__sdkdocsNavbarExtras'].join('.');
@@ -100,6 +102,8 @@ const sharedModules = /^(react|react-dom|scheduler)(\/.*)?$/;
 export interface ClientBundleOptions {
   /** The site's custom pages folder; its pages are bundled as lazily loaded chunks. */
   pagesDir: string;
+  /** The site has PostCSS plugins (config `postcssPlugins`), which its stylesheets go through. */
+  withPostcss: boolean;
   /** The site folder, which `@site/…` imports of MDX docs name. */
   siteDir: string;
   /** The folders the site's imports may reach (`siteReadRoots`). */
@@ -309,6 +313,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
         target: 'browser',
         onInputs: (files) => files.forEach((file) => holder.stylesheetInputs.add(file)),
         queries,
+        withPostcss: options.withPostcss,
       }),
       reactAsEsmPlugin(root),
       customPagesPlugin,
@@ -406,6 +411,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     staticDir: config.paths.static,
     mdxKeys: [...mdx.keys()].sort(),
     customCss: config.paths.customCss,
+    withPostcss: hasPostcssPlugins(config.postcssPlugins),
     themeOverrideStylesheets: site.themeOverrides?.stylesheets ?? [],
     themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),
     versioned: site.docsVersions !== undefined,
@@ -416,6 +422,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
   const held = clientBundler(options, ctx.memory);
   const engine = ctx.engine ?? createQueryEngine();
   engine.setInput('clientBundlerOptions', options);
+  setSitePostcssPlugins(engine, config.postcssPlugins, configSliceFingerprint(config, config.postcssPlugins));
   try {
     await bundleWith(await held.bundler, engine, mdx, site, ctx);
   } finally {

@@ -44,6 +44,20 @@ interface Origin {
   indexes?: number[];
 }
 
+/** A plugin or theme entry of the config that the translation does not run, with its notice. */
+export interface PluginEntryNotRun {
+  kind: 'plugins' | 'themes';
+  /** Its module name, expanded as Docusaurus expands a short one; a function's own name. */
+  name: string;
+  /** The entry's plugin: a module name or path, or the plugin function itself. */
+  plugin: unknown;
+  options: unknown;
+  /** Where the entry is written. */
+  at: KeyPath;
+  /** The notice that says it is not run. */
+  notice: ConfigNotice;
+}
+
 export interface DocusaurusTranslation {
   /** The sdkdocs config, before validation. */
   config: Record<string, unknown>;
@@ -54,6 +68,13 @@ export interface DocusaurusTranslation {
   unbuilt: { routeBasePath: string; what: string }[];
   /** The plugins and themes named in the config that sdkdocs does not run. */
   pluginsNotRun: string[];
+  /**
+   * The entries of those whose loss is not known in advance: load.ts runs each for the hooks
+   * sdkdocs applies (`configurePostCss`), which may take it off the list.
+   */
+  pluginEntriesNotRun: PluginEntryNotRun[];
+  /** Sets a key of the translated config, written at `from` in the Docusaurus config. */
+  take(to: KeyPath, from: KeyPath, value: unknown): void;
   /** The presets other than preset-classic that were run, by name and key path. */
   presetsRun: { name: string; keys: KeyPath }[];
 }
@@ -248,6 +269,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
   // Navbar items naming these by `docsPluginId` are left out: they have no docs to lead to.
   const unbuiltDocsIds = new Set<string>();
   const pluginsNotRun: string[] = [];
+  const pluginEntriesNotRun: PluginEntryNotRun[] = [];
   const unbuilt: DocusaurusTranslation['unbuilt'] = [];
   // The blog sdkdocs builds: preset-classic's (on unless `blog: false`), else the first blog plugin.
   let blogTaken = false;
@@ -314,6 +336,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
     pluginsNotRun.push(name);
     const loss = knownLosses.find(([pattern]) => pattern.test(name))?.[1];
     notice(at, `${kind === 'themes' ? 'the theme' : 'the plugin'} ${name}${addedBy ? ` (added by the preset ${addedBy})` : ''} is not run: ${loss ?? 'the pages, routes, scripts or content it adds are missing'}.`);
+    if (loss === undefined) pluginEntriesNotRun.push({ kind, name, plugin, options, at, notice: notices.at(-1)! });
   };
 
   /**
@@ -457,7 +480,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
   if (isRecord(raw.themeConfig)) translateThemeConfig(raw.themeConfig, take, notice, appendHeadTags, unbuiltDocsIds);
   // Docusaurus builds a site whose pages share a route, warning: so does sdkdocs, unless told otherwise.
   config.onDuplicateRoutes ??= 'warn';
-  return { config, notices, originOf: (keys) => originOf(origins, keys), unbuilt, pluginsNotRun, presetsRun };
+  return { config, notices, originOf: (keys) => originOf(origins, keys), unbuilt, pluginsNotRun, pluginEntriesNotRun, presetsRun, take: (to, from, value) => take(to, from, value) };
 }
 
 type Take = (to: KeyPath, from: KeyPath, value: unknown, indexes?: number[]) => void;

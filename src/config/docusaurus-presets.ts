@@ -66,7 +66,7 @@ async function runPreset(name: string, options: unknown, siteConfig: Record<stri
   if (resolved === undefined) return { failure: `it is not installed (tried ${candidates.join(', ')} from ${path.dirname(configFile)})` };
   const seconds = siteModuleTimeoutSeconds();
   try {
-    const preset = await settleWithin(loadPresetFunction(requireFromConfig, resolved, seconds), seconds, (reason) => new Error(reason === 'idle' ? 'loading it never finished' : `loading it took over ${seconds} s`));
+    const preset = await settleWithin(loadSiteFunction(requireFromConfig, resolved, seconds), seconds, (reason) => new Error(reason === 'idle' ? 'loading it never finished' : `loading it took over ${seconds} s`));
     if (typeof preset !== 'function') return { failure: 'its module exports no preset function', file: resolved };
     const context = presetContext(siteConfig, siteDir, configFile);
     const returned = await settleWithin(Promise.resolve(runSiteCode(() => (preset as (context: unknown, options: unknown) => unknown)(context, options ?? {}), seconds)), seconds, (reason) =>
@@ -90,7 +90,7 @@ export function resolveQuietly(requireFromConfig: NodeJS.Require, request: strin
   }
 }
 
-async function loadPresetFunction(requireFromConfig: NodeJS.Require, file: string, seconds: number): Promise<unknown> {
+export async function loadSiteFunction(requireFromConfig: NodeJS.Require, file: string, seconds: number): Promise<unknown> {
   let exported: unknown;
   try {
     exported = runSiteCode(() => requireFromConfig(file) as unknown, seconds);
@@ -108,7 +108,7 @@ async function loadPresetFunction(requireFromConfig: NodeJS.Require, file: strin
  * Docusaurus' validation would have filled in where presets look (preset-classic reads
  * `themeConfig.algolia` and `future.v4`).
  */
-function presetContext(siteConfig: Record<string, unknown>, siteDir: string, configFile: string): Record<string, unknown> {
+export function presetContext(siteConfig: Record<string, unknown>, siteDir: string, configFile: string): Record<string, unknown> {
   const future = (siteConfig.future ?? {}) as Record<string, unknown>;
   const i18n = (siteConfig.i18n ?? {}) as { defaultLocale?: string; locales?: string[] };
   const defaultLocale = i18n.defaultLocale ?? 'en';

@@ -15,6 +15,7 @@ import { withoutLiveScriptUrls } from './safe-config-urls.js';
 import { formatKeyPath, locateKey } from './locate-key.js';
 import { joinUrlPath } from '../shared/paths.js';
 import { runThirdPartyPresets } from './docusaurus-presets.js';
+import { applyPluginHooks } from './docusaurus-plugins.js';
 import { docusaurusConfigFileNames, importDocusaurusConfig, translateDocusaurusConfig, type DocusaurusTranslation } from './docusaurus-config.js';
 
 export const configFileNames = ['sdkdocs.config.ts', 'sdkdocs.config.mts', 'sdkdocs.config.js', 'sdkdocs.config.mjs'];
@@ -70,11 +71,13 @@ export async function readDocusaurusConfig(siteDir: string, configFile: string):
   const { exported, inputs } = await importDocusaurusConfig(configFile);
   const presets = await runThirdPartyPresets(exported, siteDir, configFile);
   const translation = translateDocusaurusConfig(exported, siteDir, presets.runs);
+  // translateDocusaurusConfig refused anything but an object.
+  const pluginFiles = await applyPluginHooks(translation, exported as Record<string, unknown>, siteDir, configFile);
   const parsed = validateTranslation(translation, configFile, source);
   const warnings = translation.notices.map(
     (notice): Diagnostic => ({ severity: 'warning', code: 'docusaurus-config', message: notice.message, file: configFile, ...locateKey(source, notice.keys), hint: notice.hint }),
   );
-  return { translation, parsed, inputs: [...inputs, ...presets.inputs], warnings };
+  return { translation, parsed, inputs: [...inputs, ...presets.inputs, ...pluginFiles], warnings };
 }
 
 async function loadDocusaurusConfig(siteDir: string, configFile: string, options: ResolveOptions): Promise<ResolvedConfig> {

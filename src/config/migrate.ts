@@ -53,6 +53,9 @@ export async function migrateDocusaurusSite(siteDir: string): Promise<MigrateRes
     );
   }
   const leftOut = withoutLinksIntoUnbuilt(translation.config, translation.unbuilt);
+  // Plugin objects made by a plugin's configurePostCss have no source text to write.
+  const postcssLeftOut = translation.config.postcssPlugins !== undefined;
+  delete translation.config.postcssPlugins;
   const writer = new ConfigWriter(siteDir, modulesOfFunctions());
   const body = writer.value(translation.config, 0);
   const header = [
@@ -61,6 +64,7 @@ export async function migrateDocusaurusSite(siteDir: string): Promise<MigrateRes
       ? ['// What that config says that sdkdocs does not apply:', ...warnings.map((warning) => `// - ${warning.message.replace(/\n/g, ' ')}`)]
       : []),
     ...leftOut.map((item) => `// - ${item}: left out, since sdkdocs does not build what it links to yet.`),
+    ...(postcssLeftOut ? ["// - postcssPlugins, which the plugins' configurePostCss gives: not written; add them yourself (`postcssPlugins: [require('tailwindcss')]`)."] : []),
     ...(writer.copied.length > 0 ? ['// Functions copied from their source text (check the names they use): ' + writer.copied.join(', ') + '.'] : []),
   ];
   const text = [...header, "import { defineConfig } from 'sdkdocs';", ...writer.imports(), '', `export default defineConfig(${body});`, ''].join('\n');

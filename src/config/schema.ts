@@ -358,6 +358,9 @@ const markdownPluginList = z.array(z.union([z.literal(false), z.null(), unifiedP
 const numberPrefixParser = z.union([z.boolean(), z.custom<NumberPrefixParser>((value) => typeof value === 'function', 'expected true, false or a function')]);
 
 /** Old paths that lead to `existingPath`, as Docusaurus' `createRedirects` returns them. */
+/** A PostCSS plugin as `postcss()` takes it: an object with `postcssPlugin`, or a plugin package's function. */
+export type PostcssPlugin = object | ((...args: never[]) => unknown);
+
 export type CreateRedirects = (existingPath: string) => string | string[] | null | undefined;
 
 const editUrlFunction = z.custom<EditUrlFunction>((value) => typeof value === 'function', 'expected a URL or a function that returns one');
@@ -978,6 +981,16 @@ export const configSchema = z.strictObject({
    * after it, so their rules win. @example './src/css/custom.css'
    */
   customCss: z.union([z.string().min(1), z.array(z.string().min(1))]).default([]),
+
+  /**
+   * PostCSS plugins that every stylesheet of the site goes through before it is bundled: customCss,
+   * the stylesheets its code imports, CSS modules and the CSS that Sass compiles to (Tailwind, for
+   * one). A Docusaurus site sets them in a plugin's `configurePostCss`. Each is a plugin as
+   * `postcss()` takes it. @example [require('tailwindcss'), require('autoprefixer')]
+   */
+  postcssPlugins: z
+    .array(z.custom<PostcssPlugin>((value) => typeof value === 'function' || (typeof value === 'object' && value !== null), 'expected a PostCSS plugin (a plugin object or the function a plugin package exports)'))
+    .default([]),
 
   /**
    * The site's own values for its components (Docusaurus' `customFields`), which

@@ -198,7 +198,7 @@ async function importPageModules(
         banner: { js: nodeRequireBanner },
         plugins: [
           markdownPagesPlugin(),
-          siteStylesheetsPlugin({ siteDir: config.siteDir, staticDir: config.paths.static, target: 'server', queries }),
+          siteStylesheetsPlugin({ siteDir: config.siteDir, staticDir: config.paths.static, target: 'server', queries, withPostcss: config.withPostcss }),
           {
             name: 'sdkdocs-shared-react',
             setup(build) {

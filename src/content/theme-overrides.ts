@@ -16,6 +16,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Site, SiteThemeOverrides } from '../core/site.js';
 import type { Query, QueryAsker, QueryContext, QueryEngine } from '../engine/query-engine.js';
 import { configSliceFingerprint } from '../config/config-fingerprint.js';
+import { hasPostcssPlugins } from '../core/site-postcss.js';
 import { engineOf } from './docs-folder-queries.js';
 import { packageRoot } from '../core/package-root.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
@@ -52,11 +53,13 @@ export interface SiteCodeConfig {
   siteDir: string;
   baseUrl: string;
   paths: { docs: string; static: string };
+  /** The site has PostCSS plugins, which its stylesheets go through. */
+  withPostcss: boolean;
 }
 
 /** Sets the engine's `siteCodeConfig` input, which the overrides' and custom pages' queries read. */
 export function setSiteCodeConfig(engine: QueryEngine, config: Site['config']): void {
-  const slice: SiteCodeConfig = { siteDir: config.siteDir, baseUrl: config.baseUrl, paths: { docs: config.paths.docs, static: config.paths.static } };
+  const slice: SiteCodeConfig = { siteDir: config.siteDir, baseUrl: config.baseUrl, paths: { docs: config.paths.docs, static: config.paths.static }, withPostcss: hasPostcssPlugins(config.postcssPlugins) };
   engine.setInput('siteCodeConfig', slice, configSliceFingerprint(config, slice));
 }
 
@@ -199,7 +202,7 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, config: 
       define: { 'process.env.NODE_ENV': '"production"' },
       banner: { js: nodeRequireBanner },
       plugins: [
-        siteStylesheetsPlugin({ siteDir: config.siteDir, staticDir: config.paths.static, target: 'server', queries }),
+        siteStylesheetsPlugin({ siteDir: config.siteDir, staticDir: config.paths.static, target: 'server', queries, withPostcss: config.withPostcss }),
         {
           name: 'sdkdocs-theme-overrides',
           setup(build) {

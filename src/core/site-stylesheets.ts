@@ -5,7 +5,8 @@ import { runInNewContext } from 'node:vm';
 import * as esbuild from 'esbuild';
 import type { Query, QueryAsker, QueryContext } from '../engine/query-engine.js';
 import { isInsideFolder } from './path-bounds.js';
-import { installSassHint, StylesheetError, sassFile, siteHasSass, siteSassQuery } from './site-sass.js';
+import { installSassHint, StylesheetError, sassFile, siteHasSass } from './site-sass.js';
+import { siteStylesheetQuery } from './site-postcss.js';
 
 /*
  * The stylesheets a site's code imports, as Docusaurus' webpack takes them: `*.module.css` (and
@@ -53,6 +54,11 @@ export interface SiteStylesheetOptions {
    * compile the same modules: the engine compiles each once, and again when a file it read changed.
    */
   queries: QueryAsker;
+  /**
+   * The site has PostCSS plugins (config `postcssPlugins`): each of its stylesheets goes through
+   * them, which the stylesheet queries read from the engine input the pipeline sets.
+   */
+  withPostcss?: boolean;
 }
 
 /** Marks esbuild's own resolution of an import this plugin looks at, so the plugin does not see it again. */
@@ -67,11 +73,12 @@ export function siteStylesheetsPlugin(options: SiteStylesheetOptions): esbuild.P
     setup(build) {
       // A module's class names and its stylesheet are loaded apart: one compile serves both.
       const compiling = new Map<string, Promise<ScopedStylesheet>>();
+      const withPostcss = options.withPostcss === true;
       build.onStart(() => compiling.clear());
       const scoped = (file: string) => {
         let compiled = compiling.get(file);
         if (!compiled) {
-          compiled = options.queries.query(cssModuleQuery, [options.siteDir, file]);
+          compiled = options.queries.query(cssModuleQuery, [options.siteDir, file, withPostcss]);
           compiling.set(file, compiled);
           compiled.then((result) => options.onInputs?.(result.files), () => undefined);
         }
@@ -117,10 +124,13 @@ export function siteStylesheetsPlugin(options: SiteStylesheetOptions): esbuild.P
         }
       });
 
-      // A global Sass stylesheet: imported by the site's code, or listed in customCss.
-      build.onLoad({ filter: sassFile, namespace: 'file' }, async (args) => {
+      // A global Sass stylesheet, imported by the site's code or listed in customCss; with PostCSS
+      // plugins, any global stylesheet of the site's own (not an installed package's).
+      const globalStylesheet = withPostcss ? /\.(css|s[ac]ss)$/i : sassFile;
+      build.onLoad({ filter: globalStylesheet, namespace: 'file' }, async (args) => {
+        if (!sassFile.test(args.path) && !isSiteOwnFile(options.siteDir, args.path)) return undefined;
         try {
-          const compiled = await options.queries.query(siteSassQuery, [options.siteDir, args.path]);
+          const compiled = await options.queries.query(siteStylesheetQuery, [options.siteDir, args.path, withPostcss]);
           options.onInputs?.(compiled.files);
           return { contents: compiled.css, loader: 'css', resolveDir: path.dirname(args.path) };
         } catch (error) {
@@ -138,6 +148,11 @@ export function siteStylesheetsPlugin(options: SiteStylesheetOptions): esbuild.P
       });
     },
   };
+}
+
+/** A file of the site folder that is not in an installed package. */
+function isSiteOwnFile(siteDir: string, file: string): boolean {
+  return isInsideFolder(siteDir, file) && !path.relative(siteDir, file).split(path.sep).includes('node_modules');
 }
 
 /**
@@ -206,9 +221,9 @@ function classNamesModule(classes: Record<string, string>, stylesheet: string | 
  * it reads the module, the modules it composes from and the Sass files they use through the
  * engine, so an edit of any of them, and only that, makes it compile again.
  */
-const cssModuleQuery: Query<[siteDir: string, file: string], ScopedStylesheet> = {
+const cssModuleQuery: Query<[siteDir: string, file: string, withPostcss: boolean], ScopedStylesheet> = {
   name: 'cssModule',
-  run: (context, [siteDir, file]) => compileCssModule(file, siteDir, context),
+  run: (context, [siteDir, file, withPostcss]) => compileCssModule(file, siteDir, withPostcss, context),
 };
 
 /** esbuild names a local name `{file name}_{name}`: each source of the compile gets a file name that cannot be mistaken. */
@@ -225,7 +240,7 @@ const tokenName = /sdkdocsLocal(\d+)_((?:[\w-]|\\[0-9a-fA-F]{1,6}[ \t\n]?|\\[^\n
  * the site and the name. The names depend on nothing else, so every bundle gives the same, and a
  * site's `[class^='heroBanner_']` selectors keep working.
  */
-async function compileCssModule(file: string, siteDir: string, context: QueryContext): Promise<ScopedStylesheet> {
+async function compileCssModule(file: string, siteDir: string, withPostcss: boolean, context: QueryContext): Promise<ScopedStylesheet> {
   const sources = [file];
   const files = new Set<string>();
   const hashOf = (index: number, name: string) => {
@@ -263,16 +278,9 @@ async function compileCssModule(file: string, siteDir: string, context: QueryCon
               const source = sources[sourceIndex(args.path)]!;
               let css: string;
               try {
-                if (sassFile.test(source)) {
-                  const compiled = await context.query(siteSassQuery, [siteDir, source]);
-                  for (const input of compiled.files) files.add(input);
-                  css = compiled.css;
-                } else {
-                  files.add(source);
-                  const text = context.readFile(source);
-                  if (text === undefined) throw new Error(`ENOENT: no such file or directory, open '${source}'`);
-                  css = text;
-                }
+                const made = await context.query(siteStylesheetQuery, [siteDir, source, withPostcss]);
+                for (const input of made.files) files.add(input);
+                css = made.css;
               } catch (error) {
                 return { errors: [stylesheetErrorMessage(error, source)] };
               }

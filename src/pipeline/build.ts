@@ -28,6 +28,8 @@ import { createSite, type BuildContext, type OutputFolderRecord, type Site } fro
 import { runStages, type Stage, type StageTiming } from '../core/stage.js';
 import { heldByMemory } from '../core/item-store.js';
 import { createQueryEngine, type QueryEngine } from '../engine/query-engine.js';
+import { setSitePostcssPlugins } from '../core/site-postcss.js';
+import { configSliceFingerprint } from '../config/config-fingerprint.js';
 
 /** The build, in order. `check-links` and tests run a prefix of it. */
 export const buildStages: readonly Stage[] = [
@@ -126,6 +128,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const stopAt = options.until ? buildStages.findIndex((stage) => stage.name === options.until) : buildStages.length - 1;
   const stages = buildStages.slice(0, stopAt + 1);
   const engine = engineForBuild(options);
+  // Every bundle of the site's code, from collectContent's on, runs its stylesheets through them.
+  setSitePostcssPlugins(engine, config.postcssPlugins, configSliceFingerprint(config, config.postcssPlugins));
   const outputFolder = options.outputFolder ?? (options.previous && sessionsOfBuilds.get(options.previous)?.outputFolder) ?? {};
   sessionsOfBuilds.set(site, { engine, outputFolder });
   const sinkContext = {

@@ -22,6 +22,7 @@ import { categoryItemsAt } from '../../shared/sidebar-links.js';
 import { takePageHead } from '../../ssr/page-head.js';
 import { walkTree } from '../../markdown/plugins/walk-tree.js';
 import { engineOf } from '../docs-folder-queries.js';
+import { hasPostcssPlugins } from '../../core/site-postcss.js';
 import { isMdxDoc } from './detect-mdx.js';
 import { mdxPartialCompiler } from './mdx-partials.js';
 import { createJsxLocator, withLocatableJsx, type JsxPosition, type LocateWith } from './jsx-positions.js';
@@ -80,7 +81,7 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
         define: { 'process.env.NODE_ENV': '"production"' },
         banner: { js: nodeRequireBanner },
         plugins: [
-          siteStylesheetsPlugin({ siteDir: site.config.siteDir, staticDir: site.config.paths.static, target: 'server', queries }),
+          siteStylesheetsPlugin({ siteDir: site.config.siteDir, staticDir: site.config.paths.static, target: 'server', queries, withPostcss: hasPostcssPlugins(site.config.postcssPlugins) }),
           {
             name: 'sdkdocs-shared-react',
             setup(build) {
