@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../src/core/logger.js';
 import { serve, type SiteServer } from '../src/serve/serve.js';
-import type { BuildOutcome } from '../src/serve/watch-site.js';
 import { rawRequest } from './helpers/http.js';
+import { watchBuilds } from './helpers/watch-builds.js';
 import { writeTailwindLikeSite } from './helpers/postcss-site.js';
 
 /*
@@ -15,11 +15,11 @@ import { writeTailwindLikeSite } from './helpers/postcss-site.js';
 
 let siteDir: string;
 let server: SiteServer;
-const waiting: Array<(outcome: BuildOutcome) => void> = [];
+const { onBuild, afterBuildOf } = watchBuilds();
 
 beforeAll(async () => {
   siteDir = await writeTailwindLikeSite();
-  server = await serve({ siteDir, watch: true, port: 0, logger: createMemoryLogger(), onBuild: (outcome) => waiting.shift()?.(outcome) });
+  server = await serve({ siteDir, watch: true, port: 0, logger: createMemoryLogger(), onBuild });
 }, 120_000);
 
 afterAll(async () => {
@@ -27,34 +27,6 @@ afterAll(async () => {
   await rm(siteDir, { recursive: true, force: true });
 });
 
-/** Makes the change, then waits for the good build that took `file` (relative to the site folder); fails at 45 s with the builds seen. */
-async function afterBuildOf(file: string, change: () => Promise<void>): Promise<BuildOutcome> {
-  const seen: BuildOutcome[] = [];
-  let listener: ((outcome: BuildOutcome) => void) | undefined;
-  const built = async (): Promise<BuildOutcome> => {
-    const outcome = await new Promise<BuildOutcome>((resolve) => {
-      listener = resolve;
-      waiting.push(resolve);
-    });
-    seen.push(outcome);
-    return outcome.ok && outcome.sources.includes(file) ? outcome : built();
-  };
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      const index = listener ? waiting.indexOf(listener) : -1;
-      if (index >= 0) waiting.splice(index, 1);
-      reject(new Error(`no good build took ${file}; builds seen: ${seen.map((outcome) => `${outcome.ok ? 'ok' : 'failed'}: ${outcome.sources.join(', ')}`).join(' | ') || 'none'}`));
-    }, 45_000);
-  });
-  const outcome = built();
-  await change();
-  try {
-    return await Promise.race([outcome, timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** The stylesheets the home page links, as the server serves them. */
 async function servedCss(): Promise<string> {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryLogger } from '../src/core/logger.js';
 import { serve, type SiteServer } from '../src/serve/serve.js';
-import type { BuildOutcome } from '../src/serve/watch-site.js';
 import { rawRequest } from './helpers/http.js';
+import { watchBuilds } from './helpers/watch-builds.js';
 import { copySite, fixture } from './helpers/site.js';
 
 /*
@@ -15,7 +15,7 @@ import { copySite, fixture } from './helpers/site.js';
 
 let site: Awaited<ReturnType<typeof copySite>>;
 let server: SiteServer;
-const waiting: Array<(outcome: BuildOutcome) => void> = [];
+const { onBuild, afterBuildOf } = watchBuilds();
 
 beforeAll(async () => {
   site = await copySite(fixture('serve-site'));
@@ -25,7 +25,7 @@ beforeAll(async () => {
   // Hidden under the deploy guide's page, which the build emits at the same path.
   await mkdir(staticFile('docs/guides/deploy'), { recursive: true });
   await writeFile(staticFile('docs/guides/deploy/index.html'), '<p>static page under the guide</p>\n');
-  server = await serve({ siteDir: site.dir, watch: true, port: 0, logger: createMemoryLogger(), onBuild: (outcome) => waiting.shift()?.(outcome) });
+  server = await serve({ siteDir: site.dir, watch: true, port: 0, logger: createMemoryLogger(), onBuild });
 }, 120_000);
 
 afterAll(async () => {
@@ -42,44 +42,6 @@ const served = async (url: string) => {
   return response.status === 200 ? response.body : undefined;
 };
 
-/** How long a change may take to reach a good build before the test says which builds it saw. */
-const buildWaitMs = 45_000;
-
-/**
- * Makes the change, then waits for the good build that took the change to `last` (relative to the
- * site folder). Without one in time it fails with the builds it saw instead, and stops listening,
- * so that the next test gets its own builds.
- */
-async function afterBuildOf(last: string, change: () => Promise<void>): Promise<BuildOutcome> {
-  const seen: BuildOutcome[] = [];
-  let listener: ((outcome: BuildOutcome) => void) | undefined;
-  const built = async (): Promise<BuildOutcome> => {
-    const outcome = await new Promise<BuildOutcome>((resolve) => {
-      listener = resolve;
-      waiting.push(resolve);
-    });
-    seen.push(outcome);
-    // chokidar may report a folder replaced by a file as a change of what the folder held.
-    const tookChange = outcome.sources.some((source) => source === last || source.startsWith(`${last}${path.sep}`));
-    return outcome.ok && tookChange ? outcome : built();
-  };
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
-      const index = listener ? waiting.indexOf(listener) : -1;
-      if (index >= 0) waiting.splice(index, 1);
-      const builds = seen.map((outcome) => (outcome.ok ? `ok: ${outcome.sources.join(', ')}` : `failed: ${outcome.sources.join(', ')}: ${outcome.diagnostics.map((d) => d.message).join('; ')}`));
-      reject(new Error(`no good build took ${last} within ${buildWaitMs} ms; builds seen: ${builds.join(' | ') || 'none'}`));
-    }, buildWaitMs);
-  });
-  const outcome = built();
-  await change();
-  try {
-    return await Promise.race([outcome, timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 describe('serve --watch static files', () => {
   it('replaces a static file by a folder of the same name', async () => {
