@@ -95,6 +95,9 @@ const mdxRuntimeFile = path.join('src', 'client', 'mdx-content.tsx');
 const mdxModuleLoaderFile = path.join('src', 'client', 'mdx-module.ts');
 /** Module id of the code that switches pages' own stylesheets, or of nothing on a site whose pages have none. */
 const pageStylesheetsModuleId = 'sdkdocs:page-stylesheets';
+/** The module of the site's client modules, as main imports it and as the entry point of their stylesheet. */
+const clientModulesEntry = 'sdkdocs:client-modules';
+const clientModulesFile = path.join('src', 'client', 'client-modules.ts');
 const pageStylesheetsFile = path.join('src', 'client', 'page-stylesheets.ts');
 /** React must be sdkdocs's own copy, wherever a site's custom pages live (the ids {@link reactAsEsmPlugin} leaves). */
 const sharedModules = /^(react|react-dom|scheduler)(\/.*)?$/;
@@ -104,6 +107,8 @@ export interface ClientBundleOptions {
   pagesDir: string;
   /** The site has PostCSS plugins (config `postcssPlugins`), which its stylesheets go through. */
   withPostcss: boolean;
+  /** The site's `clientModules`, resolved, in order: every page imports them before it hydrates. */
+  clientModules: string[];
   /** The site folder, which `@site/…` imports of MDX docs name. */
   siteDir: string;
   /** The folders the site's imports may reach (`siteReadRoots`). */
@@ -234,6 +239,13 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
         resolveDir: root,
         loader: 'js',
       }));
+      // Empty on a site without client modules, so that the main script stays as it was.
+      build.onResolve({ filter: /^sdkdocs:client-modules$/ }, () => ({ path: clientModulesEntry.slice('sdkdocs:'.length), namespace: 'sdkdocs' }));
+      build.onLoad({ filter: /^client-modules$/, namespace: 'sdkdocs' }, () => ({
+        contents: clientModulesSource(options.clientModules, path.join(root, clientModulesFile)),
+        resolveDir: options.siteDir,
+        loader: 'js',
+      }));
       build.onResolve({ filter: /^sdkdocs:page-stylesheets$/ }, () => ({ path: pageStylesheetsModuleId, namespace: 'sdkdocs' }));
       build.onLoad({ filter: /^sdkdocs:page-stylesheets$/, namespace: 'sdkdocs' }, () => ({
         contents: holder.pageStylesheets
@@ -285,7 +297,13 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
   holder.context = await esbuild.context({
     absWorkingDir: root,
     nodePaths: siteModulesFolders(options.siteDir),
-    entryPoints: { main: clientEntry, theme: themeEntry, ...Object.fromEntries(options.mdxKeys.map((key) => [key, `${mdxNamespace}:${key}`])) },
+    entryPoints: {
+      main: clientEntry,
+      theme: themeEntry,
+      // Its own entry only for the stylesheet of what it imports, which every page links; its code runs from main's import.
+      ...(options.clientModules.length > 0 ? { 'client-modules': clientModulesEntry } : {}),
+      ...Object.fromEntries(options.mdxKeys.map((key) => [key, `${mdxNamespace}:${key}`])),
+    },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -412,6 +430,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     mdxKeys: [...mdx.keys()].sort(),
     customCss: config.paths.customCss,
     withPostcss: hasPostcssPlugins(config.postcssPlugins),
+    clientModules: config.paths.clientModules,
     themeOverrideStylesheets: site.themeOverrides?.stylesheets ?? [],
     themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),
     versioned: site.docsVersions !== undefined,
@@ -468,10 +487,17 @@ async function bundleWith(bundler: ClientBundler, engine: QueryEngine, mdx: Retu
     result = (await askClientBundle(engine, contents(), config.siteDir)).result;
     linked = linkStylesheets(site, result.metafile, mdx, url);
   }
+  const clientModulesScripts = new Set(
+    Object.entries(result.metafile.outputs)
+      .filter(([file, output]) => output.entryPoint === clientModulesEntry && file.endsWith('.js'))
+      .map(([file]) => path.resolve(packageRoot(), file)),
+  );
   for (const file of result.outputFiles) {
     if (file.path.endsWith('.map')) continue;
     // A stylesheet no page links (the main entry's, which esbuild makes of every custom page's) is left out.
     if (file.path.endsWith('.css') && !linked.has(file.path)) continue;
+    // The client modules' entry script: main imports their code, so no page loads it.
+    if (clientModulesScripts.has(file.path)) continue;
     const relative = relativeOutput(outdir, file.path);
     site.outputs.set(relative, { path: relative, contents: file.contents });
   }
@@ -514,6 +540,10 @@ function linkStylesheets(site: Site, metafile: esbuild.Metafile, mdx: ReturnType
     const entry = output.entryPoint;
     if (entry === undefined) continue;
     if (entry === themeEntry && file.endsWith('.css')) site.assets.css.push(link(file));
+    if (entry === clientModulesEntry && output.cssBundle) {
+      site.assets.css.push(link(output.cssBundle));
+      continue;
+    }
     if (!output.cssBundle) continue;
     const page = entry.startsWith(`${mdxNamespace}:`) ? mdx.get(entry.slice(mdxNamespace.length + 1))?.page : pagesByFile.get(path.resolve(packageRoot(), entry));
     // After Infima's, which this build's Infima pass has just set or cleared.
@@ -726,4 +756,18 @@ async function siteChromeSelectorWarnings(site: Site, engine: QueryEngine): Prom
   engine.setInput('chromeSelectorsSiteDir', site.config.siteDir);
   const warnings = await Promise.all(site.config.paths.customCss.map((file) => engine.query(chromeSelectorsQuery, file)));
   return warnings.flat();
+}
+
+/**
+ * The module main imports first: each client module, a script's lifecycles handed to the code
+ * that calls them on each route. Nothing without client modules.
+ */
+function clientModulesSource(modules: readonly string[], lifecyclesFile: string): string {
+  if (modules.length === 0) return '';
+  const scripts = modules.filter((file) => !/\.(css|s[ac]ss)$/i.test(file));
+  const lines = modules.map((file) => (scripts.includes(file) ? `import * as m${scripts.indexOf(file)} from ${JSON.stringify(file)};` : `import ${JSON.stringify(file)};`));
+  if (scripts.length > 0) {
+    lines.push(`import { runClientModules } from ${JSON.stringify(lifecyclesFile)};`, `runClientModules([${scripts.map((_, index) => `m${index}`).join(', ')}]);`);
+  }
+  return lines.join('\n');
 }

@@ -1,3 +1,5 @@
+// First: the site's client modules run before the page is hydrated, as in Docusaurus.
+import 'sdkdocs:client-modules';
 import { hydrateRoot } from 'react-dom/client';
 import { pages } from 'sdkdocs:pages';
 import { appRootId, bootDataId, type BootData } from '../shared/client-data.js';

@@ -16,7 +16,7 @@ import type { ResolvedConfig } from './resolve.js';
  */
 export function checkConfigPaths(config: ResolvedConfig): void {
   const missingSidebars = buildsCurrentDocs(config) ? missingSidebarsFile(config) : undefined;
-  const diagnostics = [...outputFolderProblems(config), ...routeBaseProblems(config), ...customCssProblems(config), ...(missingSidebars ? [missingSidebars] : [])];
+  const diagnostics = [...outputFolderProblems(config), ...routeBaseProblems(config), ...customCssProblems(config), ...clientModuleProblems(config), ...(missingSidebars ? [missingSidebars] : [])];
   if (diagnostics.length > 0) throw new UserError(diagnostics);
 }
 
@@ -171,6 +171,23 @@ export function customCssProblems(config: ResolvedConfig): Diagnostic[] {
       return [{ ...at, message: `${key}: ${displayPath(file)} is Sass, and the site has no \`sass\` package to compile it.`, hint: installSassHint }];
     }
     return [];
+  });
+}
+
+/** Each `clientModules` entry must be a file: a module that went missing would drop its code from every page. */
+export function clientModuleProblems(config: ResolvedConfig): Diagnostic[] {
+  return config.paths.clientModules.flatMap((file, index) => {
+    if (statSync(file, { throwIfNoEntry: false })?.isFile()) return [];
+    return [
+      {
+        severity: 'error' as const,
+        code: 'config',
+        file: config.configFile,
+        ...locateConfigKey(config, ['clientModules', index]),
+        message: `clientModules[${index}]: no module at ${displayPath(file)}.`,
+        hint: 'Give a path relative to the site folder ("./src/client/analytics.js") or a module of a package the site installed.',
+      },
+    ];
   });
 }
 

@@ -407,7 +407,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
         notice([key], `partly applied: sdkdocs writes each page as {route}/index.html and links to routes without a trailing slash${value === true ? "; docs' relative links resolve from the page's URL with the slash, as in Docusaurus" : ''}.`);
         break;
       case 'clientModules':
-        if (Array.isArray(value) && value.length > 0) notice([key], 'client modules are not run in the browser; what they add to pages is missing.', 'Move their code into a theme component (src/theme/Root or Layout).');
+        take([key], [key], value);
         break;
       case 'ssrTemplate':
       case 'webpack':

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BlogOptions, ParsedConfig } from './schema.js';
@@ -22,6 +23,8 @@ export type ResolvedConfig = ParsedConfig & {
     cache: string;
     /** The site's own stylesheets (`customCss`), in order. */
     customCss: string[];
+    /** The modules of `clientModules`, in order, each resolved from the site folder (a path that names no file is kept as written, resolved). */
+    clientModules: string[];
   };
   /** Where the output folder was named: the config's `outDir`, or the `--out-dir` option (relative to the current folder). */
   outDirFrom: 'config' | 'option';
@@ -90,6 +93,7 @@ export function resolveConfig(
       siteOut: path.join(outRoot, ...baseSegments),
       cache: path.resolve(siteDir, 'node_modules', '.cache', 'sdkdocs'),
       customCss: (Array.isArray(parsed.customCss) ? parsed.customCss : [parsed.customCss]).map((file) => path.resolve(siteDir, file)),
+      clientModules: parsed.clientModules.map((specifier) => resolveClientModule(siteDir, specifier)),
     },
     routes: {
       root,
@@ -97,4 +101,18 @@ export function resolveConfig(
       api: `${root}${trim(parsed.api?.routeBasePath ?? 'api')}`,
     },
   };
+}
+
+/**
+ * Where a `clientModules` entry is: a path from the site folder, or a package's module as the
+ * site's code would import it. One that cannot be found is the path it would be, for the check of
+ * config paths to name.
+ */
+function resolveClientModule(siteDir: string, specifier: string): string {
+  if (specifier.startsWith('.') || path.isAbsolute(specifier)) return path.resolve(siteDir, specifier);
+  try {
+    return createRequire(path.join(siteDir, 'package.json')).resolve(specifier);
+  } catch {
+    return path.resolve(siteDir, 'node_modules', specifier);
+  }
 }

@@ -983,6 +983,15 @@ export const configSchema = z.strictObject({
   customCss: z.union([z.string().min(1), z.array(z.string().min(1))]).default([]),
 
   /**
+   * Modules every page loads in the browser before it renders, as Docusaurus' `clientModules`: a
+   * script's side effects run once, a stylesheet (or one a script imports) applies to every page,
+   * and a script's `onRouteUpdate` and `onRouteDidUpdate` exports are called with `{ location,
+   * previousLocation }` once the first page and each page navigated to is on screen. Paths relative
+   * to the site folder, or packages the site installed. @example ['./src/client/analytics.js']
+   */
+  clientModules: z.array(z.string().min(1)).default([]),
+
+  /**
    * PostCSS plugins that every stylesheet of the site goes through before it is bundled: customCss,
    * the stylesheets its code imports, CSS modules and the CSS that Sass compiles to (Tailwind, for
    * one). A Docusaurus site sets them in a plugin's `configurePostCss`. Each is a plugin as
