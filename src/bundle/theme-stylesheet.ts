@@ -37,7 +37,53 @@ export function themeSettingsCss(config: ResolvedConfig): string {
     const palettes = derivePalettes(primaryColor);
     rules.push(`:root{${paletteProperties(palettes.light)}}`, `[data-theme='dark']{${paletteProperties(palettes.dark)}}`);
   }
+  rules.push(...codeColorRules(config.theme.codeColors));
   return rules.join('\n');
+}
+
+/**
+ * The highlighting colours sdkdocs' code blocks use, each with the Prism token types that stand
+ * for it, most fitting first: a Prism theme colours the same kinds of token.
+ */
+const tokenColorProperties: [property: string, prismTypes: string[]][] = [
+  ['--hl-keyword', ['keyword', 'builtin', 'atrule', 'selector', 'important']],
+  ['--hl-string', ['string', 'char', 'attr-value', 'regex', 'inserted', 'url']],
+  ['--hl-number', ['number', 'boolean', 'constant', 'symbol']],
+  ['--hl-comment', ['comment', 'prolog', 'doctype', 'cdata']],
+  ['--hl-title', ['function', 'function-variable', 'method']],
+  ['--hl-type', ['class-name', 'tag', 'namespace']],
+  ['--hl-attr', ['attr-name', 'property', 'variable', 'parameter']],
+];
+
+/**
+ * Code blocks in each mode's Prism theme (`theme.codeColors`): its token colours as the custom
+ * properties the highlighting rules read, its background and text, and its comments' font style.
+ * A mode without a theme keeps sdkdocs' own colours.
+ */
+function codeColorRules(codeColors: ResolvedConfig['theme']['codeColors']): string[] {
+  if (!codeColors) return [];
+  const rules: string[] = [];
+  const modes = [
+    [":root:not([data-theme='dark'])", codeColors.light],
+    ["[data-theme='dark']", codeColors.dark],
+  ] as const;
+  for (const [selector, theme] of modes) {
+    if (!theme) continue;
+    // Styles for some languages only (a `languages` list) would colour the others wrongly.
+    const styles = theme.styles.filter((entry) => !entry.languages?.length);
+    const styleOf = (types: string[]) => types.map((type) => styles.find((entry) => entry.types.includes(type))?.style).find(Boolean);
+    const properties: string[] = [];
+    for (const [property, types] of tokenColorProperties) {
+      const color = styleOf(types)?.color;
+      if (color) properties.push(`${property}:${color}`);
+    }
+    if (theme.plain.backgroundColor) properties.push(`--sdkdocs-color-code-bg:${theme.plain.backgroundColor}`);
+    properties.push(`--sdkdocs-code-text:${theme.plain.color ?? 'inherit'}`);
+    properties.push(`--sdkdocs-code-comment-style:${styleOf(['comment'])?.fontStyle ?? 'normal'}`);
+    rules.push(`${selector}{${properties.join(';')}}`);
+  }
+  rules.push('.code-block{color:var(--sdkdocs-code-text,inherit)}', '.hljs-comment,.hljs-quote,.hljs-meta{font-style:var(--sdkdocs-code-comment-style,italic)}');
+  return rules;
 }
 
 const fontFormats: Record<string, string> = { '.woff2': 'woff2', '.woff': 'woff', '.ttf': 'truetype', '.otf': 'opentype' };

@@ -619,8 +619,10 @@ function translateThemeConfig(
         }
         break;
       case 'prism':
-        if (isRecord(value) && (value.theme !== undefined || value.darkTheme !== undefined)) {
-          notice(at, "code blocks are coloured by sdkdocs' own highlighting theme (highlight.js, all its languages), not by these Prism settings.");
+        // Docusaurus colours dark mode with `theme` too when there is no `darkTheme`.
+        if (isRecord(value) && value.theme !== undefined) take(['theme', 'codeColors', 'light'], [...at, 'theme'], value.theme);
+        if (isRecord(value) && (value.darkTheme ?? value.theme) !== undefined) {
+          take(['theme', 'codeColors', 'dark'], [...at, value.darkTheme !== undefined ? 'darkTheme' : 'theme'], value.darkTheme ?? value.theme);
         }
         if (isRecord(value) && Array.isArray(value.magicComments)) noticeMagicComments(value.magicComments, [...at, 'magicComments'], notice);
         break;

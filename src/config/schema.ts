@@ -8,6 +8,30 @@ const cssColor = z.string().refine(isCssColor, 'expected an opaque colour such a
 /** A value that goes into the generated stylesheet as it is: a character that ends a declaration would let it write other rules. */
 const cssValue = (example: string) => z.string().min(1).regex(/^[^;{}<>\\]*$/, `may not hold ; { } < > or \\, e.g. ${example}`);
 
+/** A colour or font setting of a Prism theme, written into the theme stylesheet as it is. */
+const prismStyleValue = cssValue('"#393A34" or "italic"');
+
+/**
+ * A theme of prism-react-renderer: `plain` for the code's text and background, and a style per
+ * list of token types. Other keys (a style's `languages`, extra properties) are read as far as
+ * sdkdocs needs them.
+ */
+const prismTheme = z.looseObject({
+  plain: z.looseObject({ color: prismStyleValue.optional(), backgroundColor: prismStyleValue.optional() }).default({}),
+  styles: z
+    .array(
+      z.looseObject({
+        types: z.array(z.string()),
+        style: z.looseObject({ color: prismStyleValue.optional(), fontStyle: prismStyleValue.optional() }),
+        languages: z.array(z.string()).optional(),
+      }),
+    )
+    .default([]),
+});
+
+/** A Prism theme as the config holds it. */
+export type PrismTheme = z.output<typeof prismTheme>;
+
 /** An HTML attribute of a head element: a string, a number, or a boolean (true writes the bare attribute, false leaves it out). */
 const attributeValue = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -973,6 +997,18 @@ export const configSchema = z.strictObject({
           }),
         )
         .default([]),
+      /**
+       * Code blocks' colours, per colour mode, as Prism themes of prism-react-renderer (what a
+       * Docusaurus site sets as `themeConfig.prism.theme` and `darkTheme`): `plain` gives the text
+       * and background, `styles` the colour of each kind of token. A mode left out keeps sdkdocs'
+       * colours. @example { light: themes.github, dark: themes.dracula }
+       */
+      codeColors: z
+        .strictObject({
+          light: prismTheme.optional(),
+          dark: prismTheme.optional(),
+        })
+        .optional(),
     })
     .default({ fonts: {}, fontFaces: [] }),
 
