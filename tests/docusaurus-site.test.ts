@@ -52,7 +52,6 @@ describe('a Docusaurus site builds from its own folder with bin/sdkdocs.js', () 
     const warnings = result.stderr.split('\n').filter((line) => line.includes(' warning '));
     const expected = [
       'docusaurus.config.js:21:5 warning i18n.locales: only the default locale (en) is built; fr is not',
-      'docusaurus.config.js:39:9 warning presets[0][1].gtag: no analytics script is added.',
       'docusaurus.config.js:43:13 warning plugins[0]: the plugin @docusaurus/plugin-ideal-image is not run',
       'docusaurus.config.js:54:11 warning themeConfig.navbar.items[3]: the navbar item of type "custom-discord" is not shown',
       'docusaurus.config.js:73:68 warning themeConfig.footer.links[1].items[1]: a footer item of raw HTML is not shown',
@@ -65,6 +64,12 @@ describe('a Docusaurus site builds from its own folder with bin/sdkdocs.js', () 
     expect(result.stderr).not.toContain('remarkPlugins');
     expect(result.stderr).not.toContain('"search"');
     expect(warnings).toHaveLength(expected.length);
+  });
+
+  it("adds preset-classic's gtag to every page", () => {
+    const head = readFileSync(path.join(site, 'out', 'docs', 'intro', 'index.html'), 'utf8').split('</head>')[0]!;
+    expect(head).toContain('https://www.googletagmanager.com/gtag/js?id=G-ORBIT');
+    expect(head).toContain("gtag('config','G-ORBIT');");
   });
 
   it('builds the blog of the classic preset, which the navbar links', () => {
@@ -333,7 +338,7 @@ describe('sdkdocs migrate', () => {
     expect(written).toContain('skip: /^draft-/i,');
     expect(written).toContain('customCss: "./src/css/custom.css"');
     expect(written).toContain('sidebarPath: "./sidebars.js"');
-    expect(written).toContain('// - presets[0][1].gtag: no analytics script is added.');
+    expect(written).toMatch(/analytics: \{\s*gtag: \{\s*trackingID: "G-ORBIT"/);
     // The blog is built either way, so the navbar keeps its link to it.
     expect(written).not.toContain('left out');
     expect(written).toMatch(/blog: \{\s*showReadingTime: true/);

@@ -230,9 +230,15 @@ const coveredPlugins = [
   /^docusaurus-plugin-sass$/,
 ];
 
+/** Docusaurus' plugin for Universal Analytics (analytics.js), which Google has turned off. */
+const universalAnalyticsGone = {
+  message: 'not applied: it loads Universal Analytics (analytics.js), which Google turned off in 2024.',
+  hint: 'Use Google Analytics 4: `gtag: { trackingID: "G-…" }` in preset-classic\'s options (or `analytics.gtag` in an sdkdocs config).',
+};
+
 /** Plugins whose loss a reader notices, with what goes missing. */
 const knownLosses: [RegExp, string][] = [
-  [/^@docusaurus\/plugin-(google-gtag|google-analytics|google-tag-manager)$|analytics/i, 'no analytics script is added; add it with `scripts` in an sdkdocs config if the site needs it'],
+  [/analytics/i, 'no analytics script is added; add it with `scripts` in an sdkdocs config if the site needs it'],
   [/^@docusaurus\/plugin-pwa$/, 'no service worker or web app manifest is made'],
   [/^@docusaurus\/plugin-ideal-image$/, 'images are not resized into responsive sets'],
   [/^@docusaurus\/theme-live-codeblock$/, 'live code blocks are shown as static code'],
@@ -279,6 +285,17 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
     blogTaken = options !== false;
   };
 
+  /** Docusaurus' gtag or Tag Manager options (the plugin's, or preset-classic's key): the same keys under `analytics`. */
+  const takeAnalytics = (kind: 'gtag' | 'googleTagManager', from: KeyPath, options: unknown) => {
+    if (!isRecord(options)) return;
+    const known = kind === 'gtag' ? ['trackingID', 'anonymizeIP'] : ['containerId'];
+    for (const [option, value] of Object.entries(options)) {
+      if (value === undefined || option === 'id') continue;
+      if (known.includes(option)) take(['analytics', kind, option], [...from, option], value);
+      else notice([...from, option], 'not applied: sdkdocs has no such analytics option.');
+    }
+  };
+
   /**
    * One entry of `plugins` or `themes`, or one that a preset returned (`addedBy`): `at` is where
    * it is written, `optionsAt` where its options are.
@@ -295,6 +312,14 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
     }
     if (name === '@docusaurus/plugin-content-pages') {
       if (isRecord(options)) translatePagesOptions(options, optionsAt, take, notice);
+      return;
+    }
+    if (name === '@docusaurus/plugin-google-gtag' || name === '@docusaurus/plugin-google-tag-manager') {
+      takeAnalytics(name === '@docusaurus/plugin-google-gtag' ? 'gtag' : 'googleTagManager', optionsAt, options);
+      return;
+    }
+    if (name === '@docusaurus/plugin-google-analytics') {
+      notice(at, universalAnalyticsGone.message, universalAnalyticsGone.hint);
       return;
     }
     if (coveredPlugins.some((pattern) => pattern.test(name))) return;
@@ -446,8 +471,10 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
               if (isRecord(optionValue)) translatePagesOptions(optionValue, from, take, notice);
             } else if (option === 'theme') {
               if (isRecord(optionValue) && optionValue.customCss !== undefined) take(['customCss'], [...from, 'customCss'], optionValue.customCss);
-            } else if (['gtag', 'googleAnalytics', 'googleTagManager'].includes(option)) {
-              notice(from, 'no analytics script is added.', 'Add it with `scripts` in an sdkdocs config (`sdkdocs migrate` writes one).');
+            } else if (option === 'gtag' || option === 'googleTagManager') {
+              takeAnalytics(option, from, optionValue);
+            } else if (option === 'googleAnalytics') {
+              notice(from, universalAnalyticsGone.message, universalAnalyticsGone.hint);
             } else if (!['sitemap', 'svgr', 'debug'].includes(option)) {
               notice(from, 'not applied: preset-classic has no such option sdkdocs knows.');
             }

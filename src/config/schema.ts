@@ -32,6 +32,9 @@ const prismTheme = z.looseObject({
 /** A Prism theme as the config holds it. */
 export type PrismTheme = z.output<typeof prismTheme>;
 
+/** A Google tag or container ID, written into an inline script: letters, digits and dashes only. */
+const googleTagId = (example: string) => z.string().regex(/^[A-Za-z0-9-]+$/, `expected an ID of letters, digits and dashes, e.g. ${example}`);
+
 /** An HTML attribute of a head element: a string, a number, or a boolean (true writes the bare attribute, false leaves it out). */
 const attributeValue = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -1057,6 +1060,30 @@ export const configSchema = z.strictObject({
    * deferred unless `async` is set, so they never hold up the first paint. @example ['https://plausible.io/js/script.js']
    */
   scripts: z.array(scriptEntry).default([]),
+  /**
+   * Analytics, as Docusaurus' Google plugins add them: `gtag` (Google Analytics 4 through gtag.js;
+   * a page view is sent for each page the reader goes to in the client, as for the first) and
+   * `googleTagManager` (its container script; page views are then set up in the container, with a
+   * History Change trigger). @example { gtag: { trackingID: 'G-XXXXXXXXXX', anonymizeIP: true } }
+   */
+  analytics: z
+    .strictObject({
+      gtag: z
+        .strictObject({
+          /** One measurement ID or several; the first loads gtag.js. @example 'G-XXXXXXXXXX' */
+          trackingID: z.union([googleTagId('"G-XXXXXXXXXX"'), z.array(googleTagId('"G-XXXXXXXXXX"')).min(1)]),
+          /** @defaultValue false */
+          anonymizeIP: z.boolean().default(false),
+        })
+        .optional(),
+      googleTagManager: z
+        .strictObject({
+          /** @example 'GTM-XXXXXXX' */
+          containerId: googleTagId('"GTM-XXXXXXX"'),
+        })
+        .optional(),
+    })
+    .default({}),
   /** Stylesheets for every page's `<head>`, after the theme's: a URL or `{ href, ...attributes }`. @example ['https://cdn.jsdelivr.net/npm/katex@0.16.11/dist/katex.min.css'] */
   stylesheets: z.array(stylesheetEntry).default([]),
 

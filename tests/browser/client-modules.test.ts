@@ -56,3 +56,38 @@ describe.skipIf(!chromiumPath)('clientModules in the browser', () => {
     expect(problems).toEqual([]);
   });
 });
+
+// analytics.gtag's page views: gtag.js counts the first page; each page reached in the client is
+// sent as a page_view event (gtag.js itself is stood in for: its inline queue records the calls).
+describe.skipIf(!chromiumPath)('gtag page views in the browser', () => {
+  let site: SiteUnderTest;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    const made = await tempDir('sdkdocs-gtag-');
+    cleanup = made.cleanup;
+    await writeSiteFiles(made.dir, {
+      'docusaurus.config.js': "module.exports = { title: 'Kit', url: 'https://kit.example.com', baseUrl: '/kit/', presets: [['classic', { blog: false, gtag: { trackingID: 'G-TEST1' } }]] };\n",
+      'docs/intro.md': '# Intro\n\nRead the [guide](guide.md) next.\n',
+      'docs/guide.md': '# Guide\n',
+    });
+    site = await startSiteUnderTest(made.dir, '/kit/');
+  }, 120_000);
+  afterAll(async () => {
+    await site?.close();
+    await cleanup?.();
+  });
+
+  it('sends a page view for each client-side navigation, none more for the first page', async () => {
+    const { page, problems } = await site.open({ colorScheme: 'light' });
+    await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    const calls = () => page.evaluate(() => ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => JSON.stringify(Array.from(entry))));
+    await gotoHydrated(page, site.url('docs/intro'));
+    await eventually(calls).toEqual([expect.stringMatching(/^\["js",/), '["config","G-TEST1"]']);
+    await page.locator('.markdown a', { hasText: 'guide' }).click();
+    await eventually(() => calls().then((list) => list.slice(2))).toEqual([
+      '["set","page_path","/kit/docs/guide"]',
+      expect.stringMatching(/^\["event","page_view",\{"page_location":"http:\/\/127\.0\.0\.1:\d+\/kit\/docs\/guide","page_title":"Guide \| Kit"\}\]$/),
+    ]);
+    expect(problems).toEqual([]);
+  });
+});
