@@ -55,7 +55,7 @@ function isPlainNavbar(items: readonly NavbarItemData[]): boolean {
 
 /** Footer links without classes or attributes of their own need none of the code for them either. */
 function isPlainFooter(footer: FooterData | undefined): boolean {
-  return (footer?.links ?? []).every((column) => column.items.every((item) => item.className === undefined && item.attributes === undefined));
+  return (footer?.links ?? []).every((column) => column.items.every((item) => 'html' in item || (item.className === undefined && item.attributes === undefined)));
 }
 
 /** Entry points, relative to the package root (as esbuild's metafile names them). */

@@ -764,10 +764,6 @@ function translateFooter(footer: Record<string, unknown>, take: Take, notice: No
       const indexes: number[] = [];
       const columnAt: KeyPath = simple ? at : [...at, columnIndex, 'items'];
       column.items.forEach((item, index) => {
-        if (isRecord(item) && item.html !== undefined) {
-          notice([...columnAt, index], 'a footer item of raw HTML is not shown: footer items are links (`label` with `to` or `href`).');
-          return;
-        }
         items.push(item);
         indexes.push(index);
       });

@@ -829,8 +829,11 @@ export const configSchema = z.strictObject({
           z.strictObject({
             /** The column's heading. @example 'Docs' */
             title: z.string().optional(),
-            /** The column's links: a `label` and `to` (a route) or `href` (a URL, or a path from the site's root). */
-            items: z.array(z.strictObject({ label: z.string(), ...linkTarget, ...linkAttributes })),
+            /**
+             * The column's links: a `label` and `to` (a route) or `href` (a URL, or a path from the
+             * site's root); or `html`, written into the column as it is (a badge, a form).
+             */
+            items: z.array(z.union([z.strictObject({ label: z.string(), ...linkTarget, ...linkAttributes }), z.strictObject({ html: z.string() })])),
           }),
         )
         .default([]),
@@ -841,6 +844,8 @@ export const configSchema = z.strictObject({
           alt: z.string().optional(),
           /** Relative to the static folder, or a URL. @example 'img/logo.svg' */
           src: z.string(),
+          /** The logo shown in dark mode instead. @example 'img/logo-dark.svg' */
+          srcDark: z.string().optional(),
           /** Where the logo leads. @example 'https://playkit.dev' */
           href: z.string().optional(),
           /** The image's size, as the `<img>` attributes. @defaultValue a height of 32 px @example 160 */
@@ -849,7 +854,7 @@ export const configSchema = z.strictObject({
           height: imageSize,
         })
         .optional(),
-      /** @example 'Copyright © 2025 Playkit' */
+      /** HTML, as in Docusaurus. @example 'Copyright © 2025 Playkit. Built with <a href="https://sdkdocs.dev">sdkdocs</a>.' */
       copyright: z.string().optional(),
       /** The content licence notice. @example 'Content licensed under CC BY 4.0.' */
       license: z.string().optional(),

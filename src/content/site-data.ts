@@ -218,6 +218,7 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
           links: config.footer.links.map((column) => ({
             title: column.title,
             items: column.items.map((item) => {
+              if ('html' in item) return { html: item.html };
               const attributes = linkAttributes(item);
               return {
                 label: item.label,
@@ -229,7 +230,12 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
             }),
           })),
           logo: config.footer.logo
-            ? { ...config.footer.logo, alt: config.footer.logo.alt ?? config.title, src: withBaseUrl(config.footer.logo.src, config.baseUrl) }
+            ? {
+                ...config.footer.logo,
+                alt: config.footer.logo.alt ?? config.title,
+                src: withBaseUrl(config.footer.logo.src, config.baseUrl),
+                srcDark: config.footer.logo.srcDark !== undefined ? withBaseUrl(config.footer.logo.srcDark, config.baseUrl) : undefined,
+              }
             : undefined,
           copyright: config.footer.copyright,
           license: config.footer.license,

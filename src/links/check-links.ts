@@ -328,11 +328,16 @@ function collectConfigLinks(site: Site): LinkToCheck[] {
   });
   config.footer?.links.forEach((column, columnIndex) =>
     column.items.forEach((item, index) => {
+      if ('html' in item) {
+        addHtml(['footer', 'links', columnIndex, 'items', index, 'html'], item.html);
+        return;
+      }
       add(['footer', 'links', columnIndex, 'items', index, 'to'], item.to);
       add(['footer', 'links', columnIndex, 'items', index, 'href'], item.href);
     }),
   );
   add(['footer', 'logo', 'src'], config.footer?.logo?.src);
+  add(['footer', 'logo', 'srcDark'], config.footer?.logo?.srcDark);
   add(['footer', 'logo', 'href'], config.footer?.logo?.href);
   addHtml(['footer', 'copyright'], config.footer?.copyright);
   addHtml(['footer', 'license'], config.footer?.license);

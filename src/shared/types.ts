@@ -44,19 +44,24 @@ export interface NavbarItemData {
 
 export interface FooterLinkColumn {
   title?: string;
-  items: (NavLink & {
-    /** Classes the config gives the link (an icon drawn by the site's CSS). */
-    className?: string;
-    /** `target`, `rel`, `aria-label` and `title` as the config gives them; null leaves the attribute out. */
-    attributes?: Record<string, string | null>;
-  })[];
+  items: (
+    | (NavLink & {
+        /** Classes the config gives the link (an icon drawn by the site's CSS). */
+        className?: string;
+        /** `target`, `rel`, `aria-label` and `title` as the config gives them; null leaves the attribute out. */
+        attributes?: Record<string, string | null>;
+      })
+    /** An item of raw HTML, written as it is. */
+    | { html: string }
+  )[];
 }
 
 export interface FooterData {
   style: 'light' | 'dark';
   links: FooterLinkColumn[];
-  /** Without `width` and `height` the logo is 32 px high. */
-  logo?: { src: string; alt: string; href?: string; width?: number | string; height?: number | string };
+  /** Without `width` and `height` the logo is 32 px high; `srcDark` is shown in dark mode instead. */
+  logo?: { src: string; srcDark?: string; alt: string; href?: string; width?: number | string; height?: number | string };
+  /** HTML. */
   copyright?: string;
   /** The content licence notice shown under the copyright. */
   license?: string;
