@@ -633,7 +633,7 @@ function translateThemeConfig(
         if (isRecord(value)) translateNavbar(value, take, notice, unbuiltDocsIds);
         break;
       case 'footer':
-        if (isRecord(value)) translateFooter(value, take, notice);
+        if (isRecord(value)) translateFooter(value, take);
         break;
       case 'metadata':
         if (Array.isArray(value)) appendHeadTags(at, value.map((attributes: unknown) => ({ tagName: 'meta', attributes })), (index) => [...at, index]);
@@ -747,7 +747,7 @@ function translateNavbar(navbar: Record<string, unknown>, take: Take, notice: No
   }
 }
 
-function translateFooter(footer: Record<string, unknown>, take: Take, notice: Notice): void {
+function translateFooter(footer: Record<string, unknown>, take: Take): void {
   for (const [key, value] of Object.entries(footer)) {
     if (value === undefined) continue;
     const at: KeyPath = ['themeConfig', 'footer', key];
