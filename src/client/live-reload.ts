@@ -9,13 +9,13 @@ import {
   liveReloadScriptData,
   liveUpdateEvent,
   type BuildErrorMessage,
-  type LiveUpdateDetail,
   type HelloMessage,
   type OverlayDiagnostic,
   type ReloadMessage,
 } from '../shared/live-reload.js';
 import { normalizeRoute } from '../shared/paths.js';
-import { bootDataId } from '../shared/client-data.js';
+import { bootDataId, type BootData } from '../shared/client-data.js';
+import type { Router } from './router.js';
 
 const script = document.currentScript;
 /** The build whose content is on screen: an in-place swap moves it on. */
@@ -72,14 +72,44 @@ async function swapInPlace(version: number): Promise<void> {
     const bootJson = fresh.getElementById(bootDataId)?.textContent;
     const html = fresh.querySelector('[data-route-content]')?.innerHTML;
     if (!bootJson || html === undefined) return reloadKeepingScroll();
-    const detail: LiveUpdateDetail = { bootJson, html, title: fresh.title };
-    const taken = !window.dispatchEvent(new CustomEvent(liveUpdateEvent, { detail, cancelable: true }));
+    let taken = false;
+    // The app calls this at once with its router; a page without the app (no listener) never does.
+    const withRouter = (router: Router) => (taken = takeInPlace(router, JSON.parse(bootJson) as BootData, html, fresh.title));
+    window.dispatchEvent(new CustomEvent(liveUpdateEvent, { detail: withRouter }));
     if (!taken) return reloadKeepingScroll();
     hideOverlay();
     servedVersion = version;
   } catch {
     reloadKeepingScroll();
   }
+}
+
+/**
+ * Shows the rebuilt content and data of the route on screen in place, at the same scroll position,
+ * with the theme's state (open menus, tabs) kept. A page it cannot take so (another route, a
+ * custom React page, a loading or error state) is left to reload: returns false.
+ */
+function takeInPlace(router: Router, boot: BootData, html: string, title: string): boolean {
+  const here = router.host.view();
+  if (here.page || here.status || boot.route.path !== here.route.path) return false;
+  router.loader.replaceFiles(boot.files);
+  void router.loader.prepare(boot.route).then(
+    () => {
+      // The reader went elsewhere while the route's files loaded: that navigation wins.
+      if (normalizeRoute(location.pathname, baseUrl) !== boot.route.path) return;
+      document.title = title;
+      router.host.update((view) => ({
+        ...view,
+        route: { ...boot.route, html },
+        sidebars: { ...view.sidebars, ...boot.sidebars },
+        renderId: view.renderId + 1,
+        routeChanged: false,
+        scroll: window.scrollY,
+      }));
+    },
+    () => window.location.reload(),
+  );
+  return true;
 }
 
 /** The page's own scripts and stylesheets; this script is served anew with every page, so it does not count. */

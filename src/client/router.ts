@@ -1,6 +1,6 @@
 import { mainContentId } from '../../templates/App.js';
 import { routeRenderedEvent, routeResolvingClass, type BootData, type RouteRenderedDetail } from '../shared/client-data.js';
-import { liveUpdateEvent, type LiveUpdateDetail } from '../shared/live-reload.js';
+import { liveUpdateEvent } from '../shared/live-reload.js';
 import type { RouteData, SidebarItem } from '../shared/types.js';
 import { normalizeRoute } from '../shared/paths.js';
 import { internalRoutePath, isModifiedClick, scrollToLocation, type RouterLocation } from './navigation.js';
@@ -94,7 +94,8 @@ export class Router {
       },
       { passive: true },
     );
-    window.addEventListener(liveUpdateEvent, (event) => this.#takeLiveUpdate(event as CustomEvent<LiveUpdateDetail>));
+    // serve --watch's live-reload script brings the code that swaps new content in; it needs the router.
+    window.addEventListener(liveUpdateEvent, (event) => (event as CustomEvent<(router: Router) => void>).detail(this));
     this.#announcer = document.createElement('div');
     this.#announcer.className = 'sr-only';
     this.#announcer.setAttribute('aria-live', 'assertive');
@@ -122,34 +123,6 @@ export class Router {
     await this.#show(target);
     // The class goes once the route is in the page (afterRender); in case it never gets there:
     if (this.host.view().status) resolved();
-  }
-
-  /**
-   * `serve --watch` rebuilt the page on screen: its new content and data replace the old in place,
-   * at the same scroll position, with the theme's state (open menus, tabs) kept. The event is
-   * cancelled to say so; a page this cannot take (another route, a custom React page) is left to
-   * reload.
-   */
-  #takeLiveUpdate(event: CustomEvent<LiveUpdateDetail>): void {
-    const { bootJson, html, title } = event.detail;
-    const boot = JSON.parse(bootJson) as BootData;
-    const here = this.host.view();
-    if (here.page || here.status || boot.route.path !== here.route.path) return;
-    event.preventDefault();
-    this.loader.replaceFiles(boot.files);
-    const token = ++this.#token;
-    void this.loader.prepare(boot.route).then(() => {
-      if (token !== this.#token) return;
-      document.title = title;
-      this.host.update((view) => ({
-        ...view,
-        route: { ...boot.route, html },
-        sidebars: { ...view.sidebars, ...boot.sidebars },
-        renderId: view.renderId + 1,
-        routeChanged: false,
-        scroll: window.scrollY,
-      }));
-    }, () => window.location.reload());
   }
 
   #saveScroll(): void {

@@ -50,18 +50,12 @@ export interface ReloadMessage {
 }
 
 /**
- * Dispatched on `window` by the live-reload script with the newly built HTML of the page on
- * screen; the app cancels it when it took the new content in place, else the page reloads.
+ * Dispatched on `window` by the live-reload script; its detail is a function the app calls with
+ * its router (src/client/router.ts), which takes the newly built content in place when it can.
+ * The code that does so lives in the live-reload script, which only `serve --watch` adds, so
+ * that no built page carries it.
  */
 export const liveUpdateEvent = 'sdkdocs:live-update';
-
-export interface LiveUpdateDetail {
-  /** The page's new boot data, as JSON (`BootData`). */
-  bootJson: string;
-  /** The new content of its `[data-route-content]` element. */
-  html: string;
-  title: string;
-}
 
 export interface HelloMessage {
   version: number;
