@@ -55,7 +55,6 @@ describe('a Docusaurus site builds from its own folder with bin/sdkdocs.js', () 
       'docusaurus.config.js:43:13 warning plugins[0]: the plugin @docusaurus/plugin-ideal-image is not run',
       'docusaurus.config.js:54:11 warning themeConfig.navbar.items[3]: the navbar item of type "custom-discord" is not shown',
       'docusaurus.config.js:78:7 warning themeConfig.zoom: not applied',
-      'docusaurus.config.js:49:52 warning themeConfig.navbar.logo.width: not applied',
       'blog/2024-05-01-orbit-1.md:4:1 warning This blog post has no truncate marker',
     ];
     for (const start of expected) expect(warnings.some((line) => line.startsWith(start)), start).toBe(true);
@@ -65,9 +64,11 @@ describe('a Docusaurus site builds from its own folder with bin/sdkdocs.js', () 
     expect(warnings).toHaveLength(expected.length);
   });
 
-  it('writes the footer as Docusaurus does: an item of raw HTML, a dark-mode logo, and the copyright as HTML', () => {
+  it('writes the navbar logo and the footer as Docusaurus does: a logo width, an item of raw HTML, a dark-mode logo, and the copyright as HTML', () => {
     const footer = /<footer[\s\S]*<\/footer>/.exec(readFileSync(path.join(site, 'out', 'docs', 'intro', 'index.html'), 'utf8'))![0];
     expect(footer).toContain('<li class="footer-item"><a href="https://netlify.com">Netlify</a></li>');
+    // The navbar logo at the width the config gives it, its height following the image.
+    expect(readFileSync(path.join(site, 'out', 'docs', 'intro', 'index.html'), 'utf8')).toContain('<span class="navbar-logo"><img src="/img/logo.svg" alt="Orbit" width="48"/></span>');
     // A dark-mode logo beside the light one, switched by CSS.
     expect(footer).toContain('<img src="/img/logo.svg" alt="Orbit" width="40" class="themed-image themed-image-light"/><img src="/img/logo.svg" alt="Orbit" width="40" class="themed-image themed-image-dark"/>');
     expect(footer).toContain('<div class="footer-copyright">Copyright © Orbit. Built with <a href="https://docusaurus.io">Docusaurus</a>.</div>');

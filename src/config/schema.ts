@@ -801,6 +801,13 @@ export const configSchema = z.strictObject({
           srcDark: z.string().optional(),
           /** Where the logo and title lead. @defaultValue the landing page @example 'https://playkit.dev' */
           href: z.string().optional(),
+          /**
+           * The image's width, as the `<img>` attribute (a wordmark wider than it is high).
+           * @defaultValue 32 px by 32 px when neither is set; the other follows the image when one is @example 120
+           */
+          width: imageSize,
+          /** The image's height, as the `<img>` attribute. @example 32 */
+          height: imageSize,
         })
         .optional(),
       /**

@@ -206,6 +206,8 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
             src: withBaseUrl(config.navbar.logo.src, config.baseUrl),
             srcDark: config.navbar.logo.srcDark ? withBaseUrl(config.navbar.logo.srcDark, config.baseUrl) : undefined,
             href: config.navbar.logo.href !== undefined ? withBaseUrl(config.navbar.logo.href, config.baseUrl) : undefined,
+            width: config.navbar.logo.width,
+            height: config.navbar.logo.height,
           }
         : undefined,
       style: config.navbar.style,

@@ -264,7 +264,8 @@ export interface SiteData {
   locale: LocaleData & { name: string };
   navbar: {
     title: string;
-    logo?: { src: string; alt: string; srcDark?: string; href?: string };
+    /** Without `width` and `height` the logo is 32 px by 32 px. */
+    logo?: { src: string; alt: string; srcDark?: string; href?: string; width?: number | string; height?: number | string };
     /** `primary`: filled with the primary colour; `dark`: dark in both colour modes. */
     style?: 'primary' | 'dark';
     hideOnScroll: boolean;
