@@ -4,6 +4,8 @@ import { settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
 import { formatKeyPath } from './locate-key.js';
 import type { DocusaurusTranslation, PluginEntryNotRun } from './docusaurus-config.js';
 import { docusaurusModuleCandidates, loadSiteFunction, presetContext, resolveQuietly } from './docusaurus-presets.js';
+import { takeWebpackSettings } from './docusaurus-webpack.js';
+import type { SiteBundleSettings } from '../core/site-bundle-settings.js';
 
 /*
  * The plugins and themes of a Docusaurus config that sdkdocs has no counterpart for. A plugin is a
@@ -11,8 +13,10 @@ import { docusaurusModuleCandidates, loadSiteFunction, presetContext, resolveQui
  * make content, routes or webpack settings that sdkdocs cannot take, but some only hand the build
  * settings sdkdocs applies itself. sdkdocs calls the plugin function, as trusted as the config
  * that names it, and takes those: `configurePostCss` (Tailwind's usual set-up) gives the PostCSS
- * plugins every stylesheet of the site goes through. A plugin whose hooks are all taken is no
- * longer warned of; one with others keeps its warning, which then names them.
+ * plugins every stylesheet of the site goes through; `configureWebpack` gives the aliases, the
+ * browser fallbacks of Node's modules, the constants and the provided globals of config `bundle`
+ * (see docusaurus-webpack.ts). A plugin whose hooks are all taken is no longer warned of; one with
+ * others, or with webpack settings esbuild cannot take, keeps its warning, which then names them.
  */
 
 /** Hooks that do nothing a built site shows: the dev server's, the CLI's. */
@@ -21,45 +25,83 @@ const hooksWithoutLoss = new Set(['name', 'getPathsToWatch', 'postStart', 'exten
 /** The options object Docusaurus hands `configurePostCss`, with its own plugin (autoprefixer) left out. */
 const postcssOptionsGiven = () => ({ ident: 'postcss', plugins: [] as unknown[] });
 
+/** The hooks sdkdocs applies, and what each gives, for the plugin's warning. */
+const appliedHooks = {
+  configurePostCss: 'its PostCSS plugins (configurePostCss)',
+  configureWebpack: 'its aliases, fallbacks, constants and provided globals (configureWebpack)',
+} as const;
+
+type AppliedHook = keyof typeof appliedHooks;
+
 /**
  * Runs the plugins the translation could not take for the hooks sdkdocs applies, and applies them
- * to the translated config (`postcssPlugins`). Returns the site's own plugin files, inputs of the
- * config as its imports are.
+ * to the translated config (`postcssPlugins`, `bundle`). Returns the site's own plugin files,
+ * inputs of the config as its imports are.
  */
 export async function applyPluginHooks(translation: DocusaurusTranslation, siteConfig: Record<string, unknown>, siteDir: string, configFile: string): Promise<string[]> {
   const inputs: string[] = [];
   const postcssPlugins: unknown[] = [];
-  let firstGiver: PluginEntryNotRun | undefined;
+  const bundle: SiteBundleSettings = { alias: {}, fallback: {}, define: {}, provide: {} };
+  const firstGiver: Partial<Record<AppliedHook, PluginEntryNotRun>> = {};
+  const baseUrl = typeof siteConfig.baseUrl === 'string' ? siteConfig.baseUrl : '/';
   for (const entry of translation.pluginEntriesNotRun) {
     const run = await runPluginFunction(entry, siteConfig, siteDir, configFile);
     if (!run) continue;
     if (run.file && !/[\\/]node_modules[\\/]/.test(run.file)) inputs.push(run.file);
-    const configurePostCss = run.hooks.configurePostCss;
-    if (typeof configurePostCss !== 'function') continue;
-    let given: { plugins?: unknown } = postcssOptionsGiven();
-    try {
-      // Docusaurus' hook may change the options it is given, or return new ones.
-      const handed = given;
-      const returned = runSiteCode(() => (configurePostCss as (options: unknown) => unknown).call(run.hooks, handed), siteModuleTimeoutSeconds()) as { plugins?: unknown } | undefined;
-      given = returned ?? given;
-    } catch (error) {
-      entry.notice.message = `${formatKeyPath(entry.at)}: the ${entry.kind === 'themes' ? 'theme' : 'plugin'} ${entry.name}'s configurePostCss threw: ${firstLine(error)}; its stylesheet settings are not applied, nor are its other hooks.`;
+    const what = `the ${entry.kind === 'themes' ? 'theme' : 'plugin'} ${entry.name}`;
+    const applied: AppliedHook[] = [];
+    const webpackNotApplied: string[] = [];
+    let threw: { hook: AppliedHook; error: unknown } | undefined;
+    const { configurePostCss, configureWebpack } = run.hooks;
+    if (typeof configurePostCss === 'function') {
+      try {
+        // Docusaurus' hook may change the options it is given, or return new ones.
+        const handed: { plugins?: unknown } = postcssOptionsGiven();
+        const returned = runSiteCode(() => (configurePostCss as (options: unknown) => unknown).call(run.hooks, handed), siteModuleTimeoutSeconds()) as { plugins?: unknown } | undefined;
+        const given = returned ?? handed;
+        postcssPlugins.push(...(Array.isArray(given.plugins) ? given.plugins : []));
+        applied.push('configurePostCss');
+      } catch (error) {
+        threw = { hook: 'configurePostCss', error };
+      }
+    }
+    if (typeof configureWebpack === 'function' && !threw) {
+      try {
+        const taken = takeWebpackSettings(configureWebpack as (...args: unknown[]) => unknown, run.hooks, siteDir, baseUrl);
+        for (const key of ['alias', 'fallback', 'define', 'provide'] as const) Object.assign(bundle[key], taken.settings[key]);
+        webpackNotApplied.push(...taken.notApplied);
+        applied.push('configureWebpack');
+      } catch (error) {
+        threw = { hook: 'configureWebpack', error };
+      }
+    }
+    if (threw) {
+      const given = threw.hook === 'configurePostCss' ? 'stylesheet' : 'webpack';
+      entry.notice.message = `${formatKeyPath(entry.at)}: ${what}'s ${threw.hook} threw: ${firstLine(threw.error)}; its ${given} settings are not applied, nor are its other hooks.`;
       continue;
     }
-    const plugins = Array.isArray(given.plugins) ? given.plugins : [];
-    postcssPlugins.push(...plugins);
+    if (applied.length === 0) continue;
+    for (const hook of applied) firstGiver[hook] ??= entry;
     const notApplied = Object.entries(run.hooks)
-      .filter(([hook, value]) => hook !== 'configurePostCss' && !hooksWithoutLoss.has(hook) && value !== undefined)
+      .filter(([hook, value]) => !(hook in appliedHooks) && !hooksWithoutLoss.has(hook) && value !== undefined)
       .map(([hook]) => hook);
-    if (notApplied.length === 0) {
+    if (notApplied.length === 0 && webpackNotApplied.length === 0) {
       translation.notices.splice(translation.notices.indexOf(entry.notice), 1);
       translation.pluginsNotRun.splice(translation.pluginsNotRun.indexOf(entry.name), 1);
-    } else {
-      entry.notice.message = `${formatKeyPath(entry.at)}: the ${entry.kind === 'themes' ? 'theme' : 'plugin'} ${entry.name} gives its PostCSS plugins (configurePostCss), which sdkdocs applies; its ${notApplied.join(', ')} ${notApplied.length === 1 ? 'is' : 'are'} not run, so the pages, routes, scripts or settings ${notApplied.length === 1 ? 'it makes are' : 'they make are'} missing.`;
+      continue;
     }
-    if (!firstGiver) firstGiver = entry;
+    const parts = [`${formatKeyPath(entry.at)}: ${what} gives ${applied.map((hook) => appliedHooks[hook]).join(' and ')}, which sdkdocs applies`];
+    if (webpackNotApplied.length > 0) {
+      parts.push(`its webpack settings ${webpackNotApplied.join(', ')} ${webpackNotApplied.length === 1 ? 'is' : 'are'} not applied (sdkdocs bundles with esbuild), so what ${webpackNotApplied.length === 1 ? 'it does' : 'they do'} is missing from the built site`);
+      entry.notice.hint ??= "Do what they do another way: config `bundle` takes aliases, fallbacks, constants and provided globals; a file a loader turned into code can be imported as a component or an asset. Or leave them out of the plugin's configureWebpack when the site does without them.";
+    }
+    if (notApplied.length > 0) {
+      parts.push(`its ${notApplied.join(', ')} ${notApplied.length === 1 ? 'is' : 'are'} not run, so the pages, routes, scripts or settings ${notApplied.length === 1 ? 'it makes are' : 'they make are'} missing`);
+    }
+    entry.notice.message = `${parts.join('; ')}.`;
   }
-  if (firstGiver) translation.take(['postcssPlugins'], firstGiver.at, postcssPlugins);
+  if (firstGiver.configurePostCss) translation.take(['postcssPlugins'], firstGiver.configurePostCss.at, postcssPlugins);
+  if (firstGiver.configureWebpack) translation.take(['bundle'], firstGiver.configureWebpack.at, bundle);
   return inputs;
 }
 
@@ -87,7 +129,7 @@ async function runPluginFunction(entry: PluginEntryNotRun, siteConfig: Record<st
   } catch (error) {
     // Its notice already says it is not run; it now also says why sdkdocs could not look at it.
     const why = error instanceof SiteCodeStopped ? `it was stopped: ${error.message}` : `it threw: ${firstLine(error)}`;
-    entry.notice.message = entry.notice.message.replace(/\.$/, ` (sdkdocs called it to take its PostCSS plugins, and ${why}).`);
+    entry.notice.message = entry.notice.message.replace(/\.$/, ` (sdkdocs called it to take its PostCSS plugins and webpack settings, and ${why}).`);
     return undefined;
   }
 }

@@ -1,0 +1,78 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { writeSiteFiles } from './site.js';
+
+/*
+ * A Docusaurus site whose local plugin's configureWebpack gives what many sites' do for code
+ * written for Node (dyte-io/docs' plugins/webpack-plugin.cjs, for one): a fallback of `path` to a
+ * browser module (a small shim here), an empty module for `crypto`, constants (DefinePlugin), a
+ * provided global (ProvidePlugin's `Buffer`), an alias set on the configuration in place and a
+ * rule that only lets imports leave out extensions. Its home page shows, once it runs in the
+ * browser, what each gave.
+ */
+
+/** The site's plugin; `inPlace` is more of its configureWebpack's changes to the configuration it is handed. */
+export const webpackPlugin = (inPlace = '') => `
+const path = require('path');
+module.exports = function webpackPlugin(context) {
+  return {
+    name: 'webpack-plugin',
+    configureWebpack(config, isServer, { currentBundler }) {
+      config.resolve.alias['@labels'] = path.join(context.siteDir, 'src/labels');${inPlace}
+      return {
+        module: { rules: [{ test: /\\.m?js/, resolve: { fullySpecified: false } }] },
+        plugins: [
+          new currentBundler.instance.ProvidePlugin({ Buffer: [path.join(context.siteDir, 'src/shims/buffer.js'), 'Buffer'] }),
+          new currentBundler.instance.DefinePlugin({ 'process.env.GREETING': JSON.stringify('hello from define'), ANSWER: '6 * 7' }),
+        ],
+        resolve: { fallback: { path: require.resolve('./path-shim.cjs'), crypto: false } },
+      };
+    },
+  };
+};
+`;
+
+const homePage = `
+import React, { useEffect, useState } from 'react';
+import path from 'path';
+import crypto from 'crypto';
+import { label } from '@labels/home';
+
+export default function Home() {
+  const [report, setReport] = useState('not run');
+  useEffect(() => {
+    setReport([path.join('docs', 'intro'), process.env.GREETING, String(ANSWER), Buffer.from('hi').madeBy, typeof crypto].join(' | '));
+  }, []);
+  return (
+    <main>
+      <h1>{label}</h1>
+      <p id="report">{report}</p>
+    </main>
+  );
+}
+`;
+
+/** Writes the site into a new temporary folder, `files` added or replacing its own. The caller removes the folder. */
+export async function writeWebpackPluginSite(files: Record<string, string> = {}): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-webpack-'));
+  await writeSiteFiles(dir, {
+    'package.json': JSON.stringify({ name: 'webpack-plugin-site', private: true }),
+    'docusaurus.config.js': `module.exports = {
+  title: 'Bundled',
+  url: 'https://bundled.example',
+  baseUrl: '/',
+  presets: [['classic', { docs: { routeBasePath: 'docs' }, blog: false }]],
+  plugins: ['./plugins/webpack-plugin.cjs'],
+};
+`,
+    'plugins/webpack-plugin.cjs': webpackPlugin(),
+    'plugins/path-shim.cjs': "module.exports = { join: (...parts) => 'shim:' + parts.join('/') };\n",
+    'src/shims/buffer.js': "export class Buffer {\n  static from() { return { madeBy: 'buffer shim' }; }\n}\n",
+    'src/labels/home.js': "export const label = 'Home of the bundled site';\n",
+    'src/pages/index.js': homePage,
+    'docs/intro.md': '# Intro\n\nThe docs.\n',
+    ...files,
+  });
+  return dir;
+}
