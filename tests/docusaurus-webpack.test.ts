@@ -44,7 +44,7 @@ describe("a Docusaurus plugin's configureWebpack", () => {
       const { page, problems } = await openPage(await browser.newContext());
       await page.goto(server.url);
       await page.locator('#report', { hasText: 'shim:' }).waitFor();
-      expect(await page.locator('#report').textContent()).toBe('shim:docs/intro | hello from define | 42 | buffer shim | object');
+      expect(await page.locator('#report').textContent()).toBe('shim:docs/intro | hello from define | 42 | buffer shim | object | browser inspect');
       expect(problems).toEqual([]);
     } finally {
       await browser.close();

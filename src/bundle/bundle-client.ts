@@ -672,6 +672,7 @@ function mdxDocErrorPlace(message: esbuild.Message, mdxModules: ReadonlyMap<stri
  * `namespace:path`. A namespace has two letters or more, so a Windows drive is no namespace.
  */
 const pluginNamespace = /^[a-z][\w-]+:(?!\/\/)/i;
+const disabledModulePrefix = '(disabled):';
 
 async function usedThemeKeys(inputs: string[]): Promise<string[]> {
   const keys = Object.keys(themeStrings.en);
@@ -707,6 +708,8 @@ async function thirdPartyLicenses(metafile: esbuild.Metafile): Promise<string> {
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (!file.endsWith('.js')) continue;
     for (const written of Object.keys(output.inputs)) {
+      // A module a package's `browser` field maps to false is named `(disabled):<its path>` and bundles nothing.
+      if (written.startsWith(disabledModulePrefix)) continue;
       const input = written.replace(pluginNamespace, '');
       // The last node_modules folder in the path is the package's own (nested installs have several).
       const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);

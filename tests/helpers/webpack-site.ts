@@ -8,7 +8,8 @@ import { writeSiteFiles } from './site.js';
  * written for Node (dyte-io/docs' plugins/webpack-plugin.cjs, for one): a fallback of `path` to a
  * browser module (a small shim here), an empty module for `crypto`, constants (DefinePlugin), a
  * provided global (ProvidePlugin's `Buffer`), an alias set on the configuration in place and a
- * rule that only lets imports leave out extensions. Its home page shows, once it runs in the
+ * rule that only lets imports leave out extensions; and an installed package whose `browser` field
+ * leaves a module out, as object-inspect's does. Its home page shows, once it runs in the
  * browser, what each gave.
  */
 
@@ -38,11 +39,12 @@ import React, { useEffect, useState } from 'react';
 import path from 'path';
 import crypto from 'crypto';
 import { label } from '@labels/home';
+import inspect from 'inspect-lite';
 
 export default function Home() {
   const [report, setReport] = useState('not run');
   useEffect(() => {
-    setReport([path.join('docs', 'intro'), process.env.GREETING, String(ANSWER), Buffer.from('hi').madeBy, typeof crypto].join(' | '));
+    setReport([path.join('docs', 'intro'), process.env.GREETING, String(ANSWER), Buffer.from('hi').madeBy, typeof crypto, inspect()].join(' | '));
   }, []);
   return (
     <main>
@@ -72,6 +74,10 @@ export async function writeWebpackPluginSite(files: Record<string, string> = {})
     'src/labels/home.js': "export const label = 'Home of the bundled site';\n",
     'src/pages/index.js': homePage,
     'docs/intro.md': '# Intro\n\nThe docs.\n',
+    // As object-inspect: a package whose browser field leaves its Node-only module out.
+    'node_modules/inspect-lite/package.json': JSON.stringify({ name: 'inspect-lite', version: '1.0.0', license: 'MIT', main: 'index.js', browser: { './node-inspect.js': false } }),
+    'node_modules/inspect-lite/index.js': "const nodeInspect = require('./node-inspect.js');\nmodule.exports = () => (typeof nodeInspect === 'function' ? 'node inspect' : 'browser inspect');\n",
+    'node_modules/inspect-lite/node-inspect.js': "module.exports = require('util').inspect;\n",
     ...files,
   });
   return dir;
