@@ -312,10 +312,14 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     splitting: true,
     format: 'esm',
     platform: 'browser',
+    // Named, so that a require() of a package takes its `module` build as webpack's does: left to
+    // itself, esbuild takes `main` there, and a UMD `main` (jsonc-parser's) hands `require` to a factory it cannot bundle.
+    mainFields: ['browser', 'module', 'main'],
     target: 'es2022',
     minify: true,
     jsx: 'automatic',
-    define: { ...siteSettings.define, 'process.env.NODE_ENV': '"production"', [navbarExtrasFlag]: String(!options.plainNavbar), [navbarCrowdedFlag]: String(options.crowdedNavbar), [sidebarOptionsFlag]: String(options.sidebarOptions) },
+    // webpack 5, and so Docusaurus, makes Node's `global` the global object in the browser (its `node.global` default).
+    define: { global: 'globalThis', ...siteSettings.define, 'process.env.NODE_ENV': '"production"', [navbarExtrasFlag]: String(!options.plainNavbar), [navbarCrowdedFlag]: String(options.crowdedNavbar), [sidebarOptionsFlag]: String(options.sidebarOptions) },
     legalComments: 'none',
     banner: { js: licensesBanner },
     charset: 'utf8',

@@ -9,7 +9,8 @@ import { writeSiteFiles } from './site.js';
  * browser module (a small shim here), an empty module for `crypto`, constants (DefinePlugin), a
  * provided global (ProvidePlugin's `Buffer`), an alias set on the configuration in place and a
  * rule that only lets imports leave out extensions; and an installed package whose `browser` field
- * leaves a module out, as object-inspect's does. Its home page shows, once it runs in the
+ * leaves a module out, as object-inspect's does; and CommonJS code that reaches Node's `global` and
+ * requires a package with a UMD `main` and an ES `module`, both of which webpack bundles. Its home page shows, once it runs in the
  * browser, what each gave.
  */
 
@@ -40,11 +41,12 @@ import path from 'path';
 import crypto from 'crypto';
 import { label } from '@labels/home';
 import inspect from 'inspect-lite';
+import legacyReport from '../legacy-report.cjs';
 
 export default function Home() {
   const [report, setReport] = useState('not run');
   useEffect(() => {
-    setReport([path.join('docs', 'intro'), process.env.GREETING, String(ANSWER), Buffer.from('hi').madeBy, typeof crypto, inspect()].join(' | '));
+    setReport([path.join('docs', 'intro'), process.env.GREETING, String(ANSWER), Buffer.from('hi').madeBy, typeof crypto, inspect(), legacyReport()].join(' | '));
   }, []);
   return (
     <main>
@@ -78,6 +80,13 @@ export async function writeWebpackPluginSite(files: Record<string, string> = {})
     'node_modules/inspect-lite/package.json': JSON.stringify({ name: 'inspect-lite', version: '1.0.0', license: 'MIT', main: 'index.js', browser: { './node-inspect.js': false } }),
     'node_modules/inspect-lite/index.js': "const nodeInspect = require('./node-inspect.js');\nmodule.exports = () => (typeof nodeInspect === 'function' ? 'node inspect' : 'browser inspect');\n",
     'node_modules/inspect-lite/node-inspect.js': "module.exports = require('util').inspect;\n",
+    // Code webpack bundles as Docusaurus' users wrote it: Node's `global`, and a require() of a
+    // package whose `main` is a UMD build that hands `require` to a factory (jsonc-parser's).
+    'src/legacy-report.cjs': "module.exports = () => [require('dual-lite').kind, global === window ? 'global is window' : 'no global'].join(' | ');\n",
+    'node_modules/dual-lite/package.json': JSON.stringify({ name: 'dual-lite', version: '1.0.0', license: 'MIT', main: 'umd.js', module: 'esm.js' }),
+    'node_modules/dual-lite/umd.js': "(function (factory) { factory(require, exports); })(function (require, exports) { exports.kind = require('./kind-' + 'main.js'); });\n",
+    'node_modules/dual-lite/kind-main.js': "module.exports = 'main build';\n",
+    'node_modules/dual-lite/esm.js': "export const kind = 'module build';\n",
     ...files,
   });
   return dir;
