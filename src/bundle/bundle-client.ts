@@ -29,6 +29,7 @@ import { linkInfimaStylesheet } from './infima-stylesheet.js';
 import { scopedStylesheetErrorPlace, siteStylesheetsPlugin, stylesheetAssetLoaders } from '../core/site-stylesheets.js';
 import { sassFile, siteSassQuery } from '../core/site-sass.js';
 import { hasPostcssPlugins, setSitePostcssPlugins } from '../core/site-postcss.js';
+import { siteBundleOptions, type SiteBundleSettings } from '../core/site-bundle-settings.js';
 
 /** What templates/NavbarItem.tsx reads to leave out of a plain navbar's bundle the code it does not use. */
 const navbarExtrasFlag = ['globalThis', '__sdkdocsNavbarExtras'].join('.');
@@ -109,6 +110,8 @@ export interface ClientBundleOptions {
   withPostcss: boolean;
   /** The site's `clientModules`, resolved, in order: every page imports them before it hydrates. */
   clientModules: string[];
+  /** The site's aliases, fallbacks, constants and provided globals (config `bundle`). */
+  bundle: SiteBundleSettings;
   /** The site folder, which `@site/…` imports of MDX docs name. */
   siteDir: string;
   /** The folders the site's imports may reach (`siteReadRoots`). */
@@ -294,6 +297,7 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
       );
     },
   };
+  const siteSettings = siteBundleOptions(options.bundle, options.siteDir, 'browser');
   holder.context = await esbuild.context({
     absWorkingDir: root,
     nodePaths: siteModulesFolders(options.siteDir),
@@ -308,10 +312,14 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     splitting: true,
     format: 'esm',
     platform: 'browser',
+    // Named, so that a require() of a package takes its `module` build as webpack's does: left to
+    // itself, esbuild takes `main` there, and a UMD `main` (jsonc-parser's) hands `require` to a factory it cannot bundle.
+    mainFields: ['browser', 'module', 'main'],
     target: 'es2022',
     minify: true,
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"', [navbarExtrasFlag]: String(!options.plainNavbar), [navbarCrowdedFlag]: String(options.crowdedNavbar), [sidebarOptionsFlag]: String(options.sidebarOptions) },
+    // webpack 5, and so Docusaurus, makes Node's `global` the global object in the browser (its `node.global` default).
+    define: { global: 'globalThis', ...siteSettings.define, 'process.env.NODE_ENV': '"production"', [navbarExtrasFlag]: String(!options.plainNavbar), [navbarCrowdedFlag]: String(options.crowdedNavbar), [sidebarOptionsFlag]: String(options.sidebarOptions) },
     legalComments: 'none',
     banner: { js: licensesBanner },
     charset: 'utf8',
@@ -323,8 +331,11 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
     assetNames: 'media/[name].[hash]',
     loader: stylesheetAssetLoaders,
     logLevel: 'silent',
+    inject: siteSettings.inject,
     plugins: [
-      // First: it sees the stylesheet imports before the resolvers of `@site/…` and relative paths, which it asks in turn.
+      // Before all: webpack applies the site's aliases before anything else resolves an import.
+      ...siteSettings.plugins,
+      // Then: it sees the stylesheet imports before the resolvers of `@site/…` and relative paths, which it asks in turn.
       siteStylesheetsPlugin({
         siteDir: options.siteDir,
         staticDir: options.staticDir,
@@ -431,6 +442,7 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     customCss: config.paths.customCss,
     withPostcss: hasPostcssPlugins(config.postcssPlugins),
     clientModules: config.paths.clientModules,
+    bundle: config.bundle,
     themeOverrideStylesheets: site.themeOverrides?.stylesheets ?? [],
     themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),
     versioned: site.docsVersions !== undefined,
@@ -664,6 +676,7 @@ function mdxDocErrorPlace(message: esbuild.Message, mdxModules: ReadonlyMap<stri
  * `namespace:path`. A namespace has two letters or more, so a Windows drive is no namespace.
  */
 const pluginNamespace = /^[a-z][\w-]+:(?!\/\/)/i;
+const disabledModulePrefix = '(disabled):';
 
 async function usedThemeKeys(inputs: string[]): Promise<string[]> {
   const keys = Object.keys(themeStrings.en);
@@ -699,6 +712,8 @@ async function thirdPartyLicenses(metafile: esbuild.Metafile): Promise<string> {
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (!file.endsWith('.js')) continue;
     for (const written of Object.keys(output.inputs)) {
+      // A module a package's `browser` field maps to false is named `(disabled):<its path>` and bundles nothing.
+      if (written.startsWith(disabledModulePrefix)) continue;
       const input = written.replace(pluginNamespace, '');
       // The last node_modules folder in the path is the package's own (nested installs have several).
       const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);

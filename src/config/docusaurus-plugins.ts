@@ -6,6 +6,8 @@ import { settleWithin, siteModuleTimeoutSeconds } from '../core/site-module.js';
 import { formatKeyPath } from './locate-key.js';
 import type { DocusaurusTranslation, PluginEntryNotRun } from './docusaurus-config.js';
 import { docusaurusModuleCandidates, loadSiteFunction, presetContext, resolveQuietly } from './docusaurus-presets.js';
+import { takeWebpackSettings } from './docusaurus-webpack.js';
+import type { SiteBundleSettings } from '../core/site-bundle-settings.js';
 
 /*
  * The plugins and themes of a Docusaurus config that sdkdocs has no counterpart for. A plugin is a
@@ -13,9 +15,12 @@ import { docusaurusModuleCandidates, loadSiteFunction, presetContext, resolveQui
  * make content, routes or webpack settings that sdkdocs cannot take, but some only hand the build
  * settings sdkdocs applies itself. sdkdocs calls the plugin function, as trusted as the config
  * that names it, and takes those: `configurePostCss` (Tailwind's usual set-up) gives the PostCSS
- * plugins every stylesheet of the site goes through, `injectHtmlTags` head tags and scripts
- * (analytics, widgets), `getClientModules` client modules. A plugin whose hooks are all taken is
- * no longer warned of; one with others keeps its warning, which then names them.
+ * plugins every stylesheet of the site goes through, `configureWebpack` the aliases, browser
+ * fallbacks of Node's modules, constants and provided globals of config `bundle` (see
+ * docusaurus-webpack.ts), `injectHtmlTags` head tags and scripts (analytics, widgets),
+ * `getClientModules` client modules. A plugin whose hooks are all taken is no longer warned of;
+ * one with others, or with webpack settings esbuild cannot take, keeps its warning, which then
+ * names them.
  */
 
 /** Hooks that do nothing a built site shows: the dev server's, the CLI's. */
@@ -24,9 +29,12 @@ const hooksWithoutLoss = new Set(['name', 'getPathsToWatch', 'postStart', 'exten
 /** What the plugins' hooks gave, gathered over all of them, and where the first of each came from. */
 interface Gathered {
   postcssPlugins: unknown[];
+  bundle: SiteBundleSettings;
   headTags: unknown[];
   clientModules: string[];
-  firstAt: Partial<Record<'postcssPlugins' | 'headTags' | 'clientModules', PluginEntryNotRun['at']>>;
+  firstAt: Partial<Record<'postcssPlugins' | 'bundle' | 'headTags' | 'clientModules', PluginEntryNotRun['at']>>;
+  /** What a hook is called with of the site. */
+  site: { siteDir: string; baseUrl: string };
 }
 
 /**
@@ -61,6 +69,15 @@ const hookAppliers: Record<string, HookApplier> = {
     }
     return left;
   },
+  configureWebpack(hook, hooks, gathered, entry) {
+    const taken = takeWebpackSettings(hook, hooks, gathered.site.siteDir, gathered.site.baseUrl);
+    for (const key of ['alias', 'fallback', 'define', 'provide'] as const) Object.assign(gathered.bundle[key], taken.settings[key]);
+    gathered.firstAt.bundle ??= entry.at;
+    if (taken.notApplied.length === 0) return [];
+    entry.notice.hint ??=
+      "Do what they do another way: config `bundle` takes aliases, fallbacks, constants and provided globals; a file a loader turned into code can be imported as a component or an asset. Or leave them out of the plugin's configureWebpack when the site does without them.";
+    return [`its webpack settings ${taken.notApplied.join(', ')} (sdkdocs bundles with esbuild)`];
+  },
   getClientModules(hook, hooks, gathered, entry) {
     const modules = callHook(() => hook.call(hooks));
     for (const module of Array.isArray(modules) ? modules : []) if (typeof module === 'string') gathered.clientModules.push(module);
@@ -71,13 +88,20 @@ const hookAppliers: Record<string, HookApplier> = {
 
 /**
  * Runs the plugins the translation could not take for the hooks sdkdocs applies, and applies what
- * they give to the translated config: `postcssPlugins`, `headTags`, `clientModules` (before the
+ * they give to the translated config: `postcssPlugins`, `bundle`, `headTags`, `clientModules` (before the
  * config's own, as Docusaurus loads plugins' client modules first). Returns the site's own plugin
  * files, inputs of the config as its imports are.
  */
 export async function applyPluginHooks(translation: DocusaurusTranslation, siteConfig: Record<string, unknown>, siteDir: string, configFile: string): Promise<string[]> {
   const inputs: string[] = [];
-  const gathered: Gathered = { postcssPlugins: [], headTags: [], clientModules: [], firstAt: {} };
+  const gathered: Gathered = {
+    postcssPlugins: [],
+    bundle: { alias: {}, fallback: {}, define: {}, provide: {} },
+    headTags: [],
+    clientModules: [],
+    firstAt: {},
+    site: { siteDir, baseUrl: typeof siteConfig.baseUrl === 'string' ? siteConfig.baseUrl : '/' },
+  };
   for (const entry of translation.pluginEntriesNotRun) {
     const run = await runPluginFunction(entry, siteConfig, siteDir, configFile);
     if (!run) continue;
@@ -112,6 +136,7 @@ export async function applyPluginHooks(translation: DocusaurusTranslation, siteC
     }
   }
   if (gathered.firstAt.postcssPlugins) translation.take(['postcssPlugins'], gathered.firstAt.postcssPlugins, gathered.postcssPlugins);
+  if (gathered.firstAt.bundle) translation.take(['bundle'], gathered.firstAt.bundle, gathered.bundle);
   if (gathered.firstAt.headTags) {
     const own = (translation.config.headTags as unknown[] | undefined) ?? [];
     translation.take(['headTags'], gathered.firstAt.headTags, [...own, ...gathered.headTags]);

@@ -92,6 +92,8 @@ export function resolveQuietly(requireFromConfig: NodeJS.Require, request: strin
 
 export async function loadSiteFunction(requireFromConfig: NodeJS.Require, file: string, seconds: number): Promise<unknown> {
   let exported: unknown;
+  // A site's own plugin or preset file is read again each time the config is (serve --watch reloads it when the file changes).
+  if (!/[\\/]node_modules[\\/]/.test(file)) delete requireFromConfig.cache[file];
   try {
     exported = runSiteCode(() => requireFromConfig(file) as unknown, seconds);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { urlPathProblem } from '../core/route-safety.js';
 import { isCssColor } from './css-color.js';
+import { defineKeyPattern } from '../core/site-bundle-settings.js';
 
 /** A CSS colour the palette can be derived from: hex, `rgb()` or `hsl()`. */
 const cssColor = z.string().refine(isCssColor, 'expected an opaque colour such as "#2e8555", "rgb(46 133 85)" or "hsl(147 49% 35%)"');
@@ -384,11 +385,14 @@ const markdownPluginList = z.array(z.union([z.literal(false), z.null(), unifiedP
 
 const numberPrefixParser = z.union([z.boolean(), z.custom<NumberPrefixParser>((value) => typeof value === 'function', 'expected true, false or a function')]);
 
-/** Old paths that lead to `existingPath`, as Docusaurus' `createRedirects` returns them. */
 /** A PostCSS plugin as `postcss()` takes it: an object with `postcssPlugin`, or a plugin package's function. */
 export type PostcssPlugin = object | ((...args: never[]) => unknown);
 
+/** Old paths that lead to `existingPath`, as Docusaurus' `createRedirects` returns them. */
 export type CreateRedirects = (existingPath: string) => string | string[] | null | undefined;
+
+/** Where an import leads in the site's bundles: a package or path, several to try in order, or false (an empty module). */
+const bundleTarget = z.union([z.literal(false), z.string().min(1), z.array(z.string().min(1)).min(1)]);
 
 const editUrlFunction = z.custom<EditUrlFunction>((value) => typeof value === 'function', 'expected a URL or a function that returns one');
 
@@ -1051,6 +1055,42 @@ export const configSchema = z.strictObject({
   postcssPlugins: z
     .array(z.custom<PostcssPlugin>((value) => typeof value === 'function' || (typeof value === 'object' && value !== null), 'expected a PostCSS plugin (a plugin object or the function a plugin package exports)'))
     .default([]),
+
+  /**
+   * How the site's code is bundled, beyond what sdkdocs sets: what a Docusaurus plugin's
+   * `configureWebpack` gives as webpack's `resolve.alias`, `resolve.fallback`, `DefinePlugin` and
+   * `ProvidePlugin`, with the same meaning. A target is a package name (resolved from the importing
+   * file), a path (relative to the site folder), several to try in order, or `false` for an empty
+   * module. @example { fallback: { path: 'path-browserify' }, define: { 'process.env.API_URL': '"https://api.example.com"' }, provide: { Buffer: ['buffer', 'Buffer'] } }
+   */
+  bundle: z
+    .strictObject({
+      /**
+       * Imports to lead elsewhere in every bundle of the site's code (browser and build): a key
+       * matches its name and the paths under it (`lodash` and `lodash/get`), or only its name when
+       * it ends with `$`. @example { process: 'process/browser.js', '@components': './src/components' }
+       */
+      alias: z.record(z.string().min(1), bundleTarget).default({}),
+      /**
+       * Where an import the browser bundle cannot resolve leads instead: Node's built-ins, which
+       * browsers lack. Imports that resolve (an installed package) are left as they are.
+       * @example { path: 'path-browserify', crypto: false }
+       */
+      fallback: z.record(z.string().min(1), bundleTarget).default({}),
+      /**
+       * Names replaced by a JavaScript expression in the site's code, at build time, in every
+       * bundle: the code of a value, as webpack's `DefinePlugin` takes it (a string is written
+       * with its quotes). @example { 'process.env.API_URL': '"https://api.example.com"', __DEV__: 'false' }
+       */
+      define: z.record(z.string().regex(defineKeyPattern, 'a name or a member chain such as process.env.API_URL (esbuild replaces no other expression)'), z.string().min(1)).default({}),
+      /**
+       * Globals of the browser bundle taken from a module where code uses them without importing
+       * them, as webpack's `ProvidePlugin`: a module (its exports), or a module and the export to take.
+       * @example { process: 'process/browser', Buffer: ['buffer', 'Buffer'] }
+       */
+      provide: z.record(z.string().regex(defineKeyPattern, 'a global name such as Buffer, or a member chain such as window.Buffer'), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)])).default({}),
+    })
+    .default({ alias: {}, fallback: {}, define: {}, provide: {} }),
 
   /**
    * The site's own values for its components (Docusaurus' `customFields`), which

@@ -8,6 +8,7 @@ import { placePageRoute } from './page-route.js';
 import { setSiteCodeConfig, siteFilesRead, themeOverridesQuery, type SiteCodeConfig } from './theme-overrides.js';
 import { loadMarkdownImports, mdxAssetsPlugin } from '../core/mdx-modules.js';
 import { siteStylesheetsPlugin } from '../core/site-stylesheets.js';
+import { siteBundleOptions } from '../core/site-bundle-settings.js';
 import { markdownPageFile, markdownPagesPlugin, pageFileOfEntry, pageModuleSpecifier } from '../core/markdown-pages.js';
 import { parseFrontMatter } from './front-matter.js';
 import { mdxPartialCompiler, mdxPartialCompilerFingerprint } from './mdx/mdx-partials.js';
@@ -177,6 +178,7 @@ async function importPageModules(
   queries: QueryAsker,
 ): Promise<{ modules: Map<string, CustomPageModule>; inputs: string[] }> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-pages-'));
+  const siteSettings = siteBundleOptions(config.bundle, config.siteDir, 'server');
   try {
     const result = await esbuild
       .build({
@@ -195,8 +197,11 @@ async function importPageModules(
         logLevel: 'silent',
         metafile: true,
         entryNames: '[dir]/[name]-[hash]',
+        define: siteSettings.define,
+        inject: siteSettings.inject,
         banner: { js: nodeRequireBanner },
         plugins: [
+          ...siteSettings.plugins,
           markdownPagesPlugin(),
           siteStylesheetsPlugin({ siteDir: config.siteDir, staticDir: config.paths.static, target: 'server', queries, withPostcss: config.withPostcss }),
           {

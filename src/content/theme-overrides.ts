@@ -17,6 +17,7 @@ import type { BuildContext, Site, SiteThemeOverrides } from '../core/site.js';
 import type { Query, QueryAsker, QueryContext, QueryEngine } from '../engine/query-engine.js';
 import { configSliceFingerprint } from '../config/config-fingerprint.js';
 import { hasPostcssPlugins } from '../core/site-postcss.js';
+import { serverBundleSettings, siteBundleOptions, type SiteBundleSettings } from '../core/site-bundle-settings.js';
 import { engineOf } from './docs-folder-queries.js';
 import { packageRoot } from '../core/package-root.js';
 import { isThemeComponentName, themeComponentNames, type ThemeComponentName } from '../shared/theme-components.js';
@@ -55,11 +56,13 @@ export interface SiteCodeConfig {
   paths: { docs: string; static: string };
   /** The site has PostCSS plugins, which its stylesheets go through. */
   withPostcss: boolean;
+  /** The site's aliases and constants (config `bundle`), which the build's bundles of its code apply. */
+  bundle: SiteBundleSettings;
 }
 
 /** Sets the engine's `siteCodeConfig` input, which the overrides' and custom pages' queries read. */
 export function setSiteCodeConfig(engine: QueryEngine, config: Site['config']): void {
-  const slice: SiteCodeConfig = { siteDir: config.siteDir, baseUrl: config.baseUrl, paths: { docs: config.paths.docs, static: config.paths.static }, withPostcss: hasPostcssPlugins(config.postcssPlugins) };
+  const slice: SiteCodeConfig = { siteDir: config.siteDir, baseUrl: config.baseUrl, paths: { docs: config.paths.docs, static: config.paths.static }, withPostcss: hasPostcssPlugins(config.postcssPlugins), bundle: serverBundleSettings(config.bundle) };
   engine.setInput('siteCodeConfig', slice, configSliceFingerprint(config, slice));
 }
 
@@ -184,6 +187,7 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, config: 
     ...names.map((name, index) => `import * as m${index} from ${JSON.stringify(files.get(name))};`),
     `export default { ${names.map((name, index) => `${JSON.stringify(name)}: m${index}`).join(', ')} };`,
   ].join('\n');
+  const siteSettings = siteBundleOptions(config.bundle, config.siteDir, 'server');
   try {
     const result = await esbuild.build({
       entryPoints: [entryId],
@@ -199,9 +203,11 @@ async function compileOverrides(files: Map<ThemeComponentName, string>, config: 
       // out, it is the working folder esbuild was loaded in, which need not be the site's.
       absWorkingDir: config.siteDir,
       outdir: path.join(config.siteDir, 'theme-overrides'),
-      define: { 'process.env.NODE_ENV': '"production"' },
+      define: { ...siteSettings.define, 'process.env.NODE_ENV': '"production"' },
+      inject: siteSettings.inject,
       banner: { js: nodeRequireBanner },
       plugins: [
+        ...siteSettings.plugins,
         siteStylesheetsPlugin({ siteDir: config.siteDir, staticDir: config.paths.static, target: 'server', queries, withPostcss: config.withPostcss }),
         {
           name: 'sdkdocs-theme-overrides',

@@ -167,7 +167,8 @@ export async function watchSite(options: WatchSiteOptions): Promise<SiteWatcher>
     for (const file of batch) unbuilt.add(file);
     const sources = [...unbuilt].map((file) => path.relative(siteDir, file)).sort();
     for (const [file, state] of await fileStates(batch)) builtStates.set(file, state);
-    const full = !lastGoodSite || unbuilt.has(config.configFile);
+    // The config's value is made of every file it loaded (its imports, a Docusaurus config's plugin files), not only its own.
+    const full = !lastGoodSite || [config.configFile, ...(config.configInputs ?? [])].some((file) => unbuilt.has(file));
     let written: WrittenOutputs | undefined;
     let outcome: BuildOutcome;
     let published = false;

@@ -23,6 +23,7 @@ import { takePageHead } from '../../ssr/page-head.js';
 import { walkTree } from '../../markdown/plugins/walk-tree.js';
 import { engineOf } from '../docs-folder-queries.js';
 import { hasPostcssPlugins } from '../../core/site-postcss.js';
+import { siteBundleOptions } from '../../core/site-bundle-settings.js';
 import { isMdxDoc } from './detect-mdx.js';
 import { mdxPartialCompiler } from './mdx-partials.js';
 import { createJsxLocator, withLocatableJsx, type JsxPosition, type LocateWith } from './jsx-positions.js';
@@ -60,6 +61,7 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
   // The site code's compiles the bundle asks for (CSS modules, the Flow stripper), shared with the build's other bundles.
   const queries = engineOf(ctx);
   const outdir = await mkdtemp(path.join(os.tmpdir(), 'sdkdocs-mdx-'));
+  const siteSettings = siteBundleOptions(site.config.bundle, site.config.siteDir, 'server');
   try {
     const result = await esbuild
       .build({
@@ -78,9 +80,11 @@ export async function renderMdxDocs(site: Site, ctx: BuildContext): Promise<void
         write: true,
         metafile: true,
         logLevel: 'silent',
-        define: { 'process.env.NODE_ENV': '"production"' },
+        define: { ...siteSettings.define, 'process.env.NODE_ENV': '"production"' },
+        inject: siteSettings.inject,
         banner: { js: nodeRequireBanner },
         plugins: [
+          ...siteSettings.plugins,
           siteStylesheetsPlugin({ siteDir: site.config.siteDir, staticDir: site.config.paths.static, target: 'server', queries, withPostcss: hasPostcssPlugins(site.config.postcssPlugins) }),
           {
             name: 'sdkdocs-shared-react',
