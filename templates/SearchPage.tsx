@@ -5,6 +5,7 @@ import { formatThemeString } from '../src/shared/theme-strings.js';
 import { useTheme } from './context.js';
 import { SearchHitContent, searchPageUrl } from './SearchBar.js';
 import { useReadDocsVersion } from './DocsVersion.js';
+import { documentTitleOf } from '../src/shared/document-title.js';
 
 /** Most results the page lists: every result worth reading, as the engine ranks at most this many candidates. */
 const maxPageHits = 50;
@@ -58,8 +59,8 @@ export function SearchPage() {
   const title = trimmed ? formatThemeString('searchPageTitleWithQuery', { query: trimmed }) : formatThemeString('searchPageTitle');
 
   useEffect(() => {
-    if (query !== undefined) document.title = `${title} | ${site.title}`;
-  }, [query, title, site.title]);
+    if (query !== undefined) document.title = documentTitleOf(title, site.title, site.titleDelimiter);
+  }, [query, title, site.title, site.titleDelimiter]);
 
   const status = !trimmed
     ? ''

@@ -40,6 +40,7 @@ import {
   type ApiTypeParameter,
   type TypeToken,
 } from '../core/api-model.js';
+import { documentTitleOf } from '../shared/document-title.js';
 
 /** The API reference of one model: the index page, a page per symbol, and the API sidebar. */
 export interface ApiPages {
@@ -48,7 +49,7 @@ export interface ApiPages {
 }
 
 /** The part of the config the API pages are made from. */
-export type ApiPagesConfig = Pick<Site['config'], 'title' | 'baseUrl' | 'siteDir'> & {
+export type ApiPagesConfig = Pick<Site['config'], 'title' | 'titleDelimiter' | 'baseUrl' | 'siteDir'> & {
   routes: Pick<Site['config']['routes'], 'api'>;
   docs: Pick<Site['config']['docs'], 'breadcrumbs'>;
   api?: Pick<NonNullable<Site['config']['api']>, 'sourceRoot' | 'sourceLinkTemplate'>;
@@ -293,7 +294,7 @@ class PageRenderer {
         path: this.route,
         kind: 'api',
         title: data.title,
-        documentTitle: `${data.title} | ${config.title}`,
+        documentTitle: documentTitleOf(data.title, config.title, config.titleDelimiter),
         description: data.description,
         // Rendered from `api` by renderApiPages.
         html: '',

@@ -210,8 +210,8 @@ function askApiPages(site: Site, engine: QueryEngine): Promise<{ result: ApiPage
 
 /** The part of the config the API pages are made from. */
 function apiPagesConfigOf(config: Site['config']): ApiPagesConfig {
-  const { title, baseUrl, siteDir, routes, docs, api } = config;
-  return { title, baseUrl, siteDir, routes: { api: routes.api }, docs: { breadcrumbs: docs.breadcrumbs }, api: api && { sourceRoot: api.sourceRoot, sourceLinkTemplate: api.sourceLinkTemplate } };
+  const { title, titleDelimiter, baseUrl, siteDir, routes, docs, api } = config;
+  return { title, titleDelimiter, baseUrl, siteDir, routes: { api: routes.api }, docs: { breadcrumbs: docs.breadcrumbs }, api: api && { sourceRoot: api.sourceRoot, sourceLinkTemplate: api.sourceLinkTemplate } };
 }
 
 /** The `name` of the SDK's package.json, next to its tsconfig or above it. */

@@ -19,6 +19,7 @@ import { formatThemeString } from '../shared/theme-strings.js';
 import { diffApiModels } from './api-diff.js';
 import { currentVersionName, type DocsVersion } from '../core/docs-version.js';
 import { currentVersionAlone } from '../config/docs-versions.js';
+import { documentTitleOf } from '../shared/document-title.js';
 
 /** Where a past version's SDK folder is, and what its model is cached under. */
 interface VersionSdk {
@@ -275,7 +276,7 @@ function addApiChangesPage(site: Site, newer: VersionApi, older: VersionApi): vo
       path: route,
       kind: 'api',
       title,
-      documentTitle: `${title} | ${site.config.title}`,
+      documentTitle: documentTitleOf(title, site.config.title, site.config.titleDelimiter),
       description: formatThemeString('apiChangesIntro', { from: view.fromLabel, to: view.toLabel, breaking: breakingCount, count: changes.length }),
       html: '',
       toc,

@@ -425,7 +425,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
         if (value === true) appendHeadTags([key], [{ tagName: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } }], () => [key]);
         break;
       case 'titleDelimiter':
-        if (value !== '|') notice([key], `page titles are written "{page} | {site}"; this delimiter is not applied.`);
+        take([key], [key], value);
         break;
       case 'trailingSlash':
         if (typeof value === 'boolean') take([key], [key], value);

@@ -1038,6 +1038,12 @@ export const configSchema = z.strictObject({
   customCss: z.union([z.string().min(1), z.array(z.string().min(1))]).default([]),
 
   /**
+   * What stands between a page's title and the site's in the browser's tab (Docusaurus'
+   * `titleDelimiter`). @defaultValue '|' @example '·'
+   */
+  titleDelimiter: z.string().min(1).max(8).regex(/^[^<>]*$/, 'may not hold < or >, e.g. "·"').default('|'),
+
+  /**
    * Modules every page loads in the browser before it renders, as Docusaurus' `clientModules`: a
    * script's side effects run once, a stylesheet (or one a script imports) applies to every page,
    * and a script's `onRouteUpdate` and `onRouteDidUpdate` exports are called with `{ location,

@@ -15,6 +15,7 @@ import { readSourceText } from './read-source.js';
 import { yamlToData } from './yaml-data.js';
 import { joinUrlPath, withBaseUrl } from '../shared/paths.js';
 import type { HeadTag, NavLink, RouteData } from '../shared/types.js';
+import { documentTitleOf } from '../shared/document-title.js';
 
 /** The front matter keys of blog posts that docs do not have (so no "unknown key" warning is given for them). */
 const postOnlyKeys = new Set(['date', 'authors', 'author', 'author_url', 'author_title', 'author_image_url', 'authorURL', 'authorTitle', 'authorImageURL']);
@@ -412,6 +413,7 @@ function createBlogPages(site: Site, blog: Blog): void {
   const { options } = blog;
   const listed = listedPosts(blog);
   const feedHead = feedHeadTags(site, blog);
+  const titled = (title: string) => documentTitleOf(title, config.title, config.titleDelimiter);
   const add = (route: string, view: BlogPageView, data: Omit<RouteData, 'path' | 'kind' | 'html' | 'toc' | 'breadcrumbs'> & { toc?: RouteData['toc'] }, source?: { file: string; line?: number }): void => {
     if (source && placePageRoute(site, route, { file: source.file }) === undefined) return;
     const kind = view.type === 'post' ? 'blogPost' : 'blog';
@@ -432,7 +434,7 @@ function createBlogPages(site: Site, blog: Blog): void {
     pages.forEach((pagePosts, index) => make(pagePosts, index + 1, pages.length, index === 0 ? basePath : blogRoute({ route: basePath }, options.pageBasePath, String(index + 1))));
   };
   paginated(listed, blog.route, (posts, pageNumber, pageCount, route) =>
-    add(route, { type: 'list', posts, pageNumber, pageCount, basePath: blog.route }, { title: options.blogTitle, documentTitle: route === config.routes.root ? config.title : `${options.blogTitle} | ${config.title}`, description: options.blogDescription }),
+    add(route, { type: 'list', posts, pageNumber, pageCount, basePath: blog.route }, { title: options.blogTitle, documentTitle: route === config.routes.root ? config.title : titled(options.blogTitle), description: options.blogDescription }),
   );
   blog.posts.forEach((post) => {
     const index = listed.indexOf(post);
@@ -445,7 +447,7 @@ function createBlogPages(site: Site, blog: Blog): void {
       { type: 'post', post },
       {
         title: post.title,
-        documentTitle: `${post.title} | ${config.title}`,
+        documentTitle: titled(post.title),
         description: post.description,
         previous: link(newer),
         next: link(older),
@@ -462,27 +464,27 @@ function createBlogPages(site: Site, blog: Blog): void {
   });
   if (blog.tags.length > 0) {
     const tagsRoute = blogRoute(blog, options.tagsBasePath);
-    add(tagsRoute, { type: 'tags' }, { title: 'Tags', documentTitle: `Tags | ${config.title}` });
+    add(tagsRoute, { type: 'tags' }, { title: 'Tags', documentTitle: titled('Tags') });
     for (const tag of blog.tags) {
       const posts = listed.filter((post) => post.tags.some((candidate) => candidate.route === tag.route));
       paginated(posts, tag.route, (pagePosts, pageNumber, pageCount, route) =>
-        add(route, { type: 'tag', tag, posts: pagePosts, pageNumber, pageCount, basePath: tag.route }, { title: tagPostsTitle(tag, posts.length), documentTitle: `${tagPostsTitle(tag, posts.length)} | ${config.title}`, description: tag.description }),
+        add(route, { type: 'tag', tag, posts: pagePosts, pageNumber, pageCount, basePath: tag.route }, { title: tagPostsTitle(tag, posts.length), documentTitle: titled(tagPostsTitle(tag, posts.length)), description: tag.description }),
       );
     }
   }
   const authorsWithPages = [...blog.authors.values()].filter((author) => author.route);
   if (authorsWithPages.length > 0) {
-    add(blogRoute(blog, options.authorsBasePath), { type: 'authors' }, { title: 'Authors', documentTitle: `Authors | ${config.title}` });
+    add(blogRoute(blog, options.authorsBasePath), { type: 'authors' }, { title: 'Authors', documentTitle: titled('Authors') });
     for (const author of authorsWithPages) {
       const posts = listed.filter((post) => post.authors.some((candidate) => candidate.key === author.key));
       const name = author.name ?? author.key!;
       paginated(posts, author.route!, (pagePosts, pageNumber, pageCount, route) =>
-        add(route, { type: 'author', author, posts: pagePosts, pageNumber, pageCount, basePath: author.route! }, { title: name, documentTitle: `${name} | ${config.title}`, description: author.title }),
+        add(route, { type: 'author', author, posts: pagePosts, pageNumber, pageCount, basePath: author.route! }, { title: name, documentTitle: titled(name), description: author.title }),
       );
     }
   }
   if (options.archiveBasePath !== null && listed.length > 0) {
-    add(blogRoute(blog, options.archiveBasePath), { type: 'archive' }, { title: 'Archive', documentTitle: `Archive | ${config.title}`, description: 'Archive' });
+    add(blogRoute(blog, options.archiveBasePath), { type: 'archive' }, { title: 'Archive', documentTitle: titled('Archive'), description: 'Archive' });
   }
 }
 

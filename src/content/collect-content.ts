@@ -34,6 +34,7 @@ import { currentVersionName, type DocsVersion } from '../core/docs-version.js';
 import { applyDocsVersions } from './version-pages.js';
 import { gitHistoryQuery } from './git-last-update.js';
 import { checkSocialImages } from './social-images.js';
+import { documentTitleOf } from '../shared/document-title.js';
 
 const categorySchema = z.strictObject({
   label: z.string().optional(),
@@ -588,7 +589,7 @@ function createDocPages(site: Site, layout: SidebarLayout, navigationOf: (sideba
       path: doc.route,
       kind: 'doc',
       title: doc.title,
-      documentTitle: `${doc.title} | ${config.title}`,
+      documentTitle: documentTitleOf(doc.title, config.title, config.titleDelimiter),
       description: doc.description,
       html: '',
       toc: [],
@@ -892,7 +893,7 @@ function createCategoryPages(site: Site, layout: SidebarLayout, navigationOf: (s
         path: category.indexRoute,
         kind: 'category',
         title,
-        documentTitle: `${title} | ${config.title}`,
+        documentTitle: documentTitleOf(title, config.title, config.titleDelimiter),
         description: category.description ?? `Pages in ${category.label}.`,
         html: '',
         toc: [],
@@ -921,7 +922,7 @@ function createTagPages(site: Site): void {
       sourceFile,
       anchors: new Set(),
       links: [],
-      data: { path: route, kind: 'tags', title: pageTitle, documentTitle: `${pageTitle} | ${config.title}`, html: '', toc: [], breadcrumbs: [] },
+      data: { path: route, kind: 'tags', title: pageTitle, documentTitle: documentTitleOf(pageTitle, config.title, config.titleDelimiter), html: '', toc: [], breadcrumbs: [] },
     });
   tagsPage(allTags, title);
   for (const tag of tags) tagsPage(tag.route, formatThemeString('tagDocsTitle', { count: tag.docs.length, label: tag.label }), tag.docs[0].source.file);
@@ -939,7 +940,7 @@ function createLandingAndNotFound(site: Site): void {
         path: config.routes.root,
         kind: 'landing',
         title: config.title,
-        documentTitle: config.tagline ? `${config.title} | ${config.tagline}` : config.title,
+        documentTitle: config.tagline ? documentTitleOf(config.title, config.tagline, config.titleDelimiter) : config.title,
         description: config.tagline,
         html: '',
         toc: [],
@@ -957,7 +958,7 @@ function createLandingAndNotFound(site: Site): void {
       path: joinUrlPath(config.routes.root, '404.html'),
       kind: 'notFound',
       title: notFoundTitle,
-      documentTitle: `${notFoundTitle} | ${config.title}`,
+      documentTitle: documentTitleOf(notFoundTitle, config.title, config.titleDelimiter),
       html: '',
       toc: [],
       breadcrumbs: [],
@@ -979,7 +980,7 @@ function createSearchPage(site: Site): void {
     kind: 'search',
     anchors: new Set(),
     links: [],
-    data: { path: route, kind: 'search', title, documentTitle: `${title} | ${config.title}`, html: '', toc: [], breadcrumbs: [], unlisted: true },
+    data: { path: route, kind: 'search', title, documentTitle: documentTitleOf(title, config.title, config.titleDelimiter), html: '', toc: [], breadcrumbs: [], unlisted: true },
   });
 }
 

@@ -25,6 +25,7 @@ import { loadSiteModule, SiteCodeStopped } from '../core/site-code.js';
 import { UserError } from '../core/diagnostic.js';
 import { joinUrlPath } from '../shared/paths.js';
 import type { SiteData } from '../shared/types.js';
+import { documentTitleOf } from '../shared/document-title.js';
 
 /** What a custom page module exports. */
 export interface CustomPageModule {
@@ -89,7 +90,7 @@ export async function collectCustomPages(site: Site, ctx: BuildContext): Promise
         path: route,
         kind: routePart === '' ? 'landing' : 'custom',
         title,
-        documentTitle: routePart === '' ? `${site.config.title}${site.config.tagline ? ` | ${site.config.tagline}` : ''}` : `${title} | ${site.config.title}`,
+        documentTitle: routePart === '' ? (site.config.tagline ? documentTitleOf(site.config.title, site.config.tagline, site.config.titleDelimiter) : site.config.title) : documentTitleOf(title, site.config.title, site.config.titleDelimiter),
         description: markdown?.description ?? module.meta?.description ?? site.config.tagline,
         html: '',
         toc: [],

@@ -183,6 +183,7 @@ export function createSiteData(site: Site, navbarItems: NavbarItemData[], mainDo
   return {
     title: config.title,
     tagline: config.tagline,
+    ...(config.titleDelimiter !== '|' ? { titleDelimiter: config.titleDelimiter } : {}),
     // Only a site that has custom fields carries them on every page.
     ...(Object.keys(config.customFields).length > 0 ? { customFields: JSON.parse(JSON.stringify(config.customFields)) as Record<string, unknown> } : {}),
     url: config.url,

@@ -253,6 +253,8 @@ export interface RouteData {
 export interface SiteData {
   title: string;
   tagline: string;
+  /** Config `titleDelimiter` when it is not the default `|`, for the titles the browser sets. */
+  titleDelimiter?: string;
   /** Config `customFields`, when the site has any: what `useDocusaurusContext` gives components. */
   customFields?: Record<string, unknown>;
   /** The site's origin; without it there are no canonical URLs, Open Graph URLs or sitemap. */

@@ -11,7 +11,7 @@ export function takePageHead(site: Site, page: Page, head: CollectedHead): void 
     page.data.documentTitle = head.title;
     // A custom page has no heading of its own to name it in search results and llms.txt: this
     // title does, without the site's name after it. A doc keeps its own.
-    const suffix = ` | ${site.config.title}`;
+    const suffix = ` ${site.config.titleDelimiter} ${site.config.title}`;
     if (page.kind === 'custom') page.data.title = head.title.endsWith(suffix) ? head.title.slice(0, -suffix.length) : head.title;
   }
   const tags = head.tags.filter((tag) => {

@@ -1,6 +1,7 @@
 import { useContext, type ReactNode } from 'react';
 import { ThemeContext } from '../context.js';
 import Head from './docusaurus/Head.js';
+import { documentTitleOf } from '../../src/shared/document-title.js';
 
 export interface LayoutProps {
   children?: ReactNode;
@@ -20,11 +21,12 @@ export interface LayoutProps {
  * gives the page the title and description it names.
  */
 export default function Layout({ children, title, description, wrapperClassName }: LayoutProps) {
-  const siteTitle = useContext(ThemeContext)?.site.title;
+  const site = useContext(ThemeContext)?.site;
+  const siteTitle = site?.title;
   const head =
     title || description ? (
       <Head>
-        {title ? <title>{siteTitle && title !== siteTitle ? `${title} | ${siteTitle}` : title}</title> : null}
+        {title ? <title>{siteTitle && title !== siteTitle ? documentTitleOf(title, siteTitle, site.titleDelimiter) : title}</title> : null}
         {description ? <meta name="description" content={description} /> : null}
         {description ? <meta property="og:description" content={description} /> : null}
       </Head>

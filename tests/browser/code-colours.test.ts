@@ -15,7 +15,7 @@ describe.skipIf(!chromiumPath)("code blocks in the site's Prism themes", () => {
     await writeSiteFiles(made.dir, {
       'docusaurus.config.js': [
         'module.exports = {',
-        "  title: 'Kit', url: 'https://kit.example.com', baseUrl: '/',",
+        "  title: 'Kit', url: 'https://kit.example.com', baseUrl: '/', titleDelimiter: '·',",
         "  presets: [['classic', { blog: false }]],",
         "  themeConfig: { prism: { theme: require('./prism/light.js'), darkTheme: require('./prism/dark.js') } },",
         '};',
@@ -62,6 +62,15 @@ describe.skipIf(!chromiumPath)("code blocks in the site's Prism themes", () => {
       text: 'rgb(248, 248, 242)',
       background: 'rgb(40, 42, 54)',
     });
+    expect(problems).toEqual([]);
+  });
+
+  it("sets the search page's title with the site's titleDelimiter in the browser, as the build writes the others", async () => {
+    const { page, problems } = await site.open({ colorScheme: 'light' });
+    await gotoHydrated(page, site.url('docs/intro'));
+    expect(await page.title()).toBe('Intro · Kit');
+    await gotoHydrated(page, `${site.url('search')}?q=launch`);
+    await eventually(() => page.title()).toMatch(/ · Kit$/);
     expect(problems).toEqual([]);
   });
 });
