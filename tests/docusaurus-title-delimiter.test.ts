@@ -20,6 +20,7 @@ describe('titleDelimiter', () => {
       'docs/intro.md': '# Intro\n',
       'blog/2025-01-02-hello.md': '---\ntitle: Hello\n---\n\nFirst post.\n',
       'src/pages/about.js': "import Layout from '@theme/Layout';\nexport default function About() { return <Layout title=\"About\"><main>About us</main></Layout>; }\n",
+      'src/pages/metadata.js': "import { PageMetadata } from '@docusaurus/theme-common';\nexport default function Metadata() { return <main><PageMetadata title=\"Metadata\" /><p>Described</p></main>; }\n",
     });
     const result = await buildSite(dir, { inMemory: true });
     const titleOf = (route: string) => /<title>([^<]*)<\/title>/.exec(pageHtml(result, route))?.[1];
@@ -28,6 +29,8 @@ describe('titleDelimiter', () => {
     expect(titleOf('/blog')).toBe('Blog · Kit');
     expect(titleOf('/blog/archive')).toBe('Archive · Kit');
     expect(titleOf('/about')).toBe('About · Kit');
+    // theme-common's PageMetadata formats its title as @theme/Layout does.
+    expect(titleOf('/metadata')).toBe('Metadata · Kit');
     expect(titleOf('/')).toBe('Kit · Build games');
     expect((result.site.config.configWarnings ?? []).map((warning) => warning.message).filter((message) => message.includes('titleDelimiter'))).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { useContext, useEffect, useState, type ReactNode } from 'react';
 import { ThemeContext } from '../../context.js';
 import Head from './Head.js';
+import { documentTitleOf } from '../../../src/shared/document-title.js';
 import { useColorModeChoice } from '../color-mode-choice.js';
 
 /*
@@ -60,11 +61,13 @@ export function useWindowSize(): 'desktop' | 'mobile' | 'ssr' {
   return size;
 }
 
-/** `<PageMetadata title description>`: the page's head elements. */
+/** `<PageMetadata title description>`: the page's head elements; the title followed by the site's, as Docusaurus writes it. */
 export function PageMetadata({ title, description, children }: { title?: string; description?: string; children?: ReactNode }) {
+  const site = useContext(ThemeContext)?.site;
+  const pageTitle = title?.trim();
   return (
     <Head>
-      {title && <title>{title}</title>}
+      {pageTitle && <title>{site && pageTitle !== site.title ? documentTitleOf(pageTitle, site.title, site.titleDelimiter) : pageTitle}</title>}
       {description && <meta name="description" content={description} />}
       {children}
     </Head>
