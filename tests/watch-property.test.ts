@@ -21,7 +21,7 @@ import { liveReloadEvents } from '../src/shared/live-reload.js';
 import { connectEventStream, type ServerSentEvent } from './helpers/http.js';
 import { copySite, fixture } from './helpers/site.js';
 
-const randomSteps = Number(process.env.SDKDOCS_PROPERTY_STEPS ?? 50);
+const randomSteps = Number(process.env.SDKDOCS_PROPERTY_STEPS ?? 200);
 const seed = Number(process.env.SDKDOCS_PROPERTY_SEED ?? 20_261_128);
 /** How long a step may take to reach the open pages before the test calls it lost. */
 const updateWaitMs = 60_000;
