@@ -625,8 +625,10 @@ function mdxDocErrorPlace(message: esbuild.Message, mdxModules: ReadonlyMap<stri
 /**
  * The prefix of a metafile input a plugin loaded (a package's CSS module, a raw-loader import):
  * `namespace:path`. A namespace has two letters or more, so a Windows drive is no namespace.
+ * esbuild's own `(disabled):` marks a file a package's `browser` field leaves out (object-inspect's
+ * `util.inspect`): an empty module, its path after the prefix.
  */
-const pluginNamespace = /^[a-z][\w-]+:(?!\/\/)/i;
+const pluginNamespace = /^(?:[a-z][\w-]+|\(disabled\)):(?!\/\/)/i;
 
 async function usedThemeKeys(inputs: string[]): Promise<string[]> {
   const keys = Object.keys(themeStrings.en);
