@@ -582,6 +582,14 @@ declare module '@docusaurus/useGlobalData' {
   export function usePluginData(name: string, id?: string): unknown;
 }
 
+declare module '@docusaurus/useBrokenLinks' {
+  export interface BrokenLinksCollector {
+    collectLink(link: string | undefined): void;
+    collectAnchor(anchor: string | undefined): void;
+  }
+  export default function useBrokenLinks(): BrokenLinksCollector;
+}
+
 declare module '@docusaurus/plugin-content-docs/client' {
   export interface GlobalVersion {
     name: string;

@@ -24,6 +24,7 @@ export const docusaurusModuleNames = [
   'isInternalUrl',
   'theme-common',
   'useGlobalData',
+  'useBrokenLinks',
   'plugin-content-docs/client',
 ] as const;
 export type DocusaurusModuleName = (typeof docusaurusModuleNames)[number];

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { ThemeContext } from '../../templates/context.js';
 import { createHeadCollector, HeadCollectorContext } from '../../templates/theme/docusaurus/Head.js';
 import { withDocusaurusPageProps } from '../../templates/theme/docusaurus/page-props.js';
+import { BrokenLinksCollectorContext, type BrokenLinksCollector } from '../../templates/theme/docusaurus/useBrokenLinks.js';
 import { takePageHead } from './page-head.js';
 import { runSiteCode } from '../core/site-code.js';
 import { UserError } from '../core/diagnostic.js';
@@ -33,7 +34,15 @@ export function customPageHtml(site: Site, page: Page): string {
   // A custom page has no sidebar: its document's context holds none either.
   const context = { site: siteData, route: page.data, sidebars: {}, overrides: site.themeOverrides?.components };
   const head = createHeadCollector();
-  const element = createElement(ThemeContext.Provider, { value: context }, createElement(withDocusaurusPageProps(page.component), { site: siteData }));
+  const collectedAnchors: string[] = [];
+  const brokenLinks: BrokenLinksCollector = {
+    collectLink() {},
+    collectAnchor(anchor) {
+      if (typeof anchor === 'string' && anchor !== '') collectedAnchors.push(anchor);
+    },
+  };
+  const content = createElement(BrokenLinksCollectorContext.Provider, { value: brokenLinks }, createElement(withDocusaurusPageProps(page.component), { site: siteData }));
+  const element = createElement(ThemeContext.Provider, { value: context }, content);
   try {
     page.data.html = runSiteCode(() => renderToString(createElement(HeadCollectorContext.Provider, { value: head }, element)));
   } catch (error) {
@@ -42,5 +51,7 @@ export function customPageHtml(site: Site, page: Page): string {
     throw failure;
   }
   takePageHead(site, page, head);
+  // Anchors a page declares with useBrokenLinks() are ids of the page for the link check, as in Docusaurus.
+  for (const anchor of collectedAnchors) page.anchors.add(anchor);
   return page.data.html;
 }

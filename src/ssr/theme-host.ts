@@ -49,6 +49,7 @@ import * as Interpolate from '../../templates/theme/docusaurus/Interpolate.js';
 import * as isInternalUrl from '../../templates/theme/docusaurus/isInternalUrl.js';
 import * as themeCommon from '../../templates/theme/docusaurus/theme-common.js';
 import * as useGlobalData from '../../templates/theme/docusaurus/useGlobalData.js';
+import * as useBrokenLinks from '../../templates/theme/docusaurus/useBrokenLinks.js';
 import * as docsClient from '../../templates/theme/docusaurus/plugin-content-docs/client.js';
 import { pathToFileURL } from 'node:url';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
@@ -113,7 +114,7 @@ export const themeHostModules: {
     'Icon/WordWrap': IconWordWrap,
     'NavbarItem/ComponentTypes': NavbarItemComponentTypes,
   },
-  docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router, Head, Translate, Interpolate, isInternalUrl, 'theme-common': themeCommon, useGlobalData, 'plugin-content-docs/client': docsClient },
+  docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router, Head, Translate, Interpolate, isInternalUrl, 'theme-common': themeCommon, useGlobalData, useBrokenLinks, 'plugin-content-docs/client': docsClient },
 };
 
 /** Where bundled code finds {@link themeHostModules} when it runs. */
