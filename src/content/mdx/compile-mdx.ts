@@ -20,6 +20,7 @@ import { diagramSlotTag } from '../../markdown/plugins/rehype-code.js';
 import { askForFigures } from '../place-diagrams.js';
 import { createContentRenderer } from '../../ssr/content-html.js';
 import { fenceRoles } from '../../markdown/code-fences.js';
+import { headingIdOfComment } from '../../markdown/heading-id.js';
 import { mdxTrigger } from './detect-mdx.js';
 import { providedMdxComponents } from './mdx-names.js';
 import type { EstreeNode, MdxNode } from '../../markdown/mdx-nodes.js';
@@ -267,7 +268,8 @@ export function commentHeadingIds(markdown: string): string {
 
 /**
  * Docusaurus' MDX heading ids: `## Title {/* #custom-id *\/}` gives the heading that id (the
- * comment renders nothing, so the syntax is valid MDX).
+ * comment renders nothing, so the syntax is valid MDX); the id is the comment's first word, any
+ * characters but spaces (`#stage-0:-class-properties`).
  */
 function remarkMdxHeadingIds() {
   return (tree: MdastRoot) => {
@@ -275,7 +277,8 @@ function remarkMdxHeadingIds() {
       if (node.type !== 'heading') return;
       const heading = node as unknown as MdxNode & { data?: { hProperties?: Record<string, unknown> } };
       const last = heading.children?.at(-1);
-      const id = last?.type === 'mdxTextExpression' ? /^\s*\/\*\s*#([\w-]+)\s*\*\/\s*$/.exec(last.value ?? '')?.[1] : undefined;
+      const comment = last?.type === 'mdxTextExpression' ? /^\s*\/\*((?:(?!\*\/)[\s\S])*)\*\/\s*$/.exec(last.value ?? '')?.[1] : undefined;
+      const id = comment === undefined ? undefined : headingIdOfComment(comment);
       if (!id) return skipChildren;
       heading.children!.pop();
       const text = heading.children!.at(-1);
