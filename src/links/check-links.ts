@@ -6,7 +6,7 @@ import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
 import type { SourceLink } from '../model/compiled-doc.js';
 import { createdRedirects, feedRoutes, markdownOutputPaths, redirectsOf, type CreatedRedirects } from '../core/planned-outputs.js';
-import { customPageHtml } from '../ssr/custom-page-content.js';
+import { customPageHtml, linksCollectedOn } from '../ssr/custom-page-content.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, unknownSiteOrigin, withBaseUrl } from '../shared/paths.js';
 import { closestMatch } from './closest-match.js';
 import { lineAt, scanHtml } from './html-links.js';
@@ -19,6 +19,11 @@ interface LinkToCheck extends SourceLink {
   pageRoute?: string;
   /** For links from the config: the key that holds it, e.g. `['footer', 'links', 0, 'items', 1, 'to']`, located only when it is reported. */
   configKeys?: PropertyKey[];
+  /**
+   * A plain `<a>` of a Docusaurus site's custom page, not rendered by `@docusaurus/Link`: Docusaurus
+   * checks only the links its Link renders, so such a link is at most a warning.
+   */
+  plainAnchor?: boolean;
 }
 
 /** What the build emits at one route; `anchors` is undefined where the ids are not known yet. */
@@ -86,11 +91,12 @@ export async function checkLinks(site: Site, ctx: BuildContext): Promise<void> {
     const action = actions[problem.rule];
     if (action === 'ignore') continue;
     if (problem.hint?.includes('Did you mean')) suggestions++;
+    const lenient = link.plainAnchor === true && action === 'throw';
     diagnostics.push({
-      severity: action === 'throw' ? 'error' : 'warning',
+      severity: action === 'throw' && !lenient ? 'error' : 'warning',
       code: problem.code,
       message: problem.message,
-      hint: problem.hint,
+      hint: lenient ? `${problem.hint ? `${problem.hint} ` : ''}A warning, not an error: the link is a plain <a>, which Docusaurus does not check (it checks the links of @docusaurus/Link).` : problem.hint,
       file: link.file,
       ...placeOf(link, site),
     });
@@ -278,12 +284,15 @@ function renderCustomPages(site: Site): Map<Page, RenderedPage> {
 
 async function collectCustomPageLinks(site: Site, customPages: Map<Page, RenderedPage>): Promise<LinkToCheck[]> {
   const links: LinkToCheck[] = [];
+  const docusaurusSite = /^docusaurus\.config\./.test(path.basename(site.config.configFile));
   for (const [page, { html }] of customPages) {
     const source = page.sourceFile ? await readFile(page.sourceFile, 'utf8') : '';
+    const collected = linksCollectedOn(page);
     for (const link of scanHtml(html).links) {
       const resolved = resolveHtmlUrl(link.url, page.route, site.config.url ?? unknownSiteOrigin);
       if (resolved === undefined) continue;
-      links.push({ url: link.url, resolved, kind: 'page', file: page.sourceFile, line: lineOfText(source, link.url), pageRoute: page.route });
+      const plainAnchor = docusaurusSite && link.source === 'a[href]' && !collected.has(link.url);
+      links.push({ url: link.url, resolved, kind: 'page', file: page.sourceFile, line: lineOfText(source, link.url), pageRoute: page.route, ...(plainAnchor ? { plainAnchor } : {}) });
     }
   }
   return links;

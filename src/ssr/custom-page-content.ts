@@ -18,6 +18,12 @@ export function pageSiteData(site: Site): SiteData {
 }
 
 const failedRenders = new WeakMap<Page, UserError>();
+const collectedLinks = new WeakMap<Page, Set<string>>();
+
+/** The links a custom page rendered through `@docusaurus/Link` (or collected itself), once its HTML is made. */
+export function linksCollectedOn(page: Page): ReadonlySet<string> {
+  return collectedLinks.get(page) ?? new Set();
+}
 
 /**
  * A custom React page's content, rendered once per build and kept as the page's HTML: the link
@@ -35,8 +41,11 @@ export function customPageHtml(site: Site, page: Page): string {
   const context = { site: siteData, route: page.data, sidebars: {}, overrides: site.themeOverrides?.components };
   const head = createHeadCollector();
   const collectedAnchors: string[] = [];
+  const links = new Set<string>();
   const brokenLinks: BrokenLinksCollector = {
-    collectLink() {},
+    collectLink(link) {
+      if (typeof link === 'string') links.add(link);
+    },
     collectAnchor(anchor) {
       if (typeof anchor === 'string' && anchor !== '') collectedAnchors.push(anchor);
     },
@@ -53,5 +62,6 @@ export function customPageHtml(site: Site, page: Page): string {
   takePageHead(site, page, head);
   // Anchors a page declares with useBrokenLinks() are ids of the page for the link check, as in Docusaurus.
   for (const anchor of collectedAnchors) page.anchors.add(anchor);
+  collectedLinks.set(page, links);
   return page.data.html;
 }
