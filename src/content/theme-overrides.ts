@@ -39,7 +39,9 @@ export async function collectThemeOverrides(site: Site, ctx: BuildContext): Prom
   const engine = engineOf(ctx);
   setSiteCodeConfig(engine, site.config);
   const { overrides, diagnostics } = await engine.query(themeOverridesQuery, site.config.siteDir);
-  site.diagnostics.push(...diagnostics);
+  // A file of src/theme that the config itself loads (babeljs.io's Prism themes, src/theme/prism/*.js) is the config's, not a misnamed override.
+  const configFiles = new Set((site.config.configInputs ?? []).map((file) => path.resolve(file)));
+  site.diagnostics.push(...diagnostics.filter((diagnostic) => !(diagnostic.severity === 'warning' && diagnostic.code === 'theme-override' && diagnostic.file && configFiles.has(path.resolve(diagnostic.file)))));
   if (overrides) site.themeOverrides = overrides;
 }
 
