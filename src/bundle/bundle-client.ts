@@ -212,6 +212,13 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
         resolveDir: options.pagesDir,
         loader: 'js',
       }));
+      // The client's page root, `<App>`, inside the site's providers where the site has them; a
+      // site without them bundles the theme's App module as it is.
+      // (Registered only then: a resolve callback can change the order esbuild reads modules in, and
+      // with it the minified names, which the first-load budget feels.)
+      if (hasLayoutProvider(options)) {
+        build.onResolve({ filter: /\/templates\/App\.js$/ }, (args) => (args.importer.endsWith(`${path.sep}ClientApp.tsx`) ? { path: path.join(packageRoot(), 'templates', 'AppWithProviders.tsx') } : undefined));
+      }
       build.onResolve({ filter: /^sdkdocs:theme-overrides$/ }, () => ({ path: themeOverridesModuleId, namespace: 'sdkdocs' }));
       build.onLoad({ filter: /^sdkdocs:theme-overrides$/, namespace: 'sdkdocs' }, () => ({
         // The MDX components map reaches the browser through the MDX root's import, not the layout's slots.
@@ -329,6 +336,11 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
 }
 
 /** The site's overrides by name, those Docusaurus gives props of its own wrapped ({@link overrideWrappers}). */
+/** Whether the site has its own `src/theme/Layout/Provider`, which the page and MDX content are rendered inside. */
+function hasLayoutProvider(options: Pick<ClientBundleOptions, 'themeOverrides'>): boolean {
+  return options.themeOverrides.some(([name]) => name === 'Layout/Provider');
+}
+
 function themeOverridesModuleSource(overrides: [ThemeComponentName, string][]): string {
   const imports = overrides.map(([, file], index) => `import o${index} from ${JSON.stringify(file)};`);
   const entries = overrides.map(([name], index) => {

@@ -107,6 +107,12 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
     const override = options.overrides().get('MDXComponents');
     return override ? { path: override } : undefined;
   });
+  // So are the site's providers, which its components in MDX content may need (contributing.bitwarden.com's dev mode).
+  build.onResolve({ filter: /^\.\/Layout\/Provider(\.js)?$/ }, (args) => {
+    if (path.dirname(args.importer) !== themeFolder()) return undefined;
+    const override = options.overrides().get('Layout/Provider');
+    return override ? { path: override } : undefined;
+  });
   build.onResolve({ filter: /^@theme(-original)?\// }, async (args) => {
     const originalOnly = args.path.startsWith('@theme-original/');
     const name = args.path.slice(args.path.indexOf('/') + 1);

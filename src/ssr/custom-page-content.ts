@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { LayoutProviderSlot } from '../../templates/AppWithProviders.js';
 import { ThemeContext } from '../../templates/context.js';
 import { createHeadCollector, HeadCollectorContext } from '../../templates/theme/docusaurus/Head.js';
 import { withDocusaurusPageProps } from '../../templates/theme/docusaurus/page-props.js';
@@ -51,7 +52,7 @@ export function customPageHtml(site: Site, page: Page): string {
     },
   };
   const content = createElement(BrokenLinksCollectorContext.Provider, { value: brokenLinks }, createElement(withDocusaurusPageProps(page.component), { site: siteData }));
-  const element = createElement(ThemeContext.Provider, { value: context }, content);
+  const element = createElement(ThemeContext.Provider, { value: context }, createElement(LayoutProviderSlot, null, content));
   try {
     page.data.html = runSiteCode(() => renderToString(createElement(HeadCollectorContext.Provider, { value: head }, element)));
   } catch (error) {
