@@ -40,3 +40,24 @@ describe("what a Docusaurus doc may take for granted", () => {
     expect(links('/clients/the-guide')).toEqual(['/clients/web-vault']);
   });
 });
+
+// contributing.bitwarden.com links three files beside its docs (`./assets/x.svg`, `./hosts.txt`),
+// which Docusaurus publishes as assets; sdkdocs does not, and its error said only "no route".
+describe('a link to a file beside a doc', () => {
+  it('is a broken link whose hint says the file is there and what to do', async () => {
+    const made = await tempDir('sdkdocs-linked-file-');
+    try {
+      await writeSiteFiles(made.dir, {
+        'sdkdocs.config.ts': "export default { title: 'Kit', url: 'https://kit.example.com', baseUrl: '/', onBrokenLinks: 'warn' };\n",
+        'docs/intro.md': '# Intro\n\nThe [hosts](./files/hosts.txt).\n',
+        'docs/files/hosts.txt': 'mail.example.com\n',
+      });
+      const built = await buildSite(made.dir, { until: 'checkLinks' });
+      const warning = built.site.diagnostics.find((d) => d.code === 'broken-link');
+      expect(warning?.line).toBe(3);
+      expect(warning?.hint).toBe('The file files/hosts.txt is there, beside the doc: Docusaurus publishes a file a doc links to, sdkdocs does not (only the images docs show). Move it to the static folder and link it from the site root (/hosts.txt), or show it as an image.');
+    } finally {
+      await made.cleanup();
+    }
+  }, 120_000);
+});

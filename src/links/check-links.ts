@@ -162,9 +162,12 @@ function findProblem(link: LinkToCheck, targets: Map<string, LinkTarget>, site: 
   if (!target && isExternalUrl(link.url.trim())) return undefined;
   if (!target) {
     const withBase = withBaseUrl(route, baseUrl);
+    const besideDoc = linkedFileBesideDoc(link);
     const hint = withBase !== route && targets.has(normalizeRoute(withBase, baseUrl))
       ? `The link lacks the base URL ${baseUrl}: write ${withBase}${fragment === undefined ? '' : `#${fragment}`}.`
-      : didYouMean(`No page, static file or generated file has the route ${route}.`, suggest ? closestMatch(route, pageRoutes(targets)) : undefined);
+      : besideDoc
+        ? `The file ${besideDoc} is there, beside the doc: Docusaurus publishes a file a doc links to, sdkdocs does not (only the images docs show). Move it to the static folder and link it from the site root (/${path.basename(besideDoc)}), or show it as an image.`
+        : didYouMean(`No page, static file or generated file has the route ${route}.`, suggest ? closestMatch(route, pageRoutes(targets)) : undefined);
     return { rule: 'onBrokenLinks', code: 'broken-link', message: `${where}Broken link → ${shown}`, hint };
   }
   if (fragment === undefined || target.anchors === undefined || alwaysValidFragments.has(fragment)) return undefined;
@@ -176,6 +179,23 @@ function findProblem(link: LinkToCheck, targets: Map<string, LinkTarget>, site: 
     message: `${where}Broken anchor → ${shown}`,
     hint: didYouMean(`${target.route} has no heading or element with the id "${id}".`, suggest ? closestMatch(id, target.anchors) : undefined, '#'),
   };
+}
+
+/**
+ * The file a doc's relative link names beside the doc (`./assets/overview.svg`, `./hosts.txt`),
+ * when it exists: Docusaurus publishes such files as assets (contributing.bitwarden.com links 3).
+ */
+function linkedFileBesideDoc(link: LinkToCheck): string | undefined {
+  if (link.kind !== 'route' || !link.file || !/\.mdx?$/.test(link.file)) return undefined;
+  const written = link.url.split(/[?#]/)[0]!;
+  if (written === '' || written.startsWith('/') || isExternalUrl(written)) return undefined;
+  let file: string;
+  try {
+    file = path.resolve(path.dirname(link.file), decodeURI(written));
+  } catch {
+    return undefined;
+  }
+  return existsSync(file) && !/\.mdx?$/.test(file) ? path.relative(path.dirname(link.file), file).split(path.sep).join('/') : undefined;
 }
 
 /** What a broken link may have meant: every target but the markdown copies, which mirror the pages. */
