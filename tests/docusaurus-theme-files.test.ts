@@ -35,3 +35,30 @@ describe('files of src/theme that the Docusaurus config loads', () => {
     expect(warned).toEqual(['src/theme/Foter.js overrides no theme component']);
   });
 });
+
+// babeljs.io's config is TypeScript and loads them with a require of its own (createRequire), at run time.
+describe('files of src/theme that a TypeScript config requires at run time', () => {
+  it('are not warned of as overrides', async () => {
+    const made = await tempDir('sdkdocs-theme-config-require-');
+    try {
+      await writeSiteFiles(made.dir, {
+        'docusaurus.config.ts': [
+          "import { createRequire } from 'module';",
+          'const require = createRequire(import.meta.url);',
+          'export default {',
+          "  title: 'Kit', url: 'https://kit.example.com', baseUrl: '/',",
+          "  presets: [['classic', { blog: false }]],",
+          "  themeConfig: { prism: { darkTheme: require('./src/theme/prism/dark') } },",
+          '};',
+          '',
+        ].join('\n'),
+        'docs/intro.md': '# Intro\n',
+        'src/theme/prism/dark.js': "module.exports = { plain: { color: '#fff' }, styles: [] };\n",
+      });
+      const built = await buildSite(made.dir, { until: 'collectContent' });
+      expect(built.site.diagnostics.filter((d) => d.code === 'theme-override')).toEqual([]);
+    } finally {
+      await made.cleanup();
+    }
+  }, 120_000);
+});
