@@ -11,6 +11,9 @@ import type { TOCInlineItem, TOCInlineProps } from './theme/TOCInline.js';
 import type { TOCItemsProps } from './theme/TOCItems.js';
 import type { HeadingProps } from './theme/Heading.js';
 import type { LayoutProps } from './theme/Layout.js';
+import type { LayoutProviderProps } from './theme/Layout/Provider.js';
+import type { DropdownNavbarItemProps } from './theme/NavbarItem/DropdownNavbarItem.js';
+import type { DefaultNavbarItemProps } from './theme/NavbarItem/DefaultNavbarItem.js';
 import type { IconProps } from './theme/Icon/Success.js';
 import type { AdmonitionProps } from './Admonition.js';
 import type { CopyPageButtonProps } from './CopyPageButton.js';
@@ -66,7 +69,7 @@ export interface TOCProps {
   items: TocItem[];
 }
 
-export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, DetailsProps, DocCardListItem, DocCardListProps, HeadingProps, HighlightedCode, IconProps, LayoutProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps, TOCItemsProps };
+export type { AdmonitionProps, CodeBlockProps, CopyPageButtonProps, DefaultNavbarItemProps, DetailsProps, DropdownNavbarItemProps, DocCardListItem, DocCardListProps, HeadingProps, HighlightedCode, IconProps, LayoutProps, LayoutProviderProps, TabItemProps, TabsProps, ThemedImageProps, TOCInlineItem, TOCInlineProps, TOCItemsProps };
 
 /** The props of each overridable theme component, by name. */
 export interface ThemeComponentProps {
@@ -93,6 +96,7 @@ export interface ThemeComponentProps {
   /** Not a component: the map MDX docs take their components from (see theme/MDXComponents.tsx). */
   MDXComponents: Record<string, never>;
   Layout: LayoutProps;
+  'Layout/Provider': LayoutProviderProps;
   'Icon/Success': IconProps;
   'Icon/Arrow': IconProps;
   'Icon/Close': IconProps;
@@ -108,6 +112,8 @@ export interface ThemeComponentProps {
   'Icon/WordWrap': IconProps;
   /** Not a component: the map of navbar item components by type (see theme/NavbarItem/ComponentTypes.tsx). */
   'NavbarItem/ComponentTypes': Record<string, never>;
+  'NavbarItem/DropdownNavbarItem': DropdownNavbarItemProps;
+  'NavbarItem/DefaultNavbarItem': DefaultNavbarItemProps;
 }
 
 /** The site's own components (`src/theme/…`), by the name of the theme component each replaces. */

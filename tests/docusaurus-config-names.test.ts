@@ -45,6 +45,23 @@ describe('a Docusaurus config written with short names', () => {
     expect(warnings.filter((message) => message.includes('client-redirects'))).toEqual([]);
   });
 
+  // babeljs.io: `plugins: [require('./webpack.plugin.js')]`, whose module exports an anonymous
+  // function, was warned of as "the plugin a plugin function is not run".
+  it('names a plugin given as an anonymous function by the file that exports it', async () => {
+    const site = siteWithConfig(`module.exports = {
+  title: 'Kit',
+  url: 'https://kit.example.com',
+  presets: [['classic', { blog: false }]],
+  plugins: [require('./plugins/webpack.plugin.js'), function () { return { name: 'inline' }; }],
+};
+`);
+    mkdirSync(path.join(site, 'plugins'));
+    writeFileSync(path.join(site, 'plugins', 'webpack.plugin.js'), "module.exports = function () {\n  return { name: 'docusaurus-webpack-plugin' };\n};\n");
+    const warnings = ((await loadConfig(site)).configWarnings ?? []).map((warning) => warning.message);
+    expect(warnings).toContainEqual(expect.stringContaining('plugins[0]: the plugin of plugins/webpack.plugin.js (an anonymous function) is not run'));
+    expect(warnings).toContainEqual(expect.stringContaining('plugins[1]: the plugin written as an anonymous function is not run'));
+  });
+
   it('draws a navbar item with entries and no type as a dropdown', async () => {
     const site = siteWithConfig(`module.exports = {
   title: 'Kit',

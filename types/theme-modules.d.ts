@@ -257,6 +257,13 @@ declare module '@theme/Layout' {
   export default Component;
 }
 
+declare module '@theme/Layout/Provider' {
+  import type { ComponentType } from 'react';
+  import type { LayoutProviderProps } from 'sdkdocs';
+  const Component: ComponentType<LayoutProviderProps>;
+  export default Component;
+}
+
 declare module '@theme-original/Navbar' {
   import type { ComponentType } from 'react';
   import type { NavbarProps } from 'sdkdocs';
@@ -508,6 +515,13 @@ declare module '@theme-original/Layout' {
   export default Component;
 }
 
+declare module '@theme-original/Layout/Provider' {
+  import type { ComponentType } from 'react';
+  import type { LayoutProviderProps } from 'sdkdocs';
+  const Component: ComponentType<LayoutProviderProps>;
+  export default Component;
+}
+
 declare module '@docusaurus/Link' {
   import type { ComponentType } from 'react';
   import type { LinkProps } from 'sdkdocs';
@@ -560,6 +574,34 @@ declare module '@docusaurus/Interpolate' {
   export default function Interpolate(props: { children: string; values?: Record<string, ReactNode> }): ReactNode;
 }
 
+declare module '@theme/NavbarItem/DropdownNavbarItem' {
+  import type { ComponentType } from 'react';
+  import type { DropdownNavbarItemProps } from 'sdkdocs';
+  const Component: ComponentType<DropdownNavbarItemProps>;
+  export default Component;
+}
+
+declare module '@theme/NavbarItem/DefaultNavbarItem' {
+  import type { ComponentType } from 'react';
+  import type { DefaultNavbarItemProps } from 'sdkdocs';
+  const Component: ComponentType<DefaultNavbarItemProps>;
+  export default Component;
+}
+
+declare module '@theme-original/NavbarItem/DropdownNavbarItem' {
+  import type { ComponentType } from 'react';
+  import type { DropdownNavbarItemProps } from 'sdkdocs';
+  const Component: ComponentType<DropdownNavbarItemProps>;
+  export default Component;
+}
+
+declare module '@theme-original/NavbarItem/DefaultNavbarItem' {
+  import type { ComponentType } from 'react';
+  import type { DefaultNavbarItemProps } from 'sdkdocs';
+  const Component: ComponentType<DefaultNavbarItemProps>;
+  export default Component;
+}
+
 declare module '@docusaurus/isInternalUrl' {
   export function hasProtocol(url: string): boolean;
   export default function isInternalUrl(url: string | undefined): boolean;
@@ -574,12 +616,31 @@ declare module '@docusaurus/theme-common' {
   export function PageMetadata(props: { title?: string; description?: string; children?: ReactNode }): ReactNode;
   export function HtmlClassNameProvider(props: { className?: string; children?: ReactNode }): ReactNode;
   export const ThemeClassNames: Record<string, Record<string, unknown>>;
+  export interface StorageSlot {
+    get(): string | null;
+    set(value: string): void;
+    del(): void;
+    listen(onChange: (event: StorageEvent) => void): () => void;
+  }
+  export function createStorageSlot(key: string, options?: { persistence?: 'localStorage' | 'sessionStorage' | 'none' }): StorageSlot;
+  export class ReactContextError extends Error {
+    constructor(providerName: string, additionalInfo?: string);
+  }
+  export function composeProviders(providers: import('react').ComponentType<{ children: ReactNode }>[]): import('react').ComponentType<{ children: ReactNode }>;
 }
 
 declare module '@docusaurus/useGlobalData' {
   export default function useGlobalData(): Record<string, Record<string, unknown>>;
   export function useAllPluginInstancesData(name: string): Record<string, unknown>;
   export function usePluginData(name: string, id?: string): unknown;
+}
+
+declare module '@docusaurus/useBrokenLinks' {
+  export interface BrokenLinksCollector {
+    collectLink(link: string | undefined): void;
+    collectAnchor(anchor: string | undefined): void;
+  }
+  export default function useBrokenLinks(): BrokenLinksCollector;
 }
 
 declare module '@docusaurus/plugin-content-docs/client' {

@@ -224,6 +224,13 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
         resolveDir: options.pagesDir,
         loader: 'js',
       }));
+      // The client's page root, `<App>`, inside the site's providers where the site has them; a
+      // site without them bundles the theme's App module as it is.
+      // (Registered only then: a resolve callback can change the order esbuild reads modules in, and
+      // with it the minified names, which the first-load budget feels.)
+      if (hasLayoutProvider(options)) {
+        build.onResolve({ filter: /\/templates\/App\.js$/ }, (args) => (args.importer.endsWith(`${path.sep}ClientApp.tsx`) ? { path: path.join(packageRoot(), 'templates', 'AppWithProviders.tsx') } : undefined));
+      }
       build.onResolve({ filter: /^sdkdocs:theme-overrides$/ }, () => ({ path: themeOverridesModuleId, namespace: 'sdkdocs' }));
       build.onLoad({ filter: /^sdkdocs:theme-overrides$/, namespace: 'sdkdocs' }, () => ({
         // The MDX components map reaches the browser through the MDX root's import, not the layout's slots.
@@ -363,6 +370,11 @@ async function createClientBundler(options: ClientBundleOptions): Promise<Client
 }
 
 /** The site's overrides by name, those Docusaurus gives props of its own wrapped ({@link overrideWrappers}). */
+/** Whether the site has its own `src/theme/Layout/Provider`, which the page and MDX content are rendered inside. */
+function hasLayoutProvider(options: Pick<ClientBundleOptions, 'themeOverrides'>): boolean {
+  return options.themeOverrides.some(([name]) => name === 'Layout/Provider');
+}
+
 function themeOverridesModuleSource(overrides: [ThemeComponentName, string][]): string {
   const imports = overrides.map(([, file], index) => `import o${index} from ${JSON.stringify(file)};`);
   const entries = overrides.map(([name], index) => {
@@ -674,8 +686,10 @@ function mdxDocErrorPlace(message: esbuild.Message, mdxModules: ReadonlyMap<stri
 /**
  * The prefix of a metafile input a plugin loaded (a package's CSS module, a raw-loader import):
  * `namespace:path`. A namespace has two letters or more, so a Windows drive is no namespace.
+ * esbuild's own `(disabled):` marks a file a package's `browser` field leaves out (object-inspect's
+ * `util.inspect`): an empty module, its path after the prefix.
  */
-const pluginNamespace = /^[a-z][\w-]+:(?!\/\/)/i;
+const pluginNamespace = /^(?:[a-z][\w-]+|\(disabled\)):(?!\/\/)/i;
 const disabledModulePrefix = '(disabled):';
 
 async function usedThemeKeys(inputs: string[]): Promise<string[]> {

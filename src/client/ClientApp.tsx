@@ -1,4 +1,5 @@
 import { createElement, useEffect, useMemo, useRef, useState } from 'react';
+// The bundler sends this import to AppWithProviders.tsx where the site has its own Layout/Provider.
 import { App } from '../../templates/App.js';
 import type { ThemeRuntime } from '../../templates/context.js';
 import { errorMessageChain } from '../../templates/ErrorBoundary.js';

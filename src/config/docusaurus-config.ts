@@ -191,12 +191,27 @@ function runAsModule(code: string, file: string): unknown {
 }
 
 /** A plugin's or theme's name as written, or the package a resolved path points into. */
-function moduleName(entry: unknown): string | undefined {
+function moduleName(entry: unknown, siteDir: string): string | undefined {
   if (typeof entry === 'string') {
     const packageInPath = /node_modules[\\/]((@[^\\/]+[\\/])?[^\\/]+)/.exec(entry)?.[1];
     return (packageInPath ?? entry).replace(/\\/g, '/');
   }
-  if (typeof entry === 'function') return entry.name ? `${entry.name} (a function)` : 'a plugin function';
+  if (typeof entry === 'function') {
+    if (entry.name) return `${entry.name} (a function)`;
+    // `plugins: [require('./webpack.plugin.js')]` (babeljs.io): the file that exports it names it.
+    const file = fileExporting(entry);
+    return file ? `of ${path.relative(path.resolve(siteDir), file).split(path.sep).join('/')} (an anonymous function)` : 'written as an anonymous function';
+  }
+  return undefined;
+}
+
+/** The module file, among those Node has loaded, whose export is `value`. */
+function fileExporting(value: unknown): string | undefined {
+  const cache = (Module as unknown as { _cache: Record<string, { exports?: unknown } | undefined> })._cache;
+  for (const [file, loaded] of Object.entries(cache)) {
+    const exported = loaded?.exports as { default?: unknown } | undefined;
+    if (exported === value || (exported !== null && typeof exported === 'object' && exported.default === value)) return file;
+  }
   return undefined;
 }
 
@@ -303,7 +318,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
   const takePluginEntry = (kind: 'plugins' | 'themes', entry: unknown, at: KeyPath, optionsAt: KeyPath, addedBy?: string) => {
     if (!entry) return;
     const [plugin, options] = Array.isArray(entry) ? entry : [entry, undefined];
-    const written = moduleName(plugin);
+    const written = moduleName(plugin, siteDir);
     const name = written === undefined ? undefined : expandShorthand(written, kind, siteDir);
     if (name === undefined) return;
     if (name === '@docusaurus/theme-classic') {
@@ -442,7 +457,7 @@ export function translateDocusaurusConfig(raw: unknown, siteDir = '.', presetRun
         if (!Array.isArray(value)) break;
         value.forEach((entry, index) => {
           const [name, options] = Array.isArray(entry) ? entry : [entry, undefined];
-          const written = moduleName(name);
+          const written = moduleName(name, siteDir);
           if (written === undefined) return;
           if (!isClassicPreset(written)) {
             const run = presetRuns.get(index);

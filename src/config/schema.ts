@@ -781,10 +781,11 @@ export const configSchema = z.strictObject({
   /**
    * Docusaurus' `trailingSlash: true`: a page's URL ends with a slash, so a relative link in a doc
    * (`../models/data-types`) resolves from the page's folder, `/docs/querying/operators/`, not from
-   * `/docs/querying/`. Pages are written as `{route}/index.html` and linked without the slash either
-   * way. @defaultValue false
+   * `/docs/querying/`. Unset, as in Docusaurus, only a folder's index doc without a `slug`
+   * (`guides/index.md`, at `/docs/guides/`) has the slash; `false`: no page has it. Pages are
+   * written as `{route}/index.html` and linked without the slash either way. @defaultValue undefined
    */
-  trailingSlash: z.boolean().default(false),
+  trailingSlash: z.boolean().optional(),
 
   /** The bar at the top of every page: title, logo, items (Docusaurus' `themeConfig.navbar`). */
   navbar: z

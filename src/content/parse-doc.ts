@@ -11,7 +11,7 @@ import { isMdxDoc } from './mdx/detect-mdx.js';
 import { mayHaveNpm2YarnFence } from '../markdown/plugins/remark-npm2yarn.js';
 import { docMessagesOf } from '../markdown/plugins/doc-messages.js';
 import { themeBlocksOf } from './mdx/theme-block-docs.js';
-import { recordedRouteOfFile, type CompileReads, type ParseContext, type ParseOutcome, type ParseTask } from './parse-task.js';
+import { recordedRouteOfFile, resolvesFromFolder, type CompileReads, type ParseContext, type ParseOutcome, type ParseTask } from './parse-task.js';
 import type { Root as MdastRoot } from 'mdast';
 import type { VFile } from 'vfile';
 import type { TocItem } from '../shared/types.js';
@@ -107,7 +107,7 @@ async function compileParsedDoc(
     siteDir: context.contentDir ?? context.siteDir,
     baseUrl: context.baseUrl,
     pageRoute: task.route,
-    trailingSlash: context.trailingSlash,
+    trailingSlash: resolvesFromFolder(task, context.trailingSlash),
   });
   // Before any figure is asked for: a diagram's answer (a browser problem) is given once a build.
   if (fastParsed && (fallback || result.messages.length > 0)) return undefined;

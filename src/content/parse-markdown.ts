@@ -144,7 +144,8 @@ async function compileSiteDocs(
     // hide_title hides only the title the page would add itself, never an h1 of the markdown (as in Docusaurus).
     const { minHeadingLevel: min, maxHeadingLevel: max } = tocLevels(site, doc.frontMatter);
     const tocShown = doc.frontMatter.hide_table_of_contents !== true;
-    tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.frontMatter.hide_title ? '' : doc.title, ...(tocShown && { tocLevels: { min, max } }) });
+    const folderIndex = doc.isCategoryIndex && typeof doc.frontMatter.slug !== 'string';
+    tasks.push({ file: doc.source.file, raw: doc.source.raw, route: doc.route, title: doc.frontMatter.hide_title ? '' : doc.title, ...(tocShown && { tocLevels: { min, max } }), ...(folderIndex && { folderIndex }) });
     sources.push({ file: doc.source.file, frontMatter: doc.frontMatter });
   }
   for (const post of posts ?? []) {
@@ -186,7 +187,7 @@ async function compileSiteDocs(
   const answers = await Promise.all(
     tasks.map(async (task) => {
       // The markdown hashed as it is, not escaped into JSON with the rest; the file is in the name.
-      engine.setInput(`doc:${scope}:${task.file}`, task, () => `${fingerprintOf(task.raw)}${JSON.stringify([task.route, task.title, task.tocLevels ?? null])}`);
+      engine.setInput(`doc:${scope}:${task.file}`, task, () => `${fingerprintOf(task.raw)}${JSON.stringify([task.route, task.title, task.tocLevels ?? null, ...(task.folderIndex ? [true] : [])])}`);
       try {
         return await engine.answer(compiledDocQuery, { scope, file: task.file });
       } finally {

@@ -18,6 +18,16 @@ export interface ParseTask {
    * content; absent for no box there (`hide_table_of_contents`, blog posts, whose page draws its own).
    */
   tocLevels?: { min: number; max: number };
+  /**
+   * The doc is its folder's index, without a slug: Docusaurus gives it its folder's URL with a
+   * slash at the end (`/guides/`, unless `trailingSlash: false`), which its relative links resolve from.
+   */
+  folderIndex?: boolean;
+}
+
+/** Whether a doc's relative links resolve from its URL with a slash at its end. */
+export function resolvesFromFolder(task: ParseTask, trailingSlash: boolean | undefined): boolean | undefined {
+  return trailingSlash ?? task.folderIndex;
 }
 
 /** What compiling gives a doc's page; a failure carries its position instead. */

@@ -1,4 +1,6 @@
+import { realpathSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
@@ -41,8 +43,27 @@ export async function collectThemeOverrides(site: Site, ctx: BuildContext): Prom
   const engine = engineOf(ctx);
   setSiteCodeConfig(engine, site.config);
   const { overrides, diagnostics } = await engine.query(themeOverridesQuery, site.config.siteDir);
-  site.diagnostics.push(...diagnostics);
+  // A file of src/theme that the config itself loads (babeljs.io's Prism themes, src/theme/prism/*.js) is the config's, not a misnamed override.
+  const configFiles = filesTheConfigLoaded(site.config.configInputs ?? []);
+  site.diagnostics.push(...diagnostics.filter((diagnostic) => !(diagnostic.severity === 'warning' && diagnostic.code === 'theme-override' && diagnostic.file && configFiles.has(realPath(diagnostic.file)))));
   if (overrides) site.themeOverrides = overrides;
+}
+
+/**
+ * The files the config was compiled from, and those its code required as it ran (a config that
+ * makes its own `require` with createRequire, as babeljs.io's does, loads them past the compile).
+ */
+function filesTheConfigLoaded(inputs: readonly string[]): Set<string> {
+  const required = Object.keys(createRequire(import.meta.url).cache);
+  return new Set([...inputs, ...required].map(realPath));
+}
+
+function realPath(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return path.resolve(file);
+  }
 }
 
 /**

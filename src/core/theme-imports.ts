@@ -24,6 +24,7 @@ export const docusaurusModuleNames = [
   'isInternalUrl',
   'theme-common',
   'useGlobalData',
+  'useBrokenLinks',
   'plugin-content-docs/client',
 ] as const;
 export type DocusaurusModuleName = (typeof docusaurusModuleNames)[number];
@@ -104,6 +105,12 @@ export function resolveSiteImports(build: esbuild.PluginBuild, options: SiteImpo
   build.onResolve({ filter: /^\.\/MDXComponents(\.js)?$/ }, (args) => {
     if (path.dirname(args.importer) !== themeFolder()) return undefined;
     const override = options.overrides().get('MDXComponents');
+    return override ? { path: override } : undefined;
+  });
+  // So are the site's providers, which its components in MDX content may need (contributing.bitwarden.com's dev mode).
+  build.onResolve({ filter: /^\.\/Layout\/Provider(\.js)?$/ }, (args) => {
+    if (path.dirname(args.importer) !== themeFolder()) return undefined;
+    const override = options.overrides().get('Layout/Provider');
     return override ? { path: override } : undefined;
   });
   build.onResolve({ filter: /^@theme(-original)?\// }, async (args) => {

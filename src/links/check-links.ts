@@ -6,7 +6,7 @@ import { UserError, type Diagnostic } from '../core/diagnostic.js';
 import type { BuildContext, Page, Site } from '../core/site.js';
 import type { SourceLink } from '../model/compiled-doc.js';
 import { createdRedirects, feedRoutes, markdownOutputPaths, redirectsOf, type CreatedRedirects } from '../core/planned-outputs.js';
-import { customPageHtml } from '../ssr/custom-page-content.js';
+import { customPageHtml, linksCollectedOn } from '../ssr/custom-page-content.js';
 import { isExternalUrl, joinUrlPath, normalizeRoute, unknownSiteOrigin, withBaseUrl } from '../shared/paths.js';
 import { closestMatch } from './closest-match.js';
 import { lineAt, scanHtml } from './html-links.js';
@@ -19,6 +19,11 @@ interface LinkToCheck extends SourceLink {
   pageRoute?: string;
   /** For links from the config: the key that holds it, e.g. `['footer', 'links', 0, 'items', 1, 'to']`, located only when it is reported. */
   configKeys?: PropertyKey[];
+  /**
+   * A plain `<a>` of a Docusaurus site's custom page, not rendered by `@docusaurus/Link`: Docusaurus
+   * checks only the links its Link renders, so such a link is at most a warning.
+   */
+  plainAnchor?: boolean;
 }
 
 /** What the build emits at one route; `anchors` is undefined where the ids are not known yet. */
@@ -86,11 +91,12 @@ export async function checkLinks(site: Site, ctx: BuildContext): Promise<void> {
     const action = actions[problem.rule];
     if (action === 'ignore') continue;
     if (problem.hint?.includes('Did you mean')) suggestions++;
+    const lenient = link.plainAnchor === true && action === 'throw';
     diagnostics.push({
-      severity: action === 'throw' ? 'error' : 'warning',
+      severity: action === 'throw' && !lenient ? 'error' : 'warning',
       code: problem.code,
       message: problem.message,
-      hint: problem.hint,
+      hint: lenient ? `${problem.hint ? `${problem.hint} ` : ''}A warning, not an error: the link is a plain <a>, which Docusaurus does not check (it checks the links of @docusaurus/Link).` : problem.hint,
       file: link.file,
       ...placeOf(link, site),
     });
@@ -156,9 +162,12 @@ function findProblem(link: LinkToCheck, targets: Map<string, LinkTarget>, site: 
   if (!target && isExternalUrl(link.url.trim())) return undefined;
   if (!target) {
     const withBase = withBaseUrl(route, baseUrl);
+    const besideDoc = linkedFileBesideDoc(link);
     const hint = withBase !== route && targets.has(normalizeRoute(withBase, baseUrl))
       ? `The link lacks the base URL ${baseUrl}: write ${withBase}${fragment === undefined ? '' : `#${fragment}`}.`
-      : didYouMean(`No page, static file or generated file has the route ${route}.`, suggest ? closestMatch(route, pageRoutes(targets)) : undefined);
+      : besideDoc
+        ? `The file ${besideDoc} is there, beside the doc: Docusaurus publishes a file a doc links to, sdkdocs does not (only the images docs show). Move it to the static folder and link it from the site root (/${path.basename(besideDoc)}), or show it as an image.`
+        : didYouMean(`No page, static file or generated file has the route ${route}.`, suggest ? closestMatch(route, pageRoutes(targets)) : undefined);
     return { rule: 'onBrokenLinks', code: 'broken-link', message: `${where}Broken link → ${shown}`, hint };
   }
   if (fragment === undefined || target.anchors === undefined || alwaysValidFragments.has(fragment)) return undefined;
@@ -170,6 +179,23 @@ function findProblem(link: LinkToCheck, targets: Map<string, LinkTarget>, site: 
     message: `${where}Broken anchor → ${shown}`,
     hint: didYouMean(`${target.route} has no heading or element with the id "${id}".`, suggest ? closestMatch(id, target.anchors) : undefined, '#'),
   };
+}
+
+/**
+ * The file a doc's relative link names beside the doc (`./assets/overview.svg`, `./hosts.txt`),
+ * when it exists: Docusaurus publishes such files as assets (contributing.bitwarden.com links 3).
+ */
+function linkedFileBesideDoc(link: LinkToCheck): string | undefined {
+  if (link.kind !== 'route' || !link.file || !/\.mdx?$/.test(link.file)) return undefined;
+  const written = link.url.split(/[?#]/)[0]!;
+  if (written === '' || written.startsWith('/') || isExternalUrl(written)) return undefined;
+  let file: string;
+  try {
+    file = path.resolve(path.dirname(link.file), decodeURI(written));
+  } catch {
+    return undefined;
+  }
+  return existsSync(file) && !/\.mdx?$/.test(file) ? path.relative(path.dirname(link.file), file).split(path.sep).join('/') : undefined;
 }
 
 /** What a broken link may have meant: every target but the markdown copies, which mirror the pages. */
@@ -278,12 +304,15 @@ function renderCustomPages(site: Site): Map<Page, RenderedPage> {
 
 async function collectCustomPageLinks(site: Site, customPages: Map<Page, RenderedPage>): Promise<LinkToCheck[]> {
   const links: LinkToCheck[] = [];
+  const docusaurusSite = /^docusaurus\.config\./.test(path.basename(site.config.configFile));
   for (const [page, { html }] of customPages) {
     const source = page.sourceFile ? await readFile(page.sourceFile, 'utf8') : '';
+    const collected = linksCollectedOn(page);
     for (const link of scanHtml(html).links) {
       const resolved = resolveHtmlUrl(link.url, page.route, site.config.url ?? unknownSiteOrigin);
       if (resolved === undefined) continue;
-      links.push({ url: link.url, resolved, kind: 'page', file: page.sourceFile, line: lineOfText(source, link.url), pageRoute: page.route });
+      const plainAnchor = docusaurusSite && link.source === 'a[href]' && !collected.has(link.url);
+      links.push({ url: link.url, resolved, kind: 'page', file: page.sourceFile, line: lineOfText(source, link.url), pageRoute: page.route, ...(plainAnchor ? { plainAnchor } : {}) });
     }
   }
   return links;

@@ -2,7 +2,7 @@ import type { Heading, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { takeExplicitHeadingId } from './heading-id.js';
+import { commentHeadingIdsAsBraces, takeExplicitHeadingId } from './heading-id.js';
 
 const parser = unified().use(remarkParse);
 
@@ -29,7 +29,8 @@ const possibleH1 = /^ {0,3}(?:#(?:[ \t]|$)|=+[ \t]*$)/m;
  * could be an h1 are parsed, since whether a line is a heading depends only on the lines above
  * it; the whole body is parsed only when that first candidate turns out to be something else.
  */
-export function firstH1Text(body: string): string | undefined {
+export function firstH1Text(written: string): string | undefined {
+  const body = commentHeadingIdsAsBraces(written);
   const candidate = possibleH1.exec(body);
   if (!candidate) return undefined;
   const plain = plainLeadingH1.exec(body);

@@ -1,4 +1,5 @@
 import type { Heading, Text } from 'mdast';
+import { fenceRoles } from './code-fences.js';
 
 /**
  * Takes Docusaurus' explicit heading id off a markdown heading: `## Title {#custom-id}` is the
@@ -30,4 +31,43 @@ function writtenUnescaped(text: Text, source: string): boolean {
   let backslashes = 0;
   while (written[brace - 1 - backslashes] === '\\') backslashes++;
   return backslashes % 2 === 0;
+}
+
+/**
+ * The id a heading's trailing comment gives it, read as Docusaurus reads it: the comment's first
+ * word, when it starts with `#` (`{/* #stage-0:-class-properties *\/}` → `stage-0:-class-properties`).
+ * Other comments give none.
+ */
+export function headingIdOfComment(comment: string): string | undefined {
+  const first = comment.trim().split(/\s+/)[0] ?? '';
+  return first.startsWith('#') && first.length > 1 ? first.slice(1) : undefined;
+}
+
+/** An ATX heading line that ends in a comment: `{/* … *\/}` (MDX's) or `<!-- … -->` (HTML's). */
+const headingEndingInComment = /^( {0,3}#{1,6}[ \t].*?)(\{[ \t]*\/\*((?:(?!\*\/).)*)\*\/[ \t]*\}|<!--((?:(?!-->).)*)-->)([ \t]*)$/;
+
+/**
+ * Docusaurus' comment form of explicit heading ids in markdown docs: `## Title {/* #custom-id *\/}`
+ * (Docusaurus reads `.md` docs as MDX) or `## Title <!-- #custom-id -->`. Each such heading line
+ * outside code is rewritten to the `{#custom-id}` form, padded with spaces to its length, so that
+ * every place in the text stays where it was; a comment that names no id is left as written.
+ */
+export function commentHeadingIdsAsBraces(markdown: string): string {
+  if (!markdown.includes('*/') && !markdown.includes('-->')) return markdown;
+  const lines = markdown.split('\n');
+  let roles: ReturnType<typeof fenceRoles> | undefined;
+  let changed = false;
+  lines.forEach((line, index) => {
+    const match = headingEndingInComment.exec(line);
+    if (!match) return;
+    roles ??= fenceRoles(lines);
+    if (roles[index].role !== 'text') return;
+    const id = headingIdOfComment(match[3] ?? match[4] ?? '');
+    // The brace form cannot hold `}` or `{#`.
+    if (id === undefined || id.includes('}') || id.includes('{#')) return;
+    const braces = `{#${id}}`;
+    lines[index] = match[1] + braces + ' '.repeat(match[2].length - braces.length) + match[5];
+    changed = true;
+  });
+  return changed ? lines.join('\n') : markdown;
 }

@@ -16,6 +16,7 @@ import rehypeCode from './plugins/rehype-code.js';
 import rehypeImages from './plugins/rehype-images.js';
 import rehypeRawHtml from './plugins/rehype-raw-html.js';
 import remarkHeadingIds from './plugins/remark-heading-ids.js';
+import { commentHeadingIdsAsBraces } from './heading-id.js';
 import remarkGfmWithoutLiteralAutolinks, { type LeanGfmOptions, mayHoldTable, needsLiteralAutolinks } from './plugins/remark-gfm-without-literal-autolinks.js';
 import remarkLinks, { type RemarkLinksOptions } from './plugins/remark-links.js';
 import remarkLiteralDirectives from './plugins/remark-literal-directives.js';
@@ -112,8 +113,9 @@ export function createMarkdownProcessor(
       fast = fastTree !== undefined && !needsAutolinks;
       return { mdast: needsAutolinks ? (parser.parse(file) as MdastRoot) : mdast, file };
     };
-    const labelled = labelAdmonitionTitles(markdown, (text) => parseText(text).mdast, admonitionsOfSite);
-    const parsed = labelled ? { mdast: labelled.mdast, file: new VFile({ value: labelled.markdown, path: filePath }) } : parseText(markdown);
+    const withIds = commentHeadingIdsAsBraces(markdown);
+    const labelled = labelAdmonitionTitles(withIds, (text) => parseText(text).mdast, admonitionsOfSite);
+    const parsed = labelled ? { mdast: labelled.mdast, file: new VFile({ value: labelled.markdown, path: filePath }) } : parseText(withIds);
     return { ...parsed, fast };
   }
 

@@ -1,6 +1,6 @@
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { App } from '../../templates/App.js';
+import { AppWithProviders } from '../../templates/AppWithProviders.js';
 import { ThemeContext } from '../../templates/context.js';
 import { SidebarMenu } from '../../templates/Sidebar.js';
 import { Footer } from '../../templates/Footer.js';
@@ -101,7 +101,7 @@ export function createDocumentPieces(surroundings: PageSurroundings, overrides?:
     // A custom page whose content the build has rendered already (customPageHtml) shows that HTML.
     const pageContent = component && !route.html ? createElement(component, { site }) : undefined;
     const appElement = (sidebarsShown: Record<string, SidebarItem[]>) =>
-      createElement(App, { site, route, sidebars: sidebarsShown, pageContent, footer: createElement(FooterSlot), overrides });
+      createElement(AppWithProviders, { site, route, sidebars: sidebarsShown, pageContent, footer: createElement(FooterSlot), overrides });
     const appHtml =
       (pruning && pruned && !component && sidebarMarkup?.render(appElement, { site, route, sidebars }, pruning, pruned.items, page.route)) ||
       renderToString(appElement(sidebars));

@@ -53,6 +53,11 @@ export const themeComponents = {
   MDXComponents: 'content',
   /** `@theme/Layout`, which Docusaurus pages wrap their content in (the chrome is drawn around every page here). */
   Layout: 'content',
+  /**
+   * `@theme/Layout/Provider`: the providers around every page, which a site wraps to give its
+   * components a context of its own (around the layout, each MDX doc's content and custom pages).
+   */
+  'Layout/Provider': 'layout',
   /** `@theme/Icon/Success`: the check mark of a copied code block, for the site's own buttons. */
   'Icon/Success': 'content',
   /**
@@ -76,6 +81,10 @@ export const themeComponents = {
    * component); the site's own map gives its `custom-*` navbar items their components.
    */
   'NavbarItem/ComponentTypes': 'layout',
+  /** `@theme/NavbarItem/DropdownNavbarItem`: the theme's navbar dropdown, for a site's own navbar item to draw (`label`, `items`). */
+  'NavbarItem/DropdownNavbarItem': 'content',
+  /** `@theme/NavbarItem/DefaultNavbarItem`: the theme's navbar link, for a site's own navbar item to draw (`label`, `to` or `href`). */
+  'NavbarItem/DefaultNavbarItem': 'content',
 } as const satisfies Record<string, ThemeComponentPart>;
 
 /** The name of an overridable theme component: `Footer`, `DocItem/Footer`, … */

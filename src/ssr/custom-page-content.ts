@@ -1,8 +1,10 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { LayoutProviderSlot } from '../../templates/AppWithProviders.js';
 import { ThemeContext } from '../../templates/context.js';
 import { createHeadCollector, HeadCollectorContext } from '../../templates/theme/docusaurus/Head.js';
 import { withDocusaurusPageProps } from '../../templates/theme/docusaurus/page-props.js';
+import { BrokenLinksCollectorContext, type BrokenLinksCollector } from '../../templates/theme/docusaurus/useBrokenLinks.js';
 import { takePageHead } from './page-head.js';
 import { runSiteCode } from '../core/site-code.js';
 import { UserError } from '../core/diagnostic.js';
@@ -17,6 +19,12 @@ export function pageSiteData(site: Site): SiteData {
 }
 
 const failedRenders = new WeakMap<Page, UserError>();
+const collectedLinks = new WeakMap<Page, Set<string>>();
+
+/** The links a custom page rendered through `@docusaurus/Link` (or collected itself), once its HTML is made. */
+export function linksCollectedOn(page: Page): ReadonlySet<string> {
+  return collectedLinks.get(page) ?? new Set();
+}
 
 /**
  * A custom React page's content, rendered once per build and kept as the page's HTML: the link
@@ -33,7 +41,18 @@ export function customPageHtml(site: Site, page: Page): string {
   // A custom page has no sidebar: its document's context holds none either.
   const context = { site: siteData, route: page.data, sidebars: {}, overrides: site.themeOverrides?.components };
   const head = createHeadCollector();
-  const element = createElement(ThemeContext.Provider, { value: context }, createElement(withDocusaurusPageProps(page.component), { site: siteData }));
+  const collectedAnchors: string[] = [];
+  const links = new Set<string>();
+  const brokenLinks: BrokenLinksCollector = {
+    collectLink(link) {
+      if (typeof link === 'string') links.add(link);
+    },
+    collectAnchor(anchor) {
+      if (typeof anchor === 'string' && anchor !== '') collectedAnchors.push(anchor);
+    },
+  };
+  const content = createElement(BrokenLinksCollectorContext.Provider, { value: brokenLinks }, createElement(withDocusaurusPageProps(page.component), { site: siteData }));
+  const element = createElement(ThemeContext.Provider, { value: context }, createElement(LayoutProviderSlot, null, content));
   try {
     page.data.html = runSiteCode(() => renderToString(createElement(HeadCollectorContext.Provider, { value: head }, element)));
   } catch (error) {
@@ -42,5 +61,8 @@ export function customPageHtml(site: Site, page: Page): string {
     throw failure;
   }
   takePageHead(site, page, head);
+  // Anchors a page declares with useBrokenLinks() are ids of the page for the link check, as in Docusaurus.
+  for (const anchor of collectedAnchors) page.anchors.add(anchor);
+  collectedLinks.set(page, links);
   return page.data.html;
 }

@@ -18,6 +18,7 @@ import * as TOC from '../../templates/theme/TOC.js';
 import * as TOCInline from '../../templates/theme/TOCInline.js';
 import * as TOCItems from '../../templates/theme/TOCItems.js';
 import * as Layout from '../../templates/theme/Layout.js';
+import * as LayoutProvider from '../../templates/theme/Layout/Provider.js';
 import * as Heading from '../../templates/theme/Heading.js';
 import * as MDXComponents from '../../templates/theme/MDXComponents.js';
 import * as IconSuccess from '../../templates/theme/Icon/Success.js';
@@ -36,6 +37,8 @@ import * as IconWordWrap from '../../templates/theme/Icon/WordWrap.js';
 import { withColorModeChoice } from '../../templates/theme/color-mode-choice.js';
 import { withDocusaurusTocProps } from '../../templates/theme/toc-props.js';
 import * as NavbarItemComponentTypes from '../../templates/theme/NavbarItem/ComponentTypes.js';
+import * as DropdownNavbarItem from '../../templates/theme/NavbarItem/DropdownNavbarItem.js';
+import * as DefaultNavbarItem from '../../templates/theme/NavbarItem/DefaultNavbarItem.js';
 import * as BrowserOnly from '../../templates/theme/docusaurus/BrowserOnly.js';
 import * as ExecutionEnvironment from '../../templates/theme/docusaurus/ExecutionEnvironment.js';
 import * as Link from '../../templates/theme/docusaurus/Link.js';
@@ -49,6 +52,7 @@ import * as Interpolate from '../../templates/theme/docusaurus/Interpolate.js';
 import * as isInternalUrl from '../../templates/theme/docusaurus/isInternalUrl.js';
 import * as themeCommon from '../../templates/theme/docusaurus/theme-common.js';
 import * as useGlobalData from '../../templates/theme/docusaurus/useGlobalData.js';
+import * as useBrokenLinks from '../../templates/theme/docusaurus/useBrokenLinks.js';
 import * as docsClient from '../../templates/theme/docusaurus/plugin-content-docs/client.js';
 import { pathToFileURL } from 'node:url';
 import type { ThemeOverrides } from '../../templates/theme-overrides.js';
@@ -98,6 +102,7 @@ export const themeHostModules: {
     Heading,
     MDXComponents,
     Layout,
+    'Layout/Provider': LayoutProvider,
     'Icon/Success': IconSuccess,
     'Icon/Arrow': IconArrow,
     'Icon/Close': IconClose,
@@ -112,8 +117,10 @@ export const themeHostModules: {
     'Icon/SystemColorMode': IconSystemColorMode,
     'Icon/WordWrap': IconWordWrap,
     'NavbarItem/ComponentTypes': NavbarItemComponentTypes,
+    'NavbarItem/DropdownNavbarItem': DropdownNavbarItem,
+    'NavbarItem/DefaultNavbarItem': DefaultNavbarItem,
   },
-  docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router, Head, Translate, Interpolate, isInternalUrl, 'theme-common': themeCommon, useGlobalData, 'plugin-content-docs/client': docsClient },
+  docusaurus: { Link, useBaseUrl, useDocusaurusContext, BrowserOnly, ExecutionEnvironment, useIsBrowser, router, Head, Translate, Interpolate, isInternalUrl, 'theme-common': themeCommon, useGlobalData, useBrokenLinks, 'plugin-content-docs/client': docsClient },
 };
 
 /** Where bundled code finds {@link themeHostModules} when it runs. */

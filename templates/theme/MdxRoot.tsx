@@ -5,6 +5,8 @@ import { TableOfContentsMobile } from '../DocParts.js';
 import { HeadCollectorContext } from './docusaurus/Head.js';
 // The site's own map (src/theme/MDXComponents) when it has one: the resolver of site imports sends this import there.
 import MDXComponents from './MDXComponents.js';
+// The site's own providers (src/theme/Layout/Provider) when it has them, sent here as the map is: the content is a React root of its own.
+import LayoutProvider from './Layout/Provider.js';
 import type { CollectedHead } from '../../src/shared/types.js';
 import { DiagramFiguresContext, MdxComponentsContext } from './mdx-context.js';
 
@@ -74,7 +76,9 @@ export function MdxRoot({ content: Content, site, route, runtime, figures, onHyd
         <MdxComponentsContext.Provider value={mdxComponents}>
           <HeadCollectorContext.Provider value={head}>
             <TitleRenderedContext.Provider value={{ rendered: false }}>
-              <Content />
+              <LayoutProvider>
+                <Content />
+              </LayoutProvider>
             </TitleRenderedContext.Provider>
           </HeadCollectorContext.Provider>
         </MdxComponentsContext.Provider>

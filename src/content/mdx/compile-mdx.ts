@@ -8,7 +8,7 @@ import type { PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { MarkdownProcessor } from '../../markdown/processor.js';
 import type { CompiledDoc, DiagramSource, MdxImport } from '../../model/compiled-doc.js';
-import { recordedRouteOfFile, type CompileReads, type ParseContext, type ParseError, type ParseOutcome, type ParseTask } from '../parse-task.js';
+import { recordedRouteOfFile, resolvesFromFolder, type CompileReads, type ParseContext, type ParseError, type ParseOutcome, type ParseTask } from '../parse-task.js';
 import { findCodeSamples, mayHaveCodeSamples } from '../code-samples.js';
 import { docusaurusToc } from '../../shared/docusaurus-toc.js';
 import type { TocItem } from '../../shared/types.js';
@@ -20,8 +20,11 @@ import { diagramSlotTag } from '../../markdown/plugins/rehype-code.js';
 import { askForFigures } from '../place-diagrams.js';
 import { createContentRenderer } from '../../ssr/content-html.js';
 import { fenceRoles } from '../../markdown/code-fences.js';
+import { headingIdOfComment } from '../../markdown/heading-id.js';
 import { mdxTrigger } from './detect-mdx.js';
 import { providedMdxComponents } from './mdx-names.js';
+import { parse as parseYaml } from 'yaml';
+import { frontMatterFence } from '../../markdown/doc-text.js';
 import type { EstreeNode, MdxNode } from '../../markdown/mdx-nodes.js';
 import { namesDefinedByDoc } from '../../markdown/mdx-definitions.js';
 import type { Node as UnistNode, Parent as UnistParent } from 'unist';
@@ -38,6 +41,8 @@ declare module 'vfile' {
     mdxImports: MdxImport[];
     /** The doc defines or imports a `toc` of its own, which the generated one would clash with. */
     mdxOwnToc: boolean;
+    /** The same for `frontMatter`. */
+    mdxOwnFrontMatter: boolean;
   }
 }
 
@@ -75,7 +80,7 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
     siteDir: context.contentDir ?? context.siteDir,
     baseUrl: context.baseUrl,
     pageRoute: task.route,
-    trailingSlash: context.trailingSlash,
+    trailingSlash: resolvesFromFolder(task, context.trailingSlash),
   };
   const { syntax, transforms, toHast } = processor.plugins as Record<'syntax' | 'transforms' | 'toHast', [unknown, ...unknown[]][]>;
   // Package-manager tabs before the site's own plugins, so a site's npm2yarn plugin finds its fences done.
@@ -118,7 +123,10 @@ export async function compileMdxDoc(processor: MarkdownProcessor, task: ParseTas
       links: file.data.links ?? [],
       sections: [],
       diagrams,
-      mdx: { code: String(output.value) + (file.data.mdxOwnToc ? '' : tocExport(task.raw, file.data.toc ?? [])), imports: file.data.mdxImports ?? [] },
+      mdx: {
+        code: String(output.value) + (file.data.mdxOwnToc ? '' : tocExport(task.raw, file.data.toc ?? [])) + (file.data.mdxOwnFrontMatter ? '' : frontMatterExport(task)),
+        imports: file.data.mdxImports ?? [],
+      },
       images: file.data.images,
       ...(messages.length > 0 && { messages }),
       ...(samples.length > 0 && { samples }),
@@ -178,6 +186,32 @@ function isBalancedLine(line: string): boolean {
 function tocExport(raw: string, toc: readonly TocItem[]): string {
   if (!/\btoc\b/.test(raw)) return '';
   return `\nexport const toc = ${JSON.stringify(docusaurusToc(toc))};\n`;
+}
+
+/**
+ * Docusaurus' MDX loader exports every doc's front matter as `frontMatter`, which its content may
+ * hand to a component (`<AdrTable frontMatter={frontMatter} />`, contributing.bitwarden.com). Only
+ * a doc that names it gets it. Dates stay dates, as js-yaml reads them for Docusaurus.
+ */
+function frontMatterExport(task: ParseTask): string {
+  if (!/\bfrontMatter\b/.test(task.raw)) return '';
+  const yamlText = frontMatterFence.exec(task.raw)?.[1];
+  let data: unknown = {};
+  try {
+    // js-yaml's default schema: YAML 1.2's core with 1.1's timestamps.
+    data = yamlText === undefined ? {} : (parseYaml(yamlText, { customTags: ['timestamp'] }) ?? {});
+  } catch {
+    // Front matter that does not parse is reported where the doc is read; the doc gets none.
+  }
+  return `\nexport const frontMatter = ${javaScriptLiteral(data)};\n`;
+}
+
+/** A value of front matter written as JavaScript: JSON, but a date is a `Date`. */
+function javaScriptLiteral(value: unknown): string {
+  if (value instanceof Date) return `new Date(${JSON.stringify(value.toISOString())})`;
+  if (Array.isArray(value)) return `[${value.map(javaScriptLiteral).join(', ')}]`;
+  if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([key, entry]) => `${JSON.stringify(key)}: ${javaScriptLiteral(entry)}`).join(', ')}}`;
+  return JSON.stringify(value) ?? 'undefined';
 }
 
 /**
@@ -267,7 +301,8 @@ export function commentHeadingIds(markdown: string): string {
 
 /**
  * Docusaurus' MDX heading ids: `## Title {/* #custom-id *\/}` gives the heading that id (the
- * comment renders nothing, so the syntax is valid MDX).
+ * comment renders nothing, so the syntax is valid MDX); the id is the comment's first word, any
+ * characters but spaces (`#stage-0:-class-properties`).
  */
 function remarkMdxHeadingIds() {
   return (tree: MdastRoot) => {
@@ -275,7 +310,8 @@ function remarkMdxHeadingIds() {
       if (node.type !== 'heading') return;
       const heading = node as unknown as MdxNode & { data?: { hProperties?: Record<string, unknown> } };
       const last = heading.children?.at(-1);
-      const id = last?.type === 'mdxTextExpression' ? /^\s*\/\*\s*#([\w-]+)\s*\*\/\s*$/.exec(last.value ?? '')?.[1] : undefined;
+      const comment = last?.type === 'mdxTextExpression' ? /^\s*\/\*((?:(?!\*\/)[\s\S])*)\*\/\s*$/.exec(last.value ?? '')?.[1] : undefined;
+      const id = comment === undefined ? undefined : headingIdOfComment(comment);
       if (!id) return skipChildren;
       heading.children!.pop();
       const text = heading.children!.at(-1);
@@ -297,6 +333,9 @@ function remarkMdxNames(siteComponents: readonly string[]) {
     for (const name of [...providedMdxComponents, ...siteComponents]) defined.add(name);
     file.data.mdxImports = imports;
     file.data.mdxOwnToc = defined.has('toc');
+    file.data.mdxOwnFrontMatter = defined.has('frontMatter');
+    // Docusaurus' MDX loader exports the doc's front matter, which the doc's components may be given.
+    defined.add('frontMatter');
     const problems: ReturnType<VFile['message']>[] = [];
     walkTree(tree, (unknownNode, index, parent) => {
       const node = unknownNode as unknown as MdxNode;

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ThemeContext } from '../../context.js';
 import Head from './Head.js';
 import { documentTitleOf } from '../../../src/shared/document-title.js';
@@ -6,7 +6,8 @@ import { useColorModeChoice } from '../color-mode-choice.js';
 
 /*
  * The parts of `@docusaurus/theme-common` that sites' own components use most: the colour mode,
- * the theme config, the class names of the theme's parts, the code theme and the window size.
+ * the theme config, the class names of the theme's parts, the code theme, the window size, and
+ * what sites build their own contexts with (storage slots, providers, the context error).
  */
 
 type ColorMode = 'light' | 'dark';
@@ -88,3 +89,89 @@ export const ThemeClassNames = {
   docs: { docVersionBanner: 'theme-doc-version-banner', docVersionBadge: 'theme-doc-version-badge', docBreadcrumbs: 'theme-doc-breadcrumbs', docMarkdown: 'theme-doc-markdown', docTocMobile: 'theme-doc-toc-mobile', docTocDesktop: 'theme-doc-toc-desktop', docFooter: 'theme-doc-footer', docSidebarContainer: 'theme-doc-sidebar-container' },
   blog: {},
 } as const;
+
+/** Where a storage slot keeps its value: Docusaurus' `persistence` option. */
+type StoragePersistence = 'localStorage' | 'sessionStorage' | 'none';
+
+function storageOf(persistence: StoragePersistence): Storage | undefined {
+  if (persistence === 'none' || typeof window === 'undefined') return undefined;
+  try {
+    return window[persistence];
+  } catch {
+    // Storage refused (a sandboxed frame, privacy settings): the slot holds nothing.
+    return undefined;
+  }
+}
+
+/** A stored value by key, as `createStorageSlot` hands it out. */
+export interface StorageSlot {
+  get(): string | null;
+  set(value: string): void;
+  del(): void;
+  listen(onChange: (event: StorageEvent) => void): () => void;
+}
+
+/**
+ * `createStorageSlot(key)`: one value of the browser's storage. Setting or deleting it tells this
+ * page's listeners too (a `storage` event only reaches other tabs by itself), so two parts of a
+ * page that each hold the value, such as a navbar item and a doc's component, stay in step.
+ */
+export function createStorageSlot(key: string, options: { persistence?: StoragePersistence } = {}): StorageSlot {
+  const storage = storageOf(options.persistence ?? 'localStorage');
+  const announce = (oldValue: string | null, newValue: string | null) => {
+    if (!storage) return;
+    window.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue, storageArea: storage }));
+  };
+  return {
+    get: () => {
+      try {
+        return storage?.getItem(key) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    set: (value) => {
+      try {
+        const oldValue = storage?.getItem(key) ?? null;
+        storage?.setItem(key, value);
+        announce(oldValue, value);
+      } catch {
+        // A full or refused storage keeps the old value; the page goes on.
+      }
+    },
+    del: () => {
+      try {
+        const oldValue = storage?.getItem(key) ?? null;
+        storage?.removeItem(key);
+        announce(oldValue, null);
+      } catch {
+        // As for set.
+      }
+    },
+    listen: (onChange) => {
+      if (!storage) return () => {};
+      const listener = (event: StorageEvent) => {
+        if (event.storageArea === storage && event.key === key) onChange(event);
+      };
+      window.addEventListener('storage', listener);
+      return () => window.removeEventListener('storage', listener);
+    },
+  };
+}
+
+/** `ReactContextError`: what a site's hook throws when its provider is not above it. */
+export class ReactContextError extends Error {
+  constructor(providerName: string, additionalInfo?: string) {
+    super();
+    this.name = 'ReactContextError';
+    const hook = /\bat (?:Object\.)?(use\w+)/.exec(this.stack ?? '')?.[1] ?? 'a hook';
+    this.message = `Hook ${hook} is called outside the <${providerName}>. ${additionalInfo ?? ''}`.trim();
+  }
+}
+
+/** `composeProviders([A, B])`: one provider component that renders `<A><B>{children}</B></A>`. */
+export function composeProviders(providers: ComponentType<{ children: ReactNode }>[]): ComponentType<{ children: ReactNode }> {
+  return function ComposedProviders({ children }: { children: ReactNode }) {
+    return providers.reduceRight<ReactNode>((inner, Provider) => <Provider>{inner}</Provider>, children);
+  };
+}
