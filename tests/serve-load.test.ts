@@ -30,7 +30,7 @@ describe('serve --watch under load while the site rebuilds', () => {
           else await writeFile(docs[edit % docs.length], `${originals.get(docs[edit % docs.length])}\nEdit ${edit}: LOAD-${edit}.\n`);
         }
       })();
-      const load = await runServeLoad({ port: server.port, baseUrl: '/sdk/', durationMs: loadMs, maxRequests: 20_000, concurrency: 6 });
+      const load = await runServeLoad({ port: server.port, baseUrl: '/sdk/', durationMs: loadMs, concurrency: 6 });
       stop = true;
       await editor;
       await server.watcher!.idle();
