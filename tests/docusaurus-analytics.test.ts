@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/load.js';
-import { repoRoot, writeSiteFiles } from './helpers/site.js';
+import { buildSite, outputText, pageHtml, repoRoot, writeSiteFiles } from './helpers/site.js';
 
 /*
  * Docusaurus' Google analytics plugins, as preset-classic options or plugin entries: gtag and Tag
@@ -58,5 +58,15 @@ describe("Docusaurus' analytics plugins", () => {
     const error = (await loadConfig(site).catch((caught: unknown) => caught)) as { diagnostics: { message: string; line?: number }[] };
     expect(error.diagnostics[0]?.message).toMatch(/presets\[0\]\[1\]\.gtag\.trackingID.*letters, digits and dashes/s);
     expect(error.diagnostics[0]?.line).toBe(5);
+  });
+
+  it('leaves them out of serve --watch builds, as Docusaurus leaves them out of `start`: previews are no visits', async () => {
+    const site = await siteWithConfig(presetConfig);
+    const watched = await buildSite(site, { watch: true });
+    expect(pageHtml(watched, '/docs/intro')).not.toContain('googletagmanager');
+    const scripts = [...watched.site.outputs.keys()].filter((file) => file.endsWith('.js')).map((file) => outputText(watched, file));
+    expect(scripts.some((code) => code.includes('page_view'))).toBe(false);
+    const built = await buildSite(site, {});
+    expect(pageHtml(built, '/docs/intro')).toContain('googletagmanager.com/gtag/js?id=G-FIRST1');
   });
 });

@@ -24,6 +24,7 @@ import type { FooterData, NavbarItemData } from '../shared/types.js';
 import { primaryContrastWarnings, themeSettingsCss } from './theme-stylesheet.js';
 import { customCssProblems } from '../config/check-config-paths.js';
 import { configSliceFingerprint } from '../config/config-fingerprint.js';
+import { analyticsAdditions } from '../config/analytics.js';
 import { chromeSelectorWarnings, classDrawnBy } from './chrome-selectors.js';
 import { linkInfimaStylesheet } from './infima-stylesheet.js';
 import { scopedStylesheetErrorPlace, siteStylesheetsPlugin, stylesheetAssetLoaders } from '../core/site-stylesheets.js';
@@ -453,7 +454,8 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
     mdxKeys: [...mdx.keys()].sort(),
     customCss: config.paths.customCss,
     withPostcss: hasPostcssPlugins(config.postcssPlugins),
-    clientModules: config.paths.clientModules,
+    // Analytics' own client module is left out of serve --watch's previews, with its head scripts.
+    clientModules: [...config.paths.clientModules, ...(ctx.watch ? [] : analyticsAdditions(config.analytics).clientModules)],
     bundle: config.bundle,
     themeOverrideStylesheets: site.themeOverrides?.stylesheets ?? [],
     themeOverrides: [...(site.themeOverrides?.files ?? [])].sort(([a], [b]) => a.localeCompare(b)),

@@ -11,7 +11,10 @@ import type { ParsedConfig } from './schema.js';
 /** The client module that sends gtag page views on navigation, bundled from sdkdocs' own sources. */
 const gtagPageViewsModule = () => path.join(packageRoot(), 'src', 'client', 'gtag-page-views.ts');
 
-/** What the config's `analytics` adds to every page: head tags, and client modules. */
+/**
+ * What the config's `analytics` adds to every page of a build: head tags, and client modules. The
+ * render and the client bundle ask for them, except in serve --watch's builds.
+ */
 export function analyticsAdditions(analytics: ParsedConfig['analytics']): { headTags: ParsedConfig['headTags']; clientModules: string[] } {
   const headTags: ParsedConfig['headTags'] = [];
   const clientModules: string[] = [];

@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { BlogOptions, ParsedConfig } from './schema.js';
-import { analyticsAdditions } from './analytics.js';
 
 /** The config after validation, with defaults filled in and every path made absolute. */
 export type ResolvedConfig = ParsedConfig & {
@@ -80,11 +79,8 @@ export function resolveConfig(
   const baseSegments = parsed.baseUrl.split('/').filter(Boolean);
   const root = parsed.baseUrl;
   const trim = (segment: string) => segment.replace(/^\/+|\/+$/g, '');
-  const analytics = analyticsAdditions(parsed.analytics);
   return {
     ...parsed,
-    // After the site's own, as Docusaurus' plugins add theirs after the config's.
-    headTags: [...parsed.headTags, ...analytics.headTags],
     siteDir,
     configFile,
     outDirFrom: options.outDir ? 'option' : 'config',
@@ -97,7 +93,7 @@ export function resolveConfig(
       siteOut: path.join(outRoot, ...baseSegments),
       cache: path.resolve(siteDir, 'node_modules', '.cache', 'sdkdocs'),
       customCss: (Array.isArray(parsed.customCss) ? parsed.customCss : [parsed.customCss]).map((file) => path.resolve(siteDir, file)),
-      clientModules: [...parsed.clientModules.map((specifier) => resolveClientModule(siteDir, specifier)), ...analytics.clientModules],
+      clientModules: parsed.clientModules.map((specifier) => resolveClientModule(siteDir, specifier)),
     },
     routes: {
       root,

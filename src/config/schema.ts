@@ -1123,7 +1123,8 @@ export const configSchema = z.strictObject({
    * Analytics, as Docusaurus' Google plugins add them: `gtag` (Google Analytics 4 through gtag.js;
    * a page view is sent for each page the reader goes to in the client, as for the first) and
    * `googleTagManager` (its container script; page views are then set up in the container, with a
-   * History Change trigger). @example { gtag: { trackingID: 'G-XXXXXXXXXX', anonymizeIP: true } }
+   * History Change trigger). Left out of `serve --watch`, whose previews are no readers' visits,
+   * as Docusaurus leaves them out of `start`. @example { gtag: { trackingID: 'G-XXXXXXXXXX', anonymizeIP: true } }
    */
   analytics: z
     .strictObject({

@@ -1,6 +1,7 @@
 import type { ResolvedConfig } from '../config/resolve.js';
 import { withBaseUrl } from '../shared/paths.js';
 import { escapeHtml } from '../shared/escape-html.js';
+import { analyticsAdditions } from '../config/analytics.js';
 
 /** What the config adds to every page's `<head>`, as HTML: the same for all pages of a build. */
 export interface SiteHead {
@@ -53,8 +54,12 @@ export function headElement(tagName: string, attributes: Record<string, Attribut
   return voidElements.has(tagName) ? open : `${open}${rawText(tagName, innerHTML)}</${tagName}>`;
 }
 
-/** The config's favicon(s), `headTags`, `scripts` and `stylesheets` as head HTML. */
-export function siteHeadOf(config: ResolvedConfig): SiteHead {
+/**
+ * The config's favicon(s), `headTags`, `scripts` and `stylesheets` as head HTML, and its
+ * `analytics` scripts after the site's own head tags, unless `withAnalytics` is false (serve
+ * --watch: a writer's previews are not readers' visits, as Docusaurus leaves them out of `start`).
+ */
+export function siteHeadOf(config: ResolvedConfig, withAnalytics = true): SiteHead {
   const url = (href: string) => withBaseUrl(href, config.baseUrl);
   const favicon = config.favicon;
   const icons =
@@ -64,11 +69,12 @@ export function siteHeadOf(config: ResolvedConfig): SiteHead {
       : typeof favicon === 'string'
         ? [headElement('link', { rel: 'icon', href: url(favicon) })]
         : favicon.map((icon) => headElement('link', { rel: icon.rel, href: url(icon.href), sizes: icon.sizes, type: icon.type }));
+  const headTags = [...config.headTags, ...(withAnalytics ? analyticsAdditions(config.analytics).headTags : [])];
   const tags = [
     ...config.stylesheets.map((sheet) => headElement('link', { rel: 'stylesheet', ...sheet })),
-    ...config.headTags.map((tag) => headElement(tag.tagName, tag.tagName === 'script' ? nonBlocking(tag.attributes) : tag.attributes, tag.innerHTML)),
+    ...headTags.map((tag) => headElement(tag.tagName, tag.tagName === 'script' ? nonBlocking(tag.attributes) : tag.attributes, tag.innerHTML)),
     ...config.scripts.map((script) => headElement('script', nonBlocking(script))),
   ];
-  const metaNames = [...config.stylesheets.map(() => undefined), ...config.headTags.map((tag) => metaNameOf(tag.tagName, tag.attributes)), ...config.scripts.map(() => undefined)];
+  const metaNames = [...config.stylesheets.map(() => undefined), ...headTags.map((tag) => metaNameOf(tag.tagName, tag.attributes)), ...config.scripts.map(() => undefined)];
   return { icons, tags, metaNames };
 }

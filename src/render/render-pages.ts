@@ -78,7 +78,7 @@ export async function renderPages(site: Site, ctx: BuildContext): Promise<void> 
     files,
     assets: site.assets,
     sidebars: site.sidebars,
-    siteHead: siteHeadOf(site.config),
+    siteHead: siteHeadOf(site.config, !ctx.watch),
     themeOverrides: site.themeOverrides?.code,
     siteDir: site.config.siteDir,
   };
