@@ -467,7 +467,9 @@ export async function bundleClient(site: Site, ctx: BuildContext): Promise<void>
   const held = clientBundler(options, ctx.memory);
   const engine = ctx.engine ?? createQueryEngine();
   engine.setInput('clientBundlerOptions', options);
-  setSitePostcssPlugins(engine, config.postcssPlugins, configSliceFingerprint(config, config.postcssPlugins));
+  // The pipeline sets it on the build's engine (fingerprinting the config's code once a build);
+  // an engine of this stage's own has it from here.
+  if (!ctx.engine) setSitePostcssPlugins(engine, config.postcssPlugins, configSliceFingerprint(config, config.postcssPlugins));
   try {
     await bundleWith(await held.bundler, engine, mdx, site, ctx);
   } finally {

@@ -12,14 +12,15 @@ export interface ClientModule extends RouteLifecycles {
 }
 
 /** A location as Docusaurus' lifecycles get it (react-router's shape). */
-interface ClientModuleLocation {
+export interface ClientModuleLocation {
   pathname: string;
   search: string;
   hash: string;
   state: unknown;
 }
 
-interface RouteUpdateArguments {
+/** What a route lifecycle of a client module is called with. */
+export interface RouteUpdateArguments {
   location: ClientModuleLocation;
   previousLocation: ClientModuleLocation | null;
 }

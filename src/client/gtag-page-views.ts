@@ -1,17 +1,13 @@
+import type { RouteUpdateArguments } from './client-modules.js';
+
 /*
  * A client module (see client-modules.ts) of sites with `analytics.gtag`: gtag.js counts the first
  * page itself; each page the reader then goes to in the client is sent as a page view.
  */
 
-interface Location {
-  pathname: string;
-  search: string;
-  hash: string;
-}
-
 declare const gtag: ((...args: unknown[]) => void) | undefined;
 
-export function onRouteDidUpdate({ location, previousLocation }: { location: Location; previousLocation: Location | null }): void {
+export function onRouteDidUpdate({ location, previousLocation }: RouteUpdateArguments): void {
   if (!previousLocation || typeof gtag !== 'function') return;
   const address = `${location.pathname}${location.search}${location.hash}`;
   if (address === `${previousLocation.pathname}${previousLocation.search}${previousLocation.hash}`) return;
