@@ -393,6 +393,52 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
     return true;
   };
 
+  /** The memo id of each read of another query, made once per read object rather than on every check. */
+  const readIds = new WeakMap<RecordedRead, string>();
+  const idOfRead = (read: Extract<RecordedRead, { kind: 'query' }>): string => {
+    let id = readIds.get(read);
+    if (id === undefined) {
+      id = memoId(read.name, read.keyId);
+      readIds.set(read, id);
+    }
+    return id;
+  };
+  /**
+   * Whether a memo's reads all still hold, found without running a query or waiting for one:
+   * `held` when every read is unchanged, the queries it asked included (each of those is then
+   * taken as verified too); `changed` when one of its own reads other than a query changed; and
+   * `unknown` when only running or awaiting a query it asked could tell (one that changed may
+   * run again and make an equal result). A watch rebuild asks every query of every page, and
+   * most are answered here, with no promise per query.
+   */
+  const checkWithoutWaiting = (memo: Memo, id: string, asking: readonly string[]): 'held' | 'changed' | 'unknown' => {
+    if (!plainReadsUnchanged(memo)) return 'changed';
+    let chain: string[] | undefined;
+    for (const read of memo.reads) {
+      if (read.kind !== 'query') continue;
+      const otherId = idOfRead(read);
+      const definition = definitions.get(read.name);
+      if (!definition || running.has(otherId)) return 'unknown';
+      const other = memos.get(otherId) ?? storedMemo(otherId);
+      if (!other) return 'unknown';
+      if (other.verifiedAt !== revision) {
+        chain ??= [...asking, id];
+        if (chain.includes(otherId) || checkWithoutWaiting(other, otherId, chain) !== 'held') return 'unknown';
+        markVerified(definition, other, otherId);
+      }
+      if (other.fingerprint !== read.fingerprint) return 'unknown';
+    }
+    return 'held';
+  };
+  /** Takes a memo whose reads were found unchanged as this revision's answer. */
+  const markVerified = (query: Query<never, unknown>, memo: Memo, id: string) => {
+    if (query.persist) askedSinceSave.add(id);
+    stored.delete(id);
+    memo.verifiedAt = revision;
+    memos.set(id, memo);
+    counts.reused++;
+  };
+
   const run = async <Key, Result>(query: Query<Key, Result>, key: Key, id: string, keyId: string, before: Memo | undefined, asking: readonly string[]): Promise<Memo> => {
     const reads: RecordedRead[] = [];
     const context: QueryContext = {
@@ -469,11 +515,10 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
   };
 
   /** The memo of a query's current result; `forResult` false when only its fingerprint is wanted (a released result does). */
-  const fetch = <Key, Result>(query: Query<Key, Result>, key: Key, keyId: string, asking: readonly string[], forResult = true): Promise<Memo> => {
-    const id = memoId(query.name, keyId);
+  const fetch = <Key, Result>(query: Query<Key, Result>, key: Key, keyId: string, asking: readonly string[], forResult = true, id = memoId(query.name, keyId)): Promise<Memo> => {
     if (query.persist) askedSinceSave.add(id);
-    if (asking.includes(id)) throw new Error(`sdkdocs: queries ask each other in a circle: ${[...asking, id].map(describeMemoId).join(' → ')}`);
-    definitions.set(query.name, query as Query<never, unknown>);
+    if (asking.length > 0 && asking.includes(id)) throw new Error(`sdkdocs: queries ask each other in a circle: ${[...asking, id].map(describeMemoId).join(' → ')}`);
+    if (definitions.get(query.name) !== query) definitions.set(query.name, query as Query<never, unknown>);
     const known = memos.get(id);
     if (known && known.verifiedAt === revision && !(forResult && known.released)) {
       counts.reused++;
@@ -483,23 +528,18 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
     // A pending check for a fingerprint may end at a released memo, which has no result to give.
     if (pending) return forResult ? pending.then((memo) => (memo.released ? fetch(query, key, keyId, asking) : memo)) : pending;
     const before = known ?? storedMemo(id);
-    // Reads the engine checks without waiting (no other query among them) are checked here: most
-    // of a warm build's docs are answered without a promise of their own.
-    let held: boolean | undefined;
-    if (before && !(forResult && before.released) && !before.reads.some((read) => read.kind === 'query')) {
-      stored.delete(id);
-      held = plainReadsUnchanged(before);
-      if (held) {
-        before.verifiedAt = revision;
-        memos.set(id, before);
-        counts.reused++;
+    let check: 'held' | 'changed' | 'unknown' | undefined;
+    if (before && !(forResult && before.released)) {
+      check = checkWithoutWaiting(before, id, asking);
+      if (check === 'held') {
+        markVerified(query as Query<never, unknown>, before, id);
         return Promise.resolve(before);
       }
     }
     const work = (async () => {
       // Taken into memos or made again: either way the store's copy is no longer needed.
       stored.delete(id);
-      if (before && held !== false && (await readsUnchanged(before, [...asking, id])) && !(forResult && before.released)) {
+      if (before && check !== 'changed' && (await readsUnchanged(before, [...asking, id])) && !(forResult && before.released)) {
         before.verifiedAt = revision;
         memos.set(id, before);
         counts.reused++;
@@ -546,7 +586,7 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
       const id = memoId(query.name, keyId);
       // A run always makes a new memo; a reuse hands back the one the engine held.
       const held = memos.get(id) ?? storedMemo(id);
-      const memo = await fetch(query, key, keyId, []);
+      const memo = await fetch(query, key, keyId, [], true, id);
       return { result: memo.result as Result, reused: memo === held };
     },
     setInput(name, value, given) {
