@@ -393,6 +393,27 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
     return true;
   };
 
+  /**
+   * Each query's key ids and memo ids, by the key itself when it is a string and by its key id
+   * otherwise: asked again, a key finds the id strings it had, whose hashes the maps already know,
+   * instead of making new ones to hash on every lookup.
+   */
+  const idsByQuery = new Map<string, Map<string, { keyId: string; id: string }>>();
+  const identify = <Key>(query: Query<Key, unknown>, key: Key): { keyId: string; id: string } => {
+    let ids = idsByQuery.get(query.name);
+    if (!ids) {
+      ids = new Map();
+      idsByQuery.set(query.name, ids);
+    }
+    const lookup = typeof key === 'string' && !query.keyId ? key : keyIdOf(query, key);
+    let known = ids.get(lookup);
+    if (!known) {
+      const keyId = lookup === key ? keyIdOf(query, key) : lookup;
+      known = { keyId, id: memoId(query.name, keyId) };
+      ids.set(lookup, known);
+    }
+    return known;
+  };
   /** The memo id of each read of another query, made once per read object rather than on every check. */
   const readIds = new WeakMap<RecordedRead, string>();
   const idOfRead = (read: Extract<RecordedRead, { kind: 'query' }>): string => {
@@ -497,8 +518,8 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
         return held;
       },
       async query<OtherKey, OtherResult>(other: Query<OtherKey, OtherResult>, otherKey: OtherKey) {
-        const otherKeyId = keyIdOf(other, otherKey);
-        const memo = await fetch(other, otherKey, otherKeyId, [...asking, id]);
+        const { keyId: otherKeyId, id: otherId } = identify(other, otherKey);
+        const memo = await fetch(other, otherKey, otherKeyId, [...asking, id], true, otherId);
         reads.push({ kind: 'query', name: other.name, keyId: otherKeyId, key: otherKey, fingerprint: memo.fingerprint });
         return memo.result as OtherResult;
       },
@@ -578,12 +599,12 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
 
   return {
     async query<Key, Result>(query: Query<Key, Result>, key: Key): Promise<Result> {
-      const memo = await fetch(query, key, keyIdOf(query, key), []);
+      const { keyId, id } = identify(query, key);
+      const memo = await fetch(query, key, keyId, [], true, id);
       return memo.result as Result;
     },
     async answer<Key, Result>(query: Query<Key, Result>, key: Key): Promise<{ result: Result; reused: boolean }> {
-      const keyId = keyIdOf(query, key);
-      const id = memoId(query.name, keyId);
+      const { keyId, id } = identify(query, key);
       // A run always makes a new memo; a reuse hands back the one the engine held.
       const held = memos.get(id) ?? storedMemo(id);
       const memo = await fetch(query, key, keyId, [], true, id);
